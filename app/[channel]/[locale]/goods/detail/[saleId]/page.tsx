@@ -1,0 +1,192 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { findSale, listBlindBoxOdds, type SaleRecord } from '@/lib/sale/service';
+import { SALE_STATUS } from '@/lib/sale/status';
+import { formatFen } from '@/lib/format/money';
+import { formatDate } from '@/lib/format/date';
+import { publicOrigin } from '@/lib/env';
+import { ArtImage } from '@/components/ui/art-image';
+import { PageHeader } from '@/components/layout/page-header';
+import { SaleStatusBadge } from '@/components/sale/sale-status';
+
+type Props = { params: Promise<PageParams & { saleId: string }> };
+
+async function load(params: Props['params']) {
+  const channel = await loadPageChannel(params);
+  const { saleId } = await params;
+  const sale = await findSale(channel.id, saleId);
+  // A sale that does not exist in this channel goes to /404 like any unknown path (spec §2); Next cannot
+  // render a channel-styled not-found boundary under a dynamic root layout (vercel/next.js#59180).
+  if (!sale) redirect('/404');
+  return { channel, sale };
+}
+
+function summaryOf(sale: SaleRecord): string {
+  const text = sale.commodity.description.replace(/\s+/g, ' ').trim();
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/** Link previews for chat apps and crawlers: title, description, Open Graph, Twitter, on the channel's host. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const channel = await loadPageChannel(params);
+  const sale = await findSale(channel.id, (await params).saleId);
+  // A missing sale: the page itself redirects to /404.
+  if (!sale) return { title: channel.t('route.notFound'), robots: { index: false } };
+  const origin = publicOrigin(channel.theme.host);
+  const url = `${origin}/goods/detail/${sale.id}`;
+  const image = new URL(sale.commodity.cover, origin).toString();
+  const description = summaryOf(sale);
+  return {
+    title: sale.commodity.name,
+    description,
+    alternates: { canonical: url },
+    openGraph: {
+      type: 'website',
+      url,
+      siteName: channel.theme.brandName,
+      title: sale.commodity.name,
+      description,
+      locale: channel.locale.replace('-', '_'),
+      images: [{ url: image, width: 600, height: 600, alt: sale.commodity.name }],
+    },
+    twitter: { card: 'summary_large_image', title: sale.commodity.name, description, images: [image] },
+  };
+}
+
+const AVAILABILITY: Record<SaleRecord['statusSell'], string> = {
+  [SALE_STATUS.COMING_SOON]: 'https://schema.org/PreOrder',
+  [SALE_STATUS.ON_SALE]: 'https://schema.org/InStock',
+  [SALE_STATUS.SOLD_OUT]: 'https://schema.org/SoldOut',
+  [SALE_STATUS.ENDED]: 'https://schema.org/Discontinued',
+};
+
+function productJsonLd(sale: SaleRecord, origin: string, showAmount: boolean): string {
+  const url = `${origin}/goods/detail/${sale.id}`;
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: sale.commodity.name,
+    description: sale.commodity.description,
+    image: [sale.commodity.cover, ...sale.commodity.actualPicture].map((src) => new URL(src, origin).toString()),
+    sku: sale.id,
+    brand: { '@type': 'Brand', name: sale.publisher.name },
+    ...(showAmount
+      ? { offers: { '@type': 'Offer', url, priceCurrency: 'CNY', price: (sale.price / 100).toFixed(2), availability: AVAILABILITY[sale.statusSell] } }
+      : {}),
+  };
+  // Escape "<" so the description can never close the script element.
+  return JSON.stringify(product).replace(/</g, '\\u003c');
+}
+
+/** Goods detail (spec §2 goodsDetail, open to everyone): everything a buyer needs before paying, server-rendered. */
+export default async function GoodsDetailPage({ params }: Props) {
+  const { channel, sale } = await load(params);
+  const { t, theme, skin } = channel;
+  const tz = theme.timeZone;
+  const odds = sale.commodity.isBlindBox ? await listBlindBoxOdds(sale.commodity.id) : [];
+  const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
+
+  const facts: [string, string, string?][] = [
+    [t('goods.editionSize'), t('goods.editionCount', { count: sale.commodity.amountSku }), 'edition-size'],
+    [t('goods.stockLeft'), t('goods.stockCount', { count: sale.amountAvailable, total: sale.amount }), 'stock-left'],
+    [t('goods.limit'), t('goods.limitCount', { count: sale.limitPerUser })],
+    [t('goods.saleWindow'), `${formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', tz)} – ${sale.saleEndTime ? formatDate(sale.saleEndTime, 'yyyy-MM-dd HH:mm', tz) : t('goods.noEnd')}`, 'sale-window'],
+    [t('goods.publisher'), sale.publisher.name],
+    ...(sale.seriesWorks ? [[t('goods.series'), sale.seriesWorks.name] as [string, string]] : []),
+    [t('goods.chain'), sale.commodity.chainName, 'chain-name'],
+    [t('goods.contract'), sale.commodity.chainContract],
+    [t('goods.contractAddress'), sale.commodity.contractAddress, 'contract-address'],
+  ];
+
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(sale, publicOrigin(theme.host), theme.showAmount) }} />
+      <PageHeader title={t('route.goodsDetail')} backLabel={t('goods.back')} />
+      <main className="pb-[1.6rem]">
+        <ArtImage src={sale.commodity.cover} alt={sale.commodity.name} width={600} height={600} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.lightColor} />
+        {gallery.length > 0 && (
+          <section aria-label={t('goods.gallery')} className="flex gap-2 overflow-x-auto px-3 pt-3">
+            {gallery.map((src) => (
+              <ArtImage key={src} src={src} alt={sale.commodity.name} width={600} height={600} sizes="1.6rem" className="w-[1.6rem] shrink-0 rounded-lg" placeholderColor={skin.lightColor} />
+            ))}
+          </section>
+        )}
+
+        <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card">
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-xl font-semibold text-skin-1">{sale.commodity.name}</h1>
+            <SaleStatusBadge t={t} status={sale.statusSell} saleStartTime={sale.saleStartTime} timeZone={tz} />
+          </div>
+          {theme.showAmount && (
+            <p className="mt-2 text-2xl font-bold text-skin-sign" data-testid="goods-price" aria-label={`${t('goods.price')} ${formatFen(sale.price)}`}>
+              {formatFen(sale.price)}
+            </p>
+          )}
+          <div className="mt-3 flex items-center gap-2">
+            <ArtImage src={sale.author.cover} alt="" width={160} height={160} sizes="0.56rem" className="w-[0.56rem] rounded-full" placeholderColor={skin.lightColor} />
+            <p className="text-sm text-neutral-600">
+              <span className="sr-only">{t('goods.author')}: </span>
+              <span data-testid="goods-author">{sale.author.name}</span>
+            </p>
+          </div>
+        </section>
+
+        <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-sm">
+            {facts.map(([label, value, testId]) => (
+              <div key={label} className="contents">
+                <dt className="text-neutral-500">{label}</dt>
+                <dd className="min-w-0 break-all text-right text-skin-1" data-testid={testId}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        {odds.length > 0 && (
+          <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card" aria-labelledby="odds-heading">
+            <h2 id="odds-heading" className="mb-3 text-base font-semibold text-skin-1">{t('goods.odds')}</h2>
+            <ul className="flex flex-col gap-2" data-testid="blind-box-odds">
+              {odds.map((o) => (
+                <li key={o.name} className="flex items-center gap-3 text-sm">
+                  <ArtImage src={o.cover} alt="" width={600} height={600} sizes="0.8rem" className="w-[0.8rem] rounded-md" placeholderColor={skin.lightColor} />
+                  <span className="flex-1 text-skin-1">{o.name}</span>
+                  <span className="font-semibold text-skin-1">{o.percent}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card" aria-labelledby="about-heading">
+          <h2 id="about-heading" className="mb-2 text-base font-semibold text-skin-1">{t('goods.description')}</h2>
+          <p className="whitespace-pre-line text-sm leading-relaxed text-neutral-600">{sale.commodity.description}</p>
+        </section>
+      </main>
+
+      <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
+        {theme.showAmount && <span className="text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
+        <BuyAction sale={sale} t={t} tz={tz} />
+      </div>
+    </>
+  );
+}
+
+function BuyAction({ sale, t, tz }: { sale: SaleRecord; t: Awaited<ReturnType<typeof loadPageChannel>>['t']; tz: string }) {
+  const base = 'flex h-[0.88rem] flex-1 items-center justify-center rounded-full text-base font-semibold';
+  switch (sale.statusSell) {
+    case SALE_STATUS.ON_SALE:
+      return (
+        <Link href={`/pay/${sale.id}`} data-testid="buy-button" className={`${base} bg-skin-button text-skin-button-text shadow-card active:scale-95`}>
+          {t('goods.buy')}
+        </Link>
+      );
+    case SALE_STATUS.COMING_SOON:
+      return <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-600`}>{t('goods.opensAt', { time: formatDate(sale.saleStartTime, 'MM-dd HH:mm', tz) })}</span>;
+    case SALE_STATUS.SOLD_OUT:
+      return <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-500`}>{t('goods.soldOut')}</span>;
+    case SALE_STATUS.ENDED:
+      return <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-500`}>{t('goods.ended')}</span>;
+  }
+}

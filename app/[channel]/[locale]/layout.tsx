@@ -1,0 +1,43 @@
+import type { Metadata, Viewport } from 'next';
+import type { CSSProperties, ReactNode } from 'react';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { skinCssVariables } from '@/lib/channel/skin';
+import { publicOrigin } from '@/lib/env';
+import '@/styles/globals.css';
+
+type Props = { children: ReactNode; params: Promise<PageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const channel = await loadPageChannel(params);
+  return {
+    metadataBase: new URL(publicOrigin(channel.theme.host)),
+    // spec §1 title rule for the channel; routes put their own title in front.
+    title: { default: channel.title, template: `%s | ${channel.title}` },
+    description: channel.theme.marketText || channel.theme.brandName,
+    applicationName: channel.theme.brandName,
+  };
+}
+
+export async function generateViewport({ params }: Props): Promise<Viewport> {
+  const channel = await loadPageChannel(params);
+  return { width: 'device-width', initialScale: 1, viewportFit: 'cover', themeColor: channel.skin.color1 };
+}
+
+/**
+ * Root layout per channel and locale: the channel's skin as CSS variables on <html>, rendered on the
+ * server so the first paint has the channel's colours (DESIGN §6).
+ */
+export default async function ChannelLayout({ children, params }: Props) {
+  const channel = await loadPageChannel(params);
+  const style = { ...skinCssVariables(channel.skin), backgroundColor: '#f2f2f2' } as CSSProperties;
+  return (
+    <html lang={channel.locale} style={style} data-channel={channel.theme.key}>
+      <body>
+        {/* spec §1: grey background, maximum width, root hidden when the channel's status is 0. */}
+        <div id="app" hidden={channel.theme.status === 0} className="mx-auto min-h-dvh max-w-(--container-app) bg-skin-page">
+          {children}
+        </div>
+      </body>
+    </html>
+  );
+}

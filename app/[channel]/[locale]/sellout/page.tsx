@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { StatusView } from '@/components/layout/status-view';
+import { SoldOutIcon } from '@/components/layout/status-icons';
+
+type Props = { params: Promise<PageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('route.sellout'), robots: { index: false } };
+}
+
+/** /sellout (spec §2): where late buyers of a sold-out sale land. */
+export default async function SelloutPage({ params }: Props) {
+  const { t } = await loadPageChannel(params);
+  return <StatusView icon={<SoldOutIcon />} title={t('sellout.title')} body={t('sellout.body')} actionHref="/" actionLabel={t('sellout.home')} />;
+}

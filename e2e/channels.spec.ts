@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import { channelUrl, hexToRgb, seedChannel } from './support';
+
+// Foundation: one deployment, many channels, each on its own host (spec §1, §2; issue "Foundation").
+
+test.describe('each demo channel on its own host', () => {
+  for (const [host, key, title] of [
+    ['aurora', 'AURORA', 'digital collectible activity'],
+    ['lumen', 'LUMEN', 'digital collectible sale'],
+    ['bazaar', 'BAZAAR', '购买商品'],
+  ] as const) {
+    test(`${host}.localhost shows ${key}'s title and colours from the first paint`, async ({ page }) => {
+      // No JavaScript: the colours must come with the server-rendered HTML.
+      await page.context().route('**/*.js', (route) => route.abort());
+      await page.goto(channelUrl(host));
+      await expect(page).toHaveTitle(title);
+      const palette = seedChannel(key).palette;
+      const app = page.locator('#app');
+      await expect(app).toHaveCSS('background-color', hexToRgb(palette.pageBgColor));
+      await expect(page.locator('html')).toHaveAttribute('data-channel', key);
+      const buttonVar = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--skin-button-bg-color').trim());
+      expect(buttonVar).toBe(palette.buttonBgColor);
+    });
+  }
+
+  test('channels do not share colours', async () => {
+    const backgrounds = ['AURORA', 'LUMEN', 'GIFT', 'CHAIN', 'SWAP', 'DARK', 'BAZAAR'].map((k) => seedChannel(k).palette.pageBgColor);
+    expect(new Set(backgrounds).size).toBe(backgrounds.length);
+  });
+
+  test('bare localhost serves the default channel (AURORA in the demo)', async ({ page }) => {
+    await page.goto(`http://localhost:${process.env.E2E_PORT ?? 3100}/`);
+    await expect(page).toHaveTitle('digital collectible activity');
+    await expect(page.locator('html')).toHaveAttribute('data-channel', 'AURORA');
+  });
+
+  test('AURORA home lists its sales with cover, name, price and state', async ({ page }) => {
+    await page.goto(channelUrl('aurora'));
+    const cards = page.getByTestId('sale-card');
+    expect(await cards.count()).toBeGreaterThanOrEqual(8);
+    const first = cards.filter({ hasText: 'Aurora Dawn' });
+    await expect(first.getByRole('img', { name: 'Aurora Dawn' })).toBeVisible();
+    await expect(first.getByTestId('sale-price')).toHaveText('¥199.00');
+    await expect(first.getByTestId('sale-status')).toHaveText('On sale');
+    await expect(cards.filter({ hasText: 'Neon Koi' }).getByTestId('sale-status')).toHaveText('Sold out');
+    await expect(cards.filter({ hasText: 'Jade Dragon' }).getByTestId('sale-status')).toHaveText('Ended');
+    // Coming soon shows when it opens, in the channel's time zone.
+    await expect(cards.filter({ hasText: 'Moon Rabbit' }).getByTestId('sale-status')).toHaveText(/^Opens \d{2}-\d{2} \d{2}:\d{2}$/);
+    await expect(cards.filter({ hasText: 'Aurora Mystery Box' })).toContainText('Blind box');
+    // Cover images really load (no broken images).
+    const broken = await page.$$eval('img', (imgs) => imgs.filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
+    expect(broken).toEqual([]);
+  });
+
+  test('LUMEN hides every amount (showAmount false)', async ({ page }) => {
+    await page.goto(channelUrl('lumen'));
+    await expect(page.getByTestId('sale-card')).toHaveCount(3);
+    await expect(page.getByTestId('sale-price')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText('¥');
+    await page.getByTestId('sale-card').filter({ hasText: 'Sunrise' }).click();
+    await expect(page).toHaveURL(/\/goods\/detail\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Sunrise' })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('¥');
+    expect(await page.content()).not.toContain('"price"');
+  });
+
+  test('the footer shows the tabs of the channel labels', async ({ page }) => {
+    await page.goto(channelUrl('aurora'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Activity', 'Receive', 'Chain-up', 'Mine']);
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await page.goto(channelUrl('lumen'));
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Home', 'Mine']);
+  });
+});
+
+test.describe('guards and redirects (spec §2)', () => {
+  test('home of a channel without label 1 goes to its feature', async ({ page }) => {
+    await page.goto(channelUrl('gift'));
+    await expect(page).toHaveURL(channelUrl('gift', '/receive2'));
+    await page.goto(channelUrl('swap'));
+    await expect(page).toHaveURL(channelUrl('swap', '/active'));
+    await page.goto(channelUrl('chain', '/?from=share&code=7'));
+    await expect(page).toHaveURL(channelUrl('chain', '/chain?from=share&code=7'));
+  });
+
+  test('/set_key/:key and unknown paths go to /404', async ({ page }) => {
+    await page.goto(channelUrl('aurora', '/set_key/LUMEN'));
+    await expect(page).toHaveURL(channelUrl('aurora', '/404'));
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.goto(channelUrl('aurora', '/no/such/page'));
+    await expect(page).toHaveURL(channelUrl('aurora', '/404'));
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(channelUrl('aurora', '/'));
+  });
+
+  test('another channel’s internal path is refused', async ({ page }) => {
+    await page.goto(channelUrl('lumen', '/AURORA/en'));
+    await expect(page).toHaveURL(channelUrl('lumen', '/404'));
+  });
+
+  test('/active needs label 2', async ({ page }) => {
+    await page.goto(channelUrl('lumen', '/active'));
+    await expect(page).toHaveURL(channelUrl('lumen', '/404'));
+  });
+
+  test('DARK (status 0) hides the root screen', async ({ page }) => {
+    await page.goto(channelUrl('dark'));
+    await expect(page).toHaveTitle('digital collectible sale');
+    await expect(page.locator('#app')).toBeHidden();
+    await expect(page.getByTestId('sale-card')).toBeHidden();
+  });
+
+  test('a host that matches no channel gets "store not found" with HTTP 404', async ({ page }) => {
+    const response = await page.goto(channelUrl('nowhere'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Store not found' })).toBeVisible();
+  });
+
+  for (const path of ['/mine/records', '/mine/collection', '/pay/1']) {
+    test(`${path} without a session redirects to login`, async ({ page }) => {
+      await page.goto(channelUrl('aurora', `${path}?from=e2e`));
+      await expect(page).toHaveURL(channelUrl('aurora', `/login?redirect=${encodeURIComponent(`${path}?from=e2e`)}`));
+    });
+  }
+
+  test('/mine is open without a session', async ({ page }) => {
+    await page.goto(channelUrl('aurora', '/mine'));
+    await expect(page).toHaveURL(channelUrl('aurora', '/mine'));
+  });
+
+  test('/sellout is a finished page', async ({ page }) => {
+    await page.goto(channelUrl('aurora', '/sellout'));
+    await expect(page.getByRole('heading', { name: 'Sold out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See other drops' })).toHaveAttribute('href', '/');
+  });
+});
+
+test.describe('language', () => {
+  test.use({ locale: 'zh-CN' });
+  test('Accept-Language picks Simplified Chinese when the channel sets no locale', async ({ page }) => {
+    await page.goto(channelUrl('aurora'));
+    await expect(page).toHaveTitle('数字藏品活动');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('heading', { name: '发售' })).toBeVisible();
+  });
+});

@@ -1,0 +1,70 @@
+import { dispatch } from './dispatcher';
+import { createTestDb } from '@/test/db';
+import { seed } from '@/lib/db/seed';
+import type { Db } from '@/lib/db/client';
+
+let db: Db;
+let close: () => Promise<void>;
+const now = new Date('2026-11-22T08:00:00Z');
+
+beforeAll(async () => {
+  ({ db, close } = await createTestDb());
+  await seed(db, now);
+});
+afterAll(() => close());
+
+const call = (path: string, body: unknown, host = 'aurora.localhost:3000', method = 'POST') =>
+  dispatch({ method, path, host, body: typeof body === 'string' ? body : JSON.stringify(body) }, { db, now });
+
+describe('API dispatcher (DESIGN §5)', () => {
+  it('answers channel/detail with the theme info of spec §3', async () => {
+    const res = await call('/market/api/channel/detail', { key: 'LUMEN' });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data).toMatchObject({ key: 'LUMEN', labelList: '1', status: 1, showAmount: false });
+    expect(JSON.parse((res.body.data as { skinJson: string }).skinJson)).toHaveProperty('color1', '#b45309');
+  });
+
+  it('pages the host channel sales and never mixes channels', async () => {
+    const first = await call('/market/api/channel/querySaleRecord', { pageCount: 1, pageSize: 4 });
+    const data = first.body.data as { records: { commodity: { name: string } }[]; total: number; pages: number; current: number; size: number };
+    expect(data.total).toBe(9);
+    expect(data.pages).toBe(3);
+    expect(data.records.map((r) => r.commodity.name)).toEqual(['Aurora Dawn', 'Tide Whale', 'Neon Koi', 'Moon Rabbit']);
+    const lumen = await call('/market/api/channel/querySaleRecord', {}, 'lumen.localhost');
+    expect((lumen.body.data as { total: number }).total).toBe(3);
+  });
+
+  it('gives a sale of the host channel and 404 for another channel’s sale', async () => {
+    const list = await call('/market/api/channel/querySaleRecord', { pageSize: 50 }, 'lumen.localhost');
+    const lumenSaleId = (list.body.data as { records: { id: string }[] }).records[0]!.id;
+    const own = await call('/market/api/saleRecord/detail/v2', { id: lumenSaleId }, 'lumen.localhost');
+    expect(own.body.code).toBe(200);
+    const peek = await call('/market/api/saleRecord/detail/v2', { id: lumenSaleId }, 'aurora.localhost');
+    expect(peek.body).toEqual({ code: 404, message: `sale ${lumenSaleId} not found`, data: null });
+  });
+
+  it.each([
+    ['bad JSON', '/market/api/channel/detail', '{"key":', /body: is not valid JSON/],
+    ['a missing key', '/market/api/channel/detail', {}, /^key: /],
+    ['a field of the wrong type', '/market/api/channel/querySaleRecord', { pageSize: 'ten' }, /^pageSize: must be a number/],
+    ['a page size over the cap', '/market/api/channel/querySaleRecord', { pageSize: 500 }, /^pageSize: must be 50 or less/],
+    ['a body that is not an object', '/market/api/channel/detail', '[1]', /body: must be a JSON object/],
+    ['a non-numeric sale id', '/market/api/saleRecord/detail/v2', { id: 'abc' }, /^id: must be a positive whole-number id/],
+  ])('answers %s with code 400 naming the field', async (_name, path, body, message) => {
+    const res = await call(path, body);
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(400);
+    expect(res.body.message).toMatch(message);
+  });
+
+  it('answers an unknown path and an unknown channel with 404', async () => {
+    expect((await call('/market/api/nope', {})).body).toMatchObject({ code: 404, message: 'unknown API path /market/api/nope' });
+    expect((await call('/market/api/channel/detail', { key: 'NOPE' })).body).toMatchObject({ code: 404 });
+    expect((await call('/market/api/channel/querySaleRecord', {}, 'nope.localhost')).body).toMatchObject({ code: 404 });
+  });
+
+  it('refuses a method other than POST', async () => {
+    expect((await call('/market/api/channel/detail', '', 'aurora.localhost', 'GET')).body).toMatchObject({ code: 400 });
+  });
+});

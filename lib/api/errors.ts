@@ -1,0 +1,33 @@
+/**
+ * The one error model (DESIGN §3, §5): services throw AppError; the dispatcher turns it into the envelope.
+ * Every code the API can return is listed here and in docs/api.md.
+ */
+export const API_CODES = {
+  OK: 200,
+  /** Invalid input; the message names the field and why. */
+  BAD_REQUEST: 400,
+  /** Not logged in, or the token is invalid/revoked. */
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  /** Sold out, already received, limit reached... */
+  CONFLICT: 409,
+  TOO_MANY: 429,
+  SERVER_ERROR: 500,
+  /** Busy: the client shows the spec §8 busy toast. */
+  BUSY: 1001,
+} as const;
+
+export type ApiCode = (typeof API_CODES)[keyof typeof API_CODES];
+
+export class AppError extends Error {
+  constructor(
+    readonly code: Exclude<ApiCode, 200>,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export type Envelope<T> = { code: ApiCode; message: string; data: T | null };

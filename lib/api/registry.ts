@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { procedure } from './procedure';
+import { pagingSchema } from './paging';
+import { AppError } from './errors';
+import { requireChannel, toThemeInfo } from '../channel/service';
+import { findSale, listSales } from '../sale/service';
+
+const idSchema = z
+  .union([z.string(), z.number()], { error: 'must be a string id' })
+  .transform((v) => String(v))
+  .pipe(z.string().regex(/^[1-9]\d{0,9}$/, 'must be a positive whole-number id'));
+
+/**
+ * The market API's procedures by path (spec §7, DESIGN §5). Payloads are documented in docs/api.md.
+ * Later features add their procedures here.
+ */
+export const registry = {
+  '/market/api/channel/detail': procedure({
+    summary: 'Channel theme info (spec §3) for a channel key.',
+    input: z.object({ key: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(64, 'must be 64 characters or less') }),
+    handler: async (ctx, input) => toThemeInfo(await requireChannel(input.key.toUpperCase(), ctx.db)),
+  }),
+  '/market/api/channel/querySaleRecord': procedure({
+    summary: "The host channel's sales for the home list, paged.",
+    input: pagingSchema,
+    handler: async (ctx, input) => listSales((await ctx.channel()).id, input, { db: ctx.db, now: ctx.now }),
+  }),
+  '/market/api/saleRecord/detail/v2': procedure({
+    summary: 'One sale of the host channel: commodity, edition size, price, stock left, status, author, publisher, chain.',
+    input: z.object({ id: idSchema }),
+    handler: async (ctx, input) => {
+      const sale = await findSale((await ctx.channel()).id, input.id, { db: ctx.db, now: ctx.now });
+      if (!sale) throw new AppError(404, `sale ${input.id} not found`);
+      return sale;
+    },
+  }),
+} as const;
+
+export type ApiPath = keyof typeof registry;

@@ -1,0 +1,41 @@
+import type { ChannelAttributes } from '../db/schema';
+
+/** Feature labels (spec §6): 1 sale, 2 activity/exchange, 3 receive (new), 4 self chain-up. */
+export type Label = 1 | 2 | 3 | 4;
+
+/** Parses a labelList such as "1,2,4"; ignores anything that is not a digit 1..4. */
+export function parseLabels(labelList: string | null | undefined): Label[] {
+  const labels = new Set<Label>();
+  for (const part of (labelList ?? '').split(',')) {
+    const n = Number(part.trim());
+    if (n === 1 || n === 2 || n === 3 || n === 4) labels.add(n);
+  }
+  return [...labels].sort();
+}
+
+export type ChannelTitle = 'buyGoods' | 'sale' | 'activity' | 'receive';
+
+/**
+ * Page title rule (spec §1): 'buy goods' for channels with that attribute; 'digital collectible sale'
+ * when label 1 is enabled alone; 'digital collectible receive' when label 1 is absent;
+ * 'digital collectible activity' when several labels including 1 are enabled.
+ * Returns a message id resolved by the catalogue.
+ */
+export function channelTitle(labels: readonly Label[], attributes: ChannelAttributes): ChannelTitle {
+  if (attributes.buyGoodsTitle) return 'buyGoods';
+  if (!labels.includes(1)) return 'receive';
+  return labels.length === 1 ? 'sale' : 'activity';
+}
+
+/**
+ * Where home goes when label 1 is absent (spec §2 Guards): gift-only class → /receive; label 2 → /active;
+ * label 3 → /receive2; label 4 → /chain with the query kept. Null: stay home.
+ */
+export function homeRedirect(labels: readonly Label[], attributes: ChannelAttributes, search: string): string | null {
+  if (labels.includes(1)) return null;
+  if (attributes.giftOnly) return '/receive';
+  if (labels.includes(2)) return '/active';
+  if (labels.includes(3)) return '/receive2';
+  if (labels.includes(4)) return `/chain${search}`;
+  return null;
+}

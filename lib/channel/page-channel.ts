@@ -1,0 +1,45 @@
+import 'server-only';
+import { notFound } from 'next/navigation';
+import { getChannelForPage } from './service';
+import { toThemeInfo } from './service';
+import { parseLabels, channelTitle, type Label } from './labels';
+import { parseSkin, type Skin } from './skin';
+import type { ChannelThemeInfo } from './theme';
+import { isLocale, type Locale } from '../i18n/locale';
+import { translator, type Translator } from '../i18n/translator';
+
+export type PageParams = { channel: string; locale: string };
+
+export type PageChannel = {
+  id: number;
+  theme: ChannelThemeInfo;
+  skin: Skin;
+  labels: Label[];
+  locale: Locale;
+  t: Translator;
+  /** The channel's page title (spec §1 title rule), already translated. */
+  title: string;
+};
+
+/**
+ * Loads the channel of a page from its route params (DESIGN §3: never from headers, so pages stay
+ * cacheable per channel). Unknown channel or locale → the not-found page.
+ */
+export async function loadPageChannel(params: Promise<PageParams>): Promise<PageChannel> {
+  const { channel: key, locale } = await params;
+  if (!isLocale(locale)) notFound();
+  const row = await getChannelForPage(key);
+  if (!row) notFound();
+  const theme = toThemeInfo(row);
+  const labels = parseLabels(theme.labelList);
+  const t = translator(locale);
+  return {
+    id: row.id,
+    theme,
+    skin: parseSkin(theme.skinJson),
+    labels,
+    locale,
+    t,
+    title: t(`title.${channelTitle(labels, theme.attributes)}`),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The storefront's routes (spec §2). Edge-safe: used by the middleware to send unknown paths to /404,
+ * apply the login guard and the label guards, before any page renders.
+ */
+export type RouteName =
+  | 'home' | 'setKey' | 'active' | 'exchangeDetail' | 'receive' | 'receive2' | 'receiveDetail' | 'receiveDetailNew'
+  | 'chain' | 'chainUp' | 'chainResult' | 'detail' | 'mine' | 'goodsDetail' | 'pay' | 'paySuccess' | 'payFail'
+  | 'mineBox' | 'mineRecords' | 'mineExchange' | 'mineCollection' | 'mineChain' | 'mineDestory' | 'mineReceive'
+  | 'login' | 'agreement' | 'notFound' | 'sellout';
+
+type RouteDef = {
+  name: RouteName;
+  pattern: string;
+  /** spec §6: pay and every /mine/* page except /mine need a token. */
+  login?: boolean;
+  /** Needs this label, else /404 (spec §2). */
+  label?: 2;
+  /** Shows the footer navigation (spec §2 "footer"). */
+  footer?: boolean;
+};
+
+// Order matters: static paths before parameterised ones sharing a prefix (/chain/result before /chain/:id/...).
+// Whether paySuccess, payFail, chainResult and chainUp need login is "not shown" (spec §2); we decided:
+// paySuccess, payFail and chainResult show results for an order/record of the user, so they need login;
+// chainUp asks for confirmation of a user action, so it needs login too (docs/decisions.md).
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'home', pattern: '/', footer: true },
+  { name: 'setKey', pattern: '/set_key/:key' },
+  { name: 'active', pattern: '/active', label: 2, footer: true },
+  { name: 'exchangeDetail', pattern: '/exchange_detail/:id/:exchange_id' },
+  { name: 'receive', pattern: '/receive' },
+  { name: 'receive2', pattern: '/receive2' },
+  { name: 'receiveDetail', pattern: '/receive_detail/:id/:exchange_id' },
+  { name: 'receiveDetailNew', pattern: '/receive_detail_new/:id/:exchange_id' },
+  { name: 'chain', pattern: '/chain', footer: true },
+  { name: 'chainResult', pattern: '/chain/result', login: true },
+  { name: 'chainUp', pattern: '/chain/:id/:code/:type/:authorStageName', login: true },
+  { name: 'detail', pattern: '/detail/:id' },
+  { name: 'mine', pattern: '/mine', footer: true },
+  { name: 'goodsDetail', pattern: '/goods/detail/:saleId' },
+  { name: 'paySuccess', pattern: '/pay/success', login: true },
+  { name: 'payFail', pattern: '/pay/fail', login: true },
+  { name: 'pay', pattern: '/pay/:saleId', login: true },
+  { name: 'mineBox', pattern: '/mine/box', login: true },
+  { name: 'mineRecords', pattern: '/mine/records', login: true },
+  { name: 'mineExchange', pattern: '/mine/exchange', login: true, label: 2 },
+  { name: 'mineCollection', pattern: '/mine/collection', login: true },
+  { name: 'mineChain', pattern: '/mine/chain', login: true },
+  { name: 'mineDestory', pattern: '/mine/destory', login: true },
+  { name: 'mineReceive', pattern: '/mine/receive', login: true },
+  { name: 'login', pattern: '/login' },
+  { name: 'agreement', pattern: '/agreement/:location' },
+  { name: 'notFound', pattern: '/404' },
+  { name: 'sellout', pattern: '/sellout' },
+];
+
+export type RouteMatch = { route: RouteDef; params: Record<string, string> };
+
+/** Matches a pathname ('' counts as '/', a trailing slash is ignored) against the route table. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const parts = splitPath(pathname);
+  for (const route of ROUTES) {
+    const pattern = splitPath(route.pattern);
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < pattern.length; i++) {
+      const p = pattern[i]!;
+      const v = parts[i]!;
+      if (p.startsWith(':')) {
+        if (!v) { ok = false; break; }
+        params[p.slice(1)] = safeDecode(v);
+      } else if (p !== v) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+export function routeByName(name: RouteName): RouteDef {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`unknown route ${name}`);
+  return route;
+}
+
+function splitPath(pathname: string): string[] {
+  return pathname.split('/').filter((s) => s.length > 0);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** Skin colour fields of spec §3, in the order they appear there. */
+export const SKIN_COLOR_FIELDS = [
+  'color1', 'color2', 'signColor', 'lightColor', 'iconCheckedColor', 'iconColor', 'pageBgColor', 'cardBgColor',
+  'buttonBgColor', 'buttonColor', 'shadowColor', 'navDefaultIconColor', 'navIconSelectColor',
+] as const;
+
+/** Skin image fields of spec §3. */
+export const SKIN_IMAGE_FIELDS = [
+  'userFaceImg', 'bannerImg', 'brandImg', 'minecollectionImg', 'mineBrandImg', 'mineRecordsImg', 'mineExchangeImg',
+  'mineDestoryImg', 'mineReceiveImg', 'coverChainImg', 'paySuccessImg', 'payFailImg', 'brandResultImg',
+] as const;
+
+export type SkinColorField = (typeof SKIN_COLOR_FIELDS)[number];
+export type SkinImageField = (typeof SKIN_IMAGE_FIELDS)[number];
+export type Skin = Record<SkinColorField, string> & Record<SkinImageField, string>;
+
+export const DEFAULT_SKIN: Skin = {
+  color1: '#1f2937',
+  color2: '#6b7280',
+  signColor: '#e11d48',
+  lightColor: '#f3f4f6',
+  iconCheckedColor: '#111827',
+  iconColor: '#9ca3af',
+  pageBgColor: '#f2f2f2',
+  cardBgColor: '#ffffff',
+  buttonBgColor: '#111827',
+  buttonColor: '#ffffff',
+  shadowColor: 'rgba(0, 0, 0, 0.08)',
+  navDefaultIconColor: '#9ca3af',
+  navIconSelectColor: '#111827',
+  userFaceImg: '/brands/default/user-face.svg',
+  bannerImg: '/brands/default/banner.svg',
+  brandImg: '/brands/default/brand.svg',
+  minecollectionImg: '/brands/default/mine-collection.svg',
+  mineBrandImg: '/brands/default/mine-brand.svg',
+  mineRecordsImg: '/brands/default/mine-records.svg',
+  mineExchangeImg: '/brands/default/mine-exchange.svg',
+  mineDestoryImg: '/brands/default/mine-destory.svg',
+  mineReceiveImg: '/brands/default/mine-receive.svg',
+  coverChainImg: '/brands/default/cover-chain.svg',
+  paySuccessImg: '/brands/default/pay-success.svg',
+  payFailImg: '/brands/default/pay-fail.svg',
+  brandResultImg: '/brands/default/brand-result.svg',
+};
+
+// A CSS colour we are willing to put into a style attribute: hex, rgb()/rgba()/hsl()/hsla() or a named colour.
+// Anything else (e.g. "red; background:url(...)") is dropped, so a skin cannot inject CSS.
+const cssColor = z
+  .string()
+  .trim()
+  .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,20})$/);
+// Images: site-relative paths or http(s) URLs without quotes or parentheses.
+const imageUrl = z
+  .string()
+  .trim()
+  .regex(/^(\/(?!\/)|https?:\/\/)[^"'()\s<>]+$/);
+
+/**
+ * Parses a channel's skinJson (spec §3). A parse failure is ignored silently: defaults apply,
+ * field by field, so one bad colour does not lose the rest of the skin.
+ */
+export function parseSkin(skinJson: string | null | undefined): Skin {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(skinJson ?? '{}');
+  } catch {
+    return { ...DEFAULT_SKIN };
+  }
+  const skin: Skin = { ...DEFAULT_SKIN };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return skin;
+  const record = raw as Record<string, unknown>;
+  for (const field of SKIN_COLOR_FIELDS) {
+    const parsed = cssColor.safeParse(record[field]);
+    if (parsed.success) skin[field] = parsed.data;
+  }
+  for (const field of SKIN_IMAGE_FIELDS) {
+    const parsed = imageUrl.safeParse(record[field]);
+    if (parsed.success) skin[field] = parsed.data;
+  }
+  return skin;
+}
+
+/** CSS custom properties for <html style>: `--skin-color1`, `--skin-page-bg-color`, ... */
+export function skinCssVariables(skin: Skin): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const field of SKIN_COLOR_FIELDS) vars[`--skin-${kebab(field)}`] = skin[field];
+  return vars;
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+
+/**
+ * Channel attributes: the spec's "listed channels" (spec §1, §2, §3) are attributes of a channel row,
+ * never hard-coded lists of keys (DESIGN §6).
+ */
+export type ChannelAttributes = {
+  /** spec §3 goodsInfo.showAmount false: prices and totals are hidden. */
+  hideAmount?: boolean;
+  /** spec §1: the page title reads 'buy goods'. */
+  buyGoodsTitle?: boolean;
+  /** spec §2 Guards: gift-only class, home goes to /receive. */
+  giftOnly?: boolean;
+  /** spec §2: /mine/destory is titled 'receive records'. */
+  destroyTitledReceive?: boolean;
+  /** spec §2: this channel class cannot open /active. */
+  noActive?: boolean;
+};
+
+/** A white-label storefront, one per host name (spec §1, §3 channel theme info). */
+export const channels = pgTable('channels', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  key: text('key').notNull().unique(),
+  /** Canonical host name, used for absolute URLs in link previews. */
+  host: text('host').notNull(),
+  name: text('name').notNull(),
+  brandName: text('brand_name').notNull(),
+  /** 0 hides the root screen (spec §1). */
+  status: integer('status').notNull().default(1),
+  /** Comma-separated digits 1..4 (spec §3). */
+  labelList: text('label_list').notNull(),
+  isHaveTheme: boolean('is_have_theme').notNull().default(true),
+  marketText: text('market_text').notNull().default(''),
+  buyText: text('buy_text').notNull().default(''),
+  exchangeText: text('exchange_text').notNull().default(''),
+  privacyText: text('privacy_text').notNull().default(''),
+  salesStrategyText: text('sales_strategy_text').notNull().default(''),
+  /** JSON string with the skin fields of spec §3; parsed leniently. */
+  skinJson: text('skin_json').notNull().default('{}'),
+  /** 'en' | 'zh-CN'; null lets Accept-Language decide. */
+  locale: text('locale'),
+  timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+  appScheme: text('app_scheme'),
+  appDownloadUrl: text('app_download_url'),
+  attributes: jsonb('attributes').$type<ChannelAttributes>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A collectible's design: what a sale sells (DESIGN §5 `commodity`). */
+export const commodities = pgTable(
+  'commodities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    cover: text('cover').notNull(),
+    /** Gallery image paths. */
+    actualPicture: jsonb('actual_picture').$type<string[]>().notNull().default([]),
+    description: text('description').notNull().default(''),
+    /** Edition size: how many numbered copies exist. */
+    amountSku: integer('amount_sku').notNull(),
+    chainName: text('chain_name').notNull(),
+    chainContract: text('chain_contract').notNull(),
+    contractAddress: text('contract_address').notNull(),
+    authorName: text('author_name').notNull(),
+    authorCover: text('author_cover').notNull(),
+    publisherName: text('publisher_name').notNull(),
+    seriesName: text('series_name'),
+    isBlindBox: boolean('is_blind_box').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('commodities_channel_code').on(t.channelId, t.code), check('commodities_amount_sku_positive', sql`${t.amountSku} > 0`)],
+);
+
+/** A sale ("sale record"): a commodity offered at a price, with stock and a window. */
+export const sales = pgTable(
+  'sales',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    code: text('code').notNull(),
+    /** Integer fen (DESIGN §5). */
+    price: integer('price').notNull(),
+    /** Copies offered by this sale. */
+    amount: integer('amount').notNull(),
+    /** Copies left; reserved atomically by orders (DESIGN §7). */
+    amountAvailable: integer('amount_available').notNull(),
+    limitPerUser: integer('limit_per_user').notNull().default(1),
+    saleStartTime: timestamp('sale_start_time', { withTimezone: true }).notNull(),
+    saleEndTime: timestamp('sale_end_time', { withTimezone: true }),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sales_channel_code').on(t.channelId, t.code),
+    index('sales_channel_sort').on(t.channelId, t.sort),
+    check('sales_price_non_negative', sql`${t.price} >= 0`),
+    check('sales_stock_in_range', sql`${t.amountAvailable} >= 0 AND ${t.amountAvailable} <= ${t.amount}`),
+  ],
+);
+
+/** Blind-box odds: what a box can reveal and with which published weight (DESIGN §7). */
+export const blindBoxPrizes = pgTable(
+  'blind_box_prizes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    boxCommodityId: integer('box_commodity_id').notNull().references(() => commodities.id),
+    prizeCommodityId: integer('prize_commodity_id').notNull().references(() => commodities.id),
+    weight: integer('weight').notNull(),
+  },
+  (t) => [uniqueIndex('blind_box_prizes_pair').on(t.boxCommodityId, t.prizeCommodityId), check('blind_box_prizes_weight_positive', sql`${t.weight} > 0`)],
+);
+
+/** The channel's allowed store codes for self chain-up (spec §9). */
+export const storeCodes = pgTable(
+  'store_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('store_codes_channel_code').on(t.channelId, t.code)],
+);

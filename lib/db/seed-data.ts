@@ -1,0 +1,122 @@
+import type { ChannelAttributes } from './schema';
+import type { Skin } from '../channel/skin';
+
+/**
+ * Demo catalogue (issue: foundation). Channels run locally on *.localhost with BRAND_WORD=localhost.
+ * Times are offsets from the moment the seed first runs, so "coming soon" is in the future on a fresh database.
+ */
+export type SeedChannel = {
+  key: string;
+  host: string;
+  name: string;
+  brandName: string;
+  status: number;
+  labelList: string;
+  art: string;
+  palette: Pick<Skin, 'color1' | 'color2' | 'signColor' | 'lightColor' | 'pageBgColor' | 'cardBgColor' | 'buttonBgColor' | 'buttonColor' | 'shadowColor'>;
+  attributes: ChannelAttributes;
+  locale?: string;
+  marketText: string;
+  buyText: string;
+  exchangeText: string;
+  storeCodes?: boolean;
+};
+
+export type SeedSale = {
+  channel: string;
+  code: string;
+  name: string;
+  description: string;
+  /** Integer fen. */
+  price: number;
+  amountSku: number;
+  amount: number;
+  amountAvailable: number;
+  limitPerUser: number;
+  /** Hours from seed time. */
+  startsInHours: number;
+  endsInHours: number | null;
+  author: string;
+  publisher: string;
+  series?: string;
+  blindBox?: { prize: string; name: string; weight: number }[];
+  /** Image code under public/goods/ (defaults to the sale code). */
+  art?: string;
+};
+
+const HOUR = 1;
+const DAY = 24 * HOUR;
+
+export const SEED_CHANNELS: SeedChannel[] = [
+  {
+    key: 'AURORA', host: 'aurora.localhost', name: 'Aurora', brandName: 'Aurora Collectibles', status: 1, labelList: '1,2,3,4', art: 'aurora',
+    palette: { color1: '#0f766e', color2: '#5eead4', signColor: '#f43f5e', lightColor: '#ccfbf1', pageBgColor: '#eef6f5', cardBgColor: '#ffffff', buttonBgColor: '#0f766e', buttonColor: '#ffffff', shadowColor: 'rgba(15, 118, 110, 0.12)' },
+    attributes: {}, marketText: 'Northern-light drops, every week', buyText: 'Buy now', exchangeText: 'Exchange', storeCodes: true,
+  },
+  {
+    key: 'LUMEN', host: 'lumen.localhost', name: 'Lumen', brandName: 'Lumen Gallery', status: 1, labelList: '1', art: 'lumen',
+    palette: { color1: '#b45309', color2: '#fcd34d', signColor: '#9a3412', lightColor: '#fef3c7', pageBgColor: '#fbf6ec', cardBgColor: '#fffdf8', buttonBgColor: '#b45309', buttonColor: '#ffffff', shadowColor: 'rgba(180, 83, 9, 0.12)' },
+    attributes: { hideAmount: true }, marketText: 'Light, collected', buyText: 'Collect', exchangeText: 'Exchange',
+  },
+  {
+    key: 'GIFT', host: 'gift.localhost', name: 'Gift', brandName: 'Gift House', status: 1, labelList: '3', art: 'gift',
+    palette: { color1: '#be185d', color2: '#f9a8d4', signColor: '#9d174d', lightColor: '#fce7f3', pageBgColor: '#fdf2f8', cardBgColor: '#ffffff', buttonBgColor: '#db2777', buttonColor: '#ffffff', shadowColor: 'rgba(190, 24, 93, 0.12)' },
+    attributes: {}, marketText: 'Gifts for our members', buyText: 'Receive', exchangeText: 'Exchange',
+  },
+  {
+    key: 'CHAIN', host: 'chain.localhost', name: 'Chain', brandName: 'Chain Works', status: 1, labelList: '4', art: 'chain',
+    palette: { color1: '#3730a3', color2: '#a5b4fc', signColor: '#be123c', lightColor: '#e0e7ff', pageBgColor: '#eef2ff', cardBgColor: '#ffffff', buttonBgColor: '#4338ca', buttonColor: '#ffffff', shadowColor: 'rgba(55, 48, 163, 0.12)' },
+    attributes: {}, marketText: 'Chain up what you bought', buyText: 'Chain up', exchangeText: 'Exchange', storeCodes: true,
+  },
+  {
+    key: 'SWAP', host: 'swap.localhost', name: 'Swap', brandName: 'Swap Club', status: 1, labelList: '2', art: 'swap',
+    palette: { color1: '#166534', color2: '#86efac', signColor: '#b91c1c', lightColor: '#dcfce7', pageBgColor: '#f0fdf4', cardBgColor: '#ffffff', buttonBgColor: '#15803d', buttonColor: '#ffffff', shadowColor: 'rgba(22, 101, 52, 0.12)' },
+    attributes: {}, marketText: 'Trade up your collection', buyText: 'Buy', exchangeText: 'Exchange',
+  },
+  {
+    key: 'DARK', host: 'dark.localhost', name: 'Dark', brandName: 'Dark Room', status: 0, labelList: '1', art: 'dark',
+    palette: { color1: '#0f172a', color2: '#94a3b8', signColor: '#e11d48', lightColor: '#cbd5e1', pageBgColor: '#e2e8f0', cardBgColor: '#f8fafc', buttonBgColor: '#334155', buttonColor: '#f8fafc', shadowColor: 'rgba(15, 23, 42, 0.16)' },
+    attributes: {}, marketText: 'Opening soon', buyText: 'Buy', exchangeText: 'Exchange',
+  },
+  {
+    key: 'BAZAAR', host: 'bazaar.localhost', name: 'Bazaar', brandName: 'Bazaar Market', status: 1, labelList: '1', art: 'default',
+    palette: { color1: '#7c2d12', color2: '#fdba74', signColor: '#be123c', lightColor: '#ffedd5', pageBgColor: '#fff7ed', cardBgColor: '#ffffff', buttonBgColor: '#c2410c', buttonColor: '#ffffff', shadowColor: 'rgba(124, 45, 18, 0.12)' },
+    attributes: { buyGoodsTitle: true }, locale: 'zh-CN', marketText: 'Everyday goods, collected', buyText: 'Buy', exchangeText: 'Exchange',
+  },
+];
+
+export const SEED_SALES: SeedSale[] = [
+  { channel: 'AURORA', code: 'aurora-dawn', name: 'Aurora Dawn', description: 'The first light over the northern sea, caught in seven bands of colour. Edition of 1,000, each numbered.', price: 19900, amountSku: 1000, amount: 1000, amountAvailable: 742, limitPerUser: 5, startsInHours: -2 * DAY, endsInHours: 30 * DAY, author: 'Mira Solberg', publisher: 'Aurora Studio', series: 'Polar Lights' },
+  { channel: 'AURORA', code: 'tide-whale', name: 'Tide Whale', description: 'A humpback rising through the tide line. Hand-drawn, then layered in twelve passes.', price: 9900, amountSku: 500, amount: 500, amountAvailable: 133, limitPerUser: 2, startsInHours: -1 * DAY, endsInHours: 14 * DAY, author: 'Jonas Hale', publisher: 'Aurora Studio', series: 'Deep Blue' },
+  { channel: 'AURORA', code: 'neon-koi', name: 'Neon Koi', description: 'Two koi circling a neon pond. Sold out in its first hour.', price: 29900, amountSku: 300, amount: 300, amountAvailable: 0, limitPerUser: 1, startsInHours: -5 * DAY, endsInHours: 20 * DAY, author: 'Lin Yue', publisher: 'Aurora Studio' },
+  { channel: 'AURORA', code: 'moon-rabbit', name: 'Moon Rabbit', description: 'The rabbit on the moon, pounding starlight. Opens in three days.', price: 16800, amountSku: 800, amount: 800, amountAvailable: 800, limitPerUser: 3, startsInHours: 3 * DAY, endsInHours: 33 * DAY, author: 'Lin Yue', publisher: 'Aurora Studio', series: 'Festivals' },
+  { channel: 'AURORA', code: 'jade-dragon', name: 'Jade Dragon', description: 'A dragon carved from a single piece of jade. This sale has ended.', price: 88800, amountSku: 200, amount: 200, amountAvailable: 57, limitPerUser: 1, startsInHours: -40 * DAY, endsInHours: -1 * DAY, author: 'Chen Mo', publisher: 'Aurora Studio' },
+  { channel: 'AURORA', code: 'star-fox', name: 'Star Fox', description: 'A fox made of constellations. Open edition window, no end date.', price: 4900, amountSku: 2000, amount: 2000, amountAvailable: 1650, limitPerUser: 10, startsInHours: -3 * HOUR, endsInHours: null, author: 'Mira Solberg', publisher: 'Aurora Studio', series: 'Polar Lights' },
+  {
+    channel: 'AURORA', code: 'aurora-mystery-box', name: 'Aurora Mystery Box', description: 'One of three polar spirits, drawn at random when you open the box. Odds are published below.', price: 6600, amountSku: 1000, amount: 1000, amountAvailable: 612, limitPerUser: 5, startsInHours: -1 * DAY, endsInHours: 7 * DAY, author: 'Aurora Studio', publisher: 'Aurora Studio', series: 'Polar Spirits',
+    blindBox: [
+      { prize: 'crystal-owl', name: 'Crystal Owl', weight: 60 },
+      { prize: 'ember-phoenix', name: 'Ember Phoenix', weight: 30 },
+      { prize: 'frost-lynx', name: 'Frost Lynx', weight: 10 },
+    ],
+  },
+  { channel: 'AURORA', code: 'lantern-festival', name: 'Lantern Festival', description: 'A thousand lanterns over the river. Opens in two hours.', price: 12000, amountSku: 600, amount: 600, amountAvailable: 600, limitPerUser: 2, startsInHours: 2 * HOUR, endsInHours: 10 * DAY, author: 'Chen Mo', publisher: 'Aurora Studio', series: 'Festivals' },
+  { channel: 'AURORA', code: 'paper-crane', name: 'Paper Crane', description: 'A folded crane, one fold per collector.', price: 3900, amountSku: 1000, amount: 1000, amountAvailable: 0, limitPerUser: 2, startsInHours: -10 * DAY, endsInHours: 10 * DAY, author: 'Jonas Hale', publisher: 'Aurora Studio' },
+  { channel: 'LUMEN', code: 'lumen-sunrise', name: 'Sunrise', description: 'Morning light through amber glass.', price: 25800, amountSku: 500, amount: 500, amountAvailable: 320, limitPerUser: 2, startsInHours: -1 * DAY, endsInHours: 20 * DAY, author: 'Ada Brandt', publisher: 'Lumen Gallery', series: 'Hours of Light' },
+  { channel: 'LUMEN', code: 'lumen-candle', name: 'Candle', description: 'A single flame, waiting for dusk.', price: 9900, amountSku: 800, amount: 800, amountAvailable: 800, limitPerUser: 2, startsInHours: 2 * DAY, endsInHours: 12 * DAY, author: 'Ada Brandt', publisher: 'Lumen Gallery', series: 'Hours of Light' },
+  { channel: 'LUMEN', code: 'lumen-prism', name: 'Prism', description: 'White light, split and kept.', price: 45600, amountSku: 100, amount: 100, amountAvailable: 0, limitPerUser: 1, startsInHours: -3 * DAY, endsInHours: 20 * DAY, author: 'Ada Brandt', publisher: 'Lumen Gallery' },
+  { channel: 'DARK', code: 'dark-nebula', name: 'Nebula', description: 'A nebula seen from a dark room.', price: 15800, amountSku: 300, amount: 300, amountAvailable: 300, limitPerUser: 1, startsInHours: -1 * DAY, endsInHours: 10 * DAY, author: 'Noor Vale', publisher: 'Dark Room' },
+  { channel: 'BAZAAR', code: 'bazaar-fox', name: 'Market Fox', description: 'The fox who runs the night market.', price: 5900, amountSku: 1000, amount: 1000, amountAvailable: 880, limitPerUser: 5, startsInHours: -2 * DAY, endsInHours: 20 * DAY, author: 'Bazaar Studio', publisher: 'Bazaar Market', art: 'star-fox' },
+  { channel: 'BAZAAR', code: 'bazaar-crane', name: 'Lucky Crane', description: 'A crane for good luck, folded at the market.', price: 2900, amountSku: 500, amount: 500, amountAvailable: 410, limitPerUser: 5, startsInHours: -2 * DAY, endsInHours: 20 * DAY, author: 'Bazaar Studio', publisher: 'Bazaar Market', art: 'paper-crane' },
+];
+
+/**
+ * The 21 allowed store codes for self chain-up (spec §9): 18 numbered Shanghai codes with a common prefix,
+ * plus three others. The spec does not show the real values; these are ours.
+ */
+export const STORE_CODES: { code: string; name: string }[] = [
+  ...Array.from({ length: 18 }, (_, i) => ({ code: `SH${String(i + 1).padStart(3, '0')}`, name: `Shanghai store ${i + 1}` })),
+  { code: 'BJ001', name: 'Beijing flagship' },
+  { code: 'GZ001', name: 'Guangzhou flagship' },
+  { code: 'ONLINE', name: 'Online store' },
+];

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { blindBoxPrizes, channels, commodities, sales, storeCodes } from './schema';
+import { SEED_CHANNELS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
+import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
+
+const HOUR_MS = 3_600_000;
+
+function skinFor(channel: SeedChannel): Skin {
+  // Same file names as DEFAULT_SKIN, under the channel's own art folder.
+  const images = Object.fromEntries(
+    SKIN_IMAGE_FIELDS.map((field) => [field, DEFAULT_SKIN[field].replace('/brands/default/', `/brands/${channel.art}/`)]),
+  ) as Record<(typeof SKIN_IMAGE_FIELDS)[number], string>;
+  return {
+    ...channel.palette,
+    iconCheckedColor: channel.palette.color1,
+    iconColor: '#9ca3af',
+    navDefaultIconColor: '#9ca3af',
+    navIconSelectColor: channel.palette.color1,
+    ...images,
+  };
+}
+
+function contractAddress(code: string): string {
+  return `0x${createHash('sha256').update(`collectible:${code}`).digest('hex').slice(0, 40)}`;
+}
+
+function commodityValues(channelId: number, sale: SeedSale | { code: string; name: string; description: string; amountSku: number; author: string; publisher: string; series?: string; art?: string }, isBlindBox: boolean) {
+  const art = sale.art ?? sale.code;
+  return {
+    channelId,
+    code: sale.code,
+    name: sale.name,
+    cover: `/goods/${art}.svg`,
+    actualPicture: [`/goods/${art}.svg`, `/goods/${art}-2.svg`],
+    description: sale.description,
+    amountSku: sale.amountSku,
+    // The built-in chain is our own hash-chained ledger, named honestly (DESIGN §7).
+    chainName: 'Storefront Ledger (built-in)',
+    chainContract: `ledger:${sale.code}`,
+    contractAddress: contractAddress(sale.code),
+    authorName: sale.author,
+    authorCover: '/brands/default/user-face.svg',
+    publisherName: sale.publisher,
+    seriesName: sale.series ?? null,
+    isBlindBox,
+  };
+}
+
+/**
+ * Seeds the demo channels and catalogue. Idempotent: rows are keyed by natural keys
+ * (channel key, channel+code) and inserted with ON CONFLICT DO NOTHING, so a second run changes nothing.
+ */
+export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: number; sales: number }> {
+  const channelIds = new Map<string, number>();
+  for (const c of SEED_CHANNELS) {
+    await db
+      .insert(channels)
+      .values({
+        key: c.key, host: c.host, name: c.name, brandName: c.brandName, status: c.status, labelList: c.labelList,
+        isHaveTheme: true, marketText: c.marketText, buyText: c.buyText, exchangeText: c.exchangeText,
+        privacyText: `${c.brandName} keeps your phone number to log you in and to deliver what you buy. We never sell it.`,
+        salesStrategyText: `Digital collectibles of ${c.brandName} are sold as numbered editions. Each account may buy up to the limit shown on a sale. Paid orders cannot be refunded.`,
+        skinJson: JSON.stringify(skinFor(c)), locale: c.locale ?? null, attributes: c.attributes,
+        appScheme: `${c.key.toLowerCase()}://open`, appDownloadUrl: `/agreement/app`,
+      })
+      .onConflictDoNothing({ target: channels.key });
+    const [row] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, c.key));
+    if (!row) throw new Error(`seed: channel ${c.key} missing after insert`);
+    channelIds.set(c.key, row.id);
+    if (c.storeCodes) {
+      await db.insert(storeCodes).values(STORE_CODES.map((s) => ({ channelId: row.id, ...s }))).onConflictDoNothing();
+    }
+  }
+
+  for (const [index, s] of SEED_SALES.entries()) {
+    const channelId = channelIds.get(s.channel);
+    if (channelId === undefined) throw new Error(`seed: sale ${s.code} names unknown channel ${s.channel}`);
+    const commodityId = await upsertCommodity(db, commodityValues(channelId, s, Boolean(s.blindBox)));
+    for (const prize of s.blindBox ?? []) {
+      const prizeId = await upsertCommodity(
+        db,
+        commodityValues(channelId, { code: prize.prize, name: prize.name, description: `Drawn from ${s.name}.`, amountSku: s.amountSku, author: s.author, publisher: s.publisher, series: s.series }, false),
+      );
+      await db.insert(blindBoxPrizes).values({ boxCommodityId: commodityId, prizeCommodityId: prizeId, weight: prize.weight }).onConflictDoNothing();
+    }
+    await db
+      .insert(sales)
+      .values({
+        channelId, commodityId, code: s.code, price: s.price, amount: s.amount, amountAvailable: s.amountAvailable, limitPerUser: s.limitPerUser,
+        saleStartTime: new Date(now.getTime() + s.startsInHours * HOUR_MS),
+        saleEndTime: s.endsInHours === null ? null : new Date(now.getTime() + s.endsInHours * HOUR_MS),
+        sort: index,
+      })
+      .onConflictDoNothing();
+  }
+  return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length };
+}
+
+async function upsertCommodity(db: Db, values: typeof commodities.$inferInsert): Promise<number> {
+  await db.insert(commodities).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: commodities.id })
+    .from(commodities)
+    .where(and(eq(commodities.channelId, values.channelId), eq(commodities.code, values.code)));
+  if (!row) throw new Error(`seed: commodity ${values.code} missing after insert`);
+  return row.id;
+}

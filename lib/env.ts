@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * Environment, validated once at start (DESIGN §3: every boundary is validated with zod).
+ * Every variable is documented in the README.
+ */
+export const DEMO_AUTH_SECRET = 'demo-secret-change-me-demo-secret-change-me';
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PGLITE_DIR: z.string().min(1).default('.data/pglite'),
+    BRAND_WORD: z.string().min(1, 'must not be empty').default('localhost'),
+    DEFAULT_CHANNEL: z
+      .string()
+      .regex(/^[A-Z0-9]+$/, 'must be a channel key: uppercase letters and digits')
+      .optional(),
+    PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
+    PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_AUTH_SECRET),
+    SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+    DEMO_MODE: z.enum(['0', '1']).optional(),
+  });
+
+/** Production refuses to start with demo secrets or demo providers (DESIGN §8), unless DEMO_MODE=1. */
+const productionEnvSchema = envSchema.superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production' || env.DEMO_MODE === '1') return;
+    if (env.AUTH_SECRET === DEMO_AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is the demo secret; set a random secret of 32+ characters in production' });
+    }
+    if (env.SMS_PROVIDER === 'outbox') {
+      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'is the demo outbox provider; configure a real SMS provider in production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid environment:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Parses an environment; throws EnvError with one line per bad variable. `forStart` (the default) also
+ * refuses demo secrets in production; a build only checks the shape, since secrets belong to the runtime.
+ */
+export function parseEnv(source: Record<string, string | undefined>, { forStart = true } = {}): Env {
+  const result = (forStart ? productionEnvSchema : envSchema).safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Scheme and port used to build absolute URLs (link previews) on a channel's own host. */
+export function publicOrigin(host: string, e: Env = env()): string {
+  const scheme = e.PUBLIC_SCHEME ?? (e.NODE_ENV === 'production' && e.DEMO_MODE !== '1' ? 'https' : 'http');
+  const port = e.PUBLIC_PORT ?? (scheme === 'http' ? e.PORT : undefined);
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  return `${scheme}://${host}${port && port !== defaultPort ? `:${port}` : ''}`;
+}

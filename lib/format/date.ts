@@ -1,0 +1,20 @@
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+
+/** spec §9 default date pattern. */
+export const DEFAULT_DATE_PATTERN = 'yyyy-MM-dd HH:mm:ss';
+
+/**
+ * Date format (spec §9): default yyyy-MM-dd HH:mm:ss; empty input gives an empty string, and so does an
+ * unparseable one. Times are shown in the channel's time zone so server and browser render the same text.
+ */
+export function formatDate(
+  input: Date | string | number | null | undefined,
+  pattern: string = DEFAULT_DATE_PATTERN,
+  timeZone = 'Asia/Shanghai',
+): string {
+  if (input === null || input === undefined || input === '') return '';
+  const date = input instanceof Date ? input : new Date(input);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(new TZDate(date.getTime(), timeZone), pattern);
+}

@@ -1,0 +1,31 @@
+/** Locales with a message catalogue. Edge-safe. */
+export const LOCALES = ['en', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export function isLocale(value: string | null | undefined): value is Locale {
+  return (LOCALES as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The channel's locale when it sets one, otherwise the best match of Accept-Language
+ * (q-values honoured; any zh-* → zh-CN, any en-* → en), otherwise English.
+ */
+export function negotiateLocale(channelLocale: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(channelLocale)) return channelLocale;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((l) => l.tag && l.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return DEFAULT_LOCALE;
+}

@@ -1,0 +1,124 @@
+import 'server-only';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { getDb, type Db } from '../db/client';
+import { blindBoxPrizes, commodities, sales } from '../db/schema';
+import { saleStatus, type SaleStatus } from './status';
+
+/** A sale record as the API and the pages see it (DESIGN §5 field names). Money in integer fen. */
+export type SaleRecord = {
+  id: string;
+  price: number;
+  amount: number;
+  amountAvailable: number;
+  limitPerUser: number;
+  statusSell: SaleStatus;
+  saleStartTime: string;
+  saleEndTime: string | null;
+  commodity: {
+    id: string;
+    name: string;
+    cover: string;
+    actualPicture: string[];
+    description: string;
+    amountSku: number;
+    chainName: string;
+    chainContract: string;
+    contractAddress: string;
+    isBlindBox: boolean;
+  };
+  author: { name: string; cover: string };
+  publisher: { name: string };
+  seriesWorks: { name: string } | null;
+};
+
+export type Page<T> = { records: T[]; total: number; current: number; pages: number; size: number };
+
+type SaleRow = { sale: typeof sales.$inferSelect; commodity: typeof commodities.$inferSelect };
+
+function toSaleRecord({ sale, commodity }: SaleRow, now: Date): SaleRecord {
+  return {
+    id: String(sale.id),
+    price: sale.price,
+    amount: sale.amount,
+    amountAvailable: sale.amountAvailable,
+    limitPerUser: sale.limitPerUser,
+    statusSell: saleStatus(sale, now),
+    saleStartTime: sale.saleStartTime.toISOString(),
+    saleEndTime: sale.saleEndTime?.toISOString() ?? null,
+    commodity: {
+      id: String(commodity.id),
+      name: commodity.name,
+      cover: commodity.cover,
+      actualPicture: commodity.actualPicture,
+      description: commodity.description,
+      amountSku: commodity.amountSku,
+      chainName: commodity.chainName,
+      chainContract: commodity.chainContract,
+      contractAddress: commodity.contractAddress,
+      isBlindBox: commodity.isBlindBox,
+    },
+    author: { name: commodity.authorName, cover: commodity.authorCover },
+    publisher: { name: commodity.publisherName },
+    seriesWorks: commodity.seriesName ? { name: commodity.seriesName } : null,
+  };
+}
+
+/** The channel's sales for the home list, paged (1-based), in the channel's order. */
+export async function listSales(
+  channelId: number,
+  paging: { pageCount: number; pageSize: number },
+  options: { db?: Db; now?: Date } = {},
+): Promise<Page<SaleRecord>> {
+  const db = options.db ?? getDb();
+  const now = options.now ?? new Date();
+  const where = eq(sales.channelId, channelId);
+  const [totalRow] = await db.select({ value: count() }).from(sales).where(where);
+  const total = totalRow?.value ?? 0;
+  const rows = await db
+    .select({ sale: sales, commodity: commodities })
+    .from(sales)
+    .innerJoin(commodities, eq(sales.commodityId, commodities.id))
+    .where(where)
+    .orderBy(asc(sales.sort), asc(sales.id))
+    .limit(paging.pageSize)
+    .offset((paging.pageCount - 1) * paging.pageSize);
+  return {
+    records: rows.map((row) => toSaleRecord(row, now)),
+    total,
+    current: paging.pageCount,
+    pages: Math.ceil(total / paging.pageSize),
+    size: paging.pageSize,
+  };
+}
+
+/** One sale of the channel, or null when it does not exist in this channel (no cross-channel reads). */
+export async function findSale(
+  channelId: number,
+  saleId: string,
+  options: { db?: Db; now?: Date } = {},
+): Promise<SaleRecord | null> {
+  if (!/^[1-9]\d{0,9}$/.test(saleId) || Number(saleId) > 2_147_483_647) return null;
+  const db = options.db ?? getDb();
+  const [row] = await db
+    .select({ sale: sales, commodity: commodities })
+    .from(sales)
+    .innerJoin(commodities, eq(sales.commodityId, commodities.id))
+    .where(and(eq(sales.id, Number(saleId)), eq(sales.channelId, channelId)))
+    .limit(1);
+  return row ? toSaleRecord(row, options.now ?? new Date()) : null;
+}
+
+export type BlindBoxOdds = { name: string; cover: string; weight: number; percent: string }[];
+
+/** Published odds of a blind box (DESIGN §7): each prize's weight over the total. */
+export async function listBlindBoxOdds(commodityId: string, options: { db?: Db } = {}): Promise<BlindBoxOdds> {
+  const db = options.db ?? getDb();
+  const rows = await db
+    .select({ name: commodities.name, cover: commodities.cover, weight: blindBoxPrizes.weight })
+    .from(blindBoxPrizes)
+    .innerJoin(commodities, eq(blindBoxPrizes.prizeCommodityId, commodities.id))
+    .where(eq(blindBoxPrizes.boxCommodityId, Number(commodityId)))
+    .orderBy(desc(blindBoxPrizes.weight), asc(commodities.id));
+  const total = rows.reduce((sum, r) => sum + r.weight, 0);
+  return rows.map((r) => ({ ...r, percent: `${((r.weight / total) * 100).toFixed(r.weight * 100 % total === 0 ? 0 : 1)}%` }));
+}

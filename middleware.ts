@@ -1,0 +1,83 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { channelKeyFromHost } from '@/lib/channel/key';
+import { decideRoute } from '@/lib/channel/routing';
+import { SummaryCache } from '@/lib/channel/summary-cache';
+import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
+import { toSummary, type ChannelThemeInfo } from '@/lib/channel/theme';
+import { hasSessionCookie } from '@/lib/auth/session-cookie';
+
+// Edge middleware (DESIGN §3): thin; the rules live in lib/channel (a rename to proxy.ts is one line).
+
+/** Where the middleware reaches the API of this same deployment (Node cannot resolve *.localhost). */
+function internalOrigin(): string {
+  return process.env.INTERNAL_API_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
+}
+
+const summaries = new SummaryCache(
+  async (key) => {
+    const response = await fetch(`${internalOrigin()}/api/market/api/channel/detail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key }),
+      signal: AbortSignal.timeout(3000),
+    });
+    if (!response.ok) throw new Error(`channel lookup HTTP ${response.status}`);
+    const envelope = (await response.json()) as { code: number; message: string; data: ChannelThemeInfo | null };
+    if (envelope.code === 404 || envelope.code === 400) return null;
+    if (envelope.code !== 200 || !envelope.data) throw new Error(`channel lookup code ${envelope.code}: ${envelope.message}`);
+    return toSummary(envelope.data);
+  },
+  { ttlMs: 30_000, missTtlMs: 5_000, staleMs: 10 * 60_000, maxEntries: 1000 },
+);
+
+export async function middleware(request: NextRequest): Promise<NextResponse> {
+  const host = request.headers.get('host') ?? request.nextUrl.host;
+  const key = channelKeyFromHost(host, process.env.BRAND_WORD ?? 'localhost') || process.env.DEFAULT_CHANNEL || '';
+
+  let summary: Awaited<ReturnType<typeof summaries.get>> | 'unavailable';
+  if (!key) {
+    summary = null;
+  } else {
+    try {
+      summary = await summaries.get(key);
+    } catch (error) {
+      // Safe default: serve the page without label guards; the page itself checks the channel exists.
+      console.error(`[middleware] channel ${key} lookup failed`, error);
+      summary = 'unavailable';
+    }
+  }
+
+  const decision = decideRoute({
+    key,
+    pathname: request.nextUrl.pathname,
+    search: request.nextUrl.search,
+    summary,
+    hasSession: hasSessionCookie(request.cookies),
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+
+  switch (decision.kind) {
+    case 'storeNotFound':
+      return new NextResponse(storeNotFoundHtml(host), {
+        status: 404,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      });
+    case 'redirect':
+      // Relative to the host the browser used (request.url may carry the server's bind address).
+      return NextResponse.redirect(new URL(decision.location, `${request.nextUrl.protocol}//${host}`), 307);
+    case 'rewrite': {
+      const url = request.nextUrl.clone();
+      url.pathname = decision.pathname;
+      // Never trust a client-sent channel header: strip it and set the one derived from the host.
+      const headers = new Headers(request.headers);
+      headers.set('x-channel-key', key);
+      return NextResponse.rewrite(url, { request: { headers } });
+    }
+  }
+}
+
+export const config = {
+  // Everything but the API, Next's assets and static files under public/ (matched by extension, since
+  // public/goods/*.svg shares its first segment with the /goods/detail/:saleId route).
+  matcher: ['/((?!api/|_next/static|_next/image|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|txt|xml|webmanifest)$).*)'],
+};

@@ -1,0 +1,28 @@
+import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { parseEnv, EnvError } from './lib/env';
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Keep PGlite's WASM out of the bundles (DESIGN §11).
+  serverExternalPackages: ['@electric-sql/pglite'],
+  images: {
+    formats: ['image/avif', 'image/webp'],
+  },
+};
+
+// Env validated at start (DESIGN §3): a bad variable stops `next dev` / `next start` with a clear message;
+// `next build` checks the shape only (production secrets are the runtime's, not the build machine's).
+export default function config(phase: string): NextConfig {
+  try {
+    parseEnv(process.env, { forStart: phase !== PHASE_PRODUCTION_BUILD });
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  return nextConfig;
+}

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+void _webkit;
+
+/**
+ * End-to-end suite (DESIGN §9): Debian's Chromium on a phone viewport with touch, each channel on its own
+ * *.localhost host (Chromium resolves those to loopback), against the demo on a fresh embedded database.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './e2e/.artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...iPhone,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'phone-chromium' }],
+  webServer: {
+    command: 'bash scripts/e2e-server.sh',
+    // Node cannot resolve *.localhost (DESIGN §11): wait on the loopback address.
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,2 @@
+// Jest runs outside React Server Components; `server-only` guards nothing there.
+export {};
