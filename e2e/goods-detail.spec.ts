@@ -37,14 +37,18 @@ test('a shared link has a preview: title, description, Open Graph, Twitter and J
   expect(await meta('meta[name="description"]')).toContain('The first light over the northern sea');
   expect(await meta('meta[property="og:title"]')).toBe('Aurora Dawn');
   expect(await meta('meta[property="og:url"]')).toBe(url);
-  expect(await meta('meta[property="og:image"]')).toBe(channelUrl('aurora', '/goods/aurora-dawn.svg'));
+  const saleId = url.split('/').pop();
+  const card = channelUrl('aurora', `/api/og/sale/${saleId}`);
+  expect(await meta('meta[property="og:image"]')).toBe(card);
   expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
-  expect(await meta('meta[name="twitter:image"]')).toBe(channelUrl('aurora', '/goods/aurora-dawn.svg'));
+  expect(await meta('meta[name="twitter:image"]')).toBe(card);
   const ld = JSON.parse((await raw.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(ld).toMatchObject({ '@type': 'Product', name: 'Aurora Dawn', offers: { price: '199.00', priceCurrency: 'CNY', availability: 'https://schema.org/InStock' } });
-  // The preview image really is served from the channel's host.
-  const image = await raw.goto(channelUrl('aurora', '/goods/aurora-dawn.svg'));
+  // The preview image is a PNG card (chat apps show no SVG) served from the channel's own host.
+  const image = await raw.goto(card);
   expect(image?.status()).toBe(200);
+  expect(image?.headers()['content-type']).toBe('image/png');
+  expect((await image!.body()).subarray(1, 4).toString()).toBe('PNG');
   await crawler.close();
 });
 

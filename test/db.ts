@@ -8,23 +8,26 @@ import type { Db } from '@/lib/db/client';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default; with DATABASE_URL set, a
- * new schema on that PostgreSQL server (dropped by close), so the same suite runs on both (DESIGN §9).
+ * new database on that PostgreSQL server (dropped by close), so the same suite runs on both (DESIGN §9).
  */
 export async function createTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (url) {
     if (!/@(localhost|127\.0\.0\.1|\[::1\])[:/]/.test(url)) throw new Error('tests refuse to run against a non-local DATABASE_URL');
-    const schemaName = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    // A throwaway database per test file (the migrations name the public schema, so a schema would not do).
+    const name = `storefront_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create schema ${schemaName}`);
-    const sql = postgres(url, { max: 5, onnotice: () => {}, connection: { search_path: schemaName } });
+    await admin.unsafe(`create database ${name}`);
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    const sql = postgres(testUrl.toString(), { max: 5, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
     await migrate(db);
     return {
       db,
       close: async () => {
         await sql.end();
-        await admin.unsafe(`drop schema ${schemaName} cascade`);
+        await admin.unsafe(`drop database ${name} with (force)`);
         await admin.end();
       },
     };

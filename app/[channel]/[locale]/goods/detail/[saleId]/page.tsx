@@ -7,6 +7,7 @@ import { SALE_STATUS } from '@/lib/sale/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
 import { publicOrigin } from '@/lib/env';
+import { OG_SIZE } from '@/lib/sale/og-card';
 import { ArtImage } from '@/components/ui/art-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { SaleStatusBadge } from '@/components/sale/sale-status';
@@ -36,7 +37,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!sale) return { title: channel.t('route.notFound'), robots: { index: false } };
   const origin = publicOrigin(channel.theme.host);
   const url = `${origin}/goods/detail/${sale.id}`;
-  const image = new URL(sale.commodity.cover, origin).toString();
+  // A PNG card: chat apps and social crawlers do not show SVG previews.
+  const image = `${origin}/api/og/sale/${sale.id}`;
   const description = summaryOf(sale);
   return {
     title: sale.commodity.name,
@@ -49,7 +51,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       title: sale.commodity.name,
       description,
       locale: channel.locale.replace('-', '_'),
-      images: [{ url: image, width: 600, height: 600, alt: sale.commodity.name }],
+      images: [{ url: image, width: OG_SIZE.width, height: OG_SIZE.height, alt: sale.commodity.name, type: 'image/png' }],
     },
     twitter: { card: 'summary_large_image', title: sale.commodity.name, description, images: [image] },
   };

@@ -1,0 +1,16 @@
+import { channelKeyFromHost } from '@/lib/channel/key';
+import { findChannelByKey, toThemeInfo } from '@/lib/channel/service';
+import { findSale } from '@/lib/sale/service';
+import { saleOgCard } from '@/lib/sale/og-card';
+import { env } from '@/lib/env';
+
+/** GET /api/og/sale/:saleId — the PNG link-preview card of a sale of the host's channel. */
+export async function GET(request: Request, { params }: { params: Promise<{ saleId: string }> }): Promise<Response> {
+  const { saleId } = await params;
+  const e = env();
+  const key = channelKeyFromHost(request.headers.get('host') ?? '', e.BRAND_WORD) || e.DEFAULT_CHANNEL || '';
+  const channel = await findChannelByKey(key);
+  const sale = channel ? await findSale(channel.id, saleId) : null;
+  if (!channel || !sale) return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  return saleOgCard(toThemeInfo(channel), sale);
+}

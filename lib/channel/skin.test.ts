@@ -1,0 +1,120 @@
+import { DEFAULT_SKIN, parseSkin, skinCssVariables } from './skin';
+
+describe('parseSkin (spec §3 skinJson)', () => {
+  it('reads the colours and images a channel sets', () => {
+    const skin = parseSkin(JSON.stringify({ color1: '#0f766e', pageBgColor: 'rgb(238, 246, 245)', bannerImg: '/brands/aurora/banner.svg' }));
+    expect(skin.color1).toBe('#0f766e');
+    expect(skin.pageBgColor).toBe('rgb(238, 246, 245)');
+    expect(skin.bannerImg).toBe('/brands/aurora/banner.svg');
+  });
+
+  it('fills the fields a channel leaves out with the defaults', () => {
+    const skin = parseSkin(JSON.stringify({ color1: '#0f766e' }));
+    expect(skin).toEqual({ ...DEFAULT_SKIN, color1: '#0f766e' });
+  });
+
+  it.each([
+    ['invalid JSON', '{"color1": "#fff"'],
+    ['an empty string', ''],
+    ['null', null],
+    ['undefined', undefined],
+  ])('ignores %s silently and applies the defaults', (_what, json) => {
+    expect(() => parseSkin(json)).not.toThrow();
+    expect(parseSkin(json)).toEqual(DEFAULT_SKIN);
+  });
+
+  it.each([['an array', '[{"color1":"#fff"}]'], ['a string', '"#fff"'], ['a number', '42'], ['JSON null', 'null']])(
+    'applies the defaults when the JSON is %s, not an object',
+    (_what, json) => {
+      expect(parseSkin(json)).toEqual(DEFAULT_SKIN);
+    },
+  );
+
+  it('drops one bad field and keeps the others', () => {
+    const skin = parseSkin(JSON.stringify({ color1: 'not a colour!', color2: '#5eead4', buttonColor: 42, brandImg: '/b.svg' }));
+    expect(skin.color1).toBe(DEFAULT_SKIN.color1);
+    expect(skin.buttonColor).toBe(DEFAULT_SKIN.buttonColor);
+    expect(skin.color2).toBe('#5eead4');
+    expect(skin.brandImg).toBe('/b.svg');
+  });
+
+  it.each(['#fff', '#0F766E', '#0f766e80', 'rgba(15, 118, 110, 0.12)', 'hsl(174 84% 32% / 50%)', 'teal', 'transparent'])(
+    'accepts the CSS colour %s',
+    (colour) => {
+      expect(parseSkin(JSON.stringify({ color1: colour })).color1).toBe(colour);
+    },
+  );
+
+  it('trims spaces around a value', () => {
+    expect(parseSkin(JSON.stringify({ color1: '  #123456 ' })).color1).toBe('#123456');
+  });
+
+  it.each([
+    'red;background:url(x)',
+    'red; } body { display: none',
+    'url(https://evil.example/x.png)',
+    'expression(alert(1))',
+    'var(--other)',
+    '#12',
+    '"red"',
+    '',
+  ])('refuses %p as a colour, so a skin cannot inject CSS', (colour) => {
+    const skin = parseSkin(JSON.stringify({ color1: colour, signColor: colour }));
+    expect(skin.color1).toBe(DEFAULT_SKIN.color1);
+    expect(skin.signColor).toBe(DEFAULT_SKIN.signColor);
+  });
+
+  it.each(['/x.svg', '/brands/lumen/banner.png', 'https://cdn.example/a/b.webp', 'http://cdn.example/a.png'])('accepts the image URL %s', (url) => {
+    expect(parseSkin(JSON.stringify({ bannerImg: url })).bannerImg).toBe(url);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    '//evil.example/x.png',
+    'x.svg',
+    '/',
+    '/a b.svg',
+    '/x.svg") ; background:url("y',
+    "/x.svg'",
+    '/x.svg)',
+    'ftp://files.example/x.png',
+  ])('refuses the image URL %p', (url) => {
+    expect(parseSkin(JSON.stringify({ bannerImg: url })).bannerImg).toBe(DEFAULT_SKIN.bannerImg);
+  });
+
+  it('gives each caller its own object, leaving the defaults untouched', () => {
+    const before = { ...DEFAULT_SKIN };
+    parseSkin('{}').color1 = '#000000';
+    parseSkin('oops').color1 = '#000000';
+    expect(DEFAULT_SKIN).toEqual(before);
+  });
+});
+
+describe('skinCssVariables', () => {
+  const skin = parseSkin(JSON.stringify({ color1: '#0f766e', pageBgColor: '#eef6f5', navIconSelectColor: '#123456', shadowColor: 'rgba(0, 0, 0, 0.1)' }));
+  const vars = skinCssVariables(skin);
+
+  it('emits one kebab-case custom property per colour field of spec §3', () => {
+    expect(Object.keys(vars).sort()).toEqual(
+      [
+        '--skin-color1', '--skin-color2', '--skin-sign-color', '--skin-light-color', '--skin-icon-checked-color', '--skin-icon-color',
+        '--skin-page-bg-color', '--skin-card-bg-color', '--skin-button-bg-color', '--skin-button-color', '--skin-shadow-color',
+        '--skin-nav-default-icon-color', '--skin-nav-icon-select-color',
+      ].sort(),
+    );
+  });
+
+  it("carries the channel's values", () => {
+    expect(vars['--skin-color1']).toBe('#0f766e');
+    expect(vars['--skin-page-bg-color']).toBe('#eef6f5');
+    expect(vars['--skin-nav-icon-select-color']).toBe('#123456');
+    expect(vars['--skin-shadow-color']).toBe('rgba(0, 0, 0, 0.1)');
+    expect(vars['--skin-button-color']).toBe(DEFAULT_SKIN.buttonColor);
+  });
+
+  it('emits nothing for images', () => {
+    expect(Object.keys(vars).some((name) => /img/i.test(name))).toBe(false);
+    expect(Object.values(vars).some((value) => value.includes('/brands/'))).toBe(false);
+  });
+});

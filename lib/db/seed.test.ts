@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { createTestDb } from '@/test/db';
+import type { Db } from './client';
+import { blindBoxPrizes, channels, commodities, sales, storeCodes } from './schema';
+import { seed } from './seed';
+import { parseSkin } from '../channel/skin';
+import { toThemeInfo } from '../channel/service';
+import { listSales } from '../sale/service';
+
+let db: Db;
+let close: () => Promise<void>;
+const now = new Date('2026-11-22T08:00:00Z');
+
+beforeAll(async () => {
+  ({ db, close } = await createTestDb());
+  await seed(db, now);
+});
+afterAll(() => close());
+
+// Every skin field of spec §3, written out here so the test checks the code's list against the spec.
+const SPEC_SKIN_COLOURS = [
+  'color1', 'color2', 'signColor', 'lightColor', 'iconCheckedColor', 'iconColor', 'pageBgColor', 'cardBgColor',
+  'buttonBgColor', 'buttonColor', 'shadowColor', 'navDefaultIconColor', 'navIconSelectColor',
+];
+const SPEC_SKIN_IMAGES = [
+  'userFaceImg', 'bannerImg', 'brandImg', 'minecollectionImg', 'mineBrandImg', 'mineRecordsImg', 'mineExchangeImg',
+  'mineDestoryImg', 'mineReceiveImg', 'coverChainImg', 'paySuccessImg', 'payFailImg', 'brandResultImg',
+];
+
+async function dump() {
+  return {
+    channels: await db.select().from(channels).orderBy(asc(channels.id)),
+    commodities: await db.select().from(commodities).orderBy(asc(commodities.id)),
+    sales: await db.select().from(sales).orderBy(asc(sales.id)),
+    blindBoxPrizes: await db.select().from(blindBoxPrizes).orderBy(asc(blindBoxPrizes.id)),
+    storeCodes: await db.select().from(storeCodes).orderBy(asc(storeCodes.id)),
+  };
+}
+
+async function channel(key: string) {
+  const [row] = await db.select().from(channels).where(eq(channels.key, key));
+  if (!row) throw new Error(`no channel ${key}`);
+  return row;
+}
+
+describe('seed', () => {
+  it('changes nothing when run a second time, even later', async () => {
+    const before = await dump();
+    expect(before.channels.length).toBeGreaterThan(0);
+    expect(before.sales.length).toBeGreaterThan(0);
+    await seed(db, new Date(now.getTime() + 3 * 86_400_000));
+    expect(await dump()).toEqual(before);
+  });
+
+  it('creates exactly the demo channels with their labels and status', async () => {
+    const rows = await db.select({ key: channels.key, labelList: channels.labelList, status: channels.status }).from(channels).orderBy(asc(channels.key));
+    expect(rows).toEqual([
+      { key: 'AURORA', labelList: '1,2,3,4', status: 1 },
+      { key: 'BAZAAR', labelList: '1', status: 1 },
+      { key: 'CHAIN', labelList: '4', status: 1 },
+      { key: 'DARK', labelList: '1', status: 0 },
+      { key: 'GIFT', labelList: '3', status: 1 },
+      { key: 'LUMEN', labelList: '1', status: 1 },
+      { key: 'SWAP', labelList: '2', status: 1 },
+    ]);
+  });
+
+  it("gives exactly one channel the 'buy goods' title attribute", async () => {
+    const rows = await db.select({ key: channels.key, attributes: channels.attributes }).from(channels);
+    expect(rows.filter((r) => r.attributes.buyGoodsTitle).map((r) => r.key)).toEqual(['BAZAAR']);
+  });
+
+  it('hides amounts on LUMEN and shows them on AURORA (spec §3 showAmount)', async () => {
+    expect(toThemeInfo(await channel('LUMEN')).showAmount).toBe(false);
+    expect(toThemeInfo(await channel('AURORA')).showAmount).toBe(true);
+  });
+
+  it('gives AURORA at least 8 sales covering every statusSell at seed time', async () => {
+    const page = await listSales((await channel('AURORA')).id, { pageCount: 1, pageSize: 50 }, { db, now });
+    expect(page.total).toBeGreaterThanOrEqual(8);
+    expect(new Set(page.records.map((r) => r.statusSell))).toEqual(new Set([0, 1, 2, 3]));
+  });
+
+  it('gives AURORA a blind box with several prizes of positive weight', async () => {
+    const aurora = await channel('AURORA');
+    const boxes = await db.select().from(commodities).where(eq(commodities.channelId, aurora.id));
+    const boxIds = boxes.filter((c) => c.isBlindBox).map((c) => c.id);
+    expect(boxIds.length).toBeGreaterThanOrEqual(1);
+    const boxSales = await db.select({ commodityId: sales.commodityId }).from(sales).where(eq(sales.channelId, aurora.id));
+    const soldBox = boxIds.find((id) => boxSales.some((s) => s.commodityId === id));
+    expect(soldBox).toBeDefined();
+    const prizes = await db.select().from(blindBoxPrizes).where(eq(blindBoxPrizes.boxCommodityId, soldBox!));
+    expect(prizes.length).toBeGreaterThanOrEqual(2);
+    expect(prizes.every((p) => Number.isInteger(p.weight) && p.weight > 0)).toBe(true);
+  });
+
+  it('gives AURORA the 21 store codes: 18 numbered ones sharing a prefix, plus three others (spec §9)', async () => {
+    const codes = (await db.select({ code: storeCodes.code }).from(storeCodes).where(eq(storeCodes.channelId, (await channel('AURORA')).id))).map((r) => r.code);
+    expect(codes).toHaveLength(21);
+    expect(new Set(codes).size).toBe(21);
+    const byPrefix = new Map<string, string[]>();
+    for (const code of codes) {
+      const prefix = /^[A-Z]*/.exec(code)![0];
+      byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), code]);
+    }
+    const groups = [...byPrefix.values()].sort((a, b) => b.length - a.length);
+    expect(groups[0]).toHaveLength(18);
+    expect(groups[0]!.every((code) => /^[A-Z]+\d+$/.test(code))).toBe(true);
+    expect(groups.slice(1).flat()).toHaveLength(3);
+  });
+
+  it('writes every skin field of spec §3 explicitly and validly for every channel', async () => {
+    const rows = await db.select({ key: channels.key, skinJson: channels.skinJson }).from(channels);
+    for (const { key, skinJson } of rows) {
+      const raw = JSON.parse(skinJson) as Record<string, unknown>;
+      const missing = [...SPEC_SKIN_COLOURS, ...SPEC_SKIN_IMAGES].filter((field) => typeof raw[field] !== 'string');
+      expect({ key, missing }).toEqual({ key, missing: [] });
+      // parseSkin keeps a value only when it is valid, so a skin that relies on no default parses to itself.
+      const parsed = parseSkin(skinJson) as Record<string, string>;
+      const replaced = [...SPEC_SKIN_COLOURS, ...SPEC_SKIN_IMAGES].filter((field) => parsed[field] !== raw[field]);
+      expect({ key, replaced }).toEqual({ key, replaced: [] });
+    }
+  });
+
+  it('gives every channel its own colours', async () => {
+    const rows = await db.select({ key: channels.key, skinJson: channels.skinJson }).from(channels);
+    const palettes = rows.map(({ skinJson }) => {
+      const skin = parseSkin(skinJson) as Record<string, string>;
+      return JSON.stringify(SPEC_SKIN_COLOURS.map((field) => skin[field]));
+    });
+    expect(new Set(palettes).size).toBe(rows.length);
+  });
+
+  it('refers only to images that exist under public/', async () => {
+    const referenced = new Set<string>();
+    for (const { skinJson } of await db.select({ skinJson: channels.skinJson }).from(channels)) {
+      const skin = parseSkin(skinJson) as Record<string, string>;
+      for (const field of SPEC_SKIN_IMAGES) referenced.add(skin[field]!);
+    }
+    for (const c of await db.select().from(commodities)) {
+      referenced.add(c.cover);
+      referenced.add(c.authorCover);
+      for (const picture of c.actualPicture) referenced.add(picture);
+    }
+    expect(referenced.size).toBeGreaterThan(0);
+    const missing = [...referenced].filter((p) => !fs.existsSync(path.join(process.cwd(), 'public', p))).sort();
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+import { DEMO_AUTH_SECRET, EnvError, parseEnv, publicOrigin } from './env';
+
+const REAL_SECRET = 'k3Jd9s0aLw2mQx7vBz4nRt6yUe8iOp1c';
+
+function envError(source: Record<string, string | undefined>, options?: { forStart?: boolean }): EnvError {
+  try {
+    parseEnv(source, options);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error('expected parseEnv to throw an EnvError');
+}
+
+describe('parseEnv', () => {
+  it('runs with no configuration at all', () => {
+    expect(parseEnv({})).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      PGLITE_DIR: '.data/pglite',
+      BRAND_WORD: 'localhost',
+      SMS_PROVIDER: 'outbox',
+    });
+    expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({}).DEFAULT_CHANNEL).toBeUndefined();
+  });
+
+  it('reads valid values, with numbers as numbers', () => {
+    const env = parseEnv({ PORT: '8080', DATABASE_URL: 'postgresql://u:p@localhost:5432/shop', DEFAULT_CHANNEL: 'AURORA', BRAND_WORD: 'shop.example' });
+    expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgresql://u:p@localhost:5432/shop', DEFAULT_CHANNEL: 'AURORA', BRAND_WORD: 'shop.example' });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '0' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '3000.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/shop' }],
+    ['DATABASE_URL', { DATABASE_URL: 'localhost:5432' }],
+    ['DEFAULT_CHANNEL', { DEFAULT_CHANNEL: 'aurora' }],
+    ['DEFAULT_CHANNEL', { DEFAULT_CHANNEL: 'AUR-ORA' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'short' }],
+    ['SMS_PROVIDER', { SMS_PROVIDER: 'carrier-pigeon' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+  ])('refuses a bad %s with an EnvError that names it', (name, source) => {
+    const error = envError(source);
+    expect(error).toBeInstanceOf(EnvError);
+    expect(error.message).toContain(name);
+    expect(error.issues).toHaveLength(1);
+    expect(error.issues[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it('names every bad variable at once', () => {
+    const error = envError({ PORT: 'abc', DEFAULT_CHANNEL: 'aurora' });
+    expect(error.issues).toHaveLength(2);
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('DEFAULT_CHANNEL');
+  });
+
+  it('refuses to start production with the demo secret and the outbox SMS provider', () => {
+    const error = envError({ NODE_ENV: 'production' });
+    expect(error.message).toContain('AUTH_SECRET');
+    expect(error.message).toContain('SMS_PROVIDER');
+    expect(envError({ NODE_ENV: 'production', AUTH_SECRET: DEMO_AUTH_SECRET }).message).toContain('AUTH_SECRET');
+  });
+
+  it('refuses the outbox provider in production even with a real secret', () => {
+    const error = envError({ NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET });
+    expect(error.message).toContain('SMS_PROVIDER');
+    expect(error.message).not.toContain('AUTH_SECRET');
+  });
+
+  it('allows the demo secret and provider in production when DEMO_MODE=1', () => {
+    expect(parseEnv({ NODE_ENV: 'production', DEMO_MODE: '1' })).toMatchObject({ NODE_ENV: 'production', AUTH_SECRET: DEMO_AUTH_SECRET, SMS_PROVIDER: 'outbox' });
+  });
+
+  it('still refuses them with DEMO_MODE=0', () => {
+    expect(envError({ NODE_ENV: 'production', DEMO_MODE: '0' }).message).toContain('AUTH_SECRET');
+  });
+
+  it('lets a production build through: secrets belong to the runtime', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }, { forStart: false })).toMatchObject({ NODE_ENV: 'production', AUTH_SECRET: DEMO_AUTH_SECRET });
+  });
+
+  it('still checks the shape of variables during a build', () => {
+    expect(envError({ NODE_ENV: 'production', PORT: 'abc' }, { forStart: false }).message).toContain('PORT');
+  });
+
+  it('allows the demo secret outside production', () => {
+    expect(parseEnv({ NODE_ENV: 'development' }).AUTH_SECRET).toBe(DEMO_AUTH_SECRET);
+    expect(parseEnv({ NODE_ENV: 'test' }).AUTH_SECRET).toBe(DEMO_AUTH_SECRET);
+  });
+});
+
+describe('publicOrigin', () => {
+  const build = (source: Record<string, string>) => parseEnv(source, { forStart: false });
+
+  it('uses http and the server port in development', () => {
+    expect(publicOrigin('aurora.localhost', build({}))).toBe('http://aurora.localhost:3000');
+    expect(publicOrigin('aurora.localhost', build({ PORT: '3100' }))).toBe('http://aurora.localhost:3100');
+  });
+
+  it('uses https without a port in production', () => {
+    expect(publicOrigin('aurora.shop.example', build({ NODE_ENV: 'production', PORT: '8080' }))).toBe('https://aurora.shop.example');
+  });
+
+  it('stays on http with the port for a production-built demo', () => {
+    expect(publicOrigin('aurora.localhost', build({ NODE_ENV: 'production', DEMO_MODE: '1', PORT: '3100' }))).toBe('http://aurora.localhost:3100');
+  });
+
+  it('follows PUBLIC_SCHEME and PUBLIC_PORT', () => {
+    expect(publicOrigin('aurora.localhost', build({ PUBLIC_SCHEME: 'https' }))).toBe('https://aurora.localhost');
+    expect(publicOrigin('aurora.localhost', build({ PUBLIC_SCHEME: 'https', PUBLIC_PORT: '8443' }))).toBe('https://aurora.localhost:8443');
+    expect(publicOrigin('aurora.shop.example', build({ NODE_ENV: 'production', PUBLIC_SCHEME: 'http' }))).toBe('http://aurora.shop.example:3000');
+    expect(publicOrigin('aurora.localhost', build({ PORT: '3000', PUBLIC_PORT: '8080' }))).toBe('http://aurora.localhost:8080');
+  });
+
+  it('omits the default port of the scheme', () => {
+    expect(publicOrigin('aurora.localhost', build({ PORT: '80' }))).toBe('http://aurora.localhost');
+    expect(publicOrigin('aurora.shop.example', build({ PUBLIC_SCHEME: 'https', PUBLIC_PORT: '443' }))).toBe('https://aurora.shop.example');
+    expect(publicOrigin('aurora.shop.example', build({ PUBLIC_SCHEME: 'http', PUBLIC_PORT: '80' }))).toBe('http://aurora.shop.example');
+  });
+});
