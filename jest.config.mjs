@@ -2,8 +2,11 @@ import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
 
+// ESM-only packages that jest must compile (use-intl and its message-format dependencies).
+const ESM_PACKAGES = ['use-intl', 'icu-minify', 'intl-messageformat', '@formatjs', '@schummar'];
+
 /** Unit, service and component tests. Services run against an in-memory PGlite (test/db.ts). */
-export default createJestConfig({
+const config = createJestConfig({
   testEnvironment: 'node',
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
@@ -13,3 +16,9 @@ export default createJestConfig({
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/.data/'],
   testTimeout: 30_000,
 });
+
+export default async function jestConfig() {
+  const resolved = await config();
+  resolved.transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
+  return resolved;
+}

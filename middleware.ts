@@ -5,6 +5,7 @@ import { SummaryCache } from '@/lib/channel/summary-cache';
 import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
 import { toSummary, type ChannelThemeInfo } from '@/lib/channel/theme';
 import { hasSessionCookie } from '@/lib/auth/session-cookie';
+import { negotiateLocale } from '@/lib/i18n/locale';
 
 // Edge middleware (DESIGN §3): thin; the rules live in lib/channel (a rename to proxy.ts is one line).
 
@@ -58,7 +59,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
 
   switch (decision.kind) {
     case 'storeNotFound':
-      return new NextResponse(storeNotFoundHtml(host), {
+      return new NextResponse(storeNotFoundHtml(host, negotiateLocale(null, request.headers.get('accept-language'))), {
         status: 404,
         headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
       });

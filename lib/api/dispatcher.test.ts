@@ -49,6 +49,7 @@ describe('API dispatcher (DESIGN §5)', () => {
     ['a missing key', '/market/api/channel/detail', {}, /^key: /],
     ['a field of the wrong type', '/market/api/channel/querySaleRecord', { pageSize: 'ten' }, /^pageSize: must be a number/],
     ['a page size over the cap', '/market/api/channel/querySaleRecord', { pageSize: 500 }, /^pageSize: must be 50 or less/],
+    ['an absurd page number', '/market/api/channel/querySaleRecord', { pageCount: 200000 }, /^pageCount: must be 100000 or less/],
     ['a body that is not an object', '/market/api/channel/detail', '[1]', /body: must be a JSON object/],
     ['a non-numeric sale id', '/market/api/saleRecord/detail/v2', { id: 'abc' }, /^id: must be a positive whole-number id/],
   ])('answers %s with code 400 naming the field', async (_name, path, body, message) => {

@@ -6,6 +6,7 @@ import type { ChannelThemeInfo } from '../channel/theme';
 import { parseSkin } from '../channel/skin';
 import { formatFen } from '../format/money';
 import type { SaleRecord } from './service';
+import type { Translator } from '../i18n/translator';
 
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 
@@ -27,7 +28,7 @@ async function publicImageDataUri(src: string): Promise<string | null> {
  * The PNG link-preview card of a sale (1200×630): cover, name, edition, price (unless the channel hides
  * amounts), in the channel's colours. Chat apps and social crawlers do not render SVG previews.
  */
-export async function saleOgCard(theme: ChannelThemeInfo, sale: SaleRecord): Promise<ImageResponse> {
+export async function saleOgCard(theme: ChannelThemeInfo, sale: SaleRecord, t: Translator): Promise<ImageResponse> {
   const skin = parseSkin(theme.skinJson);
   const cover = await publicImageDataUri(sale.commodity.cover);
   return new ImageResponse(
@@ -42,13 +43,13 @@ export async function saleOgCard(theme: ChannelThemeInfo, sale: SaleRecord): Pro
         <div style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', padding: '56px 56px', gap: 20 }}>
           <div style={{ display: 'flex', fontSize: 30, color: skin.color1, opacity: 0.85 }}>{theme.brandName}</div>
           <div style={{ display: 'flex', fontSize: 64, fontWeight: 700, color: skin.color1, lineHeight: 1.1 }}>{sale.commodity.name}</div>
-          <div style={{ display: 'flex', fontSize: 30, color: '#525252' }}>{`Edition of ${sale.commodity.amountSku.toLocaleString('en-US')}`}</div>
+          <div style={{ display: 'flex', fontSize: 30, color: '#525252' }}>{t('ogCard.edition', { count: sale.commodity.amountSku })}</div>
           {theme.showAmount ? (
             <div style={{ display: 'flex', fontSize: 52, fontWeight: 700, color: skin.signColor }}>{formatFen(sale.price)}</div>
           ) : null}
           <div style={{ display: 'flex', marginTop: 12 }}>
             <div style={{ display: 'flex', background: skin.buttonBgColor, color: skin.buttonColor, fontSize: 28, padding: '14px 36px', borderRadius: 999 }}>
-              {theme.buyText || 'Buy now'}
+              {theme.buyText || t('goods.buy')}
             </div>
           </div>
         </div>

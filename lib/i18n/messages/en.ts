@@ -66,6 +66,14 @@ const en = {
     body: 'The page you are looking for does not exist or has moved.',
     home: 'Back to home',
   },
+  storeNotFound: {
+    title: 'Store not found',
+    body: 'There is no store at {host}.',
+    hint: 'Check the link you followed, or ask whoever shared it for the right address.',
+  },
+  ogCard: {
+    edition: 'Edition of {count, number}',
+  },
   sellout: {
     title: 'Sold out',
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',

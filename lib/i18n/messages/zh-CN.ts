@@ -68,6 +68,14 @@ const zhCN: Messages = {
     body: '您访问的页面不存在或已被移除。',
     home: '返回首页',
   },
+  storeNotFound: {
+    title: '店铺不存在',
+    body: '{host} 没有对应的店铺。',
+    hint: '请检查您打开的链接，或向分享者确认正确的地址。',
+  },
+  ogCard: {
+    edition: '限量 {count, number} 份',
+  },
   sellout: {
     title: '已售罄',
     body: '本次发售已全部售出，敬请关注下一次发售。',

@@ -3,6 +3,8 @@ import { findChannelByKey, toThemeInfo } from '@/lib/channel/service';
 import { findSale } from '@/lib/sale/service';
 import { saleOgCard } from '@/lib/sale/og-card';
 import { env } from '@/lib/env';
+import { negotiateLocale } from '@/lib/i18n/locale';
+import { translator } from '@/lib/i18n/translator';
 
 /** GET /api/og/sale/:saleId — the PNG link-preview card of a sale of the host's channel. */
 export async function GET(request: Request, { params }: { params: Promise<{ saleId: string }> }): Promise<Response> {
@@ -12,5 +14,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ sale
   const channel = await findChannelByKey(key);
   const sale = channel ? await findSale(channel.id, saleId) : null;
   if (!channel || !sale) return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  return saleOgCard(toThemeInfo(channel), sale);
+  const locale = negotiateLocale(channel.locale, request.headers.get('accept-language'));
+  return saleOgCard(toThemeInfo(channel), sale, translator(locale));
 }
