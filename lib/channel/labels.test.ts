@@ -88,3 +88,10 @@ describe('homeRedirect (spec §2 Guards)', () => {
     expect(homeRedirect([], {}, '')).toBeNull();
   });
 });
+
+describe('parseLabels accepts only the digits 1 to 4', () => {
+  it('ignores numbers written any other way', () => {
+    expect(parseLabels('0x1,1e0,+3,2.0')).toEqual([]);
+    expect(parseLabels(' 4 ,x, 2')).toEqual([2, 4]);
+  });
+});

@@ -7,8 +7,8 @@ export type Label = 1 | 2 | 3 | 4;
 export function parseLabels(labelList: string | null | undefined): Label[] {
   const labels = new Set<Label>();
   for (const part of (labelList ?? '').split(',')) {
-    const n = Number(part.trim());
-    if (n === 1 || n === 2 || n === 3 || n === 4) labels.add(n);
+    const digit = part.trim();
+    if (/^[1-4]$/.test(digit)) labels.add(Number(digit) as Label);
   }
   return [...labels].sort();
 }

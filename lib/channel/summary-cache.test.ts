@@ -130,4 +130,18 @@ describe('SummaryCache', () => {
     expect(lookup).toHaveBeenCalledTimes(4);
     expect(lookup).toHaveBeenLastCalledWith('A');
   });
+  it('evicts the least recently fetched entry, not the first one stored', async () => {
+    const { cache, lookup, answers, advance } = setup({ maxEntries: 2 });
+    for (const key of ['A', 'B', 'C']) answers.set(key, summary(key));
+    await cache.get('A');
+    await cache.get('B');
+    advance(TTL); // both expire; A is fetched again, so B is now the oldest fetch
+    await cache.get('A');
+    await cache.get('C'); // full: B goes
+    lookup.mockClear();
+    await cache.get('A');
+    expect(lookup).not.toHaveBeenCalled();
+    await cache.get('B');
+    expect(lookup).toHaveBeenCalledWith('B');
+  });
 });

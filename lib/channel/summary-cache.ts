@@ -43,7 +43,10 @@ export class SummaryCache {
     if (!pending) {
       pending = this.lookup(key)
         .then((value) => {
-          if (this.entries.size >= this.options.maxEntries && !this.entries.has(key)) {
+          // Map keeps insertion order: re-inserting moves a refreshed key to the end, so the first key is
+          // always the least recently fetched one, which goes when the cache is full.
+          this.entries.delete(key);
+          if (this.entries.size >= this.options.maxEntries) {
             const oldest = this.entries.keys().next().value;
             if (oldest !== undefined) this.entries.delete(oldest);
           }

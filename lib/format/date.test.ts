@@ -47,3 +47,9 @@ describe('formatDate (spec §9)', () => {
     expect(formatDate(input)).toBe('');
   });
 });
+
+describe('a misconfigured time zone', () => {
+  it('falls back to UTC instead of breaking the page', () => {
+    expect(formatDate('2026-11-22T00:00:00Z', undefined, 'Mars/Olympus')).toBe('2026-11-22 00:00:00');
+  });
+});

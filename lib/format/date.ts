@@ -16,5 +16,15 @@ export function formatDate(
   if (input === null || input === undefined || input === '') return '';
   const date = input instanceof Date ? input : new Date(input);
   if (Number.isNaN(date.getTime())) return '';
-  return format(new TZDate(date.getTime(), timeZone), pattern);
+  return format(new TZDate(date.getTime(), isTimeZone(timeZone) ? timeZone : 'UTC'), pattern);
+}
+
+/** A misconfigured channel time zone must not break its pages: unknown zones fall back to UTC. */
+function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -68,3 +68,10 @@ describe('isLocale', () => {
     expect(isLocale(undefined)).toBe(false);
   });
 });
+
+describe('Accept-Language whitespace and case (RFC 9110)', () => {
+  it('honours q-values written with spaces or an upper-case Q', () => {
+    expect(negotiateLocale(null, 'zh;q=0.4, en ; q=0.5')).toBe('en');
+    expect(negotiateLocale(null, 'en;Q=0.1, zh;q=0.5')).toBe('zh-CN');
+  });
+});

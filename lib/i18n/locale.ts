@@ -16,8 +16,9 @@ export function negotiateLocale(channelLocale: string | null | undefined, accept
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const [tag = '', ...params] = part.split(';').map((p) => p.trim());
+      // "q=0.5", "Q = 0.5": HTTP allows optional whitespace and the parameter name is case-insensitive.
+      const q = params.map((p) => p.replace(/\s+/g, '').toLowerCase()).find((p) => p.startsWith('q='));
       const weight = q ? Number(q.slice(2)) : 1;
       return { tag: tag.toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
     })
