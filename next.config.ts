@@ -3,6 +3,8 @@ import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { parseEnv, EnvError } from './lib/env';
 
 const nextConfig: NextConfig = {
+  // NEXT_DIST_DIR lets two builds live side by side (e.g. two e2e servers on one machine).
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   // Keep PGlite's WASM out of the bundles (DESIGN §11).

@@ -4,6 +4,8 @@ import { pagingSchema } from './paging';
 import { AppError } from './errors';
 import { requireChannel, toThemeInfo } from '../channel/service';
 import { findSale, listSales } from '../sale/service';
+import { trackingBatchSchema } from '../tracking/schema';
+import { ingestTrackingBatch } from '../tracking/service';
 
 const idSchema = z
   .union([z.string(), z.number()], { error: 'must be a string id' })
@@ -33,6 +35,11 @@ export const registry = {
       if (!sale) throw new AppError(404, `sale ${input.id} not found`);
       return sale;
     },
+  }),
+  '/log/track': procedure({
+    summary: 'Tracking ingest (spec §7 log service): a batch of up to 50 records of the host channel; serv_time is stamped here.',
+    input: trackingBatchSchema,
+    handler: async (ctx, input) => ingestTrackingBatch((await ctx.channel()).id, input.records, { db: ctx.db, now: ctx.now }),
   }),
 } as const;
 

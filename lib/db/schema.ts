@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 
 /**
  * Channel attributes: the spec's "listed channels" (spec §1, §2, §3) are attributes of a channel row,
@@ -124,4 +124,21 @@ export const storeCodes = pgTable(
     name: text('name').notNull(),
   },
   (t) => [uniqueIndex('store_codes_channel_code').on(t.channelId, t.code)],
+);
+
+/** Tracking events from the storefront's log service (spec §3, §7), per channel. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    eventType: text('event_type').notNull(),
+    pageId: text('page_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    /** serv_time: stamped by the server when the batch arrives. */
+    servTime: timestamp('serv_time', { withTimezone: true }).notNull().defaultNow(),
+    /** The validated record (spec §3 fields). */
+    record: jsonb('record').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('tracking_events_channel_time').on(t.channelId, t.servTime)],
 );

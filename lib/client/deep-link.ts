@@ -1,0 +1,51 @@
+/** spec §4, §9: if the page does not go hidden within 2000 ms of opening the app, go to the download page. */
+export const DEEP_LINK_TIMEOUT_MS = 2000;
+
+type DeepLinkDeps = {
+  navigate: (url: string) => void;
+  isHidden: () => boolean;
+  onHidden: (listener: () => void) => () => void;
+  setTimer: (fn: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+};
+
+/**
+ * Opens the native app through its URL scheme (a channel setting) and falls back to the app download page when the
+ * app did not take over. Returns a cancel function.
+ */
+export function openApp(appUrl: string, downloadUrl: string, deps: DeepLinkDeps = browserDeps()): () => void {
+  let done = false;
+  const finish = () => {
+    done = true;
+    deps.clearTimer(timer);
+    stopListening();
+  };
+  const stopListening = deps.onHidden(() => finish());
+  const timer = deps.setTimer(() => {
+    if (done) return;
+    finish();
+    if (!deps.isHidden()) deps.navigate(downloadUrl);
+  }, DEEP_LINK_TIMEOUT_MS);
+  deps.navigate(appUrl);
+  return finish;
+}
+
+function browserDeps(): DeepLinkDeps {
+  return {
+    navigate: (url) => window.location.assign(url),
+    isHidden: () => document.hidden,
+    onHidden: (listener) => {
+      const handler = () => {
+        if (document.hidden) listener();
+      };
+      document.addEventListener('visibilitychange', handler);
+      window.addEventListener('pagehide', listener);
+      return () => {
+        document.removeEventListener('visibilitychange', handler);
+        window.removeEventListener('pagehide', listener);
+      };
+    },
+    setTimer: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimer: (handle) => window.clearTimeout(handle as number),
+  };
+}

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { dispatch } from '@/lib/api/dispatcher';
+import { createTestDb } from '@/test/db';
+import { seed } from '@/lib/db/seed';
+import { channels, trackingEvents } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import type { TrackingRecord } from './schema';
+
+let db: Db;
+let close: () => Promise<void>;
+const now = new Date('2026-11-22T08:00:00Z');
+
+beforeAll(async () => {
+  ({ db, close } = await createTestDb());
+  await seed(db, now);
+});
+afterAll(() => close());
+
+const record = (over: Partial<TrackingRecord> = {}): TrackingRecord => ({
+  dev_id: 'dev-1', session_id: 'sess-1', proj_id: 5, up_time: now.getTime(), event_type: 'page_view',
+  page_id: 'goodsDetail', page_url: '/goods/detail/1', refer_id: 'home', refer_url: '/', duration: 12, ...over,
+});
+
+const send = (body: unknown, host = 'aurora.localhost') =>
+  dispatch({ method: 'POST', path: '/log/track', host, body: JSON.stringify(body) }, { db, now });
+
+async function storedFor(key: string) {
+  const [channel] = await db.select().from(channels).where(eq(channels.key, key));
+  return db.select().from(trackingEvents).where(eq(trackingEvents.channelId, channel!.id));
+}
+
+describe('tracking ingest', () => {
+  it('stores a batch per channel and stamps serv_time', async () => {
+    const res = await send({ records: [record(), record({ page_id: 'home', page_url: '/', duration: 3 })] });
+    expect(res.body).toMatchObject({ code: 200, data: { accepted: 2 } });
+    const rows = await storedFor('AURORA');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.record).toMatchObject({ page_id: 'goodsDetail', refer_id: 'home', duration: 12, serv_time: now.toISOString() });
+    expect(await storedFor('LUMEN')).toHaveLength(0);
+  });
+
+  it('never stores a phone number or a token', async () => {
+    await send({ records: [record({ page_url: '/mine?phone=13812345678&token=abc.def', biz_info: 'called 13912345678' })] }, 'lumen.localhost');
+    const [row] = await storedFor('LUMEN');
+    const text = JSON.stringify(row!.record);
+    expect(text).not.toMatch(/13812345678|13912345678|abc\.def/);
+    expect(row!.record.page_url).toBe('/mine?phone=[redacted]&token=[redacted]');
+  });
+
+  it('refuses a bad batch with a clear message and stores nothing', async () => {
+    const before = (await storedFor('BAZAAR')).length;
+    const cases: [unknown, RegExp][] = [
+      [{ records: [] }, /^records: must hold at least one record/],
+      [{ records: Array.from({ length: 51 }, () => record()) }, /^records: must hold 50 records or less/],
+      [{ records: [record({ proj_id: 6 as 5 })] }, /^records\.0\.proj_id: must be 5/],
+      [{ records: [record({ event_type: 'hack' as 'click' })] }, /^records\.0\.event_type: must be one of page_view, page_leave, click/],
+      [{ records: [record({ duration: -1 })] }, /^records\.0\.duration: must be 0 or more/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(body, 'bazaar.localhost');
+      expect(res.body.code).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    expect(await storedFor('BAZAAR')).toHaveLength(before);
+  });
+});

@@ -1,0 +1,2 @@
+// Matchers such as toBeInTheDocument / toHaveAttribute for component tests (jsdom).
+import '@testing-library/jest-dom';
