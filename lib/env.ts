@@ -25,6 +25,11 @@ const envSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_AUTH_SECRET),
     SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
     DEMO_MODE: z.enum(['0', '1']).optional(),
+    /** Where browsers send tracking batches (spec §7 log service); ours by default. */
+    TRACKING_URL: z
+      .string()
+      .regex(/^(\/(?!\/)|https?:\/\/)\S+$/, 'must be a site path such as /api/log/track or an http(s) URL')
+      .default('/api/log/track'),
   });
 
 /** Production refuses to start with demo secrets or demo providers (DESIGN §8), unless DEMO_MODE=1. */

@@ -17,6 +17,8 @@ type RouteDef = {
   label?: 2;
   /** Shows the footer navigation (spec §2 "footer"). */
   footer?: boolean;
+  /** Shows the "open in browser" tip in the messaging-app browser (spec §1; home checks it). */
+  wxTip?: boolean;
 };
 
 // Order matters: static paths before parameterised ones sharing a prefix (/chain/result before /chain/:id/...).
@@ -24,7 +26,7 @@ type RouteDef = {
 // paySuccess, payFail and chainResult show results for an order/record of the user, so they need login;
 // chainUp asks for confirmation of a user action, so it needs login too (docs/decisions.md).
 export const ROUTES: readonly RouteDef[] = [
-  { name: 'home', pattern: '/', footer: true },
+  { name: 'home', pattern: '/', footer: true, wxTip: true },
   { name: 'setKey', pattern: '/set_key/:key' },
   { name: 'active', pattern: '/active', label: 2, footer: true },
   { name: 'exchangeDetail', pattern: '/exchange_detail/:id/:exchange_id' },
@@ -37,7 +39,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'chainUp', pattern: '/chain/:id/:code/:type/:authorStageName', login: true },
   { name: 'detail', pattern: '/detail/:id' },
   { name: 'mine', pattern: '/mine', footer: true },
-  { name: 'goodsDetail', pattern: '/goods/detail/:saleId' },
+  // Shared goods links open in the messaging app, whose browser cannot pay: tip there too.
+  { name: 'goodsDetail', pattern: '/goods/detail/:saleId', wxTip: true },
   { name: 'paySuccess', pattern: '/pay/success', login: true },
   { name: 'payFail', pattern: '/pay/fail', login: true },
   { name: 'pay', pattern: '/pay/:saleId', login: true },

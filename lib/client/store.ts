@@ -45,6 +45,12 @@ export function maskPhone(phone: string): string {
 
 const initialUser = { token: null, phone: null, userInfo: null };
 
+const serverStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: () => null,
+  setItem: () => {},
+  removeItem: () => {},
+};
+
 /** One store per page load (and per test): the spec's user, goods and other modules. */
 export function createStorefrontStore(storage?: Storage) {
   return createStore<StorefrontState>()(
@@ -67,7 +73,8 @@ export function createStorefrontStore(storage?: Storage) {
       }),
       {
         name: PERSIST_KEY,
-        storage: createJSONStorage(() => storage ?? window.localStorage),
+        // On the server (SSR) there is nothing to persist to: a memory stand-in keeps the store quiet.
+        storage: createJSONStorage(() => storage ?? (typeof window === 'undefined' ? serverStorage : window.localStorage)),
         // spec §3: only the user module is persisted, and never its token.
         partialize: (s) => ({ user: { phone: s.user.phone, userInfo: s.user.userInfo } }),
         merge: (persisted, current) => {

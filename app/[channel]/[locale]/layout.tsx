@@ -2,7 +2,12 @@ import type { Metadata, Viewport } from 'next';
 import type { CSSProperties, ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
 import { skinCssVariables } from '@/lib/channel/skin';
-import { publicOrigin } from '@/lib/env';
+import { env, publicOrigin } from '@/lib/env';
+import { StorefrontProvider } from '@/components/shell/storefront-provider';
+import { RouteTransition } from '@/components/shell/route-transition';
+import { PageTracker } from '@/components/shell/page-tracker';
+import { WxTip } from '@/components/shell/wx-tip';
+import packageJson from '@/package.json';
 import '@/styles/globals.css';
 
 type Props = { children: ReactNode; params: Promise<PageParams> };
@@ -35,7 +40,11 @@ export default async function ChannelLayout({ children, params }: Props) {
       <body>
         {/* spec §1: grey background, maximum width, root hidden when the channel's status is 0. */}
         <div id="app" hidden={channel.theme.status === 0} className="mx-auto min-h-dvh max-w-(--container-app) bg-skin-page">
-          {children}
+          <StorefrontProvider showAmount={channel.theme.showAmount}>
+            <RouteTransition>{children}</RouteTransition>
+            <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
+            <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />
+          </StorefrontProvider>
         </div>
       </body>
     </html>

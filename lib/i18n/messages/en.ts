@@ -74,6 +74,11 @@ const en = {
   ogCard: {
     edition: 'Edition of {count, number}',
   },
+  wxTip: {
+    title: 'Open in your browser',
+    body: 'Tap ··· in the top-right corner and choose "Open in browser" to buy and pay.',
+    dismiss: 'Got it',
+  },
   sellout: {
     title: 'Sold out',
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',

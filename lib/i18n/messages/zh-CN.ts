@@ -76,6 +76,11 @@ const zhCN: Messages = {
   ogCard: {
     edition: '限量 {count, number} 份',
   },
+  wxTip: {
+    title: '请在浏览器中打开',
+    body: '点击右上角 ··· 并选择“在浏览器中打开”，即可购买和支付。',
+    dismiss: '我知道了',
+  },
   sellout: {
     title: '已售罄',
     body: '本次发售已全部售出，敬请关注下一次发售。',

@@ -1,0 +1,105 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { usePathname } from 'next/navigation';
+import { TrackingQueue } from '@/lib/tracking/queue';
+import { pageIdOf, pageViewRecord, type PageVisit, type TrackingContext } from '@/lib/tracking/record';
+import type { TrackingRecord } from '@/lib/tracking/schema';
+import { useStorefront } from './storefront-provider';
+
+function storedId(storage: Storage, key: string): string {
+  let id = storage.getItem(key);
+  if (!id) {
+    id = crypto.randomUUID();
+    storage.setItem(key, id);
+  }
+  return id;
+}
+
+function sender(url: string) {
+  return (records: TrackingRecord[], mode: 'fetch' | 'beacon'): Promise<boolean> | boolean => {
+    const body = JSON.stringify({ records });
+    if (mode === 'beacon' && typeof navigator.sendBeacon === 'function') {
+      // A string body goes as text/plain, a CORS-safelisted type: the beacon also works for a log service on
+      // another origin (TRACKING_URL). The ingest parses the body as JSON whatever its type.
+      return navigator.sendBeacon(url, body);
+    }
+    // Plain fetch, not the API client: a tracking failure must never show the buyer a toast.
+    return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true })
+      .then(async (res) => res.ok && ((await res.json()) as { code?: number }).code === 200)
+      .catch(() => false);
+  };
+}
+
+/**
+ * Tracks page views (spec §4): each route change records the new page with the previous one as referrer and the
+ * dwell time, in seconds, of the page being left; hiding or leaving the page records its dwell time and hands
+ * the queue to sendBeacon.
+ */
+export function PageTracker({ trackingUrl, channelKey, projectVersion }: { trackingUrl: string; channelKey: string; projectVersion: string }) {
+  const pathname = usePathname();
+  const environment = useStorefront((s) => s.other.environment);
+  const state = useRef<{ queue: TrackingQueue; ctx: TrackingContext; current: PageVisit | null } | null>(null);
+
+  useEffect(() => {
+    if (!environment) return;
+    const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection;
+    const queue = new TrackingQueue(sender(trackingUrl));
+    state.current = {
+      queue,
+      current: null,
+      ctx: {
+        userAgent: navigator.userAgent,
+        deviceId: storedId(localStorage, 'art-device-id'),
+        sessionId: storedId(sessionStorage, 'art-session-id'),
+        projectVersion,
+        channelKey,
+        environment,
+        networkType: connection?.effectiveType ?? '',
+      },
+    };
+    queue.start();
+    // Leaving: the tab is hidden (mobile browsers often never fire pagehide) or the page unloads. One page_leave
+    // per visit, then everything queued goes to sendBeacon, which outlives the page.
+    let left = false;
+    const leave = () => {
+      const s = state.current;
+      if (!s) return;
+      if (s.current && !left) s.queue.add(pageViewRecord(s.ctx, s.current, null, 'page_leave', Date.now()));
+      left = true;
+      s.queue.flushOnHide();
+    };
+    const comeBack = () => {
+      // Visible again (or restored from the page cache): the page is being viewed again from now on.
+      if (!left || !state.current?.current) return;
+      left = false;
+      state.current.current = { ...state.current.current, enteredAt: Date.now() };
+    };
+    const onVisibility = () => (document.visibilityState === 'hidden' ? leave() : comeBack());
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) comeBack();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', onShow);
+      queue.stop();
+    };
+  }, [environment, trackingUrl, channelKey, projectVersion]);
+
+  useEffect(() => {
+    const s = state.current;
+    if (!s) return;
+    const now = Date.now();
+    const url = `${pathname}${window.location.search}`;
+    if (s.current?.url === url) return;
+    const page: PageVisit = { pageId: pageIdOf(pathname), url, uuid: crypto.randomUUID(), enteredAt: now };
+    s.queue.add(pageViewRecord(s.ctx, page, s.current, 'page_view', now, s.current ? '' : document.referrer));
+    s.current = page;
+  }, [pathname, environment]);
+
+  return null;
+}

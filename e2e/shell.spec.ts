@@ -1,0 +1,113 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { channelUrl } from './support';
+
+// The client shell (spec §1, §3, §4): environment tip, tracking, route transitions.
+
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+
+test.describe('open-in-browser tip in the messaging-app browser', () => {
+  test.use({ userAgent: WECHAT_UA });
+
+  test('home shows the tip, and it can be dismissed', async ({ page }) => {
+    await page.goto(channelUrl('aurora'));
+    const tip = page.getByRole('dialog', { name: 'Open in your browser' });
+    await expect(tip).toBeVisible();
+    await tip.getByRole('button', { name: 'Got it' }).click();
+    await expect(tip).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('sale-list')).toBeVisible();
+    await expect(page.getByTestId('wx-tip')).toHaveCount(0);
+  });
+
+  test('a page not flagged for it shows no tip', async ({ page }) => {
+    await page.goto(channelUrl('aurora', '/sellout'));
+    await expect(page.getByRole('heading', { name: 'Sold out' })).toBeVisible();
+    await expect(page.getByTestId('wx-tip')).toHaveCount(0);
+  });
+});
+
+test('a plain mobile browser gets no tip', async ({ page }) => {
+  await page.goto(channelUrl('aurora'));
+  await expect(page.getByTestId('sale-list')).toBeVisible();
+  await expect(page.getByTestId('wx-tip')).toHaveCount(0);
+});
+
+type SentRecord = { event_type: string; page_id: string; page_url: string; refer_id: string; refer_url: string; duration: number | null; commodity_id: string; proj_id: number; scene_id: string; os: string };
+
+function recordsOf(request: Request): SentRecord[] {
+  return (JSON.parse(request.postData() ?? '{}') as { records: SentRecord[] }).records;
+}
+
+async function waitForTracking(page: Page, trigger: () => Promise<unknown>): Promise<SentRecord[]> {
+  const [request] = await Promise.all([page.context().waitForEvent('request', (r) => r.url().endsWith('/api/log/track')), trigger()]);
+  return recordsOf(request);
+}
+
+test('page views arrive at the log service in a batch, with dwell times and previous pages', async ({ page }) => {
+  await page.clock.install();
+  await page.goto(channelUrl('aurora'));
+  // The tracker is running once the page is hydrated and has its device id.
+  await page.waitForFunction(() => localStorage.getItem('art-device-id') !== null);
+  // Dwell 3 s on home and 4 s on the goods page: both before the first 10-second tick.
+  await page.clock.runFor(3_000);
+  await page.getByTestId('sale-card').filter({ hasText: 'Tide Whale' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tide Whale' })).toBeVisible();
+  const saleId = page.url().split('/').pop();
+  await page.clock.runFor(4_000);
+  await page.goBack();
+  await expect(page.getByTestId('sale-list')).toBeVisible();
+
+  // Fewer than 10 records: they go out together on the 10-second tick.
+  const batch = await waitForTracking(page, () => page.clock.runFor(10_000));
+  expect(batch.map((r) => [r.event_type, r.page_id, r.refer_id])).toEqual([
+    ['page_view', 'home', ''],
+    ['page_view', 'goodsDetail', 'home'],
+    ['page_view', 'home', 'goodsDetail'],
+  ]);
+  // Seconds, rounded; the installed clock also lets real time flow, so allow one extra second.
+  const [first, homeDwell, goodsDwell] = batch.map((r) => r.duration);
+  expect(first).toBeNull();
+  expect(homeDwell).toBeGreaterThanOrEqual(3);
+  expect(homeDwell).toBeLessThanOrEqual(4);
+  expect(goodsDwell).toBeGreaterThanOrEqual(4);
+  expect(goodsDwell).toBeLessThanOrEqual(5);
+  expect(batch[1]).toMatchObject({ page_url: `/goods/detail/${saleId}`, commodity_id: saleId, refer_url: '/', proj_id: 5, scene_id: 'AURORA', os: 'iOS' });
+  expect(JSON.stringify(batch)).not.toMatch(/token|(?<!\d)1[3-9]\d{9}(?!\d)/);
+
+  // Hiding the page (switching apps on a phone) hands the last page's dwell time to sendBeacon.
+  await page.clock.runFor(3_000);
+  const leave = await waitForTracking(page, () =>
+    page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }),
+  );
+  expect(leave).toEqual([expect.objectContaining({ event_type: 'page_leave', page_id: 'home' })]);
+  // Home has been in view for the 10 s until the tick plus these 3 s.
+  expect(leave[0]!.duration).toBeGreaterThanOrEqual(13);
+  expect(leave[0]!.duration).toBeLessThanOrEqual(14);
+});
+
+test.describe('route transitions', () => {
+  test('follow the router type: forward into a page, back out of it', async ({ page }) => {
+    await page.goto(channelUrl('aurora'));
+    await expect(page.getByTestId('route-view')).toHaveAttribute('data-router-type', 'none');
+    await page.getByTestId('sale-card').filter({ hasText: 'Star Fox' }).click();
+    await expect(page.getByTestId('route-view')).toHaveAttribute('data-router-type', 'forward');
+    await page.goBack();
+    await expect(page.getByTestId('route-view')).toHaveAttribute('data-router-type', 'back');
+    const animation = await page.getByTestId('route-view').evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe('route-in-back');
+  });
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+    test('pages change without animation', async ({ page }) => {
+      await page.goto(channelUrl('aurora'));
+      await page.getByTestId('sale-card').filter({ hasText: 'Star Fox' }).click();
+      await expect(page.getByTestId('route-view')).toHaveAttribute('data-router-type', 'forward');
+      expect(await page.getByTestId('route-view').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    });
+  });
+});
