@@ -6,6 +6,7 @@ import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
 import { toSummary, type ChannelThemeInfo } from '@/lib/channel/theme';
 import { hasSessionCookie } from '@/lib/auth/session-cookie';
 import { negotiateLocale } from '@/lib/i18n/locale';
+import { contentSecurityPolicy, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
 
 // Edge middleware (DESIGN §3): thin; the rules live in lib/channel (a rename to proxy.ts is one line).
 
@@ -57,6 +58,13 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     acceptLanguage: request.headers.get('accept-language'),
   });
 
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const response = respond(decision, request, host, key, https);
+  for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
+  return response;
+}
+
+function respond(decision: ReturnType<typeof decideRoute>, request: NextRequest, host: string, key: string, https: boolean): NextResponse {
   switch (decision.kind) {
     case 'storeNotFound':
       return new NextResponse(storeNotFoundHtml(host, negotiateLocale(null, request.headers.get('accept-language'))), {
@@ -72,7 +80,16 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
       // Never trust a client-sent channel header: strip it and set the one derived from the host.
       const headers = new Headers(request.headers);
       headers.set('x-channel-key', key);
-      return NextResponse.rewrite(url, { request: { headers } });
+      // Next reads the nonce from the request's CSP and puts it on its own scripts (DESIGN §10).
+      const csp = contentSecurityPolicy(newNonce(), {
+        dev: process.env.NODE_ENV === 'development',
+        https,
+        connectSources: originOf(process.env.TRACKING_URL),
+      });
+      headers.set('content-security-policy', csp);
+      const response = NextResponse.rewrite(url, { request: { headers } });
+      response.headers.set('content-security-policy', csp);
+      return response;
     }
   }
 }
