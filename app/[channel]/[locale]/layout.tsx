@@ -7,6 +7,8 @@ import { StorefrontProvider } from '@/components/shell/storefront-provider';
 import { RouteTransition } from '@/components/shell/route-transition';
 import { PageTracker } from '@/components/shell/page-tracker';
 import { WxTip } from '@/components/shell/wx-tip';
+import { ApiProvider } from '@/components/shell/api-provider';
+import { ToastHost } from '@/components/ui/toast';
 import packageJson from '@/package.json';
 import '@/styles/globals.css';
 
@@ -41,9 +43,12 @@ export default async function ChannelLayout({ children, params }: Props) {
         {/* spec §1: grey background, maximum width, root hidden when the channel's status is 0. */}
         <div id="app" hidden={channel.theme.status === 0} className="mx-auto min-h-dvh max-w-(--container-app) bg-skin-page">
           <StorefrontProvider showAmount={channel.theme.showAmount}>
-            <RouteTransition>{children}</RouteTransition>
+            <ApiProvider busyMessage={channel.t('api.busy')}>
+              <RouteTransition>{children}</RouteTransition>
+            </ApiProvider>
             <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
             <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />
+            <ToastHost />
           </StorefrontProvider>
         </div>
       </body>

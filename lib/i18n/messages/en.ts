@@ -79,6 +79,9 @@ const en = {
     body: 'Tap ··· in the top-right corner and choose "Open in browser" to buy and pay.',
     dismiss: 'Got it',
   },
+  api: {
+    busy: 'Too many buyers at the moment, system recovering, please retry later',
+  },
   sellout: {
     title: 'Sold out',
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',

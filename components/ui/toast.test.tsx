@@ -1,0 +1,40 @@
+/** @jest-environment jsdom */
+import { act, render, screen } from '@testing-library/react';
+import { showToast, ToastHost, TOAST_DURATION_MS } from './toast';
+
+beforeAll(() => {
+  // sonner measures toasts; jsdom has no layout.
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+});
+
+describe('Toast (spec §2)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    act(() => jest.runOnlyPendingTimers());
+    jest.useRealTimers();
+  });
+
+  it('shows a message for 3000 ms by default', async () => {
+    render(<ToastHost />);
+    act(() => showToast('success', 'Saved'));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS - 100));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('honours a custom duration', async () => {
+    render(<ToastHost />);
+    act(() => showToast('warn', 'Sold out', 6000));
+    expect(await screen.findByText('Sold out')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(4000));
+    expect(screen.getByText('Sold out')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(3000));
+    expect(screen.queryByText('Sold out')).not.toBeInTheDocument();
+  });
+
+  it('rejects any other type with a clear error', () => {
+    expect(() => showToast('info' as 'warn', 'x')).toThrow('Toast type "info" is invalid: must be one of success, warn, error');
+  });
+});
