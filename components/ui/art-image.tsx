@@ -39,5 +39,6 @@ export function ArtImage({ src, alt, width, height, sizes, className, priority, 
 function blurPlaceholder(color: string, width: number, height: number): string {
   const safe = /^#[0-9a-fA-F]{3,8}$/.test(color) ? color : '#e5e7eb';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${safe}"/></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  // btoa exists in Node and browsers, so this also works inside client components (the SVG is ASCII).
+  return `data:image/svg+xml;base64,${btoa(svg)}`;
 }

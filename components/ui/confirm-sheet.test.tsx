@@ -37,7 +37,8 @@ describe('ConfirmSheet (spec §2)', () => {
   it('becomes visible after mount', () => {
     render(<ConfirmSheet open />);
     expect(screen.getByRole('dialog')).toHaveAttribute('data-visible', 'false');
-    act(() => jest.advanceTimersByTime(1));
+    // Two animation frames: the hidden state is painted before the slide-in starts.
+    act(() => jest.advanceTimersByTime(50));
     expect(screen.getByRole('dialog')).toHaveAttribute('data-visible', 'true');
   });
 
@@ -65,6 +66,41 @@ describe('ConfirmSheet (spec §2)', () => {
     rerender(<ConfirmSheet open={false} content="Sure?" />);
     expect(dispatchCancelable('wheel', page).defaultPrevented).toBe(false);
     expect(dispatchCancelable('touchmove', page).defaultPrevented).toBe(false);
+  });
+
+  it('answers once, even when pressed again or Escaped during the close delay', () => {
+    const onConfirm = jest.fn();
+    const onCancel = jest.fn();
+    const onClose = jest.fn();
+    render(<ConfirmSheet open onConfirm={onConfirm} onCancel={onCancel} onClose={onClose} />);
+    const ok = screen.getByRole('button', { name: 'confirm' });
+    fireEvent.click(ok);
+    fireEvent.click(ok);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    act(() => jest.advanceTimersByTime(CONFIRM_CLOSE_DELAY_MS * 2));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes away and frees the page after an answer, even if the parent leaves it open', () => {
+    const page = document.createElement('main');
+    document.body.appendChild(page);
+    render(<ConfirmSheet open />);
+    fireEvent.click(screen.getByRole('button', { name: 'cancel' }));
+    act(() => jest.advanceTimersByTime(CONFIRM_CLOSE_DELAY_MS));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(dispatchCancelable('wheel', page).defaultPrevented).toBe(false);
+  });
+
+  it('returns focus to what was focused before it opened', () => {
+    const opener = document.createElement('button');
+    document.body.appendChild(opener);
+    opener.focus();
+    const { rerender } = render(<ConfirmSheet open />);
+    expect(screen.getByRole('button', { name: 'confirm' })).toHaveFocus();
+    rerender(<ConfirmSheet open={false} />);
+    expect(opener).toHaveFocus();
   });
 
   it('closes on Escape as a cancel', () => {
@@ -105,6 +141,16 @@ describe('confirm() promise API', () => {
       promise = confirm();
     });
     fireEvent.click(await screen.findByRole('button', { name: 'cancel' }));
+    act(() => jest.advanceTimersByTime(CONFIRM_CLOSE_DELAY_MS));
+    await expect(promise).rejects.toThrow('cancelled');
+  });
+
+  it('rejects on a tap outside the sheet', async () => {
+    let promise!: Promise<void>;
+    act(() => {
+      promise = confirm();
+    });
+    fireEvent.click(await screen.findByTestId('confirm-backdrop'));
     act(() => jest.advanceTimersByTime(CONFIRM_CLOSE_DELAY_MS));
     await expect(promise).rejects.toThrow('cancelled');
   });

@@ -32,7 +32,20 @@ type Props = ConfirmSheetOptions & {
  */
 export function ConfirmSheet({ open, title = 'prompt', successIcon = false, content, description, cancelText = 'cancel', confirmText = 'confirm', onCancel, onConfirm, onClose }: Props) {
   const [visible, setVisible] = useState(false);
-  const [closing, setClosing] = useState(false);
+  // 'open' until answered, 'closing' during the close delay, 'answered' once the handlers ran. A sheet that was
+  // answered stays gone even if the parent leaves `open` true, so no invisible backdrop is left over the page.
+  const [phase, setPhase] = useState<'open' | 'closing' | 'answered'>('open');
+  const [lastOpen, setLastOpen] = useState(open);
+  if (open !== lastOpen) {
+    // Re-opening starts afresh: hidden first, then animated in (state adjusted during render, not in an effect).
+    setLastOpen(open);
+    if (open) {
+      setPhase('open');
+      setVisible(false);
+    }
+  }
+  // One answer per opening: a double tap, or Escape during the close animation, must not run the handlers twice.
+  const answered = useRef(false);
   const panel = useRef<HTMLDivElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -42,22 +55,28 @@ export function ConfirmSheet({ open, title = 'prompt', successIcon = false, cont
   });
 
   const answer = useCallback((choice: 'cancel' | 'confirm') => {
-    setClosing(true);
+    if (answered.current) return;
+    answered.current = true;
+    setPhase('closing');
     setVisible(false);
     window.setTimeout(() => {
-      setClosing(false);
+      setPhase('answered');
       if (choice === 'confirm') handlers.current.onConfirm?.();
       else handlers.current.onCancel?.();
       handlers.current.onClose?.();
     }, CONFIRM_CLOSE_DELAY_MS);
   }, []);
 
-  const mounted = open || closing;
+  const active = open && phase === 'open';
+  const mounted = active || phase === 'closing';
 
   useEffect(() => {
-    if (!open) return;
-    // Visible after mount, so the sheet slides in instead of appearing.
-    const frame = window.setTimeout(() => setVisible(true), 0);
+    if (!active) return;
+    answered.current = false;
+    // Visible after mount (spec §2), two frames later so the hidden state is painted and the slide-in transition runs.
+    let frame = window.requestAnimationFrame(() => {
+      frame = window.requestAnimationFrame(() => setVisible(true));
+    });
     const previous = document.activeElement as HTMLElement | null;
     confirmButton.current?.focus();
     const blockScroll = (event: Event) => {
@@ -72,10 +91,11 @@ export function ConfirmSheet({ open, title = 'prompt', successIcon = false, cont
         const first = focusable[0];
         const last = focusable[focusable.length - 1];
         if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
+        const inside = panel.current.contains(document.activeElement);
+        if (event.shiftKey && (document.activeElement === first || !inside)) {
           event.preventDefault();
           last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
+        } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
           event.preventDefault();
           first.focus();
         }
@@ -85,13 +105,13 @@ export function ConfirmSheet({ open, title = 'prompt', successIcon = false, cont
     document.addEventListener('wheel', blockScroll, { passive: false });
     document.addEventListener('keydown', onKey);
     return () => {
-      window.clearTimeout(frame);
+      window.cancelAnimationFrame(frame);
       document.removeEventListener('touchmove', blockScroll);
       document.removeEventListener('wheel', blockScroll);
       document.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, [open, answer]);
+  }, [active, answer]);
 
   if (!mounted || typeof document === 'undefined') return null;
   return createPortal(

@@ -82,6 +82,11 @@ const en = {
   api: {
     busy: 'Too many buyers at the moment, system recovering, please retry later',
   },
+  viewer: {
+    label: 'Image viewer',
+    open: 'View {name} full screen',
+    close: 'Close',
+  },
   sellout: {
     title: 'Sold out',
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',

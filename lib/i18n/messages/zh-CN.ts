@@ -84,6 +84,11 @@ const zhCN: Messages = {
   api: {
     busy: '当前购买人数过多，系统恢复中，请稍后重试',
   },
+  viewer: {
+    label: '图片查看',
+    open: '全屏查看 {name}',
+    close: '关闭',
+  },
   sellout: {
     title: '已售罄',
     body: '本次发售已全部售出，敬请关注下一次发售。',

@@ -11,6 +11,7 @@ import { OG_SIZE } from '@/lib/sale/og-card';
 import { ArtImage } from '@/components/ui/art-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { SaleStatusBadge } from '@/components/sale/sale-status';
+import { GoodsGallery } from '@/components/sale/goods-gallery';
 
 type Props = { params: Promise<PageParams & { saleId: string }> };
 
@@ -107,14 +108,14 @@ export default async function GoodsDetailPage({ params }: Props) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(sale, publicOrigin(theme.host), theme.showAmount) }} />
       <PageHeader title={t('route.goodsDetail')} backLabel={t('goods.back')} />
       <main className="pb-[1.6rem]">
-        <ArtImage src={sale.commodity.cover} alt={sale.commodity.name} width={600} height={600} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.lightColor} />
-        {gallery.length > 0 && (
-          <section aria-label={t('goods.gallery')} className="flex gap-2 overflow-x-auto px-3 pt-3">
-            {gallery.map((src) => (
-              <ArtImage key={src} src={src} alt={sale.commodity.name} width={600} height={600} sizes="1.6rem" className="w-[1.6rem] shrink-0 rounded-lg" placeholderColor={skin.lightColor} />
-            ))}
-          </section>
-        )}
+        <GoodsGallery
+          images={[sale.commodity.cover, ...gallery].map((src) => ({ src, alt: sale.commodity.name }))}
+          galleryLabel={t('goods.gallery')}
+          openLabel={t('viewer.open', { name: sale.commodity.name })}
+          viewerLabel={t('viewer.label')}
+          closeLabel={t('viewer.close')}
+          placeholderColor={skin.lightColor}
+        />
 
         <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card">
           <div className="flex items-start justify-between gap-3">
