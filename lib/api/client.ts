@@ -1,6 +1,6 @@
 /**
- * The one API client of the storefront (spec §7, §8), used by SWR and by every client call. Dependencies are
- * injected (components/shell/api-provider.tsx wires the store, toasts and router), so every branch is testable.
+ * The one API client of the storefront (spec §7, §8), used by SWR and by every client call. Pure TypeScript: the
+ * store, toasts and router are injected (components/shell/api-provider.tsx wires them), so every branch is testable.
  */
 
 /** spec §9 */
@@ -8,18 +8,42 @@ export const API_TIMEOUT_MS = 5000;
 /** spec §8 */
 export const BUSY_MESSAGE = 'Too many buyers at the moment, system recovering, please retry later';
 
+/** spec §5: the three message types. */
 export type ToastType = 'success' | 'warn' | 'error';
 
-/** A failed call: `service` when the call itself failed (HTTP, network, timeout), `business` when the API said no. */
+/**
+ * A failed call. `kind` tells callers apart: `service` when the call itself failed (HTTP status, network, timeout,
+ * an answer that is not an envelope), `business` when the API answered with a code other than 200 (spec §8).
+ * `code` is the envelope code when there was one; `status` the HTTP status when a response arrived.
+ */
 export class ApiError extends Error {
   constructor(
     readonly kind: 'service' | 'business',
     message: string,
     readonly code: number | null,
     readonly status: number | null,
+    options?: ErrorOptions,
   ) {
-    super(message);
-    this.name = kind === 'service' ? 'ServiceError' : 'BusinessError';
+    super(message, options);
+    this.name = 'ApiError';
+  }
+}
+
+/** spec §8 "rejected as service error": HTTP status other than 200, network error, timeout, not an envelope. */
+export class ServiceError extends ApiError {
+  constructor(message: string, code: number | null, status: number | null, options?: ErrorOptions) {
+    super('service', message, code, status, options);
+    this.name = 'ServiceError';
+  }
+}
+
+/** spec §8 "rejected as business error": HTTP 200 with an envelope code other than 200. */
+export class BusinessError extends ApiError {
+  declare readonly code: number;
+
+  constructor(message: string, code: number) {
+    super('business', message, code, 200);
+    this.name = 'BusinessError';
   }
 }
 
@@ -27,90 +51,126 @@ export type ApiClientDeps = {
   /** API_BASE, '/api' on the same origin by default (DESIGN §5). */
   baseUrl: string;
   fetch: typeof fetch;
+  /** The token; sent as the Authorization header when present (spec §7). */
   getToken: () => string | null;
+  /** The slider captcha result; sent as the behaviorVerify header when present (spec §7). */
   getCaptcha: () => string | null;
+  /** Called exactly once per call, after the response or the failure (spec §4). */
   clearCaptcha: () => void;
   toast: (type: ToastType, message: string) => void;
+  /** Clears the session and leaves for /login (spec §4); never called while on a login path. */
   logout: () => void;
+  /** The browser path (with or without the query), to know whether we are on a login path. */
   currentPath: () => string;
+  /** API_TIMEOUT_MS by default. */
   timeoutMs?: number;
   /** Localised busy text; BUSY_MESSAGE by default. */
   busyMessage?: string;
 };
 
-/** A login path: the client never logs out from there (spec §4, §8). */
+/** A login path ('/login', '/login?…', '/login/…'): the client never logs out from there (spec §4, §8). */
 export function isLoginPath(path: string): boolean {
   return /^\/login(?:[/?#]|$)/.test(path);
 }
 
-type Envelope = { code?: unknown; message?: unknown; data?: unknown };
+/** What the wire gave us, before any rule of spec §8 is applied. */
+type Outcome =
+  | { kind: 'failed'; timedOut: boolean; error: unknown }
+  | { kind: 'answered'; status: number; body: unknown; json: boolean };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 export function createApiClient(deps: ApiClientDeps) {
   const busy = deps.busyMessage ?? BUSY_MESSAGE;
+  const timeoutMs = deps.timeoutMs ?? API_TIMEOUT_MS;
+
   const logoutUnlessOnLogin = () => {
     if (!isLoginPath(deps.currentPath())) deps.logout();
   };
 
-  async function post<T>(path: string, body: unknown = {}): Promise<T> {
+  /** Sends the request and reads the body; never throws, so the caller has one place to clear the captcha. */
+  async function exchange(path: string, bodyText: string): Promise<Outcome> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const token = deps.getToken();
-    if (token) headers.authorization = token;
+    if (token) headers.Authorization = token;
     const captcha = deps.getCaptcha();
     if (captcha) headers.behaviorVerify = captcha;
 
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), deps.timeoutMs ?? API_TIMEOUT_MS);
-    let response: Response;
-    let envelope: Envelope | null = null;
+    // spec §9: 5000 ms for the whole exchange, body included (a stalled body is a timeout too).
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      response = await deps.fetch(`${deps.baseUrl}${path}`, {
+      const response = await deps.fetch(`${deps.baseUrl}${path}`, {
         method: 'POST',
         headers,
-        body: JSON.stringify(body),
+        body: bodyText,
         credentials: 'same-origin',
         signal: controller.signal,
       });
       try {
-        envelope = (await response.json()) as Envelope;
-      } catch {
-        envelope = null;
+        return { kind: 'answered', status: response.status, body: (await response.json()) as unknown, json: true };
+      } catch (error) {
+        if (controller.signal.aborted) return { kind: 'failed', timedOut: true, error };
+        return { kind: 'answered', status: response.status, body: null, json: false };
       }
     } catch (error) {
-      // Network error or timeout (spec §8): captcha cleared, busy toast.
-      deps.clearCaptcha();
-      deps.toast('error', busy);
-      const timedOut = controller.signal.aborted;
-      throw new ApiError('service', timedOut ? `${path} timed out` : `${path} failed: ${(error as Error).message}`, null, null);
+      return { kind: 'failed', timedOut: controller.signal.aborted, error };
     } finally {
       clearTimeout(timer);
     }
-    // spec §4: the captcha result is cleared after every response, success or not.
+  }
+
+  async function post<T>(path: string, body: unknown = {}): Promise<T> {
+    // Serialised before sending: a body that cannot be JSON is a caller bug; it rejects without touching the captcha.
+    const bodyText = JSON.stringify(body);
+    const outcome = await exchange(path, bodyText);
+    // spec §4, §8: the captcha result is cleared after every response and every failure, exactly once.
     deps.clearCaptcha();
 
+    if (outcome.kind === 'failed') {
+      // spec §8: network error or timeout → busy toast, service error.
+      deps.toast('error', busy);
+      const why = outcome.timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${describe(outcome.error)}`;
+      throw new ServiceError(`${path} ${why}`, null, null, { cause: outcome.error });
+    }
+
+    const envelope = isRecord(outcome.body) ? outcome.body : null;
     const code = typeof envelope?.code === 'number' ? envelope.code : null;
     const message = typeof envelope?.message === 'string' ? envelope.message : '';
-    if (response.status !== 200) {
-      // spec §8: any HTTP status but 200 is a service error with the busy toast; a 401 body still logs out.
+
+    if (outcome.status !== 200) {
+      // spec §4, §8: any HTTP status but 200 is a service error with the busy toast; a 401 body also logs out.
       if (code === 401) logoutUnlessOnLogin();
       deps.toast('error', busy);
-      throw new ApiError('service', `${path} answered HTTP ${response.status}`, code, response.status);
+      throw new ServiceError(`${path} answered HTTP ${outcome.status}`, code, outcome.status);
     }
     if (envelope === null || code === null) {
+      // A proxy page or a broken answer on HTTP 200: the call failed as a service, not as a business rule.
       deps.toast('error', busy);
-      throw new ApiError('service', `${path} answered something that is not an API envelope`, null, 200);
+      const what = outcome.json ? 'JSON that is not an API envelope' : 'a body that is not JSON';
+      throw new ServiceError(`${path} answered ${what}`, null, 200);
     }
     if (code === 200) return envelope.data as T;
     if (code === 401) {
-      // The login page explains itself; elsewhere the user lands on it. No toast: the redirect is the message.
+      // spec §8: log out unless on a login path. No toast (docs/decisions.md): the login page is the message, and
+      // on the login page itself the form shows its own failure.
       logoutUnlessOnLogin();
-      throw new ApiError('business', message || 'not logged in', 401, 200);
+      throw new BusinessError(message || 'not logged in', 401);
     }
     if (code === 500 || code === 1001) {
+      // spec §8: the same busy toast; the server text is kept on the error for logs, not shown.
       deps.toast('error', busy);
-      throw new ApiError('business', message || busy, code, 200);
+      throw new BusinessError(message || busy, code);
     }
+    // spec §8: any other code → warning toast with the server message, if there is one.
     if (message) deps.toast('warn', message);
-    throw new ApiError('business', message || `${path} failed with code ${code}`, code, 200);
+    throw new BusinessError(message || `${path} failed with code ${code}`, code);
   }
 
   return { post };
@@ -118,8 +178,10 @@ export function createApiClient(deps: ApiClientDeps) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** SWR fetcher over the client: keys are `path` or `[path, body]`. */
+/** The SWR key: a path, or a path and its JSON body. */
+export type ApiKey = string | readonly [path: string, body: unknown];
+
+/** SWR fetcher over the client (spec §7): keys are `path` or `[path, body]`; failures reject, so SWR sets `error`. */
 export function swrFetcher(client: ApiClient) {
-  return <T>(key: string | readonly [string, unknown]): Promise<T> =>
-    typeof key === 'string' ? client.post<T>(key) : client.post<T>(key[0], key[1]);
+  return <T>(key: ApiKey): Promise<T> => (typeof key === 'string' ? client.post<T>(key) : client.post<T>(key[0], key[1]));
 }
