@@ -4,7 +4,8 @@ import { decideRoute } from '@/lib/channel/routing';
 import { SummaryCache } from '@/lib/channel/summary-cache';
 import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
 import { toSummary, type ChannelThemeInfo } from '@/lib/channel/theme';
-import { hasSessionCookie } from '@/lib/auth/session-cookie';
+import { readWebSession, sessionCookieValue } from '@/lib/auth/web-session';
+import { authSecret } from '@/lib/auth/secret';
 import { negotiateLocale } from '@/lib/i18n/locale';
 import { contentSecurityPolicy, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
 
@@ -54,7 +55,9 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     pathname: request.nextUrl.pathname,
     search: request.nextUrl.search,
     summary,
-    hasSession: hasSessionCookie(request.cookies),
+    // A session is a cookie that decrypts, has not expired and belongs to this channel; the page and the API then
+    // check it against the database (revocation), since the edge has no database.
+    hasSession: Boolean(await readWebSession(sessionCookieValue(request.cookies), authSecret(), key)),
     acceptLanguage: request.headers.get('accept-language'),
   });
 

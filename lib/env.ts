@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DEMO_AUTH_SECRET } from './auth/secret';
 
 /**
  * Environment, validated once at start (DESIGN §3: every boundary is validated with zod).
  * Every variable is documented in the README.
  */
-export const DEMO_AUTH_SECRET = 'demo-secret-change-me-demo-secret-change-me';
+export { DEMO_AUTH_SECRET };
 
 const envSchema = z
   .object({

@@ -6,6 +6,7 @@ import { SWRConfig } from 'swr';
 import { createApiClient, isLoginPath, swrFetcher } from '@/lib/api/client';
 import { showToast } from '@/components/ui/toast';
 import { useStorefrontStore } from './storefront-provider';
+import { endWebSession } from '@/lib/client/web-session';
 
 type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -28,7 +29,9 @@ export function ApiProvider({ busyMessage, children }: { busyMessage: string; ch
         clearCaptcha: () => store.getState().setCaptcha(null),
         toast: (type, message) => showToast(type, message),
         logout: () => {
+          // spec §4: clear token and user info (and the session cookie, whose token the server no longer accepts).
           store.getState().clearUser();
+          void endWebSession();
           const here = `${window.location.pathname}${window.location.search}`;
           if (!isLoginPath(here)) router.push(`/login?redirect=${encodeURIComponent(here)}`);
         },

@@ -76,7 +76,7 @@ export function isLoginPath(path: string): boolean {
 /** What the wire gave us, before any rule of spec §8 is applied. */
 type Outcome =
   | { kind: 'failed'; timedOut: boolean; error: unknown }
-  | { kind: 'answered'; status: number; body: unknown; json: boolean };
+  | { kind: 'answered'; status: number; body: unknown; json: boolean; headers: Headers };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -114,10 +114,10 @@ export function createApiClient(deps: ApiClientDeps) {
         signal: controller.signal,
       });
       try {
-        return { kind: 'answered', status: response.status, body: (await response.json()) as unknown, json: true };
+        return { kind: 'answered', status: response.status, body: (await response.json()) as unknown, json: true, headers: response.headers };
       } catch (error) {
         if (controller.signal.aborted) return { kind: 'failed', timedOut: true, error };
-        return { kind: 'answered', status: response.status, body: null, json: false };
+        return { kind: 'answered', status: response.status, body: null, json: false, headers: response.headers };
       }
     } catch (error) {
       return { kind: 'failed', timedOut: controller.signal.aborted, error };
@@ -173,8 +173,32 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new BusinessError(message || `${path} failed with code ${code}`, code);
   }
 
-  return { post };
+  /**
+   * auth/authCodeLoginV2 (spec §4, §7, §8): reads the whole response: the token from the `authorization` header, the
+   * masked phone from `data.data.phone`. A refused login shows an error toast with the server's message and returns
+   * false; a failed call shows the busy toast and returns false. Never logs out (the caller is the login page).
+   */
+  async function login(body: { phone: string; code: string }): Promise<{ token: string; phone: string } | false> {
+    const outcome = await exchange(LOGIN_PATH, JSON.stringify(body));
+    deps.clearCaptcha();
+    if (outcome.kind === 'failed' || outcome.status !== 200) {
+      deps.toast('error', busy);
+      return false;
+    }
+    const envelope = isRecord(outcome.body) ? outcome.body : null;
+    const data = isRecord(envelope?.data) ? envelope.data : null;
+    const token = outcome.headers.get('authorization');
+    if (envelope?.code === 200 && token && typeof data?.phone === 'string') return { token, phone: data.phone };
+    const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : busy;
+    deps.toast('error', message);
+    return false;
+  }
+
+  return { post, login };
 }
+
+/** spec §7: the login call. */
+export const LOGIN_PATH = '/auth/api/auth/authCodeLoginV2';
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 

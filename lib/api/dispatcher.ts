@@ -6,10 +6,21 @@ import { channelKeyFromHost } from '../channel/key';
 import { requireChannel, type ChannelRow } from '../channel/service';
 import { AppError, type Envelope } from './errors';
 import { registry } from './registry';
+import { authSecret } from '../auth/secret';
+import { resolveToken, type SessionUser } from '../auth/sessions';
+import { bearerToken, readWebSession, sessionCookieValue } from '../auth/web-session';
 import type { Procedure } from './procedure';
 
-export type ApiRequest = { method: string; path: string; host: string; body: string };
-export type ApiResponse = { status: number; body: Envelope<unknown> };
+export type ApiRequest = {
+  method: string;
+  path: string;
+  host: string;
+  body: string;
+  headers?: Headers;
+  /** The client's address as seen by the server (rate limits); 'unknown' when not known. */
+  ip?: string;
+};
+export type ApiResponse = { status: number; body: Envelope<unknown>; headers?: Record<string, string> };
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -18,6 +29,10 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
     .join('; ');
+}
+
+async function tokenUser(db: Db, token: string | null, channelId: number, now: Date): Promise<SessionUser | null> {
+  return token ? resolveToken(db, { token, channelId, now }) : null;
 }
 
 function fail(code: Exclude<Envelope<unknown>['code'], 200>, message: string, status = 200): ApiResponse {
@@ -49,13 +64,44 @@ export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Da
   const db = options.db ?? getDb();
   const e = env();
   const channelKey = channelKeyFromHost(request.host, e.BRAND_WORD) || e.DEFAULT_CHANNEL || '';
+  const now = options.now ?? new Date();
+  const headers = request.headers ?? new Headers();
+  const responseHeaders: Record<string, string> = {};
   let channel: Promise<ChannelRow> | undefined;
+  const loadChannel = () => (channel ??= requireChannel(channelKey, db));
+  let token: Promise<string | null> | undefined;
+  const loadToken = () =>
+    (token ??= (async () => {
+      const header = bearerToken(headers.get('authorization'));
+      if (header) return header;
+      const session = await readWebSession(sessionCookieValue(headers.get('cookie')), authSecret(), channelKey, now.getTime());
+      return session?.apiToken ?? null;
+    })());
+  let user: Promise<SessionUser> | undefined;
+  const loadUser = () =>
+    (user ??= (async () => {
+      const found = await tokenUser(db, await loadToken(), (await loadChannel()).id, now);
+      if (!found) throw new AppError(401, 'not logged in, or the session has expired; please log in');
+      return found;
+    })());
   try {
     const data = await proc.handler(
-      { db, channelKey, channel: () => (channel ??= requireChannel(channelKey, db)), now: options.now ?? new Date() },
+      {
+        db,
+        channelKey,
+        channel: loadChannel,
+        now,
+        headers,
+        ip: request.ip ?? 'unknown',
+        setHeader: (name, value) => {
+          responseHeaders[name.toLowerCase()] = value;
+        },
+        token: loadToken,
+        user: loadUser,
+      },
       parsed.data,
     );
-    return { status: 200, body: { code: 200, message: 'ok', data: data ?? null } };
+    return { status: 200, body: { code: 200, message: 'ok', data: data ?? null }, headers: responseHeaders };
   } catch (error) {
     if (error instanceof AppError) return fail(error.code, error.message);
     console.error(`[api] ${request.path} failed`, error);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { ChannelRow } from '../channel/service';
+import type { SessionUser } from '../auth/sessions';
 
 /** What every procedure gets: the database and the channel of the request's host. */
 export type ProcedureContext = {
@@ -10,6 +11,19 @@ export type ProcedureContext = {
   /** Loads the host's channel; throws AppError 404 when the host matches no channel. */
   channel: () => Promise<ChannelRow>;
   now: Date;
+  /** The request's headers (lower-case names). */
+  headers: Headers;
+  /** The client's address, for rate limits. */
+  ip: string;
+  /** Adds a response header (auth/authCodeLoginV2 returns the token in `authorization`, spec §4). */
+  setHeader: (name: string, value: string) => void;
+  /** The request's API token: the Authorization header, else the one inside the web session cookie; null if none. */
+  token: () => Promise<string | null>;
+  /**
+   * The logged-in user of this channel (spec §6); throws AppError 401 when the token is missing, unknown, expired,
+   * revoked or another channel's. Services still check that every object they touch is this user's.
+   */
+  user: () => Promise<SessionUser>;
 };
 
 export type Procedure<Schema extends z.ZodType> = {

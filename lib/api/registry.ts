@@ -6,6 +6,7 @@ import { requireChannel, toThemeInfo } from '../channel/service';
 import { findSale, listSales } from '../sale/service';
 import { trackingBatchSchema } from '../tracking/schema';
 import { ingestTrackingBatch } from '../tracking/service';
+import { authProcedures } from '../auth/procedures';
 
 const idSchema = z
   .union([z.string(), z.number()], { error: 'must be a string id' })
@@ -41,6 +42,7 @@ export const registry = {
     input: trackingBatchSchema,
     handler: async (ctx, input) => ingestTrackingBatch((await ctx.channel()).id, input.records, { db: ctx.db, now: ctx.now }),
   }),
+  ...authProcedures,
 } as const;
 
 export type ApiPath = keyof typeof registry;

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { persist, createJSONStorage } from 'zustand/middleware';
 import type { RunEnvironment } from './environment';
+import { maskPhone } from '../auth/mask';
 
 /** spec §3: the key under which the user module is persisted. */
 export const PERSIST_KEY = 'art-front';
@@ -36,12 +37,7 @@ export type StorefrontState = {
   setShowWxTip: (show: boolean) => void;
 };
 
-/** spec §3: masked phone: first 3 digits, ****, last 4 digits. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length < 7) return digits;
-  return `${digits.slice(0, 3)}****${digits.slice(-4)}`;
-}
+export { maskPhone };
 
 const initialUser = { token: null, phone: null, userInfo: null };
 

@@ -142,3 +142,103 @@ export const trackingEvents = pgTable(
   },
   (t) => [index('tracking_events_channel_time').on(t.channelId, t.servTime)],
 );
+
+/** A buyer, known by a mainland-China mobile number (spec §1, §5); signed up on first login. One per phone. */
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** The public id (userUuid in the API); internal ids never leave the server. */
+  uuid: text('uuid').notNull().unique(),
+  phone: text('phone').notNull().unique(),
+  nickname: text('nickname'),
+  avatar: text('avatar'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+/** thirdAccount/brandChannel: the user bound to a channel's brand, once per channel (spec §7). */
+export const userBrandBindings = pgTable(
+  'user_brand_bindings',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    brandName: text('brand_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_brand_bindings_user_channel').on(t.userId, t.channelId)],
+);
+
+/**
+ * A login session of one user on one channel: the API token (kept only as a SHA-256 hash), its expiry and its
+ * revocation at logout (DESIGN §10). The web session cookie carries the token inside next-auth's encrypted JWT.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [index('auth_sessions_user').on(t.userId)],
+);
+
+/** SMS verification codes (DESIGN §10): hashed, 5 minutes, single use, 5 wrong tries burn it. Rows also feed the rate limits. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    /** Set when the code logs someone in or is burnt by wrong tries; a consumed code never works again. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sms_codes_phone_time').on(t.phone, t.createdAt),
+    index('sms_codes_ip_time').on(t.ip, t.createdAt),
+    index('sms_codes_channel_time').on(t.channelId, t.createdAt),
+  ],
+);
+
+/**
+ * Slider-captcha challenges and the tickets they grant (issue: self-hosted captcha). The answer stays here, never
+ * in the client; a challenge takes one answer; a ticket is single use and short-lived.
+ */
+export const captchaChallenges = pgTable(
+  'captcha_challenges',
+  {
+    id: text('id').primaryKey(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    /** 'slider' (drag the piece to x) or 'text' (the accessible fallback: a question answered in words or digits). */
+    kind: text('kind').notNull(),
+    answer: integer('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    ticketHash: text('ticket_hash').unique(),
+    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
+    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+  },
+  (t) => [index('captcha_challenges_created').on(t.createdAt)],
+);
+
+/** Texts "sent" by the demo SMS provider `outbox` (never used in production, which refuses that provider). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    phone: text('phone').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sms_outbox_phone_time').on(t.phone, t.createdAt)],
+);

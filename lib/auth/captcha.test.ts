@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { createTestDb } from '@/test/db';
+import { seed } from '@/lib/db/seed';
+import type { Db } from '@/lib/db/client';
+import { captchaChallenges, channels } from '@/lib/db/schema';
+import { AppError } from '@/lib/api/errors';
+import { answerChallenge, consumeTicket, createChallenge, dragProblem, type SliderChallenge, type TextChallenge, type TrackPoint } from './captcha';
+import { AUTH_LIMITS, SLIDER } from './limits';
+
+let db: Db;
+let close: () => Promise<void>;
+let aurora: number;
+let lumen: number;
+const t0 = new Date('2026-11-22T08:00:00Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+beforeAll(async () => {
+  ({ db, close } = await createTestDb());
+  await seed(db, t0);
+  aurora = (await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'AURORA')))[0]!.id;
+  lumen = (await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'LUMEN')))[0]!.id;
+});
+afterAll(() => close());
+
+const ctx = (now = t0, channelId = aurora) => ({ db, now, channelId });
+
+/** The stored answer: what only the server knows. */
+async function answerOf(id: string): Promise<number> {
+  const [row] = await db.select({ answer: captchaChallenges.answer }).from(captchaChallenges).where(eq(captchaChallenges.id, id));
+  return row!.answer;
+}
+
+/** A hand-like drag to `x`: eases in and out over ~900 ms, with a little vertical wobble. */
+function humanTrack(x: number): TrackPoint[] {
+  const points: TrackPoint[] = [];
+  const steps = 24;
+  for (let i = 0; i <= steps; i++) {
+    const p = i / steps;
+    const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2;
+    points.push({ x: Math.round(x * eased * 10) / 10, y: Math.round(Math.sin(i) * 2), t: Math.round(900 * p + (i % 3) * 7) });
+  }
+  return points;
+}
+
+async function expectAppError(promise: Promise<unknown>, message: RegExp): Promise<void> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(400);
+  expect((error as AppError).message).toMatch(message);
+}
+
+describe('slider captcha', () => {
+  it('draws PNGs and keeps the gap position out of the answer', async () => {
+    const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
+    expect(challenge).toMatchObject({ kind: 'slider', width: SLIDER.width, height: SLIDER.height, pieceSize: SLIDER.pieceSize });
+    expect(challenge.background).toMatch(/^data:image\/png;base64,/);
+    expect(challenge.piece).toMatch(/^data:image\/png;base64,/);
+    const x = await answerOf(challenge.id);
+    expect(JSON.stringify(challenge)).not.toMatch(new RegExp(`"(x|answer)"`));
+    expect(x).toBeGreaterThanOrEqual(SLIDER.pieceSize);
+    expect(x).toBeLessThanOrEqual(SLIDER.width - SLIDER.pieceSize);
+  });
+
+  it('accepts a drop within the tolerance and grants a single-use ticket', async () => {
+    const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
+    const x = (await answerOf(challenge.id)) + SLIDER.tolerance;
+    const { ticket } = await answerChallenge(ctx(at(1000)), { id: challenge.id, x, track: humanTrack(x) });
+    expect(ticket.length).toBeGreaterThanOrEqual(43);
+    expect(await consumeTicket(ctx(at(2000)), ticket)).toBe(true);
+    expect(await consumeTicket(ctx(at(2001)), ticket)).toBe(false);
+  });
+
+  it('refuses a drop just outside the tolerance, and the picture takes no second answer', async () => {
+    const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
+    const answer = await answerOf(challenge.id);
+    const off = answer + SLIDER.tolerance + 1;
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, x: off, track: humanTrack(off) }), /^x: the piece is not in the gap/);
+    await expectAppError(answerChallenge(ctx(at(2000)), { id: challenge.id, x: answer, track: humanTrack(answer) }), /^id: this captcha has expired or was already answered/);
+  });
+
+  it('refuses an answer after the challenge expires', async () => {
+    const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
+    const x = await answerOf(challenge.id);
+    await expectAppError(answerChallenge(ctx(at(AUTH_LIMITS.challengeTtlMs)), { id: challenge.id, x, track: humanTrack(x) }), /expired/);
+  });
+
+  it('refuses the right position reached by a machine-like drag', async () => {
+    const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
+    const x = await answerOf(challenge.id);
+    const robot = Array.from({ length: 11 }, (_, i) => ({ x: (x * i) / 10, y: 0, t: i * 50 }));
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, x, track: robot }), /machine-constant pace/);
+  });
+
+  it('keeps a challenge on its own channel', async () => {
+    const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
+    const x = await answerOf(challenge.id);
+    await expectAppError(answerChallenge(ctx(at(1000), lumen), { id: challenge.id, x, track: humanTrack(x) }), /^id: /);
+  });
+});
+
+describe('what a hand-made drag looks like', () => {
+  it('passes a human drag', () => {
+    expect(dragProblem(120, humanTrack(120))).toBeNull();
+  });
+  it.each([
+    ['too few points', [{ x: 0, y: 0, t: 0 }, { x: 120, y: 0, t: 600 }], /at least 5 points/],
+    ['too fast', humanTrack(120).map((p) => ({ ...p, t: p.t / 10 })), /too fast/],
+    ['too slow', humanTrack(120).map((p) => ({ ...p, t: p.t * 100 })), /too long/],
+    ['time going backwards', humanTrack(120).map((p, i) => ({ ...p, t: i === 5 ? 0 : p.t })), /backwards/],
+    ['ending elsewhere', humanTrack(80), /does not end where/],
+    ['starting mid-way', humanTrack(120).map((p) => ({ ...p, x: Math.max(p.x, 60) })), /does not start at the slider/],
+  ])('refuses %s', (_, track, problem) => {
+    expect(dragProblem(120, track as TrackPoint[])).toMatch(problem);
+  });
+});
+
+describe('text fallback for those who cannot drag', () => {
+  it('asks a sum and takes the right answer once', async () => {
+    const challenge = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    const { a, b } = challenge.question;
+    const { ticket } = await answerChallenge(ctx(at(1000)), { id: challenge.id, answer: a + b });
+    expect(await consumeTicket(ctx(at(1001)), ticket)).toBe(true);
+  });
+
+  it('refuses a wrong answer and a drag on a question', async () => {
+    const wrong = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: wrong.id, answer: wrong.question.a + wrong.question.b + 1 }), /^answer: is not right/);
+    const dragged = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: dragged.id, x: 100, track: humanTrack(100) }), /takes an answer, not a drag/);
+  });
+});
+
+describe('tickets', () => {
+  async function freshTicket(now = t0): Promise<string> {
+    const challenge = (await createChallenge(ctx(now), 'text')) as TextChallenge;
+    return (await answerChallenge(ctx(now), { id: challenge.id, answer: challenge.question.a + challenge.question.b })).ticket;
+  }
+
+  it('expire after their lifetime', async () => {
+    const ticket = await freshTicket();
+    expect(await consumeTicket(ctx(at(AUTH_LIMITS.ticketTtlMs)), ticket)).toBe(false);
+  });
+
+  it('only work on their channel', async () => {
+    const ticket = await freshTicket();
+    expect(await consumeTicket(ctx(at(1), lumen), ticket)).toBe(false);
+    expect(await consumeTicket(ctx(at(2)), ticket)).toBe(true);
+  });
+
+  it('pass exactly once under concurrent use', async () => {
+    const ticket = await freshTicket();
+    const results = await Promise.all(Array.from({ length: 10 }, () => consumeTicket(ctx(at(1)), ticket)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('refuse junk', async () => {
+    expect(await consumeTicket(ctx(), null)).toBe(false);
+    expect(await consumeTicket(ctx(), '')).toBe(false);
+    expect(await consumeTicket(ctx(), 'not-a-ticket')).toBe(false);
+    expect(await consumeTicket(ctx(), 'x'.repeat(500))).toBe(false);
+  });
+});

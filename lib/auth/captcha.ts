@@ -1,0 +1,174 @@
+import 'server-only';
+import { randomInt } from 'node:crypto';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { captchaChallenges } from '../db/schema';
+import { AppError } from '../api/errors';
+import { randomToken, sha256 } from './crypto';
+import { AUTH_LIMITS, SLIDER } from './limits';
+import { renderSliderChallenge } from './captcha-image';
+
+/**
+ * Self-hosted slider captcha (issue on accounts, spec §7 "behaviorVerify"). The server draws a picture with a gap at a
+ * random spot and keeps the answer; the buyer drags the piece into the gap; the server checks the drop is within
+ * SLIDER.tolerance px and that the drag looks like a hand's (duration, number of points, uneven pace). A solved
+ * challenge grants one ticket, which the client sends in the `behaviorVerify` header of the call it protects.
+ * Users who cannot drag get a question in words instead (the same ticket at the end).
+ */
+
+type Ctx = { db: Db; now: Date; channelId: number; random?: (n: number) => number };
+
+export type SliderChallenge = {
+  kind: 'slider';
+  id: string;
+  width: number;
+  height: number;
+  pieceSize: number;
+  /** The piece's row: the buyer only moves it sideways. */
+  y: number;
+  /** data: URLs of the PNGs (the gap's position is only in the pixels). */
+  background: string;
+  piece: string;
+  expiresAt: string;
+};
+
+export type TextChallenge = {
+  kind: 'text';
+  id: string;
+  /** "What is a plus b?": the client words it in the page's language. */
+  question: { a: number; b: number };
+  expiresAt: string;
+};
+
+export const trackPointSchema = z.object({
+  x: z.number({ error: 'must be a number' }).finite().min(-SLIDER.width).max(2 * SLIDER.width),
+  y: z.number({ error: 'must be a number' }).finite().min(-SLIDER.height).max(2 * SLIDER.height).default(0),
+  /** Milliseconds since the drag started. */
+  t: z.number({ error: 'must be a number' }).finite().min(0).max(10 * 60_000),
+});
+export type TrackPoint = z.infer<typeof trackPointSchema>;
+
+const CHALLENGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export async function createChallenge(ctx: Ctx, kind: 'slider' | 'text'): Promise<SliderChallenge | TextChallenge> {
+  const random = ctx.random ?? ((n: number) => randomInt(n));
+  const id = randomToken(18);
+  const expiresAt = new Date(ctx.now.getTime() + AUTH_LIMITS.challengeTtlMs);
+  // Old rows are useless after their ticket's lifetime; sweeping them here keeps the table small without a job.
+  await ctx.db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, new Date(ctx.now.getTime() - AUTH_LIMITS.ticketTtlMs - 60_000)));
+
+  if (kind === 'text') {
+    const a = 2 + random(18);
+    const b = 2 + random(18);
+    await ctx.db.insert(captchaChallenges).values({ id, channelId: ctx.channelId, kind, answer: a + b, createdAt: ctx.now, expiresAt });
+    return { kind, id, question: { a, b }, expiresAt: expiresAt.toISOString() };
+  }
+
+  const { width, height, pieceSize } = SLIDER;
+  // The gap is never near the start, so a drop without dragging cannot succeed.
+  const x = pieceSize + 12 + random(width - 2 * pieceSize - 24);
+  const y = random(height - pieceSize);
+  const images = renderSliderChallenge({ width, height, pieceSize, x, y, random });
+  await ctx.db.insert(captchaChallenges).values({ id, channelId: ctx.channelId, kind, answer: x, createdAt: ctx.now, expiresAt });
+  return {
+    kind,
+    id,
+    width,
+    height,
+    pieceSize,
+    y,
+    background: `data:image/png;base64,${images.background.toString('base64')}`,
+    piece: `data:image/png;base64,${images.piece.toString('base64')}`,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+export type Answer = { id: string; x: number; track: TrackPoint[] } | { id: string; answer: number };
+
+/** Why a drag does not look like a hand's, or null. Pure, exported for tests. */
+export function dragProblem(x: number, track: TrackPoint[]): string | null {
+  if (track.length < SLIDER.minTrackPoints) return `track: needs at least ${SLIDER.minTrackPoints} points`;
+  for (let i = 1; i < track.length; i++) {
+    if (track[i]!.t < track[i - 1]!.t) return 'track: times must not go backwards';
+  }
+  const duration = track[track.length - 1]!.t - track[0]!.t;
+  if (duration < SLIDER.minDragMs) return 'track: too fast to be a drag';
+  if (duration > SLIDER.maxDragMs) return 'track: took too long';
+  if (Math.abs(track[track.length - 1]!.x - x) > 2) return 'track: does not end where the piece was dropped';
+  if (Math.abs(track[0]!.x) > SLIDER.pieceSize / 2) return 'track: does not start at the slider';
+  // A script moves at a constant pace; a hand speeds up and slows down. Compare the pace of the steps.
+  const speeds: number[] = [];
+  for (let i = 1; i < track.length; i++) {
+    const dt = track[i]!.t - track[i - 1]!.t;
+    const dx = track[i]!.x - track[i - 1]!.x;
+    if (dt > 0 && dx !== 0) speeds.push(dx / dt);
+  }
+  if (speeds.length >= 3) {
+    const mean = speeds.reduce((s, v) => s + v, 0) / speeds.length;
+    const spread = Math.sqrt(speeds.reduce((s, v) => s + (v - mean) ** 2, 0) / speeds.length);
+    if (mean !== 0 && spread / Math.abs(mean) < 0.05) return 'track: moves at a machine-constant pace';
+  }
+  return null;
+}
+
+/**
+ * Checks an answer. Each challenge takes exactly one answer (right or wrong), so guessing needs a new picture each
+ * time. Right → a single-use ticket for the `behaviorVerify` header.
+ */
+export async function answerChallenge(ctx: Ctx, answer: Answer): Promise<{ ticket: string; expiresAt: string }> {
+  if (!CHALLENGE_ID.test(answer.id)) throw new AppError(400, 'id: is not a captcha challenge id');
+  // Claim the challenge atomically: a second answer (or a concurrent one) finds it already answered.
+  const [row] = await ctx.db
+    .update(captchaChallenges)
+    .set({ answeredAt: ctx.now })
+    .where(
+      and(
+        eq(captchaChallenges.id, answer.id),
+        eq(captchaChallenges.channelId, ctx.channelId),
+        isNull(captchaChallenges.answeredAt),
+        gt(captchaChallenges.expiresAt, ctx.now),
+      ),
+    )
+    .returning({ kind: captchaChallenges.kind, answer: captchaChallenges.answer });
+  if (!row) throw new AppError(400, 'id: this captcha has expired or was already answered; load a new one');
+
+  if ('track' in answer) {
+    if (row.kind !== 'slider') throw new AppError(400, 'x: this captcha takes an answer, not a drag');
+    const problem = dragProblem(answer.x, answer.track);
+    if (problem) throw new AppError(400, problem);
+    if (Math.abs(answer.x - row.answer) > SLIDER.tolerance) throw new AppError(400, 'x: the piece is not in the gap; try again');
+  } else {
+    if (row.kind !== 'text') throw new AppError(400, 'answer: this captcha takes a drag, not an answer');
+    if (answer.answer !== row.answer) throw new AppError(400, 'answer: is not right; try the new question');
+  }
+
+  const ticket = randomToken();
+  const ticketExpiresAt = new Date(ctx.now.getTime() + AUTH_LIMITS.ticketTtlMs);
+  await ctx.db
+    .update(captchaChallenges)
+    .set({ ticketHash: sha256(ticket), ticketExpiresAt })
+    .where(eq(captchaChallenges.id, answer.id));
+  return { ticket, expiresAt: ticketExpiresAt.toISOString() };
+}
+
+/**
+ * Spends a ticket from the `behaviorVerify` header: true once, for a live ticket of this channel; false otherwise.
+ * One UPDATE, so two concurrent calls with the same ticket cannot both pass.
+ */
+export async function consumeTicket(ctx: Ctx, ticket: string | null | undefined): Promise<boolean> {
+  if (!ticket || ticket.length > 128) return false;
+  const rows = await ctx.db
+    .update(captchaChallenges)
+    .set({ ticketUsedAt: ctx.now })
+    .where(
+      and(
+        eq(captchaChallenges.ticketHash, sha256(ticket)),
+        eq(captchaChallenges.channelId, ctx.channelId),
+        isNull(captchaChallenges.ticketUsedAt),
+        gt(captchaChallenges.ticketExpiresAt, ctx.now),
+      ),
+    )
+    .returning({ id: captchaChallenges.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,240 @@
+import { eq } from 'drizzle-orm';
+import { createTestDb } from '@/test/db';
+import { seed } from '@/lib/db/seed';
+import type { Db } from '@/lib/db/client';
+import { channels, smsCodes, users } from '@/lib/db/schema';
+import { AppError } from '@/lib/api/errors';
+import { sendCode, verifyCode, type CodeCtx } from './codes';
+import { loginWithCode } from './service';
+import { resolveToken, revokeToken } from './sessions';
+import { AUTH_LIMITS } from './limits';
+import type { SmsProvider } from './sms';
+
+let db: Db;
+let close: () => Promise<void>;
+let aurora: number;
+let lumen: number;
+const secret = 'test-secret-test-secret-test-secret-0123';
+const t0 = new Date('2026-11-22T08:00:00Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+/** An SMS provider that remembers what it sent, so tests read the code like a buyer would. */
+const sent: { phone: string; text: string }[] = [];
+const recorder: SmsProvider = {
+  name: 'test',
+  showsCodes: false,
+  async send(_db, message) {
+    sent.push({ phone: message.phone, text: message.text });
+  },
+};
+function lastCode(phone: string): string {
+  const text = [...sent].reverse().find((m) => m.phone === phone)?.text ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  return code;
+}
+function wrong(code: string): string {
+  return code === '000000' ? '111111' : '000000';
+}
+
+let phoneSeq = 0;
+/** A fresh phone per test, so the per-phone limits of one test do not leak into the next. */
+const newPhone = () => `1390000${String(++phoneSeq).padStart(4, '0')}`;
+let ipSeq = 0;
+const newIp = () => `10.0.0.${++ipSeq}`;
+
+const ctx = (now: Date, over: Partial<CodeCtx> = {}): CodeCtx => ({ db, now, channelId: aurora, ip: '10.9.9.9', secret, sms: recorder, ...over });
+
+async function expectAppError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
+  await expect(promise).rejects.toBeInstanceOf(AppError);
+  await promise.catch((error: AppError) => {
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(message);
+  });
+}
+
+beforeAll(async () => {
+  ({ db, close } = await createTestDb());
+  await seed(db, t0);
+  const [a] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'AURORA'));
+  const [l] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'LUMEN'));
+  aurora = a!.id;
+  lumen = l!.id;
+});
+afterAll(() => close());
+
+describe('SMS codes (DESIGN §10)', () => {
+  it('sends 6 CSPRNG digits and stores only a keyed hash', async () => {
+    const phone = newPhone();
+    const answer = await sendCode(ctx(t0, { ip: newIp() }), phone);
+    expect(answer).toEqual({ cooldownSeconds: 60, expiresInSeconds: 300 });
+    const code = lastCode(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.codeHash).not.toContain(code);
+    expect(rows[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives the same answer for a registered phone and an unknown one', async () => {
+    const known = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), known);
+    await loginWithCode({ ...ctx(t0), ip: '10.1.1.1' }, { phone: known, code: lastCode(known) });
+    const [user] = await db.select().from(users).where(eq(users.phone, known));
+    expect(user).toBeDefined();
+
+    const later = at(2 * AUTH_LIMITS.phoneCooldownMs);
+    const forKnown = await sendCode(ctx(later, { ip: newIp() }), known);
+    const forUnknown = await sendCode(ctx(later, { ip: newIp() }), newPhone());
+    expect(forUnknown).toEqual(forKnown);
+  });
+
+  it('works until the last millisecond of its 5 minutes and not at 5:00', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const code = lastCode(phone);
+    await expectAppError(verifyCode(ctx(at(AUTH_LIMITS.codeTtlMs)), phone, code), 400, /^code: has expired/);
+    await expect(verifyCode(ctx(at(AUTH_LIMITS.codeTtlMs - 1)), phone, code)).resolves.toBeUndefined();
+  });
+
+  it('is single use', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const code = lastCode(phone);
+    await verifyCode(ctx(at(1000)), phone, code);
+    await expectAppError(verifyCode(ctx(at(2000)), phone, code), 400, /^code: has expired or was never sent/);
+  });
+
+  it('counts wrong tries and burns the code on the fifth', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const code = lastCode(phone);
+    for (let left = 4; left >= 1; left--) {
+      await expectAppError(verifyCode(ctx(at(1000)), phone, wrong(code)), 400, new RegExp(`^code: is wrong; ${left} tr`));
+    }
+    await expectAppError(verifyCode(ctx(at(1000)), phone, wrong(code)), 400, /^code: wrong 5 times; this code no longer works/);
+    // The right code does not help any more.
+    await expectAppError(verifyCode(ctx(at(2000)), phone, code), 400, /^code: has expired or was never sent/);
+  });
+
+  it('only works on the channel that sent it', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    await expectAppError(verifyCode({ ...ctx(at(1000)), channelId: lumen }, phone, lastCode(phone)), 400, /^code: /);
+  });
+
+  it('lets only the newest code work', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const first = lastCode(phone);
+    await sendCode(ctx(at(AUTH_LIMITS.phoneCooldownMs), { ip: newIp() }), phone);
+    const second = lastCode(phone);
+    if (first !== second) await expectAppError(verifyCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 1)), phone, first), 400, /^code: is wrong/);
+    await expect(verifyCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 2)), phone, second)).resolves.toBeUndefined();
+  });
+});
+
+describe('SMS rate limits', () => {
+  it('allows one code per phone per 60 s', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    await expectAppError(sendCode(ctx(at(59_999), { ip: newIp() }), phone), 429, /^phone: a code was sent less than a minute ago; ask again in 1 s/);
+    await expect(sendCode(ctx(at(60_000), { ip: newIp() }), phone)).resolves.toBeDefined();
+  });
+
+  it('allows ten codes per phone per 24 h', async () => {
+    const phone = newPhone();
+    for (let i = 0; i < AUTH_LIMITS.phonePerDay; i++) await sendCode(ctx(at(i * 61_000), { ip: newIp() }), phone);
+    await expectAppError(sendCode(ctx(at(10 * 61_000), { ip: newIp() }), phone), 429, /^phone: too many codes for this number today/);
+    // The first code falls out of the 24-hour window.
+    await expect(sendCode(ctx(at(24 * 3600_000 + 1), { ip: newIp() }), phone)).resolves.toBeDefined();
+  });
+
+  it('limits codes per IP per hour, whatever the phones', async () => {
+    const ip = newIp();
+    for (let i = 0; i < AUTH_LIMITS.ipPerHour; i++) await sendCode(ctx(t0, { ip }), newPhone());
+    await expectAppError(sendCode(ctx(at(1000), { ip }), newPhone()), 429, /from this network/);
+    await expect(sendCode(ctx(at(3600_000 + 1), { ip }), newPhone())).resolves.toBeDefined();
+  });
+
+  it('limits codes per channel per hour', async () => {
+    const { db: own, close: closeOwn } = await createTestDb();
+    try {
+      await seed(own, t0);
+      const [row] = await own.select({ id: channels.id }).from(channels).where(eq(channels.key, 'GIFT'));
+      const gift = row!.id;
+      // Fill the hour's budget directly (sending 2000 real codes would only make the test slow).
+      const filler = Array.from({ length: AUTH_LIMITS.channelPerHour }, (_, i) => ({
+        channelId: gift,
+        phone: `1370000${String(i).padStart(4, '0')}`,
+        codeHash: 'x',
+        ip: `10.2.${i >> 8}.${i & 255}`,
+        createdAt: at(-1000),
+        expiresAt: at(AUTH_LIMITS.codeTtlMs),
+      }));
+      await own.insert(smsCodes).values(filler);
+      await expectAppError(sendCode({ db: own, now: t0, channelId: gift, ip: '10.3.0.1', secret, sms: recorder }, '13600000000'), 429, /this store is sending too many codes/);
+      // Another channel is not affected.
+      await expect(sendCode({ db: own, now: t0, channelId: lumen, ip: '10.3.0.2', secret, sms: recorder }, '13600000001')).resolves.toBeDefined();
+    } finally {
+      await closeOwn();
+    }
+  });
+
+  it('never sends a text when refused', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const before = sent.length;
+    await sendCode(ctx(at(1000), { ip: newIp() }), phone).catch(() => undefined);
+    expect(sent.length).toBe(before);
+  });
+});
+
+describe('login and sessions', () => {
+  it('signs up on the first login, logs in on the next, with a live token of this channel only', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const first = await loginWithCode({ ...ctx(at(1000)) }, { phone, code: lastCode(phone) });
+    expect(first).toMatchObject({ newUser: true, phone: `${phone.slice(0, 3)}****${phone.slice(-4)}` });
+    expect(first.token.length).toBeGreaterThanOrEqual(43);
+
+    await sendCode(ctx(at(AUTH_LIMITS.phoneCooldownMs), { ip: newIp() }), phone);
+    const second = await loginWithCode({ ...ctx(at(AUTH_LIMITS.phoneCooldownMs + 1000)) }, { phone, code: lastCode(phone) });
+    expect(second).toMatchObject({ newUser: false, userUuid: first.userUuid });
+    expect(second.token).not.toBe(first.token);
+
+    const user = await resolveToken(db, { token: first.token, channelId: aurora, now: at(2000) });
+    expect(user?.uuid).toBe(first.userUuid);
+    expect(await resolveToken(db, { token: first.token, channelId: lumen, now: at(2000) })).toBeNull();
+  });
+
+  it('expires tokens after the session lifetime', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const { token } = await loginWithCode(ctx(t0), { phone, code: lastCode(phone) });
+    expect(await resolveToken(db, { token, channelId: aurora, now: at(AUTH_LIMITS.sessionTtlMs - 1) })).not.toBeNull();
+    expect(await resolveToken(db, { token, channelId: aurora, now: at(AUTH_LIMITS.sessionTtlMs) })).toBeNull();
+  });
+
+  it('refuses a token revoked at logout, and leaves the other sessions alone', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const phoneA = await loginWithCode(ctx(t0), { phone, code: lastCode(phone) });
+    await sendCode(ctx(at(AUTH_LIMITS.phoneCooldownMs), { ip: newIp() }), phone);
+    const phoneB = await loginWithCode(ctx(at(AUTH_LIMITS.phoneCooldownMs)), { phone, code: lastCode(phone) });
+
+    expect(await revokeToken(db, { token: phoneA.token, now: at(AUTH_LIMITS.phoneCooldownMs + 1) })).toBe(true);
+    expect(await resolveToken(db, { token: phoneA.token, channelId: aurora, now: at(AUTH_LIMITS.phoneCooldownMs + 2) })).toBeNull();
+    expect(await resolveToken(db, { token: phoneB.token, channelId: aurora, now: at(AUTH_LIMITS.phoneCooldownMs + 2) })).not.toBeNull();
+    expect(await revokeToken(db, { token: phoneA.token, now: at(AUTH_LIMITS.phoneCooldownMs + 3) })).toBe(false);
+  });
+
+  it('gives one account to concurrent first logins of the same phone', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const code = lastCode(phone);
+    const results = await Promise.allSettled([loginWithCode(ctx(at(1)), { phone, code }), loginWithCode(ctx(at(1)), { phone, code })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await db.select().from(users).where(eq(users.phone, phone))).toHaveLength(1);
+  });
+});

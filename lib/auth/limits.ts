@@ -1,0 +1,36 @@
+/**
+ * Constants of login and its abuse limits (DESIGN §10; the issue on accounts). One place, documented in docs/api.md.
+ */
+export const AUTH_LIMITS = {
+  /** SMS code: digits, lifetime, wrong tries before it burns. */
+  codeDigits: 6,
+  codeTtlMs: 5 * 60_000,
+  codeMaxWrongTries: 5,
+  /** Per phone: one code per 60 s, ten per rolling 24 h. */
+  phoneCooldownMs: 60_000,
+  phonePerDay: 10,
+  /** Per client IP: codes per rolling hour (one office or one phone farm). */
+  ipPerHour: 30,
+  /** Per channel: codes per rolling hour (caps what one storefront can cost in SMS). */
+  channelPerHour: 2000,
+  /** Session (API token and web cookie) lifetime. */
+  sessionTtlMs: 7 * 24 * 60 * 60_000,
+  /** Captcha: how long a challenge can be answered, and how long its ticket stays usable. */
+  challengeTtlMs: 2 * 60_000,
+  ticketTtlMs: 2 * 60_000,
+} as const;
+
+/** Slider geometry, in the challenge image's own pixels (the client scales). */
+export const SLIDER = {
+  width: 300,
+  height: 160,
+  pieceSize: 48,
+  /** How far (px) the dropped piece may be from the gap. */
+  tolerance: 5,
+  /** A drag shorter than this is not a human's (ms). */
+  minDragMs: 250,
+  /** Nor one that hangs on longer than this. */
+  maxDragMs: 60_000,
+  /** At least this many recorded points along the drag. */
+  minTrackPoints: 5,
+} as const;

@@ -1,0 +1,115 @@
+import 'server-only';
+import { z } from 'zod';
+import { procedure } from '../api/procedure';
+import { AppError } from '../api/errors';
+import { env } from '../env';
+import { answerChallenge, consumeTicket, createChallenge, trackPointSchema } from './captcha';
+import { sendCode } from './codes';
+import { loginWithCode } from './service';
+import { revokeToken } from './sessions';
+import { bindBrand, userProfile } from './users';
+import { latestOutboxText, smsProvider } from './sms';
+import { normalizePhone, phoneProblem, PHONE_PROBLEM_MESSAGES } from './phone';
+import { AUTH_LIMITS, SLIDER } from './limits';
+
+/** spec §5: a mainland-China mobile number; the message says why not. */
+const phoneSchema = z
+  .string({ error: 'is required and must be a string of digits' })
+  .max(32, 'must be 11 digits')
+  .transform(normalizePhone)
+  .superRefine((phone, ctx) => {
+    const problem = phoneProblem(phone);
+    if (problem) ctx.addIssue({ code: 'custom', message: PHONE_PROBLEM_MESSAGES[problem] });
+  });
+
+const codeSchema = z
+  .string({ error: 'is required and must be a string of digits' })
+  .trim()
+  .regex(new RegExp(`^\\d{${AUTH_LIMITS.codeDigits}}$`), `must be the ${AUTH_LIMITS.codeDigits}-digit code from the text message`);
+
+const challengeIdSchema = z.string({ error: 'is required' }).min(1, 'is required').max(64, 'is not a captcha challenge id');
+
+/** The `behaviorVerify` header (spec §7): the ticket of a solved captcha, spent by the call it protects. */
+const BEHAVIOR_VERIFY = 'behaviorverify';
+
+/**
+ * Accounts (issue on accounts; spec §4, §7): captcha, SMS codes, login, logout and the user's profile and brand.
+ * Payloads are documented in docs/api.md.
+ */
+export const authProcedures = {
+  '/auth/api/captcha/challenge': procedure({
+    summary: 'A new captcha: a slider picture with a gap (default), or a question in words for those who cannot drag.',
+    input: z.object({ kind: z.enum(['slider', 'text'], { error: "must be 'slider' or 'text'" }).default('slider') }),
+    handler: async (ctx, input) => createChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }, input.kind),
+  }),
+  '/auth/api/captcha/verify': procedure({
+    summary: 'Answers a captcha once: the drop position and the drag track, or the answer to the question. Right → a single-use ticket.',
+    input: z.union(
+      [
+        z.object({
+          id: challengeIdSchema,
+          x: z.number({ error: 'must be a number' }).finite().min(0).max(SLIDER.width),
+          track: z.array(trackPointSchema, { error: 'must be a list of {x, y, t} points' }).max(2000, 'has too many points'),
+        }),
+        z.object({ id: challengeIdSchema, answer: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(1000) }),
+      ],
+      { error: 'must be {id, x, track} for a slider or {id, answer} for a question' },
+    ),
+    handler: async (ctx, input) => answerChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }, input),
+  }),
+  '/auth/api/auth/getAuthCode': procedure({
+    summary: 'Sends a login code by SMS. Needs a captcha ticket in the behaviorVerify header. Same answer for every valid phone.',
+    input: z.object({ phone: phoneSchema }),
+    handler: async (ctx, input) => {
+      const channelId = (await ctx.channel()).id;
+      const e = env();
+      // The ticket is spent before any limit is checked, so a refused call still costs a new captcha.
+      if (!(await consumeTicket({ db: ctx.db, now: ctx.now, channelId }, ctx.headers.get(BEHAVIOR_VERIFY)))) {
+        throw new AppError(400, 'behaviorVerify: solve the captcha first (the ticket is missing, used or expired)');
+      }
+      return sendCode({ db: ctx.db, now: ctx.now, channelId, ip: ctx.ip, secret: e.AUTH_SECRET, sms: smsProvider(e.SMS_PROVIDER) }, input.phone);
+    },
+  }),
+  '/auth/api/auth/authCodeLoginV2': procedure({
+    summary: 'Logs in (signing up on the first login) with the phone and its code. The token comes back in the authorization header.',
+    input: z.object({ phone: phoneSchema, code: codeSchema }),
+    handler: async (ctx, input) => {
+      const channelId = (await ctx.channel()).id;
+      const session = await loginWithCode({ db: ctx.db, now: ctx.now, channelId, ip: ctx.ip, secret: env().AUTH_SECRET }, input);
+      ctx.setHeader('authorization', session.token);
+      return { phone: session.phone, userUuid: session.userUuid, newUser: session.newUser, expiresAt: session.expiresAt.toISOString() };
+    },
+  }),
+  '/auth/api/auth/logout': procedure({
+    summary: 'Revokes the token of the request (Authorization header or web session). Harmless when already logged out.',
+    input: z.object({}),
+    handler: async (ctx) => {
+      const token = await ctx.token();
+      return { revoked: token ? await revokeToken(ctx.db, { token, now: ctx.now }) : false };
+    },
+  }),
+  '/auth/api/auth/outbox': procedure({
+    summary: 'Demo only (SMS_PROVIDER=outbox): the newest text sent to a phone in the last 5 minutes, so the demo login page can show the code.',
+    input: z.object({ phone: phoneSchema }),
+    handler: async (ctx, input) => {
+      if (!smsProvider(env().SMS_PROVIDER).showsCodes) throw new AppError(404, 'unknown API path /auth/api/auth/outbox');
+      const since = new Date(ctx.now.getTime() - AUTH_LIMITS.codeTtlMs);
+      return latestOutboxText(ctx.db, (await ctx.channel()).id, input.phone, since);
+    },
+  }),
+  '/market/api/userAttribute/queryByUserUuid': procedure({
+    summary: "The logged-in user's profile on this channel: userUuid, masked phone, nickname, avatar, createTime, brandBound.",
+    input: z.object({}),
+    handler: async (ctx) => userProfile(ctx.db, await ctx.user(), (await ctx.channel()).id),
+  }),
+  '/user/api/thirdAccount/brandChannel': procedure({
+    summary: "Binds the logged-in user to the channel's brand (first visit after login); repeating it is harmless.",
+    input: z.object({ brandName: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(128, 'is too long') }),
+    handler: async (ctx, input) => {
+      const user = await ctx.user();
+      const channel = await ctx.channel();
+      if (input.brandName !== channel.brandName) throw new AppError(400, `brandName: is not the brand of this channel (${channel.brandName})`);
+      return bindBrand(ctx.db, { userId: user.id, channelId: channel.id, brandName: channel.brandName, now: ctx.now });
+    },
+  }),
+} as const;

@@ -1,0 +1,73 @@
+import { decode } from 'next-auth/jwt';
+import { SESSION_COOKIES } from './session-cookie';
+
+/**
+ * The web session (DESIGN §5): next-auth's JWT strategy keeps these claims in an encrypted, HttpOnly cookie.
+ * Edge-safe (jose), so the middleware, pages and the API read the same thing.
+ */
+export type WebSessionClaims = {
+  /** userUuid */
+  sub: string;
+  /** The API token of the login; checked against the database (expiry, revocation) by the API and pages. */
+  apiToken: string;
+  /** The channel key the session belongs to: a session is only good on its own channel's host. */
+  channel: string;
+  /** Masked phone, for display. */
+  phone: string;
+  exp?: number;
+};
+
+type CookieReader = { get(name: string): { value: string } | undefined };
+
+/** The raw session cookie value, from a cookie store or a Cookie header. */
+export function sessionCookieValue(cookies: CookieReader | string | null | undefined): string | null {
+  if (!cookies) return null;
+  if (typeof cookies === 'string') {
+    const jar = new Map<string, string>();
+    for (const part of cookies.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+    }
+    for (const name of SESSION_COOKIES) {
+      const value = jar.get(name);
+      if (value) return decodeURIComponentSafe(value);
+    }
+    return null;
+  }
+  for (const name of SESSION_COOKIES) {
+    const value = cookies.get(name)?.value;
+    if (value) return value;
+  }
+  return null;
+}
+
+/** Decrypts and checks a session cookie (signature, expiry, shape, channel); null when it is not a live session of `channel`. */
+export async function readWebSession(cookieValue: string | null, secret: string, channel: string, nowMs = Date.now()): Promise<WebSessionClaims | null> {
+  if (!cookieValue || cookieValue.length > 8192) return null;
+  let claims: Record<string, unknown> | null;
+  try {
+    claims = (await decode({ token: cookieValue, secret })) as Record<string, unknown> | null;
+  } catch {
+    return null;
+  }
+  if (!claims) return null;
+  const { sub, apiToken, phone, exp } = claims;
+  if (typeof sub !== 'string' || typeof apiToken !== 'string' || typeof phone !== 'string' || claims.channel !== channel) return null;
+  if (typeof exp === 'number' && exp * 1000 <= nowMs) return null;
+  return { sub, apiToken, channel, phone, exp: typeof exp === 'number' ? exp : undefined };
+}
+
+/** The token an API client sends: `Authorization: <token>` (spec §7) or `Authorization: Bearer <token>`. */
+export function bearerToken(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim().replace(/^Bearer\s+/i, '');
+  return value.length > 0 && value.length <= 256 ? value : null;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
