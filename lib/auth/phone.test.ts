@@ -18,6 +18,10 @@ describe('mainland-China mobile numbers (spec §5)', () => {
     ['12800138000', 'notMobile'],
     ['10800138000', 'notMobile'],
     ['23800138000', 'notMobile'],
+    // A prefix that can never become a mobile number is named at once, before its length.
+    ['12', 'notMobile'],
+    ['2', 'notMobile'],
+    ['13', 'tooShort'],
     ['０１３８００１３８０', 'notDigits'],
   ])('refuses %j as %s', (phone, problem) => {
     expect(phoneProblem(phone)).toBe(problem);

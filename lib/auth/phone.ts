@@ -11,9 +11,10 @@ export function phoneProblem(input: string): PhoneProblem | null {
   const phone = normalizePhone(input);
   if (phone === '') return 'empty';
   if (!/^\d+$/.test(phone)) return 'notDigits';
+  // The prefix first: "12…" can never become a mobile number, so say so at once rather than "too short".
+  if (!/^1([3-9]|$)/.test(phone)) return 'notMobile';
   if (phone.length < PHONE_LENGTH) return 'tooShort';
   if (phone.length > PHONE_LENGTH) return 'tooLong';
-  if (!/^1[3-9]/.test(phone)) return 'notMobile';
   return null;
 }
 

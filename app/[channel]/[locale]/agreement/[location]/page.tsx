@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { PageHeader } from '@/components/layout/page-header';
+
+type Props = { params: Promise<PageParams & { location: string }> };
+
+/** spec §2 /agreement/:location: the channel's texts of spec §3. Other locations are unknown pages (/404). */
+const LOCATIONS = { privacy: 'privacyText', salesStrategy: 'salesStrategyText' } as const;
+type Location = keyof typeof LOCATIONS;
+
+function isLocation(value: string): value is Location {
+  return Object.hasOwn(LOCATIONS, value);
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { location } = await params;
+  const { t } = await loadPageChannel(params);
+  return { title: isLocation(location) ? t(`agreement.${location}`) : t('route.notFound') };
+}
+
+export default async function AgreementPage({ params }: Props) {
+  const { location } = await params;
+  // Like any unknown path (spec §2); redirect rather than notFound(), see vercel/next.js#59180 in docs/decisions.md.
+  if (!isLocation(location)) redirect('/404');
+  const channel = await loadPageChannel(params);
+  const text = channel.theme[LOCATIONS[location]].trim();
+  return (
+    <>
+      <PageHeader title={channel.t(`agreement.${location}`)} backHref="/login" backLabel={channel.t('goods.back')} />
+      <main className="px-5 py-6">
+        <article className="rounded-xl bg-skin-card p-5 text-sm leading-relaxed text-neutral-700 shadow-card" data-testid="agreement-text">
+          {text ? text.split(/\n{2,}/).map((paragraph, i) => <p key={i} className="mb-3 whitespace-pre-line last:mb-0">{paragraph}</p>) : <p className="text-neutral-500">{channel.t('agreement.empty')}</p>}
+        </article>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { getPageUser } from '@/lib/auth/page-session';
+import { maskPhone } from '@/lib/auth/mask';
+import { ArtImage } from '@/components/ui/art-image';
+import { FooterNav } from '@/components/layout/footer-nav';
+import { LogoutButton } from '@/components/auth/logout-button';
+
+type Props = { params: Promise<PageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('mine.title'), robots: { index: false } };
+}
+
+/**
+ * /mine (spec §2, §6): open to everyone. Anonymous visitors get a login prompt; a logged-in buyer sees the avatar
+ * (the channel's userFaceImg unless they set one), the masked phone, and the entries to their records, each only
+ * where the channel's labels enable the feature behind it (docs/decisions.md has the mapping).
+ */
+export default async function MinePage({ params }: Props) {
+  const channel = await loadPageChannel(params);
+  const { t, skin, labels, theme } = channel;
+  const user = await getPageUser({ id: channel.id, key: theme.key });
+
+  const entries: { href: string; label: string; img: string; show: boolean }[] = [
+    { href: '/mine/collection', label: t('mine.collection'), img: skin.minecollectionImg, show: true },
+    { href: '/mine/box', label: t('mine.box'), img: skin.mineBrandImg, show: labels.includes(1) },
+    { href: '/mine/records', label: t('mine.orders'), img: skin.mineRecordsImg, show: labels.includes(1) },
+    { href: '/mine/exchange', label: t('mine.exchange'), img: skin.mineExchangeImg, show: labels.includes(2) },
+    { href: '/mine/destory', label: theme.attributes.destroyTitledReceive ? t('mine.receive') : t('mine.destroy'), img: skin.mineDestoryImg, show: labels.includes(2) },
+    { href: '/mine/receive', label: t('mine.receive'), img: skin.mineReceiveImg, show: labels.includes(3) },
+    { href: '/mine/chain', label: t('mine.chain'), img: skin.coverChainImg, show: labels.includes(4) },
+  ];
+
+  return (
+    <>
+      <main className="px-3 pb-[1.6rem] pt-5">
+        <h1 className="sr-only">{t('mine.title')}</h1>
+        {user ? (
+          <section className="flex items-center gap-3 rounded-xl bg-skin-card p-4 shadow-card" data-testid="mine-profile">
+            <ArtImage src={user.avatar ?? skin.userFaceImg} alt={t('mine.avatar')} width={96} height={96} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-full" placeholderColor={skin.lightColor} />
+            <div className="min-w-0">
+              <p className="truncate text-lg font-semibold text-skin-1" data-testid="mine-phone">{user.nickname ?? maskPhone(user.phone)}</p>
+              {user.nickname ? <p className="text-sm text-neutral-500">{maskPhone(user.phone)}</p> : <p className="text-sm text-neutral-500">{theme.brandName}</p>}
+            </div>
+          </section>
+        ) : (
+          <section className="flex flex-col items-center rounded-xl bg-skin-card px-6 py-8 text-center shadow-card" data-testid="mine-anonymous">
+            <ArtImage src={skin.userFaceImg} alt="" width={96} height={96} sizes="1.2rem" className="size-[1.2rem] rounded-full opacity-70" placeholderColor={skin.lightColor} />
+            <h2 className="mt-4 text-lg font-semibold text-skin-1">{t('mine.anonymousTitle')}</h2>
+            <p className="mt-1.5 text-sm text-neutral-500">{t('mine.anonymousBody')}</p>
+            <Link href="/login?redirect=%2Fmine" className="mt-5 inline-flex h-[0.8rem] min-w-[3rem] items-center justify-center rounded-full bg-skin-button px-8 text-base font-medium text-skin-button-text shadow-card active:scale-95">
+              {t('mine.login')}
+            </Link>
+          </section>
+        )}
+
+        {user ? (
+          <>
+            <section aria-labelledby="mine-records" className="mt-4 rounded-xl bg-skin-card p-4 shadow-card">
+              <h2 id="mine-records" className="mb-3 text-base font-semibold text-skin-1">{t('mine.records')}</h2>
+              <ul className="grid grid-cols-4 gap-y-4" data-testid="mine-entries">
+                {entries.filter((e) => e.show).map((entry) => (
+                  <Entry key={entry.href} href={entry.href} img={entry.img} color={skin.lightColor}>{entry.label}</Entry>
+                ))}
+              </ul>
+            </section>
+            <div className="mt-6">
+              <LogoutButton label={t('mine.logout')} title={t('common.prompt')} question={t('mine.logoutConfirm')} cancel={t('common.cancel')} ok={t('common.confirm')} />
+            </div>
+          </>
+        ) : null}
+      </main>
+      <FooterNav labels={labels} current="mine" t={t} />
+    </>
+  );
+}
+
+function Entry({ href, img, color, children }: { href: string; img: string; color: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link href={href} className="flex flex-col items-center gap-1.5 text-center text-xs text-neutral-700">
+        <ArtImage src={img} alt="" width={96} height={96} sizes="0.8rem" className="size-[0.8rem] rounded-[0.2rem] object-cover" placeholderColor={color} />
+        {children}
+      </Link>
+    </li>
+  );
+}

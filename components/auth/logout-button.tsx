@@ -1,0 +1,36 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { confirm } from '@/components/ui/confirm-sheet';
+import { useStorefrontStore } from '@/components/shell/storefront-provider';
+import { endWebSession } from '@/lib/client/web-session';
+
+/** spec §4 logout: after a confirm sheet, clears token and user info, the server revokes the token, then /login. */
+export function LogoutButton({ label, question, cancel, ok, title }: { label: string; question: string; cancel: string; ok: string; title: string }) {
+  const store = useStorefrontStore();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={async () => {
+        try {
+          await confirm({ title, content: question, cancelText: cancel, confirmText: ok });
+        } catch {
+          return; // cancelled
+        }
+        setBusy(true);
+        store.getState().clearUser();
+        await endWebSession();
+        store.getState().setRouterType('replace');
+        router.replace('/login');
+        router.refresh();
+      }}
+      className="h-[0.88rem] w-full rounded-xl bg-skin-card text-base text-neutral-600 shadow-card active:scale-[0.99] disabled:opacity-60"
+    >
+      {label}
+    </button>
+  );
+}
