@@ -70,6 +70,25 @@ describe('parseEnv', () => {
     expect(error.message).not.toContain('AUTH_SECRET');
   });
 
+  it('refuses the payment sandbox and its demo secret in production', () => {
+    const error = envError({ NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET });
+    expect(error.message).toContain('PAYMENT_PROVIDER');
+    expect(error.message).toContain('PAYMENT_SECRET');
+    expect(envError({ NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET }).message).not.toContain('PAYMENT_SECRET');
+  });
+
+  it.each([
+    ['ORDER_PAY_TIMEOUT_SECONDS', { ORDER_PAY_TIMEOUT_SECONDS: '5' }],
+    ['JOBS', { JOBS: 'sometimes' }],
+    ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'cash' }],
+  ])('refuses a bad %s', (name, source) => {
+    expect(envError(source).message).toContain(name);
+  });
+
+  it('holds unpaid orders 5 minutes by default', () => {
+    expect(parseEnv({}).ORDER_PAY_TIMEOUT_SECONDS).toBe(300);
+  });
+
   it('allows the demo secret and provider in production when DEMO_MODE=1', () => {
     expect(parseEnv({ NODE_ENV: 'production', DEMO_MODE: '1' })).toMatchObject({ NODE_ENV: 'production', AUTH_SECRET: DEMO_AUTH_SECRET, SMS_PROVIDER: 'outbox' });
   });

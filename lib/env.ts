@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DEMO_AUTH_SECRET } from './auth/secret';
 
+/** The payment sandbox's notification key when none is set: fine for the demo, refused in production. */
+export const DEMO_PAYMENT_SECRET = 'demo-payment-secret-not-for-production-use-0000';
+
 /**
  * Environment, validated once at start (DESIGN §3: every boundary is validated with zod).
  * Every variable is documented in the README.
@@ -26,6 +29,16 @@ const envSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_AUTH_SECRET),
     SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
     DEMO_MODE: z.enum(['0', '1']).optional(),
+    /** Payment provider (DESIGN §7); `sandbox` is the built-in cashier that plays one. */
+    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** Key of the HMAC on payment notifications. */
+    PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_PAYMENT_SECRET),
+    /** How long an unpaid order holds its stock (DESIGN §7: 5 minutes by default). */
+    ORDER_PAY_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(30, 'must be at least 30').max(86_400, 'must be at most 86400').default(300),
+    /** Background jobs (order expiry sweep, chain-up): `inline` in the server process, `off` when `npm run worker` runs them. */
+    JOBS: z.enum(['inline', 'off']).default('inline'),
+    /** Buy calls handled at once per server process before new ones are shed with HTTP 503 (DESIGN §5). */
+    BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
     /** Where browsers send tracking batches (spec §7 log service); ours by default. */
     TRACKING_URL: z
       .string()
@@ -38,6 +51,12 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production' || env.DEMO_MODE === '1') return;
     if (env.AUTH_SECRET === DEMO_AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is the demo secret; set a random secret of 32+ characters in production' });
+    }
+    if (env.PAYMENT_SECRET === DEMO_PAYMENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_SECRET'], message: 'is the demo secret; set a random secret of 32+ characters in production' });
+    }
+    if (env.PAYMENT_PROVIDER === 'sandbox') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'is the sandbox cashier, which takes no money; configure a real payment provider in production' });
     }
     if (env.SMS_PROVIDER === 'outbox') {
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'is the demo outbox provider; configure a real SMS provider in production' });

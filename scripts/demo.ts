@@ -11,7 +11,7 @@ process.env.DEFAULT_CHANNEL ??= 'AURORA';
 process.env.PORT ??= '3000';
 
 const root = process.cwd();
-const SOURCES = ['app', 'components', 'lib', 'styles', 'public', 'middleware.ts', 'next.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'styles', 'public', 'middleware.ts', 'instrumentation.ts', 'next.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -35,8 +35,8 @@ async function tokenUser(db: Db, token: string | null, channelId: number, now: D
   return token ? resolveToken(db, { token, channelId, now }) : null;
 }
 
-function fail(code: Exclude<Envelope<unknown>['code'], 200>, message: string, status = 200): ApiResponse {
-  return { status, body: { code, message, data: null } };
+function fail(code: Exclude<Envelope<unknown>['code'], 200>, message: string, status = 200, data: Record<string, unknown> | null = null): ApiResponse {
+  return { status, body: { code, message, data } };
 }
 
 /**
@@ -46,6 +46,23 @@ function fail(code: Exclude<Envelope<unknown>['code'], 200>, message: string, st
 export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Date } = {}): Promise<ApiResponse> {
   const proc = (registry as Record<string, Procedure<z.ZodType>>)[request.path];
   if (!proc) return fail(404, `unknown API path ${request.path}`);
+  if (!proc.shed) return run(proc, request, options);
+  // Load shedding (DESIGN §5): a full house answers at once rather than queueing behind the database.
+  if (shedding.inFlight >= env().BUY_MAX_IN_FLIGHT) {
+    return { status: 503, body: { code: 1001, message: 'busy: too many buyers at once; retry in a moment', data: null }, headers: { 'retry-after': '1' } };
+  }
+  shedding.inFlight++;
+  try {
+    return await run(proc, request, options);
+  } finally {
+    shedding.inFlight--;
+  }
+}
+
+/** Calls of shedding procedures in progress in this process. */
+const shedding = { inFlight: 0 };
+
+async function run(proc: Procedure<z.ZodType>, request: ApiRequest, options: { db?: Db; now?: Date }): Promise<ApiResponse> {
   if (request.method !== 'POST') return fail(400, `${request.path} must be called with POST`);
   if (Buffer.byteLength(request.body) > MAX_BODY_BYTES) return fail(400, `body: must be ${MAX_BODY_BYTES} bytes or less`);
 
@@ -103,7 +120,7 @@ export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Da
     );
     return { status: 200, body: { code: 200, message: 'ok', data: data ?? null }, headers: responseHeaders };
   } catch (error) {
-    if (error instanceof AppError) return fail(error.code, error.message);
+    if (error instanceof AppError) return fail(error.code, error.message, 200, error.data);
     console.error(`[api] ${request.path} failed`, error);
     return fail(500, 'internal error, please retry later', 500);
   }

@@ -24,6 +24,8 @@ export class AppError extends Error {
   constructor(
     readonly code: Exclude<ApiCode, 200>,
     message: string,
+    /** Machine-readable detail for the client, e.g. `{reason: 'soldOut'}`; sent as the envelope's `data`. */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'AppError';

@@ -30,6 +30,11 @@ export type Procedure<Schema extends z.ZodType> = {
   /** What it does, for docs/api.md and the OpenAPI document. */
   summary: string;
   input: Schema;
+  /**
+   * Load shedding (the buy call): beyond BUY_MAX_IN_FLIGHT calls at once in this process, new ones get a fast
+   * HTTP 503 with code 1001 instead of queueing, and the client shows the busy toast (spec §8).
+   */
+  shed?: boolean;
   handler: (ctx: ProcedureContext, input: z.infer<Schema>) => Promise<unknown>;
 };
 

@@ -7,6 +7,7 @@ import { findSale, listSales } from '../sale/service';
 import { trackingBatchSchema } from '../tracking/schema';
 import { ingestTrackingBatch } from '../tracking/service';
 import { authProcedures } from '../auth/procedures';
+import { buyingProcedures } from '../order/procedures';
 
 const idSchema = z
   .union([z.string(), z.number()], { error: 'must be a string id' })
@@ -43,6 +44,7 @@ export const registry = {
     handler: async (ctx, input) => ingestTrackingBatch((await ctx.channel()).id, input.records, { db: ctx.db, now: ctx.now }),
   }),
   ...authProcedures,
+  ...buyingProcedures,
 } as const;
 
 export type ApiPath = keyof typeof registry;

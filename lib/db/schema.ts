@@ -242,3 +242,157 @@ export const smsOutbox = pgTable(
   },
   (t) => [index('sms_outbox_phone_time').on(t.phone, t.createdAt)],
 );
+
+/**
+ * How many copies of one sale a user holds in open or paid orders (DESIGN §7): the per-user limit is enforced by
+ * the database, by the CHECK below, in the same transaction that reserves the stock.
+ */
+export const saleQuotas = pgTable(
+  'sale_quotas',
+  {
+    saleId: integer('sale_id').notNull().references(() => sales.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    reserved: integer('reserved').notNull(),
+    /** The sale's limitPerUser when the row was made (copied so the CHECK can see it). */
+    maxReserved: integer('max_reserved').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sale_quotas_sale_user').on(t.saleId, t.userId),
+    check('sale_quotas_within_limit', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.maxReserved}`),
+  ],
+);
+
+/**
+ * An order (DESIGN §5 names): `statusTrade` 0 to pay, 1 paid, 2 cancelled (by the buyer or by expiry), 3 closed
+ * (paid after it had expired: refunded, never minted). Transitions in docs/orders.md.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull().unique(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    saleId: integer('sale_id').notNull().references(() => sales.id),
+    quantity: integer('quantity').notNull(),
+    /** Unit price and total (`amount`), integer fen, fixed when the order is made. */
+    price: integer('price').notNull(),
+    amount: integer('amount').notNull(),
+    statusTrade: integer('status_trade').notNull().default(0),
+    /** The client's key for "this tap": a retried create returns the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    payTime: timestamp('pay_time', { withTimezone: true }),
+    cancelTime: timestamp('cancel_time', { withTimezone: true }),
+    /** 'buyer' | 'expired' | 'paidLate'. */
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
+    index('orders_user_created').on(t.userId, t.createdAt),
+    index('orders_open_expiry').on(t.statusTrade, t.expiresAt),
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A payment attempt of an order with a provider (DESIGN §7). `status`: 0 created, 1 paid, 2 failed, 3 refunded. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    paymentNo: text('payment_no').notNull().unique(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    status: integer('status').notNull().default(0),
+    /** The provider's own id of the transaction, from its notification. */
+    providerTradeNo: text('provider_trade_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** How many notifications arrived for it (repeats are normal; only the first one acts). */
+    notifications: integer('notifications').notNull().default(0),
+  },
+  (t) => [index('payments_order').on(t.orderId)],
+);
+
+/**
+ * A numbered collectible a user holds ("treasure", DESIGN §5). A blind box is a holding of the box commodity
+ * until it is opened (`openedAt`); opening it mints the drawn prize as a new holding.
+ */
+export const holdings = pgTable(
+  'holdings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    /** Edition number, 1..amountSku, unique per commodity. */
+    number: integer('number').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    /** The box holding this one was drawn from. */
+    fromBoxId: integer('from_box_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** 0 pending, 1 on chain. */
+    chainStatus: integer('chain_status').notNull().default(0),
+    tokenId: text('token_id'),
+    tradeHash: text('trade_hash'),
+  },
+  (t) => [
+    uniqueIndex('holdings_commodity_number').on(t.commodityId, t.number),
+    index('holdings_user_channel').on(t.userId, t.channelId, t.createdAt),
+    index('holdings_chain_pending').on(t.chainStatus),
+  ],
+);
+
+/** Editions minted so far per commodity: the next numbers come from here, in the minting transaction. */
+export const editionCounters = pgTable(
+  'edition_counters',
+  {
+    commodityId: integer('commodity_id').primaryKey().references(() => commodities.id),
+    minted: integer('minted').notNull(),
+    amountSku: integer('amount_sku').notNull(),
+  },
+  (t) => [check('edition_counters_within_edition', sql`${t.minted} >= 0 AND ${t.minted} <= ${t.amountSku}`)],
+);
+
+/** Every blind-box draw, with what was drawn and the weights it was drawn from (DESIGN §7). */
+export const boxDraws = pgTable('box_draws', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  boxHoldingId: integer('box_holding_id').notNull().unique().references(() => holdings.id),
+  prizeHoldingId: integer('prize_holding_id').notNull().references(() => holdings.id),
+  prizeCommodityId: integer('prize_commodity_id').notNull().references(() => commodities.id),
+  /** The roll in [0, totalWeight) and the weights at the time, as {commodityId: weight}. */
+  roll: integer('roll').notNull(),
+  totalWeight: integer('total_weight').notNull(),
+  weights: jsonb('weights').$type<Record<string, number>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The built-in chain ledger (DESIGN §7): append-only, each entry's hash covers the previous entry's hash, so any
+ * edit breaks the chain. Honestly a ledger in our database, not a public blockchain.
+ */
+export const chainLedger = pgTable('chain_ledger', {
+  height: integer('height').primaryKey(),
+  prevHash: text('prev_hash').notNull(),
+  txHash: text('tx_hash').notNull().unique(),
+  holdingId: integer('holding_id').notNull().unique().references(() => holdings.id),
+  tokenId: text('token_id').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The payment sandbox's own books: what the buyer did at the sandbox cashier, as a real provider would keep it.
+ * Only the `sandbox` provider reads or writes this table; it answers that provider's query call.
+ */
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  paymentNo: text('payment_no').primaryKey(),
+  tradeNo: text('trade_no').notNull().unique(),
+  amount: integer('amount').notNull(),
+  /** 'SUCCESS' | 'FAILED' | 'REFUNDED'. */
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

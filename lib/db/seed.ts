@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { blindBoxPrizes, channels, commodities, sales, storeCodes } from './schema';
+import { blindBoxPrizes, editionCounters, channels, commodities, sales, storeCodes } from './schema';
 import { SEED_CHANNELS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 
@@ -93,6 +93,11 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
         saleEndTime: s.endsInHours === null ? null : new Date(now.getTime() + s.endsInHours * HOUR_MS),
         sort: index,
       })
+      .onConflictDoNothing();
+    // Copies sold before the demo began carry the first edition numbers; the demo's buyers get the next ones.
+    await db
+      .insert(editionCounters)
+      .values({ commodityId, minted: Math.min(s.amountSku, s.amount - s.amountAvailable), amountSku: s.amountSku })
       .onConflictDoNothing();
   }
   return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length };

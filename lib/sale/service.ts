@@ -122,3 +122,15 @@ export async function listBlindBoxOdds(commodityId: string, options: { db?: Db }
   const total = rows.reduce((sum, r) => sum + r.weight, 0);
   return rows.map((r) => ({ ...r, percent: `${((r.weight / total) * 100).toFixed(r.weight * 100 % total === 0 ? 0 : 1)}%` }));
 }
+
+/** The channel's blind-box sales, each with its published odds (channel/queryBox). */
+export async function listBlindBoxSales(channelId: number, options: { db?: Db; now?: Date } = {}): Promise<(SaleRecord & { odds: BlindBoxOdds })[]> {
+  const db = options.db ?? getDb();
+  const rows = await db
+    .select({ sale: sales, commodity: commodities })
+    .from(sales)
+    .innerJoin(commodities, eq(sales.commodityId, commodities.id))
+    .where(and(eq(sales.channelId, channelId), eq(commodities.isBlindBox, true)))
+    .orderBy(asc(sales.sort), asc(sales.id));
+  return Promise.all(rows.map(async (row) => ({ ...toSaleRecord(row, options.now ?? new Date()), odds: await listBlindBoxOdds(String(row.commodity.id), { db }) })));
+}

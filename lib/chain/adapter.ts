@@ -1,0 +1,27 @@
+import 'server-only';
+import type { Db } from '../db/client';
+
+/** What goes on chain for one holding. */
+export type ChainAsset = {
+  holdingId: number;
+  commodityId: number;
+  number: number;
+  amountNumber: number;
+  contractAddress: string;
+  chainName: string;
+  /** The owner's public id (userUuid), never the phone. */
+  owner: string;
+};
+
+export type ChainReceipt = { txHash: string; tokenId: string };
+
+/**
+ * Puts holdings on a chain (DESIGN §7). The built-in adapter (./ledger.ts) is a hash-chained ledger in our own
+ * database; a real chain's adapter implements the same call, and the chain-up job (lib/jobs/runner.ts) retries
+ * whatever stays pending.
+ */
+export interface ChainAdapter {
+  readonly name: string;
+  /** Records the asset and returns its receipt. Called inside the job's transaction for the ledger; a remote chain may ignore `tx`. */
+  submit(tx: Db, asset: ChainAsset, now: Date): Promise<ChainReceipt>;
+}

@@ -1,0 +1,120 @@
+import 'server-only';
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { blindBoxPrizes, boxDraws, commodities, editionCounters, holdings } from '../db/schema';
+import { AppError } from '../api/errors';
+import type { Page } from '../sale/service';
+import { mintHoldings } from './mint';
+import { pickByRoll, totalWeight } from './draw';
+
+/** The buyer and the channel whose holdings these are. */
+export type CollectionCtx = { db: Db; now: Date; channelId: number; userId: number };
+
+/** A holding as the API shows it (DESIGN §5 "treasure" names). `chainStatus`: 0 pending, 1 on chain. */
+export type HoldingView = {
+  id: string;
+  commodity: { id: string; name: string; cover: string; actualPicture: string[]; chainName: string; contractAddress: string; isBlindBox: boolean };
+  commoditySku: { number: number; amountNumber: number };
+  chainStatus: 0 | 1;
+  tokenId: string | null;
+  tradeHash: string | null;
+  createTime: string;
+  openTime: string | null;
+};
+
+function toView(h: typeof holdings.$inferSelect, c: typeof commodities.$inferSelect): HoldingView {
+  return {
+    id: String(h.id),
+    commodity: { id: String(c.id), name: c.name, cover: c.cover, actualPicture: c.actualPicture, chainName: c.chainName, contractAddress: c.contractAddress, isBlindBox: c.isBlindBox },
+    commoditySku: { number: h.number, amountNumber: c.amountSku },
+    chainStatus: h.chainStatus === 1 ? 1 : 0,
+    tokenId: h.tokenId,
+    tradeHash: h.tradeHash,
+    createTime: h.createdAt.toISOString(),
+    openTime: h.openedAt?.toISOString() ?? null,
+  };
+}
+
+/** My collection (channel/queryTreasureSku): the buyer's collectibles on this channel, newest first; blind boxes live in /mine/box. */
+export async function listCollection(ctx: CollectionCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<HoldingView>> {
+  const where = and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), eq(commodities.isBlindBox, false));
+  const [totalRow] = await ctx.db.select({ value: count() }).from(holdings).innerJoin(commodities, eq(commodities.id, holdings.commodityId)).where(where);
+  const total = totalRow?.value ?? 0;
+  const rows = await ctx.db
+    .select({ h: holdings, c: commodities })
+    .from(holdings)
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(where)
+    .orderBy(desc(holdings.createdAt), desc(holdings.id))
+    .limit(paging.pageSize)
+    .offset((paging.pageCount - 1) * paging.pageSize);
+  return { records: rows.map((r) => toView(r.h, r.c)), total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };
+}
+
+/** My blind boxes (channel/queryBox): the buyer's unopened boxes on this channel, oldest first (open them in order). */
+export async function listUnopenedBoxes(ctx: CollectionCtx): Promise<HoldingView[]> {
+  const rows = await ctx.db
+    .select({ h: holdings, c: commodities })
+    .from(holdings)
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), eq(commodities.isBlindBox, true), isNull(holdings.openedAt)))
+    .orderBy(holdings.createdAt, holdings.id)
+    .limit(200);
+  return rows.map((r) => toView(r.h, r.c));
+}
+
+/**
+ * Opens one of the buyer's boxes (DESIGN §7): marks it opened (only once, even when two taps race), draws a prize with
+ * `crypto.randomInt` over the published weights of prizes that still have editions left, mints it, and records the
+ * draw. One transaction: a failure leaves the box unopened.
+ */
+export async function openBox(ctx: CollectionCtx, holdingId: number, random: (max: number) => number = (max) => randomInt(max)): Promise<{ box: HoldingView; prize: HoldingView }> {
+  return ctx.db.transaction(async (tx) => {
+    const [box] = await tx
+      .select({ h: holdings, c: commodities })
+      .from(holdings)
+      .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+      .where(and(eq(holdings.id, holdingId), eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId)))
+      .limit(1);
+    if (!box || !box.c.isBlindBox) throw new AppError(404, 'id: no such blind box of yours');
+    const [opened] = await tx
+      .update(holdings)
+      .set({ openedAt: ctx.now })
+      .where(and(eq(holdings.id, holdingId), isNull(holdings.openedAt)))
+      .returning();
+    if (!opened) throw new AppError(409, 'id: this box is already open');
+
+    const prizes = await tx
+      .select({ commodity: commodities, weight: blindBoxPrizes.weight, minted: editionCounters.minted })
+      .from(blindBoxPrizes)
+      .innerJoin(commodities, eq(commodities.id, blindBoxPrizes.prizeCommodityId))
+      .leftJoin(editionCounters, eq(editionCounters.commodityId, commodities.id))
+      .where(eq(blindBoxPrizes.boxCommodityId, box.c.id))
+      .orderBy(blindBoxPrizes.prizeCommodityId);
+    const available = prizes
+      .filter((p) => (p.minted ?? 0) < p.commodity.amountSku)
+      .map((p) => ({ commodityId: p.commodity.id, weight: p.weight, commodity: p.commodity }));
+    const total = totalWeight(available);
+    if (total === 0) throw new AppError(409, 'id: every prize of this box is gone; contact the store');
+    const roll = random(total);
+    const pick = pickByRoll(available, roll);
+    const [prize] = await mintHoldings(tx, { channelId: ctx.channelId, userId: ctx.userId, commodity: pick.commodity, quantity: 1, fromBoxId: holdingId, now: ctx.now });
+    await tx.insert(boxDraws).values({
+      boxHoldingId: holdingId,
+      prizeHoldingId: prize!.id,
+      prizeCommodityId: pick.commodityId,
+      roll,
+      totalWeight: total,
+      weights: Object.fromEntries(available.map((p) => [String(p.commodityId), p.weight])),
+      createdAt: ctx.now,
+    });
+    return { box: toView(opened, box.c), prize: toView(prize!, pick.commodity) };
+  });
+}
+
+/** How many holdings of a commodity exist; for tests and the benchmark. */
+export async function countHoldings(db: Db, commodityId: number): Promise<number> {
+  const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(holdings).where(eq(holdings.commodityId, commodityId));
+  return row?.value ?? 0;
+}

@@ -1,0 +1,164 @@
+import { and, eq } from 'drizzle-orm';
+import { createTestDb } from '@/test/db';
+import { makeSale, makeUsers, stockLeft } from '@/test/buying';
+import { seed } from '@/lib/db/seed';
+import type { Db } from '@/lib/db/client';
+import { holdings, orders, saleQuotas } from '@/lib/db/schema';
+import { AppError } from '@/lib/api/errors';
+import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders, ORDER_STATUS, type OrderCtx } from './service';
+
+// Orders (DESIGN §7): stock and per-user limits hold under concurrency, idempotent create, expiry gives stock back.
+
+let db: Db;
+let close: () => Promise<void>;
+const t0 = new Date('2026-11-22T08:00:00Z');
+const FIVE_MIN = 5 * 60_000;
+let keySeq = 0;
+const key = () => `test-key-${++keySeq}`;
+
+beforeAll(async () => {
+  ({ db, close } = await createTestDb());
+  await seed(db, t0);
+});
+afterAll(() => close());
+
+const ctxOf = (channelId: number, userId: number, now = t0): OrderCtx => ({ db, now, channelId, userId });
+
+async function settle<T>(promises: Promise<T>[]): Promise<{ ok: T[]; errors: AppError[] }> {
+  const results = await Promise.allSettled(promises);
+  const ok: T[] = [];
+  const errors: AppError[] = [];
+  for (const r of results) {
+    if (r.status === 'fulfilled') ok.push(r.value);
+    else if (r.reason instanceof AppError) errors.push(r.reason);
+    else throw r.reason;
+  }
+  return { ok, errors };
+}
+
+describe('buying under concurrency', () => {
+  it('never oversells: 60 buyers at once on 20 copies get exactly 20, the rest a sold-out 409', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'race-stock', amount: 20, limitPerUser: 1, now: t0 });
+    const buyers = await makeUsers(db, 60, '3801');
+    const { ok, errors } = await settle(buyers.map((u) => createOrder(ctxOf(channelId, u), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)));
+    expect(ok).toHaveLength(20);
+    expect(errors).toHaveLength(40);
+    expect(errors.every((e) => e.code === 409 && e.data?.reason === 'soldOut')).toBe(true);
+    expect(await stockLeft(db, saleId)).toBe(0);
+    const rows = await db.select().from(orders).where(eq(orders.saleId, saleId));
+    expect(rows.reduce((s, o) => s + o.quantity, 0)).toBe(20);
+    expect(new Set(rows.map((o) => o.userId)).size).toBe(20);
+  });
+
+  it('never exceeds the per-user limit: one buyer tapping 10 times at once with limit 3 gets 3 copies', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'race-limit', amount: 100, limitPerUser: 3, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3802');
+    const { ok, errors } = await settle(Array.from({ length: 10 }, () => createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)));
+    expect(ok).toHaveLength(3);
+    expect(errors.every((e) => e.code === 409 && e.data?.reason === 'limit')).toBe(true);
+    expect(await stockLeft(db, saleId)).toBe(97);
+    // A quantity over the limit is refused with the field named.
+    await expect(createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 4, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({ code: 400, message: expect.stringContaining('quantity: at most 3') });
+  });
+
+  it('gives one order for one idempotency key, even when the same tap arrives twice at once', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'race-key', amount: 10, limitPerUser: 5, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3803');
+    const k = key();
+    const [a, b] = await Promise.all([
+      createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 2, idempotencyKey: k }, FIVE_MIN),
+      createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 2, idempotencyKey: k }, FIVE_MIN),
+    ]);
+    expect(a.orderNo).toBe(b.orderNo);
+    const again = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 2, idempotencyKey: k }, FIVE_MIN);
+    expect(again.orderNo).toBe(a.orderNo);
+    expect(await db.select().from(orders).where(eq(orders.saleId, saleId))).toHaveLength(1);
+    expect(await stockLeft(db, saleId)).toBe(8);
+  });
+});
+
+describe('sale windows and channels', () => {
+  it('refuses a sale not yet open with when it opens, and an ended one', async () => {
+    const [buyer] = await makeUsers(db, 1, '3804');
+    const page = await listOrders(ctxOf(1, buyer!), { pageCount: 1, pageSize: 10 });
+    expect(page.total).toBe(0);
+    // The seeded AURORA sales: "Moon Rabbit" opens in 3 days, "Jade Dragon" has ended.
+    const rows = await db.query.sales.findMany({ columns: { id: true, code: true, channelId: true } });
+    const moon = rows.find((s) => s.code === 'moon-rabbit')!;
+    const jade = rows.find((s) => s.code === 'jade-dragon')!;
+    await expect(createOrder(ctxOf(moon.channelId, buyer!), { saleId: moon.id, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({ code: 409, data: { reason: 'notOpen' } });
+    await expect(createOrder(ctxOf(jade.channelId, buyer!), { saleId: jade.id, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({ code: 409, data: { reason: 'ended' } });
+  });
+
+  it("does not sell another channel's sale, nor show another buyer's order", async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'tenant', amount: 5, limitPerUser: 1, now: t0 });
+    const lumen = await makeSale(db, { channelKey: 'LUMEN', code: 'tenant-lumen', amount: 5, limitPerUser: 1, now: t0 });
+    const [alice, bob] = await makeUsers(db, 2, '3805');
+    await expect(createOrder(ctxOf(lumen.channelId, alice!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({ code: 404 });
+    const order = await createOrder(ctxOf(channelId, alice!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    await expect(getOrder(ctxOf(channelId, bob!), order.orderNo)).rejects.toMatchObject({ code: 404 });
+    await expect(getOrder(ctxOf(lumen.channelId, alice!), order.orderNo)).rejects.toMatchObject({ code: 404 });
+    await expect(cancelOrder(ctxOf(channelId, bob!), order.orderNo)).rejects.toMatchObject({ code: 404 });
+  });
+});
+
+describe('expiry and cancel', () => {
+  it('expires an unpaid order at its deadline, not a millisecond before, and gives stock and quota back', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'expiry', amount: 3, limitPerUser: 1, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3806');
+    const order = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    expect(order.expireTime).toBe(new Date(t0.getTime() + FIVE_MIN).toISOString());
+    expect(await stockLeft(db, saleId)).toBe(2);
+
+    const justBefore = new Date(t0.getTime() + FIVE_MIN - 1);
+    await expireOverdueOrders(db, justBefore);
+    expect((await getOrder(ctxOf(channelId, buyer!, justBefore), order.orderNo)).statusTrade).toBe(ORDER_STATUS.toPay);
+
+    const deadline = new Date(t0.getTime() + FIVE_MIN);
+    expect(await expireOverdueOrders(db, deadline)).toBeGreaterThanOrEqual(1);
+    const expired = await getOrder(ctxOf(channelId, buyer!, deadline), order.orderNo);
+    expect(expired).toMatchObject({ statusTrade: ORDER_STATUS.cancelled, cancelReason: 'expired' });
+    expect(await stockLeft(db, saleId)).toBe(3);
+    // The quota came back too: the buyer (limit 1) can buy again.
+    const again = await createOrder(ctxOf(channelId, buyer!, deadline), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    expect(again.statusTrade).toBe(ORDER_STATUS.toPay);
+  });
+
+  it('expires lazily when the buyer looks, without waiting for the sweep', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'lazy', amount: 2, limitPerUser: 1, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3807');
+    const order = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    const later = new Date(t0.getTime() + FIVE_MIN + 1000);
+    expect((await getOrder(ctxOf(channelId, buyer!, later), order.orderNo)).statusTrade).toBe(ORDER_STATUS.cancelled);
+    expect(await stockLeft(db, saleId)).toBe(2);
+  });
+
+  it('lets the buyer cancel an unpaid order once; the stock returns exactly once', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'cancel', amount: 4, limitPerUser: 2, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3808');
+    const order = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 2, idempotencyKey: key() }, FIVE_MIN);
+    const { ok, errors } = await settle([cancelOrder(ctxOf(channelId, buyer!), order.orderNo), cancelOrder(ctxOf(channelId, buyer!), order.orderNo)]);
+    expect(ok.length + errors.length).toBe(2);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(await stockLeft(db, saleId)).toBe(4);
+    const [quota] = await db.select().from(saleQuotas).where(and(eq(saleQuotas.saleId, saleId), eq(saleQuotas.userId, buyer!)));
+    expect(quota!.reserved).toBe(0);
+    expect((await getOrder(ctxOf(channelId, buyer!), order.orderNo)).cancelReason).toBe('buyer');
+  });
+
+  it('lists the buyer orders newest first, paged, with a status filter', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'list', amount: 10, limitPerUser: 5, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3809');
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await createOrder(ctxOf(channelId, buyer!, new Date(t0.getTime() + i * 1000)), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN));
+    await cancelOrder(ctxOf(channelId, buyer!, new Date(t0.getTime() + 5000)), made[0]!.orderNo);
+    const now = new Date(t0.getTime() + 6000);
+    const page = await listOrders(ctxOf(channelId, buyer!, now), { pageCount: 1, pageSize: 2 });
+    expect(page).toMatchObject({ total: 3, pages: 2, current: 1, size: 2 });
+    expect(page.records.map((o) => o.orderNo)).toEqual([made[2]!.orderNo, made[1]!.orderNo]);
+    const cancelled = await listOrders(ctxOf(channelId, buyer!, now), { pageCount: 1, pageSize: 10, statusTrade: ORDER_STATUS.cancelled });
+    expect(cancelled.records.map((o) => o.orderNo)).toEqual([made[0]!.orderNo]);
+    // Unpaid and cancelled orders mint nothing.
+    expect(await db.select().from(holdings).where(eq(holdings.userId, buyer!))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,295 @@
+import 'server-only';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { commodities, holdings, orders, saleQuotas, sales } from '../db/schema';
+import { AppError } from '../api/errors';
+import { randomDigits } from '../auth/crypto';
+import type { Page } from '../sale/service';
+import { saleStatus } from '../sale/status';
+
+/**
+ * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
+ * per-sale quota in one transaction; an unpaid order expires and gives both back, lazily when it is next read and by
+ * the background sweep (lib/jobs/runner.ts).
+ */
+
+/** `statusTrade` (DESIGN §5 name): what the order records page shows. */
+export const ORDER_STATUS = { toPay: 0, paid: 1, cancelled: 2, closed: 3 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export type OrderCtx = { db: Db; now: Date; channelId: number; userId: number };
+
+export type OrderView = {
+  orderNo: string;
+  saleId: string;
+  quantity: number;
+  /** Unit price and total, integer fen; `pricePay` is what is paid (no discounts yet). */
+  price: number;
+  amount: number;
+  pricePay: number;
+  statusTrade: OrderStatus;
+  /** 'buyer' | 'expired' | 'paidLate' when cancelled or closed. */
+  cancelReason: string | null;
+  createTime: string;
+  /** When an unpaid order expires. */
+  expireTime: string;
+  payTime: string | null;
+  cancelTime: string | null;
+  commodity: { id: string; name: string; cover: string; isBlindBox: boolean };
+  /** Edition numbers minted by this order, once paid. */
+  editions: { holdingId: string; number: number; amountNumber: number }[];
+};
+
+type OrderRow = typeof orders.$inferSelect;
+type CommodityRow = typeof commodities.$inferSelect;
+
+function toView(order: OrderRow, commodity: CommodityRow, editions: OrderView['editions']): OrderView {
+  return {
+    orderNo: order.orderNo,
+    saleId: String(order.saleId),
+    quantity: order.quantity,
+    price: order.price,
+    amount: order.amount,
+    pricePay: order.amount,
+    statusTrade: order.statusTrade as OrderStatus,
+    cancelReason: order.cancelReason,
+    createTime: order.createdAt.toISOString(),
+    expireTime: order.expiresAt.toISOString(),
+    payTime: order.payTime?.toISOString() ?? null,
+    cancelTime: order.cancelTime?.toISOString() ?? null,
+    commodity: { id: String(commodity.id), name: commodity.name, cover: commodity.cover, isBlindBox: commodity.isBlindBox },
+    editions,
+  };
+}
+
+/** Order numbers: the UTC time to the second and 8 random digits, unique by constraint. */
+function newOrderNo(now: Date): string {
+  return `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${randomDigits(8)}`;
+}
+
+/** Is this a unique-constraint violation (PostgreSQL 23505), through the driver's and drizzle's wrappers? */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Gives an unpaid order's stock and quota back and marks it cancelled. Idempotent: only an order still to pay moves,
+ * so the sweep, a lazy read and the buyer's cancel can race safely. Returns whether this call moved it.
+ */
+export async function releaseOrder(tx: Db, orderId: number, reason: 'buyer' | 'expired', now: Date): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({ statusTrade: ORDER_STATUS.cancelled, cancelReason: reason, cancelTime: now })
+    .where(and(eq(orders.id, orderId), eq(orders.statusTrade, ORDER_STATUS.toPay)))
+    .returning({ saleId: orders.saleId, userId: orders.userId, quantity: orders.quantity });
+  if (!moved) return false;
+  await tx.update(sales).set({ amountAvailable: sql`${sales.amountAvailable} + ${moved.quantity}` }).where(eq(sales.id, moved.saleId));
+  await tx
+    .update(saleQuotas)
+    .set({ reserved: sql`${saleQuotas.reserved} - ${moved.quantity}` })
+    .where(and(eq(saleQuotas.saleId, moved.saleId), eq(saleQuotas.userId, moved.userId)));
+  return true;
+}
+
+/** Expires overdue unpaid orders (all of them, one user's or one sale's); returns how many. The sweep and lazy reads call it. */
+export async function expireOverdueOrders(db: Db, now: Date, options: { userId?: number; saleId?: number; limit?: number } = {}): Promise<number> {
+  const overdue = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.statusTrade, ORDER_STATUS.toPay),
+        lte(orders.expiresAt, now),
+        options.userId === undefined ? undefined : eq(orders.userId, options.userId),
+        options.saleId === undefined ? undefined : eq(orders.saleId, options.saleId),
+      ),
+    )
+    .limit(options.limit ?? 500);
+  let expired = 0;
+  for (const { id } of overdue) {
+    if (await db.transaction((tx) => releaseOrder(tx, id, 'expired', now))) expired++;
+  }
+  return expired;
+}
+
+export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKey: string };
+
+/**
+ * Buys: reserves `quantity` copies of a sale for the buyer (DESIGN §7). One transaction: the quota upsert (refused by
+ * the database beyond the sale's per-user limit), the conditional stock decrement (refused when fewer copies are
+ * left), the order. The same idempotency key returns the same order, even when two taps race.
+ */
+export async function createOrder(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
+  const again = await findByKey(ctx, input.idempotencyKey);
+  if (again) return again;
+  // The buyer's own overdue orders give their quota back before we count it.
+  await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, limit: 20 });
+  try {
+    return await reserve(ctx, input, payTimeoutMs);
+  } catch (error) {
+    // Sold out, but overdue orders still hold copies (the sweep has not passed yet): free them and try once more.
+    const reason = error instanceof AppError ? error.data?.reason : undefined;
+    if ((reason === 'soldOut' || reason === 'notEnough') && (await expireOverdueOrders(ctx.db, ctx.now, { saleId: input.saleId, limit: 200 })) > 0) {
+      return reserve(ctx, input, payTimeoutMs);
+    }
+    throw error;
+  }
+}
+
+async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
+  try {
+    const orderId = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ sale: sales, commodity: commodities })
+        .from(sales)
+        .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+        .where(and(eq(sales.id, input.saleId), eq(sales.channelId, ctx.channelId)))
+        .limit(1);
+      if (!row) throw new AppError(404, 'saleId: no such sale in this store');
+      const { sale } = row;
+      const status = saleStatus(sale, ctx.now);
+      if (status === 0) throw new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, { reason: 'notOpen', saleStartTime: sale.saleStartTime.toISOString() });
+      if (status === 3) throw new AppError(409, 'sale: has ended', { reason: 'ended' });
+      if (input.quantity > sale.limitPerUser) {
+        throw new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
+      }
+      const [quota] = await tx
+        .insert(saleQuotas)
+        .values({ saleId: sale.id, userId: ctx.userId, reserved: input.quantity, maxReserved: sale.limitPerUser })
+        .onConflictDoUpdate({
+          target: [saleQuotas.saleId, saleQuotas.userId],
+          set: { reserved: sql`${saleQuotas.reserved} + excluded.reserved` },
+          setWhere: sql`${saleQuotas.reserved} + excluded.reserved <= ${saleQuotas.maxReserved}`,
+        })
+        .returning({ reserved: saleQuotas.reserved });
+      if (!quota) {
+        throw new AppError(409, `quantity: the limit is ${sale.limitPerUser} per buyer, and your orders already hold copies of this sale`, { reason: 'limit' });
+      }
+      const [stock] = await tx
+        .update(sales)
+        .set({ amountAvailable: sql`${sales.amountAvailable} - ${input.quantity}` })
+        .where(and(eq(sales.id, sale.id), sql`${sales.amountAvailable} >= ${input.quantity}`))
+        .returning({ left: sales.amountAvailable });
+      if (!stock) {
+        throw new AppError(409, sale.amountAvailable > 0 ? `quantity: only ${sale.amountAvailable} left` : 'sale: sold out', { reason: sale.amountAvailable > 0 ? 'notEnough' : 'soldOut' });
+      }
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNo: newOrderNo(ctx.now),
+          channelId: ctx.channelId,
+          userId: ctx.userId,
+          saleId: sale.id,
+          quantity: input.quantity,
+          price: sale.price,
+          amount: sale.price * input.quantity,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: ctx.now,
+          expiresAt: new Date(ctx.now.getTime() + payTimeoutMs),
+        })
+        .returning({ id: orders.id });
+      return order!.id;
+    });
+    return (await loadView(ctx, eq(orders.id, orderId)))!;
+  } catch (error) {
+    // Two taps with one key raced: the loser's transaction rolled back; answer with the winner's order.
+    if (isUniqueViolation(error)) {
+      const winner = await findByKey(ctx, input.idempotencyKey);
+      if (winner) return winner;
+    }
+    throw error;
+  }
+}
+
+async function findByKey(ctx: OrderCtx, key: string): Promise<OrderView | null> {
+  return loadView(ctx, eq(orders.idempotencyKey, key));
+}
+
+/** One order of this buyer on this channel, matched by `where`, with its commodity and minted editions. */
+async function loadView(ctx: OrderCtx, where: ReturnType<typeof eq>): Promise<OrderView | null> {
+  const [row] = await ctx.db
+    .select({ order: orders, commodity: commodities })
+    .from(orders)
+    .innerJoin(sales, eq(sales.id, orders.saleId))
+    .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+    .where(and(where, eq(orders.userId, ctx.userId), eq(orders.channelId, ctx.channelId)))
+    .limit(1);
+  if (!row) return null;
+  const minted = await ctx.db
+    .select({ id: holdings.id, number: holdings.number })
+    .from(holdings)
+    .where(eq(holdings.orderId, row.order.id))
+    .orderBy(holdings.number);
+  return toView(row.order, row.commodity, minted.map((h) => ({ holdingId: String(h.id), number: h.number, amountNumber: row.commodity.amountSku })));
+}
+
+/** One of the buyer's orders; an overdue unpaid one is expired first, so what the buyer sees is true. 404 otherwise. */
+export async function getOrder(ctx: OrderCtx, orderNo: string): Promise<OrderView> {
+  const view = await loadView(ctx, eq(orders.orderNo, orderNo));
+  if (!view) throw new AppError(404, 'orderNo: no such order of yours');
+  if (view.statusTrade === ORDER_STATUS.toPay && new Date(view.expireTime) <= ctx.now) {
+    await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, limit: 20 });
+    return (await loadView(ctx, eq(orders.orderNo, orderNo)))!;
+  }
+  return view;
+}
+
+/** The buyer's orders on this channel, newest first, paged; optionally one status. */
+export async function listOrders(
+  ctx: OrderCtx,
+  input: { pageCount: number; pageSize: number; statusTrade?: OrderStatus },
+): Promise<Page<OrderView>> {
+  await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, limit: 50 });
+  const where = and(
+    eq(orders.userId, ctx.userId),
+    eq(orders.channelId, ctx.channelId),
+    input.statusTrade === undefined ? undefined : eq(orders.statusTrade, input.statusTrade),
+  );
+  const [totalRow] = await ctx.db.select({ value: count() }).from(orders).where(where);
+  const total = totalRow?.value ?? 0;
+  const rows = await ctx.db
+    .select({ order: orders, commodity: commodities })
+    .from(orders)
+    .innerJoin(sales, eq(sales.id, orders.saleId))
+    .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(input.pageSize)
+    .offset((input.pageCount - 1) * input.pageSize);
+  const ids = rows.map((r) => r.order.id);
+  const minted = ids.length
+    ? await ctx.db
+        .select({ id: holdings.id, orderId: holdings.orderId, number: holdings.number })
+        .from(holdings)
+        .where(sql`${holdings.orderId} in ${ids}`)
+        .orderBy(holdings.number)
+    : [];
+  return {
+    records: rows.map((r) =>
+      toView(
+        r.order,
+        r.commodity,
+        minted.filter((h) => h.orderId === r.order.id).map((h) => ({ holdingId: String(h.id), number: h.number, amountNumber: r.commodity.amountSku })),
+      ),
+    ),
+    total,
+    current: input.pageCount,
+    pages: Math.ceil(total / input.pageSize),
+    size: input.pageSize,
+  };
+}
+
+/** The buyer cancels an unpaid order: its stock returns to the sale. 409 once it is paid or already cancelled. */
+export async function cancelOrder(ctx: OrderCtx, orderNo: string): Promise<OrderView> {
+  const view = await getOrder(ctx, orderNo);
+  if (view.statusTrade !== ORDER_STATUS.toPay) {
+    throw new AppError(409, `orderNo: this order is ${view.statusTrade === ORDER_STATUS.paid ? 'paid' : 'already cancelled'} and cannot be cancelled`);
+  }
+  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  await ctx.db.transaction((tx) => releaseOrder(tx, row!.id, 'buyer', ctx.now));
+  return getOrder(ctx, orderNo);
+}
+

@@ -1,0 +1,73 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { sandboxTransactions } from '../db/schema';
+import { hmac, randomDigits, sameDigest } from '../auth/crypto';
+import { NotificationError, type PaymentProvider, type PaymentRequest, type VerifiedNotification } from './provider';
+
+/** Header that carries the notification's HMAC-SHA-256 (hex) over the raw body. */
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+const notificationSchema = z.object({
+  paymentNo: z.string().min(1).max(64),
+  tradeNo: z.string().min(1).max(64),
+  amount: z.number().int().min(0),
+  status: z.enum(['SUCCESS', 'FAILED']),
+});
+export type SandboxNotification = z.infer<typeof notificationSchema>;
+
+/** Signs a notification body as the sandbox does; tests use it to forge good and bad ones. */
+export function signSandboxBody(secret: string, body: string): string {
+  return hmac(secret, body);
+}
+
+/**
+ * The `sandbox` payment provider (DESIGN §7): a cashier page of ours plays the provider's. When the buyer taps pay or
+ * fail there, the sandbox records the outcome in its own books (`sandbox_transactions`) and posts a signed
+ * notification, exactly as a provider's server would. No money moves; production refuses this provider.
+ */
+export function sandboxProvider(db: Db, secret: string): PaymentProvider & {
+  /** The cashier's buttons: record the outcome and build the signed notification to deliver. */
+  settle(request: { paymentNo: string; amount: number; outcome: 'paid' | 'failed'; now: Date }): Promise<{ body: string; signature: string }>;
+} {
+  return {
+    name: 'sandbox',
+    async start(request: PaymentRequest) {
+      return { payUrl: `/sandbox/cashier/${encodeURIComponent(request.paymentNo)}` };
+    },
+    verify(rawBody: string, headers: Headers): VerifiedNotification {
+      const signature = headers.get(SANDBOX_SIGNATURE_HEADER) ?? '';
+      if (!/^[0-9a-f]{64}$/.test(signature) || !sameDigest(signature, signSandboxBody(secret, rawBody))) {
+        throw new NotificationError(`${SANDBOX_SIGNATURE_HEADER}: the signature does not match the body`);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw new NotificationError('body: is not valid JSON');
+      }
+      const parsed = notificationSchema.safeParse(json);
+      if (!parsed.success) throw new NotificationError(`body: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      const n = parsed.data;
+      return { paymentNo: n.paymentNo, providerTradeNo: n.tradeNo, amount: n.amount, paid: n.status === 'SUCCESS' };
+    },
+    async query(paymentNo: string) {
+      const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.paymentNo, paymentNo)).limit(1);
+      if (!row || row.status === 'REFUNDED') return null;
+      return { paymentNo, providerTradeNo: row.tradeNo, amount: row.amount, paid: row.status === 'SUCCESS' };
+    },
+    async refund(paymentNo: string) {
+      await db.update(sandboxTransactions).set({ status: 'REFUNDED' }).where(eq(sandboxTransactions.paymentNo, paymentNo));
+    },
+    async settle({ paymentNo, amount, outcome, now }) {
+      const status = outcome === 'paid' ? 'SUCCESS' : 'FAILED';
+      const tradeNo = `SBX${now.getTime()}${randomDigits(6)}`;
+      // The first outcome stands, as at a real cashier: a second tap re-sends the same notification.
+      await db.insert(sandboxTransactions).values({ paymentNo, tradeNo, amount, status, createdAt: now }).onConflictDoNothing();
+      const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.paymentNo, paymentNo)).limit(1);
+      const body = JSON.stringify({ paymentNo, tradeNo: row!.tradeNo, amount: row!.amount, status: row!.status === 'SUCCESS' ? 'SUCCESS' : 'FAILED' } satisfies SandboxNotification);
+      return { body, signature: signSandboxBody(secret, body) };
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { createTestDb } from '@/test/db';
+import { makeSale, makeUsers, stockLeft } from '@/test/buying';
+import { seed } from '@/lib/db/seed';
+import type { Db } from '@/lib/db/client';
+import { holdings, payments } from '@/lib/db/schema';
+import { createOrder, getOrder, ORDER_STATUS, type OrderCtx } from '@/lib/order/service';
+import { chainUpPending } from '@/lib/chain/service';
+import { verifyLedger } from '@/lib/chain/ledger';
+import { chainLedger } from '@/lib/db/schema';
+import { NotificationError } from './provider';
+import { sandboxProvider, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './sandbox';
+import { applyNotification, queryPayment, receiveNotification, startPayment, PAYMENT_STATUS } from './service';
+
+// Payment (DESIGN §7): signed notifications, verified, amount-checked, applied exactly once; minting and chain-up.
+
+let db: Db;
+let close: () => Promise<void>;
+const t0 = new Date('2026-11-22T08:00:00Z');
+const FIVE_MIN = 5 * 60_000;
+const SECRET = 'test-payment-secret-0123456789abcdef';
+let keySeq = 0;
+const key = () => `pay-key-${++keySeq}`;
+
+beforeAll(async () => {
+  ({ db, close } = await createTestDb());
+  await seed(db, t0);
+});
+afterAll(() => close());
+
+const provider = () => sandboxProvider(db, SECRET);
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+/** A buyer with an unpaid order of `quantity` on a fresh sale, and a payment opened for it. */
+async function orderWithPayment(code: string, quantity = 1, amount = 10) {
+  const sale = await makeSale(db, { code, amount, limitPerUser: 5, price: 19900, now: t0 });
+  const [buyer] = await makeUsers(db, 1, String(3900 + keySeq));
+  const ctx: OrderCtx = { db, now: t0, channelId: sale.channelId, userId: buyer! };
+  const order = await createOrder(ctx, { saleId: sale.saleId, quantity, idempotencyKey: key() }, FIVE_MIN);
+  const payment = await startPayment({ ...ctx, channelKey: 'AURORA', provider: provider() }, order.orderNo);
+  return { sale, ctx, order, payment };
+}
+
+function notificationFor(paymentNo: string, amount: number, status: 'SUCCESS' | 'FAILED' = 'SUCCESS') {
+  const body = JSON.stringify({ paymentNo, tradeNo: `T-${paymentNo}`, amount, status });
+  return { body, headers: new Headers({ [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(SECRET, body) }) };
+}
+
+describe('payment notifications', () => {
+  it('pays once and mints once when the same notification arrives 20 times at once', async () => {
+    const { sale, ctx, order, payment } = await orderWithPayment('notify-20', 2);
+    expect(payment.payUrl).toBe(`/sandbox/cashier/${payment.paymentNo}`);
+    expect(payment.amount).toBe(2 * 19900);
+    const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => receiveNotification(db, provider(), body, headers, at(1000))));
+    expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
+    const paid = await getOrder({ ...ctx, now: at(2000) }, order.orderNo);
+    expect(paid.statusTrade).toBe(ORDER_STATUS.paid);
+    expect(paid.payTime).toBe(at(1000).toISOString());
+    // Two numbered holdings, consecutive, of the edition size.
+    expect(paid.editions.map((e) => e.number)).toEqual([1, 2]);
+    expect(paid.editions.every((e) => e.amountNumber === 10)).toBe(true);
+    expect(await db.select().from(holdings).where(eq(holdings.commodityId, sale.commodityId))).toHaveLength(2);
+    const [row] = await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo));
+    expect(row).toMatchObject({ status: PAYMENT_STATUS.paid, notifications: 20 });
+  });
+
+  it('refuses a tampered signature, a tampered amount and an unknown payment, changing nothing', async () => {
+    const { ctx, order, payment } = await orderWithPayment('tamper');
+    const good = notificationFor(payment.paymentNo, payment.amount);
+    const forgedBody = good.body.replace('"SUCCESS"', '"SUCCESS" ').replace(`"amount":${payment.amount}`, '"amount":1');
+    await expect(receiveNotification(db, provider(), forgedBody, good.headers, at(1000))).rejects.toThrow(NotificationError);
+    await expect(receiveNotification(db, provider(), good.body, new Headers({ [SANDBOX_SIGNATURE_HEADER]: '0'.repeat(64) }), at(1000))).rejects.toThrow(/signature/);
+    await expect(receiveNotification(db, provider(), good.body, new Headers(), at(1000))).rejects.toThrow(/signature/);
+    // Correctly signed (a provider bug or a leaked key) but the wrong amount: refused by the amount check.
+    const cheap = notificationFor(payment.paymentNo, 1);
+    await expect(receiveNotification(db, provider(), cheap.body, cheap.headers, at(1000))).rejects.toThrow(/amount: 1 does not match/);
+    const unknown = notificationFor('P0000000000000000000000', payment.amount);
+    await expect(receiveNotification(db, provider(), unknown.body, unknown.headers, at(1000))).rejects.toThrow(/no such payment/);
+    expect((await getOrder(ctx, order.orderNo)).statusTrade).toBe(ORDER_STATUS.toPay);
+  });
+
+  it('keeps the order payable after a failed payment, and a retry pays it', async () => {
+    const { ctx, order, payment } = await orderWithPayment('fail-retry');
+    const failed = notificationFor(payment.paymentNo, payment.amount, 'FAILED');
+    expect(await receiveNotification(db, provider(), failed.body, failed.headers, at(1000))).toBe('failed');
+    expect((await getOrder(ctx, order.orderNo)).statusTrade).toBe(ORDER_STATUS.toPay);
+    const retry = await startPayment({ ...ctx, now: at(2000), channelKey: 'AURORA', provider: provider() }, order.orderNo);
+    expect(retry.paymentNo).not.toBe(payment.paymentNo);
+    const ok = notificationFor(retry.paymentNo, retry.amount);
+    expect(await receiveNotification(db, provider(), ok.body, ok.headers, at(3000))).toBe('paid');
+    expect((await getOrder(ctx, order.orderNo)).editions).toHaveLength(1);
+    // A paid order takes no new payment.
+    await expect(startPayment({ ...ctx, channelKey: 'AURORA', provider: provider() }, order.orderNo)).rejects.toMatchObject({ code: 409 });
+  });
+
+  it('closes and refunds a payment that arrives after the order expired, minting nothing and selling nothing twice', async () => {
+    const { sale, ctx, order, payment } = await orderWithPayment('late', 1, 1);
+    expect(await stockLeft(db, sale.saleId)).toBe(0);
+    const late = at(FIVE_MIN + 1000);
+    // Someone else buys the copy the expired order gave back.
+    const [other] = await makeUsers(db, 1, '3999');
+    const otherOrder = await createOrder({ db, now: late, channelId: sale.channelId, userId: other! }, { saleId: sale.saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    expect(otherOrder.statusTrade).toBe(ORDER_STATUS.toPay);
+    const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+    expect(await receiveNotification(db, provider(), body, headers, late)).toBe('refunded');
+    const closed = await getOrder({ ...ctx, now: late }, order.orderNo);
+    expect(closed).toMatchObject({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate', editions: [] });
+    expect(await stockLeft(db, sale.saleId)).toBe(0);
+    const [row] = await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo));
+    expect(row!.status).toBe(PAYMENT_STATUS.refunded);
+  });
+
+  it('falls back to asking the provider when the notification never came', async () => {
+    const { ctx, order, payment } = await orderWithPayment('query');
+    // The cashier recorded the payment, but its notification was lost.
+    await provider().settle({ paymentNo: payment.paymentNo, amount: payment.amount, outcome: 'paid', now: at(1000) });
+    const view = await queryPayment({ ...ctx, now: at(2000), provider: provider() }, order.orderNo);
+    expect(view.statusTrade).toBe(ORDER_STATUS.paid);
+    expect(view.editions).toHaveLength(1);
+    // And the late notification is then a harmless repeat.
+    const n = provider().verify(...(() => {
+      const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+      return [body, headers] as const;
+    })());
+    expect(await applyNotification(db, provider(), n, at(3000))).toBe('duplicate');
+  });
+});
+
+describe('chain-up through the built-in ledger', () => {
+  it('puts paid holdings on chain with a tx hash and token id, in an unbroken hash chain', async () => {
+    const { ctx, order, payment } = await orderWithPayment('chain', 3);
+    const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+    await receiveNotification(db, provider(), body, headers, at(1000));
+    const pending = await db.select().from(holdings).where(eq(holdings.chainStatus, 0));
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    const [a, b] = await Promise.all([chainUpPending(db, at(2000)), chainUpPending(db, at(2000))]);
+    expect(a + b).toBe(pending.length);
+    const mine = await getOrder(ctx, order.orderNo);
+    const rows = await db.select().from(holdings).where(eq(holdings.orderId, Number((await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo)))[0]!.orderId)));
+    expect(mine.editions).toHaveLength(3);
+    for (const h of rows) {
+      expect(h.chainStatus).toBe(1);
+      expect(h.tradeHash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(h.tokenId).toBe(`${h.commodityId}-${h.number}`);
+    }
+    expect(await verifyLedger(db)).toBeNull();
+    // Editing any entry breaks the chain, and the check says where.
+    const [first] = await db.select().from(chainLedger).orderBy(chainLedger.height).limit(1);
+    await db.update(chainLedger).set({ payload: { ...first!.payload, owner: 'someone-else' } }).where(eq(chainLedger.height, first!.height));
+    expect(await verifyLedger(db)).toBe(`height ${first!.height}: hash does not match its content`);
+  });
+});

@@ -1,0 +1,130 @@
+import 'server-only';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { commodities, orders, payments, sales } from '../db/schema';
+import { AppError } from '../api/errors';
+import { randomDigits } from '../auth/crypto';
+import { env } from '../env';
+import { mintHoldings } from '../collection/mint';
+import { getOrder, ORDER_STATUS, releaseOrder, type OrderCtx, type OrderView } from '../order/service';
+import { NotificationError, type PaymentProvider, type VerifiedNotification } from './provider';
+import { sandboxProvider } from './sandbox';
+
+/** `payments.status`. */
+export const PAYMENT_STATUS = { created: 0, paid: 1, failed: 2, refunded: 3 } as const;
+
+/** The provider in use (PAYMENT_PROVIDER); only the sandbox ships. */
+export function paymentProvider(db: Db): ReturnType<typeof sandboxProvider> {
+  return sandboxProvider(db, env().PAYMENT_SECRET);
+}
+
+export type StartedPayment = { paymentNo: string; payUrl: string; orderNo: string; amount: number; expireTime: string };
+
+/** Opens a payment for one of the buyer's unpaid orders and says where to pay. 409 when the order is no longer payable. */
+export async function startPayment(ctx: OrderCtx & { channelKey: string; provider: PaymentProvider }, orderNo: string): Promise<StartedPayment> {
+  const order = await getOrder(ctx, orderNo);
+  if (order.statusTrade !== ORDER_STATUS.toPay) {
+    throw new AppError(409, `orderNo: this order is ${order.statusTrade === ORDER_STATUS.paid ? 'already paid' : 'cancelled'}; it cannot be paid`, { reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled' });
+  }
+  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  const paymentNo = `P${ctx.now.getTime()}${randomDigits(8)}`;
+  await ctx.db.insert(payments).values({ paymentNo, orderId: row!.id, provider: ctx.provider.name, amount: order.amount, createdAt: ctx.now });
+  const { payUrl } = await ctx.provider.start({ paymentNo, amount: order.amount, subject: order.commodity.name, channelKey: ctx.channelKey });
+  return { paymentNo, payUrl, orderNo, amount: order.amount, expireTime: order.expireTime };
+}
+
+/** What a notification did: paid (minted), failed, duplicate (already handled: nothing happens), refunded (paid too late). */
+export type NotificationOutcome = 'paid' | 'failed' | 'duplicate' | 'refunded';
+
+/**
+ * Applies a verified notification exactly once (DESIGN §7), in one transaction:
+ * 1. the payment must exist and the amount must be the payment's, else nothing changes (NotificationError);
+ * 2. the payment moves out of `created` in one conditional UPDATE: only the first delivery gets past it;
+ * 3. paid, and its order still payable → the order is paid and its holdings minted in the same transaction;
+ *    paid, but the order expired, was cancelled or is paid already → the order is closed, the payment refunded,
+ *    nothing is minted (docs/orders.md, "paid too late").
+ */
+export async function applyNotification(db: Db, provider: PaymentProvider, n: VerifiedNotification, now: Date): Promise<NotificationOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<NotificationOutcome> => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.paymentNo, n.paymentNo)).limit(1);
+    if (!payment) throw new NotificationError('paymentNo: no such payment');
+    if (payment.provider !== provider.name) throw new NotificationError(`paymentNo: is not a ${provider.name} payment`);
+    if (n.amount !== payment.amount) throw new NotificationError(`amount: ${n.amount} does not match the payment's ${payment.amount}`);
+    await tx.update(payments).set({ notifications: sql`${payments.notifications} + 1` }).where(eq(payments.id, payment.id));
+    const [moved] = await tx
+      .update(payments)
+      .set({ status: n.paid ? PAYMENT_STATUS.paid : PAYMENT_STATUS.failed, providerTradeNo: n.providerTradeNo, settledAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, PAYMENT_STATUS.created)))
+      .returning({ id: payments.id });
+    if (!moved) return 'duplicate';
+    if (!n.paid) return 'failed';
+
+    const [paid] = await tx
+      .update(orders)
+      .set({ statusTrade: ORDER_STATUS.paid, payTime: now })
+      .where(and(eq(orders.id, payment.orderId), eq(orders.statusTrade, ORDER_STATUS.toPay), gt(orders.expiresAt, now)))
+      .returning();
+    if (paid) {
+      const [commodity] = await tx
+        .select({ id: commodities.id, amountSku: commodities.amountSku })
+        .from(sales)
+        .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+        .where(eq(sales.id, paid.saleId))
+        .limit(1);
+      await mintHoldings(tx, { channelId: paid.channelId, userId: paid.userId, commodity: commodity!, quantity: paid.quantity, orderId: paid.id, now });
+      return 'paid';
+    }
+    // Paid too late: the stock went back (or goes back now), the order closes, the money goes back.
+    await releaseOrder(tx, payment.orderId, 'expired', now);
+    await tx
+      .update(orders)
+      .set({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate' })
+      .where(and(eq(orders.id, payment.orderId), eq(orders.statusTrade, ORDER_STATUS.cancelled)));
+    await tx.update(payments).set({ status: PAYMENT_STATUS.refunded }).where(eq(payments.id, payment.id));
+    return 'refunded';
+  });
+  if (outcome === 'refunded') await provider.refund(n.paymentNo, n.amount);
+  return outcome;
+}
+
+/** A provider's notification as it arrives over HTTP: verified, then applied. Bad ones are refused with the reason. */
+export async function receiveNotification(db: Db, provider: PaymentProvider, rawBody: string, headers: Headers, now: Date): Promise<NotificationOutcome> {
+  return applyNotification(db, provider, provider.verify(rawBody, headers), now);
+}
+
+/**
+ * The fallback when a notification is late (the pay-result pages poll it): asks the provider about the order's open
+ * payments and applies what it says, then answers the order as it now stands.
+ */
+export async function queryPayment(ctx: OrderCtx & { provider: PaymentProvider }, orderNo: string): Promise<OrderView> {
+  const order = await getOrder(ctx, orderNo);
+  if (order.statusTrade === ORDER_STATUS.toPay) {
+    const open = await ctx.db
+      .select({ paymentNo: payments.paymentNo })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(orders.orderNo, orderNo), eq(payments.status, PAYMENT_STATUS.created), eq(payments.provider, ctx.provider.name)))
+      .orderBy(desc(payments.id))
+      .limit(5);
+    for (const { paymentNo } of open) {
+      const answer = await ctx.provider.query(paymentNo);
+      if (answer) await applyNotification(ctx.db, ctx.provider, answer, ctx.now);
+    }
+    return getOrder(ctx, orderNo);
+  }
+  return order;
+}
+
+/** The sandbox cashier's view of a payment: only its buyer sees it. */
+export async function sandboxPaymentInfo(ctx: OrderCtx, paymentNo: string) {
+  const [row] = await ctx.db
+    .select({ payment: payments, orderNo: orders.orderNo })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.paymentNo, paymentNo), eq(orders.userId, ctx.userId), eq(orders.channelId, ctx.channelId)))
+    .limit(1);
+  if (!row) throw new AppError(404, 'paymentNo: no such payment of yours');
+  const order = await getOrder(ctx, row.orderNo);
+  const status = (['created', 'paid', 'failed', 'refunded'] as const)[row.payment.status] ?? 'created';
+  return { paymentNo, amount: row.payment.amount, status, order };
+}
