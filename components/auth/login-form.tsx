@@ -2,10 +2,9 @@
 
 import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { Button } from '@/components/ui/button';
-import { showToast } from '@/components/ui/toast';
+import { deferToast, showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefrontStore } from '@/components/shell/storefront-provider';
 import { normalizePhone, phoneProblem, type PhoneProblem } from '@/lib/auth/phone';
@@ -50,7 +49,6 @@ const SHOWN_WHILE_TYPING: readonly PhoneProblem[] = ['notDigits', 'tooLong', 'no
 export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts: LoginTexts; brandName: string; redirectTo: string; demoOutbox: boolean }) {
   const api = useApi();
   const store = useStorefrontStore();
-  const router = useRouter();
   const [phone, setPhone] = useState('');
   const [phoneBlurred, setPhoneBlurred] = useState(false);
   const [code, setCode] = useState('');
@@ -127,10 +125,10 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
         api.post('/user/api/thirdAccount/brandChannel', { brandName }),
       ]);
       if (profile.status === 'fulfilled') state.setUserInfo(profile.value);
-      showToast('success', texts.welcome);
-      state.setRouterType('replace');
-      router.replace(redirectTo);
-      router.refresh();
+      // A full navigation: every page the client router cached before the session existed (including "this page →
+      // /login" redirects) is stale now. The 'welcome' toast shows on the page we land on.
+      deferToast('success', texts.welcome);
+      window.location.replace(redirectTo);
     } finally {
       setLoggingIn(false);
     }

@@ -41,7 +41,12 @@ export class ServiceError extends ApiError {
 export class BusinessError extends ApiError {
   declare readonly code: number;
 
-  constructor(message: string, code: number) {
+  constructor(
+    message: string,
+    code: number,
+    /** The envelope's `data` on a refusal: machine-readable detail such as `{reason: 'soldOut'}`. */
+    readonly data: unknown = null,
+  ) {
     super('business', message, code, 200);
     this.name = 'BusinessError';
   }
@@ -170,7 +175,7 @@ export function createApiClient(deps: ApiClientDeps) {
     }
     // spec §8: any other code → warning toast with the server message, if there is one.
     if (message) deps.toast('warn', message);
-    throw new BusinessError(message || `${path} failed with code ${code}`, code);
+    throw new BusinessError(message || `${path} failed with code ${code}`, code, envelope.data ?? null);
   }
 
   /**

@@ -6,7 +6,7 @@ export type RouteName =
   | 'home' | 'setKey' | 'active' | 'exchangeDetail' | 'receive' | 'receive2' | 'receiveDetail' | 'receiveDetailNew'
   | 'chain' | 'chainUp' | 'chainResult' | 'detail' | 'mine' | 'goodsDetail' | 'pay' | 'paySuccess' | 'payFail'
   | 'mineBox' | 'mineRecords' | 'mineExchange' | 'mineCollection' | 'mineChain' | 'mineDestory' | 'mineReceive'
-  | 'login' | 'agreement' | 'notFound' | 'sellout';
+  | 'login' | 'agreement' | 'notFound' | 'sellout' | 'sandboxCashier';
 
 type RouteDef = {
   name: RouteName;
@@ -55,6 +55,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404' },
   { name: 'sellout', pattern: '/sellout' },
+  // Ours, not the spec's: the payment sandbox's cashier page, which plays the payment provider (DESIGN §7).
+  { name: 'sandboxCashier', pattern: '/sandbox/cashier/:paymentNo', login: true },
 ];
 
 export type RouteMatch = { route: RouteDef; params: Record<string, string> };

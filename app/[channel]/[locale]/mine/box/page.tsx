@@ -1,0 +1,57 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { listUnopenedBoxes } from '@/lib/collection/service';
+import { listBlindBoxSales } from '@/lib/sale/service';
+import { SALE_STATUS } from '@/lib/sale/status';
+import { PageHeader } from '@/components/layout/page-header';
+import { BoxList } from '@/components/buy/box-list';
+
+type Props = { params: Promise<PageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('box.title'), robots: { index: false } };
+}
+
+/** /mine/box (spec §2 mineBox, login required): the buyer's unopened blind boxes, opened here; the odds of the channel's boxes. */
+export default async function MyBoxesPage({ params }: Props) {
+  const channel = await loadPageChannel(params);
+  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/box');
+  const db = getDb();
+  const now = new Date();
+  const [boxes, boxSales] = await Promise.all([listUnopenedBoxes({ db, now, channelId: channel.id, userId: user.id }), listBlindBoxSales(channel.id, { db, now })]);
+  const { t, skin } = channel;
+  const onSale = boxSales.filter((s) => s.statusSell === SALE_STATUS.ON_SALE);
+  return (
+    <>
+      <PageHeader title={t('box.title')} backHref="/mine" backLabel={t('goods.back')} />
+      <main className="flex flex-col gap-4 px-3 pb-[1.6rem] pt-3">
+        {boxes.length === 0 ? (
+          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="boxes-empty">{t('box.empty')}</p>
+        ) : (
+          <BoxList boxes={boxes} placeholderColor={skin.lightColor} texts={{ open: t('box.open'), opening: t('box.opening'), youGot: t('box.youGot'), close: t('box.close') }} />
+        )}
+        {onSale.map((s) => (
+          <section key={s.id} className="rounded-xl bg-skin-card p-4 shadow-card" aria-label={s.commodity.name}>
+            <div className="mb-2 flex items-center justify-between">
+              <h2 className="text-base font-semibold text-skin-1">{s.commodity.name}</h2>
+              <Link href={`/goods/detail/${s.id}`} className="text-sm text-skin-1 underline underline-offset-2">{t('box.shop')}</Link>
+            </div>
+            <p className="mb-1 text-xs text-neutral-500">{t('box.odds')}</p>
+            <ul className="flex flex-col gap-1 text-sm">
+              {s.odds.map((o) => (
+                <li key={o.name} className="flex justify-between text-neutral-700">
+                  <span>{o.name}</span>
+                  <span className="font-semibold text-skin-1">{o.percent}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </main>
+    </>
+  );
+}

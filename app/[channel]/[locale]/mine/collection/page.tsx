@@ -1,0 +1,50 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { listCollection } from '@/lib/collection/service';
+import { PageHeader } from '@/components/layout/page-header';
+import { CollectionGrid } from '@/components/buy/collection-grid';
+
+type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 20;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('collection.title'), robots: { index: false } };
+}
+
+/** /mine/collection (spec §2 mineCollection, login required): the buyer's collectibles with edition numbers and chain status. */
+export default async function CollectionPage({ params, searchParams }: Props) {
+  const channel = await loadPageChannel(params);
+  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/collection');
+  const { page: pageParam } = await searchParams;
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const collection = await listCollection({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const { t, skin } = channel;
+  return (
+    <>
+      <PageHeader title={t('collection.title')} backHref="/mine" backLabel={t('goods.back')} />
+      <main className="px-3 pb-[1.6rem] pt-3">
+        {collection.records.length === 0 ? (
+          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="collection-empty">{t('collection.empty')}</p>
+        ) : (
+          <CollectionGrid
+            records={collection.records}
+            placeholderColor={skin.lightColor}
+            texts={{ pending: t('collection.pending'), onChain: t('collection.onChain'), tokenId: t('collection.tokenId'), txHash: t('collection.txHash'), viewer: t('viewer.label'), close: t('viewer.close') }}
+          />
+        )}
+        {collection.pages > 1 ? (
+          <nav className="mt-4 flex justify-center gap-4 text-sm">
+            {page > 1 ? <Link href={`/mine/collection?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
+            {page < collection.pages ? <Link href={`/mine/collection?page=${page + 1}`} className="text-skin-1 underline">{t('collection.more')}</Link> : null}
+          </nav>
+        ) : null}
+        <p className="mt-4 px-1 text-center text-xs text-neutral-400">{t('collection.ledgerNote')}</p>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { listOrders, ORDER_STATUS, type OrderView } from '@/lib/order/service';
+import { formatFen } from '@/lib/format/money';
+import { formatDate } from '@/lib/format/date';
+import { PageHeader } from '@/components/layout/page-header';
+import { ArtImage } from '@/components/ui/art-image';
+import { Countdown } from '@/components/buy/countdown';
+import { PayOrderButton } from '@/components/buy/pay-order-button';
+import { CancelOrderButton } from '@/components/buy/cancel-order-button';
+
+type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 10;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('orders.title'), robots: { index: false } };
+}
+
+/** /mine/records (spec §2 mineRecords, login required): the buyer's orders, newest first, paged; pay or cancel unpaid ones. */
+export default async function OrderRecordsPage({ params, searchParams }: Props) {
+  const channel = await loadPageChannel(params);
+  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/records');
+  const { page: pageParam } = await searchParams;
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const orders = await listOrders({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const { t, skin, theme } = channel;
+  const statusText: Record<OrderView['statusTrade'], string> = {
+    [ORDER_STATUS.toPay]: t('orders.toPay'),
+    [ORDER_STATUS.paid]: t('orders.paid'),
+    [ORDER_STATUS.cancelled]: t('orders.cancelled'),
+    [ORDER_STATUS.closed]: t('orders.closed'),
+  };
+  const statusClass: Record<OrderView['statusTrade'], string> = {
+    [ORDER_STATUS.toPay]: 'text-skin-sign',
+    [ORDER_STATUS.paid]: 'text-emerald-700',
+    [ORDER_STATUS.cancelled]: 'text-neutral-500',
+    [ORDER_STATUS.closed]: 'text-neutral-500',
+  };
+  return (
+    <>
+      <PageHeader title={t('orders.title')} backHref="/mine" backLabel={t('goods.back')} />
+      <main className="px-3 pb-[1.6rem] pt-3">
+        {orders.records.length === 0 ? (
+          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="orders-empty">{t('orders.empty')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="orders">
+            {orders.records.map((o) => (
+              <li key={o.orderNo} className="rounded-xl bg-skin-card p-3 shadow-card" data-testid="order" data-order-no={o.orderNo}>
+                <div className="mb-2 flex items-center justify-between text-xs text-neutral-500">
+                  <span className="truncate">{t('orders.orderNo')} {o.orderNo}</span>
+                  <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">{statusText[o.statusTrade]}</span>
+                </div>
+                <Link href={`/goods/detail/${o.saleId}`} className="flex gap-3">
+                  <ArtImage src={o.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
+                  <div className="flex min-w-0 flex-1 flex-col justify-between">
+                    <p className="truncate text-base font-medium text-skin-1">{o.commodity.name}</p>
+                    <p className="text-xs text-neutral-500">{formatDate(o.createTime, 'yyyy-MM-dd HH:mm:ss', theme.timeZone)}</p>
+                    <p className="flex items-baseline justify-between text-sm text-neutral-600">
+                      <span>{t('orders.quantity', { count: o.quantity })}</span>
+                      {theme.showAmount ? <span className="font-semibold text-skin-1" data-testid="order-amount">{formatFen(o.pricePay)}</span> : null}
+                    </p>
+                  </div>
+                </Link>
+                {o.editions.length > 0 ? (
+                  <p className="mt-2 text-xs text-neutral-500">{o.editions.map((e) => `#${e.number}/${e.amountNumber}`).join(' · ')}</p>
+                ) : null}
+                {o.statusTrade === ORDER_STATUS.toPay ? (
+                  <div className="mt-3 flex items-center justify-between gap-2 border-t border-black/5 pt-3">
+                    <span className="shrink-0 text-xs text-neutral-500">
+                      <Countdown until={o.expireTime} className="font-semibold text-skin-sign" />
+                    </span>
+                    <div className="flex min-w-0 gap-2 [&_button]:whitespace-nowrap [&_button]:px-3 [&_button]:text-sm">
+                      <CancelOrderButton orderNo={o.orderNo} texts={{ cancel: t('orders.cancel'), question: t('orders.cancelConfirm'), title: t('common.prompt'), no: t('common.cancel'), yes: t('common.confirm') }} />
+                      <PayOrderButton orderNo={o.orderNo} label={t('orders.pay')} size="md" />
+                    </div>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {orders.pages > 1 ? (
+          <nav className="mt-4 flex justify-center gap-4 text-sm">
+            {page > 1 ? <Link href={`/mine/records?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
+            {page < orders.pages ? <Link href={`/mine/records?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
+          </nav>
+        ) : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { findSale } from '@/lib/sale/service';
+import { SALE_STATUS } from '@/lib/sale/status';
+import { formatFen } from '@/lib/format/money';
+import { formatDate } from '@/lib/format/date';
+import { env } from '@/lib/env';
+import { CATALOGUES } from '@/lib/i18n/translator';
+import { PageHeader } from '@/components/layout/page-header';
+import { ArtImage } from '@/components/ui/art-image';
+import { PayForm } from '@/components/buy/pay-form';
+
+type Props = { params: Promise<PageParams & { saleId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('route.payNow'), robots: { index: false } };
+}
+
+/**
+ * /pay/:saleId (spec §2 pay, login required): what is bought, the price and total (hidden where the channel hides
+ * amounts), quantity within the per-user limit, the sales terms, "pay now". A sold-out sale sends late buyers to /sellout.
+ */
+export default async function PayPage({ params }: Props) {
+  const channel = await loadPageChannel(params);
+  const { saleId } = await params;
+  await requirePageUser({ id: channel.id, key: channel.theme.key }, `/pay/${saleId}`);
+  const sale = await findSale(channel.id, saleId);
+  if (!sale) redirect('/404');
+  if (sale.statusSell === SALE_STATUS.SOLD_OUT) redirect('/sellout');
+  const { t, theme, skin, locale } = channel;
+  const texts = CATALOGUES[locale].pay;
+  const max = Math.max(1, Math.min(sale.limitPerUser, sale.amountAvailable));
+  return (
+    <>
+      <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
+      <main className="flex flex-col gap-3 px-3 pb-[1.6rem] pt-3">
+        <section className="flex gap-3 rounded-xl bg-skin-card p-3 shadow-card" data-testid="pay-item">
+          <ArtImage src={sale.commodity.cover} alt="" width={600} height={600} sizes="1.6rem" className="size-[1.6rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
+          <div className="flex min-w-0 flex-col justify-between py-0.5">
+            <div>
+              <h2 className="truncate text-base font-semibold text-skin-1">{sale.commodity.name}</h2>
+              <p className="text-xs text-neutral-500">{t('home.edition', { count: sale.commodity.amountSku })}</p>
+            </div>
+            <div className="flex items-baseline gap-2">
+              {theme.showAmount ? <span className="text-lg font-bold text-skin-sign" data-testid="pay-price">{formatFen(sale.price)}</span> : null}
+              <span className="text-xs text-neutral-500">{t('pay.left', { count: sale.amountAvailable })}</span>
+            </div>
+          </div>
+        </section>
+
+        {sale.statusSell === SALE_STATUS.ON_SALE ? (
+          <>
+            <PayForm saleId={sale.id} price={sale.price} max={max} limit={sale.limitPerUser} showAmount={theme.showAmount} texts={texts} />
+            <p className="px-1 text-xs leading-relaxed text-neutral-500">{t('pay.payWithin', { minutes: Math.round(env().ORDER_PAY_TIMEOUT_SECONDS / 60) })}</p>
+          </>
+        ) : (
+          <p className="rounded-xl bg-skin-card p-4 text-center text-base text-skin-1 shadow-card" data-testid="pay-unavailable">
+            {sale.statusSell === SALE_STATUS.COMING_SOON ? t('pay.opensAt', { time: formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', theme.timeZone) }) : t('pay.ended')}
+          </p>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { sandboxPaymentInfo } from '@/lib/payment/service';
+import { ORDER_STATUS } from '@/lib/order/service';
+import { AppError } from '@/lib/api/errors';
+import { formatFen } from '@/lib/format/money';
+import { PageHeader } from '@/components/layout/page-header';
+import { Countdown } from '@/components/buy/countdown';
+import { CashierActions } from '@/components/buy/cashier-actions';
+
+type Props = { params: Promise<PageParams & { paymentNo: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('cashier.title'), robots: { index: false } };
+}
+
+/**
+ * The payment sandbox's cashier (DESIGN §7): plays the payment provider's page. It says plainly that no money moves;
+ * its buttons settle the payment the way a provider would (a signed notification to the store). Always shows the
+ * amount, even on channels that hide amounts: a cashier must say what it charges.
+ */
+export default async function SandboxCashierPage({ params }: Props) {
+  const channel = await loadPageChannel(params);
+  const { paymentNo } = await params;
+  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, `/sandbox/cashier/${paymentNo}`);
+  if (env().PAYMENT_PROVIDER !== 'sandbox' || !/^P\d{21}$/.test(paymentNo)) redirect('/404');
+  const info = await sandboxPaymentInfo({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, paymentNo).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 404) return null;
+    throw error;
+  });
+  if (!info) redirect('/404');
+  const { t } = channel;
+  const open = info.status === 'created' && info.order.statusTrade === ORDER_STATUS.toPay;
+  return (
+    <>
+      <PageHeader title={t('cashier.title')} backHref={`/pay/fail?orderNo=${info.order.orderNo}`} backLabel={t('goods.back')} />
+      <main className="flex flex-col gap-3 px-3 pb-[1.6rem] pt-3">
+        <p className="rounded-xl bg-amber-50 p-3 text-sm leading-relaxed text-amber-900" role="note">{t('cashier.notice')}</p>
+        <section className="rounded-xl bg-skin-card p-5 text-center shadow-card" data-testid="cashier">
+          <p className="text-sm text-neutral-500">{t('cashier.merchant')} {channel.theme.brandName}</p>
+          <p className="mt-2 text-[0.64rem] font-bold leading-tight text-neutral-900" data-testid="cashier-amount">{formatFen(info.amount)}</p>
+          <p className="mt-1 text-sm text-neutral-600">
+            {t('cashier.item')}: {info.order.commodity.name} × {info.order.quantity}
+          </p>
+          {open ? (
+            <p className="mt-3 text-sm text-neutral-500">
+              {t('cashier.timeLeft')} <Countdown until={info.order.expireTime} className="font-semibold text-skin-sign" testId="cashier-countdown" />
+            </p>
+          ) : null}
+        </section>
+        {open ? (
+          <CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} texts={{ pay: t('cashier.pay'), fail: t('cashier.fail') }} />
+        ) : (
+          <p className="rounded-xl bg-skin-card p-4 text-center text-sm text-neutral-600 shadow-card">{info.order.statusTrade === ORDER_STATUS.toPay ? t('cashier.done') : t('cashier.expired')}</p>
+        )}
+      </main>
+    </>
+  );
+}

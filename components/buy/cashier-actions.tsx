@@ -1,0 +1,31 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { useApi } from '@/components/shell/api-provider';
+
+type Outcome = 'paid' | 'failed' | 'duplicate' | 'refunded';
+
+/** The sandbox cashier's two buttons: settle the payment as the provider would, then show the result page. */
+export function CashierActions({ paymentNo, orderNo, texts }: { paymentNo: string; orderNo: string; texts: { pay: string; fail: string } }) {
+  const api = useApi();
+  const router = useRouter();
+  const [busy, setBusy] = useState<'paid' | 'failed' | null>(null);
+  const settle = async (outcome: 'paid' | 'failed') => {
+    setBusy(outcome);
+    try {
+      const result = await api.post<{ outcome: Outcome; order: { statusTrade: number } }>('/market/api/pay/sandbox/complete', { paymentNo, outcome });
+      const paid = result.order.statusTrade === 1;
+      router.replace(`/pay/${paid ? 'success' : 'fail'}?orderNo=${encodeURIComponent(orderNo)}`);
+    } catch {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <Button type="primary" loading={busy === 'paid'} disabled={busy !== null} onClick={() => void settle('paid')} className="w-full">{texts.pay}</Button>
+      <Button type="default" loading={busy === 'failed'} disabled={busy !== null} onClick={() => void settle('failed')} className="w-full">{texts.fail}</Button>
+    </div>
+  );
+}

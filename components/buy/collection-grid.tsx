@@ -1,0 +1,50 @@
+'use client';
+
+import { useState } from 'react';
+import { ArtImage } from '@/components/ui/art-image';
+import { ImageViewer } from '@/components/ui/image-viewer';
+import type { HoldingView } from '@/lib/collection/service';
+
+export type CollectionTexts = { pending: string; onChain: string; tokenId: string; txHash: string; viewer: string; close: string };
+
+/** My collection's cards: image (opens the image viewer), name, edition number, chain status with token id and tx hash. */
+export function CollectionGrid({ records, texts, placeholderColor }: { records: HoldingView[]; texts: CollectionTexts; placeholderColor: string }) {
+  const [viewing, setViewing] = useState<HoldingView | null>(null);
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-3" data-testid="collection">
+        {records.map((h) => (
+          <li key={h.id} className="overflow-hidden rounded-xl bg-skin-card shadow-card" data-testid="holding">
+            <button type="button" className="block w-full" aria-label={`${h.commodity.name} #${h.commoditySku.number}`} onClick={() => setViewing(h)}>
+              <ArtImage src={h.commodity.cover} alt={h.commodity.name} width={600} height={600} sizes="3.4rem" className="aspect-square w-full object-cover" placeholderColor={placeholderColor} />
+            </button>
+            <div className="p-2.5">
+              <p className="truncate text-sm font-semibold text-skin-1">{h.commodity.name}</p>
+              <p className="text-xs font-medium text-skin-sign" data-testid="holding-edition">#{h.commoditySku.number}/{h.commoditySku.amountNumber}</p>
+              {h.chainStatus === 1 ? (
+                <dl className="mt-1.5 text-[0.2rem] leading-snug text-neutral-500" data-testid="holding-chain">
+                  <dt className="sr-only">{texts.onChain}</dt>
+                  <dd className="font-medium text-emerald-700">{texts.onChain}</dd>
+                  <dt className="inline">{texts.tokenId} </dt>
+                  <dd className="inline break-all">{h.tokenId}</dd>
+                  <dt className="mt-0.5">{texts.txHash}</dt>
+                  <dd className="truncate font-mono" title={h.tradeHash ?? ''}>{h.tradeHash}</dd>
+                </dl>
+              ) : (
+                <p className="mt-1.5 text-xs text-amber-700" data-testid="holding-chain">{texts.pending}</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ImageViewer
+        key={viewing?.id ?? 'none'}
+        images={viewing ? [viewing.commodity.cover, ...viewing.commodity.actualPicture].map((src) => ({ src, alt: viewing.commodity.name })) : []}
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        label={texts.viewer}
+        closeLabel={texts.close}
+      />
+    </>
+  );
+}
