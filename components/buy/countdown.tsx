@@ -1,20 +1,25 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { useRouter } from 'next/navigation';
 
-/** "4:59" until `until`; calls `onEnd` once at zero. The first paint uses the server's clock (hydration warning suppressed). */
-export function Countdown({ until, onEnd, className, testId }: { until: string; onEnd?: () => void; className?: string; testId?: string }) {
+/**
+ * "4:59" until `until`. At zero it reloads the page's server data (`refreshOnEnd`, the default), so an expired order
+ * shows as cancelled. The first paint uses the server's clock (hydration warning suppressed).
+ */
+export function Countdown({ until, refreshOnEnd = true, className, testId }: { until: string; refreshOnEnd?: boolean; className?: string; testId?: string }) {
+  const router = useRouter();
   const end = new Date(until).getTime();
   const [now, setNow] = useState(() => Date.now());
   const left = Math.max(0, end - now);
   useEffect(() => {
     if (left <= 0) {
-      onEnd?.();
+      if (refreshOnEnd) router.refresh();
       return;
     }
     const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, left));
     return () => clearTimeout(timer);
-  }, [left, onEnd]);
+  }, [left, refreshOnEnd, router]);
   const seconds = Math.ceil(left / 1000);
   const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (
