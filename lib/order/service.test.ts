@@ -133,6 +133,31 @@ describe('expiry and cancel', () => {
     expect(await stockLeft(db, saleId)).toBe(2);
   });
 
+  it('frees overdue orders in the way of a buy before the sweep passes: the buyer own (limit) and others (sold out)', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'in-the-way', amount: 1, limitPerUser: 1, now: t0 });
+    const [first, second] = await makeUsers(db, 2, '3810');
+    const stale = await createOrder(ctxOf(channelId, first!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    await expect(createOrder(ctxOf(channelId, second!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({
+      data: { reason: 'soldOut' },
+    });
+    const later = new Date(t0.getTime() + FIVE_MIN);
+    // The only copy is held by an overdue order: the next buyer gets it, and the overdue order is expired.
+    const taken = await createOrder(ctxOf(channelId, second!, later), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    expect(taken.statusTrade).toBe(ORDER_STATUS.toPay);
+    expect((await getOrder(ctxOf(channelId, first!, later), stale.orderNo)).cancelReason).toBe('expired');
+    expect(await stockLeft(db, saleId)).toBe(0);
+
+    // Same for the per-user limit: the second buyer's own overdue order gives the quota back at the next buy.
+    const { saleId: other } = await makeSale(db, { code: 'own-in-the-way', amount: 5, limitPerUser: 1, now: t0 });
+    const own = await createOrder(ctxOf(channelId, second!), { saleId: other, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    await expect(createOrder(ctxOf(channelId, second!), { saleId: other, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({
+      data: { reason: 'limit' },
+    });
+    const next = await createOrder(ctxOf(channelId, second!, later), { saleId: other, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    expect(next.orderNo).not.toBe(own.orderNo);
+    expect(await stockLeft(db, other)).toBe(4);
+  });
+
   it('lets the buyer cancel an unpaid order once; the stock returns exactly once', async () => {
     const { saleId, channelId } = await makeSale(db, { code: 'cancel', amount: 4, limitPerUser: 2, now: t0 });
     const [buyer] = await makeUsers(db, 1, '3808');

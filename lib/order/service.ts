@@ -121,41 +121,66 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
  * Buys: reserves `quantity` copies of a sale for the buyer (DESIGN §7). One transaction: the quota upsert (refused by
  * the database beyond the sale's per-user limit), the conditional stock decrement (refused when fewer copies are
  * left), the order. The same idempotency key returns the same order, even when two taps race.
+ *
+ * A drop is mostly buyers arriving after the sell-out, so that answer is the cheap one: it reads the sale and stops,
+ * with no transaction. Overdue unpaid orders still hold stock and quota until the sweep passes; when a buy is refused
+ * for either, the ones in the way are expired at once and the buy is tried once more.
  */
 export async function createOrder(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
   const again = await findByKey(ctx, input.idempotencyKey);
   if (again) return again;
-  // The buyer's own overdue orders give their quota back before we count it.
-  await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, limit: 20 });
   try {
     return await reserve(ctx, input, payTimeoutMs);
   } catch (error) {
-    // Sold out, but overdue orders still hold copies (the sweep has not passed yet): free them and try once more.
     const reason = error instanceof AppError ? error.data?.reason : undefined;
-    if ((reason === 'soldOut' || reason === 'notEnough') && (await expireOverdueOrders(ctx.db, ctx.now, { saleId: input.saleId, limit: 200 })) > 0) {
-      return reserve(ctx, input, payTimeoutMs);
-    }
+    const freed =
+      reason === 'limit'
+        ? await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, saleId: input.saleId, limit: 20 })
+        : reason === 'soldOut' || reason === 'notEnough'
+          ? await expireSaleOverdueOnce(ctx.db, ctx.now, input.saleId)
+          : 0;
+    if (freed > 0) return reserve(ctx, input, payTimeoutMs);
     throw error;
   }
 }
 
+/**
+ * After a sell-out every late buyer asks to free the sale's overdue orders at once; within this process they share
+ * one pass instead of queueing on the same rows.
+ */
+const saleExpiryInProgress = new Map<number, Promise<number>>();
+function expireSaleOverdueOnce(db: Db, now: Date, saleId: number): Promise<number> {
+  let pass = saleExpiryInProgress.get(saleId);
+  if (!pass) {
+    pass = expireOverdueOrders(db, now, { saleId, limit: 200 }).finally(() => saleExpiryInProgress.delete(saleId));
+    saleExpiryInProgress.set(saleId, pass);
+  }
+  return pass;
+}
+
+function shortOfStock(left: number): AppError {
+  return new AppError(409, left > 0 ? `quantity: only ${left} left` : 'sale: sold out', { reason: left > 0 ? 'notEnough' : 'soldOut' });
+}
+
 async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
+  const [row] = await ctx.db
+    .select({ sale: sales, commodity: commodities })
+    .from(sales)
+    .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+    .where(and(eq(sales.id, input.saleId), eq(sales.channelId, ctx.channelId)))
+    .limit(1);
+  if (!row) throw new AppError(404, 'saleId: no such sale in this store');
+  const { sale, commodity } = row;
+  const status = saleStatus(sale, ctx.now);
+  if (status === 0) throw new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, { reason: 'notOpen', saleStartTime: sale.saleStartTime.toISOString() });
+  if (status === 3) throw new AppError(409, 'sale: has ended', { reason: 'ended' });
+  if (input.quantity > sale.limitPerUser) {
+    throw new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
+  }
+  // Read before the transaction, so only a hint: the conditional decrement below is what guarantees the stock.
+  if (sale.amountAvailable < input.quantity) throw shortOfStock(sale.amountAvailable);
   try {
-    const orderId = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ sale: sales, commodity: commodities })
-        .from(sales)
-        .innerJoin(commodities, eq(commodities.id, sales.commodityId))
-        .where(and(eq(sales.id, input.saleId), eq(sales.channelId, ctx.channelId)))
-        .limit(1);
-      if (!row) throw new AppError(404, 'saleId: no such sale in this store');
-      const { sale } = row;
-      const status = saleStatus(sale, ctx.now);
-      if (status === 0) throw new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, { reason: 'notOpen', saleStartTime: sale.saleStartTime.toISOString() });
-      if (status === 3) throw new AppError(409, 'sale: has ended', { reason: 'ended' });
-      if (input.quantity > sale.limitPerUser) {
-        throw new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
-      }
+    const order = await ctx.db.transaction(async (tx) => {
       const [quota] = await tx
         .insert(saleQuotas)
         .values({ saleId: sale.id, userId: ctx.userId, reserved: input.quantity, maxReserved: sale.limitPerUser })
@@ -168,15 +193,7 @@ async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: num
       if (!quota) {
         throw new AppError(409, `quantity: the limit is ${sale.limitPerUser} per buyer, and your orders already hold copies of this sale`, { reason: 'limit' });
       }
-      const [stock] = await tx
-        .update(sales)
-        .set({ amountAvailable: sql`${sales.amountAvailable} - ${input.quantity}` })
-        .where(and(eq(sales.id, sale.id), sql`${sales.amountAvailable} >= ${input.quantity}`))
-        .returning({ left: sales.amountAvailable });
-      if (!stock) {
-        throw new AppError(409, sale.amountAvailable > 0 ? `quantity: only ${sale.amountAvailable} left` : 'sale: sold out', { reason: sale.amountAvailable > 0 ? 'notEnough' : 'soldOut' });
-      }
-      const [order] = await tx
+      const [created] = await tx
         .insert(orders)
         .values({
           orderNo: newOrderNo(ctx.now),
@@ -190,10 +207,21 @@ async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: num
           createdAt: ctx.now,
           expiresAt: new Date(ctx.now.getTime() + payTimeoutMs),
         })
-        .returning({ id: orders.id });
-      return order!.id;
+        .returning();
+      // The stock last: every buyer of the sale queues on this row's lock, held from here to the commit.
+      const [stock] = await tx
+        .update(sales)
+        .set({ amountAvailable: sql`${sales.amountAvailable} - ${input.quantity}` })
+        .where(and(eq(sales.id, sale.id), sql`${sales.amountAvailable} >= ${input.quantity}`))
+        .returning({ left: sales.amountAvailable });
+      if (!stock) {
+        const [now] = await tx.select({ left: sales.amountAvailable }).from(sales).where(eq(sales.id, sale.id));
+        throw shortOfStock(now?.left ?? 0);
+      }
+      return created!;
     });
-    return (await loadView(ctx, eq(orders.id, orderId)))!;
+    // A new order has minted nothing yet.
+    return toView(order, commodity, []);
   } catch (error) {
     // Two taps with one key raced: the loser's transaction rolled back; answer with the winner's order.
     if (isUniqueViolation(error)) {
