@@ -1,0 +1,336 @@
+/**
+ * `npm run bench:drop`: a limited drop against the running storefront over HTTP (docs/benchmarks.md).
+ *
+ * Prepares a database (a fresh embedded one under a temporary folder, or the PostgreSQL of DATABASE_URL) with the
+ * demo seed, one bench sale of BENCH_ITEMS copies at 1 per buyer, and BENCH_BUYERS buyers with live sessions; starts
+ * `next start`; lets every buyer tap buy at once (BENCH_CONCURRENCY connections), retrying a busy answer (HTTP 503,
+ * load shedding) with the same idempotency key as the pay page does; some buyers tap twice with one key (a retried
+ * request) or with two keys (a double tap); a no-op call (GET /api/ping) runs throughout. Then it stops the server,
+ * reads the database and prints orders created, oversell, per-user violations, duplicates and the latencies.
+ * Exits 1 when anything was oversold, doubled or lost.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed';
+
+const BUYERS = Math.min(intEnv('BENCH_BUYERS', 10_000), 999_999);
+const ITEMS = intEnv('BENCH_ITEMS', 500);
+const PORT = intEnv('BENCH_PORT', 3200);
+const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 256);
+const CHANNEL = 'AURORA';
+const HOST = `aurora.localhost:${PORT}`;
+/** One buyer in RETRY_EVERY sends its create twice with the same key; one in DOUBLE_EVERY twice with two keys. */
+const RETRY_EVERY = 20;
+const DOUBLE_EVERY = 25;
+
+function intEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name}: must be a whole number of 1 or more (got "${raw}")`);
+    process.exit(2);
+  }
+  return value;
+}
+
+type Buyer = { userId: number; token: string };
+type Prepared = { saleId: number; buyers: Buyer[] };
+
+const usingPostgres = Boolean(process.env.DATABASE_URL);
+const pgliteDir = usingPostgres ? null : mkdtempSync(path.join(os.tmpdir(), 'bench-drop-'));
+if (pgliteDir) process.env.PGLITE_DIR = pgliteDir;
+process.env.DEMO_MODE ??= '1';
+process.env.DEFAULT_CHANNEL ??= CHANNEL;
+process.env.PORT = String(PORT);
+
+async function prepare(): Promise<Prepared> {
+  const { openDb } = await import('../lib/db/client');
+  const { migrate } = await import('../lib/db/migrate');
+  const { seed } = await import('../lib/db/seed');
+  const { createSession } = await import('../lib/auth/sessions');
+  const { makeSale } = await import('../test/buying');
+  const { users } = await import('../lib/db/schema');
+  const { db, close } = openDb();
+  try {
+    await migrate(db);
+    const now = new Date();
+    await seed(db, now);
+    const run = randomBytes(3).toString('hex');
+    const { saleId, channelId } = await makeSale(db, { code: `BENCH-${run}`, amount: ITEMS, limitPerUser: 1, now });
+    // Phone numbers carry a number of the run, so runs against one PostgreSQL do not collide.
+    const runNo = String(parseInt(run, 16) % 10_000).padStart(4, '0');
+    const userIds: number[] = [];
+    for (let from = 0; from < BUYERS; from += 1000) {
+      const batch = Array.from({ length: Math.min(1000, BUYERS - from) }, (_, j) => from + j);
+      const rows = await db
+        .insert(users)
+        .values(batch.map((i) => ({ uuid: `bench-${run}-${i}`, phone: `1${runNo}${String(i).padStart(6, '0')}` })))
+        .returning({ id: users.id });
+      userIds.push(...rows.map((r) => r.id));
+    }
+    const buyers: Buyer[] = [];
+    for (let i = 0; i < userIds.length; i += 200) {
+      const batch = userIds.slice(i, i + 200);
+      const sessions = await Promise.all(batch.map((userId) => createSession(db, { userId, channelId, now, ip: null })));
+      batch.forEach((userId, j) => buyers.push({ userId, token: sessions[j]!.token }));
+    }
+    return { saleId, buyers };
+  } finally {
+    await close();
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 8 });
+
+function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?: string): Promise<{ status: number; json: unknown; ms: number; retryAfterMs: number }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = { host: HOST };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(payload));
+  }
+  if (token) headers.authorization = token;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: PORT, method, path: urlPath, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const ms = performance.now() - started;
+        let json: unknown = null;
+        try {
+          json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          json = null;
+        }
+        const retryAfter = Number(res.headers['retry-after']);
+        resolve({ status: res.statusCode ?? 0, json, ms, retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000 });
+      });
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+function startServer(): ChildProcess {
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a drop.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const server = spawn(process.execPath, [...nodeArgs, nextBin, 'start', '-p', String(PORT)], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  server.stdout?.on('data', () => {});
+  server.stderr?.on('data', (c: Buffer) => process.stderr.write(`[server] ${c.toString()}`));
+  return server;
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', () => resolve());
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+async function waitForServer(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const { status } = await request('GET', '/api/health');
+      if (status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer on port ${PORT} within 60 s`);
+}
+
+type Envelope = { code?: number; data?: { orderNo?: string; reason?: string } | null; message?: string };
+
+const stats = {
+  buyMs: [] as number[],
+  shedMs: [] as number[],
+  pingMs: [] as number[],
+  shed: 0,
+  ordersSeen: new Set<string>(),
+  refused: new Map<string, number>(),
+  failures: [] as string[],
+  retriedKeyMismatch: 0,
+};
+
+/** One create call, retried on a busy answer with the same key, as the pay page does. Returns the order number or null. */
+async function create(saleId: number, buyer: Buyer, key: string): Promise<string | null> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const { status, json, ms, retryAfterMs } = await request('POST', '/api/market/api/order/create', { saleId, quantity: 1, idempotencyKey: key }, buyer.token);
+    const envelope = (json ?? {}) as Envelope;
+    if (status === 503 || status === 429) {
+      stats.shed++;
+      stats.shedMs.push(ms);
+      // As a buyer does on the busy toast: tap again after the server's Retry-After (1 s), give or take.
+      await new Promise((r) => setTimeout(r, retryAfterMs + Math.random() * 500));
+      continue;
+    }
+    stats.buyMs.push(ms);
+    if (status === 200 && envelope.code === 200 && envelope.data?.orderNo) return envelope.data.orderNo;
+    if (status === 200 && envelope.code === 409) {
+      const reason = envelope.data?.reason ?? 'other';
+      stats.refused.set(reason, (stats.refused.get(reason) ?? 0) + 1);
+      return null;
+    }
+    stats.failures.push(`HTTP ${status} ${JSON.stringify(json).slice(0, 200)}`);
+    return null;
+  }
+  stats.failures.push('still busy after 600 attempts');
+  return null;
+}
+
+async function buy(saleId: number, buyer: Buyer, index: number): Promise<void> {
+  const key = randomBytes(12).toString('base64url');
+  if (index % DOUBLE_EVERY === 0) {
+    // A double tap that made two keys: the per-user limit must hold across both.
+    const orders = await Promise.all([create(saleId, buyer, key), create(saleId, buyer, randomBytes(12).toString('base64url'))]);
+    for (const o of orders) if (o) stats.ordersSeen.add(o);
+    return;
+  }
+  const orderNo = await create(saleId, buyer, key);
+  if (orderNo) stats.ordersSeen.add(orderNo);
+  if (orderNo && index % RETRY_EVERY === 0) {
+    // The same tap retried (a lost answer): must give the same order back.
+    const again = await create(saleId, buyer, key);
+    if (again !== orderNo) stats.retriedKeyMismatch++;
+  }
+}
+
+async function drop(saleId: number, buyers: Buyer[]): Promise<number> {
+  let next = 0;
+  let done = false;
+  const started = performance.now();
+  const workers = Array.from({ length: CONCURRENCY }, async () => {
+    while (next < buyers.length) {
+      const index = next++;
+      await buy(saleId, buyers[index]!, index);
+    }
+  });
+  // The no-op call, measured under the same load: one lane, 50 calls a second at most, so it measures, not loads.
+  const pinger = (async () => {
+    while (!done) {
+      stats.pingMs.push((await request('GET', '/api/ping')).ms);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  await Promise.all(workers);
+  done = true;
+  await pinger;
+  return performance.now() - started;
+}
+
+type Audit = { sold: number; left: number; orders: number; overLimit: number; duplicateKeys: number };
+
+async function audit(saleId: number): Promise<Audit> {
+  const { sql } = await import('drizzle-orm');
+  const { openDb } = await import('../lib/db/client');
+  const { db, close } = openDb();
+  try {
+    const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
+      const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+      return Array.isArray(result) ? result : (result.rows ?? []);
+    };
+    // Copies held by orders that still hold stock: unpaid (0) and paid (1); cancelled and closed ones gave it back.
+    const [held] = await rows<{ sold: string | number; orders: string | number }>(
+      sql`select coalesce(sum(quantity), 0) as sold, count(*) as orders from orders where sale_id = ${saleId} and status_trade in (0, 1)`,
+    );
+    const [sale] = await rows<{ left: number }>(sql`select amount_available as left from sales where id = ${saleId}`);
+    const [overLimit] = await rows<{ n: string | number }>(
+      sql`select count(*) as n from (select user_id from orders where sale_id = ${saleId} and status_trade in (0, 1) group by user_id having sum(quantity) > 1) t`,
+    );
+    const [dupes] = await rows<{ n: string | number }>(
+      sql`select count(*) as n from (select user_id, idempotency_key from orders where sale_id = ${saleId} group by 1, 2 having count(*) > 1) t`,
+    );
+    return { sold: Number(held!.sold), orders: Number(held!.orders), left: Number(sale!.left), overLimit: Number(overLimit!.n), duplicateKeys: Number(dupes!.n) };
+  } finally {
+    await close();
+  }
+}
+
+function percentile(values: number[], p: number): string {
+  if (values.length === 0) return '-';
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return `${sorted[index]!.toFixed(1)} ms`;
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:drop: ${BUYERS} buyers, ${ITEMS} items (1 per buyer), ${CONCURRENCY} connections, on ${usingPostgres ? 'PostgreSQL (DATABASE_URL)' : `the embedded database (${pgliteDir})`}`);
+  buildIfNeeded();
+  let t = performance.now();
+  const { saleId, buyers } = await prepare();
+  console.log(`prepared sale ${saleId} and ${buyers.length} buyers with sessions in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const server = startServer();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      void stopServer(server).finally(() => process.exit(130));
+    });
+  }
+  let wall = 0;
+  try {
+    await waitForServer();
+    // Warm-up: the first calls load the route modules; neither buys anything.
+    for (let i = 0; i < 20; i++) {
+      await request('GET', '/api/ping');
+      await request('POST', '/api/market/api/order/list', { pageNum: 1, pageSize: 1 }, buyers[i % buyers.length]!.token);
+    }
+    t = performance.now();
+    wall = await drop(saleId, buyers);
+  } finally {
+    await stopServer(server);
+    agent.destroy();
+  }
+
+  const result = await audit(saleId);
+  const oversell = Math.max(0, result.sold - ITEMS) + Math.max(0, -result.left);
+  const lost = ITEMS - result.sold - result.left;
+  const duplicates = result.duplicateKeys + stats.retriedKeyMismatch + Math.max(0, result.orders - stats.ordersSeen.size);
+  const refused = [...stats.refused.entries()].map(([reason, n]) => `${reason} ${n}`).join(', ') || 'none';
+  const lines: [string, string][] = [
+    ['orders created', String(result.orders)],
+    ['copies sold / left', `${result.sold} / ${result.left} of ${ITEMS}`],
+    ['oversell', String(oversell)],
+    ['copies lost (neither sold nor left)', String(lost)],
+    ['per-user violations', String(result.overLimit)],
+    ['duplicates', String(duplicates)],
+    ['refused (business answers)', refused],
+    ['busy answers (HTTP 503, retried)', String(stats.shed)],
+    ['errors', String(stats.failures.length)],
+    ['drop wall time', `${(wall / 1000).toFixed(2)} s`],
+    ['buy call p50 / p99', `${percentile(stats.buyMs, 50)} / ${percentile(stats.buyMs, 99)}  (${stats.buyMs.length} calls)`],
+    ['busy answer p50 / p99', `${percentile(stats.shedMs, 50)} / ${percentile(stats.shedMs, 99)}  (${stats.shedMs.length} calls)`],
+    ['no-op call p50 / p99', `${percentile(stats.pingMs, 50)} / ${percentile(stats.pingMs, 99)}  (${stats.pingMs.length} calls)`],
+  ];
+  const width = Math.max(...lines.map(([k]) => k.length));
+  for (const [k, v] of lines) console.log(`  ${k.padEnd(width)}  ${v}`);
+  for (const f of stats.failures.slice(0, 5)) console.log(`  error: ${f}`);
+
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+  const expectedSold = Math.min(ITEMS, BUYERS);
+  const ok = oversell === 0 && lost === 0 && result.overLimit === 0 && duplicates === 0 && stats.failures.length === 0 && result.sold === expectedSold;
+  if (!ok) {
+    console.error(`bench:drop: FAILED (expected ${expectedSold} copies sold with no oversell, loss, per-user violation, duplicate or error)`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+  process.exit(1);
+});
