@@ -10,6 +10,8 @@ export type MintInput = {
   quantity: number;
   orderId?: number;
   fromBoxId?: number;
+  /** How the holdings came (holdings.source); defaults from orderId / fromBoxId. */
+  source?: 'order' | 'box' | 'gift' | 'exchange' | 'chainUp';
   now: Date;
 };
 
@@ -32,6 +34,7 @@ export async function mintHoldings(tx: Db, input: MintInput): Promise<(typeof ho
     number: last - input.quantity + 1 + i,
     orderId: input.orderId ?? null,
     fromBoxId: input.fromBoxId ?? null,
+    source: input.source ?? (input.fromBoxId !== undefined ? 'box' : 'order'),
     createdAt: input.now,
   }));
   return tx.insert(holdings).values(values).returning();

@@ -36,9 +36,9 @@ function toView(h: typeof holdings.$inferSelect, c: typeof commodities.$inferSel
   };
 }
 
-/** My collection (channel/queryTreasureSku): the buyer's collectibles on this channel, newest first; blind boxes live in /mine/box. */
+/** My collection (channel/queryTreasureSku): the buyer's collectibles on this channel, newest first; blind boxes live in /mine/box, destroyed ones in /mine/destory. */
 export async function listCollection(ctx: CollectionCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<HoldingView>> {
-  const where = and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), eq(commodities.isBlindBox, false));
+  const where = and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), eq(commodities.isBlindBox, false), isNull(holdings.destroyedAt));
   const [totalRow] = await ctx.db.select({ value: count() }).from(holdings).innerJoin(commodities, eq(commodities.id, holdings.commodityId)).where(where);
   const total = totalRow?.value ?? 0;
   const rows = await ctx.db

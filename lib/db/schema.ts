@@ -332,6 +332,12 @@ export const holdings = pgTable(
     orderId: integer('order_id').references(() => orders.id),
     /** The box holding this one was drawn from. */
     fromBoxId: integer('from_box_id'),
+    /** How it came: 'order' | 'box' | 'gift' | 'exchange' | 'chainUp'. */
+    source: text('source').notNull().default('order'),
+    /** Set when spent in an exchange (spec §2 mineDestory): no longer in the collection. */
+    destroyedAt: timestamp('destroyed_at', { withTimezone: true }),
+    /** The exchange that spent it. */
+    destroyedByExchangeId: integer('destroyed_by_exchange_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     /** 0 pending, 1 on chain. */
@@ -396,3 +402,182 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A campaign of the channel's activity features (spec §2 active, receive; DESIGN §5): 'gift' campaigns give
+ * collectibles away (label 3), 'exchange' activities trade collectibles in for new ones (label 2). The route's `:id`.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    /** 'gift' | 'exchange'. */
+    kind: text('kind').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    cover: text('cover').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('campaigns_channel_code').on(t.channelId, t.code), index('campaigns_channel_kind').on(t.channelId, t.kind), check('campaigns_kind', sql`${t.kind} in ('gift', 'exchange')`)],
+);
+
+/**
+ * One offer inside a campaign (the route's `:exchange_id`): what it gives, how many are left, how often a user may
+ * take it, and what it asks: holding a collectible (gift eligibility), a redeem code, or (exchange) the inputs in
+ * `offer_inputs`, which are destroyed.
+ */
+export const campaignOffers = pgTable(
+  'campaign_offers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    /** What the user gets: one numbered holding of this commodity. */
+    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    total: integer('total').notNull(),
+    remaining: integer('remaining').notNull(),
+    limitPerUser: integer('limit_per_user').notNull().default(1),
+    /** Gift eligibility: the user must hold (not destroyed) a copy of this commodity. */
+    requiresCommodityId: integer('requires_commodity_id').references(() => commodities.id),
+    /** The user must enter one of the offer's redeem codes, each used once. */
+    requiresCode: boolean('requires_code').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('campaign_offers_campaign').on(t.campaignId),
+    check('campaign_offers_remaining', sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.total}`),
+    check('campaign_offers_limit_positive', sql`${t.limitPerUser} > 0`),
+  ],
+);
+
+/** An exchange offer's recipe: `quantity` holdings of `commodityId` are spent (destroyed) per exchange. */
+export const offerInputs = pgTable(
+  'offer_inputs',
+  {
+    offerId: integer('offer_id').notNull().references(() => campaignOffers.id),
+    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [uniqueIndex('offer_inputs_pair').on(t.offerId, t.commodityId), check('offer_inputs_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * Redeem codes of an offer (DESIGN §10): 128-bit random, stored only as SHA-256, used once (`used_by` set in the
+ * claim's transaction, guarded by `used_by IS NULL`).
+ */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    offerId: integer('offer_id').notNull().references(() => campaignOffers.id),
+    codeHash: text('code_hash').notNull().unique(),
+    usedBy: integer('used_by').references(() => users.id),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('redeem_codes_offer').on(t.offerId)],
+);
+
+/**
+ * What a user took from an offer: a gift received (spec mineReceive) or an exchange made (mineExchange), with the
+ * holding it minted. Idempotent per (user, key); per-user counts live in `offer_quotas`.
+ */
+export const offerClaims = pgTable(
+  'offer_claims',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    offerId: integer('offer_id').notNull().references(() => campaignOffers.id),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    kind: text('kind').notNull(),
+    holdingId: integer('holding_id').notNull().references(() => holdings.id),
+    redeemCodeId: integer('redeem_code_id').references(() => redeemCodes.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('offer_claims_user_key').on(t.userId, t.idempotencyKey), index('offer_claims_user_channel').on(t.userId, t.channelId, t.kind, t.createdAt)],
+);
+
+/** How many times each user took each offer; the database refuses more than the offer's limit. */
+export const offerQuotas = pgTable(
+  'offer_quotas',
+  {
+    offerId: integer('offer_id').notNull().references(() => campaignOffers.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    taken: integer('taken').notNull(),
+    maxTaken: integer('max_taken').notNull(),
+  },
+  (t) => [uniqueIndex('offer_quotas_pair').on(t.offerId, t.userId), check('offer_quotas_within_limit', sql`${t.taken} >= 0 AND ${t.taken} <= ${t.maxTaken}`)],
+);
+
+/**
+ * Self chain-up campaigns (spec §2 chain, label 4): a physical product carries a code; its buyer enters the code
+ * and the store bought from, and gets the product's digital twin, chained up.
+ */
+export const chainCampaigns = pgTable(
+  'chain_campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    cover: text('cover').notNull(),
+    /** The collectible minted for a chained-up code. */
+    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    /** The route's `:authorStageName`. */
+    authorStageName: text('author_stage_name').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('chain_campaigns_channel').on(t.channelId)],
+);
+
+/** Codes printed on physical products (the route's `:code`, of a `:type`), stored hashed, used once. */
+export const chainCodes = pgTable(
+  'chain_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer('campaign_id').notNull().references(() => chainCampaigns.id),
+    codeHash: text('code_hash').notNull().unique(),
+    /** The route's `:type`: 1 product code, 2 certificate code. */
+    type: integer('type').notNull(),
+    usedBy: integer('used_by').references(() => users.id),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('chain_codes_campaign').on(t.campaignId)],
+);
+
+/** A user's chain-up (spec mineChain): the code, the store, and the holding minted; its chain status is the holding's. */
+export const chainRecords = pgTable(
+  'chain_records',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id').notNull().references(() => channels.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    campaignId: integer('campaign_id').notNull().references(() => chainCampaigns.id),
+    chainCodeId: integer('chain_code_id').notNull().unique().references(() => chainCodes.id),
+    storeCode: text('store_code').notNull(),
+    holdingId: integer('holding_id').notNull().references(() => holdings.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chain_records_user_channel').on(t.userId, t.channelId, t.createdAt)],
+);
+
+/** Failed code attempts per user and IP (DESIGN §10: codes are rate-limited as well as unguessable). */
+export const codeAttempts = pgTable(
+  'code_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 'redeem' | 'chain'. */
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('code_attempts_user').on(t.kind, t.userId, t.createdAt), index('code_attempts_ip').on(t.kind, t.ip, t.createdAt)],
+);
