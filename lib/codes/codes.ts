@@ -1,0 +1,77 @@
+import 'server-only';
+import { and, count, eq, gte } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client';
+import { codeAttempts } from '../db/schema';
+import { sha256 } from '../auth/crypto';
+import { AppError } from '../api/errors';
+
+/**
+ * Redeem and chain-up codes (DESIGN §10): 128 bits from the CSPRNG, written in Crockford base32 (26 characters, no
+ * I, L, O, U), stored only as SHA-256. What a person types is normalised first (case, spaces, dashes, and the look-
+ * alikes O→0, I/L→1), so a code read off a card works however it was typed. Wrong codes are also rate-limited per
+ * user and per IP, and every wrong code gets the same answer.
+ */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export const CODE_LIMITS = {
+  /** Wrong codes allowed per user, and per IP, in the window. */
+  wrongPerUser: 10,
+  wrongPerIp: 30,
+  windowMs: 60 * 60_000,
+} as const;
+
+/** A fresh code: 128 random bits as 26 base32 characters, grouped by 4 with dashes for reading off a card. */
+export function generateCode(): string {
+  const bytes = randomBytes(17); // 136 bits; the first 130 make 26 characters, of which 128 are random
+  let bits = 0n;
+  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  bits >>= 6n; // keep 130 bits
+  bits &= (1n << 128n) - 1n; // exactly 128 bits of entropy; the top 2 bits are 0
+  let text = '';
+  for (let i = 0; i < 26; i++) {
+    text = ALPHABET[Number(bits & 31n)]! + text;
+    bits >>= 5n;
+  }
+  return text.match(/.{1,4}/g)!.join('-');
+}
+
+/** What a person typed, as the code it means: upper case, no spaces or dashes, look-alike letters mapped. */
+export function normalizeCode(input: string): string {
+  return input
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+}
+
+/** The stored form of a code. */
+export function hashCode(input: string): string {
+  return sha256(normalizeCode(input));
+}
+
+type Attempt = { db: Db; kind: 'redeem' | 'chain'; userId: number; ip: string; now: Date };
+
+/** Refuses (429) a user or IP that has entered too many wrong codes lately; call before looking the code up. */
+export async function assertCodeAttemptsLeft(a: Attempt): Promise<void> {
+  const since = new Date(a.now.getTime() - CODE_LIMITS.windowMs);
+  const [byUser] = await a.db
+    .select({ n: count() })
+    .from(codeAttempts)
+    .where(and(eq(codeAttempts.kind, a.kind), eq(codeAttempts.userId, a.userId), gte(codeAttempts.createdAt, since)));
+  const [byIp] = a.ip
+    ? await a.db
+        .select({ n: count() })
+        .from(codeAttempts)
+        .where(and(eq(codeAttempts.kind, a.kind), eq(codeAttempts.ip, a.ip), gte(codeAttempts.createdAt, since)))
+    : [{ n: 0 }];
+  if ((byUser?.n ?? 0) >= CODE_LIMITS.wrongPerUser || (byIp?.n ?? 0) >= CODE_LIMITS.wrongPerIp) {
+    throw new AppError(429, 'code: too many wrong codes; try again in an hour');
+  }
+}
+
+/** Records a wrong code and answers the one message every wrong code gets (used, unknown, or another offer's). */
+export async function wrongCode(a: Attempt): Promise<AppError> {
+  await a.db.insert(codeAttempts).values({ kind: a.kind, userId: a.userId, ip: a.ip || null, createdAt: a.now });
+  return new AppError(409, 'code: this code is not valid here, or has been used', { reason: 'badCode' });
+}
