@@ -74,6 +74,13 @@ describe('buying under concurrency', () => {
     expect(again.orderNo).toBe(a.orderNo);
     expect(await db.select().from(orders).where(eq(orders.saleId, saleId))).toHaveLength(1);
     expect(await stockLeft(db, saleId)).toBe(8);
+
+    // With a limit of 1 the second copy of the tap loses on the limit, and still answers with the same order.
+    const single = await makeSale(db, { code: 'race-key-1', amount: 10, limitPerUser: 1, now: t0 });
+    const k1 = key();
+    const [c, d] = await Promise.all([0, 1].map(() => createOrder(ctxOf(single.channelId, buyer!), { saleId: single.saleId, quantity: 1, idempotencyKey: k1 }, FIVE_MIN)));
+    expect(c!.orderNo).toBe(d!.orderNo);
+    expect(await stockLeft(db, single.saleId)).toBe(9);
   });
 });
 

@@ -133,6 +133,11 @@ export async function createOrder(ctx: OrderCtx, input: CreateOrderInput, payTim
     return await reserve(ctx, input, payTimeoutMs);
   } catch (error) {
     const reason = error instanceof AppError ? error.data?.reason : undefined;
+    // The same tap sent twice at once: the copy that lost on the limit answers with the winner's order.
+    if (reason === 'limit') {
+      const winner = await findByKey(ctx, input.idempotencyKey);
+      if (winner) return winner;
+    }
     const freed =
       reason === 'limit'
         ? await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, saleId: input.saleId, limit: 20 })
