@@ -8,6 +8,7 @@ import { trackingBatchSchema } from '../tracking/schema';
 import { ingestTrackingBatch } from '../tracking/service';
 import { authProcedures } from '../auth/procedures';
 import { buyingProcedures } from '../order/procedures';
+import { giftProcedures } from '../gift/procedures';
 
 const idSchema = z
   .union([z.string(), z.number()], { error: 'must be a string id' })
@@ -45,6 +46,7 @@ export const registry = {
   }),
   ...authProcedures,
   ...buyingProcedures,
+  ...giftProcedures,
 } as const;
 
 export type ApiPath = keyof typeof registry;

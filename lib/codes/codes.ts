@@ -23,11 +23,14 @@ export const CODE_LIMITS = {
 
 /** A fresh code: 128 random bits as 26 base32 characters, grouped by 4 with dashes for reading off a card. */
 export function generateCode(): string {
-  const bytes = randomBytes(17); // 136 bits; the first 130 make 26 characters, of which 128 are random
+  return codeFromBytes(randomBytes(16));
+}
+
+/** 16 bytes (128 bits) as a code: 26 base32 characters (the first carries 3 bits), grouped by 4. */
+export function codeFromBytes(bytes: Uint8Array): string {
+  if (bytes.length !== 16) throw new Error('a code is made of 16 bytes');
   let bits = 0n;
   for (const b of bytes) bits = (bits << 8n) | BigInt(b);
-  bits >>= 6n; // keep 130 bits
-  bits &= (1n << 128n) - 1n; // exactly 128 bits of entropy; the top 2 bits are 0
   let text = '';
   for (let i = 0; i < 26; i++) {
     text = ALPHABET[Number(bits & 31n)]! + text;

@@ -120,3 +120,41 @@ export const STORE_CODES: { code: string; name: string }[] = [
   { code: 'GZ001', name: 'Guangzhou flagship' },
   { code: 'ONLINE', name: 'Online store' },
 ];
+
+/**
+ * Demo gift campaigns (spec §2 receive pages, label 3). Each gives one collectible per offer; an offer may ask the
+ * user to hold a collectible (`requires`, a commodity code of the same channel) or to enter one of `codes` demo
+ * redeem codes, which the seed prints.
+ */
+export type SeedGift = {
+  channel: string;
+  code: string;
+  name: string;
+  description: string;
+  cover: string;
+  startsInHours: number;
+  endsInHours: number | null;
+  offers: { code: string; name: string; description: string; art: string; amountSku: number; total: number; remaining: number; requires?: string; codes?: number }[];
+};
+
+export const SEED_GIFTS: SeedGift[] = [
+  {
+    channel: 'GIFT', code: 'welcome', name: 'Welcome gift', description: 'A lantern for every new member of Gift House. One per member.', cover: '/goods/lantern-festival.svg', startsInHours: -2 * DAY, endsInHours: 60 * DAY,
+    offers: [{ code: 'gift-welcome-lantern', name: 'Welcome Lantern', description: 'Given to every new member of Gift House.', art: 'lantern-festival', amountSku: 5000, total: 5000, remaining: 4210 }],
+  },
+  {
+    channel: 'GIFT', code: 'members-card', name: 'Member card gift', description: 'Found a code on your member card? Enter it here for a paper crane.', cover: '/goods/paper-crane.svg', startsInHours: -1 * DAY, endsInHours: 30 * DAY,
+    offers: [{ code: 'gift-member-crane', name: 'Member Crane', description: 'Folded for the holders of a Gift House member card.', art: 'paper-crane', amountSku: 500, total: 500, remaining: 480, codes: 5 }],
+  },
+  {
+    channel: 'GIFT', code: 'new-year', name: 'New Year gift', description: 'A moon rabbit for the new year. Opens in three days.', cover: '/goods/moon-rabbit.svg', startsInHours: 3 * DAY, endsInHours: 20 * DAY,
+    offers: [{ code: 'gift-new-year-rabbit', name: 'New Year Rabbit', description: 'For the new year.', art: 'moon-rabbit', amountSku: 1000, total: 1000, remaining: 1000 }],
+  },
+  {
+    channel: 'AURORA', code: 'dawn-holders', name: "Aurora Dawn holders' gift", description: 'Hold an Aurora Dawn? Receive its afterglow, free.', cover: '/goods/crystal-owl.svg', startsInHours: -1 * DAY, endsInHours: 30 * DAY,
+    offers: [
+      { code: 'gift-afterglow-owl', name: 'Afterglow Owl', description: 'For holders of Aurora Dawn.', art: 'crystal-owl', amountSku: 1000, total: 1000, remaining: 920, requires: 'aurora-dawn' },
+      { code: 'gift-aurora-code-lynx', name: 'Frost Lynx Cub', description: 'With a code from the Aurora Studio newsletter.', art: 'frost-lynx', amountSku: 300, total: 300, remaining: 300, codes: 3 },
+    ],
+  },
+];

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { blindBoxPrizes, editionCounters, channels, commodities, sales, storeCodes } from './schema';
-import { SEED_CHANNELS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
+import { blindBoxPrizes, campaignOffers, campaigns, editionCounters, channels, commodities, redeemCodes, sales, storeCodes } from './schema';
+import { SEED_CHANNELS, SEED_GIFTS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
+import { codeFromBytes, hashCode } from '../codes/codes';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 
 const HOUR_MS = 3_600_000;
@@ -52,7 +53,9 @@ function commodityValues(channelId: number, sale: SeedSale | { code: string; nam
  * Seeds the demo channels and catalogue. Idempotent: rows are keyed by natural keys
  * (channel key, channel+code) and inserted with ON CONFLICT DO NOTHING, so a second run changes nothing.
  */
-export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: number; sales: number }> {
+export type DemoCodes = { channel: string; host: string; path: string; name: string; codes: string[] }[];
+
+export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: number; sales: number; codes: DemoCodes }> {
   const channelIds = new Map<string, number>();
   for (const c of SEED_CHANNELS) {
     await db
@@ -100,7 +103,64 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
       .values({ commodityId, minted: Math.min(s.amountSku, s.amount - s.amountAvailable), amountSku: s.amountSku })
       .onConflictDoNothing();
   }
-  return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length };
+  const codes = await seedGifts(db, channelIds, now);
+  return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length, codes };
+}
+
+/**
+ * Demo redeem codes: derived from the campaign and a number, so every seed run prints the same codes a person can
+ * try (they are demo data, public by nature); real codes come from `generateCode` and are never stored in clear.
+ */
+export function demoCode(offerCode: string, index: number): string {
+  return codeFromBytes(createHash('sha256').update(`storefront-demo-code:${offerCode}:${index}`).digest().subarray(0, 16));
+}
+
+async function seedGifts(db: Db, channelIds: Map<string, number>, now: Date): Promise<DemoCodes> {
+  const printed: DemoCodes = [];
+  for (const [index, g] of SEED_GIFTS.entries()) {
+    const channelId = channelIds.get(g.channel);
+    const channel = SEED_CHANNELS.find((c) => c.key === g.channel);
+    if (channelId === undefined || !channel) throw new Error(`seed: gift ${g.code} names unknown channel ${g.channel}`);
+    await db
+      .insert(campaigns)
+      .values({
+        channelId, kind: 'gift', code: g.code, name: g.name, description: g.description, cover: g.cover, sort: index,
+        startTime: new Date(now.getTime() + g.startsInHours * HOUR_MS),
+        endTime: g.endsInHours === null ? null : new Date(now.getTime() + g.endsInHours * HOUR_MS),
+      })
+      .onConflictDoNothing();
+    const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, g.code)));
+    const existing = await db.select({ commodityId: campaignOffers.commodityId, id: campaignOffers.id }).from(campaignOffers).where(eq(campaignOffers.campaignId, campaign!.id));
+    for (const [sort, o] of g.offers.entries()) {
+      const commodityId = await upsertCommodity(
+        db,
+        commodityValues(channelId, { code: o.code, name: o.name, description: o.description, amountSku: o.amountSku, author: channel.brandName, publisher: channel.brandName, art: o.art }, false),
+      );
+      let offerId = existing.find((e) => e.commodityId === commodityId)?.id;
+      if (offerId === undefined) {
+        const requiresCommodityId = o.requires ? await commodityIdOf(db, channelId, o.requires) : null;
+        const [offer] = await db
+          .insert(campaignOffers)
+          .values({ campaignId: campaign!.id, channelId, commodityId, total: o.total, remaining: o.remaining, limitPerUser: 1, requiresCommodityId, requiresCode: Boolean(o.codes), sort })
+          .returning({ id: campaignOffers.id });
+        offerId = offer!.id;
+        // Gifts received before the demo began carry the first edition numbers.
+        await db.insert(editionCounters).values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku }).onConflictDoNothing();
+      }
+      if (o.codes) {
+        const codes = Array.from({ length: o.codes }, (_, i) => demoCode(o.code, i + 1));
+        await db.insert(redeemCodes).values(codes.map((c) => ({ offerId: offerId, codeHash: hashCode(c) }))).onConflictDoNothing();
+        printed.push({ channel: g.channel, host: channel.host, path: `/receive_detail_new/${campaign!.id}/${offerId}`, name: `${g.name}: ${o.name}`, codes });
+      }
+    }
+  }
+  return printed;
+}
+
+async function commodityIdOf(db: Db, channelId: number, code: string): Promise<number> {
+  const [row] = await db.select({ id: commodities.id }).from(commodities).where(and(eq(commodities.channelId, channelId), eq(commodities.code, code)));
+  if (!row) throw new Error(`seed: no commodity ${code} on channel ${channelId}`);
+  return row.id;
 }
 
 async function upsertCommodity(db: Db, values: typeof commodities.$inferInsert): Promise<number> {

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** An id in a request: ids are strings (DESIGN §5); numbers are accepted too. Parsed to a number within int4. */
+export const idSchema = z
+  .union([z.string(), z.number()], { error: 'must be a string id' })
+  .transform((v) => String(v))
+  .pipe(z.string().regex(/^[1-9]\d{0,9}$/, 'must be a positive whole-number id'))
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647, 'is not an id we issue');
+
+/** A client-made key that makes a tap safe to retry: a fresh random string per tap, reused when the tap is retried. */
+export const idempotencyKeySchema = z
+  .string({ error: 'is required: a fresh random string per tap, reused when the tap is retried' })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _');

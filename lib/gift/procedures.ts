@@ -1,0 +1,61 @@
+import 'server-only';
+import { z } from 'zod';
+import { procedure, type ProcedureContext } from '../api/procedure';
+import { pagingSchema } from '../api/paging';
+import { idSchema, idempotencyKeySchema } from '../api/schemas';
+import { claimGift, getGift, listGiftCampaigns, listReceived, type GiftUserCtx } from './service';
+
+async function giftUserCtx(ctx: ProcedureContext): Promise<GiftUserCtx> {
+  const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
+  return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip };
+}
+
+/** The logged-in user's id, or null for a visitor (receive pages are open, spec §6; an invalid token reads as a visitor). */
+async function optionalUserId(ctx: ProcedureContext): Promise<number | null> {
+  if (!(await ctx.token())) return null;
+  return ctx.user().then(
+    (u) => u.id,
+    () => null,
+  );
+}
+
+const listGifts = (summary: string) =>
+  procedure({
+    summary,
+    input: z.object({}),
+    handler: async (ctx) => listGiftCampaigns({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }),
+  });
+
+const oneGift = (summary: string) =>
+  procedure({
+    summary,
+    input: z.object({ id: idSchema, exchangeId: idSchema }),
+    handler: async (ctx, input) => getGift({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, userId: await optionalUserId(ctx) }, input.id, input.exchangeId),
+  });
+
+/**
+ * Gifts (spec §2 receive pages, §7; DESIGN §5): the channel's gift campaigns, one gift with what stands between the
+ * user and it, receiving it (by eligibility or with a redeem code), and my receive records. Payloads in docs/api.md.
+ * The spec names two calls for the list and two for one gift (the old and new receive pages); they answer alike.
+ */
+export const giftProcedures = {
+  '/market/api/channel/queryGiftConfig': listGifts("The channel's gift campaigns with their gifts, stock left and window; open ones first."),
+  '/market/api/channel/giftReceiveList': listGifts('Same as channel/queryGiftConfig (the receive list page).'),
+  '/market/api/channel/getGiftConfit': oneGift('One gift of a campaign (id = campaign, exchangeId = gift) and, for a logged-in user, whether they can receive it.'),
+  '/market/api/channel/giftReceiveDetail': oneGift('Same as channel/getGiftConfit (the receive detail page).'),
+  '/goods/api/giftReceive/receive': procedure({
+    summary: 'Receives a gift: by eligibility, or with a redeem code when the gift asks for one. The same idempotencyKey returns the same record.',
+    input: z.object({
+      id: idSchema,
+      exchangeId: idSchema,
+      code: z.string({ error: 'must be a string' }).max(64, 'must be 64 characters or less').optional(),
+      idempotencyKey: idempotencyKeySchema,
+    }),
+    handler: async (ctx, input) => claimGift(await giftUserCtx(ctx), { campaignId: input.id, offerId: input.exchangeId, code: input.code, idempotencyKey: input.idempotencyKey }),
+  }),
+  '/market/api/channel/userGiftReceivePage': procedure({
+    summary: 'My receive records: the gifts I received on this channel, newest first, paged.',
+    input: pagingSchema,
+    handler: async (ctx, input) => listReceived(await giftUserCtx(ctx), input),
+  }),
+};

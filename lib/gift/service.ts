@@ -1,0 +1,318 @@
+import 'server-only';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerQuotas, redeemCodes } from '../db/schema';
+import { AppError } from '../api/errors';
+import { mintHoldings } from '../collection/mint';
+import { assertCodeAttemptsLeft, hashCode, wrongCode } from '../codes/codes';
+import type { Page } from '../sale/service';
+
+/**
+ * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
+ * route's `:id`) holds offers (the route's `:exchange_id`): one numbered collectible each, a stock, a per-user limit,
+ * and what it asks: holding a given collectible (eligibility), a redeem code, both, or nothing. Claiming is one
+ * transaction: the code is used, the quota and the stock are taken, the holding is minted, or nothing happens.
+ */
+
+export type GiftCtx = { db: Db; now: Date; channelId: number };
+export type GiftUserCtx = GiftCtx & { userId: number; ip: string };
+
+/** 0 not started, 1 open, 2 ended (the sale status numbers, DESIGN §5). */
+export type CampaignStatus = 0 | 1 | 2;
+
+export type GiftOfferView = {
+  id: string;
+  campaignId: string;
+  commodity: { id: string; name: string; cover: string; amountSku: number };
+  total: number;
+  remaining: number;
+  limitPerUser: number;
+  /** The collectible a user must hold to receive it, if any. */
+  requires: { id: string; name: string } | null;
+  requiresCode: boolean;
+};
+
+export type GiftCampaignView = {
+  id: string;
+  name: string;
+  description: string;
+  cover: string;
+  startTime: string;
+  endTime: string | null;
+  status: CampaignStatus;
+  offers: GiftOfferView[];
+};
+
+/** What stands between the logged-in user and the gift (the detail page's button). */
+export type GiftEligibility =
+  | { canReceive: true; needsCode: boolean; taken: number }
+  | { canReceive: false; reason: 'notOpen' | 'ended' | 'soldOut' | 'received' | 'notEligible'; taken: number };
+
+export type GiftClaimView = {
+  id: string;
+  campaign: { id: string; name: string };
+  offerId: string;
+  commodity: { id: string; name: string; cover: string };
+  holdingId: string;
+  number: number;
+  amountNumber: number;
+  byCode: boolean;
+  createTime: string;
+};
+
+function statusOf(c: { startTime: Date; endTime: Date | null }, now: Date): CampaignStatus {
+  if (now < c.startTime) return 0;
+  if (c.endTime && now >= c.endTime) return 2;
+  return 1;
+}
+
+type CampaignRow = typeof campaigns.$inferSelect;
+
+function campaignView(c: CampaignRow, offers: GiftOfferView[], now: Date): GiftCampaignView {
+  return {
+    id: String(c.id),
+    name: c.name,
+    description: c.description,
+    cover: c.cover,
+    startTime: c.startTime.toISOString(),
+    endTime: c.endTime?.toISOString() ?? null,
+    status: statusOf(c, now),
+    offers,
+  };
+}
+
+async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, GiftOfferView[]>> {
+  const byCampaign = new Map<number, GiftOfferView[]>();
+  if (campaignIds.length === 0) return byCampaign;
+  const required = sql<string | null>`(select name from commodities r where r.id = ${campaignOffers.requiresCommodityId})`;
+  const rows = await db
+    .select({ o: campaignOffers, c: commodities, requiredName: required })
+    .from(campaignOffers)
+    .innerJoin(commodities, eq(commodities.id, campaignOffers.commodityId))
+    .where(inArray(campaignOffers.campaignId, campaignIds))
+    .orderBy(asc(campaignOffers.sort), asc(campaignOffers.id));
+  for (const { o, c, requiredName } of rows) {
+    const list = byCampaign.get(o.campaignId) ?? [];
+    list.push({
+      id: String(o.id),
+      campaignId: String(o.campaignId),
+      commodity: { id: String(c.id), name: c.name, cover: c.cover, amountSku: c.amountSku },
+      total: o.total,
+      remaining: o.remaining,
+      limitPerUser: o.limitPerUser,
+      requires: o.requiresCommodityId ? { id: String(o.requiresCommodityId), name: requiredName ?? '' } : null,
+      requiresCode: o.requiresCode,
+    });
+    byCampaign.set(o.campaignId, list);
+  }
+  return byCampaign;
+}
+
+/** The channel's gift campaigns with their offers (channel/queryGiftConfig, giftReceiveList): open ones first, then upcoming, then ended. */
+export async function listGiftCampaigns(ctx: GiftCtx): Promise<GiftCampaignView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, 'gift')))
+    .orderBy(asc(campaigns.sort), desc(campaigns.startTime), asc(campaigns.id))
+    .limit(100);
+  const offers = await offersOf(ctx.db, rows.map((r) => r.id));
+  const order: Record<CampaignStatus, number> = { 1: 0, 0: 1, 2: 2 };
+  return rows
+    .map((r) => campaignView(r, offers.get(r.id) ?? [], ctx.now))
+    .sort((a, b) => order[a.status] - order[b.status]);
+}
+
+async function loadOffer(ctx: GiftCtx, campaignId: number, offerId: number): Promise<{ campaign: CampaignRow; offer: GiftOfferView }> {
+  const [campaign] = await ctx.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, 'gift')));
+  const offer = campaign ? (await offersOf(ctx.db, [campaign.id])).get(campaign.id)?.find((o) => o.id === String(offerId)) : undefined;
+  if (!campaign || !offer) throw new AppError(404, 'id: no such gift in this store');
+  return { campaign, offer };
+}
+
+/** One gift (getGiftConfit, giftReceiveDetail): the campaign, the offer, and, for a logged-in user, whether they can receive it. */
+export async function getGift(
+  ctx: GiftCtx & { userId: number | null },
+  campaignId: number,
+  offerId: number,
+): Promise<{ campaign: GiftCampaignView; offer: GiftOfferView; eligibility: GiftEligibility | null }> {
+  const { campaign, offer } = await loadOffer(ctx, campaignId, offerId);
+  const view = campaignView(campaign, [offer], ctx.now);
+  if (ctx.userId === null) return { campaign: view, offer, eligibility: null };
+  return { campaign: view, offer, eligibility: await eligibilityOf(ctx.db, ctx.userId, ctx.channelId, view, offer) };
+}
+
+async function eligibilityOf(db: Db, userId: number, channelId: number, campaign: GiftCampaignView, offer: GiftOfferView): Promise<GiftEligibility> {
+  const [quota] = await db
+    .select({ taken: offerQuotas.taken })
+    .from(offerQuotas)
+    .where(and(eq(offerQuotas.offerId, Number(offer.id)), eq(offerQuotas.userId, userId)));
+  const taken = quota?.taken ?? 0;
+  if (campaign.status === 0) return { canReceive: false, reason: 'notOpen', taken };
+  if (campaign.status === 2) return { canReceive: false, reason: 'ended', taken };
+  if (taken >= offer.limitPerUser) return { canReceive: false, reason: 'received', taken };
+  if (offer.remaining <= 0) return { canReceive: false, reason: 'soldOut', taken };
+  if (offer.requires && !(await holdsCommodity(db, userId, channelId, Number(offer.requires.id)))) return { canReceive: false, reason: 'notEligible', taken };
+  return { canReceive: true, needsCode: offer.requiresCode, taken };
+}
+
+async function holdsCommodity(db: Db, userId: number, channelId: number, commodityId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: holdings.id })
+    .from(holdings)
+    .where(and(eq(holdings.userId, userId), eq(holdings.channelId, channelId), eq(holdings.commodityId, commodityId), isNull(holdings.destroyedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type ClaimInput = { campaignId: number; offerId: number; code?: string; idempotencyKey: string };
+
+/** Thrown inside the claim's transaction when the code did not match; turned into the one wrong-code answer outside it. */
+class CodeRefused extends Error {}
+
+/**
+ * Receives a gift (goods/api/giftReceive/receive). The same idempotency key returns the same claim. Refusals:
+ * not open / ended, already received (the per-user limit, held by the database), not eligible (the required
+ * collectible is not held), none left, and any wrong code, which all get one answer and count against the
+ * user's and the IP's wrong-code allowance.
+ */
+export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<GiftClaimView> {
+  const again = await findClaim(ctx, eq(offerClaims.idempotencyKey, input.idempotencyKey));
+  if (again) return again;
+  const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
+  const status = statusOf(campaign, ctx.now);
+  if (status === 0) throw new AppError(409, `gift: opens at ${campaign.startTime.toISOString()}`, { reason: 'notOpen', startTime: campaign.startTime.toISOString() });
+  if (status === 2) throw new AppError(409, 'gift: this campaign has ended', { reason: 'ended' });
+  const code = input.code?.trim() ?? '';
+  if (offer.requiresCode && !code) throw new AppError(400, 'code: is required for this gift');
+  const attempt = { db: ctx.db, kind: 'redeem' as const, userId: ctx.userId, ip: ctx.ip, now: ctx.now };
+  if (offer.requiresCode) await assertCodeAttemptsLeft(attempt);
+  if (offer.requires && !(await holdsCommodity(ctx.db, ctx.userId, ctx.channelId, Number(offer.requires.id)))) {
+    throw new AppError(409, `gift: only holders of ${offer.requires.name} can receive this gift`, { reason: 'notEligible' });
+  }
+  try {
+    const claimId = await ctx.db.transaction(async (tx) => {
+      let redeemCodeId: number | null = null;
+      if (offer.requiresCode) {
+        const [used] = await tx
+          .update(redeemCodes)
+          .set({ usedBy: ctx.userId, usedAt: ctx.now })
+          .where(and(eq(redeemCodes.codeHash, hashCode(code)), eq(redeemCodes.offerId, input.offerId), isNull(redeemCodes.usedBy)))
+          .returning({ id: redeemCodes.id });
+        if (!used) throw new CodeRefused();
+        redeemCodeId = used.id;
+      }
+      const [quota] = await tx
+        .insert(offerQuotas)
+        .values({ offerId: input.offerId, userId: ctx.userId, taken: 1, maxTaken: offer.limitPerUser })
+        .onConflictDoUpdate({
+          target: [offerQuotas.offerId, offerQuotas.userId],
+          set: { taken: sql`${offerQuotas.taken} + 1` },
+          setWhere: sql`${offerQuotas.taken} + 1 <= ${offerQuotas.maxTaken}`,
+        })
+        .returning({ taken: offerQuotas.taken });
+      if (!quota) throw new AppError(409, 'gift: you have already received this gift', { reason: 'received' });
+      const [stock] = await tx
+        .update(campaignOffers)
+        .set({ remaining: sql`${campaignOffers.remaining} - 1` })
+        .where(and(eq(campaignOffers.id, input.offerId), sql`${campaignOffers.remaining} >= 1`))
+        .returning({ remaining: campaignOffers.remaining });
+      if (!stock) throw new AppError(409, 'gift: all of these gifts have been received', { reason: 'soldOut' });
+      const [holding] = await mintHoldings(tx, {
+        channelId: ctx.channelId,
+        userId: ctx.userId,
+        commodity: { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku },
+        quantity: 1,
+        source: 'gift',
+        now: ctx.now,
+      });
+      const [claim] = await tx
+        .insert(offerClaims)
+        .values({
+          offerId: input.offerId,
+          campaignId: input.campaignId,
+          channelId: ctx.channelId,
+          userId: ctx.userId,
+          kind: 'gift',
+          holdingId: holding!.id,
+          redeemCodeId,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: ctx.now,
+        })
+        .returning({ id: offerClaims.id });
+      return claim!.id;
+    });
+    return (await findClaim(ctx, eq(offerClaims.id, claimId)))!;
+  } catch (error) {
+    if (error instanceof CodeRefused) throw await wrongCode(attempt);
+    // Two copies of one tap raced: the loser rolled back (on the quota or the key); answer with the winner's claim.
+    if (isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'received')) {
+      const winner = await findClaim(ctx, eq(offerClaims.idempotencyKey, input.idempotencyKey));
+      if (winner) return winner;
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const claimColumns = {
+  claim: offerClaims,
+  campaignName: campaigns.name,
+  commodity: commodities,
+  number: holdings.number,
+};
+
+type ClaimRow = { claim: typeof offerClaims.$inferSelect; campaignName: string; commodity: typeof commodities.$inferSelect; number: number };
+
+function claimView(r: ClaimRow): GiftClaimView {
+  return {
+    id: String(r.claim.id),
+    campaign: { id: String(r.claim.campaignId), name: r.campaignName },
+    offerId: String(r.claim.offerId),
+    commodity: { id: String(r.commodity.id), name: r.commodity.name, cover: r.commodity.cover },
+    holdingId: String(r.claim.holdingId),
+    number: r.number,
+    amountNumber: r.commodity.amountSku,
+    byCode: r.claim.redeemCodeId !== null,
+    createTime: r.claim.createdAt.toISOString(),
+  };
+}
+
+async function findClaim(ctx: GiftUserCtx, where: ReturnType<typeof eq>): Promise<GiftClaimView | null> {
+  const [row] = await ctx.db
+    .select(claimColumns)
+    .from(offerClaims)
+    .innerJoin(campaigns, eq(campaigns.id, offerClaims.campaignId))
+    .innerJoin(holdings, eq(holdings.id, offerClaims.holdingId))
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(and(where, eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'gift')))
+    .limit(1);
+  return row ? claimView(row) : null;
+}
+
+/** My receive records (channel/userGiftReceivePage): the gifts the user received on this channel, newest first. */
+export async function listReceived(ctx: Omit<GiftUserCtx, 'ip'>, paging: { pageCount: number; pageSize: number }): Promise<Page<GiftClaimView>> {
+  const where = and(eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'gift'));
+  const [totalRow] = await ctx.db.select({ value: count() }).from(offerClaims).where(where);
+  const total = totalRow?.value ?? 0;
+  const rows = await ctx.db
+    .select(claimColumns)
+    .from(offerClaims)
+    .innerJoin(campaigns, eq(campaigns.id, offerClaims.campaignId))
+    .innerJoin(holdings, eq(holdings.id, offerClaims.holdingId))
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(where)
+    .orderBy(desc(offerClaims.createdAt), desc(offerClaims.id))
+    .limit(paging.pageSize)
+    .offset((paging.pageCount - 1) * paging.pageSize);
+  return { records: rows.map(claimView), total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };
+}
