@@ -5,6 +5,9 @@ import type { Db } from '../db/client';
 import { codeAttempts } from '../db/schema';
 import { sha256 } from '../auth/crypto';
 import { AppError } from '../api/errors';
+import { codeFromBytes, normalizeCode } from './format';
+
+export { codeFromBytes, normalizeCode };
 
 /**
  * Redeem and chain-up codes (DESIGN §10): 128 bits from the CSPRNG, written in Crockford base32 (26 characters, no
@@ -12,8 +15,6 @@ import { AppError } from '../api/errors';
  * alikes O→0, I/L→1), so a code read off a card works however it was typed. Wrong codes are also rate-limited per
  * user and per IP, and every wrong code gets the same answer.
  */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
 export const CODE_LIMITS = {
   /** Wrong codes allowed per user, and per IP, in the window. */
   wrongPerUser: 10,
@@ -24,28 +25,6 @@ export const CODE_LIMITS = {
 /** A fresh code: 128 random bits as 26 base32 characters, grouped by 4 with dashes for reading off a card. */
 export function generateCode(): string {
   return codeFromBytes(randomBytes(16));
-}
-
-/** 16 bytes (128 bits) as a code: 26 base32 characters (the first carries 3 bits), grouped by 4. */
-export function codeFromBytes(bytes: Uint8Array): string {
-  if (bytes.length !== 16) throw new Error('a code is made of 16 bytes');
-  let bits = 0n;
-  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
-  let text = '';
-  for (let i = 0; i < 26; i++) {
-    text = ALPHABET[Number(bits & 31n)]! + text;
-    bits >>= 5n;
-  }
-  return text.match(/.{1,4}/g)!.join('-');
-}
-
-/** What a person typed, as the code it means: upper case, no spaces or dashes, look-alike letters mapped. */
-export function normalizeCode(input: string): string {
-  return input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
 }
 
 /** The stored form of a code. */

@@ -1,5 +1,7 @@
 import type { ChannelAttributes } from './schema';
+import { createHash } from 'node:crypto';
 import type { Skin } from '../channel/skin';
+import { codeFromBytes } from '../codes/format';
 
 /**
  * Demo catalogue (issue: foundation). Channels run locally on *.localhost with BRAND_WORD=localhost.
@@ -158,3 +160,12 @@ export const SEED_GIFTS: SeedGift[] = [
     ],
   },
 ];
+
+/**
+ * Demo redeem codes: derived from the offer and a number, so every seed run prints the same codes a person (or an
+ * end-to-end test) can try; they are demo data, public by nature. Real codes come from `generateCode`, are handed
+ * out once and never stored in clear.
+ */
+export function demoCode(offerCode: string, index: number): string {
+  return codeFromBytes(createHash('sha256').update(`storefront-demo-code:${offerCode}:${index}`).digest().subarray(0, 16));
+}

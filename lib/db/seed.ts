@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { blindBoxPrizes, campaignOffers, campaigns, editionCounters, channels, commodities, redeemCodes, sales, storeCodes } from './schema';
-import { SEED_CHANNELS, SEED_GIFTS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
-import { codeFromBytes, hashCode } from '../codes/codes';
+import { demoCode, SEED_CHANNELS, SEED_GIFTS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
+import { hashCode } from '../codes/codes';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 
 const HOUR_MS = 3_600_000;
@@ -105,14 +105,6 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
   }
   const codes = await seedGifts(db, channelIds, now);
   return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length, codes };
-}
-
-/**
- * Demo redeem codes: derived from the campaign and a number, so every seed run prints the same codes a person can
- * try (they are demo data, public by nature); real codes come from `generateCode` and are never stored in clear.
- */
-export function demoCode(offerCode: string, index: number): string {
-  return codeFromBytes(createHash('sha256').update(`storefront-demo-code:${offerCode}:${index}`).digest().subarray(0, 16));
 }
 
 async function seedGifts(db: Db, channelIds: Map<string, number>, now: Date): Promise<DemoCodes> {

@@ -1,0 +1,60 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { listReceived } from '@/lib/gift/service';
+import { formatDate } from '@/lib/format/date';
+import { PageHeader } from '@/components/layout/page-header';
+import { ArtImage } from '@/components/ui/art-image';
+
+type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 10;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('gift.recordsTitle'), robots: { index: false } };
+}
+
+/** /mine/receive (spec §2 mineReceive, login required): the gifts the user received on this channel, newest first, paged. */
+export default async function ReceiveRecordsPage({ params, searchParams }: Props) {
+  const channel = await loadPageChannel(params);
+  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/receive');
+  const { page: pageParam } = await searchParams;
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const records = await listReceived({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const { t, skin, theme } = channel;
+  return (
+    <>
+      <PageHeader title={t('gift.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
+      <main className="px-3 pb-[1.6rem] pt-3">
+        {records.records.length === 0 ? (
+          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="receive-empty">{t('gift.recordsEmpty')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="receive-records">
+            {records.records.map((r) => (
+              <li key={r.id} className="flex gap-3 rounded-xl bg-skin-card p-3 shadow-card" data-testid="receive-record">
+                <ArtImage src={r.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
+                <div className="flex min-w-0 flex-1 flex-col justify-between">
+                  <p className="truncate text-base font-medium text-skin-1">{r.commodity.name}</p>
+                  <p className="truncate text-xs text-neutral-500">{r.campaign.name}{r.byCode ? ` · ${t('gift.byCode')}` : ''}</p>
+                  <p className="flex items-baseline justify-between text-xs text-neutral-500">
+                    <span>{formatDate(r.createTime, 'yyyy-MM-dd HH:mm:ss', theme.timeZone)}</span>
+                    <span className="font-semibold text-skin-1" data-testid="receive-edition">#{r.number}/{r.amountNumber}</span>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {records.pages > 1 ? (
+          <nav className="mt-4 flex justify-center gap-4 text-sm">
+            {page > 1 ? <Link href={`/mine/receive?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
+            {page < records.pages ? <Link href={`/mine/receive?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
+          </nav>
+        ) : null}
+      </main>
+    </>
+  );
+}

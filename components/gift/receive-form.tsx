@@ -1,0 +1,94 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { showToast } from '@/components/ui/toast';
+import { useApi } from '@/components/shell/api-provider';
+
+export type ReceiveTexts = { receive: string; codeLabel: string; codeHint: string; codeRequired: string; received: string; seeCollection: string };
+
+function newKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The receive button of a gift (spec §2 receive detail pages), with the redeem-code field when the gift asks for one.
+ * A retried tap reuses its key, so the server answers with the same record; a refusal is shown by the API client's
+ * toast (spec §8) with the server's message.
+ */
+export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaignId: string; offerId: string; needsCode: boolean; texts: ReceiveTexts }) {
+  const api = useApi();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ number: number; amountNumber: number } | null>(null);
+  const key = useRef<string | null>(null);
+
+  const receive = async () => {
+    if (needsCode && !code.trim()) {
+      showToast('warn', texts.codeRequired);
+      return;
+    }
+    key.current ??= newKey();
+    setBusy(true);
+    try {
+      const claim = await api.post<{ number: number; amountNumber: number }>('/goods/api/giftReceive/receive', {
+        id: campaignId,
+        exchangeId: offerId,
+        ...(needsCode ? { code } : {}),
+        idempotencyKey: key.current,
+      });
+      setDone(claim);
+      showToast('success', texts.received);
+    } catch {
+      // The client has shown why (spec §8); the next tap is a new attempt.
+      key.current = null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl bg-skin-card p-4 text-center shadow-card" data-testid="gift-received">
+        <p className="text-base font-semibold text-skin-1">{texts.received}</p>
+        <p className="text-sm text-neutral-600" data-testid="gift-edition">#{done.number}/{done.amountNumber}</p>
+        <Link href="/mine/collection" className="text-sm text-skin-1 underline underline-offset-2">{texts.seeCollection}</Link>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void receive();
+      }}
+    >
+      {needsCode ? (
+        <label className="flex flex-col gap-1 rounded-xl bg-skin-card p-4 shadow-card">
+          <span className="text-sm font-medium text-skin-1">{texts.codeLabel}</span>
+          <input
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            inputMode="text"
+            name="code"
+            className="rounded-lg border border-black/10 px-3 py-2 font-mono text-sm tracking-wide outline-none focus:border-(--skin-color1)"
+            placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX"
+          />
+          <span className="text-xs text-neutral-500">{texts.codeHint}</span>
+        </label>
+      ) : null}
+      <Button type="primary" htmlType="submit" loading={busy} className="w-full">
+        {texts.receive}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { getDb } from '@/lib/db/client';
+import { listGiftCampaigns } from '@/lib/gift/service';
+import { ArtImage } from '@/components/ui/art-image';
+import { FooterNav } from '@/components/layout/footer-nav';
+import { CampaignList } from './campaign-list';
+
+/**
+ * The receive list page (spec §2 receive and receive2, title 'receive list'; open to visitors, spec §6). Both
+ * versions show the same list and differ in the detail route they link to. The footer is shown too (our decision,
+ * docs/decisions.md): on a gift-only channel this is where home leads, and /mine must stay one tap away.
+ */
+export async function ReceiveListPage({ params, detailPath }: { params: Promise<PageParams>; detailPath: string }) {
+  const channel = await loadPageChannel(params);
+  const { t, skin, theme, labels } = channel;
+  const campaigns = await listGiftCampaigns({ db: getDb(), now: new Date(), channelId: channel.id });
+  return (
+    <>
+      <main className="pb-[1.6rem]">
+        <ArtImage src={skin.bannerImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
+        <div className="relative -mt-6 px-3">
+          <h1 className="mb-3 rounded-xl bg-skin-card p-3 text-lg font-semibold text-skin-1 shadow-card">{t('gift.listTitle')}</h1>
+          <CampaignList campaigns={campaigns} detailPath={detailPath} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+        </div>
+      </main>
+      <FooterNav labels={labels} current="receive" t={t} />
+    </>
+  );
+}
