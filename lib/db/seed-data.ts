@@ -71,9 +71,9 @@ export const SEED_CHANNELS: SeedChannel[] = [
     attributes: {}, marketText: 'Chain up what you bought', buyText: 'Chain up', exchangeText: 'Exchange', storeCodes: true,
   },
   {
-    key: 'SWAP', host: 'swap.localhost', name: 'Swap', brandName: 'Swap Club', status: 1, labelList: '2', art: 'swap',
+    key: 'SWAP', host: 'swap.localhost', name: 'Swap', brandName: 'Swap Club', status: 1, labelList: '2,3', art: 'swap',
     palette: { color1: '#166534', color2: '#86efac', signColor: '#b91c1c', lightColor: '#dcfce7', pageBgColor: '#f0fdf4', cardBgColor: '#ffffff', buttonBgColor: '#15803d', buttonColor: '#ffffff', shadowColor: 'rgba(22, 101, 52, 0.12)' },
-    attributes: {}, marketText: 'Trade up your collection', buyText: 'Buy', exchangeText: 'Exchange',
+    attributes: { destroyTitledReceive: true }, marketText: 'Trade up your collection', buyText: 'Buy', exchangeText: 'Exchange',
   },
   {
     key: 'DARK', host: 'dark.localhost', name: 'Dark', brandName: 'Dark Room', status: 0, labelList: '1', art: 'dark',
@@ -136,10 +136,14 @@ export type SeedGift = {
   cover: string;
   startsInHours: number;
   endsInHours: number | null;
-  offers: { code: string; name: string; description: string; art: string; amountSku: number; total: number; remaining: number; requires?: string; codes?: number }[];
+  offers: { code: string; name: string; description: string; art: string; amountSku: number; total: number; remaining: number; limitPerUser?: number; requires?: string; codes?: number }[];
 };
 
 export const SEED_GIFTS: SeedGift[] = [
+  {
+    channel: 'SWAP', code: 'starter-cards', name: 'Starter cards', description: 'Two free starter cards for every member, to trade up in the activities.', cover: '/goods/paper-crane.svg', startsInHours: -2 * DAY, endsInHours: 60 * DAY,
+    offers: [{ code: 'swap-starter-card', name: 'Starter Card', description: 'Trade two of these for a Swap Club badge.', art: 'paper-crane', amountSku: 20000, total: 20000, remaining: 19000, limitPerUser: 2 }],
+  },
   {
     channel: 'GIFT', code: 'welcome', name: 'Welcome gift', description: 'A lantern for every new member of Gift House. One per member.', cover: '/goods/lantern-festival.svg', startsInHours: -2 * DAY, endsInHours: 60 * DAY,
     offers: [{ code: 'gift-welcome-lantern', name: 'Welcome Lantern', description: 'Given to every new member of Gift House.', art: 'lantern-festival', amountSku: 5000, total: 5000, remaining: 4210 }],
@@ -169,3 +173,56 @@ export const SEED_GIFTS: SeedGift[] = [
 export function demoCode(offerCode: string, index: number): string {
   return codeFromBytes(createHash('sha256').update(`storefront-demo-code:${offerCode}:${index}`).digest().subarray(0, 16));
 }
+
+/**
+ * Demo exchange activities (spec §2 active, label 2): spend the inputs (commodity codes of the same channel, destroyed)
+ * to get the output, minted new.
+ */
+export type SeedExchange = {
+  channel: string;
+  code: string;
+  name: string;
+  description: string;
+  cover: string;
+  startsInHours: number;
+  endsInHours: number | null;
+  offers: { code: string; name: string; description: string; art: string; amountSku: number; total: number; remaining: number; limitPerUser: number; inputs: { commodity: string; quantity: number }[] }[];
+};
+
+export const SEED_EXCHANGES: SeedExchange[] = [
+  {
+    channel: 'SWAP', code: 'starter-trade', name: 'Starter trade-up', description: 'Two starter cards make a Swap Club badge. The cards are spent.', cover: '/goods/jade-dragon.svg', startsInHours: -1 * DAY, endsInHours: 30 * DAY,
+    offers: [{ code: 'swap-club-badge', name: 'Swap Club Badge', description: 'Made from two starter cards.', art: 'jade-dragon', amountSku: 1000, total: 1000, remaining: 960, limitPerUser: 3, inputs: [{ commodity: 'swap-starter-card', quantity: 2 }] }],
+  },
+  {
+    channel: 'AURORA', code: 'constellation', name: 'Constellation trade', description: 'Bring two Star Fox and get the Star Fox Constellation.', cover: '/goods/star-fox.svg', startsInHours: -1 * DAY, endsInHours: 30 * DAY,
+    offers: [{ code: 'star-fox-constellation', name: 'Star Fox Constellation', description: 'Two foxes, one sky.', art: 'star-fox', amountSku: 500, total: 500, remaining: 500, limitPerUser: 2, inputs: [{ commodity: 'star-fox', quantity: 2 }] }],
+  },
+];
+
+/** Demo self chain-up campaigns (spec §2 chain, label 4); `codes` product codes (type 1) are printed by the seed. */
+export type SeedChainCampaign = {
+  channel: string;
+  code: string;
+  name: string;
+  description: string;
+  cover: string;
+  authorStageName: string;
+  commodity: { code: string; name: string; description: string; art: string; amountSku: number };
+  codes: number;
+  startsInHours: number;
+  endsInHours: number | null;
+};
+
+export const SEED_CHAIN_CAMPAIGNS: SeedChainCampaign[] = [
+  {
+    channel: 'CHAIN', code: 'iron-owl', name: 'Iron Owl figurine', description: 'Bought the Iron Owl figurine? Enter the code inside its box to chain up its digital twin.', cover: '/goods/crystal-owl.svg', authorStageName: 'Mo Studio',
+    commodity: { code: 'chain-iron-owl', name: 'Iron Owl (digital twin)', description: 'The digital twin of the Iron Owl figurine.', art: 'crystal-owl', amountSku: 2000 },
+    codes: 5, startsInHours: -2 * DAY, endsInHours: 60 * DAY,
+  },
+  {
+    channel: 'AURORA', code: 'aurora-print', name: 'Aurora Dawn print', description: 'The framed print of Aurora Dawn carries a code on its back.', cover: '/goods/aurora-dawn.svg', authorStageName: 'Mira Solberg',
+    commodity: { code: 'aurora-dawn-print', name: 'Aurora Dawn (print twin)', description: 'The digital twin of the framed print.', art: 'aurora-dawn', amountSku: 300 },
+    codes: 3, startsInHours: -2 * DAY, endsInHours: 60 * DAY,
+  },
+];

@@ -63,7 +63,7 @@ describe('seed', () => {
       { key: 'DARK', labelList: '1', status: 0 },
       { key: 'GIFT', labelList: '3', status: 1 },
       { key: 'LUMEN', labelList: '1', status: 1 },
-      { key: 'SWAP', labelList: '2', status: 1 },
+      { key: 'SWAP', labelList: '2,3', status: 1 },
     ]);
   });
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { blindBoxPrizes, campaignOffers, campaigns, editionCounters, channels, commodities, redeemCodes, sales, storeCodes } from './schema';
-import { demoCode, SEED_CHANNELS, SEED_GIFTS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
+import { blindBoxPrizes, campaignOffers, campaigns, chainCampaigns, chainCodes, editionCounters, channels, commodities, offerInputs, redeemCodes, sales, storeCodes } from './schema';
+import { demoCode, SEED_CHAIN_CAMPAIGNS, SEED_CHANNELS, SEED_EXCHANGES, SEED_GIFTS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
 import { hashCode } from '../codes/codes';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 
@@ -104,6 +104,8 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
       .onConflictDoNothing();
   }
   const codes = await seedGifts(db, channelIds, now);
+  await seedExchanges(db, channelIds, now);
+  codes.push(...(await seedChainCampaigns(db, channelIds, now)));
   return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length, codes };
 }
 
@@ -133,7 +135,7 @@ async function seedGifts(db: Db, channelIds: Map<string, number>, now: Date): Pr
         const requiresCommodityId = o.requires ? await commodityIdOf(db, channelId, o.requires) : null;
         const [offer] = await db
           .insert(campaignOffers)
-          .values({ campaignId: campaign!.id, channelId, commodityId, total: o.total, remaining: o.remaining, limitPerUser: 1, requiresCommodityId, requiresCode: Boolean(o.codes), sort })
+          .values({ campaignId: campaign!.id, channelId, commodityId, total: o.total, remaining: o.remaining, requiresCommodityId, requiresCode: Boolean(o.codes), sort, limitPerUser: o.limitPerUser ?? 1 })
           .returning({ id: campaignOffers.id });
         offerId = offer!.id;
         // Gifts received before the demo began carry the first edition numbers.
@@ -163,4 +165,65 @@ async function upsertCommodity(db: Db, values: typeof commodities.$inferInsert):
     .where(and(eq(commodities.channelId, values.channelId), eq(commodities.code, values.code)));
   if (!row) throw new Error(`seed: commodity ${values.code} missing after insert`);
   return row.id;
+}
+
+async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date): Promise<void> {
+  for (const [index, x] of SEED_EXCHANGES.entries()) {
+    const channelId = channelIds.get(x.channel);
+    const channel = SEED_CHANNELS.find((c) => c.key === x.channel);
+    if (channelId === undefined || !channel) throw new Error(`seed: exchange ${x.code} names unknown channel ${x.channel}`);
+    await db
+      .insert(campaigns)
+      .values({
+        channelId, kind: 'exchange', code: x.code, name: x.name, description: x.description, cover: x.cover, sort: index,
+        startTime: new Date(now.getTime() + x.startsInHours * HOUR_MS),
+        endTime: x.endsInHours === null ? null : new Date(now.getTime() + x.endsInHours * HOUR_MS),
+      })
+      .onConflictDoNothing();
+    const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, x.code)));
+    const existing = await db.select({ commodityId: campaignOffers.commodityId }).from(campaignOffers).where(eq(campaignOffers.campaignId, campaign!.id));
+    for (const [sort, o] of x.offers.entries()) {
+      const commodityId = await upsertCommodity(
+        db,
+        commodityValues(channelId, { code: o.code, name: o.name, description: o.description, amountSku: o.amountSku, author: channel.brandName, publisher: channel.brandName, art: o.art }, false),
+      );
+      if (existing.some((e) => e.commodityId === commodityId)) continue;
+      const [offer] = await db
+        .insert(campaignOffers)
+        .values({ campaignId: campaign!.id, channelId, commodityId, total: o.total, remaining: o.remaining, limitPerUser: o.limitPerUser, sort })
+        .returning({ id: campaignOffers.id });
+      for (const input of o.inputs) {
+        await db.insert(offerInputs).values({ offerId: offer!.id, commodityId: await commodityIdOf(db, channelId, input.commodity), quantity: input.quantity });
+      }
+      await db.insert(editionCounters).values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku }).onConflictDoNothing();
+    }
+  }
+}
+
+async function seedChainCampaigns(db: Db, channelIds: Map<string, number>, now: Date): Promise<DemoCodes> {
+  const printed: DemoCodes = [];
+  for (const [index, c] of SEED_CHAIN_CAMPAIGNS.entries()) {
+    const channelId = channelIds.get(c.channel);
+    const channel = SEED_CHANNELS.find((ch) => ch.key === c.channel);
+    if (channelId === undefined || !channel) throw new Error(`seed: chain campaign ${c.code} names unknown channel ${c.channel}`);
+    const commodityId = await upsertCommodity(
+      db,
+      commodityValues(channelId, { ...c.commodity, author: c.authorStageName, publisher: channel.brandName }, false),
+    );
+    let [campaign] = await db.select({ id: chainCampaigns.id }).from(chainCampaigns).where(and(eq(chainCampaigns.channelId, channelId), eq(chainCampaigns.commodityId, commodityId)));
+    if (!campaign) {
+      [campaign] = await db
+        .insert(chainCampaigns)
+        .values({
+          channelId, name: c.name, description: c.description, cover: c.cover, commodityId, authorStageName: c.authorStageName, sort: index,
+          startTime: new Date(now.getTime() + c.startsInHours * HOUR_MS),
+          endTime: c.endsInHours === null ? null : new Date(now.getTime() + c.endsInHours * HOUR_MS),
+        })
+        .returning({ id: chainCampaigns.id });
+    }
+    const codes = Array.from({ length: c.codes }, (_, i) => demoCode(c.code, i + 1));
+    await db.insert(chainCodes).values(codes.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 1 }))).onConflictDoNothing();
+    printed.push({ channel: c.channel, host: channel.host, path: '/chain', name: `${c.name} (self chain-up, product codes)`, codes });
+  }
+  return printed;
 }
