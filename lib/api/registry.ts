@@ -9,6 +9,7 @@ import { ingestTrackingBatch } from '../tracking/service';
 import { authProcedures } from '../auth/procedures';
 import { buyingProcedures } from '../order/procedures';
 import { giftProcedures } from '../gift/procedures';
+import { exchangeProcedures } from '../exchange/procedures';
 
 const idSchema = z
   .union([z.string(), z.number()], { error: 'must be a string id' })
@@ -47,6 +48,7 @@ export const registry = {
   ...authProcedures,
   ...buyingProcedures,
   ...giftProcedures,
+  ...exchangeProcedures,
 } as const;
 
 export type ApiPath = keyof typeof registry;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { commodities, holdings, users } from '../db/schema';
 import type { ChainAdapter } from './adapter';
 import { ledgerAdapter } from './ledger';
+import { isUniqueViolation } from '../db/errors';
 
 /** The chain adapter in use: the built-in ledger (a real chain plugs in here). */
 export function chainAdapter(): ChainAdapter {
@@ -51,7 +52,7 @@ export async function chainUpPending(db: Db, now: Date, options: { adapter?: Cha
       });
       done++;
     } catch (error) {
-      if (error instanceof AlreadyOnChain || isUniqueViolationLike(error)) continue;
+      if (error instanceof AlreadyOnChain || isUniqueViolation(error)) continue;
       throw error;
     }
   }
@@ -59,8 +60,3 @@ export async function chainUpPending(db: Db, now: Date, options: { adapter?: Cha
 }
 
 class AlreadyOnChain extends Error {}
-
-function isUniqueViolationLike(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-}

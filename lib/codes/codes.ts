@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { codeAttempts } from '../db/schema';
+import { codeAttempts, redeemCodes } from '../db/schema';
 import { sha256 } from '../auth/crypto';
 import { AppError } from '../api/errors';
 import { codeFromBytes, normalizeCode } from './format';
@@ -56,4 +56,22 @@ export async function assertCodeAttemptsLeft(a: Attempt): Promise<void> {
 export async function wrongCode(a: Attempt): Promise<AppError> {
   await a.db.insert(codeAttempts).values({ kind: a.kind, userId: a.userId, ip: a.ip || null, createdAt: a.now });
   return new AppError(409, 'code: this code is not valid here, or has been used', { reason: 'badCode' });
+}
+
+/** Thrown inside a transaction when a code did not match; the caller answers `wrongCode` once the transaction is undone. */
+export class CodeRefused extends Error {}
+
+/**
+ * Uses one of an offer's redeem codes inside the caller's transaction (gifts and exchanges): the code is marked used
+ * by this user only if it is the offer's and still unused, so concurrent tries of one code let exactly one through.
+ * Returns the code's id; throws CodeRefused otherwise.
+ */
+export async function useRedeemCode(tx: Db, input: { offerId: number; code: string; userId: number; now: Date }): Promise<number> {
+  const [used] = await tx
+    .update(redeemCodes)
+    .set({ usedBy: input.userId, usedAt: input.now })
+    .where(and(eq(redeemCodes.codeHash, hashCode(input.code)), eq(redeemCodes.offerId, input.offerId), isNull(redeemCodes.usedBy)))
+    .returning({ id: redeemCodes.id });
+  if (!used) throw new CodeRefused();
+  return used.id;
 }

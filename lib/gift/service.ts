@@ -1,11 +1,13 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerQuotas, redeemCodes } from '../db/schema';
+import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerQuotas } from '../db/schema';
 import { AppError } from '../api/errors';
 import { mintHoldings } from '../collection/mint';
-import { assertCodeAttemptsLeft, hashCode, wrongCode } from '../codes/codes';
+import { assertCodeAttemptsLeft, CodeRefused, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
+import { isUniqueViolation } from '../db/errors';
+import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/status';
 
 /**
  * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
@@ -17,8 +19,7 @@ import type { Page } from '../sale/service';
 export type GiftCtx = { db: Db; now: Date; channelId: number };
 export type GiftUserCtx = GiftCtx & { userId: number; ip: string };
 
-/** 0 not started, 1 open, 2 ended (the sale status numbers, DESIGN §5). */
-export type CampaignStatus = 0 | 1 | 2;
+export type { CampaignStatus };
 
 export type GiftOfferView = {
   id: string;
@@ -60,12 +61,6 @@ export type GiftClaimView = {
   createTime: string;
 };
 
-function statusOf(c: { startTime: Date; endTime: Date | null }, now: Date): CampaignStatus {
-  if (now < c.startTime) return 0;
-  if (c.endTime && now >= c.endTime) return 2;
-  return 1;
-}
-
 type CampaignRow = typeof campaigns.$inferSelect;
 
 function campaignView(c: CampaignRow, offers: GiftOfferView[], now: Date): GiftCampaignView {
@@ -76,7 +71,7 @@ function campaignView(c: CampaignRow, offers: GiftOfferView[], now: Date): GiftC
     cover: c.cover,
     startTime: c.startTime.toISOString(),
     endTime: c.endTime?.toISOString() ?? null,
-    status: statusOf(c, now),
+    status: campaignStatus(c, now),
     offers,
   };
 }
@@ -117,10 +112,7 @@ export async function listGiftCampaigns(ctx: GiftCtx): Promise<GiftCampaignView[
     .orderBy(asc(campaigns.sort), desc(campaigns.startTime), asc(campaigns.id))
     .limit(100);
   const offers = await offersOf(ctx.db, rows.map((r) => r.id));
-  const order: Record<CampaignStatus, number> = { 1: 0, 0: 1, 2: 2 };
-  return rows
-    .map((r) => campaignView(r, offers.get(r.id) ?? [], ctx.now))
-    .sort((a, b) => order[a.status] - order[b.status]);
+  return rows.map((r) => campaignView(r, offers.get(r.id) ?? [], ctx.now)).sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
 }
 
 async function loadOffer(ctx: GiftCtx, campaignId: number, offerId: number): Promise<{ campaign: CampaignRow; offer: GiftOfferView }> {
@@ -170,9 +162,6 @@ async function holdsCommodity(db: Db, userId: number, channelId: number, commodi
 
 export type ClaimInput = { campaignId: number; offerId: number; code?: string; idempotencyKey: string };
 
-/** Thrown inside the claim's transaction when the code did not match; turned into the one wrong-code answer outside it. */
-class CodeRefused extends Error {}
-
 /**
  * Receives a gift (goods/api/giftReceive/receive). The same idempotency key returns the same claim. Refusals:
  * not open / ended, already received (the per-user limit, held by the database), not eligible (the required
@@ -183,7 +172,7 @@ export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<Gi
   const again = await findClaim(ctx, eq(offerClaims.idempotencyKey, input.idempotencyKey));
   if (again) return again;
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
-  const status = statusOf(campaign, ctx.now);
+  const status = campaignStatus(campaign, ctx.now);
   if (status === 0) throw new AppError(409, `gift: opens at ${campaign.startTime.toISOString()}`, { reason: 'notOpen', startTime: campaign.startTime.toISOString() });
   if (status === 2) throw new AppError(409, 'gift: this campaign has ended', { reason: 'ended' });
   const code = input.code?.trim() ?? '';
@@ -195,16 +184,7 @@ export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<Gi
   }
   try {
     const claimId = await ctx.db.transaction(async (tx) => {
-      let redeemCodeId: number | null = null;
-      if (offer.requiresCode) {
-        const [used] = await tx
-          .update(redeemCodes)
-          .set({ usedBy: ctx.userId, usedAt: ctx.now })
-          .where(and(eq(redeemCodes.codeHash, hashCode(code)), eq(redeemCodes.offerId, input.offerId), isNull(redeemCodes.usedBy)))
-          .returning({ id: redeemCodes.id });
-        if (!used) throw new CodeRefused();
-        redeemCodeId = used.id;
-      }
+      const redeemCodeId = offer.requiresCode ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now }) : null;
       const [quota] = await tx
         .insert(offerQuotas)
         .values({ offerId: input.offerId, userId: ctx.userId, taken: 1, maxTaken: offer.limitPerUser })
@@ -255,13 +235,6 @@ export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<Gi
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const claimColumns = {

@@ -6,6 +6,7 @@ import { AppError } from '../api/errors';
 import { randomDigits } from '../auth/crypto';
 import type { Page } from '../sale/service';
 import { saleStatus } from '../sale/status';
+import { isUniqueViolation } from '../db/errors';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -65,14 +66,6 @@ function toView(order: OrderRow, commodity: CommodityRow, editions: OrderView['e
 /** Order numbers: the UTC time to the second and 8 random digits, unique by constraint. */
 function newOrderNo(now: Date): string {
   return `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${randomDigits(8)}`;
-}
-
-/** Is this a unique-constraint violation (PostgreSQL 23505), through the driver's and drizzle's wrappers? */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

@@ -1,0 +1,62 @@
+import 'server-only';
+import { z } from 'zod';
+import { procedure, type ProcedureContext } from '../api/procedure';
+import { pagingSchema } from '../api/paging';
+import { idSchema, idempotencyKeySchema } from '../api/schemas';
+import { exchange, getExchangeOffer, listDestroyed, listExchangeActivities, listExchanges, type ExchangeUserCtx } from './service';
+
+async function exchangeUserCtx(ctx: ProcedureContext): Promise<ExchangeUserCtx> {
+  const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
+  return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip };
+}
+
+/** The logged-in user's id, or null for a visitor (the exchange detail page is open, spec §2; an invalid token reads as a visitor). */
+async function optionalUserId(ctx: ProcedureContext): Promise<number | null> {
+  if (!(await ctx.token())) return null;
+  return ctx.user().then(
+    (u) => u.id,
+    () => null,
+  );
+}
+
+/**
+ * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2): the channel's exchange activities,
+ * one offer with the holdings the user can spend on it, exchanging (the inputs are destroyed, one collectible is
+ * minted), my exchange records and my destroyed collectibles. Payloads in docs/api.md.
+ */
+export const exchangeProcedures = {
+  '/market/api/channel/queryActivityList': procedure({
+    summary: "The channel's exchange activities with their offers: what each gives, stock left, per-user limit, window and recipe; open ones first. No login needed.",
+    input: z.object({}),
+    handler: async (ctx) => listExchangeActivities({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }),
+  }),
+  '/market/api/exchange/detail': procedure({
+    summary: 'One exchange offer (id = activity, exchangeId = offer) with its recipe and, for a logged-in user, the collectibles they can spend on it and how many more times they may exchange.',
+    input: z.object({ id: idSchema, exchangeId: idSchema }),
+    handler: async (ctx, input) =>
+      getExchangeOffer({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, userId: await optionalUserId(ctx) }, input.id, input.exchangeId),
+  }),
+  '/market/api/exchange/create': procedure({
+    summary:
+      'Exchanges: spends the recipe (the oldest collectibles, or exactly holdingIds, and the code when the recipe asks for one) and mints one copy of the offer, all or nothing. The same idempotencyKey returns the same record.',
+    input: z.object({
+      id: idSchema,
+      exchangeId: idSchema,
+      holdingIds: z.array(idSchema, { error: 'must be a list of holding ids' }).min(1, 'must name at least one holding').max(100, 'must name 100 holdings or fewer').optional(),
+      code: z.string({ error: 'must be a string' }).max(64, 'must be 64 characters or less').optional(),
+      idempotencyKey: idempotencyKeySchema,
+    }),
+    handler: async (ctx, input) =>
+      exchange(await exchangeUserCtx(ctx), { campaignId: input.id, offerId: input.exchangeId, holdingIds: input.holdingIds, code: input.code, idempotencyKey: input.idempotencyKey }),
+  }),
+  '/market/api/exchange/list': procedure({
+    summary: 'My exchange records on this channel, newest first, paged: the activity, the collectible minted and the ones spent.',
+    input: pagingSchema,
+    handler: async (ctx, input) => listExchanges(await exchangeUserCtx(ctx), input),
+  }),
+  '/market/api/channel/treasureSkuDestroyPage': procedure({
+    summary: 'My destroyed collectibles on this channel (spent in exchanges), newest first, paged.',
+    input: pagingSchema,
+    handler: async (ctx, input) => listDestroyed(await exchangeUserCtx(ctx), input),
+  }),
+};

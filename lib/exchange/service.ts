@@ -1,0 +1,468 @@
+import 'server-only';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerInputs, offerQuotas } from '../db/schema';
+import { AppError } from '../api/errors';
+import { mintHoldings } from '../collection/mint';
+import { assertCodeAttemptsLeft, CodeRefused, useRedeemCode, wrongCode } from '../codes/codes';
+import type { Page } from '../sale/service';
+import { isUniqueViolation } from '../db/errors';
+import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/status';
+
+/**
+ * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2). An exchange campaign (the route's
+ * `:id`) holds offers (the route's `:exchange_id`): one numbered collectible each, a stock, a per-user limit and a
+ * recipe (`offer_inputs`): so many copies of given collectibles, which are spent (destroyed), and/or one of the offer's
+ * redeem codes (used once). Exchanging is one transaction: the code is used, the quota and the stock are taken, the
+ * inputs are destroyed, the output is minted, or nothing happens.
+ *
+ * A holding can be spent when it is in the user's collection on this channel (what channel/queryTreasureSku shows):
+ * the user's own, not destroyed, and not a blind box (a box is opened, not spent).
+ */
+
+export type ExchangeCtx = { db: Db; now: Date; channelId: number };
+export type ExchangeUserCtx = ExchangeCtx & { userId: number; ip: string };
+
+
+type CommodityBrief = { id: string; name: string; cover: string; amountSku: number };
+
+export type ExchangeOfferView = {
+  id: string;
+  campaignId: string;
+  /** What the exchange gives: one numbered copy of it. */
+  commodity: CommodityBrief;
+  total: number;
+  remaining: number;
+  limitPerUser: number;
+  /** The recipe: `quantity` copies of each commodity are spent per exchange. */
+  inputs: { commodity: CommodityBrief; quantity: number }[];
+  /** The recipe also asks for one of the offer's redeem codes (used once). */
+  requiresCode: boolean;
+};
+
+export type ExchangeCampaignView = {
+  id: string;
+  name: string;
+  description: string;
+  cover: string;
+  startTime: string;
+  endTime: string | null;
+  status: CampaignStatus;
+  offers: ExchangeOfferView[];
+};
+
+/** A holding as the exchange pages show it. */
+export type SpendableHolding = { id: string; number: number; amountNumber: number; createTime: string };
+
+/** What the logged-in user can do with one offer (the detail page's button and holding pickers). */
+export type ExchangeMine = {
+  /** How many times the user exchanged this offer, and how many more the limit allows (limitPerUser - taken). */
+  taken: number;
+  timesLeft: number;
+  canExchange: boolean;
+  /** Why not, when canExchange is false. */
+  reason: 'notOpen' | 'ended' | 'soldOut' | 'limit' | 'missingInputs' | null;
+  /** Per recipe line: the user's holdings that can be spent for it, oldest first (at most 100). */
+  inputs: { commodityId: string; quantity: number; holdings: SpendableHolding[] }[];
+};
+
+export type ExchangeDetail = { campaign: ExchangeCampaignView; offer: ExchangeOfferView; mine: ExchangeMine | null };
+
+type HoldingBrief = { holdingId: string; commodity: { id: string; name: string; cover: string }; number: number; amountNumber: number };
+
+export type ExchangeRecordView = {
+  id: string;
+  campaign: { id: string; name: string };
+  offerId: string;
+  createTime: string;
+  /** The holding the exchange minted. */
+  output: HoldingBrief;
+  /** The holdings it spent. */
+  inputs: HoldingBrief[];
+};
+
+export type DestroyedView = {
+  /** The holding's id. */
+  id: string;
+  commodity: { id: string; name: string; cover: string };
+  number: number;
+  amountNumber: number;
+  destroyTime: string;
+  /** The exchange that spent it. */
+  exchange: { id: string; campaign: { id: string; name: string } } | null;
+};
+
+export type ExchangeInput = { campaignId: number; offerId: number; idempotencyKey: string; holdingIds?: number[]; code?: string };
+
+type CampaignRow = typeof campaigns.$inferSelect;
+type CommodityRow = typeof commodities.$inferSelect;
+
+function brief(c: CommodityRow): CommodityBrief {
+  return { id: String(c.id), name: c.name, cover: c.cover, amountSku: c.amountSku };
+}
+
+function campaignView(c: CampaignRow, offers: ExchangeOfferView[], now: Date): ExchangeCampaignView {
+  return {
+    id: String(c.id),
+    name: c.name,
+    description: c.description,
+    cover: c.cover,
+    startTime: c.startTime.toISOString(),
+    endTime: c.endTime?.toISOString() ?? null,
+    status: campaignStatus(c, now),
+    offers,
+  };
+}
+
+async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, ExchangeOfferView[]>> {
+  const byCampaign = new Map<number, ExchangeOfferView[]>();
+  if (campaignIds.length === 0) return byCampaign;
+  const rows = await db
+    .select({ o: campaignOffers, c: commodities })
+    .from(campaignOffers)
+    .innerJoin(commodities, eq(commodities.id, campaignOffers.commodityId))
+    .where(inArray(campaignOffers.campaignId, campaignIds))
+    .orderBy(asc(campaignOffers.sort), asc(campaignOffers.id));
+  const offerIds = rows.map((r) => r.o.id);
+  const recipe = offerIds.length
+    ? await db
+        .select({ offerId: offerInputs.offerId, quantity: offerInputs.quantity, c: commodities })
+        .from(offerInputs)
+        .innerJoin(commodities, eq(commodities.id, offerInputs.commodityId))
+        .where(inArray(offerInputs.offerId, offerIds))
+        .orderBy(asc(offerInputs.commodityId))
+    : [];
+  for (const { o, c } of rows) {
+    const list = byCampaign.get(o.campaignId) ?? [];
+    list.push({
+      id: String(o.id),
+      campaignId: String(o.campaignId),
+      commodity: brief(c),
+      total: o.total,
+      remaining: o.remaining,
+      limitPerUser: o.limitPerUser,
+      inputs: recipe.filter((r) => r.offerId === o.id).map((r) => ({ commodity: brief(r.c), quantity: r.quantity })),
+      requiresCode: o.requiresCode,
+    });
+    byCampaign.set(o.campaignId, list);
+  }
+  return byCampaign;
+}
+
+/** The channel's exchange activities with their offers and recipes (channel/queryActivityList): open ones first, then upcoming, then ended. */
+export async function listExchangeActivities(ctx: ExchangeCtx): Promise<ExchangeCampaignView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, 'exchange')))
+    .orderBy(asc(campaigns.sort), desc(campaigns.startTime), asc(campaigns.id))
+    .limit(100);
+  const offers = await offersOf(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => campaignView(r, offers.get(r.id) ?? [], ctx.now)).sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
+}
+
+async function loadOffer(ctx: ExchangeCtx, campaignId: number, offerId: number): Promise<{ campaign: CampaignRow; offer: ExchangeOfferView }> {
+  const [campaign] = await ctx.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, 'exchange')));
+  const offer = campaign ? (await offersOf(ctx.db, [campaign.id])).get(campaign.id)?.find((o) => o.id === String(offerId)) : undefined;
+  if (!campaign || !offer) throw new AppError(404, 'exchangeId: no such exchange in this store');
+  return { campaign, offer };
+}
+
+/** The conditions that make a holding spendable by this user on this channel (see the module comment). */
+function spendable(userId: number, channelId: number, commodityId: number) {
+  return and(
+    eq(holdings.userId, userId),
+    eq(holdings.channelId, channelId),
+    eq(holdings.commodityId, commodityId),
+    isNull(holdings.destroyedAt),
+    sql`not exists (select 1 from ${commodities} where ${commodities.id} = ${holdings.commodityId} and ${commodities.isBlindBox})`,
+  );
+}
+
+async function takenBy(db: Db, offerId: number, userId: number): Promise<number> {
+  const [quota] = await db.select({ taken: offerQuotas.taken }).from(offerQuotas).where(and(eq(offerQuotas.offerId, offerId), eq(offerQuotas.userId, userId)));
+  return quota?.taken ?? 0;
+}
+
+/**
+ * One exchange offer (exchange/detail): the campaign, the offer and its recipe, and for a logged-in user
+ * (`userId` not null) the holdings that can be spent for each recipe line and how many more times they may exchange.
+ */
+export async function getExchangeOffer(ctx: ExchangeCtx & { userId: number | null }, campaignId: number, offerId: number): Promise<ExchangeDetail> {
+  const { campaign, offer } = await loadOffer(ctx, campaignId, offerId);
+  const view = campaignView(campaign, [offer], ctx.now);
+  if (ctx.userId === null) return { campaign: view, offer, mine: null };
+  const userId = ctx.userId;
+  const taken = await takenBy(ctx.db, offerId, userId);
+  const inputs = await Promise.all(
+    offer.inputs.map(async (line) => {
+      const rows = await ctx.db
+        .select({ id: holdings.id, number: holdings.number, createdAt: holdings.createdAt })
+        .from(holdings)
+        .where(spendable(userId, ctx.channelId, Number(line.commodity.id)))
+        .orderBy(asc(holdings.createdAt), asc(holdings.id))
+        .limit(100);
+      return {
+        commodityId: line.commodity.id,
+        quantity: line.quantity,
+        holdings: rows.map((h) => ({ id: String(h.id), number: h.number, amountNumber: line.commodity.amountSku, createTime: h.createdAt.toISOString() })),
+      };
+    }),
+  );
+  const timesLeft = Math.max(0, offer.limitPerUser - taken);
+  const reason: ExchangeMine['reason'] =
+    view.status === 0
+      ? 'notOpen'
+      : view.status === 2
+        ? 'ended'
+        : timesLeft === 0
+          ? 'limit'
+          : offer.remaining <= 0
+            ? 'soldOut'
+            : inputs.some((i) => i.holdings.length < i.quantity)
+              ? 'missingInputs'
+              : null;
+  return { campaign: view, offer, mine: { taken, timesLeft, canExchange: reason === null, reason, inputs } };
+}
+
+/**
+ * When the user named the holdings to spend: each recipe line must get exactly its quantity, with no id twice and
+ * none outside the recipe. Whether they are the user's and spendable is checked by the destroying UPDATE itself.
+ */
+async function chosenByLine(ctx: ExchangeUserCtx, offer: ExchangeOfferView, holdingIds: number[]): Promise<Map<number, number[]>> {
+  if (new Set(holdingIds).size !== holdingIds.length) throw new AppError(400, 'holdingIds: the same holding is named twice');
+  const rows = holdingIds.length
+    ? await ctx.db
+        .select({ id: holdings.id, commodityId: holdings.commodityId })
+        .from(holdings)
+        .where(and(inArray(holdings.id, holdingIds), eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId)))
+    : [];
+  if (rows.length !== holdingIds.length) {
+    const known = new Set(rows.map((r) => r.id));
+    throw new AppError(400, `holdingIds: ${holdingIds.find((id) => !known.has(id))} is not a collectible of yours in this store`);
+  }
+  const byLine = new Map<number, number[]>();
+  for (const r of rows) byLine.set(r.commodityId, [...(byLine.get(r.commodityId) ?? []), r.id]);
+  for (const commodityId of byLine.keys()) {
+    if (!offer.inputs.some((i) => Number(i.commodity.id) === commodityId)) {
+      throw new AppError(400, `holdingIds: ${byLine.get(commodityId)![0]} is not asked for by this exchange`);
+    }
+  }
+  for (const line of offer.inputs) {
+    const got = byLine.get(Number(line.commodity.id))?.length ?? 0;
+    if (got !== line.quantity) throw new AppError(400, `holdingIds: this exchange takes ${line.quantity} × ${line.commodity.name}, ${got} chosen`);
+  }
+  return byLine;
+}
+
+/**
+ * Exchanges (exchange/create): spends the recipe's holdings and mints one copy of the offer's collectible, in one
+ * transaction. The holdings spent are the user's oldest spendable ones, or exactly `holdingIds` when given. The same
+ * idempotency key returns the same record, even when two copies of one tap race. Refusals (409, `data.reason`):
+ * notOpen, ended, limit (the per-user limit, held by the database), soldOut, missingInputs (the message names the
+ * collectible short), badCode (one answer for every wrong code, counted against the user's and the IP's allowance);
+ * 404 for an offer not in this store; 400 for holdingIds that do not fit the recipe or a missing code.
+ */
+export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Promise<ExchangeRecordView> {
+  const again = await findByKey(ctx, input.idempotencyKey);
+  if (again) return again;
+  const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
+  const status = campaignStatus(campaign, ctx.now);
+  if (status === 0) throw new AppError(409, `exchange: opens at ${campaign.startTime.toISOString()}`, { reason: 'notOpen', startTime: campaign.startTime.toISOString() });
+  if (status === 2) throw new AppError(409, 'exchange: this activity has ended', { reason: 'ended' });
+  if (offer.inputs.length === 0 && !offer.requiresCode) throw new AppError(409, 'exchange: this offer has no recipe yet', { reason: 'notOpen' });
+  const code = input.code?.trim() ?? '';
+  if (offer.requiresCode && !code) throw new AppError(400, 'code: is required for this exchange');
+  const attempt = { db: ctx.db, kind: 'redeem' as const, userId: ctx.userId, ip: ctx.ip, now: ctx.now };
+  if (offer.requiresCode) await assertCodeAttemptsLeft(attempt);
+  const chosen = input.holdingIds ? await chosenByLine(ctx, offer, input.holdingIds) : null;
+  try {
+    const claimId = await ctx.db.transaction(async (tx) => {
+      const redeemCodeId = offer.requiresCode ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now }) : null;
+      const [quota] = await tx
+        .insert(offerQuotas)
+        .values({ offerId: input.offerId, userId: ctx.userId, taken: 1, maxTaken: offer.limitPerUser })
+        .onConflictDoUpdate({
+          target: [offerQuotas.offerId, offerQuotas.userId],
+          set: { taken: sql`${offerQuotas.taken} + 1` },
+          setWhere: sql`${offerQuotas.taken} + 1 <= ${offerQuotas.maxTaken}`,
+        })
+        .returning({ taken: offerQuotas.taken });
+      if (!quota) throw new AppError(409, `exchange: the limit is ${offer.limitPerUser} per user, and you have reached it`, { reason: 'limit' });
+      const [stock] = await tx
+        .update(campaignOffers)
+        .set({ remaining: sql`${campaignOffers.remaining} - 1` })
+        .where(and(eq(campaignOffers.id, input.offerId), sql`${campaignOffers.remaining} >= 1`))
+        .returning({ remaining: campaignOffers.remaining });
+      if (!stock) throw new AppError(409, 'exchange: none of these are left', { reason: 'soldOut' });
+
+      const spent: number[] = [];
+      for (const line of offer.inputs) {
+        const commodityId = Number(line.commodity.id);
+        const where = spendable(ctx.userId, ctx.channelId, commodityId);
+        // Chosen ids, or the oldest spendable ones, locked first (SKIP LOCKED leaves rows another exchange is spending
+        // to it). Two statements on purpose: a LIMIT ... FOR UPDATE subquery inside the UPDATE is re-run per row and
+        // would spend every copy. The UPDATE's own conditions are what guarantee nothing is spent twice.
+        const ids =
+          chosen?.get(commodityId) ??
+          (
+            await tx
+              .select({ id: holdings.id })
+              .from(holdings)
+              .where(where)
+              .orderBy(asc(holdings.createdAt), asc(holdings.id))
+              .limit(line.quantity)
+              .for('update', { skipLocked: true })
+          ).map((r) => r.id);
+        const destroyed = await tx
+          .update(holdings)
+          .set({ destroyedAt: ctx.now })
+          .where(and(inArray(holdings.id, ids.length ? ids : [0]), where))
+          .returning({ id: holdings.id });
+        if (destroyed.length < line.quantity) {
+          throw new AppError(409, `exchange: it takes ${line.quantity} × ${line.commodity.name}, you have ${destroyed.length} to spend`, {
+            reason: 'missingInputs',
+            commodityId: line.commodity.id,
+          });
+        }
+        spent.push(...destroyed.map((d) => d.id));
+      }
+
+      const [minted] = await mintHoldings(tx, {
+        channelId: ctx.channelId,
+        userId: ctx.userId,
+        commodity: { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku },
+        quantity: 1,
+        source: 'exchange',
+        now: ctx.now,
+      });
+      const [claim] = await tx
+        .insert(offerClaims)
+        .values({
+          offerId: input.offerId,
+          campaignId: input.campaignId,
+          channelId: ctx.channelId,
+          userId: ctx.userId,
+          kind: 'exchange',
+          holdingId: minted!.id,
+          redeemCodeId,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: ctx.now,
+        })
+        .returning({ id: offerClaims.id });
+      await tx.update(holdings).set({ destroyedByExchangeId: claim!.id }).where(inArray(holdings.id, spent));
+      return claim!.id;
+    });
+    return (await loadRecord(ctx, eq(offerClaims.id, claimId)))!;
+  } catch (error) {
+    if (error instanceof CodeRefused) throw await wrongCode(attempt);
+    // Two copies of one tap raced: the loser rolled back (on the key or the limit); answer with the winner's record.
+    if (isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'limit')) {
+      const winner = await findByKey(ctx, input.idempotencyKey);
+      if (winner) return winner;
+    }
+    throw error;
+  }
+}
+
+/** The user's claim made with this key: an exchange record, or a 409 when the key already served a gift. */
+async function findByKey(ctx: ExchangeUserCtx, key: string): Promise<ExchangeRecordView | null> {
+  const [claim] = await ctx.db
+    .select({ id: offerClaims.id, kind: offerClaims.kind })
+    .from(offerClaims)
+    .where(and(eq(offerClaims.userId, ctx.userId), eq(offerClaims.idempotencyKey, key)))
+    .limit(1);
+  if (!claim) return null;
+  const record = claim.kind === 'exchange' ? await loadRecord(ctx, eq(offerClaims.id, claim.id)) : null;
+  if (!record) throw new AppError(409, 'idempotencyKey: already used for another request; send a fresh one', { reason: 'keyReused' });
+  return record;
+}
+
+const recordColumns = { claim: offerClaims, campaignName: campaigns.name, commodity: commodities, number: holdings.number };
+type RecordRow = { claim: typeof offerClaims.$inferSelect; campaignName: string; commodity: CommodityRow; number: number };
+
+function holdingBrief(id: number, c: CommodityRow, number: number): HoldingBrief {
+  return { holdingId: String(id), commodity: { id: String(c.id), name: c.name, cover: c.cover }, number, amountNumber: c.amountSku };
+}
+
+/** Records with the holdings each spent (only the user's own holdings, whatever the ids say). */
+async function withInputs(ctx: ExchangeUserCtx, rows: RecordRow[]): Promise<ExchangeRecordView[]> {
+  const ids = rows.map((r) => r.claim.id);
+  const spent = ids.length
+    ? await ctx.db
+        .select({ h: holdings, c: commodities })
+        .from(holdings)
+        .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+        .where(and(inArray(holdings.destroyedByExchangeId, ids), eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId)))
+        .orderBy(asc(holdings.commodityId), asc(holdings.number))
+    : [];
+  return rows.map((r) => ({
+    id: String(r.claim.id),
+    campaign: { id: String(r.claim.campaignId), name: r.campaignName },
+    offerId: String(r.claim.offerId),
+    createTime: r.claim.createdAt.toISOString(),
+    output: holdingBrief(r.claim.holdingId, r.commodity, r.number),
+    inputs: spent.filter((s) => s.h.destroyedByExchangeId === r.claim.id).map((s) => holdingBrief(s.h.id, s.c, s.h.number)),
+  }));
+}
+
+function recordsQuery(ctx: ExchangeUserCtx, where: ReturnType<typeof and>) {
+  return ctx.db
+    .select(recordColumns)
+    .from(offerClaims)
+    .innerJoin(campaigns, eq(campaigns.id, offerClaims.campaignId))
+    .innerJoin(holdings, eq(holdings.id, offerClaims.holdingId))
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(and(where, eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'exchange')));
+}
+
+async function loadRecord(ctx: ExchangeUserCtx, where: ReturnType<typeof eq>): Promise<ExchangeRecordView | null> {
+  const rows = await recordsQuery(ctx, and(where)).limit(1);
+  return rows.length ? (await withInputs(ctx, rows))[0]! : null;
+}
+
+/** My exchange records (exchange/list): the user's exchanges on this channel, newest first, with what each spent and minted. */
+export async function listExchanges(ctx: ExchangeUserCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<ExchangeRecordView>> {
+  const where = and(eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'exchange'));
+  const [totalRow] = await ctx.db.select({ value: count() }).from(offerClaims).where(where);
+  const total = totalRow?.value ?? 0;
+  const rows = await recordsQuery(ctx, where)
+    .orderBy(desc(offerClaims.createdAt), desc(offerClaims.id))
+    .limit(paging.pageSize)
+    .offset((paging.pageCount - 1) * paging.pageSize);
+  return { records: await withInputs(ctx, rows), total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };
+}
+
+/** My destroyed collectibles (channel/treasureSkuDestroyPage): the user's spent holdings on this channel, newest first. */
+export async function listDestroyed(ctx: ExchangeUserCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<DestroyedView>> {
+  const where = and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), isNotNull(holdings.destroyedAt));
+  const [totalRow] = await ctx.db.select({ value: count() }).from(holdings).where(where);
+  const total = totalRow?.value ?? 0;
+  const rows = await ctx.db
+    .select({ h: holdings, c: commodities, claimId: offerClaims.id, campaignId: campaigns.id, campaignName: campaigns.name })
+    .from(holdings)
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .leftJoin(offerClaims, and(eq(offerClaims.id, holdings.destroyedByExchangeId), eq(offerClaims.userId, ctx.userId)))
+    .leftJoin(campaigns, eq(campaigns.id, offerClaims.campaignId))
+    .where(where)
+    .orderBy(desc(holdings.destroyedAt), desc(holdings.id))
+    .limit(paging.pageSize)
+    .offset((paging.pageCount - 1) * paging.pageSize);
+  return {
+    records: rows.map((r) => ({
+      id: String(r.h.id),
+      commodity: { id: String(r.c.id), name: r.c.name, cover: r.c.cover },
+      number: r.h.number,
+      amountNumber: r.c.amountSku,
+      destroyTime: r.h.destroyedAt!.toISOString(),
+      exchange: r.claimId !== null && r.campaignId !== null ? { id: String(r.claimId), campaign: { id: String(r.campaignId), name: r.campaignName ?? '' } } : null,
+    })),
+    total,
+    current: paging.pageCount,
+    pages: Math.ceil(total / paging.pageSize),
+    size: paging.pageSize,
+  };
+}
