@@ -10,6 +10,7 @@ import { authProcedures } from '../auth/procedures';
 import { buyingProcedures } from '../order/procedures';
 import { giftProcedures } from '../gift/procedures';
 import { exchangeProcedures } from '../exchange/procedures';
+import { chainProcedures } from '../chain/procedures';
 
 const idSchema = z
   .union([z.string(), z.number()], { error: 'must be a string id' })
@@ -49,6 +50,7 @@ export const registry = {
   ...buyingProcedures,
   ...giftProcedures,
   ...exchangeProcedures,
+  ...chainProcedures,
 } as const;
 
 export type ApiPath = keyof typeof registry;

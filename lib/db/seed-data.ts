@@ -175,8 +175,8 @@ export function demoCode(offerCode: string, index: number): string {
 }
 
 /**
- * Demo exchange activities (spec §2 active, label 2): spend the inputs (commodity codes of the same channel, destroyed)
- * to get the output, minted new.
+ * Demo exchange activities (spec §2 active, label 2): spend the inputs (commodity codes of the same channel, destroyed),
+ * and one of `codes` demo redeem codes where given (printed by the seed), to get the output, minted new.
  */
 export type SeedExchange = {
   channel: string;
@@ -186,7 +186,7 @@ export type SeedExchange = {
   cover: string;
   startsInHours: number;
   endsInHours: number | null;
-  offers: { code: string; name: string; description: string; art: string; amountSku: number; total: number; remaining: number; limitPerUser: number; inputs: { commodity: string; quantity: number }[] }[];
+  offers: { code: string; name: string; description: string; art: string; amountSku: number; total: number; remaining: number; limitPerUser: number; inputs: { commodity: string; quantity: number }[]; codes?: number }[];
 };
 
 export const SEED_EXCHANGES: SeedExchange[] = [
@@ -196,11 +196,17 @@ export const SEED_EXCHANGES: SeedExchange[] = [
   },
   {
     channel: 'AURORA', code: 'constellation', name: 'Constellation trade', description: 'Bring two Star Fox and get the Star Fox Constellation.', cover: '/goods/star-fox.svg', startsInHours: -1 * DAY, endsInHours: 30 * DAY,
-    offers: [{ code: 'star-fox-constellation', name: 'Star Fox Constellation', description: 'Two foxes, one sky.', art: 'star-fox', amountSku: 500, total: 500, remaining: 500, limitPerUser: 2, inputs: [{ commodity: 'star-fox', quantity: 2 }] }],
+    offers: [
+      { code: 'star-fox-constellation', name: 'Star Fox Constellation', description: 'Two foxes, one sky.', art: 'star-fox', amountSku: 500, total: 500, remaining: 500, limitPerUser: 2, inputs: [{ commodity: 'star-fox', quantity: 2 }] },
+      { code: 'star-fox-comet', name: 'Star Fox Comet', description: 'One fox and a code from the Aurora Studio newsletter.', art: 'star-fox', amountSku: 200, total: 200, remaining: 200, limitPerUser: 1, inputs: [{ commodity: 'star-fox', quantity: 1 }], codes: 3 },
+    ],
   },
 ];
 
-/** Demo self chain-up campaigns (spec §2 chain, label 4); `codes` product codes (type 1) are printed by the seed. */
+/**
+ * Demo self chain-up campaigns (spec §2 chain, label 4): `codes` product codes (type 1) and `certificates` certificate
+ * codes (type 2), derived like the demo redeem codes and printed by the seed.
+ */
 export type SeedChainCampaign = {
   channel: string;
   code: string;
@@ -210,6 +216,7 @@ export type SeedChainCampaign = {
   authorStageName: string;
   commodity: { code: string; name: string; description: string; art: string; amountSku: number };
   codes: number;
+  certificates?: number;
   startsInHours: number;
   endsInHours: number | null;
 };
@@ -223,6 +230,6 @@ export const SEED_CHAIN_CAMPAIGNS: SeedChainCampaign[] = [
   {
     channel: 'AURORA', code: 'aurora-print', name: 'Aurora Dawn print', description: 'The framed print of Aurora Dawn carries a code on its back.', cover: '/goods/aurora-dawn.svg', authorStageName: 'Mira Solberg',
     commodity: { code: 'aurora-dawn-print', name: 'Aurora Dawn (print twin)', description: 'The digital twin of the framed print.', art: 'aurora-dawn', amountSku: 300 },
-    codes: 3, startsInHours: -2 * DAY, endsInHours: 60 * DAY,
+    codes: 3, certificates: 2, startsInHours: -2 * DAY, endsInHours: 60 * DAY,
   },
 ];

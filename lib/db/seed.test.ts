@@ -3,7 +3,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import type { Db } from './client';
-import { blindBoxPrizes, channels, commodities, sales, storeCodes } from './schema';
+import { blindBoxPrizes, campaigns, chainCampaigns, channels, commodities, sales, storeCodes } from './schema';
 import { seed } from './seed';
 import { parseSkin } from '../channel/skin';
 import { toThemeInfo } from '../channel/service';
@@ -144,6 +144,8 @@ describe('seed', () => {
       referenced.add(c.authorCover);
       for (const picture of c.actualPicture) referenced.add(picture);
     }
+    for (const c of await db.select({ cover: campaigns.cover }).from(campaigns)) referenced.add(c.cover);
+    for (const c of await db.select({ cover: chainCampaigns.cover }).from(chainCampaigns)) referenced.add(c.cover);
     expect(referenced.size).toBeGreaterThan(0);
     const missing = [...referenced].filter((p) => !fs.existsSync(path.join(process.cwd(), 'public', p))).sort();
     expect(missing).toEqual([]);

@@ -104,7 +104,7 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
       .onConflictDoNothing();
   }
   const codes = await seedGifts(db, channelIds, now);
-  await seedExchanges(db, channelIds, now);
+  codes.push(...(await seedExchanges(db, channelIds, now)));
   codes.push(...(await seedChainCampaigns(db, channelIds, now)));
   return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length, codes };
 }
@@ -167,7 +167,8 @@ async function upsertCommodity(db: Db, values: typeof commodities.$inferInsert):
   return row.id;
 }
 
-async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date): Promise<void> {
+async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date): Promise<DemoCodes> {
+  const printed: DemoCodes = [];
   for (const [index, x] of SEED_EXCHANGES.entries()) {
     const channelId = channelIds.get(x.channel);
     const channel = SEED_CHANNELS.find((c) => c.key === x.channel);
@@ -181,23 +182,32 @@ async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date)
       })
       .onConflictDoNothing();
     const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, x.code)));
-    const existing = await db.select({ commodityId: campaignOffers.commodityId }).from(campaignOffers).where(eq(campaignOffers.campaignId, campaign!.id));
+    const existing = await db.select({ commodityId: campaignOffers.commodityId, id: campaignOffers.id }).from(campaignOffers).where(eq(campaignOffers.campaignId, campaign!.id));
     for (const [sort, o] of x.offers.entries()) {
       const commodityId = await upsertCommodity(
         db,
         commodityValues(channelId, { code: o.code, name: o.name, description: o.description, amountSku: o.amountSku, author: channel.brandName, publisher: channel.brandName, art: o.art }, false),
       );
-      if (existing.some((e) => e.commodityId === commodityId)) continue;
-      const [offer] = await db
-        .insert(campaignOffers)
-        .values({ campaignId: campaign!.id, channelId, commodityId, total: o.total, remaining: o.remaining, limitPerUser: o.limitPerUser, sort })
-        .returning({ id: campaignOffers.id });
-      for (const input of o.inputs) {
-        await db.insert(offerInputs).values({ offerId: offer!.id, commodityId: await commodityIdOf(db, channelId, input.commodity), quantity: input.quantity });
+      let offerId = existing.find((e) => e.commodityId === commodityId)?.id;
+      if (offerId === undefined) {
+        const [offer] = await db
+          .insert(campaignOffers)
+          .values({ campaignId: campaign!.id, channelId, commodityId, total: o.total, remaining: o.remaining, limitPerUser: o.limitPerUser, requiresCode: Boolean(o.codes), sort })
+          .returning({ id: campaignOffers.id });
+        offerId = offer!.id;
+        for (const input of o.inputs) {
+          await db.insert(offerInputs).values({ offerId, commodityId: await commodityIdOf(db, channelId, input.commodity), quantity: input.quantity });
+        }
+        await db.insert(editionCounters).values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku }).onConflictDoNothing();
       }
-      await db.insert(editionCounters).values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku }).onConflictDoNothing();
+      if (o.codes) {
+        const codes = Array.from({ length: o.codes }, (_, i) => demoCode(o.code, i + 1));
+        await db.insert(redeemCodes).values(codes.map((c) => ({ offerId, codeHash: hashCode(c) }))).onConflictDoNothing();
+        printed.push({ channel: x.channel, host: channel.host, path: `/exchange_detail/${campaign!.id}/${offerId}`, name: `${x.name}: ${o.name}`, codes });
+      }
     }
   }
+  return printed;
 }
 
 async function seedChainCampaigns(db: Db, channelIds: Map<string, number>, now: Date): Promise<DemoCodes> {
@@ -224,6 +234,11 @@ async function seedChainCampaigns(db: Db, channelIds: Map<string, number>, now: 
     const codes = Array.from({ length: c.codes }, (_, i) => demoCode(c.code, i + 1));
     await db.insert(chainCodes).values(codes.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 1 }))).onConflictDoNothing();
     printed.push({ channel: c.channel, host: channel.host, path: '/chain', name: `${c.name} (self chain-up, product codes)`, codes });
+    const certificates = Array.from({ length: c.certificates ?? 0 }, (_, i) => demoCode(`${c.code}-certificate`, i + 1));
+    if (certificates.length) {
+      await db.insert(chainCodes).values(certificates.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 2 }))).onConflictDoNothing();
+      printed.push({ channel: c.channel, host: channel.host, path: '/chain', name: `${c.name} (self chain-up, certificate codes)`, codes: certificates });
+    }
   }
   return printed;
 }
