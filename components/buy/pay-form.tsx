@@ -6,17 +6,11 @@ import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
+import { newTapKey } from '@/lib/client/tap-key';
 import { BusinessError } from '@/lib/api/client';
 import { formatFen } from '@/lib/format/money';
 
 export type PayTexts = { quantity: string; less: string; more: string; limit: string; total: string; agree: string; salesStrategy: string; mustAgree: string; submit: string };
-
-/** A fresh key per buy tap; a retried tap (same mount, same quantity) reuses it, so the server returns the same order. */
-function newKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The pay page's form (the issue on buying): quantity within the sale's per-user limit and stock, the total (hidden
@@ -35,7 +29,7 @@ export function PayForm({ saleId, price, max, limit, showAmount, texts }: { sale
       showToast('warn', texts.mustAgree);
       return;
     }
-    if (!key.current || key.current.quantity !== quantity) key.current = { value: newKey(), quantity };
+    if (!key.current || key.current.quantity !== quantity) key.current = { value: newTapKey(), quantity };
     setBusy(true);
     try {
       const order = await api.post<{ orderNo: string }>('/market/api/order/create', { saleId, quantity, idempotencyKey: key.current.value });

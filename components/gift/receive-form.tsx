@@ -5,14 +5,9 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
+import { newTapKey } from '@/lib/client/tap-key';
 
 export type ReceiveTexts = { receive: string; codeLabel: string; codeHint: string; codeRequired: string; received: string; seeCollection: string };
-
-function newKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The receive button of a gift (spec §2 receive detail pages), with the redeem-code field when the gift asks for one.
@@ -31,7 +26,7 @@ export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaig
       showToast('warn', texts.codeRequired);
       return;
     }
-    key.current ??= newKey();
+    key.current ??= newTapKey();
     setBusy(true);
     try {
       const claim = await api.post<{ number: number; amountNumber: number }>('/goods/api/giftReceive/receive', {
