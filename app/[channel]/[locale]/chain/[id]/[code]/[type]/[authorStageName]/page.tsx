@@ -1,0 +1,85 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { AppError } from '@/lib/api/errors';
+import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
+import { PageHeader } from '@/components/layout/page-header';
+import { ArtImage } from '@/components/ui/art-image';
+import { ConfirmChainUp } from '@/components/chain/confirm-chain-up';
+
+type Params = PageParams & { id: string; code: string; type: string; authorStageName: string };
+type Props = { params: Promise<Params> };
+
+const ID = /^[1-9]\d{0,9}$/;
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('chain.confirmTitle'), robots: { index: false } };
+}
+
+/**
+ * /chain/:id/:code/:type/:authorStageName (spec §2 chainUp; login required, docs/decisions.md): what chaining up
+ * will give, from campaign `:id` of artist `:authorStageName`, bought at store `:code` (one of the channel's store
+ * codes, spec §9), with a code of `:type` (1 product code, 2 certificate code); then the confirm button. The product's
+ * own code is not in the address: it comes in the goods state (spec §3 chainCode). A path that does not describe one
+ * of this channel's campaigns and stores is /404.
+ */
+export default async function ChainUpPage({ params }: Props) {
+  const channel = await loadPageChannel(params);
+  const raw = await params;
+  // Next hands dynamic segments over as they appear in the address (still percent-encoded).
+  const [id, storeCode, type, authorStageName] = [raw.id, raw.code, raw.type, raw.authorStageName].map(decodeSegment) as [string, string, string, string];
+  await requirePageUser({ id: channel.id, key: channel.theme.key }, `/chain/${encodeURIComponent(id)}/${encodeURIComponent(storeCode)}/${encodeURIComponent(type)}/${encodeURIComponent(authorStageName)}`);
+  if (!ID.test(id) || Number(id) > 2_147_483_647 || (type !== '1' && type !== '2')) redirect('/404');
+  const ctx = { db: getDb(), now: new Date(), channelId: channel.id };
+  const [campaign, stores] = await Promise.all([
+    getChainCampaign(ctx, Number(id)).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 404) return null;
+      throw error;
+    }),
+    listStores(ctx),
+  ]);
+  const store = stores.find((s) => s.code === storeCode);
+  if (!campaign || !store || campaign.authorStageName !== authorStageName) redirect('/404');
+  const { t, skin } = channel;
+  const row = 'flex justify-between gap-3 py-1.5';
+  return (
+    <>
+      <PageHeader title={t('chain.confirmTitle')} backHref="/chain" backLabel={t('chain.back')} />
+      <main className="flex flex-col gap-4 px-3 pb-[1.6rem] pt-3">
+        <section className="flex flex-col gap-3 rounded-xl bg-skin-card p-4 shadow-card">
+          <div className="flex items-center gap-3">
+            <ArtImage src={campaign.commodity.cover} alt={campaign.commodity.name} width={600} height={600} sizes="1.6rem" className="size-[1.6rem] shrink-0 rounded-lg object-cover" priority placeholderColor={skin.lightColor} />
+            <div className="min-w-0">
+              <p className="text-xs text-neutral-500">{t('chain.willMint')}</p>
+              <h2 className="text-base font-semibold text-skin-1" data-testid="chain-up-commodity">{campaign.commodity.name}</h2>
+              <p className="text-xs text-neutral-500">{t('chain.editionOf', { count: campaign.commodity.amountSku })}</p>
+            </div>
+          </div>
+          <dl className="divide-y divide-black/5 text-sm" data-testid="chain-up-facts">
+            <div className={row}><dt className="text-neutral-500">{t('chain.product')}</dt><dd className="text-right text-neutral-800">{campaign.name}</dd></div>
+            <div className={row}><dt className="text-neutral-500">{t('chain.author')}</dt><dd className="text-right text-neutral-800">{campaign.authorStageName}</dd></div>
+            <div className={row}><dt className="text-neutral-500">{t('chain.store')}</dt><dd className="text-right text-neutral-800" data-testid="chain-up-store">{store.name} ({store.code})</dd></div>
+            <div className={row}><dt className="text-neutral-500">{t('chain.codeType')}</dt><dd className="text-right text-neutral-800">{type === '2' ? t('chain.typeCertificate') : t('chain.typeProduct')}</dd></div>
+          </dl>
+        </section>
+        <ConfirmChainUp
+          campaignId={campaign.id}
+          storeCode={store.code}
+          type={Number(type)}
+          texts={{ codeLabel: t('chain.codeLabel'), codeHint: t('chain.codeHint'), codeRequired: t('chain.codeRequired'), confirm: t('chain.confirm'), changeCode: t('chain.changeCode') }}
+        />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { getPageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { listChainCampaigns } from '@/lib/chain/chain-up';
+import { ArtImage } from '@/components/ui/art-image';
+import { FooterNav } from '@/components/layout/footer-nav';
+import { ChainCampaignList } from '@/components/chain/campaign-list';
+import { ChainCodeForm } from '@/components/chain/code-form';
+
+type Props = { params: Promise<PageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t, title } = await loadPageChannel(params);
+  return { title: `${t('chain.title')} · ${title}` };
+}
+
+/**
+ * /chain (spec §2 chain, title 'self chain-up', footer; label 4): the channel's coverChainImg, the code and store form
+ * (a visitor is asked to log in first: codes are rate-limited per user), and the campaigns whose products can be
+ * chained up. A channel without chain-up campaigns shows an empty list.
+ */
+export default async function ChainPage({ params }: Props) {
+  const channel = await loadPageChannel(params);
+  const { t, skin, theme, labels } = channel;
+  const [user, { campaigns, stores }] = await Promise.all([
+    getPageUser({ id: channel.id, key: theme.key }),
+    listChainCampaigns({ db: getDb(), now: new Date(), channelId: channel.id }),
+  ]);
+  const open = campaigns.some((c) => c.status === 1) && stores.length > 0;
+  return (
+    <>
+      <main className="pb-[1.6rem]">
+        <ArtImage src={skin.coverChainImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
+        <div className="relative -mt-6 flex flex-col gap-3 px-3">
+          <h1 className="rounded-xl bg-skin-card p-3 text-lg font-semibold text-skin-1 shadow-card">{t('chain.title')}</h1>
+          {open ? (
+            <section className="flex flex-col gap-3 rounded-xl bg-skin-card p-4 shadow-card">
+              <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
+              {user ? (
+                <ChainCodeForm
+                  stores={stores}
+                  texts={{ codeLabel: t('chain.codeLabel'), codeHint: t('chain.codeHint'), store: t('chain.store'), chooseStore: t('chain.chooseStore'), next: t('chain.next'), codeRequired: t('chain.codeRequired'), storeRequired: t('chain.storeRequired') }}
+                />
+              ) : (
+                <Link href="/login?redirect=%2Fchain" className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text" data-testid="chain-login">
+                  {t('chain.loginToChainUp')}
+                </Link>
+              )}
+            </section>
+          ) : null}
+          <h2 className="px-1 pt-1 text-base font-semibold text-skin-1">{t('chain.campaignsTitle')}</h2>
+          <ChainCampaignList campaigns={campaigns} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+        </div>
+      </main>
+      <FooterNav labels={labels} current="chain" t={t} />
+    </>
+  );
+}

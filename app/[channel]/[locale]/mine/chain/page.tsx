@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { listChainRecords } from '@/lib/chain/chain-up';
+import { PageHeader } from '@/components/layout/page-header';
+import { ChainRecord } from '@/components/chain/chain-record';
+import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
+
+type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 10;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('chain.recordsTitle'), robots: { index: false } };
+}
+
+/** /mine/chain (spec §2 mineChain, login required): the user's chain-ups on this channel, newest first, paged. */
+export default async function ChainRecordsPage({ params, searchParams }: Props) {
+  const channel = await loadPageChannel(params);
+  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/chain');
+  const { page: pageParam } = await searchParams;
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const records = await listChainRecords({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const { t, skin, theme } = channel;
+  return (
+    <>
+      <PageHeader title={t('chain.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
+      <main className="px-3 pb-[1.6rem] pt-3">
+        {records.records.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="chain-records-empty">
+            <p>{t('chain.recordsEmpty')}</p>
+            <Link href="/chain" className="text-skin-1 underline underline-offset-2">{t('chain.title')}</Link>
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="chain-records">
+            {records.records.map((r) => (
+              <li key={r.id}>
+                <ChainRecord record={r} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {records.records.some((r) => r.chainStatus === 0) ? <ChainStatusRefresh /> : null}
+        {records.pages > 1 ? (
+          <nav className="mt-4 flex justify-center gap-4 text-sm">
+            {page > 1 ? <Link href={`/mine/chain?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
+            {page < records.pages ? <Link href={`/mine/chain?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
+          </nav>
+        ) : null}
+      </main>
+    </>
+  );
+}

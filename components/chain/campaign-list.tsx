@@ -1,0 +1,33 @@
+import type { ChainCampaignView } from '@/lib/chain/chain-up';
+import type { Translator } from '@/lib/i18n/translator';
+import { formatDate } from '@/lib/format/date';
+import { ArtImage } from '@/components/ui/art-image';
+
+/** The self chain-up campaigns (spec §2 chain): the product, its artist, what chaining it up gives, and the window. */
+export function ChainCampaignList({ campaigns, t, timeZone, placeholderColor }: { campaigns: ChainCampaignView[]; t: Translator; timeZone: string; placeholderColor: string }) {
+  if (campaigns.length === 0) {
+    return <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="chain-empty">{t('chain.empty')}</p>;
+  }
+  return (
+    <ul className="flex flex-col gap-3" data-testid="chain-campaigns">
+      {campaigns.map((c) => (
+        <li key={c.id} className="flex gap-3 rounded-xl bg-skin-card p-3 shadow-card" data-testid="chain-campaign">
+          <ArtImage src={c.cover} alt="" width={600} height={600} sizes="1.4rem" className="size-[1.4rem] shrink-0 rounded-lg object-cover" placeholderColor={placeholderColor} />
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <div className="flex items-start justify-between gap-2">
+              <h3 className="truncate text-base font-semibold text-skin-1">{c.name}</h3>
+              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${c.status === 1 ? 'bg-skin-light text-skin-1' : 'bg-neutral-100 text-neutral-500'}`} data-testid="chain-campaign-status">
+                {c.status === 1 ? t('gift.open') : c.status === 0 ? t('gift.notOpen') : t('gift.ended')}
+              </span>
+            </div>
+            <p className="truncate text-xs text-neutral-500">{t('chain.author')}: {c.authorStageName}</p>
+            <p className="truncate text-xs text-neutral-600">{t('chain.gives', { name: c.commodity.name })}</p>
+            <p className="text-xs text-neutral-500">
+              {c.status === 0 ? t('gift.opensAt', { time: formatDate(c.startTime, 'yyyy-MM-dd HH:mm', timeZone) }) : c.endTime ? t('gift.until', { time: formatDate(c.endTime, 'yyyy-MM-dd HH:mm', timeZone) }) : t('gift.noEnd')}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,87 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { showToast } from '@/components/ui/toast';
+import { useApi } from '@/components/shell/api-provider';
+import { useStorefront } from '@/components/shell/storefront-provider';
+import { BusinessError } from '@/lib/api/client';
+import type { CodeLookupView, StoreView } from '@/lib/chain/chain-up';
+
+export type ChainCodeTexts = { codeLabel: string; codeHint: string; store: string; chooseStore: string; next: string; codeRequired: string; storeRequired: string };
+
+/**
+ * The self chain-up form (spec §2 chain): the code found on the product and the store it was bought from (one of the
+ * channel's allowed stores, spec §9). The code is looked up first; then the code travels to the confirm page in the
+ * goods state (spec §3 chainCode), never in the address, so it stays out of history and tracked page URLs.
+ */
+export function ChainCodeForm({ stores, texts }: { stores: StoreView[]; texts: ChainCodeTexts }) {
+  const api = useApi();
+  const router = useRouter();
+  const savedCode = useStorefront((s) => s.goods.chainCode);
+  const setChainCode = useStorefront((s) => s.setChainCode);
+  const [code, setCode] = useState(savedCode ?? '');
+  const [storeCode, setStoreCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const next = async () => {
+    if (!code.trim()) return showToast('warn', texts.codeRequired);
+    if (!storeCode) return showToast('warn', texts.storeRequired);
+    setBusy(true);
+    try {
+      const found = await api.post<CodeLookupView>('/market/api/channel/queryCodeRecord', { code, storeCode });
+      setChainCode(code.trim());
+      const { campaign, type, store } = found;
+      router.push(`/chain/${campaign.id}/${encodeURIComponent(store.code)}/${type}/${encodeURIComponent(campaign.authorStageName)}`);
+    } catch (error) {
+      // The client has shown why (spec §8). A code this user already chained up opens its result.
+      const data = error instanceof BusinessError ? (error.data as { reason?: string; recordId?: string | null } | null) : null;
+      if (data?.reason === 'alreadyChainedUp' && data.recordId) router.push(`/chain/result?id=${data.recordId}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void next();
+      }}
+    >
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium text-skin-1">{texts.codeLabel}</span>
+        <input
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          name="code"
+          className="rounded-lg border border-black/10 px-3 py-2 font-mono text-sm tracking-wide outline-none focus:border-(--skin-color1)"
+          placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX"
+        />
+        <span className="text-xs text-neutral-500">{texts.codeHint}</span>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium text-skin-1">{texts.store}</span>
+        <select
+          value={storeCode}
+          onChange={(e) => setStoreCode(e.target.value)}
+          name="storeCode"
+          className="rounded-lg border border-black/10 bg-white px-3 py-2 text-sm outline-none focus:border-(--skin-color1)"
+        >
+          <option value="" disabled>{texts.chooseStore}</option>
+          {stores.map((s) => (
+            <option key={s.code} value={s.code}>{s.name} ({s.code})</option>
+          ))}
+        </select>
+      </label>
+      <Button type="primary" htmlType="submit" loading={busy} className="w-full">
+        {texts.next}
+      </Button>
+    </form>
+  );
+}
