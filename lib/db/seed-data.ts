@@ -81,6 +81,13 @@ export const SEED_CHANNELS: SeedChannel[] = [
     attributes: {}, marketText: 'Opening soon', buyText: 'Buy', exchangeText: 'Exchange',
   },
   {
+    // The spec's gift-only channel class (spec §2 Guards): home goes to the old receive list, and /active is /404 even
+    // though label 2 is on (the class that cannot open /active).
+    key: 'PERKS', host: 'perks.localhost', name: 'Perks', brandName: 'Perks Club', status: 1, labelList: '2,3', art: 'gift',
+    palette: { color1: '#6d28d9', color2: '#c4b5fd', signColor: '#be123c', lightColor: '#ede9fe', pageBgColor: '#f5f3ff', cardBgColor: '#ffffff', buttonBgColor: '#7c3aed', buttonColor: '#ffffff', shadowColor: 'rgba(109, 40, 217, 0.12)' },
+    attributes: { giftOnly: true, noActive: true }, marketText: 'Perks for members', buyText: 'Receive', exchangeText: 'Exchange',
+  },
+  {
     key: 'BAZAAR', host: 'bazaar.localhost', name: 'Bazaar', brandName: 'Bazaar Market', status: 1, labelList: '1', art: 'default',
     palette: { color1: '#7c2d12', color2: '#fdba74', signColor: '#be123c', lightColor: '#ffedd5', pageBgColor: '#fff7ed', cardBgColor: '#ffffff', buttonBgColor: '#c2410c', buttonColor: '#ffffff', shadowColor: 'rgba(124, 45, 18, 0.12)' },
     attributes: { buyGoodsTitle: true }, locale: 'zh-CN', marketText: 'Everyday goods, collected', buyText: 'Buy', exchangeText: 'Exchange',
@@ -155,6 +162,10 @@ export const SEED_GIFTS: SeedGift[] = [
   {
     channel: 'GIFT', code: 'new-year', name: 'New Year gift', description: 'A moon rabbit for the new year. Opens in three days.', cover: '/goods/moon-rabbit.svg', startsInHours: 3 * DAY, endsInHours: 20 * DAY,
     offers: [{ code: 'gift-new-year-rabbit', name: 'New Year Rabbit', description: 'For the new year.', art: 'moon-rabbit', amountSku: 1000, total: 1000, remaining: 1000 }],
+  },
+  {
+    channel: 'PERKS', code: 'member-perk', name: 'Member perk', description: 'A pin for every member of Perks Club.', cover: '/goods/ember-phoenix.svg', startsInHours: -1 * DAY, endsInHours: 90 * DAY,
+    offers: [{ code: 'perks-pin', name: 'Perks Pin', description: 'Worn by the members of Perks Club.', art: 'ember-phoenix', amountSku: 3000, total: 3000, remaining: 2950 }],
   },
   {
     channel: 'AURORA', code: 'dawn-holders', name: "Aurora Dawn holders' gift", description: 'Hold an Aurora Dawn? Receive its afterglow, free.', cover: '/goods/crystal-owl.svg', startsInHours: -1 * DAY, endsInHours: 30 * DAY,

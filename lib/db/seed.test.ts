@@ -63,8 +63,15 @@ describe('seed', () => {
       { key: 'DARK', labelList: '1', status: 0 },
       { key: 'GIFT', labelList: '3', status: 1 },
       { key: 'LUMEN', labelList: '1', status: 1 },
+      { key: 'PERKS', labelList: '2,3', status: 1 },
       { key: 'SWAP', labelList: '2,3', status: 1 },
     ]);
+  });
+
+  it('gives one channel the gift-only class that cannot open /active (spec §2)', async () => {
+    const rows = await db.select({ key: channels.key, attributes: channels.attributes }).from(channels);
+    expect(rows.filter((r) => r.attributes.giftOnly).map((r) => r.key)).toEqual(['PERKS']);
+    expect(rows.filter((r) => r.attributes.noActive).map((r) => r.key)).toEqual(['PERKS']);
   });
 
   it("gives exactly one channel the 'buy goods' title attribute", async () => {
