@@ -21,7 +21,9 @@ import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/s
  */
 
 export type ExchangeCtx = { db: Db; now: Date; channelId: number };
-export type ExchangeUserCtx = ExchangeCtx & { userId: number; ip: string };
+/** A logged-in user's context; `ip` counts wrong redeem codes (exchanging only). */
+export type ExchangeReaderCtx = ExchangeCtx & { userId: number };
+export type ExchangeUserCtx = ExchangeReaderCtx & { ip: string };
 
 
 type CommodityBrief = { id: string; name: string; cover: string; amountSku: number };
@@ -369,7 +371,7 @@ export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Prom
 }
 
 /** The user's claim made with this key: an exchange record, or a 409 when the key already served a gift. */
-async function findByKey(ctx: ExchangeUserCtx, key: string): Promise<ExchangeRecordView | null> {
+async function findByKey(ctx: ExchangeReaderCtx, key: string): Promise<ExchangeRecordView | null> {
   const [claim] = await ctx.db
     .select({ id: offerClaims.id, kind: offerClaims.kind })
     .from(offerClaims)
@@ -389,7 +391,7 @@ function holdingBrief(id: number, c: CommodityRow, number: number): HoldingBrief
 }
 
 /** Records with the holdings each spent (only the user's own holdings, whatever the ids say). */
-async function withInputs(ctx: ExchangeUserCtx, rows: RecordRow[]): Promise<ExchangeRecordView[]> {
+async function withInputs(ctx: ExchangeReaderCtx, rows: RecordRow[]): Promise<ExchangeRecordView[]> {
   const ids = rows.map((r) => r.claim.id);
   const spent = ids.length
     ? await ctx.db
@@ -409,7 +411,7 @@ async function withInputs(ctx: ExchangeUserCtx, rows: RecordRow[]): Promise<Exch
   }));
 }
 
-function recordsQuery(ctx: ExchangeUserCtx, where: ReturnType<typeof and>) {
+function recordsQuery(ctx: ExchangeReaderCtx, where: ReturnType<typeof and>) {
   return ctx.db
     .select(recordColumns)
     .from(offerClaims)
@@ -419,13 +421,13 @@ function recordsQuery(ctx: ExchangeUserCtx, where: ReturnType<typeof and>) {
     .where(and(where, eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'exchange')));
 }
 
-async function loadRecord(ctx: ExchangeUserCtx, where: ReturnType<typeof eq>): Promise<ExchangeRecordView | null> {
+async function loadRecord(ctx: ExchangeReaderCtx, where: ReturnType<typeof eq>): Promise<ExchangeRecordView | null> {
   const rows = await recordsQuery(ctx, and(where)).limit(1);
   return rows.length ? (await withInputs(ctx, rows))[0]! : null;
 }
 
 /** My exchange records (exchange/list): the user's exchanges on this channel, newest first, with what each spent and minted. */
-export async function listExchanges(ctx: ExchangeUserCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<ExchangeRecordView>> {
+export async function listExchanges(ctx: ExchangeReaderCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<ExchangeRecordView>> {
   const where = and(eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'exchange'));
   const [totalRow] = await ctx.db.select({ value: count() }).from(offerClaims).where(where);
   const total = totalRow?.value ?? 0;
@@ -437,7 +439,7 @@ export async function listExchanges(ctx: ExchangeUserCtx, paging: { pageCount: n
 }
 
 /** My destroyed collectibles (channel/treasureSkuDestroyPage): the user's spent holdings on this channel, newest first. */
-export async function listDestroyed(ctx: ExchangeUserCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<DestroyedView>> {
+export async function listDestroyed(ctx: ExchangeReaderCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<DestroyedView>> {
   const where = and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), isNotNull(holdings.destroyedAt));
   const [totalRow] = await ctx.db.select({ value: count() }).from(holdings).where(where);
   const total = totalRow?.value ?? 0;

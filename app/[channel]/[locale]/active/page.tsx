@@ -1,0 +1,40 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { getDb } from '@/lib/db/client';
+import { listExchangeActivities } from '@/lib/exchange/service';
+import { ArtImage } from '@/components/ui/art-image';
+import { FooterNav } from '@/components/layout/footer-nav';
+import { ActivityList } from '@/components/exchange/activity-list';
+
+type Props = { params: Promise<PageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  // The layout's template adds the channel title: 'Activities | <channel title>' (docs/decisions.md page titles).
+  const { t } = await loadPageChannel(params);
+  return { title: t('exchange.listTitle') };
+}
+
+/**
+ * /active (spec §2 active, footer; open to visitors): the channel's banner and its exchange activities, each offer
+ * linking to /exchange_detail/:id/:exchange_id. Needs label 2 and no `noActive` attribute, else /404 (spec §2): the
+ * middleware says so first; the page checks again for when the middleware could not look the channel up.
+ */
+export default async function ActivePage({ params }: Props) {
+  const channel = await loadPageChannel(params);
+  const { t, skin, theme, labels } = channel;
+  if (!labels.includes(2) || theme.attributes.noActive) redirect('/404');
+  const activities = await listExchangeActivities({ db: getDb(), now: new Date(), channelId: channel.id });
+  return (
+    <>
+      <main className="pb-[1.6rem]">
+        <ArtImage src={skin.bannerImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
+        <div className="relative -mt-6 px-3">
+          <h1 className="mb-3 rounded-xl bg-skin-card p-3 text-lg font-semibold text-skin-1 shadow-card">{t('exchange.listTitle')}</h1>
+          <ActivityList activities={activities} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+        </div>
+      </main>
+      <FooterNav labels={labels} attributes={theme.attributes} current="active" t={t} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { getPageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { getExchangeOffer } from '@/lib/exchange/service';
+import { AppError } from '@/lib/api/errors';
+import { PageHeader } from '@/components/layout/page-header';
+import { ExchangeDetail } from '@/components/exchange/exchange-detail';
+
+type Params = PageParams & { id: string; exchange_id: string };
+type Props = { params: Promise<Params> };
+
+const ID = /^[1-9]\d{0,9}$/;
+const MAX_ID = 2_147_483_647;
+
+/**
+ * Loads one exchange offer of the page's channel, with what the logged-in user can spend on it; anything else (bad
+ * ids, another channel's offer) goes to /404 (spec §2). Cached per request: the metadata and the page share it.
+ */
+const loadExchange = cache(async (channelKey: string, locale: string, id: string, offerId: string) => {
+  const channel = await loadPageChannel(Promise.resolve({ channel: channelKey, locale }));
+  if (!ID.test(id) || !ID.test(offerId) || Number(id) > MAX_ID || Number(offerId) > MAX_ID) redirect('/404');
+  const user = await getPageUser({ id: channel.id, key: channel.theme.key });
+  try {
+    const detail = await getExchangeOffer({ db: getDb(), now: new Date(), channelId: channel.id, userId: user?.id ?? null }, Number(id), Number(offerId));
+    return { channel, detail };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 404) redirect('/404');
+    throw error;
+  }
+});
+
+async function load(params: Promise<Params>) {
+  const { channel, locale, id, exchange_id: offerId } = await params;
+  return { ...(await loadExchange(channel, locale, id, offerId)), path: `/exchange_detail/${id}/${offerId}` };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { channel, detail } = await load(params);
+  const description = detail.campaign.description || detail.campaign.name;
+  return {
+    title: `${detail.offer.commodity.name} · ${channel.t('exchange.detailTitle')}`,
+    description,
+    openGraph: { title: detail.offer.commodity.name, description },
+  };
+}
+
+/**
+ * /exchange_detail/:id/:exchange_id (spec §2 exchangeDetail, title 'exchange detail'; open to visitors): one offer
+ * (exchange_id) of an exchange activity (id), its recipe and the Exchange button.
+ */
+export default async function ExchangeDetailPage({ params }: Props) {
+  const { channel, detail, path } = await load(params);
+  const { t, theme, skin } = channel;
+  return (
+    <>
+      <PageHeader title={t('exchange.detailTitle')} backHref="/active" backLabel={t('exchange.back')} />
+      <main className="px-3 pb-[1.6rem] pt-3">
+        <ExchangeDetail
+          detail={detail}
+          loginHref={`/login?redirect=${encodeURIComponent(path)}`}
+          destroyRecordsLabel={theme.attributes.destroyTitledReceive ? t('exchange.destroyTitleReceive') : t('exchange.destroyTitle')}
+          t={t}
+          timeZone={theme.timeZone}
+          placeholderColor={skin.lightColor}
+        />
+      </main>
+    </>
+  );
+}

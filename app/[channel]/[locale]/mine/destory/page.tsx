@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import { loadPageChannel, type PageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { listDestroyed } from '@/lib/exchange/service';
+import { MAX_PAGE } from '@/lib/api/paging';
+import { PageHeader } from '@/components/layout/page-header';
+import { DestroyedList } from '@/components/exchange/destroyed-list';
+import { RecordPager } from '@/components/exchange/record-pager';
+
+type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 10;
+
+/** spec §2 mineDestory: titled 'receive records' on the channels with that attribute, else 'destroy records'. */
+function titleOf({ t, theme }: PageChannel): string {
+  return theme.attributes.destroyTitledReceive ? t('exchange.destroyTitleReceive') : t('exchange.destroyTitle');
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: titleOf(await loadPageChannel(params)), robots: { index: false } };
+}
+
+/** /mine/destory (spec §2 mineDestory, the spec's spelling; login required): the user's collectibles spent in exchanges, newest first, paged. */
+export default async function DestroyRecordsPage({ params, searchParams }: Props) {
+  const channel = await loadPageChannel(params);
+  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/destory');
+  const { page: pageParam } = await searchParams;
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const records = await listDestroyed({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const { t, skin, theme } = channel;
+  return (
+    <>
+      <PageHeader title={titleOf(channel)} backHref="/mine" backLabel={t('exchange.back')} />
+      <main className="px-3 pb-[1.6rem] pt-3">
+        <DestroyedList records={records.records} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+        <RecordPager path="/mine/destory" page={page} pages={records.pages} newer={t('exchange.newer')} older={t('exchange.older')} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { requirePageUser } from '@/lib/auth/page-session';
+import { getDb } from '@/lib/db/client';
+import { listExchanges } from '@/lib/exchange/service';
+import { MAX_PAGE } from '@/lib/api/paging';
+import { PageHeader } from '@/components/layout/page-header';
+import { ExchangeRecordList } from '@/components/exchange/exchange-record-list';
+import { RecordPager } from '@/components/exchange/record-pager';
+
+type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 10;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await loadPageChannel(params);
+  return { title: t('exchange.recordsTitle'), robots: { index: false } };
+}
+
+/**
+ * /mine/exchange (spec §2 mineExchange: login required, needs label 2 else /404): the user's exchanges on this
+ * channel, newest first, paged by ?page= links. The label is checked before the login, as the middleware does.
+ */
+export default async function ExchangeRecordsPage({ params, searchParams }: Props) {
+  const channel = await loadPageChannel(params);
+  if (!channel.labels.includes(2)) redirect('/404');
+  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/exchange');
+  const { page: pageParam } = await searchParams;
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const records = await listExchanges({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const { t, skin, theme } = channel;
+  return (
+    <>
+      <PageHeader title={t('exchange.recordsTitle')} backHref="/mine" backLabel={t('exchange.back')} />
+      <main className="px-3 pb-[1.6rem] pt-3">
+        <ExchangeRecordList records={records.records} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+        <RecordPager path="/mine/exchange" page={page} pages={records.pages} newer={t('exchange.newer')} older={t('exchange.older')} />
+      </main>
+    </>
+  );
+}

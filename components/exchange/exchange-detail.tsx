@@ -1,0 +1,161 @@
+import Link from 'next/link';
+import type { ExchangeDetail as ExchangeDetailData, ExchangeMine } from '@/lib/exchange/service';
+import type { Translator } from '@/lib/i18n/translator';
+import { formatDate } from '@/lib/format/date';
+import { ArtImage } from '@/components/ui/art-image';
+import { RecipeSummary } from './recipe-summary';
+import { ExchangeAction } from './exchange-action';
+
+const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/${h.amountNumber}`;
+
+/**
+ * One exchange offer (spec §2 exchangeDetail): what it gives, the recipe, how many are left and the window. A visitor
+ * gets a log-in link that comes back here; a logged-in user sees, per recipe line, how many they have and which of
+ * their collectibles will be spent (the oldest ones, as the service spends them), how many more times they may
+ * exchange, and the Exchange button, or why they cannot exchange.
+ */
+export function ExchangeDetail({
+  detail,
+  loginHref,
+  destroyRecordsLabel,
+  t,
+  timeZone,
+  placeholderColor,
+}: {
+  detail: ExchangeDetailData;
+  loginHref: string;
+  /** The destroy records' name on this channel (spec §2 mineDestory: 'receive records' on some channels). */
+  destroyRecordsLabel: string;
+  t: Translator;
+  timeZone: string;
+  placeholderColor: string;
+}) {
+  const { campaign, offer, mine } = detail;
+  const time = (iso: string) => formatDate(iso, 'yyyy-MM-dd HH:mm', timeZone);
+  // The holdings the exchange will spend per line: the oldest ones, up to the line's quantity.
+  const spending = new Map((mine?.inputs ?? []).map((line) => [line.commodityId, line.holdings.slice(0, line.quantity)]));
+  const have = new Map((mine?.inputs ?? []).map((line) => [line.commodityId, line.holdings.length]));
+
+  const confirmItems = offer.inputs.map((line) => {
+    const editions = (spending.get(line.commodity.id) ?? []).map(edition).join(', ');
+    return `${t('exchange.item', { quantity: line.quantity, name: line.commodity.name })}${editions ? ` (${editions})` : ''}`;
+  });
+  const items = confirmItems.length === 0 ? t('exchange.aCode') : `${confirmItems.join(' + ')}${offer.requiresCode ? ` ${t('exchange.andCode')}` : ''}`;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ArtImage src={offer.commodity.cover} alt={offer.commodity.name} width={600} height={600} sizes="(max-width: 450px) 100vw, 450px" className="aspect-square w-full rounded-xl object-cover shadow-card" priority placeholderColor={placeholderColor} />
+      <section className="flex flex-col gap-1 rounded-xl bg-skin-card p-4 shadow-card">
+        <h2 className="text-lg font-semibold text-skin-1" data-testid="exchange-name">{offer.commodity.name}</h2>
+        <p className="text-sm text-neutral-600">{campaign.name}</p>
+        {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-neutral-500">{t('goods.editionSize')}</dt>
+          <dd className="text-right text-neutral-800">{offer.commodity.amountSku}</dd>
+          <dt className="text-neutral-500">{t('exchange.window')}</dt>
+          <dd className="text-right text-neutral-800">
+            {/* Each end kept whole: on a narrow phone the line breaks at the dash, not inside a date. */}
+            <span className="whitespace-nowrap">{time(campaign.startTime)}</span> – <span className="whitespace-nowrap">{campaign.endTime ? time(campaign.endTime) : t('exchange.noEnd')}</span>
+          </dd>
+        </dl>
+        <p className="mt-2 text-sm text-neutral-700">
+          <RecipeSummary offer={offer} t={t} testId="exchange-recipe" /> · {t('exchange.limit', { count: offer.limitPerUser })}
+        </p>
+        <p className="text-sm text-neutral-500" data-testid="exchange-left">{offer.remaining > 0 ? t('exchange.left', { remaining: offer.remaining, total: offer.total }) : t('exchange.soldOut')}</p>
+      </section>
+
+      {offer.inputs.length > 0 ? (
+        <section aria-labelledby="exchange-spend" className="rounded-xl bg-skin-card p-4 shadow-card">
+          <h3 id="exchange-spend" className="mb-2 text-base font-semibold text-skin-1">{t('exchange.recipe')}</h3>
+          <ul className="flex flex-col gap-3">
+            {offer.inputs.map((line) => {
+              const held = have.get(line.commodity.id) ?? 0;
+              const spent = spending.get(line.commodity.id) ?? [];
+              return (
+                <li key={line.commodity.id} className="flex gap-3" data-testid="exchange-line">
+                  <ArtImage src={line.commodity.cover} alt="" width={600} height={600} sizes="1rem" className="size-[1rem] shrink-0 rounded-lg object-cover" placeholderColor={placeholderColor} />
+                  <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <p className="flex items-baseline justify-between gap-2">
+                      <span className="truncate text-sm font-medium text-neutral-800">{line.commodity.name}</span>
+                      <span className="shrink-0 text-sm font-semibold text-skin-1">× {line.quantity}</span>
+                    </p>
+                    {mine ? (
+                      <>
+                        <p className={`text-xs ${held >= line.quantity ? 'text-neutral-500' : 'font-medium text-skin-sign'}`} data-testid="exchange-have">
+                          {t('exchange.youHave', { have: held, need: line.quantity })}
+                        </p>
+                        {spent.length > 0 ? (
+                          <div className="flex flex-wrap items-center gap-1 text-xs text-neutral-500">
+                            {/* Short of the recipe, nothing will be spent: the ones they have are just theirs. */}
+                            <span>{held >= line.quantity ? t('exchange.willSpend') : t('exchange.yours')}</span>
+                            <ul className="contents" data-testid="exchange-editions">
+                              {spent.map((h) => (
+                                <li key={h.id} className="rounded-full bg-skin-light px-2 py-0.5 font-semibold text-skin-1">{edition(h)}</li>
+                              ))}
+                            </ul>
+                          </div>
+                        ) : null}
+                      </>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {mine ? <p className="mt-3 border-t border-black/5 pt-2 text-xs text-neutral-500" data-testid="exchange-times-left">{t('exchange.timesLeft', { count: mine.timesLeft })}</p> : null}
+        </section>
+      ) : mine ? (
+        <p className="px-1 text-xs text-neutral-500" data-testid="exchange-times-left">{t('exchange.timesLeft', { count: mine.timesLeft })}</p>
+      ) : null}
+
+      {mine === null ? (
+        <Link href={loginHref} className="flex h-[0.88rem] items-center justify-center rounded-full bg-skin-button text-base font-semibold text-skin-button-text shadow-card" data-testid="exchange-login">
+          {t('exchange.loginToExchange')}
+        </Link>
+      ) : (
+        <ExchangeAction
+          campaignId={campaign.id}
+          offerId={offer.id}
+          holdingIds={[...spending.values()].flat().map((h) => h.id)}
+          requiresCode={offer.requiresCode}
+          refusal={refusalOf(mine, detail, t, time)}
+          placeholderColor={placeholderColor}
+          texts={{
+            exchange: t('exchange.exchange'),
+            confirmTitle: t('exchange.confirmTitle'),
+            confirm: t('exchange.confirm', { items, name: offer.commodity.name }),
+            cancel: t('common.cancel'),
+            codeLabel: t('exchange.codeLabel'),
+            codeHint: t('exchange.codeHint'),
+            codeRequired: t('exchange.codeRequired'),
+            done: t('exchange.done', { name: offer.commodity.name }),
+            seeCollection: t('exchange.seeCollection'),
+            destroyRecords: destroyRecordsLabel,
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Why the user cannot exchange now (ExchangeMine.reason), in words; null when they can. */
+function refusalOf(mine: ExchangeMine, { campaign, offer }: ExchangeDetailData, t: Translator, time: (iso: string) => string): string | null {
+  switch (mine.reason) {
+    case null:
+      return null;
+    case 'notOpen':
+      return `${t('exchange.notOpen')} · ${t('exchange.opensAt', { time: time(campaign.startTime) })}`;
+    case 'ended':
+      return t('exchange.ended');
+    case 'soldOut':
+      return t('exchange.soldOut');
+    case 'limit':
+      return t('exchange.limitReached');
+    case 'missingInputs':
+      // Names every line the user is short of (usually one).
+      return mine.inputs
+        .filter((line) => line.holdings.length < line.quantity)
+        .map((line) => t('exchange.missing', { need: line.quantity, name: offer.inputs.find((i) => i.commodity.id === line.commodityId)?.commodity.name ?? '' }))
+        .join(' ');
+  }
+}
