@@ -24,7 +24,7 @@ test.describe('each demo channel on its own host', () => {
   }
 
   test('channels do not share colours', async () => {
-    const backgrounds = ['AURORA', 'LUMEN', 'GIFT', 'CHAIN', 'SWAP', 'DARK', 'BAZAAR'].map((k) => seedChannel(k).palette.pageBgColor);
+    const backgrounds = ['AURORA', 'LUMEN', 'GIFT', 'CHAIN', 'SWAP', 'DARK', 'BAZAAR', 'PERKS'].map((k) => seedChannel(k).palette.pageBgColor);
     expect(new Set(backgrounds).size).toBe(backgrounds.length);
   });
 
@@ -82,6 +82,10 @@ test.describe('guards and redirects (spec §2)', () => {
     await expect(page).toHaveURL(channelUrl('swap', '/active'));
     await page.goto(channelUrl('chain', '/?from=share&code=7'));
     await expect(page).toHaveURL(channelUrl('chain', '/chain?from=share&code=7'));
+    // The gift-only class goes to the old receive list.
+    await page.goto(channelUrl('perks'));
+    await expect(page).toHaveURL(channelUrl('perks', '/receive'));
+    await expect(page.getByTestId('gift-offer')).toContainText('Perks Pin');
   });
 
   test('/set_key/:key and unknown paths go to /404', async ({ page }) => {
@@ -99,9 +103,14 @@ test.describe('guards and redirects (spec §2)', () => {
     await expect(page).toHaveURL(channelUrl('lumen', '/404'));
   });
 
-  test('/active needs label 2', async ({ page }) => {
+  test('/active needs label 2, and is not for the gift-only class even with it', async ({ page }) => {
     await page.goto(channelUrl('lumen', '/active'));
     await expect(page).toHaveURL(channelUrl('lumen', '/404'));
+    await page.goto(channelUrl('perks', '/active'));
+    await expect(page).toHaveURL(channelUrl('perks', '/404'));
+    // Nor does its footer offer the activity tab.
+    await page.goto(channelUrl('perks', '/mine'));
+    await expect(page.getByRole('navigation').getByRole('link')).toHaveText(['Receive', 'Mine']);
   });
 
   test('DARK (status 0) hides the root screen', async ({ page }) => {

@@ -1,6 +1,4 @@
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { getDb } from '@/lib/db/client';
-import { listGiftCampaigns } from '@/lib/gift/service';
+import type { GiftCampaignsForPage } from '@/lib/gift/page-gift';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { CampaignList } from './campaign-list';
@@ -10,10 +8,9 @@ import { CampaignList } from './campaign-list';
  * versions show the same list and differ in the detail route they link to. The footer is shown too (our decision,
  * docs/decisions.md): on a gift-only channel this is where home leads, and /mine must stay one tap away.
  */
-export async function ReceiveListPage({ params, detailPath }: { params: Promise<PageParams>; detailPath: string }) {
-  const channel = await loadPageChannel(params);
+export function ReceiveListPage({ loaded, detailPath }: { loaded: GiftCampaignsForPage; detailPath: string }) {
+  const { channel, campaigns } = loaded;
   const { t, skin, theme, labels } = channel;
-  const campaigns = await listGiftCampaigns({ db: getDb(), now: new Date(), channelId: channel.id });
   return (
     <>
       <main className="pb-[1.6rem]">
@@ -23,7 +20,7 @@ export async function ReceiveListPage({ params, detailPath }: { params: Promise<
           <CampaignList campaigns={campaigns} detailPath={detailPath} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
         </div>
       </main>
-      <FooterNav labels={labels} current="receive" t={t} />
+      <FooterNav labels={labels} attributes={theme.attributes} current="receive" t={t} />
     </>
   );
 }

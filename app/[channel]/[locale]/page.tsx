@@ -50,7 +50,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           )}
         </section>
       </main>
-      <FooterNav labels={channel.labels} current="home" t={t} />
+      <FooterNav labels={channel.labels} attributes={channel.theme.attributes} current="home" t={t} />
     </>
   );
 }

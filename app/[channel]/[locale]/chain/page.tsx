@@ -12,8 +12,9 @@ import { ChainCodeForm } from '@/components/chain/code-form';
 type Props = { params: Promise<PageParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t, title } = await loadPageChannel(params);
-  return { title: `${t('chain.title')} · ${title}` };
+  const { t } = await loadPageChannel(params);
+  // The layout's template adds the channel title (docs/decisions.md page titles).
+  return { title: t('chain.title') };
 }
 
 /**
@@ -54,7 +55,7 @@ export default async function ChainPage({ params }: Props) {
           <ChainCampaignList campaigns={campaigns} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
         </div>
       </main>
-      <FooterNav labels={labels} current="chain" t={t} />
+      <FooterNav labels={labels} attributes={theme.attributes} current="chain" t={t} />
     </>
   );
 }

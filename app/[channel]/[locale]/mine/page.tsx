@@ -74,7 +74,7 @@ export default async function MinePage({ params }: Props) {
           </>
         ) : null}
       </main>
-      <FooterNav labels={labels} current="mine" t={t} />
+      <FooterNav labels={labels} attributes={theme.attributes} current="mine" t={t} />
     </>
   );
 }
