@@ -18,6 +18,7 @@ test('chain up a product code: the confirm page, the result with its tx hash, th
   await page.goto(channelUrl('chain'));
   await expect(page).toHaveURL(channelUrl('chain', '/chain'));
   await expect(page.getByRole('heading', { name: 'self chain-up' })).toBeVisible();
+  await expect(page).toHaveTitle('self chain-up | digital collectible receive');
   await expect(page.getByTestId('chain-campaign').filter({ hasText: 'Iron Owl figurine' })).toContainText('Mo Studio');
   await page.screenshot({ path: 'e2e/.artifacts/chain-visitor.png' });
 

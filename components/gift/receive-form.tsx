@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { newTapKey } from '@/lib/client/tap-key';
+import { BusinessError } from '@/lib/api/client';
 
 export type ReceiveTexts = { receive: string; codeLabel: string; codeHint: string; codeRequired: string; received: string; seeCollection: string };
 
@@ -37,9 +38,10 @@ export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaig
       });
       setDone(claim);
       showToast('success', texts.received);
-    } catch {
-      // The client has shown why (spec §8); the next tap is a new attempt.
-      key.current = null;
+    } catch (error) {
+      // The client has shown why (spec §8). A refusal is final, so the next tap is a new attempt; a call that failed on
+      // the way (network, timeout) may have received already, so tapping again resends the same key.
+      if (error instanceof BusinessError) key.current = null;
     } finally {
       setBusy(false);
     }

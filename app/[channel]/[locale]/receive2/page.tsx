@@ -1,15 +1,17 @@
 import type { Metadata } from 'next';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadGiftCampaignsForPage } from '@/lib/gift/page-gift';
 import { ReceiveListPage } from '@/components/gift/receive-list-page';
 
 type Props = { params: Promise<PageParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t, title } = await loadPageChannel(params);
-  return { title: `${t('gift.listTitle')} · ${title}` };
+  const { t } = await loadPageChannel(params);
+  // The layout's template adds the channel title (docs/decisions.md page titles).
+  return { title: t('gift.listTitle') };
 }
 
 /** /receive2 (spec §2 receive2): the channel's gift campaigns; details at /receive_detail_new/:id/:exchange_id. */
-export default function Receive2Page({ params }: Props) {
-  return <ReceiveListPage params={params} detailPath="/receive_detail_new" />;
+export default async function Receive2Page({ params }: Props) {
+  return <ReceiveListPage loaded={await loadGiftCampaignsForPage(params)} detailPath="/receive_detail_new" />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { loadGiftForPage, ReceiveDetailPage, type ReceiveDetailParams } from '@/components/gift/receive-detail-page';
+import { loadGiftForPage, type ReceiveDetailParams } from '@/lib/gift/page-gift';
+import { ReceiveDetailPage } from '@/components/gift/receive-detail-page';
 
 type Props = { params: Promise<ReceiveDetailParams> };
 
@@ -13,6 +14,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** /receive_detail_new/:id/:exchange_id (spec §2): one gift of a campaign (id) and its offer (exchange_id), with the receive button. */
-export default function ReceiveDetailNewPage({ params }: Props) {
-  return <ReceiveDetailPage params={params} basePath="/receive_detail_new" backHref="/receive2" />;
+export default async function ReceiveDetailNewPage({ params }: Props) {
+  return <ReceiveDetailPage loaded={await loadGiftForPage(params)} basePath="/receive_detail_new" backHref="/receive2" />;
 }
