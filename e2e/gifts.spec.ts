@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { channelUrl } from './support';
 import { logInWithQuestion } from './login-helpers';
+import { logInAndBuyOne } from './buy-helpers';
 import { demoCode } from '../lib/db/seed-data';
 
 // Gifts (label 3): the receive list, receiving a gift open to every member and one that asks for a redeem code,
@@ -24,6 +25,7 @@ test('a gift-only channel: the receive list, receive a gift for every member, se
   await page.goto(channelUrl('gift'));
   await expect(page).toHaveURL(channelUrl('gift', '/receive2'));
   await expect(page.getByRole('heading', { name: 'receive list' })).toBeVisible();
+  await expect(page).toHaveTitle('receive list | digital collectible receive');
   const campaigns = page.getByTestId('campaign');
   await expect(campaigns.filter({ hasText: 'Welcome gift' }).getByTestId('campaign-status')).toHaveText('Open');
   await expect(campaigns.filter({ hasText: 'New Year gift' }).getByTestId('campaign-status')).toHaveText('Not open yet');
@@ -76,6 +78,17 @@ test('a gift for holders of a collectible is refused, with the reason, to someon
   await expect(page.getByTestId('gift-requirement')).toContainText('For holders of Aurora Dawn');
   await expect(page.getByTestId('gift-refusal')).toHaveText('Only holders of Aurora Dawn can receive this gift');
   await expect(page.getByRole('button', { name: 'Receive' })).toHaveCount(0);
+});
+
+test('a holder of the collectible a gift asks for receives it, into the collection', async ({ page }) => {
+  await logInAndBuyOne(page, 'aurora', 'Star Fox');
+  await page.goto(channelUrl('aurora', '/receive2'));
+  await page.getByTestId('gift-offer').filter({ hasText: 'Star Fox Cub' }).click();
+  await expect(page.getByTestId('gift-requirement')).toHaveText('For holders of Star Fox · One per member');
+  await page.getByRole('button', { name: 'Receive' }).click();
+  await expect(page.getByTestId('gift-edition')).toHaveText(/^#\d+\/2000$/);
+  await page.goto(channelUrl('aurora', '/mine/collection'));
+  await expect(page.getByTestId('holding').filter({ hasText: 'Star Fox Cub' })).toHaveCount(1);
 });
 
 test('channels without label 3 have no gifts; a gift of another channel is not found', async ({ page }) => {

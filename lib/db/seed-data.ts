@@ -168,6 +168,10 @@ export const SEED_GIFTS: SeedGift[] = [
     offers: [{ code: 'perks-pin', name: 'Perks Pin', description: 'Worn by the members of Perks Club.', art: 'ember-phoenix', amountSku: 3000, total: 3000, remaining: 2950 }],
   },
   {
+    channel: 'AURORA', code: 'fox-holders', name: "Star Fox holders' gift", description: 'Hold a Star Fox? A cub follows it home.', cover: '/goods/star-fox.svg', startsInHours: -1 * DAY, endsInHours: 30 * DAY,
+    offers: [{ code: 'gift-star-fox-cub', name: 'Star Fox Cub', description: 'For holders of Star Fox.', art: 'star-fox', amountSku: 2000, total: 2000, remaining: 1990, requires: 'star-fox' }],
+  },
+  {
     channel: 'AURORA', code: 'dawn-holders', name: "Aurora Dawn holders' gift", description: 'Hold an Aurora Dawn? Receive its afterglow, free.', cover: '/goods/crystal-owl.svg', startsInHours: -1 * DAY, endsInHours: 30 * DAY,
     offers: [
       { code: 'gift-afterglow-owl', name: 'Afterglow Owl', description: 'For holders of Aurora Dawn.', art: 'crystal-owl', amountSku: 1000, total: 1000, remaining: 920, requires: 'aurora-dawn' },
