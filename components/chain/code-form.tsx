@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
@@ -50,21 +51,7 @@ export function ChainCodeForm({ stores, texts }: { stores: StoreView[]; texts: C
         void next();
       }}
     >
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium text-skin-1">{texts.codeLabel}</span>
-        <input
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          name="code"
-          className="rounded-lg border border-black/10 px-3 py-2 font-mono text-sm tracking-wide outline-none focus:border-(--skin-color1)"
-          placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX"
-        />
-        <span className="text-xs text-neutral-500">{texts.codeHint}</span>
-      </label>
+      <CodeField label={texts.codeLabel} hint={texts.codeHint} value={code} onChange={setCode} />
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium text-skin-1">{texts.store}</span>
         <select

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
@@ -48,21 +49,7 @@ export function ConfirmChainUp({ campaignId, storeCode, type, texts }: { campaig
           <span className="font-mono tracking-wide text-skin-1" data-testid="chain-code">{chainCode}</span>
         </p>
       ) : (
-        <label className="flex flex-col gap-1 rounded-xl bg-skin-card p-4 shadow-card">
-          <span className="text-sm font-medium text-skin-1">{texts.codeLabel}</span>
-          <input
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={64}
-            name="code"
-            className="rounded-lg border border-black/10 px-3 py-2 font-mono text-sm tracking-wide outline-none focus:border-(--skin-color1)"
-            placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX"
-          />
-          <span className="text-xs text-neutral-500">{texts.codeHint}</span>
-        </label>
+        <CodeField card label={texts.codeLabel} hint={texts.codeHint} value={typed} onChange={setTyped} />
       )}
       <Button type="primary" loading={busy} className="w-full" onClick={() => void confirm()}>
         {texts.confirm}

@@ -1,9 +1,10 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
 import { confirm } from '@/components/ui/confirm-sheet';
 import { showToast } from '@/components/ui/toast';
 import { ArtImage } from '@/components/ui/art-image';
@@ -65,7 +66,6 @@ export function ExchangeAction({
   const key = useRef<string | null>(null);
   // One sheet at a time: a second tap while the sheet opens must not stack another.
   const asking = useRef(false);
-  const codeId = useId();
 
   const exchange = async () => {
     if (busy || asking.current) return;
@@ -139,23 +139,7 @@ export function ExchangeAction({
           }}
         >
           {requiresCode ? (
-            <div className="flex flex-col gap-1 rounded-xl bg-skin-card p-4 shadow-card">
-              <label htmlFor={codeId} className="text-sm font-medium text-skin-1">{texts.codeLabel}</label>
-              <input
-                id={codeId}
-                aria-describedby={`${codeId}-hint`}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={64}
-                name="code"
-                className="rounded-lg border border-black/10 px-3 py-2 font-mono text-sm tracking-wide outline-none focus:border-(--skin-color1)"
-                placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX"
-              />
-              <span id={`${codeId}-hint`} className="text-xs text-neutral-500">{texts.codeHint}</span>
-            </div>
+            <CodeField card label={texts.codeLabel} hint={texts.codeHint} value={code} onChange={setCode} />
           ) : null}
           <Button type="primary" htmlType="submit" loading={busy} className="w-full">
             {texts.exchange}

@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { newTapKey } from '@/lib/client/tap-key';
@@ -66,22 +67,7 @@ export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaig
       }}
     >
       {needsCode ? (
-        <label className="flex flex-col gap-1 rounded-xl bg-skin-card p-4 shadow-card">
-          <span className="text-sm font-medium text-skin-1">{texts.codeLabel}</span>
-          <input
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={64}
-            inputMode="text"
-            name="code"
-            className="rounded-lg border border-black/10 px-3 py-2 font-mono text-sm tracking-wide outline-none focus:border-(--skin-color1)"
-            placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX"
-          />
-          <span className="text-xs text-neutral-500">{texts.codeHint}</span>
-        </label>
+        <CodeField card label={texts.codeLabel} hint={texts.codeHint} value={code} onChange={setCode} />
       ) : null}
       <Button type="primary" htmlType="submit" loading={busy} className="w-full">
         {texts.receive}

@@ -7,7 +7,8 @@ import { mintHoldings } from '../collection/mint';
 import { assertCodeAttemptsLeft, CodeRefused, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
 import { isUniqueViolation } from '../db/errors';
-import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/status';
+import { campaignStatus } from '../campaign/status';
+import { campaignView, listCampaigns, loadCampaignOffer, type CampaignView } from '../campaign/campaigns';
 
 /**
  * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2). An exchange campaign (the route's
@@ -42,16 +43,7 @@ export type ExchangeOfferView = {
   requiresCode: boolean;
 };
 
-export type ExchangeCampaignView = {
-  id: string;
-  name: string;
-  description: string;
-  cover: string;
-  startTime: string;
-  endTime: string | null;
-  status: CampaignStatus;
-  offers: ExchangeOfferView[];
-};
+export type ExchangeCampaignView = CampaignView<ExchangeOfferView>;
 
 /** A holding as the exchange pages show it. */
 export type SpendableHolding = { id: string; number: number; amountNumber: number; createTime: string };
@@ -96,24 +88,10 @@ export type DestroyedView = {
 
 export type ExchangeInput = { campaignId: number; offerId: number; idempotencyKey: string; holdingIds?: number[]; code?: string };
 
-type CampaignRow = typeof campaigns.$inferSelect;
 type CommodityRow = typeof commodities.$inferSelect;
 
 function brief(c: CommodityRow): CommodityBrief {
   return { id: String(c.id), name: c.name, cover: c.cover, amountSku: c.amountSku };
-}
-
-function campaignView(c: CampaignRow, offers: ExchangeOfferView[], now: Date): ExchangeCampaignView {
-  return {
-    id: String(c.id),
-    name: c.name,
-    description: c.description,
-    cover: c.cover,
-    startTime: c.startTime.toISOString(),
-    endTime: c.endTime?.toISOString() ?? null,
-    status: campaignStatus(c, now),
-    offers,
-  };
 }
 
 async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, ExchangeOfferView[]>> {
@@ -153,24 +131,11 @@ async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, Exch
 
 /** The channel's exchange activities with their offers and recipes (channel/queryActivityList): open ones first, then upcoming, then ended. */
 export async function listExchangeActivities(ctx: ExchangeCtx): Promise<ExchangeCampaignView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, 'exchange')))
-    .orderBy(asc(campaigns.sort), desc(campaigns.startTime), asc(campaigns.id))
-    .limit(100);
-  const offers = await offersOf(ctx.db, rows.map((r) => r.id));
-  return rows.map((r) => campaignView(r, offers.get(r.id) ?? [], ctx.now)).sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
+  return listCampaigns(ctx, 'exchange', offersOf);
 }
 
-async function loadOffer(ctx: ExchangeCtx, campaignId: number, offerId: number): Promise<{ campaign: CampaignRow; offer: ExchangeOfferView }> {
-  const [campaign] = await ctx.db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, 'exchange')));
-  const offer = campaign ? (await offersOf(ctx.db, [campaign.id])).get(campaign.id)?.find((o) => o.id === String(offerId)) : undefined;
-  if (!campaign || !offer) throw new AppError(404, 'exchangeId: no such exchange in this store');
-  return { campaign, offer };
+function loadOffer(ctx: ExchangeCtx, campaignId: number, offerId: number) {
+  return loadCampaignOffer(ctx, 'exchange', { campaignId, offerId }, offersOf, 'exchangeId: no such exchange in this store');
 }
 
 /** The conditions that make a holding spendable by this user on this channel (see the module comment). */

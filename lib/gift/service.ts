@@ -7,7 +7,8 @@ import { mintHoldings } from '../collection/mint';
 import { assertCodeAttemptsLeft, CodeRefused, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
 import { isUniqueViolation } from '../db/errors';
-import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/status';
+import { campaignStatus } from '../campaign/status';
+import { campaignView, listCampaigns, loadCampaignOffer, type CampaignView } from '../campaign/campaigns';
 
 /**
  * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
@@ -19,7 +20,6 @@ import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/s
 export type GiftCtx = { db: Db; now: Date; channelId: number };
 export type GiftUserCtx = GiftCtx & { userId: number; ip: string };
 
-export type { CampaignStatus };
 
 export type GiftOfferView = {
   id: string;
@@ -33,16 +33,7 @@ export type GiftOfferView = {
   requiresCode: boolean;
 };
 
-export type GiftCampaignView = {
-  id: string;
-  name: string;
-  description: string;
-  cover: string;
-  startTime: string;
-  endTime: string | null;
-  status: CampaignStatus;
-  offers: GiftOfferView[];
-};
+export type GiftCampaignView = CampaignView<GiftOfferView>;
 
 /** What stands between the logged-in user and the gift (the detail page's button). */
 export type GiftEligibility =
@@ -60,21 +51,6 @@ export type GiftClaimView = {
   byCode: boolean;
   createTime: string;
 };
-
-type CampaignRow = typeof campaigns.$inferSelect;
-
-function campaignView(c: CampaignRow, offers: GiftOfferView[], now: Date): GiftCampaignView {
-  return {
-    id: String(c.id),
-    name: c.name,
-    description: c.description,
-    cover: c.cover,
-    startTime: c.startTime.toISOString(),
-    endTime: c.endTime?.toISOString() ?? null,
-    status: campaignStatus(c, now),
-    offers,
-  };
-}
 
 async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, GiftOfferView[]>> {
   const byCampaign = new Map<number, GiftOfferView[]>();
@@ -105,24 +81,11 @@ async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, Gift
 
 /** The channel's gift campaigns with their offers (channel/queryGiftConfig, giftReceiveList): open ones first, then upcoming, then ended. */
 export async function listGiftCampaigns(ctx: GiftCtx): Promise<GiftCampaignView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, 'gift')))
-    .orderBy(asc(campaigns.sort), desc(campaigns.startTime), asc(campaigns.id))
-    .limit(100);
-  const offers = await offersOf(ctx.db, rows.map((r) => r.id));
-  return rows.map((r) => campaignView(r, offers.get(r.id) ?? [], ctx.now)).sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
+  return listCampaigns(ctx, 'gift', offersOf);
 }
 
-async function loadOffer(ctx: GiftCtx, campaignId: number, offerId: number): Promise<{ campaign: CampaignRow; offer: GiftOfferView }> {
-  const [campaign] = await ctx.db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, 'gift')));
-  const offer = campaign ? (await offersOf(ctx.db, [campaign.id])).get(campaign.id)?.find((o) => o.id === String(offerId)) : undefined;
-  if (!campaign || !offer) throw new AppError(404, 'id: no such gift in this store');
-  return { campaign, offer };
+function loadOffer(ctx: GiftCtx, campaignId: number, offerId: number) {
+  return loadCampaignOffer(ctx, 'gift', { campaignId, offerId }, offersOf, 'id: no such gift in this store');
 }
 
 /** One gift (getGiftConfit, giftReceiveDetail): the campaign, the offer, and, for a logged-in user, whether they can receive it. */
