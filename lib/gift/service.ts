@@ -20,7 +20,6 @@ import { campaignView, listCampaigns, loadCampaignOffer, type CampaignView } fro
 export type GiftCtx = { db: Db; now: Date; channelId: number };
 export type GiftUserCtx = GiftCtx & { userId: number; ip: string };
 
-
 export type GiftOfferView = {
   id: string;
   campaignId: string;
