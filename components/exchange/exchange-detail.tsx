@@ -34,7 +34,7 @@ export function ExchangeDetail({
   const time = (iso: string) => formatDate(iso, 'yyyy-MM-dd HH:mm', timeZone);
   // The holdings the exchange will spend per line: the oldest ones, up to the line's quantity.
   const spending = new Map((mine?.inputs ?? []).map((line) => [line.commodityId, line.holdings.slice(0, line.quantity)]));
-  const have = new Map((mine?.inputs ?? []).map((line) => [line.commodityId, line.holdings.length]));
+  const have = new Map((mine?.inputs ?? []).map((line) => [line.commodityId, line.have]));
 
   const confirmItems = offer.inputs.map((line) => {
     const editions = (spending.get(line.commodity.id) ?? []).map(edition).join(', ');
@@ -154,7 +154,7 @@ function refusalOf(mine: ExchangeMine, { campaign, offer }: ExchangeDetailData, 
     case 'missingInputs':
       // Names every line the user is short of (usually one).
       return mine.inputs
-        .filter((line) => line.holdings.length < line.quantity)
+        .filter((line) => line.have < line.quantity)
         .map((line) => t('exchange.missing', { need: line.quantity, name: offer.inputs.find((i) => i.commodity.id === line.commodityId)?.commodity.name ?? '' }))
         .join(' ');
   }

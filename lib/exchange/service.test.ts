@@ -356,6 +356,7 @@ describe('reading exchanges', () => {
     const detail = await getExchangeOffer({ db, now: t0, channelId: x.channelId, userId: user! }, x.campaignId, x.offerId);
     expect(detail.mine).toMatchObject({ taken: 0, timesLeft: 2, canExchange: false, reason: 'missingInputs' });
     expect(detail.mine!.inputs[0]!.holdings.map((h) => Number(h.id))).toEqual(as);
+    expect(detail.mine!.inputs.map((line) => line.have)).toEqual([as.length, 0]);
     expect(detail.mine!.inputs[1]!.holdings).toEqual([]);
 
     await give(user!, b, 1);
@@ -367,6 +368,16 @@ describe('reading exchanges', () => {
 
     const swap = await channelId('SWAP');
     await expect(getExchangeOffer({ db, now: t0, channelId: swap, userId: user! }, x.campaignId, x.offerId)).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('counts every holding that can be spent, while listing the oldest 100', async () => {
+    const a = await commodity('x13-a', 'AURORA', 5000);
+    const x = await makeExchange({ code: 'x13', inputs: [{ commodityId: a, quantity: 2 }] });
+    const [user] = await makeUsers(db, 1, '3913');
+    await give(user!, a, 105);
+    const detail = await getExchangeOffer({ db, now: t0, channelId: x.channelId, userId: user! }, x.campaignId, x.offerId);
+    expect(detail.mine!.inputs[0]).toMatchObject({ have: 105, quantity: 2 });
+    expect(detail.mine!.inputs[0]!.holdings).toHaveLength(100);
   });
 
   it("shows a user only their own records on this channel, and what each exchange spent", async () => {

@@ -56,8 +56,8 @@ export type ExchangeMine = {
   canExchange: boolean;
   /** Why not, when canExchange is false. */
   reason: 'notOpen' | 'ended' | 'soldOut' | 'limit' | 'missingInputs' | null;
-  /** Per recipe line: the user's holdings that can be spent for it, oldest first (at most 100). */
-  inputs: { commodityId: string; quantity: number; holdings: SpendableHolding[] }[];
+  /** Per recipe line: how many of the user's holdings can be spent for it (`have`), and the oldest of them (at most 100). */
+  inputs: { commodityId: string; quantity: number; have: number; holdings: SpendableHolding[] }[];
 };
 
 export type ExchangeDetail = { campaign: ExchangeCampaignView; offer: ExchangeOfferView; mine: ExchangeMine | null };
@@ -166,15 +166,20 @@ export async function getExchangeOffer(ctx: ExchangeCtx & { userId: number | nul
   const taken = await takenBy(ctx.db, offerId, userId);
   const inputs = await Promise.all(
     offer.inputs.map(async (line) => {
-      const rows = await ctx.db
-        .select({ id: holdings.id, number: holdings.number, createdAt: holdings.createdAt })
-        .from(holdings)
-        .where(spendable(userId, ctx.channelId, Number(line.commodity.id)))
-        .orderBy(asc(holdings.createdAt), asc(holdings.id))
-        .limit(100);
+      const where = spendable(userId, ctx.channelId, Number(line.commodity.id));
+      const [rows, [counted]] = await Promise.all([
+        ctx.db
+          .select({ id: holdings.id, number: holdings.number, createdAt: holdings.createdAt })
+          .from(holdings)
+          .where(where)
+          .orderBy(asc(holdings.createdAt), asc(holdings.id))
+          .limit(100),
+        ctx.db.select({ value: count() }).from(holdings).where(where),
+      ]);
       return {
         commodityId: line.commodity.id,
         quantity: line.quantity,
+        have: counted?.value ?? 0,
         holdings: rows.map((h) => ({ id: String(h.id), number: h.number, amountNumber: line.commodity.amountSku, createTime: h.createdAt.toISOString() })),
       };
     }),
@@ -189,7 +194,7 @@ export async function getExchangeOffer(ctx: ExchangeCtx & { userId: number | nul
           ? 'limit'
           : offer.remaining <= 0
             ? 'soldOut'
-            : inputs.some((i) => i.holdings.length < i.quantity)
+            : inputs.some((i) => i.have < i.quantity)
               ? 'missingInputs'
               : null;
   return { campaign: view, offer, mine: { taken, timesLeft, canExchange: reason === null, reason, inputs } };
