@@ -39,6 +39,8 @@ const envSchema = z
     JOBS: z.enum(['inline', 'off']).default('inline'),
     /** Buy calls handled at once per server process before new ones are shed with HTTP 503 (DESIGN §5). */
     BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
+    /** Event-loop lag (ms) beyond which buy calls are shed with HTTP 503: the process is answering slower than asked (DESIGN §5). */
+    BUY_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(300),
     /** Where browsers send tracking batches (spec §7 log service); ours by default. */
     TRACKING_URL: z
       .string()

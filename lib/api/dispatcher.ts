@@ -10,6 +10,7 @@ import { authSecret } from '../auth/secret';
 import { resolveToken, type SessionUser } from '../auth/sessions';
 import { bearerToken, readWebSession, sessionCookieValue } from '../auth/web-session';
 import type { Procedure } from './procedure';
+import { startLoadGauge, type LoadGauge } from './load-gauge';
 
 export type ApiRequest = {
   method: string;
@@ -47,8 +48,10 @@ export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Da
   const proc = (registry as Record<string, Procedure<z.ZodType>>)[request.path];
   if (!proc) return fail(404, `unknown API path ${request.path}`);
   if (!proc.shed) return run(proc, request, options);
-  // Load shedding (DESIGN §5): a full house answers at once rather than queueing behind the database.
-  if (shedding.inFlight >= env().BUY_MAX_IN_FLIGHT) {
+  // Load shedding (DESIGN §5): a full house answers at once rather than queueing behind the database: too many buy calls
+  // in progress here, or an event loop running late because calls arrive faster than they are answered.
+  shedding.gauge ??= startLoadGauge();
+  if (shedding.inFlight >= env().BUY_MAX_IN_FLIGHT || shedding.gauge.lagMs() > env().BUY_MAX_LAG_MS) {
     return { status: 503, body: { code: 1001, message: 'busy: too many buyers at once; retry in a moment', data: null }, headers: { 'retry-after': '1' } };
   }
   shedding.inFlight++;
@@ -59,8 +62,8 @@ export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Da
   }
 }
 
-/** Calls of shedding procedures in progress in this process. */
-const shedding = { inFlight: 0 };
+/** Calls of shedding procedures in progress in this process, and the event-loop lag (started with the first one). */
+const shedding: { inFlight: number; gauge: LoadGauge | null } = { inFlight: 0, gauge: null };
 
 async function run(proc: Procedure<z.ZodType>, request: ApiRequest, options: { db?: Db; now?: Date }): Promise<ApiResponse> {
   if (request.method !== 'POST') return fail(400, `${request.path} must be called with POST`);

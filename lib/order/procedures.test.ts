@@ -8,6 +8,8 @@ import { createSession } from '@/lib/auth/sessions';
 // The buying calls through the API dispatcher: sessions, field errors, the sandbox cashier, load shedding.
 
 process.env.BUY_MAX_IN_FLIGHT = '3';
+// Only the in-flight limit here; shedding by event-loop lag has its own test (lib/api/load-shedding.test.ts).
+process.env.BUY_MAX_LAG_MS = '60000';
 
 let db: Db;
 let close: () => Promise<void>;

@@ -1,0 +1,25 @@
+/**
+ * How late this process's event loop runs: a timer asks to fire every `intervalMs` and records how much later than
+ * that it fired. When requests arrive faster than the process can answer them, work queues up in the loop and the
+ * lag grows, whatever the cause: the embedded database (PGlite runs on this thread, so a buy call never yields and the
+ * in-flight count stays at 1) or the request handling itself. The buy call is shed while the lag is high
+ * (lib/api/dispatcher.ts), so queued buyers get a fast "busy" instead of waiting seconds in line.
+ */
+export type LoadGauge = { lagMs: () => number; stop: () => void };
+
+export function startLoadGauge(intervalMs = 50, now: () => number = () => performance.now()): LoadGauge {
+  let expected = now() + intervalMs;
+  let lag = 0;
+  const timer = setInterval(() => {
+    const t = now();
+    const late = Math.max(0, t - expected);
+    // Rise at once, fall gently: one quick tick does not mean the queue is gone.
+    lag = late >= lag ? late : lag * 0.5 + late * 0.5;
+    expected = t + intervalMs;
+  }, intervalMs);
+  timer.unref?.();
+  return {
+    lagMs: () => Math.max(lag, now() - expected),
+    stop: () => clearInterval(timer),
+  };
+}
