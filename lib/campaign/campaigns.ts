@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns } from '../db/schema';
+import { campaignOffers, campaigns, offerClaims, offerQuotas } from '../db/schema';
+import { mintHoldings } from '../collection/mint';
 import { AppError } from '../api/errors';
 import { campaignStatus, STATUS_ORDER, type CampaignStatus } from './status';
 
@@ -66,4 +67,68 @@ export async function loadCampaignOffer<Offer extends { id: string }>(
   const offer = campaign ? (await offersOf(ctx.db, [campaign.id])).get(campaign.id)?.find((o) => o.id === String(ids.offerId)) : undefined;
   if (!campaign || !offer) throw new AppError(404, notFound);
   return { campaign, offer };
+}
+
+/**
+ * Takes one of an offer inside the caller's transaction: the user's quota (the database refuses more than the offer's
+ * limit, even under concurrent taps) and then the stock. Throws the caller's refusal for either, which undoes the
+ * transaction.
+ */
+export async function takeFromOffer(
+  tx: Db,
+  input: { offerId: number; userId: number; limitPerUser: number },
+  refusals: { limit: () => AppError; soldOut: () => AppError },
+): Promise<void> {
+  const [quota] = await tx
+    .insert(offerQuotas)
+    .values({ offerId: input.offerId, userId: input.userId, taken: 1, maxTaken: input.limitPerUser })
+    .onConflictDoUpdate({
+      target: [offerQuotas.offerId, offerQuotas.userId],
+      set: { taken: sql`${offerQuotas.taken} + 1` },
+      setWhere: sql`${offerQuotas.taken} + 1 <= ${offerQuotas.maxTaken}`,
+    })
+    .returning({ taken: offerQuotas.taken });
+  if (!quota) throw refusals.limit();
+  const [stock] = await tx
+    .update(campaignOffers)
+    .set({ remaining: sql`${campaignOffers.remaining} - 1` })
+    .where(and(eq(campaignOffers.id, input.offerId), sql`${campaignOffers.remaining} >= 1`))
+    .returning({ remaining: campaignOffers.remaining });
+  if (!stock) throw refusals.soldOut();
+}
+
+/**
+ * Mints the offer's collectible for the user and records the claim (a gift received or an exchange made) inside the
+ * caller's transaction; the claim's (user, idempotency key) is unique. Returns the claim's id.
+ */
+export async function mintClaim(
+  tx: Db,
+  input: {
+    kind: CampaignKind;
+    channelId: number;
+    userId: number;
+    campaignId: number;
+    offerId: number;
+    commodity: { id: number; amountSku: number };
+    redeemCodeId: number | null;
+    idempotencyKey: string;
+    now: Date;
+  },
+): Promise<number> {
+  const [holding] = await mintHoldings(tx, { channelId: input.channelId, userId: input.userId, commodity: input.commodity, quantity: 1, source: input.kind, now: input.now });
+  const [claim] = await tx
+    .insert(offerClaims)
+    .values({
+      offerId: input.offerId,
+      campaignId: input.campaignId,
+      channelId: input.channelId,
+      userId: input.userId,
+      kind: input.kind,
+      holdingId: holding!.id,
+      redeemCodeId: input.redeemCodeId,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: input.now,
+    })
+    .returning({ id: offerClaims.id });
+  return claim!.id;
 }

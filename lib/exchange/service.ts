@@ -3,12 +3,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerInputs, offerQuotas } from '../db/schema';
 import { AppError } from '../api/errors';
-import { mintHoldings } from '../collection/mint';
 import { assertCodeAttemptsLeft, CodeRefused, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
 import { isUniqueViolation } from '../db/errors';
 import { campaignStatus } from '../campaign/status';
-import { campaignView, listCampaigns, loadCampaignOffer, type CampaignView } from '../campaign/campaigns';
+import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
 
 /**
  * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2). An exchange campaign (the route's
@@ -254,22 +253,10 @@ export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Prom
   try {
     const claimId = await ctx.db.transaction(async (tx) => {
       const redeemCodeId = offer.requiresCode ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now }) : null;
-      const [quota] = await tx
-        .insert(offerQuotas)
-        .values({ offerId: input.offerId, userId: ctx.userId, taken: 1, maxTaken: offer.limitPerUser })
-        .onConflictDoUpdate({
-          target: [offerQuotas.offerId, offerQuotas.userId],
-          set: { taken: sql`${offerQuotas.taken} + 1` },
-          setWhere: sql`${offerQuotas.taken} + 1 <= ${offerQuotas.maxTaken}`,
-        })
-        .returning({ taken: offerQuotas.taken });
-      if (!quota) throw new AppError(409, `exchange: the limit is ${offer.limitPerUser} per user, and you have reached it`, { reason: 'limit' });
-      const [stock] = await tx
-        .update(campaignOffers)
-        .set({ remaining: sql`${campaignOffers.remaining} - 1` })
-        .where(and(eq(campaignOffers.id, input.offerId), sql`${campaignOffers.remaining} >= 1`))
-        .returning({ remaining: campaignOffers.remaining });
-      if (!stock) throw new AppError(409, 'exchange: none of these are left', { reason: 'soldOut' });
+      await takeFromOffer(tx, { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser }, {
+        limit: () => new AppError(409, `exchange: the limit is ${offer.limitPerUser} per user, and you have reached it`, { reason: 'limit' }),
+        soldOut: () => new AppError(409, 'exchange: none of these are left', { reason: 'soldOut' }),
+      });
 
       const spent: number[] = [];
       for (const line of offer.inputs) {
@@ -303,30 +290,10 @@ export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Prom
         spent.push(...destroyed.map((d) => d.id));
       }
 
-      const [minted] = await mintHoldings(tx, {
-        channelId: ctx.channelId,
-        userId: ctx.userId,
-        commodity: { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku },
-        quantity: 1,
-        source: 'exchange',
-        now: ctx.now,
-      });
-      const [claim] = await tx
-        .insert(offerClaims)
-        .values({
-          offerId: input.offerId,
-          campaignId: input.campaignId,
-          channelId: ctx.channelId,
-          userId: ctx.userId,
-          kind: 'exchange',
-          holdingId: minted!.id,
-          redeemCodeId,
-          idempotencyKey: input.idempotencyKey,
-          createdAt: ctx.now,
-        })
-        .returning({ id: offerClaims.id });
-      await tx.update(holdings).set({ destroyedByExchangeId: claim!.id }).where(inArray(holdings.id, spent));
-      return claim!.id;
+      const commodity = { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku };
+      const claimId = await mintClaim(tx, { kind: 'exchange', channelId: ctx.channelId, userId: ctx.userId, campaignId: input.campaignId, offerId: input.offerId, commodity, redeemCodeId, idempotencyKey: input.idempotencyKey, now: ctx.now });
+      await tx.update(holdings).set({ destroyedByExchangeId: claimId }).where(inArray(holdings.id, spent));
+      return claimId;
     });
     return (await loadRecord(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {

@@ -3,12 +3,11 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerQuotas } from '../db/schema';
 import { AppError } from '../api/errors';
-import { mintHoldings } from '../collection/mint';
 import { assertCodeAttemptsLeft, CodeRefused, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
 import { isUniqueViolation } from '../db/errors';
 import { campaignStatus } from '../campaign/status';
-import { campaignView, listCampaigns, loadCampaignOffer, type CampaignView } from '../campaign/campaigns';
+import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
 
 /**
  * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
@@ -147,45 +146,12 @@ export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<Gi
   try {
     const claimId = await ctx.db.transaction(async (tx) => {
       const redeemCodeId = offer.requiresCode ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now }) : null;
-      const [quota] = await tx
-        .insert(offerQuotas)
-        .values({ offerId: input.offerId, userId: ctx.userId, taken: 1, maxTaken: offer.limitPerUser })
-        .onConflictDoUpdate({
-          target: [offerQuotas.offerId, offerQuotas.userId],
-          set: { taken: sql`${offerQuotas.taken} + 1` },
-          setWhere: sql`${offerQuotas.taken} + 1 <= ${offerQuotas.maxTaken}`,
-        })
-        .returning({ taken: offerQuotas.taken });
-      if (!quota) throw new AppError(409, 'gift: you have already received this gift', { reason: 'received' });
-      const [stock] = await tx
-        .update(campaignOffers)
-        .set({ remaining: sql`${campaignOffers.remaining} - 1` })
-        .where(and(eq(campaignOffers.id, input.offerId), sql`${campaignOffers.remaining} >= 1`))
-        .returning({ remaining: campaignOffers.remaining });
-      if (!stock) throw new AppError(409, 'gift: all of these gifts have been received', { reason: 'soldOut' });
-      const [holding] = await mintHoldings(tx, {
-        channelId: ctx.channelId,
-        userId: ctx.userId,
-        commodity: { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku },
-        quantity: 1,
-        source: 'gift',
-        now: ctx.now,
+      await takeFromOffer(tx, { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser }, {
+        limit: () => new AppError(409, 'gift: you have already received this gift', { reason: 'received' }),
+        soldOut: () => new AppError(409, 'gift: all of these gifts have been received', { reason: 'soldOut' }),
       });
-      const [claim] = await tx
-        .insert(offerClaims)
-        .values({
-          offerId: input.offerId,
-          campaignId: input.campaignId,
-          channelId: ctx.channelId,
-          userId: ctx.userId,
-          kind: 'gift',
-          holdingId: holding!.id,
-          redeemCodeId,
-          idempotencyKey: input.idempotencyKey,
-          createdAt: ctx.now,
-        })
-        .returning({ id: offerClaims.id });
-      return claim!.id;
+      const commodity = { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku };
+      return mintClaim(tx, { kind: 'gift', channelId: ctx.channelId, userId: ctx.userId, campaignId: input.campaignId, offerId: input.offerId, commodity, redeemCodeId, idempotencyKey: input.idempotencyKey, now: ctx.now });
     });
     return (await findClaim(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {
