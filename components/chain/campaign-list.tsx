@@ -1,7 +1,7 @@
 import type { ChainCampaignView } from '@/lib/chain/chain-up';
 import type { Translator } from '@/lib/i18n/translator';
-import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
+import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';
 
 /** The self chain-up campaigns (spec §2 chain): the product, its artist, what chaining it up gives, and the window. */
 export function ChainCampaignList({ campaigns, t, timeZone, placeholderColor }: { campaigns: ChainCampaignView[]; t: Translator; timeZone: string; placeholderColor: string }) {
@@ -16,15 +16,11 @@ export function ChainCampaignList({ campaigns, t, timeZone, placeholderColor }: 
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <div className="flex items-start justify-between gap-2">
               <h3 className="truncate text-base font-semibold text-skin-1">{c.name}</h3>
-              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${c.status === 1 ? 'bg-skin-light text-skin-1' : 'bg-neutral-100 text-neutral-500'}`} data-testid="chain-campaign-status">
-                {c.status === 1 ? t('gift.open') : c.status === 0 ? t('gift.notOpen') : t('gift.ended')}
-              </span>
+              <CampaignStatusBadge status={c.status} t={t} testId="chain-campaign-status" />
             </div>
             <p className="truncate text-xs text-neutral-500">{t('chain.author')}: {c.authorStageName}</p>
             <p className="truncate text-xs text-neutral-600">{t('chain.gives', { name: c.commodity.name })}</p>
-            <p className="text-xs text-neutral-500">
-              {c.status === 0 ? t('gift.opensAt', { time: formatDate(c.startTime, 'yyyy-MM-dd HH:mm', timeZone) }) : c.endTime ? t('gift.until', { time: formatDate(c.endTime, 'yyyy-MM-dd HH:mm', timeZone) }) : t('gift.noEnd')}
-            </p>
+            <CampaignWindow campaign={c} t={t} timeZone={timeZone} />
           </div>
         </li>
       ))}

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { ExchangeCampaignView } from '@/lib/exchange/service';
 import type { Translator } from '@/lib/i18n/translator';
-import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
+import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';
 import { RecipeSummary } from './recipe-summary';
 
 /**
@@ -20,17 +20,9 @@ export function ActivityList({ activities, t, timeZone, placeholderColor }: { ac
           <div className="flex items-start justify-between gap-2 px-3 pt-3">
             <div className="min-w-0">
               <h2 className="truncate text-base font-semibold text-skin-1">{a.name}</h2>
-              <p className="text-xs text-neutral-500" data-testid="activity-window">
-                {a.status === 0
-                  ? t('exchange.opensAt', { time: formatDate(a.startTime, 'yyyy-MM-dd HH:mm', timeZone) })
-                  : a.endTime
-                    ? t('exchange.until', { time: formatDate(a.endTime, 'yyyy-MM-dd HH:mm', timeZone) })
-                    : t('exchange.noEnd')}
-              </p>
+              <CampaignWindow campaign={a} t={t} timeZone={timeZone} testId="activity-window" />
             </div>
-            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${a.status === 1 ? 'bg-skin-light text-skin-1' : 'bg-neutral-100 text-neutral-500'}`} data-testid="activity-status">
-              {a.status === 1 ? t('exchange.statusOpen') : a.status === 0 ? t('exchange.notOpen') : t('exchange.statusEnded')}
-            </span>
+            <CampaignStatusBadge status={a.status} t={t} testId="activity-status" />
           </div>
           {a.description ? <p className="px-3 pt-1 text-sm text-neutral-600">{a.description}</p> : null}
           <ul className="flex flex-col gap-2 p-3">

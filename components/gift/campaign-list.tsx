@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { GiftCampaignView } from '@/lib/gift/service';
 import type { Translator } from '@/lib/i18n/translator';
-import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
+import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';
 
 /**
  * The receive list (spec §2 receive, receive2): each gift campaign with its gifts, what each asks, how many are left
@@ -19,13 +19,9 @@ export function CampaignList({ campaigns, detailPath, t, timeZone, placeholderCo
           <div className="flex items-start justify-between gap-2 px-3 pt-3">
             <div className="min-w-0">
               <h2 className="truncate text-base font-semibold text-skin-1">{c.name}</h2>
-              <p className="text-xs text-neutral-500">
-                {c.status === 0 ? t('gift.opensAt', { time: formatDate(c.startTime, 'yyyy-MM-dd HH:mm', timeZone) }) : c.endTime ? t('gift.until', { time: formatDate(c.endTime, 'yyyy-MM-dd HH:mm', timeZone) }) : t('gift.noEnd')}
-              </p>
+              <CampaignWindow campaign={c} t={t} timeZone={timeZone} />
             </div>
-            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${c.status === 1 ? 'bg-skin-light text-skin-1' : 'bg-neutral-100 text-neutral-500'}`} data-testid="campaign-status">
-              {c.status === 1 ? t('gift.open') : c.status === 0 ? t('gift.notOpen') : t('gift.ended')}
-            </span>
+            <CampaignStatusBadge status={c.status} t={t} testId="campaign-status" />
           </div>
           {c.description ? <p className="px-3 pt-1 text-sm text-neutral-600">{c.description}</p> : null}
           <ul className="flex flex-col gap-2 p-3">
