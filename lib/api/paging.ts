@@ -18,3 +18,9 @@ export const pagingSchema = z.object({
     .max(50, 'must be 50 or less')
     .default(10),
 });
+
+/** The page a list page shows from its `?page=` search param: 1 when missing or not a number, at most MAX_PAGE. */
+export function pageFromSearch(value: string | string[] | undefined): number {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return Math.min(MAX_PAGE, Math.max(1, Number.parseInt(raw ?? '1', 10) || 1));
+}

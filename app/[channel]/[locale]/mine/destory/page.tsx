@@ -3,7 +3,7 @@ import { loadPageChannel, type PageChannel, type PageParams } from '@/lib/channe
 import { requirePageUser } from '@/lib/auth/page-session';
 import { getDb } from '@/lib/db/client';
 import { listDestroyed } from '@/lib/exchange/service';
-import { MAX_PAGE } from '@/lib/api/paging';
+import { pageFromSearch } from '@/lib/api/paging';
 import { PageHeader } from '@/components/layout/page-header';
 import { DestroyedList } from '@/components/exchange/destroyed-list';
 import { RecordPager } from '@/components/exchange/record-pager';
@@ -26,7 +26,7 @@ export default async function DestroyRecordsPage({ params, searchParams }: Props
   const channel = await loadPageChannel(params);
   const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/destory');
   const { page: pageParam } = await searchParams;
-  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const page = pageFromSearch(pageParam);
   const records = await listDestroyed({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   return (

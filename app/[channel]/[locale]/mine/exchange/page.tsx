@@ -4,7 +4,7 @@ import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
 import { requirePageUser } from '@/lib/auth/page-session';
 import { getDb } from '@/lib/db/client';
 import { listExchanges } from '@/lib/exchange/service';
-import { MAX_PAGE } from '@/lib/api/paging';
+import { pageFromSearch } from '@/lib/api/paging';
 import { PageHeader } from '@/components/layout/page-header';
 import { ExchangeRecordList } from '@/components/exchange/exchange-record-list';
 import { RecordPager } from '@/components/exchange/record-pager';
@@ -27,7 +27,7 @@ export default async function ExchangeRecordsPage({ params, searchParams }: Prop
   if (!channel.labels.includes(2)) redirect('/404');
   const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/exchange');
   const { page: pageParam } = await searchParams;
-  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const page = pageFromSearch(pageParam);
   const records = await listExchanges({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   return (

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { pageFromSearch } from '@/lib/api/paging';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
 import { requirePageUser } from '@/lib/auth/page-session';
 import { getDb } from '@/lib/db/client';
@@ -26,7 +27,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
   const channel = await loadPageChannel(params);
   const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/records');
   const { page: pageParam } = await searchParams;
-  const page = Math.min(100_000, Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : pageParam ?? '1'), 10) || 1));
+  const page = pageFromSearch(pageParam);
   const orders = await listOrders({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   const statusText: Record<OrderView['statusTrade'], string> = {
