@@ -42,3 +42,21 @@ export type Procedure<Schema extends z.ZodType> = {
 export function procedure<Schema extends z.ZodType>(p: Procedure<Schema>): Procedure<Schema> {
   return p;
 }
+
+/** What a logged-in buyer's call works in: the database, the time, the host's channel, the user and their address. */
+export type UserScope = { db: Db; now: Date; channelId: number; userId: number; ip: string };
+
+/** The caller's scope; AppError 401 when nobody is logged in on this channel. */
+export async function userScope(ctx: ProcedureContext): Promise<UserScope> {
+  const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
+  return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip };
+}
+
+/** The logged-in user's id, or null for a visitor (for pages open to both; an invalid token reads as a visitor). */
+export async function optionalUserId(ctx: ProcedureContext): Promise<number | null> {
+  if (!(await ctx.token())) return null;
+  return ctx.user().then(
+    (u) => u.id,
+    () => null,
+  );
+}

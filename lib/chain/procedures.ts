@@ -1,15 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
-import { procedure, type ProcedureContext } from '../api/procedure';
+import { procedure, userScope } from '../api/procedure';
 import { pagingSchema } from '../api/paging';
 import { idSchema } from '../api/schemas';
 import { AppError } from '../api/errors';
-import { chainUp, getChainRecord, listChainCampaigns, listChainRecords, lookUpChainCode, type ChainUserCtx } from './chain-up';
-
-async function chainUserCtx(ctx: ProcedureContext): Promise<ChainUserCtx> {
-  const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
-  return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip };
-}
+import { chainUp, getChainRecord, listChainCampaigns, listChainRecords, lookUpChainCode } from './chain-up';
 
 const codeSchema = z
   .string({ error: 'is required: the code found on the product' })
@@ -36,7 +31,7 @@ export const chainProcedures = {
   '/market/api/channel/queryCodeRecord': procedure({
     summary: 'Looks a chain-up code up with the store it was bought from: the campaign it unlocks and its type (1 product code, 2 certificate code). Wrong codes get one answer and are rate-limited.',
     input: z.object({ code: codeSchema, storeCode: storeCodeSchema }),
-    handler: async (ctx, input) => lookUpChainCode(await chainUserCtx(ctx), input),
+    handler: async (ctx, input) => lookUpChainCode(await userScope(ctx), input),
   }),
   '/market/api/channelChainRecord/create': procedure({
     summary: "Chains a code up: uses it, mints the product's digital twin and records it; the chain ledger confirms it shortly after. The same code again answers with the same record.",
@@ -46,13 +41,13 @@ export const chainProcedures = {
       type: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 (product code) or 2 (certificate code)' }),
       storeCode: storeCodeSchema,
     }),
-    handler: async (ctx, input) => chainUp(await chainUserCtx(ctx), { campaignId: input.id, code: input.code, type: input.type, storeCode: input.storeCode }),
+    handler: async (ctx, input) => chainUp(await userScope(ctx), { campaignId: input.id, code: input.code, type: input.type, storeCode: input.storeCode }),
   }),
   '/market/api/channelChainRecord/detail': procedure({
     summary: 'One of my chain-up records, with its chain status (tx hash and token id once the ledger has it).',
     input: z.object({ id: idSchema }),
     handler: async (ctx, input) => {
-      const record = await getChainRecord(await chainUserCtx(ctx), input.id);
+      const record = await getChainRecord(await userScope(ctx), input.id);
       if (!record) throw new AppError(404, 'id: no such chain-up record of yours in this store');
       return record;
     },
@@ -60,6 +55,6 @@ export const chainProcedures = {
   '/market/api/channelChainRecord/list': procedure({
     summary: 'My chain-up records on this channel, newest first, paged.',
     input: pagingSchema,
-    handler: async (ctx, input) => listChainRecords(await chainUserCtx(ctx), input),
+    handler: async (ctx, input) => listChainRecords(await userScope(ctx), input),
   }),
 };

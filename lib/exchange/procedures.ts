@@ -1,23 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
-import { procedure, type ProcedureContext } from '../api/procedure';
+import { optionalUserId, procedure, userScope } from '../api/procedure';
 import { pagingSchema } from '../api/paging';
 import { idSchema, idempotencyKeySchema } from '../api/schemas';
-import { exchange, getExchangeOffer, listDestroyed, listExchangeActivities, listExchanges, type ExchangeUserCtx } from './service';
-
-async function exchangeUserCtx(ctx: ProcedureContext): Promise<ExchangeUserCtx> {
-  const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
-  return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip };
-}
-
-/** The logged-in user's id, or null for a visitor (the exchange detail page is open, spec §2; an invalid token reads as a visitor). */
-async function optionalUserId(ctx: ProcedureContext): Promise<number | null> {
-  if (!(await ctx.token())) return null;
-  return ctx.user().then(
-    (u) => u.id,
-    () => null,
-  );
-}
+import { exchange, getExchangeOffer, listDestroyed, listExchangeActivities, listExchanges } from './service';
 
 /**
  * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2): the channel's exchange activities,
@@ -47,16 +33,16 @@ export const exchangeProcedures = {
       idempotencyKey: idempotencyKeySchema,
     }),
     handler: async (ctx, input) =>
-      exchange(await exchangeUserCtx(ctx), { campaignId: input.id, offerId: input.exchangeId, holdingIds: input.holdingIds, code: input.code, idempotencyKey: input.idempotencyKey }),
+      exchange(await userScope(ctx), { campaignId: input.id, offerId: input.exchangeId, holdingIds: input.holdingIds, code: input.code, idempotencyKey: input.idempotencyKey }),
   }),
   '/market/api/exchange/list': procedure({
     summary: 'My exchange records on this channel, newest first, paged: the activity, the collectible minted and the ones spent.',
     input: pagingSchema,
-    handler: async (ctx, input) => listExchanges(await exchangeUserCtx(ctx), input),
+    handler: async (ctx, input) => listExchanges(await userScope(ctx), input),
   }),
   '/market/api/channel/treasureSkuDestroyPage': procedure({
     summary: 'My destroyed collectibles on this channel (spent in exchanges), newest first, paged.',
     input: pagingSchema,
-    handler: async (ctx, input) => listDestroyed(await exchangeUserCtx(ctx), input),
+    handler: async (ctx, input) => listDestroyed(await userScope(ctx), input),
   }),
 };

@@ -1,23 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
-import { procedure, type ProcedureContext } from '../api/procedure';
+import { optionalUserId, procedure, userScope } from '../api/procedure';
 import { pagingSchema } from '../api/paging';
 import { idSchema, idempotencyKeySchema } from '../api/schemas';
-import { claimGift, getGift, listGiftCampaigns, listReceived, type GiftUserCtx } from './service';
-
-async function giftUserCtx(ctx: ProcedureContext): Promise<GiftUserCtx> {
-  const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
-  return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip };
-}
-
-/** The logged-in user's id, or null for a visitor (receive pages are open, spec §6; an invalid token reads as a visitor). */
-async function optionalUserId(ctx: ProcedureContext): Promise<number | null> {
-  if (!(await ctx.token())) return null;
-  return ctx.user().then(
-    (u) => u.id,
-    () => null,
-  );
-}
+import { claimGift, getGift, listGiftCampaigns, listReceived } from './service';
 
 const listGifts = (summary: string) =>
   procedure({
@@ -51,11 +37,11 @@ export const giftProcedures = {
       code: z.string({ error: 'must be a string' }).max(64, 'must be 64 characters or less').optional(),
       idempotencyKey: idempotencyKeySchema,
     }),
-    handler: async (ctx, input) => claimGift(await giftUserCtx(ctx), { campaignId: input.id, offerId: input.exchangeId, code: input.code, idempotencyKey: input.idempotencyKey }),
+    handler: async (ctx, input) => claimGift(await userScope(ctx), { campaignId: input.id, offerId: input.exchangeId, code: input.code, idempotencyKey: input.idempotencyKey }),
   }),
   '/market/api/channel/userGiftReceivePage': procedure({
     summary: 'My receive records: the gifts I received on this channel, newest first, paged.',
     input: pagingSchema,
-    handler: async (ctx, input) => listReceived(await giftUserCtx(ctx), input),
+    handler: async (ctx, input) => listReceived(await userScope(ctx), input),
   }),
 };
