@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { DEMO_AUTH_SECRET } from './auth/secret';
+import { AUTH_LIMITS } from './auth/limits';
+import { parseTrustedProxies } from './security/forwarded';
+
+function trustedProxiesProblem(value: string): string | null {
+  try {
+    parseTrustedProxies(value);
+    return null;
+  } catch (error) {
+    return (error as Error).message.replace(/^TRUSTED_PROXIES: /, '');
+  }
+}
 
 /** The payment sandbox's notification key when none is set: fine for the demo, refused in production. */
 export const DEMO_PAYMENT_SECRET = 'demo-payment-secret-not-for-production-use-0000';
@@ -41,6 +52,17 @@ const envSchema = z
     BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
     /** Event-loop lag (ms) beyond which buy calls are shed with HTTP 503: the process is answering slower than asked (DESIGN §5). */
     BUY_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(300),
+    /**
+     * Proxies whose forwarding headers are believed (server.ts, docs/security.md): IPs or CIDR ranges, comma-separated.
+     * None by default: the client is the socket's peer.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .refine((value) => trustedProxiesProblem(value) === null, { error: (issue) => trustedProxiesProblem(String(issue.input)) ?? 'is not a list of IPs or CIDR ranges' }),
+    /** SMS codes per client IP per minute and per hour (security review, finding 4); raise them when many buyers share one NAT address. */
+    SMS_CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(AUTH_LIMITS.ipPerMinute),
+    SMS_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.ipPerHour),
     /** Where browsers send tracking batches (spec §7 log service); ours by default. */
     TRACKING_URL: z
       .string()

@@ -121,8 +121,8 @@ function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?
 function startServer(): ChildProcess {
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a drop.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  const server = spawn(process.execPath, [...nodeArgs, nextBin, 'start', '-p', String(PORT)], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The storefront's entry server (server.ts), as `npm start` runs it.
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], { env: { ...process.env, PORT: String(PORT) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   server.stdout?.on('data', () => {});
   server.stderr?.on('data', (c: Buffer) => process.stderr.write(`[server] ${c.toString()}`));
   return server;

@@ -25,7 +25,8 @@ async function main() {
   run('npm', ['run', '--silent', 'db:migrate']);
   run('npm', ['run', '--silent', 'db:seed']);
   buildIfNeeded();
-  const server = spawn('npx', ['next', 'start', '-p', process.env.PORT!], { stdio: 'inherit', env: process.env });
+  // The entry server (server.ts) rewrites forwarding headers before Next sees a request (docs/security.md).
+  const server = spawn('npx', ['tsx', 'server.ts'], { stdio: 'inherit', env: process.env });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
 }

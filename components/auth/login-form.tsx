@@ -77,15 +77,13 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
     setSending(true);
     store.getState().setCaptcha(ticket);
     try {
-      const sent = await api.post<{ cooldownSeconds: number }>('/auth/api/auth/getAuthCode', { phone: normalized });
+      const sent = await api.post<{ cooldownSeconds: number; demoCode?: string }>('/auth/api/auth/getAuthCode', { phone: normalized });
       setCooldownUntil(Date.now() + sent.cooldownSeconds * 1000);
       setNow(Date.now());
       showToast('success', texts.codeSent.replace('{phone}', maskPhone(normalized)));
       codeInput.current?.focus();
-      if (demoOutbox) {
-        const text = await api.post<{ text: string } | null>('/auth/api/auth/outbox', { phone: normalized });
-        setDemoCode(text?.text.match(/\b(\d{6})\b/)?.[1] ?? null);
-      }
+      // The demo outbox sends no text: the code comes back to this request only (docs/security.md).
+      if (demoOutbox) setDemoCode(sent.demoCode ?? null);
     } catch {
       // spec §8: the client has shown the server's reason (wait, limit reached...).
     } finally {

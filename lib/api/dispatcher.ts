@@ -11,6 +11,8 @@ import { resolveToken, type SessionUser } from '../auth/sessions';
 import { bearerToken, readWebSession, sessionCookieValue } from '../auth/web-session';
 import type { Procedure } from './procedure';
 import { startLoadGauge, type LoadGauge } from './load-gauge';
+import { findUnstorableText } from './text-check';
+import { cookieCallProblem } from '../security/csrf';
 
 export type ApiRequest = {
   method: string;
@@ -23,7 +25,8 @@ export type ApiRequest = {
 };
 export type ApiResponse = { status: number; body: Envelope<unknown>; headers?: Record<string, string> };
 
-const MAX_BODY_BYTES = 64 * 1024;
+/** The largest request body the API reads (lib/api/http.ts stops reading the stream there). */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Turns a zod error into "field: why; field: why" (DESIGN §5: the message says which field and why). */
 export function describeIssues(error: z.ZodError): string {
@@ -69,18 +72,6 @@ async function run(proc: Procedure<z.ZodType>, request: ApiRequest, options: { d
   if (request.method !== 'POST') return fail(400, `${request.path} must be called with POST`);
   if (Buffer.byteLength(request.body) > MAX_BODY_BYTES) return fail(400, `body: must be ${MAX_BODY_BYTES} bytes or less`);
 
-  let json: unknown;
-  try {
-    json = request.body.trim() === '' ? {} : JSON.parse(request.body);
-  } catch {
-    return fail(400, 'body: is not valid JSON');
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return fail(400, 'body: must be a JSON object');
-  }
-  const parsed = proc.input.safeParse(json);
-  if (!parsed.success) return fail(400, describeIssues(parsed.error));
-
   const db = options.db ?? getDb();
   const e = env();
   const channelKey = channelKeyFromHost(request.host, e.BRAND_WORD) || e.DEFAULT_CHANNEL || '';
@@ -94,7 +85,12 @@ async function run(proc: Procedure<z.ZodType>, request: ApiRequest, options: { d
     (token ??= (async () => {
       const header = bearerToken(headers.get('authorization'));
       if (header) return header;
-      const session = await readWebSession(sessionCookieValue(headers.get('cookie')), authSecret(), channelKey, now.getTime());
+      const cookie = sessionCookieValue(headers.get('cookie'));
+      if (!cookie) return null;
+      // The cookie rides along with any request the browser sends, so it only counts from our own pages (finding 9).
+      const problem = cookieCallProblem(headers, request.host);
+      if (problem) throw new AppError(problem.code, problem.message);
+      const session = await readWebSession(cookie, authSecret(), channelKey, now.getTime());
       return session?.apiToken ?? null;
     })());
   let user: Promise<SessionUser> | undefined;
@@ -105,6 +101,23 @@ async function run(proc: Procedure<z.ZodType>, request: ApiRequest, options: { d
       return found;
     })());
   try {
+    // Authentication comes first (finding 15): a caller who may not call this learns nothing about its payload.
+    if (proc.auth === 'buyer') await loadUser();
+
+    let json: unknown;
+    try {
+      json = request.body.trim() === '' ? {} : JSON.parse(request.body);
+    } catch {
+      return fail(400, 'body: is not valid JSON');
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      return fail(400, 'body: must be a JSON object');
+    }
+    const unstorable = findUnstorableText(json);
+    if (unstorable) return fail(400, `${unstorable}: must not contain the NUL character or broken (lone surrogate) characters`);
+    const parsed = proc.input.safeParse(json);
+    if (!parsed.success) return fail(400, describeIssues(parsed.error));
+
     const data = await proc.handler(
       {
         db,

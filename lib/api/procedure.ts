@@ -26,9 +26,20 @@ export type ProcedureContext = {
   user: () => Promise<SessionUser>;
 };
 
+/**
+ * Who may call a procedure, declared at the entry (STYLE: dub's `withWorkspace`): the dispatcher authenticates a
+ * `buyer` call before it reads the input (an anonymous caller learns nothing about the payload, only 401), the OpenAPI
+ * document says so, and the authorization matrix test is generated from it.
+ * - `buyer`: a logged-in buyer of the host's channel; 401 otherwise.
+ * - `optional`: open to visitors; a logged-in buyer sees their own state too (an invalid token reads as a visitor).
+ * - `none`: no session is read at all.
+ */
+export type ProcedureAuth = 'buyer' | 'optional' | 'none';
+
 export type Procedure<Schema extends z.ZodType> = {
   /** What it does, for docs/api.md and the OpenAPI document. */
   summary: string;
+  auth: ProcedureAuth;
   input: Schema;
   /**
    * Load shedding (the buy call): beyond BUY_MAX_IN_FLIGHT calls at once in this process, new ones get a fast

@@ -5,7 +5,7 @@ import { AppError } from './errors';
 import { requireChannel, toThemeInfo } from '../channel/service';
 import { findSale, listSales } from '../sale/service';
 import { trackingBatchSchema } from '../tracking/schema';
-import { ingestTrackingBatch } from '../tracking/service';
+import { admitTrackingBatch, ingestTrackingBatch } from '../tracking/service';
 import { authProcedures } from '../auth/procedures';
 import { buyingProcedures } from '../order/procedures';
 import { giftProcedures } from '../gift/procedures';
@@ -24,16 +24,19 @@ const idSchema = z
 export const registry = {
   '/market/api/channel/detail': procedure({
     summary: 'Channel theme info (spec §3) for a channel key.',
+    auth: 'none',
     input: z.object({ key: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(64, 'must be 64 characters or less') }),
     handler: async (ctx, input) => toThemeInfo(await requireChannel(input.key.toUpperCase(), ctx.db)),
   }),
   '/market/api/channel/querySaleRecord': procedure({
     summary: "The host channel's sales for the home list, paged.",
+    auth: 'none',
     input: pagingSchema,
     handler: async (ctx, input) => listSales((await ctx.channel()).id, input, { db: ctx.db, now: ctx.now }),
   }),
   '/market/api/saleRecord/detail/v2': procedure({
     summary: 'One sale of the host channel: commodity, edition size, price, stock left, status, author, publisher, chain.',
+    auth: 'none',
     input: z.object({ id: idSchema }),
     handler: async (ctx, input) => {
       const sale = await findSale((await ctx.channel()).id, input.id, { db: ctx.db, now: ctx.now });
@@ -42,9 +45,16 @@ export const registry = {
     },
   }),
   '/log/track': procedure({
-    summary: 'Tracking ingest (spec §7 log service): a batch of up to 50 records of the host channel; serv_time is stamped here.',
+    summary: 'Tracking ingest (spec §7 log service): a batch of up to 50 records of the host channel; serv_time is stamped here. Limited per IP and session (429), capped per channel and day.',
+    auth: 'none',
     input: trackingBatchSchema,
-    handler: async (ctx, input) => ingestTrackingBatch((await ctx.channel()).id, input.records, { db: ctx.db, now: ctx.now }),
+    handler: async (ctx, input) => {
+      const channelId = (await ctx.channel()).id;
+      const admitted = await admitTrackingBatch(ctx.db, { channelId, ip: ctx.ip, records: input.records, now: ctx.now });
+      const stored = await ingestTrackingBatch(channelId, input.records.slice(0, admitted), { db: ctx.db, now: ctx.now });
+      // Dropped over the channel's daily cap: still answered as taken, so browsers do not resend them.
+      return { accepted: input.records.length, stored: stored.accepted };
+    },
   }),
   ...authProcedures,
   ...buyingProcedures,

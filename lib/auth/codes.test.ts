@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { seed } from '@/lib/db/seed';
 import type { Db } from '@/lib/db/client';
-import { channels, smsCodes, users } from '@/lib/db/schema';
+import { channels, rateLimits, smsCodes, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/api/errors';
-import { sendCode, verifyCode, type CodeCtx } from './codes';
+import { phoneWaitMs, sendCode, verifyCode, type CodeCtx } from './codes';
 import { loginWithCode } from './service';
 import { resolveToken, revokeToken } from './sessions';
 import { AUTH_LIMITS } from './limits';
@@ -19,17 +19,16 @@ const t0 = new Date('2026-11-22T08:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
 /** An SMS provider that remembers what it sent, so tests read the code like a buyer would. */
-const sent: { phone: string; text: string }[] = [];
+const sent: { phone: string; code: string }[] = [];
 const recorder: SmsProvider = {
   name: 'test',
   showsCodes: false,
   async send(_db, message) {
-    sent.push({ phone: message.phone, text: message.text });
+    sent.push({ phone: message.phone, code: message.code });
   },
 };
 function lastCode(phone: string): string {
-  const text = [...sent].reverse().find((m) => m.phone === phone)?.text ?? '';
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  const code = [...sent].reverse().find((m) => m.phone === phone)?.code;
   if (!code) throw new Error(`no code sent to ${phone}`);
   return code;
 }
@@ -134,51 +133,114 @@ describe('SMS codes (DESIGN §10)', () => {
   });
 });
 
-describe('SMS rate limits', () => {
+describe('SMS rate limits (security review, finding 4)', () => {
   it('allows one code per phone per 60 s', async () => {
     const phone = newPhone();
     await sendCode(ctx(t0, { ip: newIp() }), phone);
-    await expectAppError(sendCode(ctx(at(59_999), { ip: newIp() }), phone), 429, /^phone: a code was sent less than a minute ago; ask again in 1 s/);
+    await expectAppError(sendCode(ctx(at(59_999), { ip: newIp() }), phone), 429, /^phone: a code was sent to this number lately; ask again in 1 s/);
     await expect(sendCode(ctx(at(60_000), { ip: newIp() }), phone)).resolves.toBeDefined();
   });
 
-  it('allows ten codes per phone per 24 h', async () => {
+  it('backs a flooded phone off, doubling up to 30 minutes, and never locks it for the day', async () => {
     const phone = newPhone();
-    for (let i = 0; i < AUTH_LIMITS.phonePerDay; i++) await sendCode(ctx(at(i * 61_000), { ip: newIp() }), phone);
-    await expectAppError(sendCode(ctx(at(10 * 61_000), { ip: newIp() }), phone), 429, /^phone: too many codes for this number today/);
-    // The first code falls out of the 24-hour window.
-    await expect(sendCode(ctx(at(24 * 3600_000 + 1), { ip: newIp() }), phone)).resolves.toBeDefined();
+    let now = 0;
+    const waits: number[] = [];
+    // Twenty codes, each as soon as allowed: what a flood of a victim's number can do in a day.
+    for (let i = 0; i < 20; i++) {
+      const answer = await sendCode(ctx(at(now), { ip: newIp() }), phone);
+      waits.push(answer.cooldownSeconds);
+      // One millisecond early is refused, on time is not.
+      await expectAppError(sendCode(ctx(at(now + answer.cooldownSeconds * 1000 - 1), { ip: newIp() }), phone), 429, /^phone: /);
+      now += answer.cooldownSeconds * 1000;
+    }
+    expect(waits.slice(0, 7)).toEqual([60, 60, 120, 240, 480, 960, 1800]);
+    expect(Math.max(...waits)).toBe(AUTH_LIMITS.phoneMaxWaitMs / 1000);
+    // Well within the day, the victim still gets a code.
+    expect(now).toBeLessThan(12 * 3600_000);
+    await expect(sendCode(ctx(at(now), { ip: newIp() }), phone)).resolves.toBeDefined();
+    expect(phoneWaitMs(1000)).toBe(AUTH_LIMITS.phoneMaxWaitMs);
   });
 
-  it('limits codes per IP per hour, whatever the phones', async () => {
+  it('limits codes per IP per minute and per hour, whatever the phones, before any phone is touched', async () => {
     const ip = newIp();
-    for (let i = 0; i < AUTH_LIMITS.ipPerHour; i++) await sendCode(ctx(t0, { ip }), newPhone());
-    await expectAppError(sendCode(ctx(at(1000), { ip }), newPhone()), 429, /from this network/);
-    await expect(sendCode(ctx(at(3600_000 + 1), { ip }), newPhone())).resolves.toBeDefined();
+    for (let i = 0; i < AUTH_LIMITS.ipPerMinute; i++) await sendCode(ctx(t0, { ip }), newPhone());
+    const victim = newPhone();
+    await expectAppError(sendCode(ctx(at(1000), { ip }), victim), 429, /from this network or device/);
+    // The refusal cost the victim's phone nothing: it gets its code from elsewhere at once.
+    await expect(sendCode(ctx(at(1000), { ip: newIp() }), victim)).resolves.toBeDefined();
+
+    let now = 60_000;
+    for (let sentThisHour = AUTH_LIMITS.ipPerMinute; sentThisHour < AUTH_LIMITS.ipPerHour; sentThisHour++) {
+      await sendCode(ctx(at(now), { ip }), newPhone());
+      if ((sentThisHour + 1) % AUTH_LIMITS.ipPerMinute === 0) now += 60_000;
+    }
+    await expectAppError(sendCode(ctx(at(now + 60_000), { ip }), newPhone()), 429, /from this network or device; try again in/);
+    await expect(sendCode(ctx(at(3600_000 + 60_000), { ip }), newPhone())).resolves.toBeDefined();
   });
 
-  it('limits codes per channel per hour', async () => {
+  it('limits codes per device, even from fresh addresses', async () => {
+    const deviceId = 'device-under-test-0000001';
+    for (let i = 0; i < AUTH_LIMITS.devicePerHour; i++) await sendCode(ctx(t0, { ip: newIp(), deviceId }), newPhone());
+    await expectAppError(sendCode(ctx(at(1000), { ip: newIp(), deviceId }), newPhone()), 429, /from this network or device/);
+    await expect(sendCode(ctx(at(1000), { ip: newIp(), deviceId: 'another-device-000000001' }), newPhone())).resolves.toBeDefined();
+  });
+
+  it('counts concurrent requests from one IP atomically (finding 10: 45 at once, 30 allowed → 30 sent)', async () => {
+    const ip = newIp();
+    const before = sent.length;
+    const results = await Promise.allSettled(
+      Array.from({ length: 45 }, () => sendCode(ctx(at(5000), { ip, ipLimits: { perMinute: 30, perHour: 30 } }), newPhone())),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
+    expect(sent.length - before).toBe(30);
+  });
+
+  it('limits codes per channel per hour and alerts the operator at 80%', async () => {
     const { db: own, close: closeOwn } = await createTestDb();
+    const alerts = jest.spyOn(console, 'error').mockImplementation(() => {});
     try {
       await seed(own, t0);
       const [row] = await own.select({ id: channels.id }).from(channels).where(eq(channels.key, 'GIFT'));
       const gift = row!.id;
-      // Fill the hour's budget directly (sending 2000 real codes would only make the test slow).
-      const filler = Array.from({ length: AUTH_LIMITS.channelPerHour }, (_, i) => ({
-        channelId: gift,
-        phone: `1370000${String(i).padStart(4, '0')}`,
-        codeHash: 'x',
-        ip: `10.2.${i >> 8}.${i & 255}`,
-        createdAt: at(-1000),
-        expiresAt: at(AUTH_LIMITS.codeTtlMs),
-      }));
-      await own.insert(smsCodes).values(filler);
+      const hour = new Date(Math.floor(t0.getTime() / 3600_000) * 3600_000);
+      const budget = (hits: number) =>
+        own
+          .insert(rateLimits)
+          .values({ bucket: `sms:channel:${gift}`, windowStart: hour, hits, expiresAt: new Date(hour.getTime() + 3600_000) })
+          .onConflictDoUpdate({ target: [rateLimits.bucket, rateLimits.windowStart], set: { hits } });
+      // One short of 80%: the next code crosses it and the operator hears of it once.
+      await budget(Math.ceil(AUTH_LIMITS.channelPerHour * AUTH_LIMITS.channelAlertShare) - 1);
+      await sendCode({ db: own, now: t0, channelId: gift, ip: '10.3.0.1', secret, sms: recorder }, '13600000002');
+      expect(alerts.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith('[alert]'))).toEqual([
+        `[alert] channel ${gift} used ${Math.ceil(AUTH_LIMITS.channelPerHour * AUTH_LIMITS.channelAlertShare)} of its ${AUTH_LIMITS.channelPerHour} SMS codes this hour`,
+      ]);
+      // The budget used up: refused (and alerted), another channel is not affected.
+      await budget(AUTH_LIMITS.channelPerHour);
       await expectAppError(sendCode({ db: own, now: t0, channelId: gift, ip: '10.3.0.1', secret, sms: recorder }, '13600000000'), 429, /this store is sending too many codes/);
-      // Another channel is not affected.
       await expect(sendCode({ db: own, now: t0, channelId: lumen, ip: '10.3.0.2', secret, sms: recorder }, '13600000001')).resolves.toBeDefined();
+      // A refused code does not count against the budget.
+      const [after] = await own.select().from(rateLimits).where(eq(rateLimits.bucket, `sms:channel:${gift}`));
+      expect(after!.hits).toBe(AUTH_LIMITS.channelPerHour);
     } finally {
+      alerts.mockRestore();
       await closeOwn();
     }
+  });
+
+  it('limits wrong login codes per IP, across phones, and gives right ones back', async () => {
+    const ip = newIp();
+    const phones = Array.from({ length: 7 }, () => newPhone());
+    for (const phone of phones) await sendCode(ctx(t0, { ip: newIp() }), phone);
+    // A right code does not count.
+    await verifyCode({ ...ctx(at(1000)), ip }, phones[6]!, lastCode(phones[6]!));
+    let tries = 0;
+    for (const phone of phones.slice(0, 6)) {
+      for (let i = 0; i < 5 && tries < AUTH_LIMITS.wrongCodesPerIpPerHour; i++, tries++) {
+        await verifyCode({ ...ctx(at(1000)), ip }, phone, wrong(lastCode(phone))).catch(() => undefined);
+      }
+    }
+    expect(tries).toBe(AUTH_LIMITS.wrongCodesPerIpPerHour);
+    await expectAppError(verifyCode({ ...ctx(at(2000)), ip }, phones[5]!, lastCode(phones[5]!)), 429, /^code: too many wrong codes from this network/);
   });
 
   it('never sends a text when refused', async () => {

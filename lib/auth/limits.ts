@@ -6,13 +6,24 @@ export const AUTH_LIMITS = {
   codeDigits: 6,
   codeTtlMs: 5 * 60_000,
   codeMaxWrongTries: 5,
-  /** Per phone: one code per 60 s, ten per rolling 24 h. */
+  /**
+   * Per phone: one code per 60 s; from the fourth code in 24 h on, the wait doubles (2, 4, 8, 16 min), up to 30 min.
+   * A phone is never locked for the day: someone flooding a victim's number only slows its codes down, and every code
+   * they trigger reaches the victim's own phone (security review, finding 4).
+   */
   phoneCooldownMs: 60_000,
-  phonePerDay: 10,
-  /** Per client IP: codes per rolling hour (one office or one phone farm). */
+  phoneBackoffAfter: 3,
+  phoneMaxWaitMs: 30 * 60_000,
+  /** Per client IP, checked first: codes per minute (a burst) and per hour (one office, or one phone farm). */
+  ipPerMinute: 5,
   ipPerHour: 30,
-  /** Per channel: codes per rolling hour (caps what one storefront can cost in SMS). */
+  /** Per device (the storefront_device cookie), checked with the IP: codes per hour. */
+  devicePerHour: 5,
+  /** Per channel: codes per hour (caps what one storefront can cost in SMS); the operator is alerted at 80%. */
   channelPerHour: 2000,
+  channelAlertShare: 0.8,
+  /** Wrong login codes per client IP per hour, across phones (one machine cannot burn everyone's codes). */
+  wrongCodesPerIpPerHour: 30,
   /** Session (API token and web cookie) lifetime. */
   sessionTtlMs: 7 * 24 * 60 * 60_000,
   /** Captcha: how long a challenge can be answered, and how long its ticket stays usable. */

@@ -8,7 +8,8 @@ import { sendCode } from './codes';
 import { loginWithCode } from './service';
 import { revokeToken } from './sessions';
 import { bindBrand, userProfile } from './users';
-import { latestOutboxText, smsProvider } from './sms';
+import { smsProvider } from './sms';
+import { deviceCookie, deviceIdFrom } from '../security/device';
 import { normalizePhone, phoneProblem, PHONE_PROBLEM_MESSAGES } from './phone';
 import { AUTH_LIMITS, SLIDER } from './limits';
 
@@ -39,11 +40,13 @@ const BEHAVIOR_VERIFY = 'behaviorverify';
 export const authProcedures = {
   '/auth/api/captcha/challenge': procedure({
     summary: 'A new captcha: a slider picture with a gap (default), or a question in words for those who cannot drag.',
+    auth: 'none',
     input: z.object({ kind: z.enum(['slider', 'text'], { error: "must be 'slider' or 'text'" }).default('slider') }),
     handler: async (ctx, input) => createChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }, input.kind),
   }),
   '/auth/api/captcha/verify': procedure({
     summary: 'Answers a captcha once: the drop position and the drag track, or the answer to the question. Right → a single-use ticket.',
+    auth: 'none',
     input: z.union(
       [
         z.object({
@@ -59,6 +62,7 @@ export const authProcedures = {
   }),
   '/auth/api/auth/getAuthCode': procedure({
     summary: 'Sends a login code by SMS. Needs a captcha ticket in the behaviorVerify header. Same answer for every valid phone.',
+    auth: 'none',
     input: z.object({ phone: phoneSchema }),
     handler: async (ctx, input) => {
       const channelId = (await ctx.channel()).id;
@@ -67,11 +71,31 @@ export const authProcedures = {
       if (!(await consumeTicket({ db: ctx.db, now: ctx.now, channelId }, ctx.headers.get(BEHAVIOR_VERIFY)))) {
         throw new AppError(400, 'behaviorVerify: solve the captcha first (the ticket is missing, used or expired)');
       }
-      return sendCode({ db: ctx.db, now: ctx.now, channelId, ip: ctx.ip, secret: e.AUTH_SECRET, sms: smsProvider(e.SMS_PROVIDER) }, input.phone);
+      // Per-device limits count on a cookie of ours; a caller without one gets one (and is counted by IP meanwhile).
+      let deviceId = deviceIdFrom(ctx.headers.get('cookie'));
+      if (!deviceId) {
+        const fresh = deviceCookie(ctx.headers.get('x-forwarded-proto') === 'https');
+        ctx.setHeader('set-cookie', fresh.header);
+        deviceId = fresh.id;
+      }
+      return sendCode(
+        {
+          db: ctx.db,
+          now: ctx.now,
+          channelId,
+          ip: ctx.ip,
+          deviceId,
+          secret: e.AUTH_SECRET,
+          sms: smsProvider(e.SMS_PROVIDER),
+          ipLimits: { perMinute: e.SMS_CODES_PER_IP_MINUTE, perHour: e.SMS_CODES_PER_IP_HOUR },
+        },
+        input.phone,
+      );
     },
   }),
   '/auth/api/auth/authCodeLoginV2': procedure({
     summary: 'Logs in (signing up on the first login) with the phone and its code. The token comes back in the authorization header.',
+    auth: 'none',
     input: z.object({ phone: phoneSchema, code: codeSchema }),
     handler: async (ctx, input) => {
       const channelId = (await ctx.channel()).id;
@@ -82,28 +106,22 @@ export const authProcedures = {
   }),
   '/auth/api/auth/logout': procedure({
     summary: 'Revokes the token of the request (Authorization header or web session). Harmless when already logged out.',
+    auth: 'optional',
     input: z.object({}),
     handler: async (ctx) => {
       const token = await ctx.token();
       return { revoked: token ? await revokeToken(ctx.db, { token, now: ctx.now }) : false };
     },
   }),
-  '/auth/api/auth/outbox': procedure({
-    summary: 'Demo only (SMS_PROVIDER=outbox): the newest text sent to a phone in the last 5 minutes, so the demo login page can show the code.',
-    input: z.object({ phone: phoneSchema }),
-    handler: async (ctx, input) => {
-      if (!smsProvider(env().SMS_PROVIDER).showsCodes) throw new AppError(404, 'unknown API path /auth/api/auth/outbox');
-      const since = new Date(ctx.now.getTime() - AUTH_LIMITS.codeTtlMs);
-      return latestOutboxText(ctx.db, (await ctx.channel()).id, input.phone, since);
-    },
-  }),
   '/market/api/userAttribute/queryByUserUuid': procedure({
     summary: "The logged-in user's profile on this channel: userUuid, masked phone, nickname, avatar, createTime, brandBound.",
+    auth: 'buyer',
     input: z.object({}),
     handler: async (ctx) => userProfile(ctx.db, await ctx.user(), (await ctx.channel()).id),
   }),
   '/user/api/thirdAccount/brandChannel': procedure({
     summary: "Binds the logged-in user to the channel's brand (first visit after login); repeating it is harmless.",
+    auth: 'buyer',
     input: z.object({ brandName: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(128, 'is too long') }),
     handler: async (ctx, input) => {
       const user = await ctx.user();

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { chainCampaigns, chainCodes, chainRecords, commodities, holdings, storeCodes } from '../db/schema';
 import { AppError } from '../api/errors';
 import { mintHoldings } from '../collection/mint';
-import { assertCodeAttemptsLeft, hashCode, wrongCode } from '../codes/codes';
+import { hashCode, takeCodeAttempt, wrongCode } from '../codes/codes';
 import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/status';
 import type { Page } from '../sale/service';
 
@@ -147,10 +147,10 @@ function codeTypeName(type: number): string {
  */
 export async function lookUpChainCode(ctx: ChainUserCtx, input: { code: string; storeCode: string }): Promise<CodeLookupView> {
   const store = await requireStore(ctx, input.storeCode);
-  const attempt = { db: ctx.db, kind: 'chain' as const, userId: ctx.userId, ip: ctx.ip, now: ctx.now };
-  await assertCodeAttemptsLeft(attempt);
+  const attempt = await takeCodeAttempt({ db: ctx.db, kind: 'chain', userId: ctx.userId, ip: ctx.ip, now: ctx.now });
   const found = await findCode(ctx, input.code);
-  if (!found || (found.usedBy !== null && found.usedBy !== ctx.userId)) throw await wrongCode(attempt);
+  if (!found || (found.usedBy !== null && found.usedBy !== ctx.userId)) throw wrongCode();
+  await attempt.giveBack();
   if (found.usedBy === ctx.userId) {
     const record = await recordOfCode(ctx, found.id);
     throw new AppError(409, 'code: you have already chained up this code', { reason: 'alreadyChainedUp', recordId: record?.id ?? null });
@@ -175,7 +175,6 @@ class CodeTaken extends Error {}
 export async function chainUp(ctx: ChainUserCtx, input: ChainUpInput): Promise<ChainRecordView> {
   const store = await requireStore(ctx, input.storeCode);
   const campaign = await getChainCampaign(ctx, input.campaignId);
-  const attempt = { db: ctx.db, kind: 'chain' as const, userId: ctx.userId, ip: ctx.ip, now: ctx.now };
   const again = async () => {
     const found = await findCode(ctx, input.code);
     return found && found.usedBy === ctx.userId && found.campaignId === input.campaignId ? recordOfCode(ctx, found.id) : null;
@@ -183,7 +182,7 @@ export async function chainUp(ctx: ChainUserCtx, input: ChainUpInput): Promise<C
   const previous = await again();
   if (previous) return previous;
   assertOpen(campaign);
-  await assertCodeAttemptsLeft(attempt);
+  const attempt = await takeCodeAttempt({ db: ctx.db, kind: 'chain', userId: ctx.userId, ip: ctx.ip, now: ctx.now });
   try {
     const recordId = await ctx.db.transaction(async (tx) => {
       const [code] = await tx
@@ -209,14 +208,19 @@ export async function chainUp(ctx: ChainUserCtx, input: ChainUpInput): Promise<C
         .returning({ id: chainRecords.id });
       return record!.id;
     });
+    await attempt.giveBack();
     return (await getChainRecord(ctx, recordId))!;
   } catch (error) {
     if (error instanceof CodeTaken) {
       // Used in the meantime: by this user (a second copy of the same tap) → that record; by anyone else → wrong code.
       const winner = await again();
-      if (winner) return winner;
-      throw await wrongCode(attempt);
+      if (winner) {
+        await attempt.giveBack();
+        return winner;
+      }
+      throw wrongCode();
     }
+    await attempt.giveBack();
     throw error;
   }
 }

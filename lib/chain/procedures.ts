@@ -25,16 +25,19 @@ const storeCodeSchema = z
 export const chainProcedures = {
   '/market/api/channel/queryChainList': procedure({
     summary: "The channel's self chain-up campaigns (what each gives, window, author) and its allowed stores (spec §9). No login needed.",
+    auth: 'none',
     input: z.object({}),
     handler: async (ctx) => listChainCampaigns({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }),
   }),
   '/market/api/channel/queryCodeRecord': procedure({
     summary: 'Looks a chain-up code up with the store it was bought from: the campaign it unlocks and its type (1 product code, 2 certificate code). Wrong codes get one answer and are rate-limited.',
+    auth: 'buyer',
     input: z.object({ code: codeSchema, storeCode: storeCodeSchema }),
     handler: async (ctx, input) => lookUpChainCode(await userScope(ctx), input),
   }),
   '/market/api/channelChainRecord/create': procedure({
     summary: "Chains a code up: uses it, mints the product's digital twin and records it; the chain ledger confirms it shortly after. The same code again answers with the same record.",
+    auth: 'buyer',
     input: z.object({
       id: idSchema,
       code: codeSchema,
@@ -45,6 +48,7 @@ export const chainProcedures = {
   }),
   '/market/api/channelChainRecord/detail': procedure({
     summary: 'One of my chain-up records, with its chain status (tx hash and token id once the ledger has it).',
+    auth: 'buyer',
     input: z.object({ id: idSchema }),
     handler: async (ctx, input) => {
       const record = await getChainRecord(await userScope(ctx), input.id);
@@ -54,6 +58,7 @@ export const chainProcedures = {
   }),
   '/market/api/channelChainRecord/list': procedure({
     summary: 'My chain-up records on this channel, newest first, paged.',
+    auth: 'buyer',
     input: pagingSchema,
     handler: async (ctx, input) => listChainRecords(await userScope(ctx), input),
   }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 
 /**
  * Channel attributes: the spec's "listed channels" (spec §1, §2, §3) are attributes of a channel row,
@@ -568,16 +568,20 @@ export const chainRecords = pgTable(
   (t) => [index('chain_records_user_channel').on(t.userId, t.channelId, t.createdAt)],
 );
 
-/** Failed code attempts per user and IP (DESIGN §10: codes are rate-limited as well as unguessable). */
-export const codeAttempts = pgTable(
-  'code_attempts',
+/**
+ * Abuse limits as counters (security review, finding 10; docs/security.md): one row per bucket (what is limited and
+ * who: `sms:ip:1.2.3.4`) and fixed window. A hit is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING, atomic on
+ * PostgreSQL and PGlite alike, so concurrent calls cannot all read "under the limit" before any of them writes.
+ * Rows are swept once their window is over (lib/jobs/retention.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** 'redeem' | 'chain'. */
-    kind: text('kind').notNull(),
-    userId: integer('user_id').references(() => users.id),
-    ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    bucket: text('bucket').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    /** The end of the window: the row means nothing after it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('code_attempts_user').on(t.kind, t.userId, t.createdAt), index('code_attempts_ip').on(t.kind, t.ip, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_expires').on(t.expiresAt)],
 );

@@ -13,11 +13,13 @@ import { exchange, getExchangeOffer, listDestroyed, listExchangeActivities, list
 export const exchangeProcedures = {
   '/market/api/channel/queryActivityList': procedure({
     summary: "The channel's exchange activities with their offers: what each gives, stock left, per-user limit, window and recipe; open ones first. No login needed.",
+    auth: 'none',
     input: z.object({}),
     handler: async (ctx) => listExchangeActivities({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }),
   }),
   '/market/api/exchange/detail': procedure({
     summary: 'One exchange offer (id = activity, exchangeId = offer) with its recipe and, for a logged-in user, the collectibles they can spend on it and how many more times they may exchange.',
+    auth: 'optional',
     input: z.object({ id: idSchema, exchangeId: idSchema }),
     handler: async (ctx, input) =>
       getExchangeOffer({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, userId: await optionalUserId(ctx) }, input.id, input.exchangeId),
@@ -25,6 +27,7 @@ export const exchangeProcedures = {
   '/market/api/exchange/create': procedure({
     summary:
       'Exchanges: spends the recipe (the oldest collectibles, or exactly holdingIds, and the code when the recipe asks for one) and mints one copy of the offer, all or nothing. The same idempotencyKey returns the same record.',
+    auth: 'buyer',
     input: z.object({
       id: idSchema,
       exchangeId: idSchema,
@@ -37,11 +40,13 @@ export const exchangeProcedures = {
   }),
   '/market/api/exchange/list': procedure({
     summary: 'My exchange records on this channel, newest first, paged: the activity, the collectible minted and the ones spent.',
+    auth: 'buyer',
     input: pagingSchema,
     handler: async (ctx, input) => listExchanges(await userScope(ctx), input),
   }),
   '/market/api/channel/treasureSkuDestroyPage': procedure({
     summary: 'My destroyed collectibles on this channel (spent in exchanges), newest first, paged.',
+    auth: 'buyer',
     input: pagingSchema,
     handler: async (ctx, input) => listDestroyed(await userScope(ctx), input),
   }),

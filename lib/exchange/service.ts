@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerInputs, offerQuotas } from '../db/schema';
 import { AppError } from '../api/errors';
-import { assertCodeAttemptsLeft, CodeRefused, useRedeemCode, wrongCode } from '../codes/codes';
+import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
 import { isUniqueViolation } from '../db/errors';
 import { campaignStatus } from '../campaign/status';
@@ -247,9 +247,8 @@ export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Prom
   if (offer.inputs.length === 0 && !offer.requiresCode) throw new AppError(409, 'exchange: this offer has no recipe yet', { reason: 'notOpen' });
   const code = input.code?.trim() ?? '';
   if (offer.requiresCode && !code) throw new AppError(400, 'code: is required for this exchange');
-  const attempt = { db: ctx.db, kind: 'redeem' as const, userId: ctx.userId, ip: ctx.ip, now: ctx.now };
-  if (offer.requiresCode) await assertCodeAttemptsLeft(attempt);
   const chosen = input.holdingIds ? await chosenByLine(ctx, offer, input.holdingIds) : null;
+  const attempt = offer.requiresCode ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now }) : null;
   try {
     const claimId = await ctx.db.transaction(async (tx) => {
       const redeemCodeId = offer.requiresCode ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now }) : null;
@@ -295,9 +294,11 @@ export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Prom
       await tx.update(holdings).set({ destroyedByExchangeId: claimId }).where(inArray(holdings.id, spent));
       return claimId;
     });
+    await attempt?.giveBack();
     return (await loadRecord(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {
-    if (error instanceof CodeRefused) throw await wrongCode(attempt);
+    if (error instanceof CodeRefused) throw wrongCode();
+    await attempt?.giveBack();
     // Two copies of one tap raced: the loser rolled back (on the key or the limit); answer with the winner's record.
     if (isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'limit')) {
       const winner = await findByKey(ctx, input.idempotencyKey);

@@ -8,6 +8,7 @@ import { claimGift, getGift, listGiftCampaigns, listReceived } from './service';
 const listGifts = (summary: string) =>
   procedure({
     summary,
+    auth: 'none',
     input: z.object({}),
     handler: async (ctx) => listGiftCampaigns({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }),
   });
@@ -15,6 +16,7 @@ const listGifts = (summary: string) =>
 const oneGift = (summary: string) =>
   procedure({
     summary,
+    auth: 'optional',
     input: z.object({ id: idSchema, exchangeId: idSchema }),
     handler: async (ctx, input) => getGift({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, userId: await optionalUserId(ctx) }, input.id, input.exchangeId),
   });
@@ -31,6 +33,7 @@ export const giftProcedures = {
   '/market/api/channel/giftReceiveDetail': oneGift('Same as channel/getGiftConfit (the receive detail page).'),
   '/goods/api/giftReceive/receive': procedure({
     summary: 'Receives a gift: by eligibility, or with a redeem code when the gift asks for one. The same idempotencyKey returns the same record.',
+    auth: 'buyer',
     input: z.object({
       id: idSchema,
       exchangeId: idSchema,
@@ -41,6 +44,7 @@ export const giftProcedures = {
   }),
   '/market/api/channel/userGiftReceivePage': procedure({
     summary: 'My receive records: the gifts I received on this channel, newest first, paged.',
+    auth: 'buyer',
     input: pagingSchema,
     handler: async (ctx, input) => listReceived(await userScope(ctx), input),
   }),

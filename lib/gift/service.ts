@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerQuotas } from '../db/schema';
 import { AppError } from '../api/errors';
-import { assertCodeAttemptsLeft, CodeRefused, useRedeemCode, wrongCode } from '../codes/codes';
+import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
 import { isUniqueViolation } from '../db/errors';
 import { campaignStatus } from '../campaign/status';
@@ -138,11 +138,10 @@ export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<Gi
   if (status === 2) throw new AppError(409, 'gift: this campaign has ended', { reason: 'ended' });
   const code = input.code?.trim() ?? '';
   if (offer.requiresCode && !code) throw new AppError(400, 'code: is required for this gift');
-  const attempt = { db: ctx.db, kind: 'redeem' as const, userId: ctx.userId, ip: ctx.ip, now: ctx.now };
-  if (offer.requiresCode) await assertCodeAttemptsLeft(attempt);
   if (offer.requires && !(await holdsCommodity(ctx.db, ctx.userId, ctx.channelId, Number(offer.requires.id)))) {
     throw new AppError(409, `gift: only holders of ${offer.requires.name} can receive this gift`, { reason: 'notEligible' });
   }
+  const attempt = offer.requiresCode ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now }) : null;
   try {
     const claimId = await ctx.db.transaction(async (tx) => {
       const redeemCodeId = offer.requiresCode ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now }) : null;
@@ -153,9 +152,11 @@ export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<Gi
       const commodity = { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku };
       return mintClaim(tx, { kind: 'gift', channelId: ctx.channelId, userId: ctx.userId, campaignId: input.campaignId, offerId: input.offerId, commodity, redeemCodeId, idempotencyKey: input.idempotencyKey, now: ctx.now });
     });
+    await attempt?.giveBack();
     return (await findClaim(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {
-    if (error instanceof CodeRefused) throw await wrongCode(attempt);
+    if (error instanceof CodeRefused) throw wrongCode();
+    await attempt?.giveBack();
     // Two copies of one tap raced: the loser rolled back (on the quota or the key); answer with the winner's claim.
     if (isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'received')) {
       const winner = await findClaim(ctx, eq(offerClaims.idempotencyKey, input.idempotencyKey));

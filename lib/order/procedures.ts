@@ -33,6 +33,7 @@ export const buyingProcedures = {
   '/market/api/order/create': procedure({
     summary: 'Buys: reserves copies of a sale for the buyer and creates an unpaid order. The same idempotencyKey returns the same order.',
     shed: true,
+    auth: 'buyer',
     input: z.object({
       saleId: idSchema,
       quantity: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100, 'must be 100 or less').default(1),
@@ -44,31 +45,37 @@ export const buyingProcedures = {
   }),
   '/market/api/order/list': procedure({
     summary: "The buyer's orders on this channel, newest first, paged; statusTrade filters (0 to pay, 1 paid, 2 cancelled, 3 closed).",
+    auth: 'buyer',
     input: pagingSchema.extend({ statusTrade: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 0, 1, 2 or 3' }).optional() }),
     handler: async (ctx, input) => listOrders(await orderCtx(ctx), input),
   }),
   '/market/api/order/detail': procedure({
     summary: "One of the buyer's orders, with the edition numbers it minted.",
+    auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
     handler: async (ctx, input) => getOrder(await orderCtx(ctx), input.orderNo),
   }),
   '/market/api/order/cancel': procedure({
     summary: "Cancels one of the buyer's unpaid orders; its copies go back on sale.",
+    auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
     handler: async (ctx, input) => cancelOrder(await orderCtx(ctx), input.orderNo),
   }),
   '/market/api/pay/create': procedure({
     summary: 'Opens a payment for an unpaid order and answers where to pay (payUrl).',
+    auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
     handler: async (ctx, input) => startPayment({ ...(await orderCtx(ctx)), channelKey: ctx.channelKey, provider: paymentProvider(ctx.db) }, input.orderNo),
   }),
   '/market/api/pay/query': procedure({
     summary: "The order as it stands after asking the provider about its open payments (the fallback for a late notification).",
+    auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
     handler: async (ctx, input) => queryPayment({ ...(await orderCtx(ctx)), provider: paymentProvider(ctx.db) }, input.orderNo),
   }),
   '/market/api/pay/sandbox/detail': procedure({
     summary: 'Sandbox cashier: the payment to show (amount, what is bought, status). Only with PAYMENT_PROVIDER=sandbox.',
+    auth: 'buyer',
     input: z.object({ paymentNo: paymentNoSchema }),
     handler: async (ctx, input) => {
       requireSandbox();
@@ -77,6 +84,7 @@ export const buyingProcedures = {
   }),
   '/market/api/pay/sandbox/complete': procedure({
     summary: "Sandbox cashier's buttons: records pay or fail as the provider would and delivers its signed notification.",
+    auth: 'buyer',
     input: z.object({ paymentNo: paymentNoSchema, outcome: z.enum(['paid', 'failed'], { error: "must be 'paid' or 'failed'" }) }),
     handler: async (ctx, input) => {
       requireSandbox();
@@ -91,11 +99,13 @@ export const buyingProcedures = {
   }),
   '/market/api/channel/queryTreasureSku': procedure({
     summary: "My collection: the buyer's collectibles on this channel with edition numbers and chain status, paged.",
+    auth: 'buyer',
     input: pagingSchema,
     handler: async (ctx, input) => listCollection(await orderCtx(ctx), input),
   }),
   '/market/api/channel/queryBox': procedure({
     summary: "The channel's blind-box sales with their odds, and the buyer's unopened boxes.",
+    auth: 'buyer',
     input: z.object({}),
     handler: async (ctx) => {
       const octx = await orderCtx(ctx);
@@ -105,6 +115,7 @@ export const buyingProcedures = {
   }),
   '/market/api/box/open': procedure({
     summary: "Opens one of the buyer's blind boxes: draws a prize by the published weights and mints it.",
+    auth: 'buyer',
     input: z.object({ id: idSchema }),
     handler: async (ctx, input) => openBox(await orderCtx(ctx), input.id),
   }),

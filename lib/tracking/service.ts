@@ -2,6 +2,47 @@ import 'server-only';
 import { getDb, type Db } from '../db/client';
 import { trackingEvents } from '../db/schema';
 import type { StoredTrackingRecord } from './schema';
+import { AppError } from '../api/errors';
+import { hit, hitAll, waitText } from '../security/rate-limit';
+
+/**
+ * What one anonymous sender may write (security review, finding 7; docs/security.md). A buyer's page views come to a
+ * few records a minute; these leave room for a busy shared address and stop a flood at the door.
+ */
+export const TRACKING_LIMITS = {
+  /** Records per client IP per hour (many buyers can share one carrier NAT address). */
+  perIpPerHour: 3000,
+  /** Records per tracking session per hour (one tab of one buyer). */
+  perSessionPerHour: 600,
+  /** Records stored per channel per day; beyond it batches are accepted and dropped, so browsers stop resending. */
+  perChannelPerDay: 200_000,
+  /** How long records are kept (lib/jobs/retention.ts). */
+  keepDays: 90,
+} as const;
+
+/**
+ * Counts a batch against its sender's limits (429 when over) and the channel's daily cap; answers how many of the
+ * records may be stored (0 once the channel's cap is reached).
+ */
+export async function admitTrackingBatch(db: Db, input: { channelId: number; ip: string; records: StoredTrackingRecord[]; now: Date }): Promise<number> {
+  const n = input.records.length;
+  const sessions = [...new Set(input.records.map((r) => r.session_id))];
+  const refuse = (resetAt: Date) =>
+    new AppError(429, `records: too many tracking records from this sender; try again in ${waitText(resetAt.getTime() - input.now.getTime())}`);
+  const byIp = await hit(db, { bucket: `track:ip:${input.ip}`, max: TRACKING_LIMITS.perIpPerHour, windowMs: 3600_000 }, input.now, n);
+  if (!byIp.allowed) throw refuse(byIp.resetAt);
+  // A batch naming many sessions counts in full against each: making up session ids buys nothing.
+  const bySession = await hitAll(
+    db,
+    sessions.map((id) => ({ bucket: `track:session:${input.channelId}:${id}`, max: TRACKING_LIMITS.perSessionPerHour, windowMs: 3600_000 })),
+    input.now,
+    n,
+  );
+  if (bySession.refused) throw refuse(bySession.refused.resetAt);
+  const day = await hit(db, { bucket: `track:channel:${input.channelId}`, max: TRACKING_LIMITS.perChannelPerDay, windowMs: 24 * 3600_000 }, input.now, n);
+  if (day.allowed) return n;
+  return Math.max(0, n - (day.count - TRACKING_LIMITS.perChannelPerDay));
+}
 
 // A mainland-China mobile number (spec §5) anywhere in a value, and credentials in URLs.
 const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
@@ -22,6 +63,7 @@ export async function ingestTrackingBatch(
 ): Promise<{ accepted: number }> {
   const db = options.db ?? getDb();
   const servTime = options.now ?? new Date();
+  if (records.length === 0) return { accepted: 0 };
   await db.insert(trackingEvents).values(
     records.map((record) => {
       const clean = Object.fromEntries(

@@ -2,7 +2,9 @@ import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/next-auth';
 
-// One deployment serves many hosts (one per channel): next-auth takes the origin from the request's host.
+// One deployment serves many hosts (one per channel): next-auth takes the origin from X-Forwarded-Host (else Host)
+// and X-Forwarded-Proto. Safe to trust here because the entry server (server.ts) drops any client-sent X-Forwarded-*
+// and sets the scheme from the socket or a configured trusted proxy (security review, finding 14).
 process.env.AUTH_TRUST_HOST ??= 'true';
 
 type Context = { params: Promise<{ nextauth: string[] }> };

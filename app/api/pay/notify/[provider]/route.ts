@@ -2,6 +2,10 @@ import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { paymentProvider, receiveNotification } from '@/lib/payment/service';
 import { NotificationError } from '@/lib/payment/provider';
+import { readBodyWithin } from '@/lib/api/http';
+
+/** Notifications are small; the body is not read past this (security review, finding 13). */
+const MAX_NOTIFICATION_BYTES = 16_384;
 
 export const dynamic = 'force-dynamic';
 
@@ -13,8 +17,8 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request, { params }: { params: Promise<{ provider: string }> }): Promise<Response> {
   const { provider: name } = await params;
   if (name !== env().PAYMENT_PROVIDER) return Response.json({ ok: false, message: `provider: ${name} is not the configured provider` }, { status: 404 });
-  const body = await request.text();
-  if (body.length > 16_384) return Response.json({ ok: false, message: 'body: must be 16 KiB or less' }, { status: 400 });
+  const body = await readBodyWithin(request, MAX_NOTIFICATION_BYTES);
+  if (body === null) return Response.json({ ok: false, message: 'body: must be 16 KiB or less' }, { status: 413, headers: { connection: 'close' } });
   const db = getDb();
   try {
     const outcome = await receiveNotification(db, paymentProvider(db), body, request.headers, new Date());

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The storefront_device cookie: a random id per browser, so SMS limits can count per device as well as per IP
+ * (security review, finding 4). It proves nothing (a bot can drop it), which is why the IP limits stand beside it;
+ * it lets one noisy device be slowed without slowing everyone behind the same carrier NAT.
+ */
+export const DEVICE_COOKIE = 'storefront_device';
+const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The device id from a Cookie header, or null when absent or not one of ours. */
+export function deviceIdFrom(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === DEVICE_COOKIE) {
+      const value = part.slice(eq + 1).trim();
+      return DEVICE_ID.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** A new device id and its Set-Cookie header (a year, HttpOnly, SameSite=Lax, Secure on HTTPS). */
+export function deviceCookie(https: boolean): { id: string; header: string } {
+  const id = randomBytes(16).toString('base64url');
+  return { id, header: `${DEVICE_COOKIE}=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}` };
+}

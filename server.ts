@@ -1,0 +1,53 @@
+/**
+ * The storefront's entry server: Next's request handler behind one step that makes forwarding headers trustworthy
+ * (lib/security/forwarded.ts; security review, finding 2). `npm start`, `npm run demo`, the benchmarks and the
+ * end-to-end server all start here, so a client can never choose the address that rate limits count, the scheme that
+ * decides HSTS and Secure cookies, or the host next-auth builds its URLs from.
+ *
+ *   PORT (default 3000), HOSTNAME (default all interfaces), TRUSTED_PROXIES (none), `--dev` for the dev server.
+ */
+import { createServer } from 'node:http';
+import next from 'next';
+import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } from './lib/security/forwarded';
+
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME || undefined;
+
+function trustedProxies(): TrustedProxies {
+  try {
+    return parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  } catch (error) {
+    console.error(`Invalid environment:\n  - ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+const trusted = trustedProxies();
+
+const app = next({ dev, turbopack: dev, port, hostname: hostname ?? 'localhost' });
+const handle = app.getRequestHandler();
+
+app
+  .prepare()
+  .then(() => {
+    const server = createServer((req, res) => {
+      rewriteForwardingHeaders(req.headers, req.socket.remoteAddress, trusted, 'http');
+      void handle(req, res);
+    });
+    // Slow or idle clients must not hold sockets for ever (Node's defaults: 300 s per request, 5 s keep-alive).
+    server.requestTimeout = 30_000;
+    server.headersTimeout = 15_000;
+    server.listen(port, hostname, () => {
+      console.log(`> storefront ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (dev)' : ''}${trusted.empty ? '' : ' behind trusted proxies'}`);
+    });
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(signal, () => {
+        server.close();
+        process.exit(0);
+      });
+    }
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
