@@ -54,16 +54,22 @@ export async function hit(db: Db, limit: Limit, now: Date, cost = 1): Promise<Hi
 }
 
 /**
- * Hits every limit and answers the first one over, or null. A refused call gives all its hits back: only admitted
- * calls count, so being refused by one limit (a burst per minute) never eats into another (the hour).
+ * Hits the limits in order and stops at the first one over, giving back what this call had counted: only admitted
+ * calls count, so being refused by one limit (a burst per minute) never eats into another (the hour), and concurrent
+ * refusals cannot crowd out calls that a later limit would have let through.
  */
 export async function hitAll(db: Db, limits: Limit[], now: Date, cost = 1): Promise<{ refused: Limit & Hit; hits: Hit[] } | { refused: null; hits: Hit[] }> {
   const hits: Hit[] = [];
-  for (const limit of limits) hits.push(await hit(db, limit, now, cost));
-  const index = hits.findIndex((h) => !h.allowed);
-  if (index < 0) return { refused: null, hits };
-  for (const h of hits) await h.undo();
-  return { refused: { ...limits[index]!, ...hits[index]! }, hits };
+  for (const limit of limits) {
+    const h = await hit(db, limit, now, cost);
+    if (!h.allowed) {
+      await h.undo();
+      for (const earlier of hits) await earlier.undo();
+      return { refused: { ...limit, ...h }, hits: [] };
+    }
+    hits.push(h);
+  }
+  return { refused: null, hits };
 }
 
 /** "2 min", "45 s", "1 h": how long until a window resets, for messages. */

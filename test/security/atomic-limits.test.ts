@@ -1,0 +1,34 @@
+import { CODE_LIMITS, generateCode } from '@/lib/codes/codes';
+import { STORE_CODES } from '@/lib/db/seed-data';
+import { securityHarness } from './support';
+
+// Security review, finding 10: limits were read-then-write, so on PostgreSQL 40 concurrent wrong codes had 23 evaluated
+// (limit 10). Every limit is now one atomic counter (lib/security/rate-limit.ts). This file runs on the embedded
+// database and, in `npm test`, on PostgreSQL too (scripts/with-postgres.sh); the SMS side is in lib/auth/codes.test.ts.
+
+const h = securityHarness();
+
+describe('limits under concurrency (finding 10)', () => {
+  it('evaluates exactly the allowance of 40 concurrent wrong codes', async () => {
+    const { token } = await h.buyer('13700000010', 'CHAIN');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        h.call('/market/api/channel/queryCodeRecord', { code: generateCode(), storeCode: STORE_CODES[0]!.code }, { host: 'chain.localhost', headers: { authorization: token }, ip: '198.18.2.1' }),
+      ),
+    );
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((c) => c === 409)).toHaveLength(CODE_LIMITS.wrongPerUser);
+    expect(codes.filter((c) => c === 429)).toHaveLength(40 - CODE_LIMITS.wrongPerUser);
+  });
+
+  it('counts one address across buyers', async () => {
+    const buyers = await Promise.all(Array.from({ length: 4 }, (_, i) => h.buyer(`1370000002${i}`, 'CHAIN')));
+    const answers = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        h.call('/market/api/channel/queryCodeRecord', { code: generateCode(), storeCode: STORE_CODES[0]!.code }, { host: 'chain.localhost', headers: { authorization: buyers[i % 4]!.token }, ip: '198.18.2.2' }),
+      ),
+    );
+    // Four buyers could make 40 wrong tries between them; the address allows 30.
+    expect(answers.filter((a) => a.body.code === 409)).toHaveLength(CODE_LIMITS.wrongPerIp);
+  });
+});
