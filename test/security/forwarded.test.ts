@@ -46,7 +46,7 @@ describe('the client address (finding 2)', () => {
     beforeAll(async () => {
       server = createServer((req, res) => {
         rewriteForwardingHeaders(req.headers, req.socket.remoteAddress, trusted);
-        seen = new Headers(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+        seen = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
         res.end('ok');
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
