@@ -41,11 +41,12 @@ export type NotificationOutcome = 'paid' | 'failed' | 'duplicate' | 'refunded';
  * 1. the payment must exist and the amount must be the payment's, else nothing changes (NotificationError);
  * 2. the payment moves in one conditional UPDATE: FAILED only out of `created`; SUCCESS out of `created` or `failed`
  *    (money the provider took is never dropped as a repeat: the buyer may pay on a second try at the provider's
- *    cashier after a failed one).
+ *    cashier, and the reconciliation job closes a payment as failed once the provider has long known nothing of it).
  *    Only the first delivery that may move it gets past; SUCCESS after SUCCESS and FAILED after SUCCESS are repeats;
  * 3. paid, and its order still payable → the order is paid and its holdings minted in the same transaction;
  *    paid, but the order expired, was cancelled or is paid already → the order is closed, the payment refunded,
  *    nothing is minted (docs/orders.md, "paid too late").
+ * The reconciliation job (./reconcile.ts) applies the provider's answers to `query` through here too.
  */
 export async function applyNotification(db: Db, provider: PaymentProvider, n: VerifiedNotification, now: Date): Promise<NotificationOutcome> {
   const outcome = await db.transaction(async (tx): Promise<NotificationOutcome> => {
