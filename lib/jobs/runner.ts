@@ -2,15 +2,27 @@ import 'server-only';
 import type { Db } from '../db/client';
 import { expireOverdueOrders } from '../order/service';
 import { chainUpPending } from '../chain/service';
+import type { PaymentProvider } from '../payment/provider';
+import { paymentProvider } from '../payment/service';
+import { reconcilePayments, type ReconcileCursor, type ReconcileReport } from '../payment/reconcile';
 
 /** How often the background jobs run. */
 export const JOB_INTERVAL_MS = 2_000;
 
-/** One pass of the background jobs: expire overdue unpaid orders (stock goes back), put pending holdings on chain. */
-export async function runJobsOnce(db: Db, now = new Date()): Promise<{ expired: number; chained: number }> {
+export type JobsReport = { expired: number; reconciled: ReconcileReport; chained: number };
+
+/**
+ * One pass of the background jobs: expire overdue unpaid orders (stock goes back), reconcile payments whose
+ * notification never came (lib/payment/reconcile.ts), put pending holdings on chain. Reconciliation comes after the
+ * expiry sweep, so a capture found for an order past its time takes the paid-too-late path (closed and refunded), and
+ * before chain-up, so what it mints goes on chain in the same pass. `provider` defaults to the configured one;
+ * `cursor` carries the reconciliation's place from pass to pass (startJobs keeps one).
+ */
+export async function runJobsOnce(db: Db, now = new Date(), options: { provider?: PaymentProvider; cursor?: ReconcileCursor } = {}): Promise<JobsReport> {
   const expired = await expireOverdueOrders(db, now);
+  const reconciled = await reconcilePayments(db, options.provider ?? paymentProvider(db), now, { cursor: options.cursor });
   const chained = await chainUpPending(db, now);
-  return { expired, chained };
+  return { expired, reconciled, chained };
 }
 
 /**
@@ -20,12 +32,17 @@ export async function runJobsOnce(db: Db, now = new Date()): Promise<{ expired: 
 export function startJobs(db: Db, log: (message: string) => void = () => {}): () => void {
   let running = false;
   let stopped = false;
+  const cursor: ReconcileCursor = { afterId: 0 };
   const tick = async () => {
     if (running || stopped) return;
     running = true;
     try {
-      const { expired, chained } = await runJobsOnce(db);
+      const { expired, reconciled, chained } = await runJobsOnce(db, new Date(), { cursor });
+      const settled = reconciled.paid + reconciled.refunded + reconciled.failed + reconciled.abandoned;
       if (expired || chained) log(`[jobs] expired ${expired} order(s), put ${chained} holding(s) on chain`);
+      if (settled) {
+        log(`[jobs] reconciled ${settled} payment(s): ${reconciled.paid} paid, ${reconciled.refunded} refunded (paid too late), ${reconciled.failed} failed, ${reconciled.abandoned} abandoned`);
+      }
     } catch (error) {
       console.error('[jobs] pass failed; retrying on the next one', error);
     } finally {

@@ -112,6 +112,62 @@ describe('payment notifications', () => {
     expect(row!.status).toBe(PAYMENT_STATUS.refunded);
   });
 
+  it('pays a failed payment that then succeeds, once, even when the SUCCESS arrives 20 times at once', async () => {
+    const { ctx, order, payment } = await orderWithPayment('fail-then-pay', 2);
+    const failed = notificationFor(payment.paymentNo, payment.amount, 'FAILED');
+    expect(await receiveNotification(db, provider(), failed.body, failed.headers, at(1000))).toBe('failed');
+    // The amount check still holds for the SUCCESS that follows.
+    const cheap = notificationFor(payment.paymentNo, 1);
+    await expect(receiveNotification(db, provider(), cheap.body, cheap.headers, at(1500))).rejects.toThrow(/amount: 1 does not match/);
+    const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => receiveNotification(db, provider(), body, headers, at(2000))));
+    expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
+    const paid = await getOrder({ ...ctx, now: at(3000) }, order.orderNo);
+    expect(paid).toMatchObject({ statusTrade: ORDER_STATUS.paid, payTime: at(2000).toISOString() });
+    expect(paid.editions).toHaveLength(2);
+    // Once paid, a FAILED changes nothing, and another SUCCESS is a repeat.
+    expect(await receiveNotification(db, provider(), failed.body, failed.headers, at(4000))).toBe('duplicate');
+    expect(await receiveNotification(db, provider(), body, headers, at(4000))).toBe('duplicate');
+    const [row] = await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo));
+    expect(row).toMatchObject({ status: PAYMENT_STATUS.paid, settledAt: at(2000), notifications: 23 });
+    expect((await getOrder({ ...ctx, now: at(5000) }, order.orderNo)).editions).toHaveLength(2);
+  });
+
+  it('refunds, once, a failed payment that succeeds after its order expired', async () => {
+    const { ctx, order, payment } = await orderWithPayment('fail-then-late');
+    const failed = notificationFor(payment.paymentNo, payment.amount, 'FAILED');
+    expect(await receiveNotification(db, provider(), failed.body, failed.headers, at(1000))).toBe('failed');
+    const refunds: string[] = [];
+    const counting = { ...provider(), refund: async (paymentNo: string) => void refunds.push(paymentNo) };
+    const late = at(FIVE_MIN + 1000);
+    const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => receiveNotification(db, counting, body, headers, late)));
+    expect(outcomes.filter((o) => o === 'refunded')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
+    expect(refunds).toEqual([payment.paymentNo]);
+    expect(await getOrder({ ...ctx, now: late }, order.orderNo)).toMatchObject({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate', editions: [] });
+    const [row] = await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo));
+    expect(row!.status).toBe(PAYMENT_STATUS.refunded);
+  });
+
+  it('refunds a failed payment that succeeds after a retry already paid the order', async () => {
+    const { ctx, order, payment } = await orderWithPayment('fail-retry-then-pay');
+    const failed = notificationFor(payment.paymentNo, payment.amount, 'FAILED');
+    await receiveNotification(db, provider(), failed.body, failed.headers, at(1000));
+    const retry = await startPayment({ ...ctx, now: at(2000), channelKey: 'AURORA', provider: provider() }, order.orderNo);
+    const ok = notificationFor(retry.paymentNo, retry.amount);
+    expect(await receiveNotification(db, provider(), ok.body, ok.headers, at(3000))).toBe('paid');
+    // The first attempt is captured after all: the order is paid once, the second charge goes back.
+    const refunds: string[] = [];
+    const counting = { ...provider(), refund: async (paymentNo: string) => void refunds.push(paymentNo) };
+    const first = notificationFor(payment.paymentNo, payment.amount);
+    expect(await receiveNotification(db, counting, first.body, first.headers, at(4000))).toBe('refunded');
+    expect(refunds).toEqual([payment.paymentNo]);
+    expect(await getOrder({ ...ctx, now: at(5000) }, order.orderNo)).toMatchObject({ statusTrade: ORDER_STATUS.paid });
+    expect((await getOrder({ ...ctx, now: at(5000) }, order.orderNo)).editions).toHaveLength(1);
+  });
+
   it('falls back to asking the provider when the notification never came', async () => {
     const { ctx, order, payment } = await orderWithPayment('query');
     // The cashier recorded the payment, but its notification was lost.

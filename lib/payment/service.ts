@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, orders, payments, sales } from '../db/schema';
 import { AppError } from '../api/errors';
@@ -39,10 +39,14 @@ export type NotificationOutcome = 'paid' | 'failed' | 'duplicate' | 'refunded';
 /**
  * Applies a verified notification exactly once (DESIGN §7), in one transaction:
  * 1. the payment must exist and the amount must be the payment's, else nothing changes (NotificationError);
- * 2. the payment moves out of `created` in one conditional UPDATE: only the first delivery gets past it;
+ * 2. the payment moves in one conditional UPDATE: FAILED only out of `created`; SUCCESS out of `created` or `failed`
+ *    (money the provider took is never dropped as a repeat: the buyer may pay on a second try at the provider's
+ *    cashier, and the reconciliation job closes a payment as failed once the provider has long known nothing of it).
+ *    Only the first delivery that may move it gets past; SUCCESS after SUCCESS and FAILED after SUCCESS are repeats;
  * 3. paid, and its order still payable → the order is paid and its holdings minted in the same transaction;
  *    paid, but the order expired, was cancelled or is paid already → the order is closed, the payment refunded,
  *    nothing is minted (docs/orders.md, "paid too late").
+ * The reconciliation job (./reconcile.ts) applies the provider's answers to `query` through here too.
  */
 export async function applyNotification(db: Db, provider: PaymentProvider, n: VerifiedNotification, now: Date): Promise<NotificationOutcome> {
   const outcome = await db.transaction(async (tx): Promise<NotificationOutcome> => {
@@ -54,7 +58,7 @@ export async function applyNotification(db: Db, provider: PaymentProvider, n: Ve
     const [moved] = await tx
       .update(payments)
       .set({ status: n.paid ? PAYMENT_STATUS.paid : PAYMENT_STATUS.failed, providerTradeNo: n.providerTradeNo, settledAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, PAYMENT_STATUS.created)))
+      .where(and(eq(payments.id, payment.id), n.paid ? inArray(payments.status, [PAYMENT_STATUS.created, PAYMENT_STATUS.failed]) : eq(payments.status, PAYMENT_STATUS.created)))
       .returning({ id: payments.id });
     if (!moved) return 'duplicate';
     if (!n.paid) return 'failed';

@@ -1,0 +1,124 @@
+import 'server-only';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orders, payments } from '../db/schema';
+import type { PaymentProvider } from './provider';
+import { applyNotification, PAYMENT_STATUS } from './service';
+
+/**
+ * Payment reconciliation (DESIGN §7: every payment processed exactly once; docs/orders.md "Reconciliation"). A
+ * notification can be lost: the process that was to apply it is killed, the provider gives up retrying, the network
+ * cuts. The pay-result page asks the provider (`queryPayment`), but only while the buyer is looking at it and only
+ * for an order still to pay. This job, run with the others (lib/jobs/runner.ts), asks the provider about every
+ * payment still `created` and applies the answer through the same exactly-once path as a notification, whatever its
+ * order has become since.
+ */
+
+/**
+ * How old a payment must be before the job asks about it. A paid payment is normally settled by its notification
+ * within seconds, and the pay-result page asks the provider on its own; asking about younger payments would only
+ * double that traffic to the provider. A minute keeps a lost notification from costing the buyer much of the
+ * order's time to pay (ORDER_PAY_TIMEOUT_SECONDS, 300 s by default).
+ */
+export const RECONCILE_GRACE_MS = 60_000;
+
+/**
+ * How long after its order's expiry a payment the provider still knows nothing of is given up: then it is closed as
+ * failed and no longer asked about. Until the order expires the buyer may still be at the provider's cashier; the
+ * margin covers a payment completed right at the deadline and reported slowly, and clocks that differ. Should the
+ * provider report it paid after all, its notification still moves it from failed to paid, and the order being gone,
+ * it is refunded (applyNotification).
+ */
+export const RECONCILE_ABANDON_MARGIN_MS = 10 * 60_000;
+
+/**
+ * Payments asked about per pass (one provider call each). Bounds the time a pass takes and the rate of calls to the
+ * provider (at most 50 every JOB_INTERVAL_MS); a longer backlog is walked through over the following passes.
+ */
+export const RECONCILE_BATCH = 50;
+
+/**
+ * Where the next pass goes on from: the id of the last payment asked about. Payments that stay open (the provider
+ * knows nothing yet) would otherwise fill every batch and keep the newer ones waiting until the oldest reach the
+ * horizon; instead each pass takes the next batch, oldest first, and starts over from the oldest once it reaches
+ * the newest. Kept in memory by the job runner; a fresh one starts from the oldest.
+ */
+export type ReconcileCursor = { afterId: number };
+
+/** What one pass did: payments asked about, and how those that moved moved. */
+export type ReconcileReport = { asked: number; paid: number; refunded: number; failed: number; abandoned: number; errors: number };
+
+/**
+ * One pass: asks the provider about the next batch of payments left `created` for longer than RECONCILE_GRACE_MS,
+ * oldest first, and applies each answer:
+ * - captured → applyNotification: paid and minted while the order is still payable, else closed and refunded
+ *   (expired, cancelled, or already paid by another payment);
+ * - failed → the payment is failed; the order stays payable until it expires;
+ * - nothing known → left open, until RECONCILE_ABANDON_MARGIN_MS after the order's expiry: then closed as failed.
+ * One payment's error (the provider down, a refused answer) is logged and the others go on; it is asked about again
+ * on a later pass while it stays open.
+ *
+ * Safe to run in several processes at once: nothing is claimed or locked up front; two passes may both ask the
+ * provider about a payment (a read), and then each application is the conditional UPDATE of applyNotification (or of
+ * `abandon`), which only one transaction gets past, so a payment is applied, minted and refunded once.
+ */
+export async function reconcilePayments(
+  db: Db,
+  provider: PaymentProvider,
+  now: Date,
+  options: { cursor?: ReconcileCursor; limit?: number } = {},
+): Promise<ReconcileReport> {
+  const cursor = options.cursor ?? { afterId: 0 };
+  const limit = options.limit ?? RECONCILE_BATCH;
+  // No index on payments.status yet, so this walks the table by id; a partial index on open payments would serve it.
+  const due = await db
+    .select({ id: payments.id, paymentNo: payments.paymentNo, expiresAt: orders.expiresAt })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.status, PAYMENT_STATUS.created),
+        // Only the configured provider can be asked; a payment of another one waits for that provider to be back.
+        eq(payments.provider, provider.name),
+        lte(payments.createdAt, new Date(now.getTime() - RECONCILE_GRACE_MS)),
+        gt(payments.id, cursor.afterId),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit);
+  // A short batch reached the newest open payment: the next pass starts again from the oldest.
+  cursor.afterId = due.length < limit ? 0 : due[due.length - 1]!.id;
+
+  const report: ReconcileReport = { asked: 0, paid: 0, refunded: 0, failed: 0, abandoned: 0, errors: 0 };
+  for (const payment of due) {
+    report.asked++;
+    try {
+      const answer = await provider.query(payment.paymentNo);
+      if (answer) {
+        if (answer.paymentNo !== payment.paymentNo) throw new Error(`the provider answered about ${answer.paymentNo} instead`);
+        // Amount and provider checks included: an answer is held to what a notification is.
+        const outcome = await applyNotification(db, provider, answer, now);
+        if (outcome !== 'duplicate') report[outcome]++;
+      } else if (now.getTime() >= payment.expiresAt.getTime() + RECONCILE_ABANDON_MARGIN_MS) {
+        if (await abandon(db, payment.id, now)) report.abandoned++;
+      }
+    } catch (error) {
+      report.errors++;
+      console.error(`[jobs] reconcile: payment ${payment.paymentNo} could not be settled this pass`, error);
+    }
+  }
+  return report;
+}
+
+/**
+ * Closes a payment the provider never reported, as failed. Conditional like every payment move: a notification
+ * that settled it meanwhile wins, and one that comes later still finds it (a SUCCESS moves a failed payment).
+ */
+async function abandon(db: Db, paymentId: number, now: Date): Promise<boolean> {
+  const [moved] = await db
+    .update(payments)
+    .set({ status: PAYMENT_STATUS.failed, settledAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, PAYMENT_STATUS.created)))
+    .returning({ id: payments.id });
+  return Boolean(moved);
+}
