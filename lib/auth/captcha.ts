@@ -7,14 +7,14 @@ import { captchaChallenges } from '../db/schema';
 import { AppError } from '../api/errors';
 import { randomToken, sha256 } from './crypto';
 import { AUTH_LIMITS, SLIDER } from './limits';
-import { renderSliderChallenge } from './captcha-image';
+import { drawSliderChallenge } from './captcha-image';
 
 /**
- * Self-hosted slider captcha (issue on accounts, spec §7 "behaviorVerify"). The server draws a picture with a gap at a
- * random spot and keeps the answer; the buyer drags the piece into the gap; the server checks the drop is within
- * SLIDER.tolerance px and that the drag looks like a hand's (duration, number of points, uneven pace). A solved
- * challenge grants one ticket, which the client sends in the `behaviorVerify` header of the call it protects.
- * Users who cannot drag get a question in words instead (the same ticket at the end).
+ * Self-hosted slider captcha (issue on accounts, spec §7 "behaviorVerify"). The server draws a picture with the gap and
+ * decoy holes on one row and keeps the gap's position; the buyer drags the piece into the hole of its shape; the server
+ * checks the drop is within SLIDER.tolerance px and that the drag looks like a hand's (duration, number of points,
+ * uneven pace). A solved challenge grants one ticket, which the client sends in the `behaviorVerify` header of the call
+ * it protects. Users who cannot drag get a question in words instead (the same ticket at the end).
  */
 
 type Ctx = { db: Db; now: Date; channelId: number; random?: (n: number) => number };
@@ -66,10 +66,9 @@ export async function createChallenge(ctx: Ctx, kind: 'slider' | 'text'): Promis
   }
 
   const { width, height, pieceSize } = SLIDER;
-  // The gap is never near the start, so a drop without dragging cannot succeed.
-  const x = pieceSize + 12 + random(width - 2 * pieceSize - 24);
-  const y = random(height - pieceSize);
-  const images = renderSliderChallenge({ width, height, pieceSize, x, y, random });
+  // The gap is one of SLIDER.holes holes picked at random, so where a hole lies says nothing about whether it is the gap.
+  const images = drawSliderChallenge({ width, height, pieceSize, holes: SLIDER.holes, minHoleX: SLIDER.minHoleX, random });
+  const { x, y } = images;
   await ctx.db.insert(captchaChallenges).values({ id, channelId: ctx.channelId, kind, answer: x, createdAt: ctx.now, expiresAt });
   return {
     kind,
