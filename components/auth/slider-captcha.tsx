@@ -2,10 +2,11 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useApi } from '@/components/shell/api-provider';
+import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 
 /** What the captcha API answers (lib/auth/captcha.ts). */
-type SliderChallenge = { kind: 'slider'; id: string; width: number; height: number; pieceSize: number; y: number; background: string; piece: string };
-type TextChallenge = { kind: 'text'; id: string; question: { a: number; b: number } };
+type SliderChallenge = { kind: 'slider'; id: string; width: number; height: number; pieceSize: number; y: number; background: string; piece: string; pow: PowChallenge };
+type TextChallenge = { kind: 'text'; id: string; question: { a: number; b: number }; pow: PowChallenge };
 type Challenge = SliderChallenge | TextChallenge;
 type TrackPoint = { x: number; y: number; t: number };
 
@@ -33,10 +34,14 @@ const BIG_STEP = 12;
 const SAMPLE_MS = 12;
 
 /**
- * The slider captcha (issue on accounts): drag the piece into the gap of a server-drawn picture; the server keeps the
- * answer and judges the drop and the drag. Works with touch, mouse and pen (pointer events), and with the keyboard
- * (arrows, Enter). Those who cannot drag switch to a question in words. A solved captcha hands a single-use ticket to
- * `onSolved`; the caller sends it in the behaviorVerify header.
+ * The slider captcha (issue on accounts): drag the piece into the hole of its shape in a server-drawn picture; the
+ * server keeps the answer and judges the drop and the drag. Works with touch, mouse and pen (pointer events), and with
+ * the keyboard (arrows, Enter). Those who cannot drag switch to a question in words. A solved captcha hands a
+ * single-use ticket to `onSolved`; the caller sends it in the behaviorVerify header.
+ *
+ * Every answer carries the solution of the challenge's proof of work (lib/auth/proof-of-work.ts). It is searched for as
+ * soon as the challenge arrives, in short slices that leave the drag smooth, so by the time the person lets go it is
+ * usually found; if not, the check waits for it.
  */
 export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaTexts; onSolved: (ticket: string) => void; onClose: () => void }) {
   const api = useApi();
@@ -52,6 +57,8 @@ export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaText
   const track = useRef<TrackPoint[]>([]);
   const start = useRef<{ pointerX: number; pointerY: number; at: number } | null>(null);
   const keyStart = useRef<number | null>(null);
+  /** The search for the current challenge's proof of work, started when it arrives. */
+  const pow = useRef<Promise<number | null> | null>(null);
 
   /** Which challenge to show; a new object asks the server for a new picture (or question). */
   const [request, setRequest] = useState<{ kind: 'slider' | 'text' }>({ kind: 'slider' });
@@ -74,6 +81,16 @@ export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaText
       live = false;
     };
   }, [api, request]);
+
+  useEffect(() => {
+    if (!challenge) return;
+    const search = new AbortController();
+    pow.current = solvePow(challenge.pow, { signal: search.signal });
+    return () => {
+      search.abort();
+      pow.current = null;
+    };
+  }, [challenge]);
 
   const load = (next: 'slider' | 'text') => {
     setLoading(true);
@@ -99,7 +116,10 @@ export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaText
   const check = async (body: Record<string, unknown>) => {
     setChecking(true);
     try {
-      const { ticket } = await api.post<{ ticket: string }>('/auth/api/captcha/verify', body);
+      const solution = await pow.current;
+      // Null: the picture was replaced meanwhile, or the challenge is one this client cannot solve; either way, a new one.
+      if (solution === null || solution === undefined) throw new Error('no proof of work');
+      const { ticket } = await api.post<{ ticket: string }>('/auth/api/captcha/verify', { ...body, pow: solution });
       onSolved(ticket);
     } catch {
       // Each picture takes one answer: show the failure and a new one.

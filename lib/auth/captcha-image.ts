@@ -4,10 +4,16 @@ import { deflateSync } from 'node:zlib';
 /**
  * Self-hosted slider-captcha images (see ./captcha.ts), drawn and PNG-encoded with Node built-ins only.
  *
- * The background is a busy picture (diagonal two-colour gradient, translucent circles and rectangles, light noise) with a
- * darkened, outlined gap in the shape of the piece; the piece is the same pixels cut out of the picture before darkening.
- * A fainter decoy gap on the same row keeps "find the darkest piece-shaped patch along row y" from being quite as
- * trivial, while a person still sees at once which hole the piece fits.
+ * The background is a busy picture (diagonal two-colour gradient, translucent circles and rectangles, light noise) with
+ * holes on the piece's row: the real gap, in the piece's jigsaw shape, and decoys in other jigsaw shapes. A person finds
+ * the hole whose outline is the piece's; a program has to do the same, because nothing else ties the piece to its gap
+ * (security finding 3: a 21-line template match found the old gap 40 times in 40):
+ * - every hole's inside is a shadow with a texture of its own (value noise over a darkened local colour), drawn the
+ *   same way for the gap and the decoys, so the gap is not the piece's pixels times a constant, nor any function of them;
+ * - the piece is the picture's pixels with its own random brightness, contrast, tint and noise, so it is not the
+ *   picture either.
+ * What is left to match is the shape of an outline, as a person does. That is not secret (no self-hosted captcha stops a
+ * determined program), which is why every answer also costs a proof of work (./proof-of-work.ts).
  */
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -71,46 +77,72 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// Piece shape
+// Piece shapes
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** Smallest piece the shape is drawn for: below this the knobs and rounded corners collapse into noise. */
-const MIN_PIECE_SIZE = 8;
+/** Smallest piece the shape is drawn for: below this the tabs, blanks and rounded corners collapse into noise. */
+const MIN_PIECE_SIZE = 12;
+
+/** What one side of a piece does: a round tab sticks out, or a blank (the same round bite) goes in. */
+export type Side = 'tab' | 'blank';
+export type PieceShape = { readonly top: Side; readonly right: Side; readonly bottom: Side; readonly left: Side };
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+/** Every jigsaw shape: each of the four sides a tab or a blank (16). */
+export const PIECE_SHAPES: readonly PieceShape[] = Array.from({ length: 16 }, (_, bits) => ({
+  top: bits & 1 ? 'tab' : 'blank',
+  right: bits & 2 ? 'tab' : 'blank',
+  bottom: bits & 4 ? 'tab' : 'blank',
+  left: bits & 8 ? 'tab' : 'blank',
+}));
+
+/** The shape drawn when the caller names none: tabs on the right and on top, as the piece looked before shapes varied. */
+export const DEFAULT_SHAPE: PieceShape = { top: 'tab', right: 'tab', bottom: 'blank', left: 'blank' };
+
+/** On how many sides two shapes differ (0 to 4). */
+export function shapeDifference(a: PieceShape, b: PieceShape): number {
+  return SIDES.filter((side) => a[side] !== b[side]).length;
+}
 
 /**
- * The piece shape as a mask: true where (px, py) inside a pieceSize square belongs to the piece (a rounded square with a
- * semicircular knob on the right and on top is fine, or any jigsaw-like shape that stays inside the square).
- *
- * Here: a rounded square in the lower-left of the square with a round knob on its right side and one on its top, kept
- * 1 px clear of the square's border so an outline drawn on the shape's edge is never clipped. Pixels are tested at
- * their centres; anything outside the square is false.
+ * A decoy's shape differs from the piece's on at least this many sides: one tab turned into a blank is easy to miss at
+ * a glance on a phone; two sides (say, a bump on the left where the piece has a bite) are not.
  */
-export function pieceMask(pieceSize: number): (px: number, py: number) => boolean {
+const MIN_DECOY_DIFFERENCE = 2;
+
+/**
+ * The piece shape as a mask: true where (px, py) inside a pieceSize square belongs to the piece. A rounded square body,
+ * inset on every side by the tab radius, with a round tab (a disc centred on the side's midpoint) or a blank (the same
+ * disc taken out) on each side; kept 1 px clear of the square's border so an outline drawn on the shape's edge is never
+ * clipped. Pixels are tested at their centres; anything outside the square is false.
+ */
+export function pieceMask(pieceSize: number, shape: PieceShape = DEFAULT_SHAPE): (px: number, py: number) => boolean {
   if (!Number.isInteger(pieceSize) || pieceSize < MIN_PIECE_SIZE) {
     throw new RangeError(`pieceSize must be an integer of at least ${MIN_PIECE_SIZE}, got ${pieceSize}`);
   }
   const s = pieceSize;
   const margin = 1;
-  const knob = Math.max(2, Math.round(s * 0.15)); // knob radius, also how far it sticks out of the body
-  const corner = Math.max(1, Math.round(s * 0.12)); // body corner radius
-  const left = margin;
-  const right = s - margin - knob;
-  const top = margin + knob;
-  const bottom = s - margin;
-  const knobs = [
-    { cx: right, cy: (top + bottom) / 2 }, // right knob, centred on the body's right edge
-    { cx: (left + right) / 2, cy: top }, // top knob, centred on the body's top edge
-  ];
+  const knob = Math.max(2, Math.round(s * 0.15)); // tab and blank radius, also how far a tab sticks out of the body
+  const corner = Math.max(1, Math.round(s * 0.1)); // body corner radius
+  const low = margin + knob;
+  const high = s - margin - knob;
+  const mid = s / 2;
+  const centres = { top: [mid, low], right: [high, mid], bottom: [mid, high], left: [low, mid] } as const;
+  const tabs = SIDES.filter((side) => shape[side] === 'tab').map((side) => centres[side]);
+  const blanks = SIDES.filter((side) => shape[side] === 'blank').map((side) => centres[side]);
+  const inDisc = (x: number, y: number, [cx, cy]: readonly [number, number]) => (x - cx) ** 2 + (y - cy) ** 2 <= knob * knob;
 
   return (px, py) => {
     if (px < 0 || py < 0 || px >= s || py >= s) return false;
     const x = px + 0.5;
     const y = py + 0.5;
-    for (const k of knobs) if ((x - k.cx) ** 2 + (y - k.cy) ** 2 <= knob * knob) return true;
-    if (x < left || x > right || y < top || y > bottom) return false;
-    // Rounded corners: distance to the body's rectangle shrunk by the corner radius must be at most that radius.
-    const qx = Math.min(Math.max(x, left + corner), right - corner);
-    const qy = Math.min(Math.max(y, top + corner), bottom - corner);
+    // Tabs and blanks sit on different sides and never touch each other, so the order of these tests does not matter.
+    for (const c of tabs) if (inDisc(x, y, c)) return true;
+    for (const c of blanks) if (inDisc(x, y, c)) return false;
+    if (x < low || x > high || y < low || y > high) return false;
+    // Rounded corners: distance to the body's square shrunk by the corner radius must be at most that radius.
+    const qx = Math.min(Math.max(x, low + corner), high - corner);
+    const qy = Math.min(Math.max(y, low + corner), high - corner);
     return (x - qx) ** 2 + (y - qy) ** 2 <= corner * corner;
   };
 }
@@ -122,8 +154,8 @@ const INSIDE = 1;
 const EDGE = 2;
 
 /** The mask as a pieceSize² grid of OUTSIDE / INSIDE / EDGE, row-major. */
-function rasteriseMask(pieceSize: number): Uint8Array {
-  const inMask = pieceMask(pieceSize);
+function rasteriseMask(pieceSize: number, shape: PieceShape): Uint8Array {
+  const inMask = pieceMask(pieceSize, shape);
   const grid = new Uint8Array(pieceSize * pieceSize);
   for (let py = 0; py < pieceSize; py++) {
     for (let px = 0; px < pieceSize; px++) {
@@ -260,35 +292,118 @@ function drawPicture(width: number, height: number, random: Random): Uint8Clampe
 
 const WHITE: Rgb = [255, 255, 255];
 
-/** How a hole is drawn: how far the inside is blended towards black, and the outline towards white. */
-type HoleStyle = { darken: number; outline: number };
-/** The real gap: clearly darker, with a clear light outline. */
-const GAP: HoleStyle = { darken: 0.5, outline: 0.6 };
-/** The decoy: the same shape, fainter. */
-const DECOY: HoleStyle = { darken: 0.2, outline: 0.25 };
-/** The piece's own outline: how far its edge pixels are blended towards white. */
+/**
+ * How far outline pixels are blended towards white. The piece's outline is bold (it is the thing being moved); the
+ * holes' is faint: their shape shows through the change of texture at their edge, and a bright outline on a decoy
+ * crosses the piece's interior wherever the shapes differ, which raises a template matcher's error at every decoy and
+ * so points it at the real gap. Measured with the red team's matcher over 200 challenges each (2026-11-24): this
+ * design, 6 % real gaps found; the same with a 0.6 outline, 20 %; with holes at 0.5-0.65 of the row and a 0.6
+ * outline, 39 %, above the 33 % of picking one of the three holes at random.
+ */
+const HOLE_OUTLINE = 0.15;
 const PIECE_OUTLINE = 0.7;
 
-/** Draws a hole of the rasterised mask's shape at (x, y) into the canvas. */
-function drawHole(canvas: Uint8ClampedArray, width: number, grid: Uint8Array, pieceSize: number, x: number, y: number, style: HoleStyle): void {
+/**
+ * How bright a hole is, against the average luminance of its row: a little darker, so it reads as a shadow, but not
+ * much, and not from the picture under the hole. Darker holes pull a template matcher into the one hole the piece's
+ * interior fits whole, the real gap (same measurement: holes at 0.7-0.85 of the row, 17 %; at 0.5-0.65, 25 %). The
+ * row's average is shared by every hole, so it says nothing about which one the piece came from; the picture under
+ * each hole would (at the real gap, that is the piece's own brightness).
+ */
+const HOLE_LUMINANCE_MIN = 0.8;
+const HOLE_LUMINANCE_SPREAD = 16; // hundredths: 0.80 to 0.95
+/** Texture of a hole: smooth blotches of ±30 to ±46 levels, 4 to 8 px apart, and ±4 levels of grain. */
+const HOLE_TEXTURE_MIN = 30;
+const HOLE_TEXTURE_SPREAD = 17;
+
+/**
+ * Smooth noise in [-1, 1] over a size² square: random values on a lattice `cell` px apart, bilinearly interpolated.
+ * Blotches a few pixels wide read as the texture of a shadow; per-pixel noise alone would read as grain.
+ */
+function valueNoise(size: number, cell: number, next: () => number): Float32Array {
+  const nodes = Math.ceil(size / cell) + 2;
+  const lattice = Float32Array.from({ length: nodes * nodes }, () => (next() / 0x100000000) * 2 - 1);
+  const at = (ix: number, iy: number) => lattice[iy * nodes + ix]!;
+  const out = new Float32Array(size * size);
+  for (let y = 0; y < size; y++) {
+    const y0 = Math.floor(y / cell);
+    const fy = y / cell - y0;
+    for (let x = 0; x < size; x++) {
+      const x0 = Math.floor(x / cell);
+      const fx = x / cell - x0;
+      const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx;
+      const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx;
+      out[y * size + x] = top + (bottom - top) * fy;
+    }
+  }
+  return out;
+}
+
+/** Luminance (ITU-R BT.601 weights) of a colour. */
+function luminance(r: number, g: number, b: number): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
+/** Average luminance of the picture over the band of rows [y, y + rows). */
+function rowLuminance(canvas: Uint8ClampedArray, width: number, y: number, rows: number): number {
+  let sum = 0;
+  for (let i = y * width * 4; i < (y + rows) * width * 4; i += 4) sum += luminance(canvas[i]!, canvas[i + 1]!, canvas[i + 2]!);
+  return sum / (width * rows);
+}
+
+/** What the holes of one picture share: a greyish tint (one random hue) and the luminance of their row. */
+type HoleLook = { tint: Rgb; rowLuminance: number };
+
+/**
+ * Draws a hole of the rasterised mask's shape at (x, y): the look's tint at this hole's own brightness with its own
+ * blotchy texture. Nothing of the picture under the hole survives, so the hole holds no trace of the piece; the gap
+ * and every decoy are drawn here alike, from independent random draws.
+ */
+function drawHole(canvas: Uint8ClampedArray, width: number, grid: Uint8Array, pieceSize: number, x: number, y: number, look: HoleLook, random: Random): void {
+  const target = look.rowLuminance * (HOLE_LUMINANCE_MIN + random(HOLE_LUMINANCE_SPREAD) / 100);
+  const lift = target - luminance(...look.tint);
+  const base: Rgb = [look.tint[0] + lift, look.tint[1] + lift, look.tint[2] + lift];
+  const amplitude = HOLE_TEXTURE_MIN + random(HOLE_TEXTURE_SPREAD);
+  const noise = valueNoise(pieceSize, 4 + random(5), xorshift32(random(0x100000000)));
+  const grain = xorshift32(random(0x100000000));
   for (let py = 0; py < pieceSize; py++) {
     for (let px = 0; px < pieceSize; px++) {
       const cell = grid[py * pieceSize + px];
       if (cell === OUTSIDE) continue;
       const i = ((y + py) * width + (x + px)) * 4;
-      if (cell === EDGE) {
-        blendPixel(canvas, i, WHITE, style.outline);
-      } else {
-        canvas[i] = canvas[i]! * (1 - style.darken);
-        canvas[i + 1] = canvas[i + 1]! * (1 - style.darken);
-        canvas[i + 2] = canvas[i + 2]! * (1 - style.darken);
-      }
+      const v = amplitude * noise[py * pieceSize + px]! + ((grain() % 9) - 4);
+      canvas[i] = base[0] + v;
+      canvas[i + 1] = base[1] + v;
+      canvas[i + 2] = base[2] + v;
+      if (cell === EDGE) blendPixel(canvas, i, WHITE, HOLE_OUTLINE);
     }
   }
 }
 
-/** Copies the mask's pixels at (x, y) out of the picture: opaque inside (edge lightened), fully transparent outside. */
-function cutPiece(picture: Uint8ClampedArray, width: number, grid: Uint8Array, pieceSize: number, x: number, y: number): Uint8ClampedArray {
+/**
+ * Cuts the piece out of the picture at (x, y): opaque inside the mask (edge lightened into an outline), transparent
+ * outside. Its pixels get their own jitter so that the piece is not a copy of the picture either: contrast 0.8 to 1.2
+ * around its mean, brightness shifted 6 to 20 levels up or down, a small tint, and ±5 levels of noise on every pixel.
+ * A person still sees the same colours and shapes.
+ */
+function cutPiece(picture: Uint8ClampedArray, width: number, grid: Uint8Array, pieceSize: number, x: number, y: number, random: Random): Uint8ClampedArray {
+  const contrast = 0.8 + random(41) / 100;
+  const shift = (random(2) === 0 ? -1 : 1) * (6 + random(15));
+  const tint = [random(13) - 6, random(13) - 6, random(13) - 6] as const;
+  const next = xorshift32(random(0x100000000));
+
+  const mean = [0, 0, 0];
+  let count = 0;
+  for (let py = 0; py < pieceSize; py++) {
+    for (let px = 0; px < pieceSize; px++) {
+      if (grid[py * pieceSize + px] === OUTSIDE) continue;
+      const from = ((y + py) * width + (x + px)) * 4;
+      for (let c = 0; c < 3; c++) mean[c]! += picture[from + c]!;
+      count++;
+    }
+  }
+  for (let c = 0; c < 3; c++) mean[c]! /= Math.max(1, count);
+
   const piece = new Uint8ClampedArray(pieceSize * pieceSize * 4); // all zeros: transparent black
   for (let py = 0; py < pieceSize; py++) {
     for (let px = 0; px < pieceSize; px++) {
@@ -296,9 +411,7 @@ function cutPiece(picture: Uint8ClampedArray, width: number, grid: Uint8Array, p
       if (cell === OUTSIDE) continue;
       const from = ((y + py) * width + (x + px)) * 4;
       const to = (py * pieceSize + px) * 4;
-      piece[to] = picture[from]!;
-      piece[to + 1] = picture[from + 1]!;
-      piece[to + 2] = picture[from + 2]!;
+      for (let c = 0; c < 3; c++) piece[to + c] = mean[c]! + (picture[from + c]! - mean[c]!) * contrast + shift + tint[c]! + ((next() % 11) - 5);
       piece[to + 3] = 255;
       if (cell === EDGE) blendPixel(piece, to, WHITE, PIECE_OUTLINE);
     }
@@ -306,27 +419,41 @@ function cutPiece(picture: Uint8ClampedArray, width: number, grid: Uint8Array, p
   return piece;
 }
 
+/** Free pixels between two holes' squares, so their outlines never touch. */
+const HOLE_SPACING = 4;
+
 /**
- * Where the decoy goes: on the gap's row (the client is told y, so a decoy elsewhere would fool nobody scanning that
- * row), at an x whose square does not overlap the gap's. x ≥ pieceSize guarantees room on the left, so one always exists.
+ * Where the holes go on one row: `count` x positions in [minX, width - pieceSize], sorted, squares HOLE_SPACING px apart,
+ * spread at random. The caller picks which one is the gap, so the gap and the decoys come from one distribution and
+ * a position says nothing about which is which. RangeError when they do not fit.
  */
-function decoyX(width: number, pieceSize: number, x: number, random: Random): number {
-  const leftChoices = x - pieceSize + 1; // [0, x - pieceSize]
-  const rightChoices = Math.max(0, width - pieceSize - (x + pieceSize) + 1); // [x + pieceSize, width - pieceSize]
-  const pick = random(leftChoices + rightChoices);
-  return pick < leftChoices ? pick : x + pieceSize + (pick - leftChoices);
+export function placeHoles(options: { width: number; pieceSize: number; count: number; minX: number; random: Random }): number[] {
+  const { width, pieceSize, count, minX, random } = options;
+  const step = pieceSize + HOLE_SPACING;
+  const slack = width - pieceSize - minX - (count - 1) * step;
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(minX) || minX < 0 || slack < 0) {
+    throw new RangeError(`count must be a whole number of holes that fit on the row from minX = ${minX}, got ${count}`);
+  }
+  const offsets = Array.from({ length: count }, () => random(slack + 1)).sort((a, b) => a - b);
+  return offsets.map((offset, i) => minX + offset + i * step);
 }
 
+/** A hole of a rendered challenge: where it is and its shape (for tests; the client only ever sees the pixels). */
+export type Hole = { x: number; shape: PieceShape };
+
 export type SliderChallengeImages = {
-  /** PNG, width x height: a busy picture with a darkened, outlined gap of the piece's shape at (x, y). */
+  /** PNG, width x height: a busy picture with, on row y, the gap in the piece's shape at x and decoys in other shapes. */
   background: Buffer;
-  /** PNG with alpha, pieceSize x pieceSize: the pixels cut from the picture at (x, y) (before darkening), transparent outside the piece shape, with a light 1-2 px outline. */
+  /** PNG with alpha, pieceSize x pieceSize: the picture's pixels at (x, y) with their own jitter, transparent outside the piece shape, with a light 1-2 px outline. */
   piece: Buffer;
+  /** The gap (first, at x, in the piece's shape), then the decoys. */
+  holes: Hole[];
 };
 
 /**
  * Renders one challenge. `random(n)` returns an integer in [0, n) (the caller passes crypto.randomInt), so tests can inject a seeded one.
- * Requirements: x in [pieceSize, width - pieceSize], y in [0, height - pieceSize], else throw RangeError naming the argument.
+ * Requirements: x in [pieceSize, width - pieceSize], y in [0, height - pieceSize], each decoy in [0, width - pieceSize]
+ * and every two holes at least pieceSize apart; else throw RangeError naming the argument.
  */
 export function renderSliderChallenge(options: {
   width: number;
@@ -334,9 +461,10 @@ export function renderSliderChallenge(options: {
   pieceSize: number;
   x: number;
   y: number;
+  decoys: readonly number[];
   random: (n: number) => number;
 }): SliderChallengeImages {
-  const { width, height, pieceSize, x, y, random } = options;
+  const { width, height, pieceSize, x, y, decoys, random } = options;
   assertDimension('width', width);
   assertDimension('height', height);
   if (!Number.isInteger(pieceSize) || pieceSize < MIN_PIECE_SIZE || 2 * pieceSize > width || pieceSize > height) {
@@ -348,14 +476,50 @@ export function renderSliderChallenge(options: {
   if (!Number.isInteger(y) || y < 0 || y > height - pieceSize) {
     throw new RangeError(`y must be an integer in [0, ${height - pieceSize}], got ${y}`);
   }
+  const positions = [x, ...decoys];
+  for (const [i, d] of decoys.entries()) {
+    if (!Number.isInteger(d) || d < 0 || d > width - pieceSize) throw new RangeError(`decoys must be integers in [0, ${width - pieceSize}], got ${d}`);
+    if (positions.some((other, j) => j !== i + 1 && Math.abs(other - d) < pieceSize)) {
+      throw new RangeError(`decoys must be at least ${pieceSize} px from the gap and from each other, got ${d}`);
+    }
+  }
 
   const picture = drawPicture(width, height, random);
-  const grid = rasteriseMask(pieceSize);
-  // Cut the piece before any hole is drawn, so it carries the picture's own pixels.
-  const piece = cutPiece(picture, width, grid, pieceSize, x, y);
-  drawHole(picture, width, grid, pieceSize, decoyX(width, pieceSize, x, random), y, DECOY);
-  drawHole(picture, width, grid, pieceSize, x, y, GAP);
+  const shape = PIECE_SHAPES[random(PIECE_SHAPES.length)]!;
+  const decoyShapes = PIECE_SHAPES.filter((other) => shapeDifference(shape, other) >= MIN_DECOY_DIFFERENCE);
+  const grid = rasteriseMask(pieceSize, shape);
+  // Cut the piece before any hole is drawn, so it carries the picture's own pixels (then its own jitter).
+  const piece = cutPiece(picture, width, grid, pieceSize, x, y, random);
+  // Measured before any hole is drawn, so every hole is judged against the same row.
+  const look: HoleLook = { tint: hsl(random(360), 0.15 + random(20) / 100, 0.5), rowLuminance: rowLuminance(picture, width, y, pieceSize) };
+  const holes: Hole[] = [{ x, shape }];
+  for (const d of decoys) {
+    const decoy = { x: d, shape: decoyShapes[random(decoyShapes.length)]! };
+    drawHole(picture, width, rasteriseMask(pieceSize, decoy.shape), pieceSize, d, y, look, random);
+    holes.push(decoy);
+  }
+  drawHole(picture, width, grid, pieceSize, x, y, look, random);
 
   const bytes = (canvas: Uint8ClampedArray) => new Uint8Array(canvas.buffer, canvas.byteOffset, canvas.byteLength);
-  return { background: encodePng(width, height, bytes(picture)), piece: encodePng(pieceSize, pieceSize, bytes(piece)) };
+  return { background: encodePng(width, height, bytes(picture)), piece: encodePng(pieceSize, pieceSize, bytes(piece)), holes };
+}
+
+/**
+ * A whole slider challenge as the captcha serves it: `holes` holes placed on a random row from x = minHoleX on, one of
+ * them picked at random as the gap, the others decoys. Returns the gap's position with the images.
+ */
+export function drawSliderChallenge(options: {
+  width: number;
+  height: number;
+  pieceSize: number;
+  holes: number;
+  minHoleX: number;
+  random: (n: number) => number;
+}): SliderChallengeImages & { x: number; y: number } {
+  const { width, height, pieceSize, random } = options;
+  const xs = placeHoles({ width, pieceSize, count: options.holes, minX: options.minHoleX, random });
+  const gap = random(xs.length);
+  const x = xs[gap]!;
+  const y = random(height - pieceSize);
+  return { x, y, ...renderSliderChallenge({ width, height, pieceSize, x, y, decoys: xs.filter((_, i) => i !== gap), random }) };
 }

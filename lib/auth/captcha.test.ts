@@ -4,6 +4,8 @@ import { seed } from '@/lib/db/seed';
 import type { Db } from '@/lib/db/client';
 import { captchaChallenges, channels } from '@/lib/db/schema';
 import { AppError } from '@/lib/api/errors';
+import { dispatch } from '@/lib/api/dispatcher';
+import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 import { answerChallenge, consumeTicket, createChallenge, dragProblem, type SliderChallenge, type TextChallenge, type TrackPoint } from './captcha';
 import { AUTH_LIMITS, SLIDER } from './limits';
 
@@ -22,7 +24,15 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const ctx = (now = t0, channelId = aurora) => ({ db, now, channelId });
+const secret = 'captcha-test-secret-captcha-test-secret-01';
+const ctx = (now = t0, channelId = aurora) => ({ db, now, channelId, secret });
+
+/** The proof of work's solution, found as the browser finds it. */
+async function solved(challenge: { pow: PowChallenge }): Promise<number> {
+  const n = await solvePow(challenge.pow, { sliceMs: 1000 });
+  if (n === null) throw new Error('the proof of work has no solution');
+  return n;
+}
 
 /** The stored answer: what only the server knows. */
 async function answerOf(id: string): Promise<number> {
@@ -56,15 +66,20 @@ describe('slider captcha', () => {
     expect(challenge.background).toMatch(/^data:image\/png;base64,/);
     expect(challenge.piece).toMatch(/^data:image\/png;base64,/);
     const x = await answerOf(challenge.id);
-    expect(JSON.stringify(challenge)).not.toMatch(new RegExp(`"(x|answer)"`));
-    expect(x).toBeGreaterThanOrEqual(SLIDER.pieceSize);
+    expect(JSON.stringify(challenge)).not.toMatch(new RegExp(`"(x|answer|holes|decoys)"`));
+    expect(x).toBeGreaterThanOrEqual(SLIDER.minHoleX);
     expect(x).toBeLessThanOrEqual(SLIDER.width - SLIDER.pieceSize);
+  });
+
+  it('comes with a proof of work bound to it', async () => {
+    const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
+    expect(challenge.pow).toMatchObject({ algorithm: 'SHA-256', salt: expect.stringContaining(challenge.id), challenge: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it('accepts a drop within the tolerance and grants a single-use ticket', async () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const x = (await answerOf(challenge.id)) + SLIDER.tolerance;
-    const { ticket } = await answerChallenge(ctx(at(1000)), { id: challenge.id, x, track: humanTrack(x) });
+    const { ticket } = await answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x, track: humanTrack(x) });
     expect(ticket.length).toBeGreaterThanOrEqual(43);
     expect(await consumeTicket(ctx(at(2000)), ticket)).toBe(true);
     expect(await consumeTicket(ctx(at(2001)), ticket)).toBe(false);
@@ -74,27 +89,114 @@ describe('slider captcha', () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const answer = await answerOf(challenge.id);
     const off = answer + SLIDER.tolerance + 1;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, x: off, track: humanTrack(off) }), /^x: the piece is not in the gap/);
-    await expectAppError(answerChallenge(ctx(at(2000)), { id: challenge.id, x: answer, track: humanTrack(answer) }), /^id: this captcha has expired or was already answered/);
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x: off, track: humanTrack(off) }), /^x: the piece is not in the gap/);
+    await expectAppError(answerChallenge(ctx(at(2000)), { id: challenge.id, pow: await solved(challenge), x: answer, track: humanTrack(answer) }), /^id: this captcha has expired or was already answered/);
   });
 
   it('refuses an answer after the challenge expires', async () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const x = await answerOf(challenge.id);
-    await expectAppError(answerChallenge(ctx(at(AUTH_LIMITS.challengeTtlMs)), { id: challenge.id, x, track: humanTrack(x) }), /expired/);
+    await expectAppError(answerChallenge(ctx(at(AUTH_LIMITS.challengeTtlMs)), { id: challenge.id, pow: await solved(challenge), x, track: humanTrack(x) }), /expired/);
   });
 
   it('refuses the right position reached by a machine-like drag', async () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const x = await answerOf(challenge.id);
     const robot = Array.from({ length: 11 }, (_, i) => ({ x: (x * i) / 10, y: 0, t: i * 50 }));
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, x, track: robot }), /machine-constant pace/);
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x, track: robot }), /machine-constant pace/);
   });
 
   it('keeps a challenge on its own channel', async () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const x = await answerOf(challenge.id);
-    await expectAppError(answerChallenge(ctx(at(1000), lumen), { id: challenge.id, x, track: humanTrack(x) }), /^id: /);
+    await expectAppError(answerChallenge(ctx(at(1000), lumen), { id: challenge.id, pow: await solved(challenge), x, track: humanTrack(x) }), /^id: /);
+  });
+});
+
+describe('proof of work (security finding 3)', () => {
+  it('refuses a right drop without the right solution, and leaves the picture to be answered with it', async () => {
+    const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
+    const x = await answerOf(challenge.id);
+    const n = await solved(challenge);
+    const wrong = n === 0 ? 1 : n - 1;
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: wrong, x, track: humanTrack(x) }), /^pow: does not solve this captcha's proof of work/);
+    // A wrong solution is not a guess at the answer: the picture still takes its one answer.
+    const { ticket } = await answerChallenge(ctx(at(2000)), { id: challenge.id, pow: n, x, track: humanTrack(x) });
+    expect(await consumeTicket(ctx(at(3000)), ticket)).toBe(true);
+  });
+
+  it('refuses a right answer to the question without the right solution', async () => {
+    const challenge = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    const answer = challenge.question.a + challenge.question.b;
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: (await solved(challenge)) + 1, answer }), /^pow: /);
+  });
+
+  it('refuses a solution replayed after its challenge was answered', async () => {
+    const challenge = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    const answer = challenge.question.a + challenge.question.b;
+    const n = await solved(challenge);
+    await answerChallenge(ctx(at(1000)), { id: challenge.id, pow: n, answer });
+    await expectAppError(answerChallenge(ctx(at(2000)), { id: challenge.id, pow: n, answer }), /^id: this captcha has expired or was already answered/);
+  });
+
+  it("refuses one challenge's solution with another challenge's answer", async () => {
+    const first = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    const n = await solved(first);
+    // A second challenge shares the first one's secret number 1 time in 150,001: draw again then, so the test means what it says.
+    let second = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    while ((await solved(second)) === n) second = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    const answer = second.question.a + second.question.b;
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: second.id, pow: n, answer }), /^pow: /);
+  });
+
+  it('is derived from the server secret: a solution under another secret does not pass', async () => {
+    const challenge = (await createChallenge(ctx(), 'text')) as TextChallenge;
+    const answer = challenge.question.a + challenge.question.b;
+    const n = await solved(challenge);
+    await expectAppError(answerChallenge({ ...ctx(at(1000)), secret: 'another-secret-another-secret-another-secret' }, { id: challenge.id, pow: n, answer }), /^pow: /);
+  });
+});
+
+describe('the verify call (through the API dispatcher)', () => {
+  type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
+  async function call(path: string, body: unknown) {
+    const res = await dispatch(
+      { method: 'POST', path, host: 'aurora.localhost:3000', body: JSON.stringify(body), headers: new Headers(), ip: '10.0.0.1' },
+      { db, now: new Date() },
+    );
+    return { status: res.status, body: res.body as Envelope };
+  }
+  const question = async () => (await call('/auth/api/captcha/challenge', { kind: 'text' })).body.data as unknown as TextChallenge;
+
+  it('answers with a ticket when the answer and the solution are right', async () => {
+    const challenge = await question();
+    const res = await call('/auth/api/captcha/verify', { id: challenge.id, pow: await solved(challenge), answer: challenge.question.a + challenge.question.b });
+    expect(res.body).toMatchObject({ code: 200, data: { ticket: expect.any(String) } });
+  });
+
+  it.each([
+    ['missing', undefined, /^pow: is required/],
+    ['a string', '12', /^pow: must be a number/],
+    ['a fraction', 1.5, /^pow: must be a whole number/],
+    ['negative', -1, /^pow: must be from 0 to /],
+    ['too large', 1e9, /^pow: must be from 0 to /],
+  ])('refuses a solution that is %s with a 400 naming pow, never a 500', async (_, pow, message) => {
+    const challenge = await question();
+    const res = await call('/auth/api/captcha/verify', { id: challenge.id, pow, answer: challenge.question.a + challenge.question.b });
+    expect(res.status).toBe(200); // business errors travel in the envelope (DESIGN §5)
+    expect(res.body).toMatchObject({ code: 400, message: expect.stringMatching(message) });
+  });
+
+  it('names pow for a drag without one too', async () => {
+    const res = await call('/auth/api/captcha/verify', { id: 'AbCdEfGhIjKlMnOpQrStUvWx', x: 100, track: humanTrack(100) });
+    expect(res.body).toMatchObject({ code: 400, message: expect.stringMatching(/^pow: is required/) });
+  });
+
+  it('refuses a wrong solution with a 400 naming pow', async () => {
+    const challenge = await question();
+    const n = await solved(challenge);
+    const res = await call('/auth/api/captcha/verify', { id: challenge.id, pow: n === 0 ? 1 : n - 1, answer: challenge.question.a + challenge.question.b });
+    expect(res.body).toMatchObject({ code: 400, message: expect.stringMatching(/^pow: does not solve/) });
   });
 });
 
@@ -118,22 +220,22 @@ describe('text fallback for those who cannot drag', () => {
   it('asks a sum and takes the right answer once', async () => {
     const challenge = (await createChallenge(ctx(), 'text')) as TextChallenge;
     const { a, b } = challenge.question;
-    const { ticket } = await answerChallenge(ctx(at(1000)), { id: challenge.id, answer: a + b });
+    const { ticket } = await answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), answer: a + b });
     expect(await consumeTicket(ctx(at(1001)), ticket)).toBe(true);
   });
 
   it('refuses a wrong answer and a drag on a question', async () => {
     const wrong = (await createChallenge(ctx(), 'text')) as TextChallenge;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: wrong.id, answer: wrong.question.a + wrong.question.b + 1 }), /^answer: is not right/);
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: wrong.id, pow: await solved(wrong), answer: wrong.question.a + wrong.question.b + 1 }), /^answer: is not right/);
     const dragged = (await createChallenge(ctx(), 'text')) as TextChallenge;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: dragged.id, x: 100, track: humanTrack(100) }), /takes an answer, not a drag/);
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: dragged.id, pow: await solved(dragged), x: 100, track: humanTrack(100) }), /takes an answer, not a drag/);
   });
 });
 
 describe('tickets', () => {
   async function freshTicket(now = t0): Promise<string> {
     const challenge = (await createChallenge(ctx(now), 'text')) as TextChallenge;
-    return (await answerChallenge(ctx(now), { id: challenge.id, answer: challenge.question.a + challenge.question.b })).ticket;
+    return (await answerChallenge(ctx(now), { id: challenge.id, pow: await solved(challenge), answer: challenge.question.a + challenge.question.b })).ticket;
   }
 
   it('expire after their lifetime', async () => {

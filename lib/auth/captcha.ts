@@ -7,17 +7,23 @@ import { captchaChallenges } from '../db/schema';
 import { AppError } from '../api/errors';
 import { randomToken, sha256 } from './crypto';
 import { AUTH_LIMITS, SLIDER } from './limits';
-import { renderSliderChallenge } from './captcha-image';
+import { drawSliderChallenge } from './captcha-image';
+import { powChallenge, powSolves, type PowChallenge } from './proof-of-work';
 
 /**
- * Self-hosted slider captcha (issue on accounts, spec §7 "behaviorVerify"). The server draws a picture with a gap at a
- * random spot and keeps the answer; the buyer drags the piece into the gap; the server checks the drop is within
- * SLIDER.tolerance px and that the drag looks like a hand's (duration, number of points, uneven pace). A solved
- * challenge grants one ticket, which the client sends in the `behaviorVerify` header of the call it protects.
- * Users who cannot drag get a question in words instead (the same ticket at the end).
+ * Self-hosted slider captcha (issue on accounts, spec §7 "behaviorVerify"). The server draws a picture with the gap and
+ * decoy holes on one row and keeps the gap's position; the buyer drags the piece into the hole of its shape; the server
+ * checks the drop is within SLIDER.tolerance px and that the drag looks like a hand's (duration, number of points,
+ * uneven pace). A solved challenge grants one ticket, which the client sends in the `behaviorVerify` header of the call
+ * it protects. Users who cannot drag get a question in words instead (the same ticket at the end).
+ *
+ * Either kind also carries a proof of work (./proof-of-work.ts), and an answer without its solution is refused before it
+ * is judged: a program can read the question and match the picture (security finding 3), so each answer must cost it.
  */
 
 type Ctx = { db: Db; now: Date; channelId: number; random?: (n: number) => number };
+/** Creating and answering also need the server secret (AUTH_SECRET), from which each challenge's proof of work is derived. */
+type ChallengeCtx = Ctx & { secret: string };
 
 export type SliderChallenge = {
   kind: 'slider';
@@ -30,6 +36,7 @@ export type SliderChallenge = {
   /** data: URLs of the PNGs (the gap's position is only in the pixels). */
   background: string;
   piece: string;
+  pow: PowChallenge;
   expiresAt: string;
 };
 
@@ -38,6 +45,7 @@ export type TextChallenge = {
   id: string;
   /** "What is a plus b?": the client words it in the page's language. */
   question: { a: number; b: number };
+  pow: PowChallenge;
   expiresAt: string;
 };
 
@@ -51,7 +59,7 @@ export type TrackPoint = z.infer<typeof trackPointSchema>;
 
 const CHALLENGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-export async function createChallenge(ctx: Ctx, kind: 'slider' | 'text'): Promise<SliderChallenge | TextChallenge> {
+export async function createChallenge(ctx: ChallengeCtx, kind: 'slider' | 'text'): Promise<SliderChallenge | TextChallenge> {
   const random = ctx.random ?? ((n: number) => randomInt(n));
   const id = randomToken(18);
   const expiresAt = new Date(ctx.now.getTime() + AUTH_LIMITS.challengeTtlMs);
@@ -62,14 +70,13 @@ export async function createChallenge(ctx: Ctx, kind: 'slider' | 'text'): Promis
     const a = 2 + random(18);
     const b = 2 + random(18);
     await ctx.db.insert(captchaChallenges).values({ id, channelId: ctx.channelId, kind, answer: a + b, createdAt: ctx.now, expiresAt });
-    return { kind, id, question: { a, b }, expiresAt: expiresAt.toISOString() };
+    return { kind, id, question: { a, b }, pow: powChallenge(ctx.secret, id), expiresAt: expiresAt.toISOString() };
   }
 
   const { width, height, pieceSize } = SLIDER;
-  // The gap is never near the start, so a drop without dragging cannot succeed.
-  const x = pieceSize + 12 + random(width - 2 * pieceSize - 24);
-  const y = random(height - pieceSize);
-  const images = renderSliderChallenge({ width, height, pieceSize, x, y, random });
+  // The gap is one of SLIDER.holes holes picked at random, so where a hole lies says nothing about whether it is the gap.
+  const images = drawSliderChallenge({ width, height, pieceSize, holes: SLIDER.holes, minHoleX: SLIDER.minHoleX, random });
+  const { x, y } = images;
   await ctx.db.insert(captchaChallenges).values({ id, channelId: ctx.channelId, kind, answer: x, createdAt: ctx.now, expiresAt });
   return {
     kind,
@@ -80,11 +87,13 @@ export async function createChallenge(ctx: Ctx, kind: 'slider' | 'text'): Promis
     y,
     background: `data:image/png;base64,${images.background.toString('base64')}`,
     piece: `data:image/png;base64,${images.piece.toString('base64')}`,
+    pow: powChallenge(ctx.secret, id),
     expiresAt: expiresAt.toISOString(),
   };
 }
 
-export type Answer = { id: string; x: number; track: TrackPoint[] } | { id: string; answer: number };
+/** `pow`: the number that solves the challenge's proof of work. */
+export type Answer = { id: string; pow: number } & ({ x: number; track: TrackPoint[] } | { answer: number });
 
 /** Why a drag does not look like a hand's, or null. Pure, exported for tests. */
 export function dragProblem(x: number, track: TrackPoint[]): string | null {
@@ -115,9 +124,16 @@ export function dragProblem(x: number, track: TrackPoint[]): string | null {
 /**
  * Checks an answer. Each challenge takes exactly one answer (right or wrong), so guessing needs a new picture each
  * time. Right → a single-use ticket for the `behaviorVerify` header.
+ *
+ * The proof of work is checked first, before the challenge is claimed or the answer judged: without it a program
+ * learns nothing and costs the database nothing. A wrong solution leaves the challenge unanswered (it is not a guess
+ * at the answer); a right one is spent with the challenge, so it cannot be replayed.
  */
-export async function answerChallenge(ctx: Ctx, answer: Answer): Promise<{ ticket: string; expiresAt: string }> {
+export async function answerChallenge(ctx: ChallengeCtx, answer: Answer): Promise<{ ticket: string; expiresAt: string }> {
   if (!CHALLENGE_ID.test(answer.id)) throw new AppError(400, 'id: is not a captcha challenge id');
+  if (!powSolves(ctx.secret, answer.id, answer.pow)) {
+    throw new AppError(400, "pow: does not solve this captcha's proof of work; send the number found for the challenge's own pow");
+  }
   // Claim the challenge atomically: a second answer (or a concurrent one) finds it already answered.
   const [row] = await ctx.db
     .update(captchaChallenges)

@@ -36,6 +36,14 @@ export const SLIDER = {
   width: 300,
   height: 160,
   pieceSize: 48,
+  /**
+   * Holes on the piece's row: the gap and decoys in other shapes (security finding 3), so a program that finds holes but
+   * not their shapes is right 1 time in 3. Three 48 px holes leave room to place them at random; four would stand in a
+   * nearly fixed line and crowd the row on a phone.
+   */
+  holes: 3,
+  /** No hole starts left of this x, so dropping the piece where it starts (or barely dragging it) never succeeds. */
+  minHoleX: 60,
   /** How far (px) the dropped piece may be from the gap. */
   tolerance: 5,
   /** A drag shorter than this is not a human's (ms). */

@@ -3,6 +3,7 @@ import { createTestDb } from '@/test/db';
 import { seed } from '@/lib/db/seed';
 import type { Db } from '@/lib/db/client';
 import { dispatch } from '@/lib/api/dispatcher';
+import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 import { authSecret } from './secret';
 
 // The account calls end to end through the API dispatcher (spec §4, §7): captcha → code → login → profile → logout.
@@ -46,8 +47,9 @@ async function call(path: string, body: unknown, options: { host?: string; heade
 
 async function ticket(host?: string): Promise<string> {
   const challenge = await call('/auth/api/captcha/challenge', { kind: 'text' }, { host });
-  const { id, question } = challenge.body.data as { id: string; question: { a: number; b: number } };
-  const verified = await call('/auth/api/captcha/verify', { id, answer: question.a + question.b }, { host });
+  const { id, question, pow } = challenge.body.data as { id: string; question: { a: number; b: number }; pow: PowChallenge };
+  // Every answer carries the solution of the challenge's proof of work (lib/auth/proof-of-work.ts), found as the browser finds it.
+  const verified = await call('/auth/api/captcha/verify', { id, pow: await solvePow(pow), answer: question.a + question.b }, { host });
   return (verified.body.data as { ticket: string }).ticket;
 }
 

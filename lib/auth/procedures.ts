@@ -4,6 +4,7 @@ import { procedure } from '../api/procedure';
 import { AppError } from '../api/errors';
 import { env } from '../env';
 import { answerChallenge, consumeTicket, createChallenge, trackPointSchema } from './captcha';
+import { POW_MAX_NUMBER } from './proof-of-work';
 import { sendCode } from './codes';
 import { loginWithCode } from './service';
 import { revokeToken } from './sessions';
@@ -30,6 +31,16 @@ const codeSchema = z
 
 const challengeIdSchema = z.string({ error: 'is required' }).min(1, 'is required').max(64, 'is not a captcha challenge id');
 
+/** The solution of the challenge's proof of work (lib/auth/proof-of-work.ts), required with either kind of answer. */
+const powSchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? "is required: the number that solves the challenge's proof of work" : "must be a number: the one that solves the challenge's proof of work",
+  })
+  .int('must be a whole number')
+  .min(0, `must be from 0 to ${POW_MAX_NUMBER}`)
+  .max(POW_MAX_NUMBER, `must be from 0 to ${POW_MAX_NUMBER}`);
+
 /** The `behaviorVerify` header (spec §7): the ticket of a solved captcha, spent by the call it protects. */
 const BEHAVIOR_VERIFY = 'behaviorverify';
 
@@ -39,26 +50,29 @@ const BEHAVIOR_VERIFY = 'behaviorverify';
  */
 export const authProcedures = {
   '/auth/api/captcha/challenge': procedure({
-    summary: 'A new captcha: a slider picture with a gap (default), or a question in words for those who cannot drag.',
+    summary: 'A new captcha: a slider picture with holes on one row (default), or a question in words for those who cannot drag; either with a proof of work to solve.',
     auth: 'none',
     input: z.object({ kind: z.enum(['slider', 'text'], { error: "must be 'slider' or 'text'" }).default('slider') }),
-    handler: async (ctx, input) => createChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }, input.kind),
+    handler: async (ctx, input) => createChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, secret: env().AUTH_SECRET }, input.kind),
   }),
   '/auth/api/captcha/verify': procedure({
-    summary: 'Answers a captcha once: the drop position and the drag track, or the answer to the question. Right → a single-use ticket.',
+    summary:
+      "Answers a captcha once: the drop position and the drag track, or the answer to the question, with the solution of the challenge's proof of work. Right → a single-use ticket.",
     auth: 'none',
-    input: z.union(
-      [
-        z.object({
-          id: challengeIdSchema,
-          x: z.number({ error: 'must be a number' }).finite().min(0).max(SLIDER.width),
-          track: z.array(trackPointSchema, { error: 'must be a list of {x, y, t} points' }).max(2000, 'has too many points'),
-        }),
-        z.object({ id: challengeIdSchema, answer: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(1000) }),
-      ],
-      { error: 'must be {id, x, track} for a slider or {id, answer} for a question' },
+    // {id, pow} first and on their own, so a missing or malformed pow is named as such whatever the rest looks like.
+    input: z.object({ id: challengeIdSchema, pow: powSchema }).and(
+      z.union(
+        [
+          z.object({
+            x: z.number({ error: 'must be a number' }).finite().min(0).max(SLIDER.width),
+            track: z.array(trackPointSchema, { error: 'must be a list of {x, y, t} points' }).max(2000, 'has too many points'),
+          }),
+          z.object({ answer: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(1000) }),
+        ],
+        { error: 'must be {id, pow, x, track} for a slider or {id, pow, answer} for a question' },
+      ),
     ),
-    handler: async (ctx, input) => answerChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }, input),
+    handler: async (ctx, input) => answerChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, secret: env().AUTH_SECRET }, input),
   }),
   '/auth/api/auth/getAuthCode': procedure({
     summary: 'Sends a login code by SMS. Needs a captcha ticket in the behaviorVerify header. Same answer for every valid phone.',
