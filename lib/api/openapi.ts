@@ -1,6 +1,36 @@
 import { z } from 'zod';
 import { registry } from './registry';
 import { API_CODES } from './errors';
+import type { ProcedureAuth } from './procedure';
+
+/** How a buyer proves who they are (docs/api.md "Who is calling"): the API token, or the storefront's session cookie. */
+const SECURITY_SCHEMES = {
+  apiToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'The token authCodeLoginV2 returned in its authorization header (a `Bearer ` prefix is accepted).',
+  },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'next-auth.session-token',
+    description: "The storefront's web session (`__Secure-next-auth.session-token` on HTTPS); same-origin JSON calls only.",
+  },
+} as const;
+
+/** Per procedure (OpenAPI `security`): a buyer's token or cookie, either or nothing, or no session read at all. */
+const SECURITY: Record<ProcedureAuth, Record<string, string[]>[]> = {
+  buyer: [{ apiToken: [] }, { sessionCookie: [] }],
+  optional: [{}, { apiToken: [] }, { sessionCookie: [] }],
+  none: [],
+};
+
+const ANSWER: Record<ProcedureAuth, string> = {
+  buyer: 'Envelope. Needs a logged-in buyer of the host\'s channel: anyone else gets code 401, before the input is read.',
+  optional: 'Envelope. Open to visitors; a logged-in buyer of the channel also sees their own state (an invalid session reads as a visitor).',
+  none: 'Envelope. Open to anyone; no session is read.',
+};
 
 /** The API describes itself (DESIGN §5): an OpenAPI 3.1 document generated from the procedures' zod schemas. */
 export function openApiDocument(): Record<string, unknown> {
@@ -18,8 +48,10 @@ export function openApiDocument(): Record<string, unknown> {
     paths[path] = {
       post: {
         summary: proc.summary,
+        'x-auth': proc.auth,
+        security: SECURITY[proc.auth],
         requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(proc.input, { io: 'input', unrepresentable: 'any' }) } } },
-        responses: { '200': { description: 'Envelope', content: { 'application/json': { schema: envelope } } } },
+        responses: { '200': { description: ANSWER[proc.auth], content: { 'application/json': { schema: envelope } } } },
       },
     };
   }
@@ -27,6 +59,7 @@ export function openApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     info: { title: 'Collectibles storefront market API', version: '1' },
     servers: [{ url: '/api' }],
+    components: { securitySchemes: SECURITY_SCHEMES },
     paths,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from './errors';
 
 /** An id in a request: ids are strings (DESIGN §5); numbers are accepted too. Parsed to a number within int4. */
 export const idSchema = z
@@ -12,3 +13,12 @@ export const idSchema = z
 export const idempotencyKeySchema = z
   .string({ error: 'is required: a fresh random string per tap, reused when the tap is retried' })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _');
+
+/**
+ * The answer when the user's key already served another request: another channel's, or a gift's for an exchange and
+ * back (security review, finding 8). The key's unique index is per user, across channels and kinds, so such a key can
+ * never make a second record; the client is told to make a fresh one.
+ */
+export function idempotencyKeyReused(): AppError {
+  return new AppError(409, 'idempotencyKey: already used for another request; use a fresh key', { reason: 'keyReused' });
+}

@@ -6,6 +6,7 @@ import { AppError } from '../api/errors';
 import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
 import { isUniqueViolation } from '../db/errors';
+import { idempotencyKeyReused } from '../api/schemas';
 import { campaignStatus } from '../campaign/status';
 import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
 
@@ -308,7 +309,7 @@ export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Prom
   }
 }
 
-/** The user's claim made with this key: an exchange record, or a 409 when the key already served a gift. */
+/** The user's claim made with this key: an exchange record of this channel, or a 409 when the key already served a gift or another channel. */
 async function findByKey(ctx: ExchangeReaderCtx, key: string): Promise<ExchangeRecordView | null> {
   const [claim] = await ctx.db
     .select({ id: offerClaims.id, kind: offerClaims.kind })
@@ -317,7 +318,7 @@ async function findByKey(ctx: ExchangeReaderCtx, key: string): Promise<ExchangeR
     .limit(1);
   if (!claim) return null;
   const record = claim.kind === 'exchange' ? await loadRecord(ctx, eq(offerClaims.id, claim.id)) : null;
-  if (!record) throw new AppError(409, 'idempotencyKey: already used for another request; send a fresh one', { reason: 'keyReused' });
+  if (!record) throw idempotencyKeyReused();
   return record;
 }
 

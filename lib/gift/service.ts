@@ -6,6 +6,7 @@ import { AppError } from '../api/errors';
 import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../codes/codes';
 import type { Page } from '../sale/service';
 import { isUniqueViolation } from '../db/errors';
+import { idempotencyKeyReused } from '../api/schemas';
 import { campaignStatus } from '../campaign/status';
 import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
 
@@ -130,7 +131,7 @@ export type ClaimInput = { campaignId: number; offerId: number; code?: string; i
  * user's and the IP's wrong-code allowance.
  */
 export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<GiftClaimView> {
-  const again = await findClaim(ctx, eq(offerClaims.idempotencyKey, input.idempotencyKey));
+  const again = await findByKey(ctx, input.idempotencyKey);
   if (again) return again;
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
   const status = campaignStatus(campaign, ctx.now);
@@ -159,11 +160,27 @@ export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<Gi
     await attempt?.giveBack();
     // Two copies of one tap raced: the loser rolled back (on the quota or the key); answer with the winner's claim.
     if (isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'received')) {
-      const winner = await findClaim(ctx, eq(offerClaims.idempotencyKey, input.idempotencyKey));
+      const winner = await findByKey(ctx, input.idempotencyKey);
       if (winner) return winner;
     }
     throw error;
   }
+}
+
+/**
+ * The user's claim made with this key: a gift received on this channel, or a 409 when the key already served an
+ * exchange or another channel (the key is unique per user across both, so it cannot make a second claim).
+ */
+async function findByKey(ctx: GiftUserCtx, key: string): Promise<GiftClaimView | null> {
+  const [claim] = await ctx.db
+    .select({ id: offerClaims.id })
+    .from(offerClaims)
+    .where(and(eq(offerClaims.userId, ctx.userId), eq(offerClaims.idempotencyKey, key)))
+    .limit(1);
+  if (!claim) return null;
+  const gift = await findClaim(ctx, eq(offerClaims.id, claim.id));
+  if (!gift) throw idempotencyKeyReused();
+  return gift;
 }
 
 const claimColumns = {

@@ -7,6 +7,7 @@ import { randomDigits } from '../auth/crypto';
 import type { Page } from '../sale/service';
 import { saleStatus } from '../sale/status';
 import { isUniqueViolation } from '../db/errors';
+import { idempotencyKeyReused } from '../api/schemas';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -230,8 +231,19 @@ async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: num
   }
 }
 
+/**
+ * The buyer's order made with this key on this channel, or null; a 409 when the key already served an order on another
+ * channel (the key is unique per user, so it cannot make a second order anywhere). One index lookup when the key is new.
+ */
 async function findByKey(ctx: OrderCtx, key: string): Promise<OrderView | null> {
-  return loadView(ctx, eq(orders.idempotencyKey, key));
+  const [made] = await ctx.db
+    .select({ id: orders.id, channelId: orders.channelId })
+    .from(orders)
+    .where(and(eq(orders.userId, ctx.userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  if (!made) return null;
+  if (made.channelId !== ctx.channelId) throw idempotencyKeyReused();
+  return loadView(ctx, eq(orders.id, made.id));
 }
 
 /** One order of this buyer on this channel, matched by `where`, with its commodity and minted editions. */

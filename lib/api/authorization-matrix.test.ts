@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTestApi, type CallOptions, type TestApi, type TestBuyer } from '@/test/api';
+import { leakedSecrets, makeBuyerFixtures, SAMPLE_INPUTS, type BuyerFixtures } from '@/test/api-fixtures';
+import { registry, type ApiPath } from './registry';
+import { openApiDocument } from './openapi';
+import type { ProcedureAuth } from './procedure';
+
+// The authorization matrix (security review): every procedure of the registry, called about buyer A's objects by
+// everyone who is not A on A's channel, leaks nothing of A's. Generated from the registry: a new procedure is in the
+// matrix as soon as it is registered, and this file fails until it has a sample input in test/api-fixtures.ts.
+
+process.env.BUY_MAX_LAG_MS = '60000';
+
+let api: TestApi;
+let a: BuyerFixtures;
+let b: TestBuyer;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  a = await makeBuyerFixtures(api);
+  b = await api.buyer('13712340002', 'AURORA');
+});
+afterAll(() => api.close());
+
+const paths = Object.keys(registry) as ApiPath[];
+const authOf = (p: ApiPath): ProcedureAuth => registry[p].auth;
+
+/** Who calls, about A's objects. Each gets fresh sessions per procedure, so a logout in one row does not touch the next. */
+type Caller = { name: string; isOtherBuyer: boolean; options: () => Promise<CallOptions> };
+const LUMEN = 'lumen.localhost:3000';
+const callers: Caller[] = [
+  { name: 'anonymous', isOtherBuyer: false, options: async () => ({}) },
+  { name: 'another buyer of the channel (token)', isOtherBuyer: true, options: async () => ({ token: await api.session(b.userId, 'AURORA') }) },
+  {
+    name: 'another buyer of the channel (web cookie)',
+    isOtherBuyer: true,
+    options: async () => ({ cookie: await api.webCookie(await api.session(b.userId, 'AURORA'), b, 'AURORA') }),
+  },
+  { name: "A's token on another channel's host", isOtherBuyer: false, options: async () => ({ host: LUMEN, token: await api.session(a.buyer.userId, 'AURORA') }) },
+  {
+    name: "A's web cookie on another channel's host",
+    isOtherBuyer: false,
+    options: async () => ({ host: LUMEN, cookie: await api.webCookie(await api.session(a.buyer.userId, 'AURORA'), a.buyer, 'AURORA') }),
+  },
+  { name: "A's revoked token", isOtherBuyer: false, options: async () => ({ token: await api.revokedSession(a.buyer.userId, 'AURORA') }) },
+  {
+    name: "A's revoked token in a web cookie",
+    isOtherBuyer: false,
+    options: async () => ({ cookie: await api.webCookie(await api.revokedSession(a.buyer.userId, 'AURORA'), a.buyer, 'AURORA') }),
+  },
+];
+
+/** Bodies the dispatcher must not even read before it knows the caller: not JSON, not an object, every field wrong. */
+function invalidBodies(sample: Record<string, unknown>): { name: string; rawBody: string }[] {
+  return [
+    { name: 'not JSON', rawBody: '{"orderNo": ' },
+    { name: 'a list', rawBody: '[1, 2, 3]' },
+    { name: 'every field wrong', rawBody: JSON.stringify(Object.fromEntries(Object.keys(sample).map((k) => [k, { $ne: null }]))) },
+    { name: 'NUL text', rawBody: JSON.stringify({ ...sample, probe: 'a\u0000b' }) },
+  ];
+}
+
+it('has a sample input, naming A’s objects, for every procedure of the registry', () => {
+  const missing = paths.filter((p) => typeof (SAMPLE_INPUTS as Partial<Record<string, unknown>>)[p] !== 'function');
+  expect(missing).toEqual([]);
+  const stale = Object.keys(SAMPLE_INPUTS).filter((p) => !(p in registry));
+  expect(stale).toEqual([]);
+});
+
+it("shows A's secrets to A (so the leak check below can see a leak)", async () => {
+  const own = async (p: ApiPath) => (await api.callApi(p, SAMPLE_INPUTS[p](a), { token: a.buyer.token })).text;
+  expect(leakedSecrets(a, await own('/market/api/order/list'))).toEqual(expect.arrayContaining([`orderNo ${a.orderNo}`]));
+  expect(leakedSecrets(a, await own('/market/api/pay/sandbox/detail'))).toEqual(expect.arrayContaining([`paymentNo ${a.paymentNo}`]));
+  expect(leakedSecrets(a, await own('/market/api/userAttribute/queryByUserUuid'))).toEqual(expect.arrayContaining([`userUuid ${a.buyer.uuid}`, `masked phone ${a.buyer.maskedPhone}`]));
+  const collection = leakedSecrets(a, await own('/market/api/channel/queryTreasureSku'));
+  expect(collection).toEqual(expect.arrayContaining(a.holdingIds.map((id) => `holding id "${id}"`)));
+  for (const kind of ['tokenId ', 'tx hash ']) expect(collection.some((s) => s.startsWith(kind))).toBe(true);
+  expect(leakedSecrets(a, await own('/market/api/channel/queryBox'))).toEqual(expect.arrayContaining([`holding id "${a.boxId}"`]));
+  expect(leakedSecrets(a, await own('/market/api/channel/userGiftReceivePage'))).toEqual(expect.arrayContaining([`gift claim id "${a.gift.claimId}"`]));
+  expect(leakedSecrets(a, await own('/market/api/exchange/list'))).toEqual(expect.arrayContaining([`exchange record id "${a.exchange.recordId}"`]));
+  expect(leakedSecrets(a, await own('/market/api/channelChainRecord/detail'))).toEqual(expect.arrayContaining([`chain-up record id "${a.chain.recordId}"`]));
+  expect(leakedSecrets(a, await own('/market/api/exchange/detail')).some((s) => s.startsWith('holding id'))).toBe(true);
+});
+
+describe.each(paths)('%s', (p) => {
+  it.each(callers.map((c) => [c.name, c] as const))('leaks nothing of A’s to %s', async (_name, caller) => {
+    const sample = SAMPLE_INPUTS[p](a);
+    const options = await caller.options();
+    const answers = [{ body: 'sample input', answer: await api.callApi(p, sample, options) }];
+    const needsBuyer = authOf(p) === 'buyer';
+    if (needsBuyer && !caller.isOtherBuyer) {
+      for (const invalid of invalidBodies(sample)) {
+        answers.push({ body: invalid.name, answer: await api.callApi(p, null, { ...options, rawBody: invalid.rawBody }) });
+      }
+    }
+    for (const { body, answer } of answers) {
+      const seen = { path: p, caller: caller.name, body, status: answer.status, code: answer.code, message: answer.message };
+      expect({ ...seen, leaked: leakedSecrets(a, answer.text) }).toEqual({ ...seen, leaked: [] });
+      expect(answer.status).not.toBe(500);
+      // A buyer's procedure answers anyone who is not a buyer of this channel with 401, before looking at the input.
+      if (needsBuyer && !caller.isOtherBuyer) expect(seen).toEqual({ ...seen, status: 200, code: 401 });
+    }
+  });
+});
+
+it("left A's objects as they were: the unpaid order, its payment, the box, the holdings, the session", async () => {
+  const own = (p: ApiPath, body: Record<string, unknown>) => api.callApi(p, body, { token: a.buyer.token });
+  expect(await own('/market/api/order/detail', { orderNo: a.orderNo })).toMatchObject({ code: 200, data: { statusTrade: 0 } });
+  expect(await own('/market/api/pay/sandbox/detail', { paymentNo: a.paymentNo })).toMatchObject({ code: 200, data: { status: 'created' } });
+  const boxes = (await own('/market/api/channel/queryBox', {})).data as { boxes: { id: string }[] };
+  expect(boxes.boxes.map((x) => x.id)).toEqual([a.boxId]);
+  const collection = (await own('/market/api/channel/queryTreasureSku', { pageCount: 1, pageSize: 50 })).data as { records: { id: string }[] };
+  expect(collection.records.map((h) => h.id).sort()).toEqual([...a.holdingIds].sort());
+  expect((await own('/market/api/channelChainRecord/list', {})).data).toMatchObject({ total: 1 });
+  expect((await own('/market/api/channel/userGiftReceivePage', {})).data).toMatchObject({ total: 1 });
+  expect((await own('/market/api/exchange/list', {})).data).toMatchObject({ total: 1 });
+});
+
+describe('the API says who may call what', () => {
+  type Operation = { 'x-auth'?: string; security?: Record<string, string[]>[]; responses: Record<string, { description: string }> };
+  const doc = openApiDocument() as { paths: Record<string, { post: Operation }>; components?: { securitySchemes?: Record<string, unknown> } };
+
+  it('in the OpenAPI document: x-auth, security, and the 401 for buyer procedures', () => {
+    expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['apiToken', 'sessionCookie']);
+    for (const p of paths) {
+      const op = doc.paths[p]!.post;
+      const auth = authOf(p);
+      expect({ p, auth: op['x-auth'] }).toEqual({ p, auth });
+      const security = op.security ?? null;
+      const schemes = (security ?? []).map((s) => Object.keys(s).join(','));
+      if (auth === 'buyer') {
+        expect({ p, schemes }).toEqual({ p, schemes: ['apiToken', 'sessionCookie'] });
+        expect(op.responses['200']!.description).toMatch(/\b401\b/);
+      } else if (auth === 'optional') {
+        expect({ p, schemes }).toEqual({ p, schemes: ['', 'apiToken', 'sessionCookie'] });
+        expect(op.responses['200']!.description).not.toMatch(/\b401\b/);
+      } else {
+        expect({ p, security }).toEqual({ p, security: [] });
+      }
+    }
+  });
+
+  it('in docs/api.md: one row per procedure with its auth', () => {
+    const doc = readFileSync(path.join(process.cwd(), 'docs/api.md'), 'utf8');
+    const rows = new Map<string, string>();
+    for (const match of doc.matchAll(/^\| `([^`]+)` \| (buyer|optional|none) \|/gm)) rows.set(match[1]!, match[2]!);
+    expect(Object.fromEntries([...rows].sort())).toEqual(Object.fromEntries(paths.map((p) => [p, authOf(p)] as const).sort()));
+  });
+});

@@ -1,0 +1,207 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { campaignOffers, campaigns, chainCampaigns, commodities, holdings, sales } from '@/lib/db/schema';
+import { demoCode } from '@/lib/db/seed-data';
+import { chainUpPending } from '@/lib/chain/service';
+import type { ApiPath } from '@/lib/api/registry';
+import type { ApiAnswer, TestApi, TestBuyer } from './api';
+
+/**
+ * Buyer A on AURORA with one of everything a buyer can own, made through the API as a phone would: an unpaid order
+ * with an open payment, paid orders and their holdings (on the chain ledger, with token ids and tx hashes), an unopened
+ * blind box, a gift received, an exchange made and a code chained up. `secrets` is what nobody but A may ever see.
+ */
+export type BuyerFixtures = {
+  buyer: TestBuyer;
+  /** Star Fox, on sale on AURORA. */
+  saleId: string;
+  /** A's unpaid order, with `paymentNo` open on it. */
+  orderNo: string;
+  paymentNo: string;
+  paidOrderNos: string[];
+  /** A's unopened blind box (a holding id). */
+  boxId: string;
+  /** A's holdings in the collection (not boxes, not destroyed); the first ones are Star Fox. */
+  holdingIds: string[];
+  starFoxHoldingIds: string[];
+  tokenIds: string[];
+  tradeHashes: string[];
+  gift: { campaignId: string; offerId: string; claimId: string; idempotencyKey: string };
+  exchange: { campaignId: string; offerId: string; recordId: string; idempotencyKey: string };
+  chain: { campaignId: string; recordId: string; code: string; storeCode: string };
+  orderKey: string;
+  /** Every identifier of A's that must not reach anyone else, as it would appear in a JSON answer. */
+  secrets: { label: string; pattern: string }[];
+};
+
+/**
+ * A's serial ids start far above any other row's, so an id of A's in an answer cannot be a coincidence with a sale's
+ * or a campaign's id.
+ */
+const ID_FLOOR = { holdings: 700_000, offer_claims: 710_000, chain_records: 720_000 } as const;
+
+function ok(answer: ApiAnswer, what: string): Record<string, unknown> {
+  if (answer.status !== 200 || answer.code !== 200) throw new Error(`fixture: ${what} failed: ${answer.text}`);
+  return answer.data as Record<string, unknown>;
+}
+
+export async function makeBuyerFixtures(api: TestApi, phone = '13912340001'): Promise<BuyerFixtures> {
+  const { db } = api;
+  for (const [table, floor] of Object.entries(ID_FLOOR)) {
+    await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), ${floor})`));
+  }
+  const buyer = await api.buyer(phone, 'AURORA');
+  const aurora = await api.channelId('AURORA');
+  const as = (path: string, body: Record<string, unknown>) => api.callApi(path, body, { token: buyer.token });
+
+  const saleIdOf = async (code: string) => {
+    const [row] = await db.select({ id: sales.id }).from(sales).where(and(eq(sales.channelId, aurora), eq(sales.code, code)));
+    return String(row!.id);
+  };
+  const buyAndPay = async (code: string, quantity: number, key: string) => {
+    const order = ok(await as('/market/api/order/create', { saleId: await saleIdOf(code), quantity, idempotencyKey: key }), `buying ${code}`);
+    const payment = ok(await as('/market/api/pay/create', { orderNo: order.orderNo }), `paying ${code}`);
+    ok(await as('/market/api/pay/sandbox/complete', { paymentNo: payment.paymentNo, outcome: 'paid' }), `settling ${code}`);
+    return String(order.orderNo);
+  };
+
+  const orderKey = 'fixture-a-star-fox';
+  const paidOrderNos = [await buyAndPay('star-fox', 4, orderKey), await buyAndPay('aurora-mystery-box', 1, 'fixture-a-box')];
+  const unpaid = ok(await as('/market/api/order/create', { saleId: await saleIdOf('tide-whale'), quantity: 1, idempotencyKey: 'fixture-a-whale' }), 'buying tide-whale');
+  const payment = ok(await as('/market/api/pay/create', { orderNo: unpaid.orderNo }), 'opening a payment');
+
+  const boxes = ok(await as('/market/api/channel/queryBox', {}), 'listing boxes').boxes as { id: string }[];
+  const campaignOf = async (kind: 'gift' | 'exchange', code: string) => {
+    const [row] = await db
+      .select({ campaignId: campaigns.id, offerId: campaignOffers.id })
+      .from(campaigns)
+      .innerJoin(campaignOffers, eq(campaignOffers.campaignId, campaigns.id))
+      .where(and(eq(campaigns.channelId, aurora), eq(campaigns.kind, kind), eq(campaigns.code, code)))
+      .orderBy(campaignOffers.sort)
+      .limit(1);
+    return { campaignId: String(row!.campaignId), offerId: String(row!.offerId) };
+  };
+
+  const giftIds = await campaignOf('gift', 'fox-holders');
+  const gift = { ...giftIds, idempotencyKey: 'fixture-a-gift', claimId: '' };
+  gift.claimId = String(ok(await as('/goods/api/giftReceive/receive', { id: gift.campaignId, exchangeId: gift.offerId, idempotencyKey: gift.idempotencyKey }), 'receiving a gift').id);
+
+  const exchangeIds = await campaignOf('exchange', 'constellation');
+  const exchange = { ...exchangeIds, idempotencyKey: 'fixture-a-exchange', recordId: '' };
+  exchange.recordId = String(ok(await as('/market/api/exchange/create', { id: exchange.campaignId, exchangeId: exchange.offerId, idempotencyKey: exchange.idempotencyKey }), 'exchanging').id);
+
+  const [chainCampaign] = await db
+    .select({ id: chainCampaigns.id })
+    .from(chainCampaigns)
+    .innerJoin(commodities, eq(commodities.id, chainCampaigns.commodityId))
+    .where(and(eq(chainCampaigns.channelId, aurora), eq(commodities.code, 'aurora-dawn-print')));
+  const chain = { campaignId: String(chainCampaign!.id), code: demoCode('aurora-print', 1), storeCode: 'SH001', recordId: '' };
+  chain.recordId = String(ok(await as('/market/api/channelChainRecord/create', { id: chain.campaignId, code: chain.code, type: 1, storeCode: chain.storeCode }), 'chaining up').id);
+
+  // The chain-up job puts every holding on the ledger: token ids and tx hashes are A's too.
+  await chainUpPending(db, api.now);
+
+  const owned = await db
+    .select({ id: holdings.id, tokenId: holdings.tokenId, tradeHash: holdings.tradeHash, destroyedAt: holdings.destroyedAt, code: commodities.code, isBlindBox: commodities.isBlindBox })
+    .from(holdings)
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(eq(holdings.userId, buyer.userId))
+    .orderBy(holdings.id);
+  const live = owned.filter((h) => !h.destroyedAt && !h.isBlindBox);
+  const starFoxHoldingIds = live.filter((h) => h.code === 'star-fox').map((h) => String(h.id));
+  if (boxes.length !== 1 || starFoxHoldingIds.length !== 2 || owned.some((h) => !h.tokenId || !h.tradeHash)) {
+    throw new Error(`fixture: unexpected holdings ${JSON.stringify(owned)}`);
+  }
+  const tokenIds = owned.map((h) => h.tokenId!);
+  const tradeHashes = owned.map((h) => h.tradeHash!);
+
+  const quoted = (label: string, values: string[]) => values.map((v) => ({ label, pattern: JSON.stringify(v) }));
+  const secrets = [
+    { label: 'phone', pattern: phone },
+    { label: 'masked phone', pattern: buyer.maskedPhone },
+    { label: 'userUuid', pattern: buyer.uuid },
+    ...[String(unpaid.orderNo), ...paidOrderNos].map((orderNo) => ({ label: 'orderNo', pattern: orderNo })),
+    { label: 'paymentNo', pattern: String(payment.paymentNo) },
+    ...tradeHashes.map((hash) => ({ label: 'tx hash', pattern: hash })),
+    ...quoted('tokenId', tokenIds),
+    ...quoted('holding id', owned.map((h) => String(h.id))),
+    ...quoted('gift claim id', [gift.claimId]),
+    ...quoted('exchange record id', [exchange.recordId]),
+    ...quoted('chain-up record id', [chain.recordId]),
+    { label: 'chain-up code', pattern: chain.code },
+  ];
+
+  return {
+    buyer,
+    saleId: await saleIdOf('star-fox'),
+    orderNo: String(unpaid.orderNo),
+    paymentNo: String(payment.paymentNo),
+    paidOrderNos,
+    boxId: boxes[0]!.id,
+    holdingIds: live.map((h) => String(h.id)),
+    starFoxHoldingIds,
+    tokenIds,
+    tradeHashes,
+    gift,
+    exchange,
+    chain,
+    orderKey,
+    secrets,
+  };
+}
+
+/** The secrets of A that an answer shows, by label (empty when it shows none). */
+export function leakedSecrets(fixtures: BuyerFixtures, answerText: string): string[] {
+  return fixtures.secrets.filter((s) => answerText.includes(s.pattern)).map((s) => `${s.label} ${s.pattern}`);
+}
+
+/**
+ * A valid input for every procedure of the registry, naming A's objects wherever the input names an object. Typed by
+ * the registry's paths, and checked at run time by the authorization matrix: a new procedure needs its line here.
+ */
+export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string, unknown>> = {
+  '/market/api/channel/detail': () => ({ key: 'AURORA' }),
+  '/market/api/channel/querySaleRecord': () => ({ pageCount: 1, pageSize: 50 }),
+  '/market/api/saleRecord/detail/v2': (f) => ({ id: f.saleId }),
+  '/log/track': (f) => ({
+    records: [
+      {
+        dev_id: 'fixture-device', proj_id: 5, session_id: 'fixture-session', up_time: 1_795_000_000_000, event_type: 'page_view',
+        user_uuid: f.buyer.uuid, page_id: 'orderDetail', page_url: `/AURORA/order/detail/${f.orderNo}`,
+      },
+    ],
+  }),
+  '/auth/api/captcha/challenge': () => ({ kind: 'text' }),
+  '/auth/api/captcha/verify': () => ({ id: 'no-such-challenge', answer: 7 }),
+  '/auth/api/auth/getAuthCode': (f) => ({ phone: f.buyer.phone }),
+  '/auth/api/auth/authCodeLoginV2': (f) => ({ phone: f.buyer.phone, code: '123456' }),
+  '/auth/api/auth/logout': () => ({}),
+  '/market/api/userAttribute/queryByUserUuid': () => ({}),
+  '/user/api/thirdAccount/brandChannel': () => ({ brandName: 'Aurora Collectibles' }),
+  '/market/api/order/create': (f) => ({ saleId: f.saleId, quantity: 1, idempotencyKey: f.orderKey }),
+  '/market/api/order/list': () => ({ pageCount: 1, pageSize: 50 }),
+  '/market/api/order/detail': (f) => ({ orderNo: f.orderNo }),
+  '/market/api/order/cancel': (f) => ({ orderNo: f.orderNo }),
+  '/market/api/pay/create': (f) => ({ orderNo: f.orderNo }),
+  '/market/api/pay/query': (f) => ({ orderNo: f.orderNo }),
+  '/market/api/pay/sandbox/detail': (f) => ({ paymentNo: f.paymentNo }),
+  '/market/api/pay/sandbox/complete': (f) => ({ paymentNo: f.paymentNo, outcome: 'paid' }),
+  '/market/api/channel/queryTreasureSku': () => ({ pageCount: 1, pageSize: 50 }),
+  '/market/api/channel/queryBox': () => ({}),
+  '/market/api/box/open': (f) => ({ id: f.boxId }),
+  '/market/api/channel/queryGiftConfig': () => ({}),
+  '/market/api/channel/giftReceiveList': () => ({}),
+  '/market/api/channel/getGiftConfit': (f) => ({ id: f.gift.campaignId, exchangeId: f.gift.offerId }),
+  '/market/api/channel/giftReceiveDetail': (f) => ({ id: f.gift.campaignId, exchangeId: f.gift.offerId }),
+  '/goods/api/giftReceive/receive': (f) => ({ id: f.gift.campaignId, exchangeId: f.gift.offerId, idempotencyKey: f.gift.idempotencyKey }),
+  '/market/api/channel/userGiftReceivePage': () => ({ pageCount: 1, pageSize: 50 }),
+  '/market/api/channel/queryActivityList': () => ({}),
+  '/market/api/exchange/detail': (f) => ({ id: f.exchange.campaignId, exchangeId: f.exchange.offerId }),
+  '/market/api/exchange/create': (f) => ({ id: f.exchange.campaignId, exchangeId: f.exchange.offerId, holdingIds: f.starFoxHoldingIds, idempotencyKey: f.exchange.idempotencyKey }),
+  '/market/api/exchange/list': () => ({ pageCount: 1, pageSize: 50 }),
+  '/market/api/channel/treasureSkuDestroyPage': () => ({ pageCount: 1, pageSize: 50 }),
+  '/market/api/channel/queryChainList': () => ({}),
+  '/market/api/channel/queryCodeRecord': (f) => ({ code: f.chain.code, storeCode: f.chain.storeCode }),
+  '/market/api/channelChainRecord/create': (f) => ({ id: f.chain.campaignId, code: f.chain.code, type: 1, storeCode: f.chain.storeCode }),
+  '/market/api/channelChainRecord/detail': (f) => ({ id: f.chain.recordId }),
+  '/market/api/channelChainRecord/list': () => ({ pageCount: 1, pageSize: 50 }),
+};
