@@ -22,6 +22,8 @@ export const AUTH_LIMITS = {
   /** Per channel: codes per hour (caps what one storefront can cost in SMS); the operator is alerted at 80%. */
   channelPerHour: 2000,
   channelAlertShare: 0.8,
+  /** Captcha challenges per client IP per minute, as a multiple of the codes it may ask for per minute (30 by default). */
+  challengesPerCode: 6,
   /** Wrong login codes per client IP per hour, across phones (one machine cannot burn everyone's codes). */
   wrongCodesPerIpPerHour: 30,
   /** Session (API token and web cookie) lifetime. */

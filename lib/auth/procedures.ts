@@ -11,6 +11,7 @@ import { revokeToken } from './sessions';
 import { bindBrand, userProfile } from './users';
 import { smsProvider } from './sms';
 import { deviceCookie, deviceIdFrom } from '../security/device';
+import { hit, waitText } from '../security/rate-limit';
 import { normalizePhone, phoneProblem, PHONE_PROBLEM_MESSAGES } from './phone';
 import { AUTH_LIMITS, SLIDER } from './limits';
 
@@ -53,7 +54,16 @@ export const authProcedures = {
     summary: 'A new captcha: a slider picture with holes on one row (default), or a question in words for those who cannot drag; either with a proof of work to solve.',
     auth: 'none',
     input: z.object({ kind: z.enum(['slider', 'text'], { error: "must be 'slider' or 'text'" }).default('slider') }),
-    handler: async (ctx, input) => createChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, secret: env().AUTH_SECRET }, input.kind),
+    handler: async (ctx, input) => {
+      // Each challenge draws a picture and writes a row: a per-IP allowance (a few pictures per code the address may ask
+      // for) keeps that from being a cheap flood.
+      const allowed = await hit(ctx.db, { bucket: `captcha:ip-minute:${ctx.ip}`, max: AUTH_LIMITS.challengesPerCode * env().SMS_CODES_PER_IP_MINUTE, windowMs: 60_000 }, ctx.now);
+      if (!allowed.allowed) {
+        await allowed.undo();
+        throw new AppError(429, `too many security checks from this network; try again in ${waitText(allowed.resetAt.getTime() - ctx.now.getTime())}`);
+      }
+      return createChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, secret: env().AUTH_SECRET }, input.kind);
+    },
   }),
   '/auth/api/captcha/verify': procedure({
     summary:

@@ -5,6 +5,7 @@ import { chainUpPending } from '../chain/service';
 import type { PaymentProvider } from '../payment/provider';
 import { paymentProvider } from '../payment/service';
 import { reconcilePayments, type ReconcileCursor, type ReconcileReport } from '../payment/reconcile';
+import { RETENTION_INTERVAL_MS, sweepExpiredRecords } from './retention';
 
 /** How often the background jobs run. */
 export const JOB_INTERVAL_MS = 2_000;
@@ -33,10 +34,18 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
   let running = false;
   let stopped = false;
   const cursor: ReconcileCursor = { afterId: 0 };
+  let sweptAt = 0;
   const tick = async () => {
     if (running || stopped) return;
     running = true;
     try {
+      // What is past its keeping time goes at most once an hour (lib/jobs/retention.ts, docs/security.md).
+      if (Date.now() - sweptAt >= RETENTION_INTERVAL_MS) {
+        sweptAt = Date.now();
+        const swept = await sweepExpiredRecords(db, new Date());
+        const total = Object.values(swept).reduce((a, b) => a + b, 0);
+        if (total) log(`[jobs] deleted ${total} record(s) past their keeping time: ${JSON.stringify(swept)}`);
+      }
       const { expired, reconciled, chained } = await runJobsOnce(db, new Date(), { cursor });
       const settled = reconciled.paid + reconciled.refunded + reconciled.failed + reconciled.abandoned;
       if (expired || chained) log(`[jobs] expired ${expired} order(s), put ${chained} holding(s) on chain`);
