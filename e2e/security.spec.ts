@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { channelUrl } from './support';
+import { logInWithQuestion } from './login-helpers';
 
 // DESIGN §10: security headers with a nonce-based CSP, and pages that still work under it.
 
@@ -26,4 +27,24 @@ test('pages carry a nonce CSP that their own scripts satisfy', async ({ page }) 
   const again = await page.goto(channelUrl('aurora'));
   expect(/'nonce-([^']+)'/.exec(again!.headers()['content-security-policy'] ?? '')?.[1]).not.toBe(nonce);
   expect(violations).toEqual([]);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Red-team findings.
+
+test('logging in with a redirect that normalises to another host lands on the storefront (finding 5)', async ({ page, context }) => {
+  // Had the browser left the site, it would show this instead of failing on a name it cannot resolve.
+  const left: string[] = [];
+  await context.route(
+    (url) => url.hostname !== 'aurora.localhost',
+    (route) => {
+      left.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>phished</h1>' });
+    },
+  );
+  await page.goto(channelUrl('aurora', '/login?redirect=/.//evil.example/phish'));
+  await logInWithQuestion(page);
+  await expect(page).toHaveURL(channelUrl('aurora', '/mine'));
+  await expect(page.getByTestId('mine-profile')).toBeVisible();
+  expect(left).toEqual([]);
 });
