@@ -98,7 +98,9 @@ function respond(decision: ReturnType<typeof decideRoute>, request: NextRequest,
 }
 
 export const config = {
-  // Everything but the API, Next's assets and static files under public/ (matched by extension, since
-  // public/goods/*.svg shares its first segment with the /goods/detail/:saleId route).
-  matcher: ['/((?!api/|_next/static|_next/image|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|txt|xml|webmanifest)$).*)'],
+  // Everything but the API, Next's assets and exactly the shapes of the files under public/ (scripts/generate-art.mjs):
+  // goods/<name>.svg and brands/<channel>/<name>.svg, names in lower case, digits and dashes. Anything else, whatever
+  // its extension (/DARK/en/goods/detail/13.png), goes through the rules, so no path reaches another channel's page.
+  // Keep in step with middleware.test.ts and public/.
+  matcher: ['/((?!api/|_next/static/|_next/image$|favicon\\.ico$|goods/[a-z0-9-]+\\.svg$|brands/[a-z0-9-]+/[a-z0-9-]+\\.svg$).*)'],
 };

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { channelUrl } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PORT, channelUrl, seedChannel } from './support';
 import { logInWithQuestion } from './login-helpers';
 
 // DESIGN §10: security headers with a nonce-based CSP, and pages that still work under it.
@@ -32,6 +32,14 @@ test('pages carry a nonce CSP that their own scripts satisfy', async ({ page }) 
 // ---------------------------------------------------------------------------------------------------------------
 // Red-team findings.
 
+/**
+ * A request as it reaches the server from a channel's host, redirects not followed. Node cannot resolve *.localhost
+ * (DESIGN §11): the loopback address with the channel's Host header.
+ */
+function rawGet(request: APIRequestContext, channel: string, path: string, headers: Record<string, string> = {}) {
+  return request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `${channel}.localhost:${PORT}`, ...headers }, maxRedirects: 0 });
+}
+
 test('logging in with a redirect that normalises to another host lands on the storefront (finding 5)', async ({ page, context }) => {
   // Had the browser left the site, it would show this instead of failing on a name it cannot resolve.
   const left: string[] = [];
@@ -47,4 +55,35 @@ test('logging in with a redirect that normalises to another host lands on the st
   await expect(page).toHaveURL(channelUrl('aurora', '/mine'));
   await expect(page.getByTestId('mine-profile')).toBeVisible();
   expect(left).toEqual([]);
+});
+
+test('paths with a file ending go through the middleware; only the real public files skip it (finding 11)', async ({ page, request }) => {
+  const dark = seedChannel('DARK');
+  const lumen = seedChannel('LUMEN');
+  for (const path of ['/DARK/en/goods/detail/13.png', '/DARK/en/goods/detail/13.svg', '/AURORA/en/mine.png', '/LUMEN/en/pay/1.jpg', '/DARK/en/mine/records.txt', '/goods/detail/1.png', '/robots.txt']) {
+    const response = await rawGet(request, 'aurora', path);
+    // The middleware's rule for a path that is not a route of the storefront (or the goods page's, for a sale id
+    // that does not exist): to /404 on the same host. Never another channel's internal route.
+    expect([path, response.status()]).toEqual([path, 307]);
+    const location = new URL(response.headers()['location'] ?? '', channelUrl('aurora'));
+    expect([path, location.href]).toEqual([path, channelUrl('aurora', '/404')]);
+    const body = await response.text();
+    for (const other of [dark.brandName, dark.palette.color1, lumen.brandName]) expect([path, body.includes(other)]).toEqual([path, false]);
+  }
+
+  // What a buyer sees: the storefront's own /404.
+  await page.goto(channelUrl('aurora', '/DARK/en/goods/detail/13.png'));
+  await expect(page).toHaveURL(channelUrl('aurora', '/404'));
+  await expect(page.getByText(dark.brandName)).toHaveCount(0);
+
+  // The real files under public/ still load, as images.
+  for (const path of ['/goods/star-fox.svg', '/brands/aurora/brand.svg', '/brands/dark/user-face.svg']) {
+    const response = await rawGet(request, 'aurora', path);
+    expect([path, response.status()]).toEqual([path, 200]);
+    expect(response.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(await response.text()).toContain('<svg');
+  }
+  const image = await page.goto(channelUrl('aurora', '/goods/star-fox.svg'));
+  expect(image?.status()).toBe(200);
+  expect(image?.headers()['content-type']).toMatch(/^image\/svg\+xml/);
 });
