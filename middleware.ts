@@ -7,7 +7,7 @@ import { toSummary, type ChannelThemeInfo } from '@/lib/channel/theme';
 import { readWebSession, sessionCookieValue } from '@/lib/auth/web-session';
 import { authSecret } from '@/lib/auth/secret';
 import { negotiateLocale } from '@/lib/i18n/locale';
-import { contentSecurityPolicy, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
+import { contentSecurityPolicy, forwardedHttps, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
 
 // Edge middleware (DESIGN §3): thin; the rules live in lib/channel (a rename to proxy.ts is one line).
 
@@ -61,7 +61,8 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     acceptLanguage: request.headers.get('accept-language'),
   });
 
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  // The same test as next.config's headers(), so a page and an API answer agree on HSTS.
+  const https = forwardedHttps(request.headers);
   const response = respond(decision, request, host, key, https);
   for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
   return response;

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Response as PageResponse } from '@playwright/test';
 import { PORT, channelUrl, seedChannel } from './support';
 import { logInWithQuestion } from './login-helpers';
 
@@ -30,7 +30,7 @@ test('pages carry a nonce CSP that their own scripts satisfy', async ({ page }) 
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Red-team findings.
+// Red-team findings 5, 11 and 12.
 
 /**
  * A request as it reaches the server from a channel's host, redirects not followed. Node cannot resolve *.localhost
@@ -86,4 +86,97 @@ test('paths with a file ending go through the middleware; only the real public f
   const image = await page.goto(channelUrl('aurora', '/goods/star-fox.svg'));
   expect(image?.status()).toBe(200);
   expect(image?.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+});
+
+/** A response as the browser received it, or as a request context did. */
+type Response = PageResponse | APIResponse;
+type Checked = { label: string; response: Response; page?: boolean };
+
+/** The hardening headers every response carries, each exactly once as the browser receives them. */
+async function expectHardened({ label, response, page = false }: Checked, https = false): Promise<void> {
+  const all = await response.headersArray();
+  const values = (name: string) => all.filter((h) => h.name.toLowerCase() === name).map((h) => h.value);
+  expect.soft([label, values('x-content-type-options')]).toEqual([label, ['nosniff']]);
+  expect.soft([label, values('referrer-policy')]).toEqual([label, ['strict-origin-when-cross-origin']]);
+  expect.soft([label, values('cross-origin-opener-policy')]).toEqual([label, ['same-origin']]);
+  expect.soft([label, values('permissions-policy')]).toEqual([label, ['camera=(), microphone=(), geolocation=(), payment=(self)']]);
+  const csp = values('content-security-policy');
+  // Framing: SAMEORIGIN everywhere; a page's CSP says frame-ancestors 'self' too, in its one and only CSP.
+  expect.soft([label, values('x-frame-options')]).toEqual([label, ['SAMEORIGIN']]);
+  if (page) {
+    expect.soft([label, csp.length]).toEqual([label, 1]);
+    expect.soft([label, csp[0]]).toEqual([label, expect.stringMatching(/'nonce-[^']+'.*frame-ancestors 'self'/)]);
+  } else {
+    expect.soft([label, csp]).toEqual([label, []]);
+  }
+  expect.soft([label, values('strict-transport-security')]).toEqual([label, https ? ['max-age=31536000; includeSubDomains'] : []]);
+}
+
+test('every kind of response carries the security headers; pages keep one nonce CSP (finding 12)', async ({ page, request }) => {
+  const checked: Checked[] = [];
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/_next/static/') && response.url().endsWith('.js')) scripts.push(response);
+  });
+
+  checked.push({ label: 'page', response: (await page.goto(channelUrl('aurora')))!, page: true });
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  checked.push({ label: '_next/static script', response: scripts[0]! });
+  const saleId = /\/goods\/detail\/(\d+)$/.exec((await page.locator('a[href^="/goods/detail/"]').first().getAttribute('href')) ?? '')?.[1];
+  expect(saleId).toBeTruthy();
+
+  // An API call the way the client makes it: POST with a JSON body.
+  const [api] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/market/api/channel/detail')),
+    page.evaluate(() => fetch('/api/market/api/channel/detail', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'AURORA' }) })),
+  ]);
+  expect(api.request().method()).toBe('POST');
+  checked.push({ label: 'API POST', response: api });
+
+  for (const [label, path] of [
+    ['next-auth csrf', '/api/auth/csrf'],
+    ['health', '/api/health'],
+    ['openapi', '/api/openapi.json'],
+    ['OG image', `/api/og/sale/${saleId}`],
+    ['public SVG under /goods', '/goods/star-fox.svg'],
+    ['public SVG under /brands', '/brands/aurora/brand.svg'],
+  ] as const) {
+    const response = (await page.goto(channelUrl('aurora', path)))!;
+    expect([label, response.status()]).toEqual([label, 200]);
+    checked.push({ label, response });
+  }
+  checked.push({ label: '/404 page', response: (await page.goto(channelUrl('aurora', '/404')))!, page: true });
+  const nowhere = (await page.goto(`http://nowhere.localhost:${PORT}/`))!;
+  expect(nowhere.status()).toBe(404);
+  await expect(page).toHaveTitle('Store not found');
+  checked.push({ label: 'store not found', response: nowhere });
+  // The middleware's own redirect (the login guard).
+  checked.push({ label: 'login guard redirect', response: await rawGet(request, 'aurora', '/mine/records') });
+
+  for (const item of checked) await expectHardened(item);
+});
+
+test('HSTS only when the request came over HTTPS (X-Forwarded-Proto: https) (finding 12)', async ({ page, request }) => {
+  await page.goto(channelUrl('aurora'));
+  const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
+  expect(script).toBeTruthy();
+  const paths: [string, string, boolean][] = [
+    ['page', '/', true],
+    ['/404 page', '/404', true],
+    ['_next/static script', script!, false],
+    ['next-auth csrf', '/api/auth/csrf', false],
+    ['health', '/api/health', false],
+    ['public SVG', '/goods/star-fox.svg', false],
+  ];
+  for (const [label, path, isPage] of paths) {
+    await expectHardened({ label: `${label} over HTTP`, response: await rawGet(request, 'aurora', path), page: isPage });
+    await expectHardened({ label: `${label} over HTTPS`, response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'https' }), page: isPage }, true);
+    // Only exactly "https" counts, as in next.config's `has` condition and the middleware alike.
+    await expectHardened({ label: `${label} via "http"`, response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'http' }), page: isPage });
+  }
+  const api = await request.post(`http://127.0.0.1:${PORT}/api/market/api/channel/detail`, {
+    headers: { host: `aurora.localhost:${PORT}`, 'x-forwarded-proto': 'https' },
+    data: { key: 'AURORA' },
+  });
+  await expectHardened({ label: 'API POST over HTTPS', response: api }, true);
 });
