@@ -7,7 +7,7 @@ import { toSummary, type ChannelThemeInfo } from '@/lib/channel/theme';
 import { readWebSession, sessionCookieValue } from '@/lib/auth/web-session';
 import { authSecret } from '@/lib/auth/secret';
 import { negotiateLocale } from '@/lib/i18n/locale';
-import { contentSecurityPolicy, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
+import { contentSecurityPolicy, forwardedHttps, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
 
 // Edge middleware (DESIGN §3): thin; the rules live in lib/channel (a rename to proxy.ts is one line).
 
@@ -61,7 +61,8 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     acceptLanguage: request.headers.get('accept-language'),
   });
 
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  // The same test as next.config's headers(), so a page and an API answer agree on HSTS.
+  const https = forwardedHttps(request.headers);
   const response = respond(decision, request, host, key, https);
   for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
   return response;
@@ -98,7 +99,9 @@ function respond(decision: ReturnType<typeof decideRoute>, request: NextRequest,
 }
 
 export const config = {
-  // Everything but the API, Next's assets and static files under public/ (matched by extension, since
-  // public/goods/*.svg shares its first segment with the /goods/detail/:saleId route).
-  matcher: ['/((?!api/|_next/static|_next/image|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|txt|xml|webmanifest)$).*)'],
+  // Everything but the API, Next's assets and exactly the shapes of the files under public/ (scripts/generate-art.mjs):
+  // goods/<name>.svg and brands/<channel>/<name>.svg, names in lower case, digits and dashes. Anything else, whatever
+  // its extension (/DARK/en/goods/detail/13.png), goes through the rules, so no path reaches another channel's page.
+  // Keep in step with middleware.test.ts and public/.
+  matcher: ['/((?!api/|_next/static/|_next/image$|favicon\\.ico$|goods/[a-z0-9-]+\\.svg$|brands/[a-z0-9-]+/[a-z0-9-]+\\.svg$).*)'],
 };

@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { parseEnv, EnvError } from './lib/env';
+import { configHeaders } from './lib/security/headers';
 
 const nextConfig: NextConfig = {
   // NEXT_DIST_DIR lets two builds live side by side (e.g. two e2e servers on one machine).
@@ -11,6 +12,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite'],
   images: {
     formats: ['image/avif', 'image/webp'],
+  },
+  // Security headers on every response, API and static files included (DESIGN §10); pages also get their nonce CSP
+  // from the middleware. HSTS only over HTTPS (X-Forwarded-Proto from the trusted entry server).
+  async headers() {
+    return configHeaders();
   },
 };
 

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { channelUrl } from './support';
+import { expect, test, type APIRequestContext, type APIResponse, type Response as PageResponse } from '@playwright/test';
+import { PORT, channelUrl, seedChannel } from './support';
+import { logInWithQuestion } from './login-helpers';
 
 // DESIGN §10: security headers with a nonce-based CSP, and pages that still work under it.
 
@@ -26,4 +27,156 @@ test('pages carry a nonce CSP that their own scripts satisfy', async ({ page }) 
   const again = await page.goto(channelUrl('aurora'));
   expect(/'nonce-([^']+)'/.exec(again!.headers()['content-security-policy'] ?? '')?.[1]).not.toBe(nonce);
   expect(violations).toEqual([]);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Red-team findings 5, 11 and 12.
+
+/**
+ * A request as it reaches the server from a channel's host, redirects not followed. Node cannot resolve *.localhost
+ * (DESIGN §11): the loopback address with the channel's Host header.
+ */
+function rawGet(request: APIRequestContext, channel: string, path: string, headers: Record<string, string> = {}) {
+  return request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `${channel}.localhost:${PORT}`, ...headers }, maxRedirects: 0 });
+}
+
+test('logging in with a redirect that normalises to another host lands on the storefront (finding 5)', async ({ page, context }) => {
+  // Had the browser left the site, it would show this instead of failing on a name it cannot resolve.
+  const left: string[] = [];
+  await context.route(
+    (url) => url.hostname !== 'aurora.localhost',
+    (route) => {
+      left.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>phished</h1>' });
+    },
+  );
+  await page.goto(channelUrl('aurora', '/login?redirect=/.//evil.example/phish'));
+  await logInWithQuestion(page);
+  await expect(page).toHaveURL(channelUrl('aurora', '/mine'));
+  await expect(page.getByTestId('mine-profile')).toBeVisible();
+  expect(left).toEqual([]);
+});
+
+test('paths with a file ending go through the middleware; only the real public files skip it (finding 11)', async ({ page, request }) => {
+  const dark = seedChannel('DARK');
+  const lumen = seedChannel('LUMEN');
+  for (const path of ['/DARK/en/goods/detail/13.png', '/DARK/en/goods/detail/13.svg', '/AURORA/en/mine.png', '/LUMEN/en/pay/1.jpg', '/DARK/en/mine/records.txt', '/goods/detail/1.png', '/robots.txt']) {
+    const response = await rawGet(request, 'aurora', path);
+    // The middleware's rule for a path that is not a route of the storefront (or the goods page's, for a sale id
+    // that does not exist): to /404 on the same host. Never another channel's internal route.
+    expect([path, response.status()]).toEqual([path, 307]);
+    const location = new URL(response.headers()['location'] ?? '', channelUrl('aurora'));
+    expect([path, location.href]).toEqual([path, channelUrl('aurora', '/404')]);
+    const body = await response.text();
+    for (const other of [dark.brandName, dark.palette.color1, lumen.brandName]) expect([path, body.includes(other)]).toEqual([path, false]);
+  }
+
+  // What a buyer sees: the storefront's own /404.
+  await page.goto(channelUrl('aurora', '/DARK/en/goods/detail/13.png'));
+  await expect(page).toHaveURL(channelUrl('aurora', '/404'));
+  await expect(page.getByText(dark.brandName)).toHaveCount(0);
+
+  // The real files under public/ still load, as images.
+  for (const path of ['/goods/star-fox.svg', '/brands/aurora/brand.svg', '/brands/dark/user-face.svg']) {
+    const response = await rawGet(request, 'aurora', path);
+    expect([path, response.status()]).toEqual([path, 200]);
+    expect(response.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(await response.text()).toContain('<svg');
+  }
+  const image = await page.goto(channelUrl('aurora', '/goods/star-fox.svg'));
+  expect(image?.status()).toBe(200);
+  expect(image?.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+});
+
+/** A response as the browser received it, or as a request context did. */
+type Response = PageResponse | APIResponse;
+type Checked = { label: string; response: Response; page?: boolean };
+
+/** The hardening headers every response carries, each exactly once as the browser receives them. */
+async function expectHardened({ label, response, page = false }: Checked, https = false): Promise<void> {
+  const all = await response.headersArray();
+  const values = (name: string) => all.filter((h) => h.name.toLowerCase() === name).map((h) => h.value);
+  expect.soft([label, values('x-content-type-options')]).toEqual([label, ['nosniff']]);
+  expect.soft([label, values('referrer-policy')]).toEqual([label, ['strict-origin-when-cross-origin']]);
+  expect.soft([label, values('cross-origin-opener-policy')]).toEqual([label, ['same-origin']]);
+  expect.soft([label, values('permissions-policy')]).toEqual([label, ['camera=(), microphone=(), geolocation=(), payment=(self)']]);
+  const csp = values('content-security-policy');
+  // Framing: SAMEORIGIN everywhere; a page's CSP says frame-ancestors 'self' too, in its one and only CSP.
+  expect.soft([label, values('x-frame-options')]).toEqual([label, ['SAMEORIGIN']]);
+  if (page) {
+    expect.soft([label, csp.length]).toEqual([label, 1]);
+    expect.soft([label, csp[0]]).toEqual([label, expect.stringMatching(/'nonce-[^']+'.*frame-ancestors 'self'/)]);
+  } else {
+    expect.soft([label, csp]).toEqual([label, []]);
+  }
+  expect.soft([label, values('strict-transport-security')]).toEqual([label, https ? ['max-age=31536000; includeSubDomains'] : []]);
+}
+
+test('every kind of response carries the security headers; pages keep one nonce CSP (finding 12)', async ({ page, request }) => {
+  const checked: Checked[] = [];
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/_next/static/') && response.url().endsWith('.js')) scripts.push(response);
+  });
+
+  checked.push({ label: 'page', response: (await page.goto(channelUrl('aurora')))!, page: true });
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  checked.push({ label: '_next/static script', response: scripts[0]! });
+  const saleId = /\/goods\/detail\/(\d+)$/.exec((await page.locator('a[href^="/goods/detail/"]').first().getAttribute('href')) ?? '')?.[1];
+  expect(saleId).toBeTruthy();
+
+  // An API call the way the client makes it: POST with a JSON body.
+  const [api] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/market/api/channel/detail')),
+    page.evaluate(() => fetch('/api/market/api/channel/detail', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'AURORA' }) })),
+  ]);
+  expect(api.request().method()).toBe('POST');
+  checked.push({ label: 'API POST', response: api });
+
+  for (const [label, path] of [
+    ['next-auth csrf', '/api/auth/csrf'],
+    ['health', '/api/health'],
+    ['openapi', '/api/openapi.json'],
+    ['OG image', `/api/og/sale/${saleId}`],
+    ['public SVG under /goods', '/goods/star-fox.svg'],
+    ['public SVG under /brands', '/brands/aurora/brand.svg'],
+  ] as const) {
+    const response = (await page.goto(channelUrl('aurora', path)))!;
+    expect([label, response.status()]).toEqual([label, 200]);
+    checked.push({ label, response });
+  }
+  checked.push({ label: '/404 page', response: (await page.goto(channelUrl('aurora', '/404')))!, page: true });
+  const nowhere = (await page.goto(`http://nowhere.localhost:${PORT}/`))!;
+  expect(nowhere.status()).toBe(404);
+  await expect(page).toHaveTitle('Store not found');
+  checked.push({ label: 'store not found', response: nowhere });
+  // The middleware's own redirect (the login guard).
+  checked.push({ label: 'login guard redirect', response: await rawGet(request, 'aurora', '/mine/records') });
+
+  for (const item of checked) await expectHardened(item);
+});
+
+test('HSTS only when the request came over HTTPS (X-Forwarded-Proto: https) (finding 12)', async ({ page, request }) => {
+  await page.goto(channelUrl('aurora'));
+  const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
+  expect(script).toBeTruthy();
+  const paths: [string, string, boolean][] = [
+    ['page', '/', true],
+    ['/404 page', '/404', true],
+    ['_next/static script', script!, false],
+    ['next-auth csrf', '/api/auth/csrf', false],
+    ['health', '/api/health', false],
+    ['public SVG', '/goods/star-fox.svg', false],
+  ];
+  for (const [label, path, isPage] of paths) {
+    await expectHardened({ label: `${label} over HTTP`, response: await rawGet(request, 'aurora', path), page: isPage });
+    await expectHardened({ label: `${label} over HTTPS`, response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'https' }), page: isPage }, true);
+    // Only exactly "https" counts, as in next.config's `has` condition and the middleware alike.
+    await expectHardened({ label: `${label} via "http"`, response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'http' }), page: isPage });
+  }
+  const api = await request.post(`http://127.0.0.1:${PORT}/api/market/api/channel/detail`, {
+    headers: { host: `aurora.localhost:${PORT}`, 'x-forwarded-proto': 'https' },
+    data: { key: 'AURORA' },
+  });
+  await expectHardened({ label: 'API POST over HTTPS', response: api }, true);
 });

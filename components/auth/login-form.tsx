@@ -8,6 +8,7 @@ import { deferToast, showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefrontStore } from '@/components/shell/storefront-provider';
 import { normalizePhone, phoneProblem, type PhoneProblem } from '@/lib/auth/phone';
+import { safeRedirect } from '@/lib/auth/redirect';
 import { maskPhone } from '@/lib/auth/mask';
 import { SliderCaptcha, type CaptchaTexts } from './slider-captcha';
 
@@ -126,7 +127,8 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
       // A full navigation: every page the client router cached before the session existed (including "this page →
       // /login" redirects) is stale now. The 'welcome' toast shows on the page we land on.
       deferToast('success', texts.welcome);
-      window.location.replace(redirectTo);
+      // Checked again here, where the browser navigates: only a path of this site, whoever rendered the form.
+      window.location.replace(safeRedirect(redirectTo));
     } finally {
       setLoggingIn(false);
     }

@@ -1,7 +1,10 @@
 /**
- * Security headers for pages (DESIGN §10): a nonce-based Content-Security-Policy and the usual hardening headers.
- * Pure and edge-safe; the middleware sets them on every page response and passes the CSP on the request, from
- * which Next puts the nonce on its own scripts.
+ * Security headers (DESIGN §10), one source of truth. Pure and edge-safe.
+ * - Every response (pages, API, next-auth, the OG image, `_next/static`, public files) gets `securityHeaders`:
+ *   next.config.ts `headers()` sets them from `configHeaders()`, and the middleware sets the same on what it answers.
+ * - Pages also get a nonce-based Content-Security-Policy from the middleware, which passes it on the request too,
+ *   from which Next puts the nonce on its own scripts. Nothing else sets a CSP, so a page has exactly one.
+ * - HSTS only when the request came over HTTPS, as the entry proxy says with `X-Forwarded-Proto: https`.
  */
 export function contentSecurityPolicy(nonce: string, options: { dev: boolean; https: boolean; connectSources?: string[] }): string {
   const script = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, ...(options.dev ? [`'unsafe-eval'`] : [])];
@@ -23,14 +26,45 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; ht
   ].join('; ');
 }
 
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } as const;
+
+/** What every response carries; HSTS only over HTTPS. Names in lower case, so a later setter replaces, never repeats. */
 export function securityHeaders(options: { https: boolean }): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
     'cross-origin-opener-policy': 'same-origin',
-    ...(options.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    // Framing for responses without the page CSP (API, images, static files, the middleware's own pages); on pages
+    // the CSP's `frame-ancestors 'self'` says the same and takes precedence.
+    'x-frame-options': 'SAMEORIGIN',
+    ...(options.https ? HSTS : {}),
   };
+}
+
+/**
+ * Whether the request came over HTTPS: `X-Forwarded-Proto` is exactly `https`. The entry server strips a client's
+ * X-Forwarded-* unless the peer is a trusted proxy, so the header can be believed. The same test as the `has`
+ * condition of `configHeaders()` (Next matches `^https$` on the header), so pages and other responses agree.
+ */
+export function forwardedHttps(headers: Headers): boolean {
+  return headers.get('x-forwarded-proto') === 'https';
+}
+
+type ConfigHeader = {
+  source: string;
+  has?: { type: 'header'; key: string; value: string }[];
+  headers: { key: string; value: string }[];
+};
+
+const entries = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+
+/** next.config.ts `headers()`: the security headers on every path; HSTS on every path reached over HTTPS. */
+export function configHeaders(): ConfigHeader[] {
+  return [
+    { source: '/:path*', headers: entries(securityHeaders({ https: false })) },
+    { source: '/:path*', has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }], headers: entries(HSTS) },
+  ];
 }
 
 /** A fresh nonce per response: 128 random bits, base64. */

@@ -1,0 +1,86 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
+import { config } from './middleware';
+
+// Red-team finding 11: the matcher skipped the middleware for any path ending in .png, .svg, .txt..., so
+// /DARK/en/goods/detail/13.png on another channel's host reached DARK's internal route. Only real files under public/
+// (and Next's own assets and the API) may skip it.
+
+const runsMiddleware = (pathname: string) => unstable_doesMiddlewareMatch({ config, url: `http://aurora.localhost${pathname}` });
+
+/** Every file under public/, as a URL path. */
+function publicFiles(dir = path.join(__dirname, 'public'), prefix = ''): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? publicFiles(full, `${prefix}/${name}`) : [`${prefix}/${name}`];
+  });
+}
+
+describe('which requests the middleware sees (finding 11)', () => {
+  it.each([
+    // Internal routes with a file-like ending: never straight to the page.
+    '/DARK/en/goods/detail/13.png',
+    '/DARK/en/goods/detail/13.svg',
+    '/AURORA/en/mine.png',
+    '/AURORA/en/mine/records.txt',
+    '/LUMEN/zh-CN/pay/1.jpg',
+    '/goods/detail/1.png',
+    '/goods/detail/1.svg',
+    '/mine.webmanifest',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/x.ico',
+    // Not the shape of a public file: another depth, another extension, another case, encoded characters.
+    '/goods/star-fox.png',
+    '/goods/detail/star-fox.svg',
+    '/goods/star-fox.svg/x',
+    '/GOODS/star-fox.svg',
+    '/goods/Star-Fox.svg',
+    '/goods/..%2FDARK%2Fen%2Fgoods%2Fdetail%2F13.svg',
+    '/goods/%2e%2e.svg',
+    '/goods/.svg',
+    '/brands/aurora.svg',
+    '/brands/aurora/x/brand.svg',
+    '/brands/AURORA/brand.svg',
+    '/DARK/goods/x.svg',
+    '/DARK/en/brands/dark/brand.svg',
+    '/x/favicon.ico',
+    '/favicon.ico.png',
+    // Pages, and prefixes that only look like Next's assets or the API.
+    '/',
+    '/goods/detail/1',
+    '/mine',
+    '/login',
+    '/api',
+    '/apix/health',
+    '/_next/staticx/chunk.js',
+    '/_next/image/x.png',
+    '/_next/imagex',
+  ])('runs for %s', (pathname) => {
+    expect(runsMiddleware(pathname)).toBe(true);
+  });
+
+  it.each([
+    '/api/health',
+    '/api/auth/csrf',
+    '/api/market/api/channel/detail',
+    '/api/og/sale/1',
+    '/_next/static/chunks/main.js',
+    '/_next/static/media/font.woff2',
+    '/_next/image',
+    '/favicon.ico',
+    '/goods/star-fox.svg',
+    '/goods/star-fox-2.svg',
+    '/brands/aurora/brand.svg',
+    '/brands/default/mine-destory.svg',
+  ])('skips %s', (pathname) => {
+    expect(runsMiddleware(pathname)).toBe(false);
+  });
+
+  it('skips every file in public/, and nothing there has another shape', () => {
+    const files = publicFiles();
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect([file, runsMiddleware(file)]).toEqual([file, false]);
+  });
+});
