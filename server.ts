@@ -11,6 +11,8 @@ import next from 'next';
 import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } from './lib/security/forwarded';
 
 const dev = process.argv.includes('--dev');
+// As `next start` / `next dev` would: production settings unless this is the dev server.
+(process.env as Record<string, string | undefined>).NODE_ENV ??= dev ? 'development' : 'production';
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
 

@@ -1,6 +1,10 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Response as PageResponse } from '@playwright/test';
 import { PORT, channelUrl, seedChannel } from './support';
 import { logInWithQuestion } from './login-helpers';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 // DESIGN §10: security headers with a nonce-based CSP, and pages that still work under it.
 
@@ -156,7 +160,7 @@ test('every kind of response carries the security headers; pages keep one nonce 
   for (const item of checked) await expectHardened(item);
 });
 
-test('HSTS only when the request came over HTTPS (X-Forwarded-Proto: https) (finding 12)', async ({ page, request }) => {
+test('HSTS only over HTTPS as a trusted proxy reports it; a client cannot claim it (findings 2, 12)', async ({ page, request }) => {
   await page.goto(channelUrl('aurora'));
   const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
   expect(script).toBeTruthy();
@@ -168,15 +172,42 @@ test('HSTS only when the request came over HTTPS (X-Forwarded-Proto: https) (fin
     ['health', '/api/health', false],
     ['public SVG', '/goods/star-fox.svg', false],
   ];
+  // The test server trusts no proxy (TRUSTED_PROXIES is empty): the entry server drops a client's X-Forwarded-Proto.
   for (const [label, path, isPage] of paths) {
     await expectHardened({ label: `${label} over HTTP`, response: await rawGet(request, 'aurora', path), page: isPage });
-    await expectHardened({ label: `${label} over HTTPS`, response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'https' }), page: isPage }, true);
-    // Only exactly "https" counts, as in next.config's `has` condition and the middleware alike.
-    await expectHardened({ label: `${label} via "http"`, response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'http' }), page: isPage });
+    await expectHardened({ label: `${label} claiming HTTPS`, response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'https' }), page: isPage });
   }
   const api = await request.post(`http://127.0.0.1:${PORT}/api/market/api/channel/detail`, {
     headers: { host: `aurora.localhost:${PORT}`, 'x-forwarded-proto': 'https' },
     data: { key: 'AURORA' },
   });
-  await expectHardened({ label: 'API POST over HTTPS', response: api }, true);
+  await expectHardened({ label: 'API POST claiming HTTPS', response: api });
+
+  // The same build behind a trusted proxy (this machine) that terminated TLS: HSTS on every kind of response.
+  await withEntryServer({ TRUSTED_PROXIES: '127.0.0.1' }, async (port) => {
+    for (const [label, path] of [['health', '/api/health'], ['public SVG', '/goods/star-fox.svg'], ['_next/static script', script!]] as const) {
+      const get = (proto: string) => request.get(`http://127.0.0.1:${port}${path}`, { headers: { host: `aurora.localhost:${port}`, 'x-forwarded-proto': proto }, maxRedirects: 0 });
+      await expectHardened({ label: `${label} behind a proxy over HTTPS`, response: await get('https') }, true);
+      await expectHardened({ label: `${label} behind a proxy over HTTP`, response: await get('http') });
+    }
+  });
 });
+
+/** Starts a second entry server (server.ts) on the e2e build with extra settings and its own empty database. */
+async function withEntryServer(env: Record<string, string>, use: (port: number) => Promise<void>): Promise<void> {
+  const port = PORT + 50;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'entry-server-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), PGLITE_DIR: dir, DEMO_MODE: '1', JOBS: 'off' },
+    stdio: 'ignore',
+  });
+  try {
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status).catch(() => 0)), { timeout: 60_000 })
+      .toBe(200);
+    await use(port);
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
