@@ -194,7 +194,7 @@ test('HSTS only over HTTPS as a trusted proxy reports it; a client cannot claim 
 });
 
 /** Starts a second entry server (server.ts) on the e2e build with extra settings and its own empty database. */
-async function withEntryServer(env: Record<string, string>, use: (port: number) => Promise<void>): Promise<void> {
+async function withEntryServer(env: Record<string, string>, run: (port: number) => Promise<void>): Promise<void> {
   const port = PORT + 50;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'entry-server-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
@@ -205,7 +205,7 @@ async function withEntryServer(env: Record<string, string>, use: (port: number) 
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status).catch(() => 0)), { timeout: 60_000 })
       .toBe(200);
-    await use(port);
+    await run(port);
   } finally {
     server.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
