@@ -1,50 +1,37 @@
-import { eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/db/seed';
-import type { Db } from '@/lib/db/client';
-import { channels } from '@/lib/db/schema';
-import { dispatch } from '@/lib/api/dispatcher';
-import { findOrCreateUser } from '@/lib/auth/users';
-import { createSession } from '@/lib/auth/sessions';
+import { createTestApi, type TestApi } from '@/test/api';
 
-/** A seeded database for one security test file, and calls through the real dispatcher as a client would make them. */
+/**
+ * The security suite's view of the market API (test/api.ts): a seeded database per file, calls through the real
+ * dispatcher as a client would make them, and a clock the tests can move.
+ */
 export function securityHarness(start = new Date('2026-11-23T08:00:00Z')) {
-  const state: { db: Db; close: () => Promise<void>; clock: number } = { db: undefined as unknown as Db, close: async () => {}, clock: start.getTime() };
+  let api: TestApi;
+  let clock = start.getTime();
   beforeAll(async () => {
-    const created = await createTestDb();
-    state.db = created.db;
-    state.close = created.close;
-    await seed(state.db, start);
+    api = await createTestApi({ now: start });
   });
-  afterAll(() => state.close());
+  afterAll(() => api.close());
 
-  let ipSeq = 0;
-  const now = () => new Date(state.clock);
-  const advance = (ms: number) => new Date((state.clock += ms));
+  const now = () => new Date(clock);
+  const advance = (ms: number) => new Date((clock += ms));
 
   type CallOptions = { host?: string; headers?: Record<string, string>; ip?: string; raw?: boolean; at?: Date };
   async function call(path: string, body: unknown, options: CallOptions = {}) {
-    const res = await dispatch(
-      {
-        method: 'POST',
-        path,
-        host: options.host ?? 'aurora.localhost:3000',
-        body: options.raw ? String(body) : JSON.stringify(body),
-        headers: new Headers({ 'content-type': 'application/json', ...options.headers }),
-        ip: options.ip ?? `198.51.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
-      },
-      { db: state.db, now: options.at ?? now() },
-    );
-    return { status: res.status, body: res.body as { code: number; message: string; data: unknown }, headers: res.headers ?? {} };
+    const answer = await api.callApi(path, body, {
+      host: options.host,
+      headers: options.headers,
+      ip: options.ip,
+      rawBody: options.raw ? String(body) : undefined,
+      now: options.at ?? now(),
+    });
+    return { status: answer.status, body: { code: answer.code, message: answer.message, data: answer.data }, headers: answer.headers };
   }
 
   /** A buyer with a live API token on a channel (made directly: these tests are not about the login form). */
   async function buyer(phone: string, channelKey = 'AURORA') {
-    const [channel] = await state.db.select({ id: channels.id }).from(channels).where(eq(channels.key, channelKey));
-    const user = await findOrCreateUser(state.db, phone, now());
-    const { token } = await createSession(state.db, { userId: user.id, channelId: channel!.id, now: now(), ip: null });
-    return { token, userId: user.id, uuid: user.uuid, channelId: channel!.id };
+    const made = await api.buyer(phone, channelKey);
+    return { token: made.token, userId: made.userId, uuid: made.uuid, channelId: await api.channelId(channelKey) };
   }
 
-  return { state, call, buyer, now, advance, db: () => state.db };
+  return { call, buyer, now, advance, db: () => api.db };
 }
