@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: the background jobs (order expiry sweep, chain-up) in their own process, for deployments that
+ * `npm run worker`: the background jobs (order expiry sweep, payment reconciliation, chain-up, retention sweep) in their own process, for deployments that
  * scale the web servers out (run those with JOBS=off). Needs DATABASE_URL: the embedded database belongs to one
  * process, and there the server runs the jobs itself (JOBS=inline, the default).
  */
