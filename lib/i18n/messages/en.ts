@@ -124,7 +124,7 @@ const en = {
   },
   captcha: {
     title: 'Security check',
-    slide: 'Drag the slider to fit the piece into the gap',
+    slide: 'Drag the slider to fit the piece into the hole of the same shape',
     sliderLabel: 'Piece position',
     refresh: 'New picture',
     close: 'Close',

@@ -126,7 +126,7 @@ const zhCN: Messages = {
   },
   captcha: {
     title: '安全验证',
-    slide: '拖动滑块，使拼图与缺口吻合',
+    slide: '拖动滑块，把拼图放进形状相同的缺口',
     sliderLabel: '拼图位置',
     refresh: '换一张',
     close: '关闭',
