@@ -161,7 +161,7 @@ function shortOfStock(left: number): AppError {
   return new AppError(409, left > 0 ? `quantity: only ${left} left` : 'sale: sold out', { reason: left > 0 ? 'notEnough' : 'soldOut' });
 }
 
-async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
+async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: number, attempt = 1): Promise<OrderView> {
   const [row] = await ctx.db
     .select({ sale: sales, commodity: commodities })
     .from(sales)
@@ -226,6 +226,9 @@ async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: num
     if (isUniqueViolation(error)) {
       const winner = await findByKey(ctx, input.idempotencyKey);
       if (winner) return winner;
+      // Otherwise two orders drew the same number in the same second (8 random digits): everything rolled back, so
+      // draw again rather than answer a 500.
+      if (attempt < 3) return reserve(ctx, input, payTimeoutMs, attempt + 1);
     }
     throw error;
   }

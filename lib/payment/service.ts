@@ -5,6 +5,7 @@ import { commodities, orders, payments, sales } from '../db/schema';
 import { AppError } from '../api/errors';
 import { randomDigits } from '../auth/crypto';
 import { env } from '../env';
+import { isUniqueViolation } from '../db/errors';
 import { mintHoldings } from '../collection/mint';
 import { getOrder, ORDER_STATUS, releaseOrder, type OrderCtx, type OrderView } from '../order/service';
 import { NotificationError, type PaymentProvider, type VerifiedNotification } from './provider';
@@ -18,6 +19,22 @@ export function paymentProvider(db: Db): ReturnType<typeof sandboxProvider> {
   return sandboxProvider(db, env().PAYMENT_SECRET);
 }
 
+/**
+ * Inserts a payment under a fresh number: the millisecond and 8 random digits. Two payments that draw the same number
+ * in the same millisecond would violate its unique index; the second draws again instead of failing as a 500.
+ */
+async function insertPayment(db: Db, input: { orderId: number; provider: string; amount: number; now: Date }): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const paymentNo = `P${input.now.getTime()}${randomDigits(8)}`;
+    try {
+      await db.insert(payments).values({ paymentNo, orderId: input.orderId, provider: input.provider, amount: input.amount, createdAt: input.now });
+      return paymentNo;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
 export type StartedPayment = { paymentNo: string; payUrl: string; orderNo: string; amount: number; expireTime: string };
 
 /** Opens a payment for one of the buyer's unpaid orders and says where to pay. 409 when the order is no longer payable. */
@@ -27,8 +44,7 @@ export async function startPayment(ctx: OrderCtx & { channelKey: string; provide
     throw new AppError(409, `orderNo: this order is ${order.statusTrade === ORDER_STATUS.paid ? 'already paid' : 'cancelled'}; it cannot be paid`, { reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled' });
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  const paymentNo = `P${ctx.now.getTime()}${randomDigits(8)}`;
-  await ctx.db.insert(payments).values({ paymentNo, orderId: row!.id, provider: ctx.provider.name, amount: order.amount, createdAt: ctx.now });
+  const paymentNo = await insertPayment(ctx.db, { orderId: row!.id, provider: ctx.provider.name, amount: order.amount, now: ctx.now });
   const { payUrl } = await ctx.provider.start({ paymentNo, amount: order.amount, subject: order.commodity.name, channelKey: ctx.channelKey });
   return { paymentNo, payUrl, orderNo, amount: order.amount, expireTime: order.expireTime };
 }
