@@ -47,10 +47,10 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
         if (total) log(`[jobs] deleted ${total} record(s) past their keeping time: ${JSON.stringify(swept)}`);
       }
       const { expired, reconciled, chained } = await runJobsOnce(db, new Date(), { cursor });
-      const settled = reconciled.paid + reconciled.refunded + reconciled.failed + reconciled.abandoned;
+      const settled = reconciled.paid + reconciled.refunded + reconciled.failed + reconciled.abandoned + reconciled.refundsRetried;
       if (expired || chained) log(`[jobs] expired ${expired} order(s), put ${chained} holding(s) on chain`);
       if (settled) {
-        log(`[jobs] reconciled ${settled} payment(s): ${reconciled.paid} paid, ${reconciled.refunded} refunded (paid too late), ${reconciled.failed} failed, ${reconciled.abandoned} abandoned`);
+        log(`[jobs] reconciled ${settled} payment(s): ${reconciled.paid} paid, ${reconciled.refunded} refunded (paid too late), ${reconciled.failed} failed, ${reconciled.abandoned} abandoned, ${reconciled.refundsRetried} refund(s) retried`);
       }
     } catch (error) {
       console.error('[jobs] pass failed; retrying on the next one', error);

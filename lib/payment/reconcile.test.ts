@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 /** The sandbox provider, with a record of what the job asked it and which refunds it was told to make. */
-function recordingProvider(options: { failQueryOf?: string; beforeAnswer?: () => Promise<void> | void } = {}) {
+function recordingProvider(options: { failQueryOf?: string; beforeAnswer?: () => Promise<void> | void; failRefunds?: number } = {}) {
   const sandbox = sandboxProvider(db, SECRET);
   const queried: string[] = [];
   const refunded: string[] = [];
@@ -57,6 +57,7 @@ function recordingProvider(options: { failQueryOf?: string; beforeAnswer?: () =>
     },
     async refund(paymentNo, amount) {
       refunded.push(paymentNo);
+      if (options.failRefunds && options.failRefunds-- > 0) throw new Error('provider: refund timed out');
       return sandbox.refund(paymentNo, amount);
     },
   };
@@ -146,6 +147,30 @@ describe('payment reconciliation job', () => {
 
     await runJobsOnce(db, after(late, 10_000), { provider });
     expect(refunded).toEqual([payment.paymentNo]);
+  });
+
+  it('retries a refund the provider did not confirm (a crash or an error after the order closed), and gives the money back once', async () => {
+    const t = after(t0, 7_200_000);
+    const { payment } = await orderWithPayment(t, { amount: 1 });
+    await capturedButLost(payment, after(t, 60_000));
+    const { provider, refunded } = recordingProvider({ failRefunds: 1 });
+
+    // The order expired; the pass finds the capture, closes the order, and the provider's refund call fails.
+    const late = after(t, FIVE_MIN + 30_000);
+    const first = await runJobsOnce(db, late, { provider });
+    expect(first.reconciled.errors).toBe(1);
+    expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.refunding);
+    expect(await sandboxStatus(payment.paymentNo)).toBe('SUCCESS');
+
+    // Within the grace period it is left alone; after it, the refund goes through, once.
+    await runJobsOnce(db, after(late, 10_000), { provider });
+    expect(refunded).toEqual([payment.paymentNo]);
+    const retried = await runJobsOnce(db, after(late, 61_000), { provider });
+    expect(retried.reconciled.refundsRetried).toBe(1);
+    expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.refunded);
+    expect(await sandboxStatus(payment.paymentNo)).toBe('REFUNDED');
+    await runJobsOnce(db, after(late, 200_000), { provider });
+    expect(refunded).toEqual([payment.paymentNo, payment.paymentNo]);
   });
 
   it('refunds a captured payment of an order the buyer cancelled', async () => {

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, payments } from '../db/schema';
 import type { PaymentProvider } from './provider';
-import { applyNotification, PAYMENT_STATUS } from './service';
+import { applyNotification, finishRefund, PAYMENT_STATUS } from './service';
 
 /**
  * Payment reconciliation (DESIGN §7: every payment processed exactly once; docs/orders.md "Reconciliation"). A
@@ -46,7 +46,16 @@ export const RECONCILE_BATCH = 50;
 export type ReconcileCursor = { afterId: number };
 
 /** What one pass did: payments asked about, and how those that moved moved. */
-export type ReconcileReport = { asked: number; paid: number; refunded: number; failed: number; abandoned: number; errors: number };
+export type ReconcileReport = {
+  asked: number;
+  paid: number;
+  refunded: number;
+  failed: number;
+  abandoned: number;
+  /** Refunds owed but not confirmed (a crash or a provider error after the order closed), given back this pass. */
+  refundsRetried: number;
+  errors: number;
+};
 
 /**
  * One pass: asks the provider about the next batch of payments left `created` for longer than RECONCILE_GRACE_MS,
@@ -89,7 +98,7 @@ export async function reconcilePayments(
   // A short batch reached the newest open payment: the next pass starts again from the oldest.
   cursor.afterId = due.length < limit ? 0 : due[due.length - 1]!.id;
 
-  const report: ReconcileReport = { asked: 0, paid: 0, refunded: 0, failed: 0, abandoned: 0, errors: 0 };
+  const report: ReconcileReport = { asked: 0, paid: 0, refunded: 0, failed: 0, abandoned: 0, refundsRetried: 0, errors: 0 };
   for (const payment of due) {
     report.asked++;
     try {
@@ -107,7 +116,33 @@ export async function reconcilePayments(
       console.error(`[jobs] reconcile: payment ${payment.paymentNo} could not be settled this pass`, error);
     }
   }
+  await retryRefunds(db, provider, now, limit, report);
   return report;
+}
+
+/** Refunds left `refunding` past the grace period (the process died, or the provider failed, after the order closed). */
+async function retryRefunds(db: Db, provider: PaymentProvider, now: Date, limit: number, report: ReconcileReport): Promise<void> {
+  const owed = await db
+    .select({ paymentNo: payments.paymentNo, amount: payments.amount })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, PAYMENT_STATUS.refunding),
+        eq(payments.provider, provider.name),
+        lte(payments.settledAt, new Date(now.getTime() - RECONCILE_GRACE_MS)),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit);
+  for (const payment of owed) {
+    try {
+      await finishRefund(db, provider, payment.paymentNo, payment.amount);
+      report.refundsRetried++;
+    } catch (error) {
+      report.errors++;
+      console.error(`[jobs] reconcile: the refund of payment ${payment.paymentNo} failed; retrying on a later pass`, error);
+    }
+  }
 }
 
 /**

@@ -12,7 +12,11 @@ import { NotificationError, type PaymentProvider, type VerifiedNotification } fr
 import { sandboxProvider } from './sandbox';
 
 /** `payments.status`. */
-export const PAYMENT_STATUS = { created: 0, paid: 1, failed: 2, refunded: 3 } as const;
+/**
+ * `payments.status`. `refunding`: paid too late, the money owed back but the provider's refund not confirmed yet (set in
+ * the same transaction that closes the order, so a crash before the refund call leaves it for the reconciliation job).
+ */
+export const PAYMENT_STATUS = { created: 0, paid: 1, failed: 2, refunded: 3, refunding: 4 } as const;
 
 /** The provider in use (PAYMENT_PROVIDER); only the sandbox ships. */
 export function paymentProvider(db: Db): ReturnType<typeof sandboxProvider> {
@@ -100,11 +104,24 @@ export async function applyNotification(db: Db, provider: PaymentProvider, n: Ve
       .update(orders)
       .set({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate' })
       .where(and(eq(orders.id, payment.orderId), eq(orders.statusTrade, ORDER_STATUS.cancelled)));
-    await tx.update(payments).set({ status: PAYMENT_STATUS.refunded }).where(eq(payments.id, payment.id));
+    await tx.update(payments).set({ status: PAYMENT_STATUS.refunding }).where(eq(payments.id, payment.id));
     return 'refunded';
   });
-  if (outcome === 'refunded') await provider.refund(n.paymentNo, n.amount);
+  if (outcome === 'refunded') await finishRefund(db, provider, n.paymentNo, n.amount);
   return outcome;
+}
+
+/**
+ * Gives the money of a `refunding` payment back through the provider, then records it refunded. A failure (or a crash)
+ * leaves it `refunding`, and the reconciliation job calls this again: providers take a refund of one payment once
+ * (WeChat Pay and Alipay by its refund number, the sandbox by its books), so a repeat cannot pay twice.
+ */
+export async function finishRefund(db: Db, provider: PaymentProvider, paymentNo: string, amount: number): Promise<void> {
+  await provider.refund(paymentNo, amount);
+  await db
+    .update(payments)
+    .set({ status: PAYMENT_STATUS.refunded })
+    .where(and(eq(payments.paymentNo, paymentNo), eq(payments.status, PAYMENT_STATUS.refunding)));
 }
 
 /** A provider's notification as it arrives over HTTP: verified, then applied. Bad ones are refused with the reason. */
@@ -145,6 +162,6 @@ export async function sandboxPaymentInfo(ctx: OrderCtx, paymentNo: string) {
     .limit(1);
   if (!row) throw new AppError(404, 'paymentNo: no such payment of yours');
   const order = await getOrder(ctx, row.orderNo);
-  const status = (['created', 'paid', 'failed', 'refunded'] as const)[row.payment.status] ?? 'created';
+  const status = (['created', 'paid', 'failed', 'refunded', 'refunding'] as const)[row.payment.status] ?? 'created';
   return { paymentNo, amount: row.payment.amount, status, order };
 }
