@@ -3,7 +3,7 @@
  *
  * Prepares a database (a fresh embedded one under a temporary folder, or the PostgreSQL of DATABASE_URL) with the
  * demo seed, one bench sale of BENCH_ITEMS copies at 1 per buyer, and BENCH_BUYERS buyers with live sessions; starts
- * `next start`; lets every buyer tap buy at once (BENCH_CONCURRENCY connections), retrying a busy answer (HTTP 503,
+ * the entry server (server.ts, as `npm start`); lets every buyer tap buy at once (BENCH_CONCURRENCY connections), retrying a busy answer (HTTP 503,
  * load shedding) with the same idempotency key as the pay page does; some buyers tap twice with one key (a retried
  * request) or with two keys (a double tap); a no-op call (GET /api/ping) runs throughout. Then it stops the server,
  * reads the database and prints orders created, oversell, per-user violations, duplicates and the latencies.

@@ -19,15 +19,22 @@ export type WebSessionClaims = {
 
 type CookieReader = { get(name: string): { value: string } | undefined };
 
+/** A Cookie header as name → raw value (a repeated name keeps its last value). */
+export function parseCookieHeader(header: string): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    const name = part.slice(0, eq).trim();
+    if (eq > 0) jar.set(name, part.slice(eq + 1).trim());
+  }
+  return jar;
+}
+
 /** The raw session cookie value, from a cookie store or a Cookie header. */
 export function sessionCookieValue(cookies: CookieReader | string | null | undefined): string | null {
   if (!cookies) return null;
   if (typeof cookies === 'string') {
-    const jar = new Map<string, string>();
-    for (const part of cookies.split(';')) {
-      const eq = part.indexOf('=');
-      if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-    }
+    const jar = parseCookieHeader(cookies);
     for (const name of SESSION_COOKIES) {
       const value = jar.get(name);
       if (value) return decodeURIComponentSafe(value);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseCookieHeader } from '../auth/web-session';
 
 /**
  * The storefront_device cookie: a random id per browser, so SMS limits can count per device as well as per IP
@@ -10,15 +11,8 @@ const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** The device id from a Cookie header, or null when absent or not one of ours. */
 export function deviceIdFrom(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === DEVICE_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return DEVICE_ID.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = cookieHeader ? parseCookieHeader(cookieHeader).get(DEVICE_COOKIE) : undefined;
+  return value && DEVICE_ID.test(value) ? value : null;
 }
 
 /** A new device id and its Set-Cookie header (a year, HttpOnly, SameSite=Lax, Secure on HTTPS). */

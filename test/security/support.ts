@@ -2,18 +2,17 @@ import { createTestApi, type TestApi } from '@/test/api';
 
 /**
  * The security suite's view of the market API (test/api.ts): a seeded database per file, calls through the real
- * dispatcher as a client would make them, and a clock the tests can move.
+ * dispatcher as a client would make them, at a fixed time unless a call says otherwise.
  */
 export function securityHarness(start = new Date('2026-11-23T08:00:00Z')) {
   let api: TestApi;
-  let clock = start.getTime();
+  const clock = start.getTime();
   beforeAll(async () => {
     api = await createTestApi({ now: start });
   });
   afterAll(() => api.close());
 
   const now = () => new Date(clock);
-  const advance = (ms: number) => new Date((clock += ms));
 
   type CallOptions = { host?: string; headers?: Record<string, string>; ip?: string; raw?: boolean; at?: Date };
   async function call(path: string, body: unknown, options: CallOptions = {}) {
@@ -33,5 +32,5 @@ export function securityHarness(start = new Date('2026-11-23T08:00:00Z')) {
     return { token: made.token, userId: made.userId, uuid: made.uuid, channelId: await api.channelId(channelKey) };
   }
 
-  return { call, buyer, now, advance, db: () => api.db };
+  return { call, buyer, now, db: () => api.db };
 }
