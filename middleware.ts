@@ -4,8 +4,8 @@ import { decideRoute } from '@/lib/channel/routing';
 import { SummaryCache } from '@/lib/channel/summary-cache';
 import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
 import { toSummary, type ChannelThemeInfo } from '@/lib/channel/theme';
-import { readWebSession, sessionCookieValue } from '@/lib/auth/web-session';
-import { authSecret } from '@/lib/auth/secret';
+import { readWebSession, sessionCookieValue } from '@/lib/auth/session-claims';
+import { authSecret } from '@/lib/security/secret';
 import { negotiateLocale } from '@/lib/i18n/locale';
 import { contentSecurityPolicy, forwardedHttps, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { channelUrl } from './support';
 import { logInWithQuestion } from './login-helpers';
-import { demoCode } from '../lib/db/seed-data';
+import { demoCode } from '../lib/demo/seed-data';
 
 // Self chain-up (label 4): a product's code and its store give a numbered digital twin, recorded on the chain ledger.
 

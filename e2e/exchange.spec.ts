@@ -3,7 +3,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { channelUrl, PORT } from './support';
 import { logInWithQuestion } from './login-helpers';
 import { logInAndBuyOne } from './buy-helpers';
-import { demoCode } from '../lib/db/seed-data';
+import { demoCode } from '../lib/demo/seed-data';
 
 // Exchanges (label 2): the activity list, trading two starter cards up for a badge on SWAP (the confirm sheet, its
 // cancel, the result, the collection, the destroy records titled 'Receive records' there, the exchange records), a

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { channelUrl } from './support';
 import { logInWithQuestion } from './login-helpers';
 import { logInAndBuyOne } from './buy-helpers';
-import { demoCode } from '../lib/db/seed-data';
+import { demoCode } from '../lib/demo/seed-data';
 
 // Gifts (label 3): the receive list, receiving a gift open to every member and one that asks for a redeem code,
 // the receive records; a gift for holders refused to a non-holder; channels without label 3.

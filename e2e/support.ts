@@ -1,4 +1,4 @@
-import { SEED_CHANNELS } from '../lib/db/seed-data';
+import { SEED_CHANNELS } from '../lib/demo/seed-data';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 

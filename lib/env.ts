@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DEMO_AUTH_SECRET } from './auth/secret';
-import { AUTH_LIMITS } from './auth/limits';
+import { DEMO_AUTH_SECRET } from './security/secret';
 import { parseTrustedProxies } from './security/forwarded';
 
 function trustedProxiesProblem(value: string): string | null {
@@ -11,6 +10,9 @@ function trustedProxiesProblem(value: string): string | null {
     return (error as Error).message.replace(/^TRUSTED_PROXIES: /, '');
   }
 }
+
+/** SMS codes one client address may ask for by default (security review, finding 4); lib/auth/limits.ts reads them. */
+export const SMS_IP_LIMIT_DEFAULTS = { perMinute: 5, perHour: 30 } as const;
 
 /** The payment sandbox's notification key when none is set: fine for the demo, refused in production. */
 export const DEMO_PAYMENT_SECRET = 'demo-payment-secret-not-for-production-use-0000';
@@ -61,8 +63,8 @@ const envSchema = z
       .default('')
       .refine((value) => trustedProxiesProblem(value) === null, { error: (issue) => trustedProxiesProblem(String(issue.input)) ?? 'is not a list of IPs or CIDR ranges' }),
     /** SMS codes per client IP per minute and per hour (security review, finding 4); raise them when many buyers share one NAT address. */
-    SMS_CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(AUTH_LIMITS.ipPerMinute),
-    SMS_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.ipPerHour),
+    SMS_CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(SMS_IP_LIMIT_DEFAULTS.perMinute),
+    SMS_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(SMS_IP_LIMIT_DEFAULTS.perHour),
     /** Where browsers send tracking batches (spec §7 log service); ours by default. */
     TRACKING_URL: z
       .string()

@@ -51,7 +51,7 @@ process.env.PORT = String(PORT);
 async function prepare(): Promise<Prepared> {
   const { openDb } = await import('../lib/db/client');
   const { migrate } = await import('../lib/db/migrate');
-  const { seed } = await import('../lib/db/seed');
+  const { seed } = await import('../lib/demo/seed');
   const { createSession } = await import('../lib/auth/sessions');
   const { makeSale } = await import('../test/buying');
   const { users } = await import('../lib/db/schema');

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { campaignOffers, campaigns, chainCampaigns, commodities, holdings, sales } from '@/lib/db/schema';
-import { demoCode } from '@/lib/db/seed-data';
-import { chainUpPending } from '@/lib/chain/service';
-import type { ApiPath } from '@/lib/api/registry';
+import { demoCode } from '@/lib/demo/seed-data';
+import { chainUpPending } from '@/lib/chain/ledger-job';
+import type { ApiPath } from '@/lib/server/registry';
 import type { ApiAnswer, TestApi, TestBuyer } from './api';
 
 /**

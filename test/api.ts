@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { createTestDb } from '@/test/db';
-import { seed, type DemoCodes } from '@/lib/db/seed';
+import { seed, type DemoCodes } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { channels } from '@/lib/db/schema';
-import { dispatch } from '@/lib/api/dispatcher';
-import { authSecret } from '@/lib/auth/secret';
+import { dispatch } from '@/lib/server/dispatcher';
+import { authSecret } from '@/lib/security/secret';
 import { findOrCreateUser } from '@/lib/auth/users';
 import { createSession, revokeToken } from '@/lib/auth/sessions';
 import { maskPhone } from '@/lib/auth/mask';

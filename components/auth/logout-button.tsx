@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm-sheet';
 import { useStorefrontStore } from '@/components/shell/storefront-provider';
-import { endWebSession } from '@/lib/client/web-session';
+import { endWebSession } from '@/lib/client/sign-out';
 
 /** spec §4 logout: after a confirm sheet, clears token and user info, the server revokes the token, then /login. */
 export function LogoutButton({ label, question, cancel, ok, title }: { label: string; question: string; cancel: string; ok: string; title: string }) {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { newTapKey } from '@/lib/client/tap-key';
-import { BusinessError } from '@/lib/api/client';
+import { BusinessError } from '@/lib/client/api-client';
 import { formatFen } from '@/lib/format/money';
 
 export type PayTexts = { quantity: string; less: string; more: string; limit: string; total: string; agree: string; salesStrategy: string; mustAgree: string; submit: string };

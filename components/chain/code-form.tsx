@@ -7,7 +7,7 @@ import { CodeField } from '@/components/ui/code-field';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
-import { BusinessError } from '@/lib/api/client';
+import { BusinessError } from '@/lib/client/api-client';
 import type { CodeLookupView, StoreView } from '@/lib/chain/chain-up';
 
 export type ChainCodeTexts = { codeLabel: string; codeHint: string; store: string; chooseStore: string; next: string; codeRequired: string; storeRequired: string };

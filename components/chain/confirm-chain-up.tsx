@@ -8,7 +8,7 @@ import { CodeField } from '@/components/ui/code-field';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
-import { BusinessError } from '@/lib/api/client';
+import { BusinessError } from '@/lib/client/api-client';
 
 export type ConfirmChainUpTexts = { codeLabel: string; codeHint: string; codeRequired: string; confirm: string; changeCode: string };
 

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { BusinessError, ServiceError } from '@/lib/api/client';
+import { BusinessError, ServiceError } from '@/lib/client/api-client';
 import { ExchangeAction, type ExchangeTexts } from './exchange-action';
 
 // The Exchange button (spec §2 exchangeDetail): asks in the confirm sheet, posts exchange/create once per confirmed

@@ -9,7 +9,7 @@ import { confirm } from '@/components/ui/confirm-sheet';
 import { showToast } from '@/components/ui/toast';
 import { ArtImage } from '@/components/ui/art-image';
 import { useApi } from '@/components/shell/api-provider';
-import { BusinessError, ServiceError } from '@/lib/api/client';
+import { BusinessError, ServiceError } from '@/lib/client/api-client';
 import { newTapKey } from '@/lib/client/tap-key';
 
 export type ExchangeTexts = {

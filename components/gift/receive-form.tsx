@@ -7,7 +7,7 @@ import { CodeField } from '@/components/ui/code-field';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { newTapKey } from '@/lib/client/tap-key';
-import { BusinessError } from '@/lib/api/client';
+import { BusinessError } from '@/lib/client/api-client';
 
 export type ReceiveTexts = { receive: string; codeLabel: string; codeHint: string; codeRequired: string; received: string; seeCollection: string };
 

@@ -3,10 +3,10 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { SWRConfig } from 'swr';
-import { createApiClient, isLoginPath, swrFetcher } from '@/lib/api/client';
+import { createApiClient, isLoginPath, swrFetcher } from '@/lib/client/api-client';
 import { showToast } from '@/components/ui/toast';
 import { useStorefrontStore } from './storefront-provider';
-import { endWebSession } from '@/lib/client/web-session';
+import { endWebSession } from '@/lib/client/sign-out';
 
 type ApiClient = ReturnType<typeof createApiClient>;
 

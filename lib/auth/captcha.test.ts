@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { captchaChallenges, channels } from '@/lib/db/schema';
-import { AppError } from '@/lib/api/errors';
-import { dispatch } from '@/lib/api/dispatcher';
+import { AppError } from '@/lib/procedure/errors';
+import { dispatch } from '@/lib/server/dispatcher';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 import { answerChallenge, consumeTicket, createChallenge, dragProblem, type SliderChallenge, type TextChallenge, type TrackPoint } from './captcha';
 import { AUTH_LIMITS, SLIDER } from './limits';

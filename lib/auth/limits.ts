@@ -1,3 +1,5 @@
+import { SMS_IP_LIMIT_DEFAULTS } from '../env';
+
 /**
  * Constants of login and its abuse limits (DESIGN §10; the issue on accounts). One place, documented in docs/api.md.
  */
@@ -15,8 +17,8 @@ export const AUTH_LIMITS = {
   phoneBackoffAfter: 3,
   phoneMaxWaitMs: 30 * 60_000,
   /** Per client IP, checked first: codes per minute (a burst) and per hour (one office, or one phone farm). */
-  ipPerMinute: 5,
-  ipPerHour: 30,
+  ipPerMinute: SMS_IP_LIMIT_DEFAULTS.perMinute,
+  ipPerHour: SMS_IP_LIMIT_DEFAULTS.perHour,
   /** Per device (the storefront_device cookie), checked with the IP: codes per hour. */
   devicePerHour: 5,
   /** Per channel: codes per hour (caps what one storefront can cost in SMS); the operator is alerted at 80%. */

@@ -2,23 +2,39 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '../db/client';
-import { authSecret } from './secret';
-import { resolveToken, type SessionUser } from './sessions';
-import { readWebSession, sessionCookieValue } from './web-session';
+import { authSecret } from '../security/secret';
+import { resolveToken } from './sessions';
+import type { SessionUser, UserScope, ViewerScope } from '../procedure/scope';
+import { readWebSession, sessionCookieValue } from './session-claims';
+
+/** What a page guard needs of its channel (a PageChannel has both). */
+export type PageGuardChannel = { id: number; key: string };
 
 /**
  * The logged-in user of a page request (spec §6), checked all the way: the cookie decrypts, belongs to this channel,
  * and its token is live in the database (not expired, not revoked). Makes the page dynamic (it reads cookies).
  */
-export async function getPageUser(channel: { id: number; key: string }): Promise<SessionUser | null> {
+export async function getPageUser(channel: PageGuardChannel): Promise<SessionUser | null> {
   const session = await readWebSession(sessionCookieValue(await cookies()), authSecret(), channel.key);
   if (!session) return null;
   return resolveToken(getDb(), { token: session.apiToken, channelId: channel.id, now: new Date() });
 }
 
 /** Login-required pages (spec §2 guards, again on the server): no live session → /login, back here afterwards. */
-export async function requirePageUser(channel: { id: number; key: string }, path: string): Promise<SessionUser> {
+export async function requirePageUser(channel: PageGuardChannel, path: string): Promise<SessionUser> {
   const user = await getPageUser(channel);
   if (!user) redirect(`/login?redirect=${encodeURIComponent(path)}`);
   return user;
+}
+
+/** A login-required page's scope: its channel and the logged-in buyer; no live session → /login, back to `path`. */
+export async function requirePageScope(channel: PageGuardChannel, path: string): Promise<UserScope> {
+  const user = await requirePageUser(channel, path);
+  return { db: getDb(), now: new Date(), channelId: channel.id, userId: user.id };
+}
+
+/** A page open to visitors: the logged-in buyer's id when there is one (an invalid session reads as a visitor). */
+export async function pageViewerScope(channel: PageGuardChannel): Promise<ViewerScope> {
+  const user = await getPageUser(channel);
+  return { db: getDb(), now: new Date(), channelId: channel.id, userId: user?.id ?? null };
 }

@@ -1,10 +1,10 @@
 import { encode } from 'next-auth/jwt';
 import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
-import { dispatch } from '@/lib/api/dispatcher';
+import { dispatch } from '@/lib/server/dispatcher';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
-import { authSecret } from './secret';
+import { authSecret } from '../security/secret';
 
 // The account calls end to end through the API dispatcher (spec §4, §7): captcha → code → login → profile → logout.
 
@@ -35,7 +35,7 @@ async function call(path: string, body: unknown, options: { host?: string; heade
       host: options.host ?? 'aurora.localhost:3000',
       body: JSON.stringify(body),
       headers: new Headers({ 'content-type': 'application/json', ...options.headers }),
-      // A fresh address per call: these tests are about the calls, not the per-IP limits (lib/auth/codes.test.ts).
+      // A fresh address per call: these tests are about the calls, not the per-IP limits (lib/auth/sms-codes.test.ts).
       ip: options.ip ?? `10.0.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
     },
     { db, now: tick() },

@@ -1,17 +1,17 @@
 import 'server-only';
 import { z } from 'zod';
-import { procedure } from '../api/procedure';
-import { AppError } from '../api/errors';
+import { channelScope, procedure } from '../procedure/procedure';
+import { AppError } from '../procedure/errors';
 import { env } from '../env';
 import { answerChallenge, consumeTicket, createChallenge, trackPointSchema } from './captcha';
 import { POW_MAX_NUMBER } from './proof-of-work';
-import { sendCode } from './codes';
+import { sendCode } from './sms-codes';
 import { loginWithCode } from './service';
 import { revokeToken } from './sessions';
 import { bindBrand, userProfile } from './users';
 import { smsProvider } from './sms';
 import { deviceCookie, deviceIdFrom } from '../security/device';
-import { hit, waitText } from '../security/rate-limit';
+import { hit, waitText } from '../rate-limit/rate-limit';
 import { normalizePhone, phoneProblem, PHONE_PROBLEM_MESSAGES } from './phone';
 import { AUTH_LIMITS, SLIDER } from './limits';
 
@@ -62,7 +62,7 @@ export const authProcedures = {
         await allowed.undo();
         throw new AppError(429, `too many security checks from this network; try again in ${waitText(allowed.resetAt.getTime() - ctx.now.getTime())}`);
       }
-      return createChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, secret: env().AUTH_SECRET }, input.kind);
+      return createChallenge({ ...(await channelScope(ctx)), secret: env().AUTH_SECRET }, input.kind);
     },
   }),
   '/auth/api/captcha/verify': procedure({
@@ -82,7 +82,7 @@ export const authProcedures = {
         { error: 'must be {id, pow, x, track} for a slider or {id, pow, answer} for a question' },
       ),
     ),
-    handler: async (ctx, input) => answerChallenge({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, secret: env().AUTH_SECRET }, input),
+    handler: async (ctx, input) => answerChallenge({ ...(await channelScope(ctx)), secret: env().AUTH_SECRET }, input),
   }),
   '/auth/api/auth/getAuthCode': procedure({
     summary: 'Sends a login code by SMS. Needs a captcha ticket in the behaviorVerify header. Same answer for every valid phone.',

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/client';
-import { verifyCode } from './codes';
+import { verifyCode } from './sms-codes';
 import { createSession } from './sessions';
 import { findOrCreateUser } from './users';
 import { maskPhone } from './mask';

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authSessions, users } from '../db/schema';
-import { randomToken, sha256 } from './crypto';
+import { randomToken, sha256 } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
 
 /**
@@ -10,7 +10,8 @@ import { AUTH_LIMITS } from './limits';
  * expiring after AUTH_LIMITS.sessionTtlMs and revocable at logout. Apps send them in `Authorization`; the web keeps
  * them inside the encrypted, HttpOnly next-auth cookie.
  */
-export type SessionUser = { id: number; uuid: string; phone: string; nickname: string | null; avatar: string | null; createdAt: Date };
+export type { SessionUser } from '../procedure/scope';
+import type { SessionUser } from '../procedure/scope';
 
 export async function createSession(db: Db, input: { userId: number; channelId: number; now: Date; ip: string | null }): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();

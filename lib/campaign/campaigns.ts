@@ -3,8 +3,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, offerClaims, offerQuotas } from '../db/schema';
 import { mintHoldings } from '../collection/mint';
-import { AppError } from '../api/errors';
+import { AppError } from '../procedure/errors';
 import { campaignStatus, STATUS_ORDER, type CampaignStatus } from './status';
+import type { ChannelScope } from '../procedure/scope';
 
 /**
  * Gift campaigns and exchange activities share one table and one shape (spec §2 receive and active pages): a campaign
@@ -13,7 +14,6 @@ import { campaignStatus, STATUS_ORDER, type CampaignStatus } from './status';
  */
 export type CampaignKind = 'gift' | 'exchange';
 export type CampaignRow = typeof campaigns.$inferSelect;
-type Ctx = { db: Db; now: Date; channelId: number };
 type OffersOf<Offer> = (db: Db, campaignIds: number[]) => Promise<Map<number, Offer[]>>;
 
 export type CampaignView<Offer> = {
@@ -41,7 +41,7 @@ export function campaignView<Offer>(c: CampaignRow, offers: Offer[], now: Date):
 }
 
 /** The channel's campaigns of a kind with their offers: open ones first, then upcoming, then ended (at most 100). */
-export async function listCampaigns<Offer>(ctx: Ctx, kind: CampaignKind, offersOf: OffersOf<Offer>): Promise<CampaignView<Offer>[]> {
+export async function listCampaigns<Offer>(ctx: ChannelScope, kind: CampaignKind, offersOf: OffersOf<Offer>): Promise<CampaignView<Offer>[]> {
   const rows = await ctx.db
     .select()
     .from(campaigns)
@@ -54,7 +54,7 @@ export async function listCampaigns<Offer>(ctx: Ctx, kind: CampaignKind, offersO
 
 /** One offer of one of the channel's campaigns of a kind; 404 with `notFound` when either is not there. */
 export async function loadCampaignOffer<Offer extends { id: string }>(
-  ctx: Ctx,
+  ctx: ChannelScope,
   kind: CampaignKind,
   ids: { campaignId: number; offerId: number },
   offersOf: OffersOf<Offer>,

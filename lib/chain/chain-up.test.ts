@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers, minted } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { chainCampaigns, chainCodes, chainRecords, channels, holdings } from '@/lib/db/schema';
-import { generateCode, hashCode } from '@/lib/codes/codes';
-import { AppError } from '@/lib/api/errors';
-import { chainUpPending } from './service';
-import { chainUp, getChainRecord, listChainCampaigns, listChainRecords, lookUpChainCode, type ChainUserCtx } from './chain-up';
+import { generateCode, hashCode } from '@/lib/redeem-code/service';
+import { AppError } from '@/lib/procedure/errors';
+import { chainUpPending } from './ledger-job';
+import { chainUp, getChainRecord, listChainCampaigns, listChainRecords, lookUpChainCode } from './chain-up';
+import type { UserScope } from '@/lib/procedure/scope';
 
 // Self chain-up (label 4): a product's code and the store it was bought from give its digital twin, once per code.
 
@@ -51,7 +52,7 @@ async function makeCampaign(input: { code: string; channelKey?: string; productC
   return { campaignId: campaign!.id, commodityId, channelId: chId, product, certificate };
 }
 
-function ctxFor(userId: number, chId: number, now = t0, ip = '203.0.113.9'): ChainUserCtx {
+function ctxFor(userId: number, chId: number, now = t0, ip = '203.0.113.9'): UserScope {
   return { db, now, channelId: chId, userId, ip };
 }
 

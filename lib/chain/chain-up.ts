@@ -1,12 +1,12 @@
 import 'server-only';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { chainCampaigns, chainCodes, chainRecords, commodities, holdings, storeCodes } from '../db/schema';
-import { AppError } from '../api/errors';
+import { AppError } from '../procedure/errors';
 import { mintHoldings } from '../collection/mint';
-import { hashCode, takeCodeAttempt, wrongCode } from '../codes/codes';
+import { hashCode, takeCodeAttempt, wrongCode } from '../redeem-code/service';
 import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/status';
-import type { Page } from '../sale/service';
+import type { ChannelScope, UserScope } from '../procedure/scope';
+import { toPage, type Page, type Paging } from '../procedure/paging';
 
 /**
  * Self chain-up (spec §2 chain, chainUp, chainResult, mineChain; label 4). A physical product carries a code (type 1
@@ -17,8 +17,6 @@ import type { Page } from '../sale/service';
  * up answers with that record again.
  */
 
-export type ChainCtx = { db: Db; now: Date; channelId: number };
-export type ChainUserCtx = ChainCtx & { userId: number; ip: string };
 
 /** 1 product code, 2 certificate code (the chain-up route's `:type`). */
 export const CODE_TYPES = [1, 2] as const;
@@ -76,12 +74,12 @@ function campaignView(c: CampaignRow, commodity: CommodityRow, now: Date): Chain
 }
 
 /** The channel's allowed store codes (spec §9), in code order. */
-export async function listStores(ctx: ChainCtx): Promise<StoreView[]> {
+export async function listStores(ctx: ChannelScope): Promise<StoreView[]> {
   return ctx.db.select({ code: storeCodes.code, name: storeCodes.name }).from(storeCodes).where(eq(storeCodes.channelId, ctx.channelId)).orderBy(asc(storeCodes.code));
 }
 
 /** The channel's store with this code; 400 naming the field when it is not one of the channel's stores. */
-export async function requireStore(ctx: ChainCtx, code: string): Promise<StoreView> {
+export async function requireStore(ctx: ChannelScope, code: string): Promise<StoreView> {
   const wanted = code.trim().toUpperCase();
   const [store] = await ctx.db
     .select({ code: storeCodes.code, name: storeCodes.name })
@@ -92,7 +90,7 @@ export async function requireStore(ctx: ChainCtx, code: string): Promise<StoreVi
 }
 
 /** The channel's self chain-up campaigns (channel/queryChainList), open ones first, and its stores. */
-export async function listChainCampaigns(ctx: ChainCtx): Promise<{ campaigns: ChainCampaignView[]; stores: StoreView[] }> {
+export async function listChainCampaigns(ctx: ChannelScope): Promise<{ campaigns: ChainCampaignView[]; stores: StoreView[] }> {
   const rows = await ctx.db
     .select({ c: chainCampaigns, commodity: commodities })
     .from(chainCampaigns)
@@ -105,7 +103,7 @@ export async function listChainCampaigns(ctx: ChainCtx): Promise<{ campaigns: Ch
 }
 
 /** One chain-up campaign of the channel (the chain-up page's `:id`); 404 when it is not this channel's. */
-export async function getChainCampaign(ctx: ChainCtx, campaignId: number): Promise<ChainCampaignView> {
+export async function getChainCampaign(ctx: ChannelScope, campaignId: number): Promise<ChainCampaignView> {
   const [row] = await ctx.db
     .select({ c: chainCampaigns, commodity: commodities })
     .from(chainCampaigns)
@@ -121,7 +119,7 @@ function assertOpen(campaign: ChainCampaignView): void {
 }
 
 /** The code of this channel with this text, whatever its campaign, with whom it was used by. */
-async function findCode(ctx: ChainCtx, code: string) {
+async function findCode(ctx: ChannelScope, code: string) {
   const [row] = await ctx.db
     .select({ id: chainCodes.id, campaignId: chainCodes.campaignId, type: chainCodes.type, usedBy: chainCodes.usedBy })
     .from(chainCodes)
@@ -131,7 +129,7 @@ async function findCode(ctx: ChainCtx, code: string) {
 }
 
 /** The user's record of a code they already chained up, or null. */
-async function recordOfCode(ctx: ChainUserCtx, chainCodeId: number): Promise<ChainRecordView | null> {
+async function recordOfCode(ctx: UserScope, chainCodeId: number): Promise<ChainRecordView | null> {
   const [found] = await recordsQuery(ctx, eq(chainRecords.chainCodeId, chainCodeId)).limit(1);
   return found ? recordView(found) : null;
 }
@@ -145,7 +143,7 @@ function codeTypeName(type: number): string {
  * chained up answers 409 `alreadyChainedUp` with the record's id; an unknown code, another user's used code or another
  * channel's code all get the one wrong-code answer and count against the allowance.
  */
-export async function lookUpChainCode(ctx: ChainUserCtx, input: { code: string; storeCode: string }): Promise<CodeLookupView> {
+export async function lookUpChainCode(ctx: UserScope, input: { code: string; storeCode: string }): Promise<CodeLookupView> {
   const store = await requireStore(ctx, input.storeCode);
   const attempt = await takeCodeAttempt({ db: ctx.db, kind: 'chain', userId: ctx.userId, ip: ctx.ip, now: ctx.now });
   const found = await findCode(ctx, input.code);
@@ -172,7 +170,7 @@ class CodeTaken extends Error {}
  * used by someone else, another campaign's); 429 after too many wrong codes. Sending the same code again, even at the
  * same time, answers with the one record.
  */
-export async function chainUp(ctx: ChainUserCtx, input: ChainUpInput): Promise<ChainRecordView> {
+export async function chainUp(ctx: UserScope, input: ChainUpInput): Promise<ChainRecordView> {
   const store = await requireStore(ctx, input.storeCode);
   const campaign = await getChainCampaign(ctx, input.campaignId);
   const again = async () => {
@@ -228,7 +226,7 @@ export async function chainUp(ctx: ChainUserCtx, input: ChainUpInput): Promise<C
 const recordColumns = { r: chainRecords, campaign: chainCampaigns, commodity: commodities, holding: holdings, type: chainCodes.type, storeName: storeCodes.name };
 type RecordRow = { r: typeof chainRecords.$inferSelect; campaign: CampaignRow; commodity: CommodityRow; holding: typeof holdings.$inferSelect; type: number; storeName: string | null };
 
-function recordsQuery(ctx: ChainUserCtx | (ChainCtx & { userId: number }), where: ReturnType<typeof eq>) {
+function recordsQuery(ctx: UserScope | (UserScope), where: ReturnType<typeof eq>) {
   return ctx.db
     .select(recordColumns)
     .from(chainRecords)
@@ -258,13 +256,13 @@ function recordView(row: RecordRow): ChainRecordView {
 }
 
 /** One of the user's chain-up records on this channel (channelChainRecord/detail, the result page), or null. */
-export async function getChainRecord(ctx: ChainCtx & { userId: number }, recordId: number): Promise<ChainRecordView | null> {
+export async function getChainRecord(ctx: UserScope, recordId: number): Promise<ChainRecordView | null> {
   const [row] = await recordsQuery(ctx, eq(chainRecords.id, recordId)).limit(1);
   return row ? recordView(row) : null;
 }
 
 /** My chain-up records (channelChainRecord/list): the user's chain-ups on this channel, newest first, paged. */
-export async function listChainRecords(ctx: ChainCtx & { userId: number }, paging: { pageCount: number; pageSize: number }): Promise<Page<ChainRecordView>> {
+export async function listChainRecords(ctx: UserScope, paging: Paging): Promise<Page<ChainRecordView>> {
   const where = and(eq(chainRecords.userId, ctx.userId), eq(chainRecords.channelId, ctx.channelId));
   const [totalRow] = await ctx.db.select({ value: count() }).from(chainRecords).where(where);
   const total = totalRow?.value ?? 0;
@@ -272,5 +270,5 @@ export async function listChainRecords(ctx: ChainCtx & { userId: number }, pagin
     .orderBy(desc(chainRecords.createdAt), desc(chainRecords.id))
     .limit(paging.pageSize)
     .offset((paging.pageCount - 1) * paging.pageSize);
-  return { records: rows.map(recordView), total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };
+  return toPage(rows.map(recordView), total, paging);
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chainLedger } from '../db/schema';
-import { sha256 } from '../auth/crypto';
+import { sha256 } from '../security/crypto';
 import type { ChainAdapter, ChainAsset, ChainReceipt } from './adapter';
 
 /** The hash before the first entry. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { makeUsers } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
-import { demoCode } from '@/lib/db/seed-data';
+import { seed } from '@/lib/demo/seed';
+import { demoCode } from '@/lib/demo/seed-data';
 import type { Db } from '@/lib/db/client';
 import { channels } from '@/lib/db/schema';
-import { dispatch } from '@/lib/api/dispatcher';
+import { dispatch } from '@/lib/server/dispatcher';
 import { createSession } from '@/lib/auth/sessions';
 
 // Self chain-up through the API: the calls a phone makes from /chain to /chain/result, with the demo's codes.

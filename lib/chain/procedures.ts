@@ -1,9 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
-import { procedure, userScope } from '../api/procedure';
-import { pagingSchema } from '../api/paging';
-import { idSchema } from '../api/schemas';
-import { AppError } from '../api/errors';
+import { channelScope, procedure, userScope } from '../procedure/procedure';
+import { pagingSchema } from '../procedure/paging';
+import { idSchema } from '../procedure/schemas';
+import { AppError } from '../procedure/errors';
 import { chainUp, getChainRecord, listChainCampaigns, listChainRecords, lookUpChainCode } from './chain-up';
 
 const codeSchema = z
@@ -27,7 +27,7 @@ export const chainProcedures = {
     summary: "The channel's self chain-up campaigns (what each gives, window, author) and its allowed stores (spec §9). No login needed.",
     auth: 'none',
     input: z.object({}),
-    handler: async (ctx) => listChainCampaigns({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }),
+    handler: async (ctx) => listChainCampaigns(await channelScope(ctx)),
   }),
   '/market/api/channel/queryCodeRecord': procedure({
     summary: 'Looks a chain-up code up with the store it was bought from: the campaign it unlocks and its type (1 product code, 2 certificate code). Wrong codes get one answer and are rate-limited.',

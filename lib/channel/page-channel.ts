@@ -7,11 +7,15 @@ import { parseSkin, type Skin } from './skin';
 import type { ChannelThemeInfo } from './theme';
 import { isLocale, type Locale } from '../i18n/locale';
 import { translator, type Translator } from '../i18n/translator';
+import { getDb } from '../db/client';
+import type { ChannelScope } from '../procedure/scope';
 
 export type PageParams = { channel: string; locale: string };
 
 export type PageChannel = {
   id: number;
+  /** The channel key (theme.key), for page guards. */
+  key: string;
   theme: ChannelThemeInfo;
   skin: Skin;
   labels: Label[];
@@ -35,6 +39,7 @@ export async function loadPageChannel(params: Promise<PageParams>): Promise<Page
   const t = translator(locale);
   return {
     id: row.id,
+    key: theme.key,
     theme,
     skin: parseSkin(theme.skinJson),
     labels,
@@ -42,4 +47,9 @@ export async function loadPageChannel(params: Promise<PageParams>): Promise<Page
     t,
     title: t(`title.${channelTitle(labels, theme.attributes)}`),
   };
+}
+
+/** The scope of a page's reads of its channel's data. */
+export function pageScope(channel: { id: number }): ChannelScope {
+  return { db: getDb(), now: new Date(), channelId: channel.id };
 }

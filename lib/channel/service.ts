@@ -3,11 +3,12 @@ import { cache } from 'react';
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import { channels } from '../db/schema';
-import { AppError } from '../api/errors';
+import { AppError } from '../procedure/errors';
 import type { ChannelThemeInfo } from './theme';
 import { isValidChannelKey } from './key';
 
-export type ChannelRow = typeof channels.$inferSelect;
+export type { ChannelRow } from '../db/schema';
+import type { ChannelRow } from '../db/schema';
 
 export function toThemeInfo(row: ChannelRow): ChannelThemeInfo {
   return {

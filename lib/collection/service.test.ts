@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { blindBoxPrizes, boxDraws, holdings } from '@/lib/db/schema';
 import { mintHoldings } from './mint';
 import { pickByRoll, totalWeight } from './draw';
-import { listCollection, listUnopenedBoxes, openBox, type CollectionCtx } from './service';
+import { listCollection, listUnopenedBoxes, openBox } from './service';
+import type { UserScope } from '@/lib/procedure/scope';
 
 // Blind boxes and the collection (DESIGN §7): draws follow the published weights; a box opens once.
 
@@ -64,7 +65,7 @@ describe('opening a box', () => {
       prizes.push(prize.commodityId);
     }
     const [buyer] = await makeUsers(db, 1, String(3700 + ++boxes));
-    const ctx: CollectionCtx = { db, now: t0, channelId: box.channelId, userId: buyer! };
+    const ctx: UserScope = { db, now: t0, channelId: box.channelId, userId: buyer! };
     const [held] = await db.transaction((tx) => mintHoldings(tx, { channelId: box.channelId, userId: buyer!, commodity: { id: box.commodityId, amountSku: 10 }, quantity: 1, now: t0 }));
     return { ctx, boxHoldingId: held!.id, prizes };
   }

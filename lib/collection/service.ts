@@ -3,13 +3,12 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blindBoxPrizes, boxDraws, commodities, editionCounters, holdings } from '../db/schema';
-import { AppError } from '../api/errors';
-import type { Page } from '../sale/service';
+import { AppError } from '../procedure/errors';
 import { mintHoldings } from './mint';
 import { pickByRoll, totalWeight } from './draw';
+import type { UserScope } from '../procedure/scope';
+import { toPage, type Page, type Paging } from '../procedure/paging';
 
-/** The buyer and the channel whose holdings these are. */
-export type CollectionCtx = { db: Db; now: Date; channelId: number; userId: number };
 
 /** A holding as the API shows it (DESIGN §5 "treasure" names). `chainStatus`: 0 pending, 1 on chain. */
 export type HoldingView = {
@@ -37,7 +36,7 @@ function toView(h: typeof holdings.$inferSelect, c: typeof commodities.$inferSel
 }
 
 /** My collection (channel/queryTreasureSku): the buyer's collectibles on this channel, newest first; blind boxes live in /mine/box, destroyed ones in /mine/destory. */
-export async function listCollection(ctx: CollectionCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<HoldingView>> {
+export async function listCollection(ctx: UserScope, paging: Paging): Promise<Page<HoldingView>> {
   const where = and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), eq(commodities.isBlindBox, false), isNull(holdings.destroyedAt));
   const [totalRow] = await ctx.db.select({ value: count() }).from(holdings).innerJoin(commodities, eq(commodities.id, holdings.commodityId)).where(where);
   const total = totalRow?.value ?? 0;
@@ -49,11 +48,11 @@ export async function listCollection(ctx: CollectionCtx, paging: { pageCount: nu
     .orderBy(desc(holdings.createdAt), desc(holdings.id))
     .limit(paging.pageSize)
     .offset((paging.pageCount - 1) * paging.pageSize);
-  return { records: rows.map((r) => toView(r.h, r.c)), total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };
+  return toPage(rows.map((r) => toView(r.h, r.c)), total, paging);
 }
 
 /** My blind boxes (channel/queryBox): the buyer's unopened boxes on this channel, oldest first (open them in order). */
-export async function listUnopenedBoxes(ctx: CollectionCtx): Promise<HoldingView[]> {
+export async function listUnopenedBoxes(ctx: UserScope): Promise<HoldingView[]> {
   const rows = await ctx.db
     .select({ h: holdings, c: commodities })
     .from(holdings)
@@ -69,7 +68,7 @@ export async function listUnopenedBoxes(ctx: CollectionCtx): Promise<HoldingView
  * `crypto.randomInt` over the published weights of prizes that still have editions left, mints it, and records the
  * draw. One transaction: a failure leaves the box unopened.
  */
-export async function openBox(ctx: CollectionCtx, holdingId: number, random: (max: number) => number = (max) => randomInt(max)): Promise<{ box: HoldingView; prize: HoldingView }> {
+export async function openBox(ctx: UserScope, holdingId: number, random: (max: number) => number = (max) => randomInt(max)): Promise<{ box: HoldingView; prize: HoldingView }> {
   return ctx.db.transaction(async (tx) => {
     const [box] = await tx
       .select({ h: holdings, c: commodities })

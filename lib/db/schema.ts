@@ -46,6 +46,7 @@ export const channels = pgTable('channels', {
   attributes: jsonb('attributes').$type<ChannelAttributes>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export type ChannelRow = typeof channels.$inferSelect;
 
 /** A collectible's design: what a sale sells (DESIGN §5 `commodity`). */
 export const commodities = pgTable(

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { optionalUserId, procedure, userScope } from '../api/procedure';
-import { pagingSchema } from '../api/paging';
-import { idSchema, idempotencyKeySchema } from '../api/schemas';
+import { channelScope, procedure, userScope, viewerScope } from '../procedure/procedure';
+import { pagingSchema } from '../procedure/paging';
+import { idSchema, idempotencyKeySchema } from '../procedure/schemas';
 import { exchange, getExchangeOffer, listDestroyed, listExchangeActivities, listExchanges } from './service';
 
 /**
@@ -15,14 +15,14 @@ export const exchangeProcedures = {
     summary: "The channel's exchange activities with their offers: what each gives, stock left, per-user limit, window and recipe; open ones first. No login needed.",
     auth: 'none',
     input: z.object({}),
-    handler: async (ctx) => listExchangeActivities({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }),
+    handler: async (ctx) => listExchangeActivities(await channelScope(ctx)),
   }),
   '/market/api/exchange/detail': procedure({
     summary: 'One exchange offer (id = activity, exchangeId = offer) with its recipe and, for a logged-in user, the collectibles they can spend on it and how many more times they may exchange.',
     auth: 'optional',
     input: z.object({ id: idSchema, exchangeId: idSchema }),
     handler: async (ctx, input) =>
-      getExchangeOffer({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, userId: await optionalUserId(ctx) }, input.id, input.exchangeId),
+      getExchangeOffer(await viewerScope(ctx), input.id, input.exchangeId),
   }),
   '/market/api/exchange/create': procedure({
     summary:

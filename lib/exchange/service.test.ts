@@ -1,13 +1,14 @@
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers, minted } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { campaignOffers, campaigns, channels, holdings, offerClaims, offerInputs, offerQuotas, rateLimits, redeemCodes } from '@/lib/db/schema';
-import { generateCode, hashCode } from '@/lib/codes/codes';
+import { generateCode, hashCode } from '@/lib/redeem-code/service';
 import { mintHoldings } from '@/lib/collection/mint';
-import { AppError } from '@/lib/api/errors';
-import { exchange, getExchangeOffer, listDestroyed, listExchangeActivities, listExchanges, type ExchangeUserCtx } from './service';
+import { AppError } from '@/lib/procedure/errors';
+import { exchange, getExchangeOffer, listDestroyed, listExchangeActivities, listExchanges } from './service';
+import type { UserScope } from '@/lib/procedure/scope';
 
 // Exchanges (label 2): the recipe's collectibles are spent and one new collectible is minted, all or nothing.
 
@@ -77,7 +78,7 @@ async function give(userId: number, commodityId: number, n: number, channelKey =
   return rows.map((r) => r.id);
 }
 
-function ctxFor(userId: number, chId: number, now = t0, ip = '203.0.113.7'): ExchangeUserCtx {
+function ctxFor(userId: number, chId: number, now = t0, ip = '203.0.113.7'): UserScope {
   return { db, now, channelId: chId, userId, ip };
 }
 

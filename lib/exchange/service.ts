@@ -2,13 +2,14 @@ import 'server-only';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerInputs, offerQuotas } from '../db/schema';
-import { AppError } from '../api/errors';
-import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../codes/codes';
-import type { Page } from '../sale/service';
+import { AppError } from '../procedure/errors';
+import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../redeem-code/service';
 import { isUniqueViolation } from '../db/errors';
-import { idempotencyKeyReused } from '../api/schemas';
+import { idempotencyKeyReused } from '../procedure/schemas';
 import { campaignStatus } from '../campaign/status';
 import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
+import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
+import { toPage, type Page, type Paging } from '../procedure/paging';
 
 /**
  * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2). An exchange campaign (the route's
@@ -21,10 +22,6 @@ import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffe
  * the user's own, not destroyed, and not a blind box (a box is opened, not spent).
  */
 
-export type ExchangeCtx = { db: Db; now: Date; channelId: number };
-/** A logged-in user's context; `ip` counts wrong redeem codes (exchanging only). */
-export type ExchangeReaderCtx = ExchangeCtx & { userId: number };
-export type ExchangeUserCtx = ExchangeReaderCtx & { ip: string };
 
 
 type CommodityBrief = { id: string; name: string; cover: string; amountSku: number };
@@ -130,11 +127,11 @@ async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, Exch
 }
 
 /** The channel's exchange activities with their offers and recipes (channel/queryActivityList): open ones first, then upcoming, then ended. */
-export async function listExchangeActivities(ctx: ExchangeCtx): Promise<ExchangeCampaignView[]> {
+export async function listExchangeActivities(ctx: ChannelScope): Promise<ExchangeCampaignView[]> {
   return listCampaigns(ctx, 'exchange', offersOf);
 }
 
-function loadOffer(ctx: ExchangeCtx, campaignId: number, offerId: number) {
+function loadOffer(ctx: ChannelScope, campaignId: number, offerId: number) {
   return loadCampaignOffer(ctx, 'exchange', { campaignId, offerId }, offersOf, 'exchangeId: no such exchange in this store');
 }
 
@@ -158,7 +155,7 @@ async function takenBy(db: Db, offerId: number, userId: number): Promise<number>
  * One exchange offer (exchange/detail): the campaign, the offer and its recipe, and for a logged-in user
  * (`userId` not null) the holdings that can be spent for each recipe line and how many more times they may exchange.
  */
-export async function getExchangeOffer(ctx: ExchangeCtx & { userId: number | null }, campaignId: number, offerId: number): Promise<ExchangeDetail> {
+export async function getExchangeOffer(ctx: ViewerScope, campaignId: number, offerId: number): Promise<ExchangeDetail> {
   const { campaign, offer } = await loadOffer(ctx, campaignId, offerId);
   const view = campaignView(campaign, [offer], ctx.now);
   if (ctx.userId === null) return { campaign: view, offer, mine: null };
@@ -204,7 +201,7 @@ export async function getExchangeOffer(ctx: ExchangeCtx & { userId: number | nul
  * When the user named the holdings to spend: each recipe line must get exactly its quantity, with no id twice and
  * none outside the recipe. Whether they are the user's and spendable is checked by the destroying UPDATE itself.
  */
-async function chosenByLine(ctx: ExchangeUserCtx, offer: ExchangeOfferView, holdingIds: number[]): Promise<Map<number, number[]>> {
+async function chosenByLine(ctx: UserScope, offer: ExchangeOfferView, holdingIds: number[]): Promise<Map<number, number[]>> {
   if (new Set(holdingIds).size !== holdingIds.length) throw new AppError(400, 'holdingIds: the same holding is named twice');
   const rows = holdingIds.length
     ? await ctx.db
@@ -238,7 +235,7 @@ async function chosenByLine(ctx: ExchangeUserCtx, offer: ExchangeOfferView, hold
  * collectible short), badCode (one answer for every wrong code, counted against the user's and the IP's allowance);
  * 404 for an offer not in this store; 400 for holdingIds that do not fit the recipe or a missing code.
  */
-export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Promise<ExchangeRecordView> {
+export async function exchange(ctx: UserScope, input: ExchangeInput): Promise<ExchangeRecordView> {
   const again = await findByKey(ctx, input.idempotencyKey);
   if (again) return again;
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
@@ -310,7 +307,7 @@ export async function exchange(ctx: ExchangeUserCtx, input: ExchangeInput): Prom
 }
 
 /** The user's claim made with this key: an exchange record of this channel, or a 409 when the key already served a gift or another channel. */
-async function findByKey(ctx: ExchangeReaderCtx, key: string): Promise<ExchangeRecordView | null> {
+async function findByKey(ctx: UserScope, key: string): Promise<ExchangeRecordView | null> {
   const [claim] = await ctx.db
     .select({ id: offerClaims.id, kind: offerClaims.kind })
     .from(offerClaims)
@@ -330,7 +327,7 @@ function holdingBrief(id: number, c: CommodityRow, number: number): HoldingBrief
 }
 
 /** Records with the holdings each spent (only the user's own holdings, whatever the ids say). */
-async function withInputs(ctx: ExchangeReaderCtx, rows: RecordRow[]): Promise<ExchangeRecordView[]> {
+async function withInputs(ctx: UserScope, rows: RecordRow[]): Promise<ExchangeRecordView[]> {
   const ids = rows.map((r) => r.claim.id);
   const spent = ids.length
     ? await ctx.db
@@ -350,7 +347,7 @@ async function withInputs(ctx: ExchangeReaderCtx, rows: RecordRow[]): Promise<Ex
   }));
 }
 
-function recordsQuery(ctx: ExchangeReaderCtx, where: ReturnType<typeof and>) {
+function recordsQuery(ctx: UserScope, where: ReturnType<typeof and>) {
   return ctx.db
     .select(recordColumns)
     .from(offerClaims)
@@ -360,13 +357,13 @@ function recordsQuery(ctx: ExchangeReaderCtx, where: ReturnType<typeof and>) {
     .where(and(where, eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'exchange')));
 }
 
-async function loadRecord(ctx: ExchangeReaderCtx, where: ReturnType<typeof eq>): Promise<ExchangeRecordView | null> {
+async function loadRecord(ctx: UserScope, where: ReturnType<typeof eq>): Promise<ExchangeRecordView | null> {
   const rows = await recordsQuery(ctx, and(where)).limit(1);
   return rows.length ? (await withInputs(ctx, rows))[0]! : null;
 }
 
 /** My exchange records (exchange/list): the user's exchanges on this channel, newest first, with what each spent and minted. */
-export async function listExchanges(ctx: ExchangeReaderCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<ExchangeRecordView>> {
+export async function listExchanges(ctx: UserScope, paging: Paging): Promise<Page<ExchangeRecordView>> {
   const where = and(eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'exchange'));
   const [totalRow] = await ctx.db.select({ value: count() }).from(offerClaims).where(where);
   const total = totalRow?.value ?? 0;
@@ -374,11 +371,11 @@ export async function listExchanges(ctx: ExchangeReaderCtx, paging: { pageCount:
     .orderBy(desc(offerClaims.createdAt), desc(offerClaims.id))
     .limit(paging.pageSize)
     .offset((paging.pageCount - 1) * paging.pageSize);
-  return { records: await withInputs(ctx, rows), total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };
+  return toPage(await withInputs(ctx, rows), total, paging);
 }
 
 /** My destroyed collectibles (channel/treasureSkuDestroyPage): the user's spent holdings on this channel, newest first. */
-export async function listDestroyed(ctx: ExchangeReaderCtx, paging: { pageCount: number; pageSize: number }): Promise<Page<DestroyedView>> {
+export async function listDestroyed(ctx: UserScope, paging: Paging): Promise<Page<DestroyedView>> {
   const where = and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), isNotNull(holdings.destroyedAt));
   const [totalRow] = await ctx.db.select({ value: count() }).from(holdings).where(where);
   const total = totalRow?.value ?? 0;
@@ -392,8 +389,8 @@ export async function listDestroyed(ctx: ExchangeReaderCtx, paging: { pageCount:
     .orderBy(desc(holdings.destroyedAt), desc(holdings.id))
     .limit(paging.pageSize)
     .offset((paging.pageCount - 1) * paging.pageSize);
-  return {
-    records: rows.map((r) => ({
+  return toPage(
+    rows.map((r) => ({
       id: String(r.h.id),
       commodity: { id: String(r.c.id), name: r.c.name, cover: r.c.cover },
       number: r.h.number,
@@ -402,8 +399,6 @@ export async function listDestroyed(ctx: ExchangeReaderCtx, paging: { pageCount:
       exchange: r.claimId !== null && r.campaignId !== null ? { id: String(r.claimId), campaign: { id: String(r.campaignId), name: r.campaignName ?? '' } } : null,
     })),
     total,
-    current: paging.pageCount,
-    pages: Math.ceil(total / paging.pageSize),
-    size: paging.pageSize,
-  };
+    paging,
+  );
 }

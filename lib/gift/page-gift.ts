@@ -1,9 +1,8 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '../channel/page-channel';
-import { getPageUser } from '../auth/page-session';
-import { getDb } from '../db/client';
-import { AppError } from '../api/errors';
+import { loadPageChannel, pageScope, type PageParams } from '../channel/page-channel';
+import { pageViewerScope } from '../auth/page-session';
+import { AppError } from '../procedure/errors';
 import { getGift, listGiftCampaigns } from './service';
 
 export type ReceiveDetailParams = PageParams & { id: string; exchange_id: string };
@@ -13,7 +12,7 @@ const ID = /^[1-9]\d{0,9}$/;
 /** The receive list pages' data (spec §2 receive, receive2): the page's channel and its gift campaigns. */
 export async function loadGiftCampaignsForPage(params: Promise<PageParams>) {
   const channel = await loadPageChannel(params);
-  const campaigns = await listGiftCampaigns({ db: getDb(), now: new Date(), channelId: channel.id });
+  const campaigns = await listGiftCampaigns(pageScope(channel));
   return { channel, campaigns };
 }
 
@@ -24,9 +23,9 @@ export async function loadGiftForPage(params: Promise<ReceiveDetailParams>) {
   const { id, exchange_id: offerId } = await params;
   const channel = await loadPageChannel(params);
   if (!ID.test(id) || !ID.test(offerId) || Number(id) > 2_147_483_647 || Number(offerId) > 2_147_483_647) redirect('/404');
-  const user = await getPageUser({ id: channel.id, key: channel.theme.key });
+  const scope = await pageViewerScope(channel);
   try {
-    const gift = await getGift({ db: getDb(), now: new Date(), channelId: channel.id, userId: user?.id ?? null }, Number(id), Number(offerId));
+    const gift = await getGift(scope, Number(id), Number(offerId));
     return { channel, gift, path: { id, offerId } };
   } catch (error) {
     if (error instanceof AppError && error.code === 404) redirect('/404');

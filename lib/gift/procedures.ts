@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { optionalUserId, procedure, userScope } from '../api/procedure';
-import { pagingSchema } from '../api/paging';
-import { idSchema, idempotencyKeySchema } from '../api/schemas';
+import { channelScope, procedure, userScope, viewerScope } from '../procedure/procedure';
+import { pagingSchema } from '../procedure/paging';
+import { idSchema, idempotencyKeySchema } from '../procedure/schemas';
 import { claimGift, getGift, listGiftCampaigns, listReceived } from './service';
 
 const listGifts = (summary: string) =>
@@ -10,7 +10,7 @@ const listGifts = (summary: string) =>
     summary,
     auth: 'none',
     input: z.object({}),
-    handler: async (ctx) => listGiftCampaigns({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id }),
+    handler: async (ctx) => listGiftCampaigns(await channelScope(ctx)),
   });
 
 const oneGift = (summary: string) =>
@@ -18,7 +18,7 @@ const oneGift = (summary: string) =>
     summary,
     auth: 'optional',
     input: z.object({ id: idSchema, exchangeId: idSchema }),
-    handler: async (ctx, input) => getGift({ db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id, userId: await optionalUserId(ctx) }, input.id, input.exchangeId),
+    handler: async (ctx, input) => getGift(await viewerScope(ctx), input.id, input.exchangeId),
   });
 
 /**

@@ -1,13 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { campaignOffers, campaigns, channels, holdings, redeemCodes } from '@/lib/db/schema';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/procedure/errors';
 import { mintHoldings } from '@/lib/collection/mint';
-import { generateCode, hashCode, CODE_LIMITS } from '@/lib/codes/codes';
-import { claimGift, getGift, listGiftCampaigns, listReceived, type GiftUserCtx } from './service';
+import { generateCode, hashCode, CODE_LIMITS } from '@/lib/redeem-code/service';
+import { claimGift, getGift, listGiftCampaigns, listReceived } from './service';
+import type { UserScope } from '@/lib/procedure/scope';
 
 // Gifts (spec §2 receive pages, label 3): claimed once per user and once per code, eligibility, records per user and channel.
 
@@ -63,7 +64,7 @@ async function makeGift(input: { code: string; channel?: string; total?: number;
   return { campaignId: campaign!.id, offerId: offer!.id, commodityId, channelId: ch, codes };
 }
 
-const ctxOf = (channelId: number, userId: number, ip = '203.0.113.7', now = t0): GiftUserCtx => ({ db, now, channelId, userId, ip });
+const ctxOf = (channelId: number, userId: number, ip = '203.0.113.7', now = t0): UserScope => ({ db, now, channelId, userId, ip });
 
 async function settle<T>(promises: Promise<T>[]): Promise<{ ok: T[]; errors: AppError[] }> {
   const results = await Promise.allSettled(promises);

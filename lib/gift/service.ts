@@ -2,13 +2,14 @@ import 'server-only';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerQuotas } from '../db/schema';
-import { AppError } from '../api/errors';
-import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../codes/codes';
-import type { Page } from '../sale/service';
+import { AppError } from '../procedure/errors';
+import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../redeem-code/service';
 import { isUniqueViolation } from '../db/errors';
-import { idempotencyKeyReused } from '../api/schemas';
+import { idempotencyKeyReused } from '../procedure/schemas';
 import { campaignStatus } from '../campaign/status';
 import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
+import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
+import { toPage, type Page, type Paging } from '../procedure/paging';
 
 /**
  * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
@@ -17,8 +18,6 @@ import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffe
  * transaction: the code is used, the quota and the stock are taken, the holding is minted, or nothing happens.
  */
 
-export type GiftCtx = { db: Db; now: Date; channelId: number };
-export type GiftUserCtx = GiftCtx & { userId: number; ip: string };
 
 export type GiftOfferView = {
   id: string;
@@ -79,17 +78,17 @@ async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, Gift
 }
 
 /** The channel's gift campaigns with their offers (channel/queryGiftConfig, giftReceiveList): open ones first, then upcoming, then ended. */
-export async function listGiftCampaigns(ctx: GiftCtx): Promise<GiftCampaignView[]> {
+export async function listGiftCampaigns(ctx: ChannelScope): Promise<GiftCampaignView[]> {
   return listCampaigns(ctx, 'gift', offersOf);
 }
 
-function loadOffer(ctx: GiftCtx, campaignId: number, offerId: number) {
+function loadOffer(ctx: ChannelScope, campaignId: number, offerId: number) {
   return loadCampaignOffer(ctx, 'gift', { campaignId, offerId }, offersOf, 'id: no such gift in this store');
 }
 
 /** One gift (getGiftConfit, giftReceiveDetail): the campaign, the offer, and, for a logged-in user, whether they can receive it. */
 export async function getGift(
-  ctx: GiftCtx & { userId: number | null },
+  ctx: ViewerScope,
   campaignId: number,
   offerId: number,
 ): Promise<{ campaign: GiftCampaignView; offer: GiftOfferView; eligibility: GiftEligibility | null }> {
@@ -130,7 +129,7 @@ export type ClaimInput = { campaignId: number; offerId: number; code?: string; i
  * collectible is not held), none left, and any wrong code, which all get one answer and count against the
  * user's and the IP's wrong-code allowance.
  */
-export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<GiftClaimView> {
+export async function claimGift(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView> {
   const again = await findByKey(ctx, input.idempotencyKey);
   if (again) return again;
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
@@ -171,7 +170,7 @@ export async function claimGift(ctx: GiftUserCtx, input: ClaimInput): Promise<Gi
  * The user's claim made with this key: a gift received on this channel, or a 409 when the key already served an
  * exchange or another channel (the key is unique per user across both, so it cannot make a second claim).
  */
-async function findByKey(ctx: GiftUserCtx, key: string): Promise<GiftClaimView | null> {
+async function findByKey(ctx: UserScope, key: string): Promise<GiftClaimView | null> {
   const [claim] = await ctx.db
     .select({ id: offerClaims.id })
     .from(offerClaims)
@@ -206,7 +205,7 @@ function claimView(r: ClaimRow): GiftClaimView {
   };
 }
 
-async function findClaim(ctx: GiftUserCtx, where: ReturnType<typeof eq>): Promise<GiftClaimView | null> {
+async function findClaim(ctx: UserScope, where: ReturnType<typeof eq>): Promise<GiftClaimView | null> {
   const [row] = await ctx.db
     .select(claimColumns)
     .from(offerClaims)
@@ -219,7 +218,7 @@ async function findClaim(ctx: GiftUserCtx, where: ReturnType<typeof eq>): Promis
 }
 
 /** My receive records (channel/userGiftReceivePage): the gifts the user received on this channel, newest first. */
-export async function listReceived(ctx: Omit<GiftUserCtx, 'ip'>, paging: { pageCount: number; pageSize: number }): Promise<Page<GiftClaimView>> {
+export async function listReceived(ctx: UserScope, paging: Paging): Promise<Page<GiftClaimView>> {
   const where = and(eq(offerClaims.userId, ctx.userId), eq(offerClaims.channelId, ctx.channelId), eq(offerClaims.kind, 'gift'));
   const [totalRow] = await ctx.db.select({ value: count() }).from(offerClaims).where(where);
   const total = totalRow?.value ?? 0;
@@ -233,5 +232,5 @@ export async function listReceived(ctx: Omit<GiftUserCtx, 'ip'>, paging: { pageC
     .orderBy(desc(offerClaims.createdAt), desc(offerClaims.id))
     .limit(paging.pageSize)
     .offset((paging.pageCount - 1) * paging.pageSize);
-  return { records: rows.map(claimView), total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };
+  return toPage(rows.map(claimView), total, paging);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '../db/client';
 import { expireOverdueOrders } from '../order/service';
-import { chainUpPending } from '../chain/service';
+import { chainUpPending } from '../chain/ledger-job';
 import type { PaymentProvider } from '../payment/provider';
 import { paymentProvider } from '../payment/service';
 import { reconcilePayments, type ReconcileCursor, type ReconcileReport } from '../payment/reconcile';

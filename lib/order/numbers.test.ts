@@ -1,8 +1,8 @@
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
-import { randomDigits } from '@/lib/auth/crypto';
+import { randomDigits } from '@/lib/security/crypto';
 import { sandboxProvider } from '@/lib/payment/sandbox';
 import { startPayment } from '@/lib/payment/service';
 import { createOrder } from './service';
@@ -10,8 +10,8 @@ import { createOrder } from './service';
 // Order and payment numbers are the time plus 8 random digits: two drawn alike in the same second would violate their
 // unique index. The second draws again rather than answer HTTP 500 (found by the security review's fuzzing).
 
-jest.mock('@/lib/auth/crypto', () => {
-  const actual = jest.requireActual<typeof import('@/lib/auth/crypto')>('@/lib/auth/crypto');
+jest.mock('@/lib/security/crypto', () => {
+  const actual = jest.requireActual<typeof import('@/lib/security/crypto')>('@/lib/security/crypto');
   return { ...actual, randomDigits: jest.fn(actual.randomDigits) };
 });
 const draws = randomDigits as jest.MockedFunction<typeof randomDigits>;

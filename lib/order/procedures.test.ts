@@ -1,14 +1,14 @@
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
-import { dispatch } from '@/lib/api/dispatcher';
+import { dispatch } from '@/lib/server/dispatcher';
 import { createSession } from '@/lib/auth/sessions';
 
 // The buying calls through the API dispatcher: sessions, field errors, the sandbox cashier, load shedding.
 
 process.env.BUY_MAX_IN_FLIGHT = '3';
-// Only the in-flight limit here; shedding by event-loop lag has its own test (lib/api/load-shedding.test.ts).
+// Only the in-flight limit here; shedding by event-loop lag has its own test (lib/server/load-shedding.test.ts).
 process.env.BUY_MAX_LAG_MS = '60000';
 
 let db: Db;

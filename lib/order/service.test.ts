@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { holdings, orders, saleQuotas } from '@/lib/db/schema';
-import { AppError } from '@/lib/api/errors';
-import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders, ORDER_STATUS, type OrderCtx } from './service';
+import { AppError } from '@/lib/procedure/errors';
+import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders, ORDER_STATUS } from './service';
+import type { UserScope } from '@/lib/procedure/scope';
 
 // Orders (DESIGN §7): stock and per-user limits hold under concurrency, idempotent create, expiry gives stock back.
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const ctxOf = (channelId: number, userId: number, now = t0): OrderCtx => ({ db, now, channelId, userId });
+const ctxOf = (channelId: number, userId: number, now = t0): UserScope => ({ db, now, channelId, userId });
 
 async function settle<T>(promises: Promise<T>[]): Promise<{ ok: T[]; errors: AppError[] }> {
   const results = await Promise.allSettled(promises);

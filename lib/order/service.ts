@@ -2,12 +2,13 @@ import 'server-only';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, holdings, orders, saleQuotas, sales } from '../db/schema';
-import { AppError } from '../api/errors';
-import { randomDigits } from '../auth/crypto';
-import type { Page } from '../sale/service';
+import { AppError } from '../procedure/errors';
+import { randomDigits } from '../security/crypto';
 import { saleStatus } from '../sale/status';
 import { isUniqueViolation } from '../db/errors';
-import { idempotencyKeyReused } from '../api/schemas';
+import { idempotencyKeyReused } from '../procedure/schemas';
+import type { UserScope } from '../procedure/scope';
+import { toPage, type Page } from '../procedure/paging';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -19,7 +20,6 @@ import { idempotencyKeyReused } from '../api/schemas';
 export const ORDER_STATUS = { toPay: 0, paid: 1, cancelled: 2, closed: 3 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
-export type OrderCtx = { db: Db; now: Date; channelId: number; userId: number };
 
 export type OrderView = {
   orderNo: string;
@@ -120,7 +120,7 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
  * with no transaction. Overdue unpaid orders still hold stock and quota until the sweep passes; when a buy is refused
  * for either, the ones in the way are expired at once and the buy is tried once more.
  */
-export async function createOrder(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
+export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
   const again = await findByKey(ctx, input.idempotencyKey);
   if (again) return again;
   try {
@@ -161,7 +161,7 @@ function shortOfStock(left: number): AppError {
   return new AppError(409, left > 0 ? `quantity: only ${left} left` : 'sale: sold out', { reason: left > 0 ? 'notEnough' : 'soldOut' });
 }
 
-async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: number, attempt = 1): Promise<OrderView> {
+async function reserve(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number, attempt = 1): Promise<OrderView> {
   const [row] = await ctx.db
     .select({ sale: sales, commodity: commodities })
     .from(sales)
@@ -238,7 +238,7 @@ async function reserve(ctx: OrderCtx, input: CreateOrderInput, payTimeoutMs: num
  * The buyer's order made with this key on this channel, or null; a 409 when the key already served an order on another
  * channel (the key is unique per user, so it cannot make a second order anywhere). One index lookup when the key is new.
  */
-async function findByKey(ctx: OrderCtx, key: string): Promise<OrderView | null> {
+async function findByKey(ctx: UserScope, key: string): Promise<OrderView | null> {
   const [made] = await ctx.db
     .select({ id: orders.id, channelId: orders.channelId })
     .from(orders)
@@ -250,7 +250,7 @@ async function findByKey(ctx: OrderCtx, key: string): Promise<OrderView | null> 
 }
 
 /** One order of this buyer on this channel, matched by `where`, with its commodity and minted editions. */
-async function loadView(ctx: OrderCtx, where: ReturnType<typeof eq>): Promise<OrderView | null> {
+async function loadView(ctx: UserScope, where: ReturnType<typeof eq>): Promise<OrderView | null> {
   const [row] = await ctx.db
     .select({ order: orders, commodity: commodities })
     .from(orders)
@@ -268,7 +268,7 @@ async function loadView(ctx: OrderCtx, where: ReturnType<typeof eq>): Promise<Or
 }
 
 /** One of the buyer's orders; an overdue unpaid one is expired first, so what the buyer sees is true. 404 otherwise. */
-export async function getOrder(ctx: OrderCtx, orderNo: string): Promise<OrderView> {
+export async function getOrder(ctx: UserScope, orderNo: string): Promise<OrderView> {
   const view = await loadView(ctx, eq(orders.orderNo, orderNo));
   if (!view) throw new AppError(404, 'orderNo: no such order of yours');
   if (view.statusTrade === ORDER_STATUS.toPay && new Date(view.expireTime) <= ctx.now) {
@@ -280,7 +280,7 @@ export async function getOrder(ctx: OrderCtx, orderNo: string): Promise<OrderVie
 
 /** The buyer's orders on this channel, newest first, paged; optionally one status. */
 export async function listOrders(
-  ctx: OrderCtx,
+  ctx: UserScope,
   input: { pageCount: number; pageSize: number; statusTrade?: OrderStatus },
 ): Promise<Page<OrderView>> {
   await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, limit: 50 });
@@ -308,8 +308,8 @@ export async function listOrders(
         .where(sql`${holdings.orderId} in ${ids}`)
         .orderBy(holdings.number)
     : [];
-  return {
-    records: rows.map((r) =>
+  return toPage(
+    rows.map((r) =>
       toView(
         r.order,
         r.commodity,
@@ -317,14 +317,12 @@ export async function listOrders(
       ),
     ),
     total,
-    current: input.pageCount,
-    pages: Math.ceil(total / input.pageSize),
-    size: input.pageSize,
-  };
+    input,
+  );
 }
 
 /** The buyer cancels an unpaid order: its stock returns to the sale. 409 once it is paid or already cancelled. */
-export async function cancelOrder(ctx: OrderCtx, orderNo: string): Promise<OrderView> {
+export async function cancelOrder(ctx: UserScope, orderNo: string): Promise<OrderView> {
   const view = await getOrder(ctx, orderNo);
   if (view.statusTrade !== ORDER_STATUS.toPay) {
     throw new AppError(409, `orderNo: this order is ${view.statusTrade === ORDER_STATUS.paid ? 'paid' : 'already cancelled'} and cannot be cancelled`);

@@ -1,15 +1,16 @@
 import { eq, inArray } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { holdings, orders, payments, sandboxTransactions } from '@/lib/db/schema';
-import { cancelOrder, createOrder, getOrder, ORDER_STATUS, type OrderCtx } from '@/lib/order/service';
+import { cancelOrder, createOrder, getOrder, ORDER_STATUS } from '@/lib/order/service';
 import { runJobsOnce } from '@/lib/jobs/runner';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './sandbox';
 import { PAYMENT_STATUS, receiveNotification, startPayment } from './service';
 import { reconcilePayments } from './reconcile';
+import type { UserScope } from '@/lib/procedure/scope';
 
 // The reconciliation job (DESIGN §7, docs/orders.md "Reconciliation"): a payment the provider captured while its
 // notification was lost (a crash, kill -9, a network cut) is found by asking the provider, and applied exactly once.
@@ -69,7 +70,7 @@ async function orderWithPayment(now: Date, options: { quantity?: number; amount?
   const code = `reconcile-${++seq}`;
   const sale = await makeSale(db, { code, amount: options.amount ?? 10, limitPerUser: 5, price: 9900, now });
   const [buyer] = await makeUsers(db, 1, String(5100 + seq));
-  const ctx: OrderCtx = { db, now, channelId: sale.channelId, userId: buyer! };
+  const ctx: UserScope = { db, now, channelId: sale.channelId, userId: buyer! };
   const order = await createOrder(ctx, { saleId: sale.saleId, quantity: options.quantity ?? 1, idempotencyKey: `rk-${seq}` }, FIVE_MIN);
   const payment = await startPayment({ ...ctx, channelKey: 'AURORA', provider: sandboxProvider(db, SECRET) }, order.orderNo);
   return { sale, ctx, order, payment };

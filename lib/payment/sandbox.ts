@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { sandboxTransactions } from '../db/schema';
-import { hmac, randomDigits, sameDigest } from '../auth/crypto';
+import { hmac, randomDigits, sameDigest } from '../security/crypto';
 import { NotificationError, type PaymentProvider, type PaymentRequest, type VerifiedNotification } from './provider';
 
 /** Header that carries the notification's HMAC-SHA-256 (hex) over the raw body. */

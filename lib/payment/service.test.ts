@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { holdings, payments } from '@/lib/db/schema';
-import { createOrder, getOrder, ORDER_STATUS, type OrderCtx } from '@/lib/order/service';
-import { chainUpPending } from '@/lib/chain/service';
+import { createOrder, getOrder, ORDER_STATUS } from '@/lib/order/service';
+import { chainUpPending } from '@/lib/chain/ledger-job';
 import { verifyLedger } from '@/lib/chain/ledger';
 import { chainLedger } from '@/lib/db/schema';
 import { NotificationError } from './provider';
 import { sandboxProvider, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './sandbox';
 import { applyNotification, queryPayment, receiveNotification, startPayment, PAYMENT_STATUS } from './service';
+import type { UserScope } from '@/lib/procedure/scope';
 
 // Payment (DESIGN §7): signed notifications, verified, amount-checked, applied exactly once; minting and chain-up.
 
@@ -35,7 +36,7 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 async function orderWithPayment(code: string, quantity = 1, amount = 10) {
   const sale = await makeSale(db, { code, amount, limitPerUser: 5, price: 19900, now: t0 });
   const [buyer] = await makeUsers(db, 1, String(3900 + keySeq));
-  const ctx: OrderCtx = { db, now: t0, channelId: sale.channelId, userId: buyer! };
+  const ctx: UserScope = { db, now: t0, channelId: sale.channelId, userId: buyer! };
   const order = await createOrder(ctx, { saleId: sale.saleId, quantity, idempotencyKey: key() }, FIVE_MIN);
   const payment = await startPayment({ ...ctx, channelKey: 'AURORA', provider: provider() }, order.orderNo);
   return { sale, ctx, order, payment };

@@ -2,14 +2,15 @@ import 'server-only';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, orders, payments, sales } from '../db/schema';
-import { AppError } from '../api/errors';
-import { randomDigits } from '../auth/crypto';
+import { AppError } from '../procedure/errors';
+import { randomDigits } from '../security/crypto';
 import { env } from '../env';
 import { isUniqueViolation } from '../db/errors';
 import { mintHoldings } from '../collection/mint';
-import { getOrder, ORDER_STATUS, releaseOrder, type OrderCtx, type OrderView } from '../order/service';
+import { getOrder, ORDER_STATUS, releaseOrder, type OrderView } from '../order/service';
 import { NotificationError, type PaymentProvider, type VerifiedNotification } from './provider';
 import { sandboxProvider } from './sandbox';
+import type { UserScope } from '../procedure/scope';
 
 /** `payments.status`. */
 /**
@@ -42,7 +43,7 @@ async function insertPayment(db: Db, input: { orderId: number; provider: string;
 export type StartedPayment = { paymentNo: string; payUrl: string; orderNo: string; amount: number; expireTime: string };
 
 /** Opens a payment for one of the buyer's unpaid orders and says where to pay. 409 when the order is no longer payable. */
-export async function startPayment(ctx: OrderCtx & { channelKey: string; provider: PaymentProvider }, orderNo: string): Promise<StartedPayment> {
+export async function startPayment(ctx: UserScope & { channelKey: string; provider: PaymentProvider }, orderNo: string): Promise<StartedPayment> {
   const order = await getOrder(ctx, orderNo);
   if (order.statusTrade !== ORDER_STATUS.toPay) {
     throw new AppError(409, `orderNo: this order is ${order.statusTrade === ORDER_STATUS.paid ? 'already paid' : 'cancelled'}; it cannot be paid`, { reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled' });
@@ -133,7 +134,7 @@ export async function receiveNotification(db: Db, provider: PaymentProvider, raw
  * The fallback when a notification is late (the pay-result pages poll it): asks the provider about the order's open
  * payments and applies what it says, then answers the order as it now stands.
  */
-export async function queryPayment(ctx: OrderCtx & { provider: PaymentProvider }, orderNo: string): Promise<OrderView> {
+export async function queryPayment(ctx: UserScope & { provider: PaymentProvider }, orderNo: string): Promise<OrderView> {
   const order = await getOrder(ctx, orderNo);
   if (order.statusTrade === ORDER_STATUS.toPay) {
     const open = await ctx.db
@@ -153,7 +154,7 @@ export async function queryPayment(ctx: OrderCtx & { provider: PaymentProvider }
 }
 
 /** The sandbox cashier's view of a payment: only its buyer sees it. */
-export async function sandboxPaymentInfo(ctx: OrderCtx, paymentNo: string) {
+export async function sandboxPaymentInfo(ctx: UserScope, paymentNo: string) {
   const [row] = await ctx.db
     .select({ payment: payments, orderNo: orders.orderNo })
     .from(payments)

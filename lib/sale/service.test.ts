@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { blindBoxPrizes, channels, commodities, sales } from '@/lib/db/schema';
 import { findSale, listBlindBoxOdds, listSales } from './service';
@@ -27,27 +27,27 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const allAurora = () => listSales(aurora, { pageCount: 1, pageSize: 50 }, { db, now });
+const allAurora = () => listSales({ db, now, channelId: aurora }, { pageCount: 1, pageSize: 50 });
 
 describe('listSales', () => {
   it('pages the channel sales with current, pages, size and total', async () => {
-    const first = await listSales(aurora, { pageCount: 1, pageSize: 4 }, { db, now });
+    const first = await listSales({ db, now, channelId: aurora }, { pageCount: 1, pageSize: 4 });
     expect(first).toMatchObject({ current: 1, size: 4, total: 9, pages: 3 });
     expect(first.records).toHaveLength(4);
 
-    const last = await listSales(aurora, { pageCount: 3, pageSize: 4 }, { db, now });
+    const last = await listSales({ db, now, channelId: aurora }, { pageCount: 3, pageSize: 4 });
     expect(last).toMatchObject({ current: 3, size: 4, total: 9, pages: 3 });
     expect(last.records).toHaveLength(1);
   });
 
   it('gives an empty page past the end, still telling the total', async () => {
-    const beyond = await listSales(aurora, { pageCount: 4, pageSize: 4 }, { db, now });
+    const beyond = await listSales({ db, now, channelId: aurora }, { pageCount: 4, pageSize: 4 });
     expect(beyond.records).toEqual([]);
     expect(beyond).toMatchObject({ current: 4, total: 9, pages: 3 });
   });
 
   it('walks every sale exactly once across the pages, in the same order as one big page', async () => {
-    const pages = await Promise.all([1, 2, 3].map((pageCount) => listSales(aurora, { pageCount, pageSize: 4 }, { db, now })));
+    const pages = await Promise.all([1, 2, 3].map((pageCount) => listSales({ db, now, channelId: aurora }, { pageCount, pageSize: 4 })));
     const walked = pages.flatMap((p) => p.records.map((r) => r.id));
     expect(walked).toEqual((await allAurora()).records.map((r) => r.id));
     expect(new Set(walked).size).toBe(9);
@@ -68,20 +68,20 @@ describe('listSales', () => {
   });
 
   it('never mixes channels', async () => {
-    const lumenPage = await listSales(lumen, { pageCount: 1, pageSize: 50 }, { db, now });
+    const lumenPage = await listSales({ db, now, channelId: lumen }, { pageCount: 1, pageSize: 50 });
     expect(lumenPage.total).toBe(3);
     const auroraIds = new Set((await allAurora()).records.map((r) => r.id));
     expect(lumenPage.records.some((r) => auroraIds.has(r.id))).toBe(false);
   });
 
   it('gives an empty page for a channel without sales', async () => {
-    const page = await listSales(await channelId('GIFT'), { pageCount: 1, pageSize: 10 }, { db, now });
+    const page = await listSales({ db, now, channelId: await channelId('GIFT') }, { pageCount: 1, pageSize: 10 });
     expect(page).toEqual({ records: [], total: 0, current: 1, pages: 0, size: 10 });
   });
 
   it('derives statusSell at the time asked for', async () => {
     const byName = async (at: Date) => {
-      const page = await listSales(aurora, { pageCount: 1, pageSize: 50 }, { db, now: at });
+      const page = await listSales({ db, now: at, channelId: aurora }, { pageCount: 1, pageSize: 50 });
       return new Map(page.records.map((r) => [r.commodity.name, r.statusSell]));
     };
     expect((await byName(now)).get('Moon Rabbit')).toBe(SALE_STATUS.COMING_SOON);
@@ -93,20 +93,20 @@ describe('listSales', () => {
 describe('findSale', () => {
   it('finds a sale of the channel, with its commodity', async () => {
     const listed = (await allAurora()).records[0]!;
-    const sale = await findSale(aurora, listed.id, { db, now });
+    const sale = await findSale({ db, now, channelId: aurora }, listed.id);
     expect(sale).toEqual(listed);
   });
 
   it("gives null for another channel's sale", async () => {
-    const lumenSale = (await listSales(lumen, { pageCount: 1, pageSize: 1 }, { db, now })).records[0]!;
-    expect(await findSale(lumen, lumenSale.id, { db, now })).not.toBeNull();
-    expect(await findSale(aurora, lumenSale.id, { db, now })).toBeNull();
+    const lumenSale = (await listSales({ db, now, channelId: lumen }, { pageCount: 1, pageSize: 1 })).records[0]!;
+    expect(await findSale({ db, now, channelId: lumen }, lumenSale.id)).not.toBeNull();
+    expect(await findSale({ db, now, channelId: aurora }, lumenSale.id)).toBeNull();
   });
 
   it.each(['0', '-1', '1.5', 'abc', '', ' 1', '1 ', '01', '1e0', '0x1', '99999999999', '2147483648', '999999'])(
     'gives null for the id %p',
     async (id) => {
-      expect(await findSale(aurora, id, { db, now })).toBeNull();
+      expect(await findSale({ db, now, channelId: aurora }, id)).toBeNull();
     },
   );
 });
@@ -117,7 +117,7 @@ describe('listBlindBoxOdds', () => {
   it("publishes the seeded box's odds, most likely first, summing to 100%", async () => {
     const box = (await allAurora()).records.find((r) => r.commodity.isBlindBox);
     expect(box).toBeDefined();
-    const odds = await listBlindBoxOdds(box!.commodity.id, { db });
+    const odds = await listBlindBoxOdds({ db }, box!.commodity.id);
     expect(odds.map((o) => [o.name, o.percent])).toEqual([
       ['Crystal Owl', '60%'],
       ['Ember Phoenix', '30%'],
@@ -144,7 +144,7 @@ describe('listBlindBoxOdds', () => {
       await db.insert(blindBoxPrizes).values({ boxCommodityId: box, prizeCommodityId: await make(code, false), weight });
     }
 
-    const odds = await listBlindBoxOdds(String(box), { db });
+    const odds = await listBlindBoxOdds({ db }, String(box));
     expect(odds.map((o) => [o.name, o.weight, o.percent])).toEqual([
       ['odds-common', 4, '57.1%'],
       ['odds-uncommon', 2, '28.6%'],
@@ -155,6 +155,6 @@ describe('listBlindBoxOdds', () => {
 
   it('gives no odds for a commodity that is not a blind box', async () => {
     const plain = (await allAurora()).records.find((r) => !r.commodity.isBlindBox)!;
-    expect(await listBlindBoxOdds(plain.commodity.id, { db })).toEqual([]);
+    expect(await listBlindBoxOdds({ db }, plain.commodity.id)).toEqual([]);
   });
 });

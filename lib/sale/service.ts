@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { getDb, type Db } from '../db/client';
+import type { ChannelScope } from '../procedure/scope';
+import { toPage, type Page, type Paging } from '../procedure/paging';
 import { blindBoxPrizes, commodities, sales } from '../db/schema';
 import { saleStatus, type SaleStatus } from './status';
 
@@ -30,8 +31,6 @@ export type SaleRecord = {
   publisher: { name: string };
   seriesWorks: { name: string } | null;
 };
-
-export type Page<T> = { records: T[]; total: number; current: number; pages: number; size: number };
 
 type SaleRow = { sale: typeof sales.$inferSelect; commodity: typeof commodities.$inferSelect };
 
@@ -64,13 +63,7 @@ function toSaleRecord({ sale, commodity }: SaleRow, now: Date): SaleRecord {
 }
 
 /** The channel's sales for the home list, paged (1-based), in the channel's order. */
-export async function listSales(
-  channelId: number,
-  paging: { pageCount: number; pageSize: number },
-  options: { db?: Db; now?: Date } = {},
-): Promise<Page<SaleRecord>> {
-  const db = options.db ?? getDb();
-  const now = options.now ?? new Date();
+export async function listSales({ db, now, channelId }: ChannelScope, paging: Paging): Promise<Page<SaleRecord>> {
   const where = eq(sales.channelId, channelId);
   const [totalRow] = await db.select({ value: count() }).from(sales).where(where);
   const total = totalRow?.value ?? 0;
@@ -82,37 +75,25 @@ export async function listSales(
     .orderBy(asc(sales.sort), asc(sales.id))
     .limit(paging.pageSize)
     .offset((paging.pageCount - 1) * paging.pageSize);
-  return {
-    records: rows.map((row) => toSaleRecord(row, now)),
-    total,
-    current: paging.pageCount,
-    pages: Math.ceil(total / paging.pageSize),
-    size: paging.pageSize,
-  };
+  return toPage(rows.map((row) => toSaleRecord(row, now)), total, paging);
 }
 
 /** One sale of the channel, or null when it does not exist in this channel (no cross-channel reads). */
-export async function findSale(
-  channelId: number,
-  saleId: string,
-  options: { db?: Db; now?: Date } = {},
-): Promise<SaleRecord | null> {
+export async function findSale({ db, now, channelId }: ChannelScope, saleId: string): Promise<SaleRecord | null> {
   if (!/^[1-9]\d{0,9}$/.test(saleId) || Number(saleId) > 2_147_483_647) return null;
-  const db = options.db ?? getDb();
   const [row] = await db
     .select({ sale: sales, commodity: commodities })
     .from(sales)
     .innerJoin(commodities, eq(sales.commodityId, commodities.id))
     .where(and(eq(sales.id, Number(saleId)), eq(sales.channelId, channelId)))
     .limit(1);
-  return row ? toSaleRecord(row, options.now ?? new Date()) : null;
+  return row ? toSaleRecord(row, now) : null;
 }
 
 export type BlindBoxOdds = { name: string; cover: string; weight: number; percent: string }[];
 
 /** Published odds of a blind box (DESIGN §7): each prize's weight over the total. */
-export async function listBlindBoxOdds(commodityId: string, options: { db?: Db } = {}): Promise<BlindBoxOdds> {
-  const db = options.db ?? getDb();
+export async function listBlindBoxOdds({ db }: Pick<ChannelScope, 'db'>, commodityId: string): Promise<BlindBoxOdds> {
   const rows = await db
     .select({ name: commodities.name, cover: commodities.cover, weight: blindBoxPrizes.weight })
     .from(blindBoxPrizes)
@@ -124,13 +105,12 @@ export async function listBlindBoxOdds(commodityId: string, options: { db?: Db }
 }
 
 /** The channel's blind-box sales, each with its published odds (channel/queryBox). */
-export async function listBlindBoxSales(channelId: number, options: { db?: Db; now?: Date } = {}): Promise<(SaleRecord & { odds: BlindBoxOdds })[]> {
-  const db = options.db ?? getDb();
+export async function listBlindBoxSales({ db, now, channelId }: ChannelScope): Promise<(SaleRecord & { odds: BlindBoxOdds })[]> {
   const rows = await db
     .select({ sale: sales, commodity: commodities })
     .from(sales)
     .innerJoin(commodities, eq(sales.commodityId, commodities.id))
     .where(and(eq(sales.channelId, channelId), eq(commodities.isBlindBox, true)))
     .orderBy(asc(sales.sort), asc(sales.id));
-  return Promise.all(rows.map(async (row) => ({ ...toSaleRecord(row, options.now ?? new Date()), odds: await listBlindBoxOdds(String(row.commodity.id), { db }) })));
+  return Promise.all(rows.map(async (row) => ({ ...toSaleRecord(row, now), odds: await listBlindBoxOdds({ db }, String(row.commodity.id)) })));
 }

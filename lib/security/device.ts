@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { parseCookieHeader } from '../auth/web-session';
+import { parseCookieHeader } from './cookies';
 
 /**
  * The storefront_device cookie: a random id per browser, so SMS limits can count per device as well as per IP

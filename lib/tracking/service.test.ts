@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { dispatch } from '@/lib/api/dispatcher';
+import { dispatch } from '@/lib/server/dispatcher';
 import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import { channels, trackingEvents } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import type { TrackingRecord } from './schema';

@@ -1,9 +1,9 @@
 import 'server-only';
-import { getDb, type Db } from '../db/client';
 import { trackingEvents } from '../db/schema';
 import type { StoredTrackingRecord } from './schema';
-import { AppError } from '../api/errors';
-import { hit, hitAll, waitText } from '../security/rate-limit';
+import { AppError } from '../procedure/errors';
+import { hit, hitAll, waitText } from '../rate-limit/rate-limit';
+import type { ChannelScope } from '../procedure/scope';
 
 /**
  * What one anonymous sender may write (security review, finding 7; docs/security.md). A buyer's page views come to a
@@ -24,22 +24,23 @@ export const TRACKING_LIMITS = {
  * Counts a batch against its sender's limits (429 when over) and the channel's daily cap; answers how many of the
  * records may be stored (0 once the channel's cap is reached).
  */
-export async function admitTrackingBatch(db: Db, input: { channelId: number; ip: string; records: StoredTrackingRecord[]; now: Date }): Promise<number> {
-  const n = input.records.length;
-  const sessions = [...new Set(input.records.map((r) => r.session_id))];
+export async function admitTrackingBatch(scope: ChannelScope & { ip: string }, records: StoredTrackingRecord[]): Promise<number> {
+  const { db, now, channelId, ip } = scope;
+  const n = records.length;
+  const sessions = [...new Set(records.map((r) => r.session_id))];
   const refuse = (resetAt: Date) =>
-    new AppError(429, `records: too many tracking records from this sender; try again in ${waitText(resetAt.getTime() - input.now.getTime())}`);
-  const byIp = await hit(db, { bucket: `track:ip:${input.ip}`, max: TRACKING_LIMITS.perIpPerHour, windowMs: 3600_000 }, input.now, n);
+    new AppError(429, `records: too many tracking records from this sender; try again in ${waitText(resetAt.getTime() - now.getTime())}`);
+  const byIp = await hit(db, { bucket: `track:ip:${ip}`, max: TRACKING_LIMITS.perIpPerHour, windowMs: 3600_000 }, now, n);
   if (!byIp.allowed) throw refuse(byIp.resetAt);
   // A batch naming many sessions counts in full against each: making up session ids buys nothing.
   const bySession = await hitAll(
     db,
-    sessions.map((id) => ({ bucket: `track:session:${input.channelId}:${id}`, max: TRACKING_LIMITS.perSessionPerHour, windowMs: 3600_000 })),
-    input.now,
+    sessions.map((id) => ({ bucket: `track:session:${channelId}:${id}`, max: TRACKING_LIMITS.perSessionPerHour, windowMs: 3600_000 })),
+    now,
     n,
   );
   if (bySession.refused) throw refuse(bySession.refused.resetAt);
-  const day = await hit(db, { bucket: `track:channel:${input.channelId}`, max: TRACKING_LIMITS.perChannelPerDay, windowMs: 24 * 3600_000 }, input.now, n);
+  const day = await hit(db, { bucket: `track:channel:${channelId}`, max: TRACKING_LIMITS.perChannelPerDay, windowMs: 24 * 3600_000 }, now, n);
   if (day.allowed) return n;
   return Math.max(0, n - (day.count - TRACKING_LIMITS.perChannelPerDay));
 }
@@ -56,13 +57,7 @@ export function scrub(value: string): string {
 /**
  * Stores a validated batch of tracking records for a channel, stamping serv_time. One statement per batch.
  */
-export async function ingestTrackingBatch(
-  channelId: number,
-  records: StoredTrackingRecord[],
-  options: { db?: Db; now?: Date } = {},
-): Promise<{ accepted: number }> {
-  const db = options.db ?? getDb();
-  const servTime = options.now ?? new Date();
+export async function ingestTrackingBatch({ db, now: servTime, channelId }: ChannelScope, records: StoredTrackingRecord[]): Promise<{ accepted: number }> {
   if (records.length === 0) return { accepted: 0 };
   await db.insert(trackingEvents).values(
     records.map((record) => {

@@ -1,10 +1,10 @@
-import { CODE_LIMITS, generateCode } from '@/lib/codes/codes';
-import { STORE_CODES } from '@/lib/db/seed-data';
+import { CODE_LIMITS, generateCode } from '@/lib/redeem-code/service';
+import { STORE_CODES } from '@/lib/demo/seed-data';
 import { securityHarness } from './support';
 
 // Security review, finding 10: limits were read-then-write, so on PostgreSQL 40 concurrent wrong codes had 23 evaluated
-// (limit 10). Every limit is now one atomic counter (lib/security/rate-limit.ts). This file runs on the embedded
-// database and, in `npm test`, on PostgreSQL too (scripts/with-postgres.sh); the SMS side is in lib/auth/codes.test.ts.
+// (limit 10). Every limit is now one atomic counter (lib/rate-limit/rate-limit.ts). This file runs on the embedded
+// database and, in `npm test`, on PostgreSQL too (scripts/with-postgres.sh); the SMS side is in lib/auth/sms-codes.test.ts.
 
 const h = securityHarness();
 

@@ -1,4 +1,4 @@
-import { registry } from '@/lib/api/registry';
+import { registry } from '@/lib/server/registry';
 import { securityHarness } from './support';
 
 // Security review, finding 15: an anonymous caller got field validation messages before 401.

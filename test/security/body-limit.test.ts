@@ -1,5 +1,5 @@
-import { readBodyWithin, handleApiRequest } from '@/lib/api/http';
-import { MAX_BODY_BYTES } from '@/lib/api/dispatcher';
+import { readBodyWithin, handleApiRequest } from '@/lib/server/http';
+import { MAX_BODY_BYTES } from '@/lib/server/dispatcher';
 
 // Security review, finding 13: bodies were read whole before the 64 KiB limit (100 MB bodies were read, then refused).
 

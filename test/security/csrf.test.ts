@@ -1,5 +1,5 @@
 import { encode } from 'next-auth/jwt';
-import { authSecret } from '@/lib/auth/secret';
+import { authSecret } from '@/lib/security/secret';
 import { securityHarness } from './support';
 
 // Security review, finding 9: the cookie-authenticated API took any content type and did not check Origin; channel hosts

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { smsCodes, smsOutbox } from '@/lib/db/schema';
 import { env } from '@/lib/env';
-import { sendCode } from '@/lib/auth/codes';
+import { sendCode } from '@/lib/auth/sms-codes';
 import { outboxProvider, type SmsProvider } from '@/lib/auth/sms';
 import { securityHarness } from './support';
 
@@ -15,7 +15,7 @@ beforeAll(() => jest.spyOn(console, 'info').mockImplementation(() => {}));
 async function ticket(): Promise<string> {
   // A captcha ticket made the way verify makes one; these tests are about what happens after the captcha.
   const { captchaChallenges } = await import('@/lib/db/schema');
-  const { randomToken, sha256 } = await import('@/lib/auth/crypto');
+  const { randomToken, sha256 } = await import('@/lib/security/crypto');
   const value = randomToken();
   const [channel] = await h.db().query.channels.findMany({ where: (c, { eq: is }) => is(c.key, 'AURORA'), limit: 1 });
   await h.db().insert(captchaChallenges).values({

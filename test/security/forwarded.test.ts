@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clientIp } from '@/lib/api/client-ip';
+import { clientIp } from '@/lib/server/client-ip';
 import { normalizeAddress, parseTrustedProxies, resolveForwarded, rewriteForwardingHeaders, type TrustedProxies } from '@/lib/security/forwarded';
 
 // Security review, finding 2: any per-IP limit was bypassed by a made-up X-Forwarded-For (Next keeps a client's header),

@@ -1,4 +1,4 @@
-import { findUnstorableText } from '@/lib/api/text-check';
+import { findUnstorableText } from '@/lib/server/text-check';
 import { securityHarness } from './support';
 
 // Security review, finding 8: a NUL or a lone surrogate in a tracking field was an HTTP 500 (PostgreSQL refuses them).

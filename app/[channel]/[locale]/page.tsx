@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
 import { listSales } from '@/lib/sale/service';
-import { MAX_PAGE } from '@/lib/api/paging';
+import { MAX_PAGE } from '@/lib/procedure/paging';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { SaleCard } from '@/components/sale/sale-card';
@@ -16,7 +16,7 @@ export default async function HomePage({ params, searchParams }: Props) {
   const { t, theme, skin } = channel;
   const requested = Number((await searchParams).page);
   const pageCount = Number.isInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE) : 1;
-  const page = await listSales(channel.id, { pageCount, pageSize: PAGE_SIZE });
+  const page = await listSales(pageScope(channel), { pageCount, pageSize: PAGE_SIZE });
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { handleApiRequest } from '@/lib/api/http';
+import { handleApiRequest } from '@/lib/server/http';
 
 // The one API route handler (DESIGN §3): every market call is POST {API_BASE}{path} → lib/api dispatcher.
 async function handle(request: Request, { params }: { params: Promise<{ path: string[] }> }): Promise<Response> {

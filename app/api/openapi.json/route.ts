@@ -1,4 +1,4 @@
-import { openApiDocument } from '@/lib/api/openapi';
+import { openApiDocument } from '@/lib/server/openapi';
 
 /** GET /api/openapi.json — the market API's OpenAPI document. */
 export function GET(): Response {

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { getDb } from '@/lib/db/client';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
 import { listExchangeActivities } from '@/lib/exchange/service';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
@@ -24,7 +23,7 @@ export default async function ActivePage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { t, skin, theme, labels } = channel;
   if (!labels.includes(2) || theme.attributes.noActive) redirect('/404');
-  const activities = await listExchangeActivities({ db: getDb(), now: new Date(), channelId: channel.id });
+  const activities = await listExchangeActivities(pageScope(channel));
   return (
     <>
       <main className="pb-[1.6rem]">

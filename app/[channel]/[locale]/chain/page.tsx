@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
 import { getPageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
 import { listChainCampaigns } from '@/lib/chain/chain-up';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
@@ -27,7 +26,7 @@ export default async function ChainPage({ params }: Props) {
   const { t, skin, theme, labels } = channel;
   const [user, { campaigns, stores }] = await Promise.all([
     getPageUser({ id: channel.id, key: theme.key }),
-    listChainCampaigns({ db: getDb(), now: new Date(), channelId: channel.id }),
+    listChainCampaigns(pageScope(channel)),
   ]);
   const open = campaigns.some((c) => c.status === 1) && stores.length > 0;
   return (

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { requirePageScope } from '@/lib/auth/page-session';
 import { listUnopenedBoxes } from '@/lib/collection/service';
 import { listBlindBoxSales } from '@/lib/sale/service';
 import { SALE_STATUS } from '@/lib/sale/status';
@@ -19,10 +18,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /mine/box (spec §2 mineBox, login required): the buyer's unopened blind boxes, opened here; the odds of the channel's boxes. */
 export default async function MyBoxesPage({ params }: Props) {
   const channel = await loadPageChannel(params);
-  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/box');
-  const db = getDb();
-  const now = new Date();
-  const [boxes, boxSales] = await Promise.all([listUnopenedBoxes({ db, now, channelId: channel.id, userId: user.id }), listBlindBoxSales(channel.id, { db, now })]);
+  const scope = await requirePageScope(channel, '/mine/box');
+  const [boxes, boxSales] = await Promise.all([listUnopenedBoxes(scope), listBlindBoxSales(scope)]);
   const { t, skin } = channel;
   const onSale = boxSales.filter((s) => s.statusSell === SALE_STATUS.ON_SALE);
   return (

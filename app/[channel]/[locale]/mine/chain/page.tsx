@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { pageFromSearch } from '@/lib/api/paging';
+import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { requirePageScope } from '@/lib/auth/page-session';
 import { listChainRecords } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
 import { ChainRecord } from '@/components/chain/chain-record';
@@ -21,10 +20,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /mine/chain (spec §2 mineChain, login required): the user's chain-ups on this channel, newest first, paged. */
 export default async function ChainRecordsPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
-  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/chain');
+  const scope = await requirePageScope(channel, '/mine/chain');
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
-  const records = await listChainRecords({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const records = await listChainRecords(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   return (
     <>

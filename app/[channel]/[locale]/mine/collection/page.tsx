@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { pageFromSearch } from '@/lib/api/paging';
+import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { requirePageScope } from '@/lib/auth/page-session';
 import { listCollection } from '@/lib/collection/service';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectionGrid } from '@/components/buy/collection-grid';
@@ -20,10 +19,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /mine/collection (spec §2 mineCollection, login required): the buyer's collectibles with edition numbers and chain status. */
 export default async function CollectionPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
-  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/collection');
+  const scope = await requirePageScope(channel, '/mine/collection');
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
-  const collection = await listCollection({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const collection = await listCollection(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin } = channel;
   return (
     <>

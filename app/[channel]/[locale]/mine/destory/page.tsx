@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { loadPageChannel, type PageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { requirePageScope } from '@/lib/auth/page-session';
 import { listDestroyed } from '@/lib/exchange/service';
-import { pageFromSearch } from '@/lib/api/paging';
+import { pageFromSearch } from '@/lib/procedure/paging';
 import { PageHeader } from '@/components/layout/page-header';
 import { DestroyedList } from '@/components/exchange/destroyed-list';
-import { RecordPager } from '@/components/exchange/record-pager';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -24,10 +23,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /mine/destory (spec §2 mineDestory, the spec's spelling; login required): the user's collectibles spent in exchanges, newest first, paged. */
 export default async function DestroyRecordsPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
-  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/destory');
+  const scope = await requirePageScope(channel, '/mine/destory');
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
-  const records = await listDestroyed({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const records = await listDestroyed(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   return (
     <>

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { requirePageScope } from '@/lib/auth/page-session';
 import { listExchanges } from '@/lib/exchange/service';
-import { pageFromSearch } from '@/lib/api/paging';
+import { pageFromSearch } from '@/lib/procedure/paging';
 import { PageHeader } from '@/components/layout/page-header';
 import { ExchangeRecordList } from '@/components/exchange/exchange-record-list';
-import { RecordPager } from '@/components/exchange/record-pager';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -25,10 +24,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ExchangeRecordsPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
   if (!channel.labels.includes(2)) redirect('/404');
-  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/exchange');
+  const scope = await requirePageScope(channel, '/mine/exchange');
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
-  const records = await listExchanges({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const records = await listExchanges(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   return (
     <>

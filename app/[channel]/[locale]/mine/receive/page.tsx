@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { pageFromSearch } from '@/lib/api/paging';
+import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { requirePageScope } from '@/lib/auth/page-session';
 import { listReceived } from '@/lib/gift/service';
 import { formatDate } from '@/lib/format/date';
 import { PageHeader } from '@/components/layout/page-header';
@@ -21,10 +20,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /mine/receive (spec §2 mineReceive, login required): the gifts the user received on this channel, newest first, paged. */
 export default async function ReceiveRecordsPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
-  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/receive');
+  const scope = await requirePageScope(channel, '/mine/receive');
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
-  const records = await listReceived({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const records = await listReceived(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   return (
     <>

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { pageFromSearch } from '@/lib/api/paging';
+import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { requirePageScope } from '@/lib/auth/page-session';
 import { listOrders, ORDER_STATUS, type OrderView } from '@/lib/order/service';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
@@ -25,10 +24,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /mine/records (spec §2 mineRecords, login required): the buyer's orders, newest first, paged; pay or cancel unpaid ones. */
 export default async function OrderRecordsPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
-  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, '/mine/records');
+  const scope = await requirePageScope(channel, '/mine/records');
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
-  const orders = await listOrders({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, { pageCount: page, pageSize: PAGE_SIZE });
+  const orders = await listOrders(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   const statusText: Record<OrderView['statusTrade'], string> = {
     [ORDER_STATUS.toPay]: t('orders.toPay'),

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
 import { requirePageUser } from '@/lib/auth/page-session';
 import { findSale } from '@/lib/sale/service';
 import { SALE_STATUS } from '@/lib/sale/status';
@@ -26,8 +26,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PayPage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { saleId } = await params;
-  await requirePageUser({ id: channel.id, key: channel.theme.key }, `/pay/${saleId}`);
-  const sale = await findSale(channel.id, saleId);
+  await requirePageUser(channel, `/pay/${saleId}`);
+  const sale = await findSale(pageScope(channel), saleId);
   if (!sale) redirect('/404');
   if (sale.statusSell === SALE_STATUS.SOLD_OUT) redirect('/sellout');
   const { t, theme, skin, locale } = channel;

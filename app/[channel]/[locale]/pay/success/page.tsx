@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { loadPageOrder } from '@/lib/order/page-order';
+import { loadPageOrder } from '@/lib/payment/page-order';
 import { ORDER_STATUS } from '@/lib/order/service';
 import { formatFen } from '@/lib/format/money';
 import { ArtImage } from '@/components/ui/art-image';
@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PaySuccessPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
   const { orderNo } = await searchParams;
-  const order = await loadPageOrder({ id: channel.id, key: channel.theme.key }, `/pay/success?orderNo=${orderNo ?? ''}`, orderNo);
+  const order = await loadPageOrder(channel, `/pay/success?orderNo=${orderNo ?? ''}`, orderNo);
   if (order.statusTrade !== ORDER_STATUS.paid) redirect(`/pay/fail?orderNo=${order.orderNo}`);
   const { t, skin, theme } = channel;
   const link = 'flex h-[0.88rem] items-center justify-center rounded-full text-base font-semibold';

@@ -1,4 +1,4 @@
-import { handleApiRequest } from '@/lib/api/http';
+import { handleApiRequest } from '@/lib/server/http';
 
 // spec §7's account calls live under /auth/api/..., so with API_BASE /api they are /api/auth/api/...; next-auth owns
 // /api/auth/* (app/api/auth/[...nextauth]). This more specific route sends them to the market API like any other call.

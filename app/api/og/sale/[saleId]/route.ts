@@ -1,6 +1,7 @@
 import { channelKeyFromHost } from '@/lib/channel/key';
 import { findChannelByKey, toThemeInfo } from '@/lib/channel/service';
 import { findSale } from '@/lib/sale/service';
+import { pageScope } from '@/lib/channel/page-channel';
 import { saleOgCard } from '@/lib/sale/og-card';
 import { env } from '@/lib/env';
 import { negotiateLocale } from '@/lib/i18n/locale';
@@ -12,7 +13,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ sale
   const e = env();
   const key = channelKeyFromHost(request.headers.get('host') ?? '', e.BRAND_WORD) || e.DEFAULT_CHANNEL || '';
   const channel = await findChannelByKey(key);
-  const sale = channel ? await findSale(channel.id, saleId) : null;
+  const sale = channel ? await findSale(pageScope(channel), saleId) : null;
   if (!channel || !sale) return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } });
   const locale = negotiateLocale(channel.locale, request.headers.get('accept-language'));
   return saleOgCard(toThemeInfo(channel), sale, translator(locale));

@@ -2,7 +2,7 @@ import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { paymentProvider, receiveNotification } from '@/lib/payment/service';
 import { NotificationError } from '@/lib/payment/provider';
-import { readBodyWithin } from '@/lib/api/http';
+import { readBodyWithin } from '@/lib/server/http';
 
 /** Notifications are small; the body is not read past this (security review, finding 13). */
 const MAX_NOTIFICATION_BYTES = 16_384;

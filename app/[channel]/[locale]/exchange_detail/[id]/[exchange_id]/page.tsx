@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { getPageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { pageViewerScope } from '@/lib/auth/page-session';
 import { getExchangeOffer } from '@/lib/exchange/service';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/procedure/errors';
 import { PageHeader } from '@/components/layout/page-header';
 import { ExchangeDetail } from '@/components/exchange/exchange-detail';
 
@@ -22,9 +21,9 @@ const MAX_ID = 2_147_483_647;
 const loadExchange = cache(async (channelKey: string, locale: string, id: string, offerId: string) => {
   const channel = await loadPageChannel(Promise.resolve({ channel: channelKey, locale }));
   if (!ID.test(id) || !ID.test(offerId) || Number(id) > MAX_ID || Number(offerId) > MAX_ID) redirect('/404');
-  const user = await getPageUser({ id: channel.id, key: channel.theme.key });
+  const scope = await pageViewerScope(channel);
   try {
-    const detail = await getExchangeOffer({ db: getDb(), now: new Date(), channelId: channel.id, userId: user?.id ?? null }, Number(id), Number(offerId));
+    const detail = await getExchangeOffer(scope, Number(id), Number(offerId));
     return { channel, detail };
   } catch (error) {
     if (error instanceof AppError && error.code === 404) redirect('/404');

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
 import { findSale, listBlindBoxOdds, type SaleRecord } from '@/lib/sale/service';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { formatFen } from '@/lib/format/money';
@@ -18,7 +18,7 @@ type Props = { params: Promise<PageParams & { saleId: string }> };
 async function load(params: Props['params']) {
   const channel = await loadPageChannel(params);
   const { saleId } = await params;
-  const sale = await findSale(channel.id, saleId);
+  const sale = await findSale(pageScope(channel), saleId);
   // A sale that does not exist in this channel goes to /404 like any unknown path (spec §2); Next cannot
   // render a channel-styled not-found boundary under a dynamic root layout (vercel/next.js#59180).
   if (!sale) redirect('/404');
@@ -33,7 +33,7 @@ function summaryOf(sale: SaleRecord): string {
 /** Link previews for chat apps and crawlers: title, description, Open Graph, Twitter, on the channel's host. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const channel = await loadPageChannel(params);
-  const sale = await findSale(channel.id, (await params).saleId);
+  const sale = await findSale(pageScope(channel), (await params).saleId);
   // A missing sale: the page itself redirects to /404.
   if (!sale) return { title: channel.t('route.notFound'), robots: { index: false } };
   const origin = publicOrigin(channel.theme.host);
@@ -88,7 +88,7 @@ export default async function GoodsDetailPage({ params }: Props) {
   const { channel, sale } = await load(params);
   const { t, theme, skin } = channel;
   const tz = theme.timeZone;
-  const odds = sale.commodity.isBlindBox ? await listBlindBoxOdds(sale.commodity.id) : [];
+  const odds = sale.commodity.isBlindBox ? await listBlindBoxOdds(pageScope(channel), sale.commodity.id) : [];
   const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
 
   const facts: [string, string, string?][] = [

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
+import { requirePageScope } from '@/lib/auth/page-session';
 import { env } from '@/lib/env';
 import { sandboxPaymentInfo } from '@/lib/payment/service';
 import { ORDER_STATUS } from '@/lib/order/service';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/procedure/errors';
 import { formatFen } from '@/lib/format/money';
 import { PageHeader } from '@/components/layout/page-header';
 import { Countdown } from '@/components/buy/countdown';
@@ -27,9 +26,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SandboxCashierPage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { paymentNo } = await params;
-  const user = await requirePageUser({ id: channel.id, key: channel.theme.key }, `/sandbox/cashier/${paymentNo}`);
+  const scope = await requirePageScope(channel, `/sandbox/cashier/${paymentNo}`);
   if (env().PAYMENT_PROVIDER !== 'sandbox' || !/^P\d{21}$/.test(paymentNo)) redirect('/404');
-  const info = await sandboxPaymentInfo({ db: getDb(), now: new Date(), channelId: channel.id, userId: user.id }, paymentNo).catch((error: unknown) => {
+  const info = await sandboxPaymentInfo(scope, paymentNo).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 404) return null;
     throw error;
   });

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
 import { requirePageUser } from '@/lib/auth/page-session';
-import { getDb } from '@/lib/db/client';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/procedure/errors';
 import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
@@ -39,9 +38,9 @@ export default async function ChainUpPage({ params }: Props) {
   const raw = await params;
   // Next hands dynamic segments over as they appear in the address (still percent-encoded).
   const [id, storeCode, type, authorStageName] = [raw.id, raw.code, raw.type, raw.authorStageName].map(decodeSegment) as [string, string, string, string];
-  await requirePageUser({ id: channel.id, key: channel.theme.key }, `/chain/${encodeURIComponent(id)}/${encodeURIComponent(storeCode)}/${encodeURIComponent(type)}/${encodeURIComponent(authorStageName)}`);
+  await requirePageUser(channel, `/chain/${encodeURIComponent(id)}/${encodeURIComponent(storeCode)}/${encodeURIComponent(type)}/${encodeURIComponent(authorStageName)}`);
   if (!ID.test(id) || Number(id) > 2_147_483_647 || (type !== '1' && type !== '2')) redirect('/404');
-  const ctx = { db: getDb(), now: new Date(), channelId: channel.id };
+  const ctx = pageScope(channel);
   const [campaign, stores] = await Promise.all([
     getChainCampaign(ctx, Number(id)).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 404) return null;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { createTestApi, type ApiAnswer, type TestApi } from '@/test/api';
 import { campaignOffers, campaigns, sales } from '@/lib/db/schema';
-import { demoCode } from '@/lib/db/seed-data';
+import { demoCode } from '@/lib/demo/seed-data';
 
 // An idempotency key names one request of one user (security review, finding 8): the same user sending a key again for
 // another request (on another channel's host, or a gift's key for an exchange and back) gets a 409 naming the field,

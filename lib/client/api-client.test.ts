@@ -8,7 +8,7 @@ import {
   isLoginPath,
   swrFetcher,
   type ApiClientDeps,
-} from './client';
+} from './api-client';
 
 type Call = { url: string; init: RequestInit };
 type Respond = (call: Call) => Promise<Response> | Response;

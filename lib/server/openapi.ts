@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registry } from './registry';
-import { API_CODES } from './errors';
-import type { ProcedureAuth } from './procedure';
+import { API_CODES } from '../procedure/errors';
+import type { ProcedureAuth } from '../procedure/procedure';
 
 /** How a buyer proves who they are (docs/api.md "Who is calling"): the API token, or the storefront's session cookie. */
 const SECURITY_SCHEMES = {

@@ -1,7 +1,7 @@
-import type { ChannelAttributes } from './schema';
+import type { ChannelAttributes } from '../db/schema';
 import { createHash } from 'node:crypto';
 import type { Skin } from '../channel/skin';
-import { codeFromBytes } from '../codes/format';
+import { codeFromBytes } from '../redeem-code/format';
 
 /**
  * Demo catalogue (issue: foundation). Channels run locally on *.localhost with BRAND_WORD=localhost.

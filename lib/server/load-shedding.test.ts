@@ -1,8 +1,8 @@
 import { createTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
-import { dispatch } from '@/lib/api/dispatcher';
+import { dispatch } from '@/lib/server/dispatcher';
 import { createSession } from '@/lib/auth/sessions';
 
 // Load shedding by event-loop lag (DESIGN §5): when this process answers slower than buyers arrive, buy calls get a

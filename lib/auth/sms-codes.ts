@@ -2,11 +2,11 @@ import 'server-only';
 import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { smsCodes } from '../db/schema';
-import { AppError } from '../api/errors';
-import { hmac, randomDigits, sameDigest } from './crypto';
+import { AppError } from '../procedure/errors';
+import { hmac, randomDigits, sameDigest } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
 import type { SmsProvider } from './sms';
-import { hit, hitAll, waitText } from '../security/rate-limit';
+import { hit, hitAll, waitText } from '../rate-limit/rate-limit';
 
 /**
  * SMS verification codes (DESIGN §10, issue on accounts): 6 digits from the CSPRNG, kept only as an HMAC keyed by the
@@ -16,7 +16,7 @@ import { hit, hitAll, waitText } from '../security/rate-limit';
  *    stopped where it comes from and costs no one else anything;
  * 2. per phone: 60 s between codes, then a doubling wait capped at 30 minutes; never a day-long lock;
  * 3. per channel: the hourly SMS budget; the operator is alerted when 80% of it is gone.
- * Every counter is atomic (lib/security/rate-limit.ts). The answer never depends on whether the phone has an account.
+ * Every counter is atomic (lib/rate-limit/rate-limit.ts). The answer never depends on whether the phone has an account.
  */
 export type CodeCtx = {
   db: Db;

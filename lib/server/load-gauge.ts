@@ -3,7 +3,7 @@
  * that it fired. When requests arrive faster than the process can answer them, work queues up in the loop and the
  * lag grows, whatever the cause: the embedded database (PGlite runs on this thread, so a buy call never yields and the
  * in-flight count stays at 1) or the request handling itself. The buy call is shed while the lag is high
- * (lib/api/dispatcher.ts), so queued buyers get a fast "busy" instead of waiting seconds in line.
+ * (lib/server/dispatcher.ts), so queued buyers get a fast "busy" instead of waiting seconds in line.
  */
 export type LoadGauge = { lagMs: () => number; stop: () => void };
 

@@ -1,10 +1,10 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getDb } from '../db/client';
-import { AppError } from '../api/errors';
+import { AppError } from '../procedure/errors';
 import { requirePageUser } from '../auth/page-session';
-import { paymentProvider, queryPayment } from '../payment/service';
-import type { OrderView } from './service';
+import { paymentProvider, queryPayment } from './service';
+import type { OrderView } from '../order/service';
 
 /**
  * The order a pay-result page shows (`?orderNo=`), as it truly stands: the provider is asked about open payments

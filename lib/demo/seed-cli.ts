@@ -1,4 +1,4 @@
-import { openDb } from './client';
+import { openDb } from '../db/client';
 import { seed } from './seed';
 import { SEED_CHANNELS } from './seed-data';
 import { env, EnvError } from '../env';

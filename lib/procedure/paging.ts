@@ -24,3 +24,14 @@ export function pageFromSearch(value: string | string[] | undefined): number {
   const raw = Array.isArray(value) ? value[0] : value;
   return Math.min(MAX_PAGE, Math.max(1, Number.parseInt(raw ?? '1', 10) || 1));
 }
+
+/** What a paged read asks for (DESIGN §5): a 1-based page and its size. */
+export type Paging = { pageCount: number; pageSize: number };
+
+/** A paged answer (DESIGN §5): `{records, total, current, pages, size}`. */
+export type Page<T> = { records: T[]; total: number; current: number; pages: number; size: number };
+
+/** Wraps one page of records and the total count as the paged answer. */
+export function toPage<T>(records: T[], total: number, paging: Paging): Page<T> {
+  return { records, total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };
+}

@@ -3,9 +3,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { redeemCodes } from '../db/schema';
-import { hitAll } from '../security/rate-limit';
-import { sha256 } from '../auth/crypto';
-import { AppError } from '../api/errors';
+import { hitAll } from '../rate-limit/rate-limit';
+import { sha256 } from '../security/crypto';
+import { AppError } from '../procedure/errors';
 import { codeFromBytes, normalizeCode } from './format';
 
 export { codeFromBytes, normalizeCode };
@@ -33,7 +33,7 @@ export function hashCode(input: string): string {
   return sha256(normalizeCode(input));
 }
 
-type Attempt = { db: Db; kind: 'redeem' | 'chain'; userId: number; ip: string; now: Date };
+type Attempt = { db: Db; kind: 'redeem' | 'chain'; userId: number; ip?: string; now: Date };
 
 /** A counted try of a code; given back when the code turns out right (only wrong codes use up the allowance). */
 export type CodeAttempt = { giveBack: () => Promise<void> };

@@ -1,4 +1,4 @@
-import { generateCode, hashCode, normalizeCode } from './codes';
+import { generateCode, hashCode, normalizeCode } from './service';
 
 // Codes (DESIGN §10): unguessable, and forgiving of how a person types them.
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import type { ChannelRow } from '../channel/service';
-import type { SessionUser } from '../auth/sessions';
+import type { ChannelRow } from '../db/schema';
+import type { ChannelScope, SessionUser, UserScope, ViewerScope } from './scope';
 
 /** What every procedure gets: the database and the channel of the request's host. */
 export type ProcedureContext = {
@@ -36,26 +36,38 @@ export type ProcedureContext = {
  */
 export type ProcedureAuth = 'buyer' | 'optional' | 'none';
 
-export type Procedure<Schema extends z.ZodType> = {
+/**
+ * One call of the market API. `input` validates the body; `output` describes the answer's `data` as it travels (JSON:
+ * ids and times are strings, money is integer fen). Both feed the OpenAPI document, docs/api.md and the browser's typed
+ * client (lib/client/api-client.ts), so a renamed field fails the type check instead of a buyer's tap.
+ */
+export type Procedure<Input extends z.ZodType, Output extends z.ZodType> = {
   /** What it does, for docs/api.md and the OpenAPI document. */
   summary: string;
   auth: ProcedureAuth;
-  input: Schema;
+  input: Input;
+  /** Required once every procedure declares its answer (the typed wire). */
+  output?: Output;
   /**
    * Load shedding (the buy call): beyond BUY_MAX_IN_FLIGHT calls at once in this process, new ones get a fast
    * HTTP 503 with code 1001 instead of queueing, and the client shows the busy toast (spec §8).
    */
   shed?: boolean;
-  handler: (ctx: ProcedureContext, input: z.infer<Schema>) => Promise<unknown>;
+  handler: (ctx: ProcedureContext, input: z.output<Input>) => Promise<z.input<Output>>;
 };
 
-/** Helper that keeps the input type of each procedure. */
-export function procedure<Schema extends z.ZodType>(p: Procedure<Schema>): Procedure<Schema> {
+/** Any procedure, as the dispatcher and the OpenAPI document see them. */
+export type AnyProcedure = Procedure<z.ZodType, z.ZodType>;
+
+/** Declares a procedure; keeps its input and output types for the registry and the typed client. */
+export function procedure<Input extends z.ZodType, Output extends z.ZodType>(p: Procedure<Input, Output>): Procedure<Input, Output> {
   return p;
 }
 
-/** What a logged-in buyer's call works in: the database, the time, the host's channel, the user and their address. */
-export type UserScope = { db: Db; now: Date; channelId: number; userId: number; ip: string };
+/** The host's channel as a scope, for calls open to visitors. */
+export async function channelScope(ctx: ProcedureContext): Promise<ChannelScope> {
+  return { db: ctx.db, now: ctx.now, channelId: (await ctx.channel()).id };
+}
 
 /** The caller's scope; AppError 401 when nobody is logged in on this channel. */
 export async function userScope(ctx: ProcedureContext): Promise<UserScope> {
@@ -63,11 +75,18 @@ export async function userScope(ctx: ProcedureContext): Promise<UserScope> {
   return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip };
 }
 
-/** The logged-in user's id, or null for a visitor (for pages open to both; an invalid token reads as a visitor). */
-export async function optionalUserId(ctx: ProcedureContext): Promise<number | null> {
-  if (!(await ctx.token())) return null;
-  return ctx.user().then(
-    (u) => u.id,
-    () => null,
-  );
+/** The host's channel and the logged-in buyer's id, or null for a visitor (an invalid token reads as a visitor). */
+export async function viewerScope(ctx: ProcedureContext): Promise<ViewerScope> {
+  const [scope, userId] = await Promise.all([
+    channelScope(ctx),
+    ctx.token().then((token) =>
+      token
+        ? ctx.user().then(
+            (u) => u.id,
+            () => null,
+          )
+        : null,
+    ),
+  ]);
+  return { ...scope, userId };
 }

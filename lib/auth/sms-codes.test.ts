@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 import { channels, rateLimits, smsCodes, users } from '@/lib/db/schema';
-import { AppError } from '@/lib/api/errors';
-import { phoneWaitMs, sendCode, verifyCode, type CodeCtx } from './codes';
+import { AppError } from '@/lib/procedure/errors';
+import { phoneWaitMs, sendCode, verifyCode, type CodeCtx } from './sms-codes';
 import { loginWithCode } from './service';
 import { resolveToken, revokeToken } from './sessions';
 import { AUTH_LIMITS } from './limits';

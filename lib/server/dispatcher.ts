@@ -4,12 +4,12 @@ import { getDb, type Db } from '../db/client';
 import { env } from '../env';
 import { channelKeyFromHost } from '../channel/key';
 import { requireChannel, type ChannelRow } from '../channel/service';
-import { AppError, type Envelope } from './errors';
+import { AppError, type Envelope } from '../procedure/errors';
 import { registry } from './registry';
-import { authSecret } from '../auth/secret';
+import { authSecret } from '../security/secret';
 import { resolveToken, type SessionUser } from '../auth/sessions';
-import { bearerToken, readWebSession, sessionCookieValue } from '../auth/web-session';
-import type { Procedure } from './procedure';
+import { bearerToken, readWebSession, sessionCookieValue } from '../auth/session-claims';
+import type { AnyProcedure } from '../procedure/procedure';
 import { startLoadGauge, type LoadGauge } from './load-gauge';
 import { findUnstorableText } from './text-check';
 import { cookieCallProblem } from '../security/csrf';
@@ -25,7 +25,7 @@ export type ApiRequest = {
 };
 export type ApiResponse = { status: number; body: Envelope<unknown>; headers?: Record<string, string> };
 
-/** The largest request body the API reads (lib/api/http.ts stops reading the stream there). */
+/** The largest request body the API reads (lib/server/http.ts stops reading the stream there). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Turns a zod error into "field: why; field: why" (DESIGN §5: the message says which field and why). */
@@ -48,7 +48,7 @@ function fail(code: Exclude<Envelope<unknown>['code'], 200>, message: string, st
  * answer in the envelope. Business errors are HTTP 200 with their code; only real faults are HTTP 500.
  */
 export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Date } = {}): Promise<ApiResponse> {
-  const proc = (registry as Record<string, Procedure<z.ZodType>>)[request.path];
+  const proc = (registry as Record<string, AnyProcedure>)[request.path];
   if (!proc) return fail(404, `unknown API path ${request.path}`);
   if (!proc.shed) return run(proc, request, options);
   // Load shedding (DESIGN §5): a full house answers at once rather than queueing behind the database: too many buy calls
@@ -68,7 +68,7 @@ export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Da
 /** Calls of shedding procedures in progress in this process, and the event-loop lag (started with the first one). */
 const shedding: { inFlight: number; gauge: LoadGauge | null } = { inFlight: 0, gauge: null };
 
-async function run(proc: Procedure<z.ZodType>, request: ApiRequest, options: { db?: Db; now?: Date }): Promise<ApiResponse> {
+async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; now?: Date }): Promise<ApiResponse> {
   if (request.method !== 'POST') return fail(400, `${request.path} must be called with POST`);
   if (Buffer.byteLength(request.body) > MAX_BODY_BYTES) return fail(400, `body: must be ${MAX_BODY_BYTES} bytes or less`);
 

@@ -4,7 +4,7 @@ import { createTestApi, type CallOptions, type TestApi, type TestBuyer } from '@
 import { leakedSecrets, makeBuyerFixtures, SAMPLE_INPUTS, type BuyerFixtures } from '@/test/api-fixtures';
 import { registry, type ApiPath } from './registry';
 import { openApiDocument } from './openapi';
-import type { ProcedureAuth } from './procedure';
+import type { ProcedureAuth } from '../procedure/procedure';
 
 // The authorization matrix (security review): every procedure of the registry, called about buyer A's objects by
 // everyone who is not A on A's channel, leaks nothing of A's. Generated from the registry: a new procedure is in the

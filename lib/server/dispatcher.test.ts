@@ -1,6 +1,6 @@
 import { dispatch } from './dispatcher';
 import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/db/seed';
+import { seed } from '@/lib/demo/seed';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
-import type { Db } from './client';
-import { blindBoxPrizes, campaigns, chainCampaigns, channels, commodities, sales, storeCodes } from './schema';
+import type { Db } from '../db/client';
+import { blindBoxPrizes, campaigns, chainCampaigns, channels, commodities, sales, storeCodes } from '../db/schema';
 import { seed } from './seed';
 import { parseSkin } from '../channel/skin';
 import { toThemeInfo } from '../channel/service';
@@ -85,7 +85,7 @@ describe('seed', () => {
   });
 
   it('gives AURORA at least 8 sales covering every statusSell at seed time', async () => {
-    const page = await listSales((await channel('AURORA')).id, { pageCount: 1, pageSize: 50 }, { db, now });
+    const page = await listSales({ db, now, channelId: (await channel('AURORA')).id }, { pageCount: 1, pageSize: 50 });
     expect(page.total).toBeGreaterThanOrEqual(8);
     expect(new Set(page.records.map((r) => r.statusSell))).toEqual(new Set([0, 1, 2, 3]));
   });

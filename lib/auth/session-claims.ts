@@ -1,5 +1,6 @@
 import { decode } from 'next-auth/jwt';
 import { SESSION_COOKIES } from './session-cookie';
+import { parseCookieHeader } from '../security/cookies';
 
 /**
  * The web session (DESIGN §5): next-auth's JWT strategy keeps these claims in an encrypted, HttpOnly cookie.
@@ -19,16 +20,6 @@ export type WebSessionClaims = {
 
 type CookieReader = { get(name: string): { value: string } | undefined };
 
-/** A Cookie header as name → raw value (a repeated name keeps its last value). */
-export function parseCookieHeader(header: string): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    const name = part.slice(0, eq).trim();
-    if (eq > 0) jar.set(name, part.slice(eq + 1).trim());
-  }
-  return jar;
-}
 
 /** The raw session cookie value, from a cookie store or a Cookie header. */
 export function sessionCookieValue(cookies: CookieReader | string | null | undefined): string | null {

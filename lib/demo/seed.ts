@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from './client';
-import { blindBoxPrizes, campaignOffers, campaigns, chainCampaigns, chainCodes, editionCounters, channels, commodities, offerInputs, redeemCodes, sales, storeCodes } from './schema';
+import type { Db } from '../db/client';
+import { blindBoxPrizes, campaignOffers, campaigns, chainCampaigns, chainCodes, editionCounters, channels, commodities, offerInputs, redeemCodes, sales, storeCodes } from '../db/schema';
 import { demoCode, SEED_CHAIN_CAMPAIGNS, SEED_CHANNELS, SEED_EXCHANGES, SEED_GIFTS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
-import { hashCode } from '../codes/codes';
+import { hashCode } from '../redeem-code/service';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 
 const HOUR_MS = 3_600_000;

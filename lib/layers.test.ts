@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Folders whose arrows run one way (docs/architecture.md): each lib folder imports only folders below it in this list.
+ * The procedure kit sits under every domain; the server shell (dispatcher, registry, http, openapi) above them all.
+ */
+const LAYERS = [
+  'security',
+  'env',
+  'format',
+  'i18n',
+  'db',
+  'rate-limit',
+  'procedure',
+  'channel',
+  'auth',
+  'client',
+  'sale',
+  'collection',
+  'campaign',
+  'redeem-code',
+  'order',
+  'payment',
+  'gift',
+  'exchange',
+  'chain',
+  'tracking',
+  'jobs',
+  'server',
+  'demo',
+];
+
+/** The browser's typed client reads the registry's types (erased at build): the only arrow allowed to run up. */
+const TYPE_ONLY_UP = new Set(['client -> server']);
+
+const root = path.resolve(__dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function folderOf(file: string): string | null {
+  const rel = path.relative(path.join(root, 'lib'), file);
+  if (rel.startsWith('..')) return null;
+  const [first] = rel.split(path.sep);
+  return first!.replace(/\.tsx?$/, '');
+}
+
+type Arrow = { from: string; to: string; file: string; typeOnly: boolean };
+
+function arrows(): Arrow[] {
+  const found: Arrow[] = [];
+  for (const file of sourceFiles(path.join(root, 'lib'))) {
+    const from = folderOf(file)!;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/gm)) {
+      const spec = match[3]!;
+      const target = spec.startsWith('@/') ? path.join(root, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
+      if (!target) continue;
+      const to = folderOf(target);
+      if (to === null) {
+        found.push({ from, to: path.relative(root, target).split(path.sep)[0]!, file, typeOnly: Boolean(match[2]) });
+      } else if (to !== from) {
+        found.push({ from, to, file, typeOnly: Boolean(match[2]) });
+      }
+    }
+  }
+  return found;
+}
+
+describe('lib folders', () => {
+  const all = arrows();
+
+  it('are all placed in a layer', () => {
+    const folders = new Set(all.flatMap((a) => [a.from, a.to]).filter((f) => !['components', 'app', 'test'].includes(f)));
+    expect([...folders].filter((f) => !LAYERS.includes(f))).toEqual([]);
+  });
+
+  it('import only folders below them', () => {
+    const up = all
+      .filter((a) => LAYERS.includes(a.to) && LAYERS.indexOf(a.to) > LAYERS.indexOf(a.from))
+      .filter((a) => !(a.typeOnly && TYPE_ONLY_UP.has(`${a.from} -> ${a.to}`)))
+      .map((a) => `${path.relative(root, a.file)}: ${a.from} -> ${a.to}`);
+    expect(up).toEqual([]);
+  });
+
+  it('never import the UI or the routes', () => {
+    const ui = all.filter((a) => ['components', 'app'].includes(a.to)).map((a) => path.relative(root, a.file));
+    expect(ui).toEqual([]);
+  });
+});

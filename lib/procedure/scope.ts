@@ -1,0 +1,18 @@
+import type { Db } from '../db/client';
+
+/**
+ * The scope vocabulary of every service and procedure (one name per idea, STYLE): what a call works in.
+ * Services take a scope as their first argument and re-check the channel (and the user) on every object they touch.
+ */
+
+/** A read or write of one channel's data: the database, the time of the call, and the host's channel. */
+export type ChannelScope = { db: Db; now: Date; channelId: number };
+
+/** A logged-in buyer on their channel. `ip` is the client's address on API calls (wrong redeem codes are counted by it); pages, which never read headers (DESIGN §3), have none. */
+export type UserScope = ChannelScope & { userId: number; ip?: string };
+
+/** The logged-in buyer behind a call or a page (spec §6). */
+export type SessionUser = { id: number; uuid: string; phone: string; nickname: string | null; avatar: string | null; createdAt: Date };
+
+/** A page or call open to visitors: the buyer's id when someone is logged in, null for a visitor. */
+export type ViewerScope = ChannelScope & { userId: number | null };

@@ -1,0 +1,27 @@
+import 'server-only';
+import { channelScope, procedure } from '../procedure/procedure';
+import { pagingSchema } from '../procedure/paging';
+import { AppError } from '../procedure/errors';
+import { idSchema } from '../procedure/schemas';
+import { z } from 'zod';
+import { findSale, listSales } from './service';
+
+/** Sales of the host's channel, open to visitors (spec §2 home, goods detail). Payloads in docs/api.md. */
+export const saleProcedures = {
+  '/market/api/channel/querySaleRecord': procedure({
+    summary: "The host channel's sales for the home list, paged.",
+    auth: 'none',
+    input: pagingSchema,
+    handler: async (ctx, input) => listSales(await channelScope(ctx), input),
+  }),
+  '/market/api/saleRecord/detail/v2': procedure({
+    summary: 'One sale of the host channel: commodity, edition size, price, stock left, status, author, publisher, chain.',
+    auth: 'none',
+    input: z.object({ id: idSchema }),
+    handler: async (ctx, input) => {
+      const sale = await findSale(await channelScope(ctx), String(input.id));
+      if (!sale) throw new AppError(404, `sale ${input.id} not found`);
+      return sale;
+    },
+  }),
+};

@@ -1,0 +1,30 @@
+import { authProcedures } from '../auth/procedures';
+import { channelProcedures } from '../channel/procedures';
+import { saleProcedures } from '../sale/procedures';
+import { trackingProcedures } from '../tracking/procedures';
+import { orderProcedures } from '../order/procedures';
+import { paymentProcedures } from '../payment/procedures';
+import { collectionProcedures } from '../collection/procedures';
+import { giftProcedures } from '../gift/procedures';
+import { exchangeProcedures } from '../exchange/procedures';
+import { chainProcedures } from '../chain/procedures';
+
+/**
+ * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
+ * documented in docs/api.md; the OpenAPI document and the browser's typed client are derived from this object.
+ */
+export const registry = {
+  ...channelProcedures,
+  ...saleProcedures,
+  ...trackingProcedures,
+  ...authProcedures,
+  ...orderProcedures,
+  ...paymentProcedures,
+  ...collectionProcedures,
+  ...giftProcedures,
+  ...exchangeProcedures,
+  ...chainProcedures,
+} as const;
+
+export type Registry = typeof registry;
+export type ApiPath = keyof Registry;
