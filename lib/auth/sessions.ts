@@ -10,7 +10,6 @@ import { AUTH_LIMITS } from './limits';
  * expiring after AUTH_LIMITS.sessionTtlMs and revocable at logout. Apps send them in `Authorization`; the web keeps
  * them inside the encrypted, HttpOnly next-auth cookie.
  */
-export type { SessionUser } from '../procedure/scope';
 import type { SessionUser } from '../procedure/scope';
 
 export async function createSession(db: Db, input: { userId: number; channelId: number; now: Date; ip: string | null }): Promise<{ token: string; expiresAt: Date }> {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userBrandBindings, users } from '../db/schema';
 import { maskPhone } from './mask';
-import type { SessionUser } from './sessions';
+import type { SessionUser } from '../procedure/scope';
 
 /** Signs a phone up on its first login; returns the user either way. Safe under concurrent first logins. */
 export async function findOrCreateUser(db: Db, phone: string, now: Date): Promise<{ id: number; uuid: string; created: boolean }> {

@@ -7,7 +7,6 @@ import { AppError } from '../procedure/errors';
 import type { ChannelThemeInfo } from './theme';
 import { isValidChannelKey } from './key';
 
-export type { ChannelRow } from '../db/schema';
 import type { ChannelRow } from '../db/schema';
 
 export function toThemeInfo(row: ChannelRow): ChannelThemeInfo {
