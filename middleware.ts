@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { channelKeyFromHost } from '@/lib/channel/key';
+import { channelKeyForHost } from '@/lib/channel/key';
 import { decideRoute } from '@/lib/channel/routing';
 import { SummaryCache } from '@/lib/channel/summary-cache';
 import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
@@ -35,7 +35,7 @@ const summaries = new SummaryCache(
 
 export async function middleware(request: NextRequest): Promise<NextResponse> {
   const host = request.headers.get('host') ?? request.nextUrl.host;
-  const key = channelKeyFromHost(host, process.env.BRAND_WORD ?? 'localhost') || process.env.DEFAULT_CHANNEL || '';
+  const key = channelKeyForHost(host, process.env.BRAND_WORD ?? 'localhost', process.env.DEFAULT_CHANNEL);
 
   let summary: Awaited<ReturnType<typeof summaries.get>> | 'unavailable';
   if (!key) {
