@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { channelKeyFromHost } from '@/lib/channel/key';
+import { channelKeyForHost } from '@/lib/channel/key';
 import { decideRoute } from '@/lib/channel/routing';
 import { SummaryCache } from '@/lib/channel/summary-cache';
 import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
@@ -35,7 +35,7 @@ const summaries = new SummaryCache(
 
 export async function middleware(request: NextRequest): Promise<NextResponse> {
   const host = request.headers.get('host') ?? request.nextUrl.host;
-  const key = channelKeyFromHost(host, process.env.BRAND_WORD ?? 'localhost') || process.env.DEFAULT_CHANNEL || '';
+  const key = channelKeyForHost(host, process.env.BRAND_WORD ?? 'localhost', process.env.DEFAULT_CHANNEL);
 
   let summary: Awaited<ReturnType<typeof summaries.get>> | 'unavailable';
   if (!key) {
@@ -63,12 +63,12 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
 
   // The same test as next.config's headers(), so a page and an API answer agree on HSTS.
   const https = forwardedHttps(request.headers);
-  const response = respond(decision, request, host, key, https);
+  const response = respond(decision, request, host, https);
   for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
   return response;
 }
 
-function respond(decision: ReturnType<typeof decideRoute>, request: NextRequest, host: string, key: string, https: boolean): NextResponse {
+function respond(decision: ReturnType<typeof decideRoute>, request: NextRequest, host: string, https: boolean): NextResponse {
   switch (decision.kind) {
     case 'storeNotFound':
       return new NextResponse(storeNotFoundHtml(host, negotiateLocale(null, request.headers.get('accept-language'))), {
@@ -81,9 +81,7 @@ function respond(decision: ReturnType<typeof decideRoute>, request: NextRequest,
     case 'rewrite': {
       const url = request.nextUrl.clone();
       url.pathname = decision.pathname;
-      // Never trust a client-sent channel header: strip it and set the one derived from the host.
       const headers = new Headers(request.headers);
-      headers.set('x-channel-key', key);
       // Next reads the nonce from the request's CSP and puts it on its own scripts (DESIGN §10).
       const csp = contentSecurityPolicy(newNonce(), {
         dev: process.env.NODE_ENV === 'development',

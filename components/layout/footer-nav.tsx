@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Label } from '@/lib/channel/labels';
+import { channelFeatures, type Label } from '@/lib/channel/labels';
 import type { ChannelThemeInfo } from '@/lib/channel/theme';
 import type { Translator } from '@/lib/i18n/translator';
 
@@ -11,11 +11,12 @@ export type FooterTab = 'home' | 'active' | 'receive' | 'chain' | 'mine';
  * list for the gift-only class, where its home leads), chain-up with 4; mine always.
  */
 export function FooterNav({ labels, attributes, current, t }: { labels: readonly Label[]; attributes: ChannelThemeInfo['attributes']; current: FooterTab; t: Translator }) {
+  const features = channelFeatures(labels, attributes);
   const tabs: { tab: FooterTab; href: string; label: string; icon: string }[] = [];
-  if (labels.includes(1)) tabs.push({ tab: 'home', href: '/', label: t('nav.home'), icon: 'M3 10.5 12 3l9 7.5V21a1 1 0 0 1-1 1h-5v-7h-6v7H4a1 1 0 0 1-1-1z' });
-  if (labels.includes(2) && !attributes.noActive) tabs.push({ tab: 'active', href: '/active', label: t('nav.active'), icon: 'M4 7h13l-3-3M20 17H7l3 3' });
-  if (labels.includes(3)) tabs.push({ tab: 'receive', href: attributes.giftOnly ? '/receive' : '/receive2', label: t('nav.receive'), icon: 'M4 11h16v10H4zM2 7h20v4H2zM12 7v14M12 7c-2-4-6-4-6-1s6 1 6 1zm0 0c2-4 6-4 6-1s-6 1-6 1z' });
-  if (labels.includes(4)) tabs.push({ tab: 'chain', href: '/chain', label: t('nav.chain'), icon: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1' });
+  if (features.sale) tabs.push({ tab: 'home', href: '/', label: t('nav.home'), icon: 'M3 10.5 12 3l9 7.5V21a1 1 0 0 1-1 1h-5v-7h-6v7H4a1 1 0 0 1-1-1z' });
+  if (features.activityPage) tabs.push({ tab: 'active', href: '/active', label: t('nav.active'), icon: 'M4 7h13l-3-3M20 17H7l3 3' });
+  if (features.receive) tabs.push({ tab: 'receive', href: features.receive, label: t('nav.receive'), icon: 'M4 11h16v10H4zM2 7h20v4H2zM12 7v14M12 7c-2-4-6-4-6-1s6 1 6 1zm0 0c2-4 6-4 6-1s-6 1-6 1z' });
+  if (features.chainUp) tabs.push({ tab: 'chain', href: '/chain', label: t('nav.chain'), icon: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1' });
   tabs.push({ tab: 'mine', href: '/mine', label: t('nav.mine'), icon: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zM3.5 21a8.5 8.5 0 0 1 17 0' });
 
   return (

@@ -17,7 +17,6 @@ export function StorefrontProvider({ showAmount, children }: { showAmount: boole
   useEffect(() => {
     const wx = (window as unknown as { __wxjs_environment?: string }).__wxjs_environment;
     store.getState().setEnvironment(detectEnvironment(navigator.userAgent, wx));
-    store.getState().setWebpSupported(supportsWebp());
   }, [store]);
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }
@@ -33,16 +32,4 @@ export function useStorefrontStore(): StorefrontStore {
   const store = useContext(StoreContext);
   if (!store) throw new Error('useStorefrontStore must be used inside <StorefrontProvider>');
   return store;
-}
-
-/** spec §3 webp support flag: a browser that can encode WebP can show it. */
-function supportsWebp(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1;
-    canvas.height = 1;
-    return canvas.toDataURL('image/webp').startsWith('data:image/webp');
-  } catch {
-    return false;
-  }
 }

@@ -1,8 +1,8 @@
 import 'server-only';
-import { deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 
 /**
- * Self-hosted slider-captcha images (see ./captcha.ts), drawn and PNG-encoded with Node built-ins only.
+ * Self-hosted slider-captcha images (see ./captcha.ts), drawn here and PNG-encoded with pngjs.
  *
  * The background is a busy picture (diagonal two-colour gradient, translucent circles and rectangles, light noise) with
  * holes on the piece's row: the real gap, in the piece's jigsaw shape, and decoys in other jigsaw shapes. A person finds
@@ -20,60 +20,20 @@ import { deflateSync } from 'node:zlib';
 // PNG encoding
 // ---------------------------------------------------------------------------------------------------------------------
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** CRC-32 (ISO 3309, polynomial 0xEDB88320) lookup table, as PNG chunks use. Own code: `zlib.crc32` needs Node ≥ 20.15. */
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array, crc = 0): number {
-  let c = ~crc >>> 0;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return ~c >>> 0;
-}
-
-/** One PNG chunk: length, type, data, CRC over type and data. */
-function chunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  out.set(data, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
 function assertDimension(name: string, value: number): void {
   if (!Number.isInteger(value) || value < 1 || value > 0x7fffffff) throw new RangeError(`${name} must be a positive integer, got ${value}`);
 }
 
-/** Encodes RGBA pixels (width*height*4 bytes, row-major) as a PNG (colour type 6, 8-bit, filter 0 per row, zlib deflate, correct CRC32 per chunk). */
+/** Encodes RGBA pixels (width*height*4 bytes, row-major) as a PNG (colour type 6, 8-bit, filter type 0 on every row). */
 export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
   assertDimension('width', width);
   assertDimension('height', height);
   const stride = width * 4;
   if (rgba.length !== stride * height) throw new RangeError(`rgba must hold width*height*4 = ${stride * height} bytes, got ${rgba.length}`);
-
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // colour type: truecolour with alpha
-  ihdr[10] = 0; // compression: deflate
-  ihdr[11] = 0; // filter method 0 (adaptive; every row below uses filter type 0, "None")
-  ihdr[12] = 0; // no interlace
-
-  // Each scanline is its filter-type byte followed by the row's pixels.
-  const raw = Buffer.alloc((stride + 1) * height);
-  for (let row = 0; row < height; row++) raw.set(rgba.subarray(row * stride, (row + 1) * stride), row * (stride + 1) + 1);
-
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]);
+  const png = new PNG({ width, height });
+  png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+  // Every row unfiltered (filter type 0), as the hand-written encoder that pngjs replaced wrote them.
+  return PNG.sync.write(png, { colorType: 6, inputHasAlpha: true, filterType: 0 });
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getDb } from '../db/client';
 import { env } from '../env';
-import { channelKeyFromHost } from '../channel/key';
+import { channelKeyForHost } from '../channel/key';
 import { findChannelByKey } from '../channel/service';
 import { AUTH_LIMITS } from './limits';
 import { maskPhone } from './mask';
@@ -17,7 +17,7 @@ import { resolveToken, revokeToken } from './sessions';
  */
 export function authOptions(request: { host: string; https: boolean }): AuthOptions {
   const e = env();
-  const channelKey = channelKeyFromHost(request.host, e.BRAND_WORD) || e.DEFAULT_CHANNEL || '';
+  const channelKey = channelKeyForHost(request.host, e.BRAND_WORD, e.DEFAULT_CHANNEL);
   const maxAge = Math.floor(AUTH_LIMITS.sessionTtlMs / 1000);
   return {
     secret: e.AUTH_SECRET,

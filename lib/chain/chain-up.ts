@@ -3,10 +3,11 @@ import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { chainCampaigns, chainCodes, chainRecords, commodities, holdings, storeCodes } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { mintHoldings } from '../collection/mint';
-import { hashCode, takeCodeAttempt, wrongCode } from '../redeem-code/service';
+import { hashCode, takeCodeAttempt, wrongCode, type CodeAttempt } from '../redeem-code/service';
 import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/status';
 import type { ChannelScope, UserScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
+import { claimOnce } from '../procedure/idempotent';
 
 /**
  * Self chain-up (spec §2 chain, chainUp, chainResult, mineChain; label 4). A physical product carries a code (type 1
@@ -173,14 +174,28 @@ class CodeTaken extends Error {}
 export async function chainUp(ctx: UserScope, input: ChainUpInput): Promise<ChainRecordView> {
   const store = await requireStore(ctx, input.storeCode);
   const campaign = await getChainCampaign(ctx, input.campaignId);
-  const again = async () => {
-    const found = await findCode(ctx, input.code);
-    return found && found.usedBy === ctx.userId && found.campaignId === input.campaignId ? recordOfCode(ctx, found.id) : null;
-  };
-  const previous = await again();
-  if (previous) return previous;
-  assertOpen(campaign);
-  const attempt = await takeCodeAttempt({ db: ctx.db, kind: 'chain', userId: ctx.userId, ip: ctx.ip, now: ctx.now });
+  let attempt: CodeAttempt | undefined;
+  return claimOnce({
+    find: async () => {
+      const found = await findCode(ctx, input.code);
+      return found && found.usedBy === ctx.userId && found.campaignId === input.campaignId ? recordOfCode(ctx, found.id) : null;
+    },
+    make: async () => {
+      assertOpen(campaign);
+      attempt = await takeCodeAttempt({ db: ctx.db, kind: 'chain', userId: ctx.userId, ip: ctx.ip, now: ctx.now });
+      return spendCode(ctx, input, campaign, store, attempt);
+    },
+    // Used in the meantime: by this user (a second copy of the same tap) → that record; by anyone else → wrong code.
+    lostRace: (error) => error instanceof CodeTaken,
+    won: async () => attempt?.giveBack(),
+    otherwise: async (error) => {
+      throw error instanceof CodeTaken ? wrongCode() : error;
+    },
+  });
+}
+
+/** The one transaction that marks the code used, mints its twin and writes the record; the try is given back unless the code was taken. */
+async function spendCode(ctx: UserScope, input: ChainUpInput, campaign: ChainCampaignView, store: StoreView, attempt: CodeAttempt): Promise<ChainRecordView> {
   try {
     const recordId = await ctx.db.transaction(async (tx) => {
       const [code] = await tx
@@ -209,16 +224,8 @@ export async function chainUp(ctx: UserScope, input: ChainUpInput): Promise<Chai
     await attempt.giveBack();
     return (await getChainRecord(ctx, recordId))!;
   } catch (error) {
-    if (error instanceof CodeTaken) {
-      // Used in the meantime: by this user (a second copy of the same tap) → that record; by anyone else → wrong code.
-      const winner = await again();
-      if (winner) {
-        await attempt.giveBack();
-        return winner;
-      }
-      throw wrongCode();
-    }
-    await attempt.giveBack();
+    // A code taken in the meantime keeps its try counted until chainUp knows by whom.
+    if (!(error instanceof CodeTaken)) await attempt.giveBack();
     throw error;
   }
 }

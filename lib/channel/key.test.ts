@@ -1,4 +1,4 @@
-import { channelKeyFromHost, isValidChannelKey } from './key';
+import { channelKeyForHost, channelKeyFromHost, isValidChannelKey } from './key';
 
 // spec §1 / DESIGN §6: host without port, dots removed, the brand word removed, uppercased.
 describe('channelKeyFromHost', () => {
@@ -60,5 +60,21 @@ describe('isValidChannelKey', () => {
     ['65 characters', 'A'.repeat(65)],
   ])('refuses a key with %s', (_what, key) => {
     expect(isValidChannelKey(key)).toBe(false);
+  });
+});
+
+describe('channelKeyForHost', () => {
+  it("is the host's key when the host names a channel", () => {
+    expect(channelKeyForHost('aurora.localhost:3000', 'localhost', 'LUMEN')).toBe('AURORA');
+  });
+
+  it('falls back to the default channel when the host is only the brand word', () => {
+    expect(channelKeyForHost('localhost:3000', 'localhost', 'LUMEN')).toBe('LUMEN');
+    expect(channelKeyForHost('', 'localhost', 'LUMEN')).toBe('LUMEN');
+  });
+
+  it('is empty (no channel) with neither', () => {
+    expect(channelKeyForHost('localhost', 'localhost')).toBe('');
+    expect(channelKeyForHost('localhost', 'localhost', '')).toBe('');
   });
 });

@@ -11,6 +11,14 @@ export function channelKeyFromHost(host: string, brandWord: string): string {
   return key.toUpperCase();
 }
 
+/**
+ * The channel a request is for (DESIGN §6): its host's key, else the deployment's default channel (env
+ * DEFAULT_CHANNEL), else '' (no channel). The one rule of the middleware, the API and the routes that read the host.
+ */
+export function channelKeyForHost(host: string, brandWord: string, defaultChannel?: string): string {
+  return channelKeyFromHost(host, brandWord) || defaultChannel || '';
+}
+
 function stripPort(host: string): string {
   if (host.startsWith('[')) {
     // IPv6 literal: [::1]:3000

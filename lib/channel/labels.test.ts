@@ -1,4 +1,4 @@
-import { channelTitle, homeRedirect, parseLabels } from './labels';
+import { channelFeatures, channelTitle, homeRedirect, parseLabels } from './labels';
 
 describe('parseLabels (spec §3 labelList)', () => {
   it('reads comma-separated digits 1 to 4 in ascending order', () => {
@@ -93,5 +93,21 @@ describe('parseLabels accepts only the digits 1 to 4', () => {
   it('ignores numbers written any other way', () => {
     expect(parseLabels('0x1,1e0,+3,2.0')).toEqual([]);
     expect(parseLabels(' 4 ,x, 2')).toEqual([2, 4]);
+  });
+});
+
+describe('channelFeatures (spec §6)', () => {
+  it('reads each label as its feature', () => {
+    expect(channelFeatures([1, 2, 3, 4], {})).toEqual({ sale: true, exchange: true, activityPage: true, receive: '/receive2', chainUp: true });
+    expect(channelFeatures([], {})).toEqual({ sale: false, exchange: false, activityPage: false, receive: null, chainUp: false });
+  });
+
+  it('keeps /active from the class that cannot open it, though the exchange stays', () => {
+    expect(channelFeatures([2], { noActive: true })).toMatchObject({ exchange: true, activityPage: false });
+  });
+
+  it('sends the gift-only class to the old receive list', () => {
+    expect(channelFeatures([3], { giftOnly: true }).receive).toBe('/receive');
+    expect(channelFeatures([1], { giftOnly: true }).receive).toBeNull();
   });
 });

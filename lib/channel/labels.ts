@@ -13,6 +13,34 @@ export function parseLabels(labelList: string | null | undefined): Label[] {
   return [...labels].sort();
 }
 
+/**
+ * What a channel offers, read from its labels (spec §6) and attributes: the one reading that the route guards, the
+ * home redirect, the pages and the footer share.
+ */
+export type ChannelFeatures = {
+  /** Label 1: the sale (the home page's goods). */
+  sale: boolean;
+  /** Label 2: activities and exchange (/active, /mine/exchange). */
+  exchange: boolean;
+  /** The /active page: label 2, except for the class that cannot open it (the `noActive` attribute). */
+  activityPage: boolean;
+  /** Label 3: receive, at /receive for the gift-only class and at /receive2 otherwise; null without label 3. */
+  receive: '/receive' | '/receive2' | null;
+  /** Label 4: self chain-up. */
+  chainUp: boolean;
+};
+
+export function channelFeatures(labels: readonly Label[], attributes: ChannelAttributes): ChannelFeatures {
+  const exchange = labels.includes(2);
+  return {
+    sale: labels.includes(1),
+    exchange,
+    activityPage: exchange && !attributes.noActive,
+    receive: labels.includes(3) ? (attributes.giftOnly ? '/receive' : '/receive2') : null,
+    chainUp: labels.includes(4),
+  };
+}
+
 export type ChannelTitle = 'buyGoods' | 'sale' | 'activity' | 'receive';
 
 /**
@@ -32,10 +60,11 @@ export function channelTitle(labels: readonly Label[], attributes: ChannelAttrib
  * label 3 → /receive2; label 4 → /chain with the query kept. Null: stay home.
  */
 export function homeRedirect(labels: readonly Label[], attributes: ChannelAttributes, search: string): string | null {
-  if (labels.includes(1)) return null;
+  const features = channelFeatures(labels, attributes);
+  if (features.sale) return null;
   if (attributes.giftOnly) return '/receive';
-  if (labels.includes(2)) return '/active';
-  if (labels.includes(3)) return '/receive2';
-  if (labels.includes(4)) return `/chain${search}`;
+  if (features.exchange) return '/active';
+  if (features.receive) return features.receive;
+  if (features.chainUp) return `/chain${search}`;
   return null;
 }

@@ -112,11 +112,6 @@ describe('route flags', () => {
       expect([path, matchRoute(path)?.route.label]).toEqual([path, undefined]);
     }
   });
-
-  it('shows the footer on home, active, chain and mine (spec §2)', () => {
-    const footer = (['home', 'active', 'chain', 'mine', 'goodsDetail', 'pay', 'mineBox', 'receive'] as const).filter((n) => routeByName(n).footer);
-    expect(footer).toEqual(['home', 'active', 'chain', 'mine']);
-  });
 });
 
 describe('routeByName', () => {

@@ -15,8 +15,6 @@ type RouteDef = {
   login?: boolean;
   /** Needs this label, else /404 (spec §2). */
   label?: 2;
-  /** Shows the footer navigation (spec §2 "footer"). */
-  footer?: boolean;
   /** Shows the "open in browser" tip in the messaging-app browser (spec §1; home checks it). */
   wxTip?: boolean;
 };
@@ -26,19 +24,19 @@ type RouteDef = {
 // paySuccess, payFail and chainResult show results for an order/record of the user, so they need login;
 // chainUp asks for confirmation of a user action, so it needs login too (docs/decisions.md).
 export const ROUTES: readonly RouteDef[] = [
-  { name: 'home', pattern: '/', footer: true, wxTip: true },
+  { name: 'home', pattern: '/', wxTip: true },
   { name: 'setKey', pattern: '/set_key/:key' },
-  { name: 'active', pattern: '/active', label: 2, footer: true },
+  { name: 'active', pattern: '/active', label: 2 },
   { name: 'exchangeDetail', pattern: '/exchange_detail/:id/:exchange_id' },
   { name: 'receive', pattern: '/receive' },
   { name: 'receive2', pattern: '/receive2' },
   { name: 'receiveDetail', pattern: '/receive_detail/:id/:exchange_id' },
   { name: 'receiveDetailNew', pattern: '/receive_detail_new/:id/:exchange_id' },
-  { name: 'chain', pattern: '/chain', footer: true },
+  { name: 'chain', pattern: '/chain' },
   { name: 'chainResult', pattern: '/chain/result', login: true },
   { name: 'chainUp', pattern: '/chain/:id/:code/:type/:authorStageName', login: true },
   { name: 'detail', pattern: '/detail/:id' },
-  { name: 'mine', pattern: '/mine', footer: true },
+  { name: 'mine', pattern: '/mine' },
   // Shared goods links open in the messaging app, whose browser cannot pay: tip there too.
   { name: 'goodsDetail', pattern: '/goods/detail/:saleId', wxTip: true },
   { name: 'paySuccess', pattern: '/pay/success', login: true },

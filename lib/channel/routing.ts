@@ -1,4 +1,4 @@
-import { homeRedirect } from './labels';
+import { channelFeatures, homeRedirect } from './labels';
 import { matchRoute } from './routes';
 import type { ChannelSummary } from './theme';
 import { negotiateLocale } from '../i18n/locale';
@@ -35,7 +35,7 @@ export function decideRoute(input: RoutingInput): RoutingDecision {
       if (target) return { kind: 'redirect', location: target };
     }
     if (match.route.label && !summary.labels.includes(match.route.label)) return { kind: 'redirect', location: '/404' };
-    if (match.route.name === 'active' && summary.attributes.noActive) return { kind: 'redirect', location: '/404' };
+    if (match.route.name === 'active' && !channelFeatures(summary.labels, summary.attributes).activityPage) return { kind: 'redirect', location: '/404' };
   }
 
   if (match.route.login && !input.hasSession) {

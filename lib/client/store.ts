@@ -18,8 +18,6 @@ export type StorefrontState = {
   /** spec §3 other state. */
   other: {
     behaviorVerify: string | null;
-    webpSupported: boolean | null;
-    searchText: string;
     routerType: RouterType;
     showWxTip: boolean;
     environment: RunEnvironment | null;
@@ -31,8 +29,6 @@ export type StorefrontState = {
   setChainCode: (chainCode: string | null) => void;
   setCaptcha: (ticket: string | null) => void;
   setRouterType: (routerType: RouterType) => void;
-  setSearchText: (text: string) => void;
-  setWebpSupported: (supported: boolean) => void;
   setEnvironment: (environment: RunEnvironment) => void;
   setShowWxTip: (show: boolean) => void;
 };
@@ -54,7 +50,7 @@ export function createStorefrontStore(storage?: Storage) {
       (set) => ({
         user: initialUser,
         goods: { showAmount: true, chainCode: null },
-        other: { behaviorVerify: null, webpSupported: null, searchText: '', routerType: 'forward', showWxTip: false, environment: null },
+        other: { behaviorVerify: null, routerType: 'forward', showWxTip: false, environment: null },
         setUser: ({ phone, userInfo = null, token = null }) => set({ user: { token, phone: maskPhone(phone), userInfo } }),
         setUserInfo: (userInfo) => set((s) => ({ user: { ...s.user, userInfo } })),
         clearUser: () => set({ user: initialUser }),
@@ -62,8 +58,6 @@ export function createStorefrontStore(storage?: Storage) {
         setChainCode: (chainCode) => set((s) => ({ goods: { ...s.goods, chainCode } })),
         setCaptcha: (behaviorVerify) => set((s) => ({ other: { ...s.other, behaviorVerify } })),
         setRouterType: (routerType) => set((s) => ({ other: { ...s.other, routerType } })),
-        setSearchText: (searchText) => set((s) => ({ other: { ...s.other, searchText } })),
-        setWebpSupported: (webpSupported) => set((s) => ({ other: { ...s.other, webpSupported } })),
         setEnvironment: (environment) => set((s) => ({ other: { ...s.other, environment } })),
         setShowWxTip: (showWxTip) => set((s) => ({ other: { ...s.other, showWxTip } })),
       }),

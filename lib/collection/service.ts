@@ -1,7 +1,6 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { blindBoxPrizes, boxDraws, commodities, editionCounters, holdings } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { mintHoldings } from './mint';
@@ -110,10 +109,4 @@ export async function openBox(ctx: UserScope, holdingId: number, random: (max: n
     });
     return { box: toView(opened, box.c), prize: toView(prize!, pick.commodity) };
   });
-}
-
-/** How many holdings of a commodity exist; for tests and the benchmark. */
-export async function countHoldings(db: Db, commodityId: number): Promise<number> {
-  const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(holdings).where(eq(holdings.commodityId, commodityId));
-  return row?.value ?? 0;
 }

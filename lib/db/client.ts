@@ -30,8 +30,3 @@ export function getDb(): Db {
   globalForDb.storefrontDb ??= openDb().db;
   return globalForDb.storefrontDb;
 }
-
-/** Lets tests run the services against an in-memory database. */
-export function setDbForTests(db: Db): void {
-  globalForDb.storefrontDb = db;
-}

@@ -6,6 +6,7 @@ import { AppError } from '../procedure/errors';
 import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../redeem-code/service';
 import { isUniqueViolation } from '../db/errors';
 import { idempotencyKeyReused } from '../procedure/schemas';
+import { claimOnce } from '../procedure/idempotent';
 import { campaignStatus } from '../campaign/status';
 import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
 import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
@@ -236,8 +237,16 @@ async function chosenByLine(ctx: UserScope, offer: ExchangeOfferView, holdingIds
  * 404 for an offer not in this store; 400 for holdingIds that do not fit the recipe or a missing code.
  */
 export async function exchange(ctx: UserScope, input: ExchangeInput): Promise<ExchangeRecordView> {
-  const again = await findByKey(ctx, input.idempotencyKey);
-  if (again) return again;
+  return claimOnce({
+    find: () => findByKey(ctx, input.idempotencyKey),
+    make: () => spendAndMint(ctx, input),
+    // Two copies of one tap raced: the loser rolled back (on the key or the limit); it answers with the winner's record.
+    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'limit'),
+  });
+}
+
+/** The checks, then the one transaction that spends the recipe and mints the offer. */
+async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<ExchangeRecordView> {
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
   const status = campaignStatus(campaign, ctx.now);
   if (status === 0) throw new AppError(409, `exchange: opens at ${campaign.startTime.toISOString()}`, { reason: 'notOpen', startTime: campaign.startTime.toISOString() });
@@ -297,11 +306,6 @@ export async function exchange(ctx: UserScope, input: ExchangeInput): Promise<Ex
   } catch (error) {
     if (error instanceof CodeRefused) throw wrongCode();
     await attempt?.giveBack();
-    // Two copies of one tap raced: the loser rolled back (on the key or the limit); answer with the winner's record.
-    if (isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'limit')) {
-      const winner = await findByKey(ctx, input.idempotencyKey);
-      if (winner) return winner;
-    }
     throw error;
   }
 }

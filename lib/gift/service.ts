@@ -6,6 +6,7 @@ import { AppError } from '../procedure/errors';
 import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../redeem-code/service';
 import { isUniqueViolation } from '../db/errors';
 import { idempotencyKeyReused } from '../procedure/schemas';
+import { claimOnce } from '../procedure/idempotent';
 import { campaignStatus } from '../campaign/status';
 import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
 import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
@@ -130,8 +131,16 @@ export type ClaimInput = { campaignId: number; offerId: number; code?: string; i
  * user's and the IP's wrong-code allowance.
  */
 export async function claimGift(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView> {
-  const again = await findByKey(ctx, input.idempotencyKey);
-  if (again) return again;
+  return claimOnce({
+    find: () => findByKey(ctx, input.idempotencyKey),
+    make: () => receive(ctx, input),
+    // Two copies of one tap raced: the loser rolled back (on the quota or the key); it answers with the winner's claim.
+    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'received'),
+  });
+}
+
+/** The checks, then the one transaction that receives the gift. */
+async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView> {
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
   const status = campaignStatus(campaign, ctx.now);
   if (status === 0) throw new AppError(409, `gift: opens at ${campaign.startTime.toISOString()}`, { reason: 'notOpen', startTime: campaign.startTime.toISOString() });
@@ -157,11 +166,6 @@ export async function claimGift(ctx: UserScope, input: ClaimInput): Promise<Gift
   } catch (error) {
     if (error instanceof CodeRefused) throw wrongCode();
     await attempt?.giveBack();
-    // Two copies of one tap raced: the loser rolled back (on the quota or the key); answer with the winner's claim.
-    if (isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'received')) {
-      const winner = await findByKey(ctx, input.idempotencyKey);
-      if (winner) return winner;
-    }
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { randomDigits } from '../security/crypto';
 import { saleStatus } from '../sale/status';
 import { isUniqueViolation } from '../db/errors';
 import { idempotencyKeyReused } from '../procedure/schemas';
+import { claimOnce, madeOrWinner } from '../procedure/idempotent';
 import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
 
@@ -121,26 +122,24 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
  * for either, the ones in the way are expired at once and the buy is tried once more.
  */
 export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
-  const again = await findByKey(ctx, input.idempotencyKey);
-  if (again) return again;
-  try {
-    return await reserve(ctx, input, payTimeoutMs);
-  } catch (error) {
-    const reason = error instanceof AppError ? error.data?.reason : undefined;
+  const find = () => findByKey(ctx, input.idempotencyKey);
+  return claimOnce({
+    find,
+    make: () => reserve(ctx, input, payTimeoutMs, find),
     // The same tap sent twice at once: the copy that lost on the limit answers with the winner's order.
-    if (reason === 'limit') {
-      const winner = await findByKey(ctx, input.idempotencyKey);
-      if (winner) return winner;
-    }
-    const freed =
-      reason === 'limit'
-        ? await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, saleId: input.saleId, limit: 20 })
-        : reason === 'soldOut' || reason === 'notEnough'
-          ? await expireSaleOverdueOnce(ctx.db, ctx.now, input.saleId)
-          : 0;
-    if (freed > 0) return reserve(ctx, input, payTimeoutMs);
-    throw error;
-  }
+    lostRace: (error) => error instanceof AppError && error.data?.reason === 'limit',
+    otherwise: async (error) => {
+      const reason = error instanceof AppError ? error.data?.reason : undefined;
+      const freed =
+        reason === 'limit'
+          ? await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, saleId: input.saleId, limit: 20 })
+          : reason === 'soldOut' || reason === 'notEnough'
+            ? await expireSaleOverdueOnce(ctx.db, ctx.now, input.saleId)
+            : 0;
+      if (freed > 0) return reserve(ctx, input, payTimeoutMs, find);
+      throw error;
+    },
+  });
 }
 
 /**
@@ -161,7 +160,7 @@ function shortOfStock(left: number): AppError {
   return new AppError(409, left > 0 ? `quantity: only ${left} left` : 'sale: sold out', { reason: left > 0 ? 'notEnough' : 'soldOut' });
 }
 
-async function reserve(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number, attempt = 1): Promise<OrderView> {
+async function reserve(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number, find: () => Promise<OrderView | null>, attempt = 1): Promise<OrderView> {
   const [row] = await ctx.db
     .select({ sale: sales, commodity: commodities })
     .from(sales)
@@ -178,7 +177,7 @@ async function reserve(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: nu
   }
   // Read before the transaction, so only a hint: the conditional decrement below is what guarantees the stock.
   if (sale.amountAvailable < input.quantity) throw shortOfStock(sale.amountAvailable);
-  try {
+  const make = async (): Promise<OrderView> => {
     const order = await ctx.db.transaction(async (tx) => {
       const [quota] = await tx
         .insert(saleQuotas)
@@ -221,17 +220,18 @@ async function reserve(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: nu
     });
     // A new order has minted nothing yet.
     return toView(order, commodity, []);
-  } catch (error) {
-    // Two taps with one key raced: the loser's transaction rolled back; answer with the winner's order.
-    if (isUniqueViolation(error)) {
-      const winner = await findByKey(ctx, input.idempotencyKey);
-      if (winner) return winner;
-      // Otherwise two orders drew the same number in the same second (8 random digits): everything rolled back, so
-      // draw again rather than answer a 500.
-      if (attempt < 3) return reserve(ctx, input, payTimeoutMs, attempt + 1);
-    }
-    throw error;
-  }
+  };
+  // Two taps with one key raced: the loser's transaction rolled back; it answers with the winner's order.
+  return madeOrWinner({
+    find,
+    make,
+    otherwise: async (error) => {
+      // Two orders drew the same number in the same second (8 random digits): everything rolled back, so draw again
+      // rather than answer a 500.
+      if (isUniqueViolation(error) && attempt < 3) return reserve(ctx, input, payTimeoutMs, find, attempt + 1);
+      throw error;
+    },
+  });
 }
 
 /**

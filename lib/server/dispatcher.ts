@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import { getDb, type Db } from '../db/client';
 import { env } from '../env';
-import { channelKeyFromHost } from '../channel/key';
+import { channelKeyForHost } from '../channel/key';
 import { requireChannel } from '../channel/service';
 import type { ChannelRow } from '../db/schema';
 import { AppError, type Envelope } from '../procedure/errors';
@@ -76,7 +76,7 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
 
   const db = options.db ?? getDb();
   const e = env();
-  const channelKey = channelKeyFromHost(request.host, e.BRAND_WORD) || e.DEFAULT_CHANNEL || '';
+  const channelKey = channelKeyForHost(request.host, e.BRAND_WORD, e.DEFAULT_CHANNEL);
   const now = options.now ?? new Date();
   const headers = request.headers ?? new Headers();
   const responseHeaders: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
+import { channelFeatures } from '@/lib/channel/labels';
 import { listExchangeActivities } from '@/lib/exchange/service';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ActivePage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { t, skin, theme, labels } = channel;
-  if (!labels.includes(2) || theme.attributes.noActive) redirect('/404');
+  if (!channelFeatures(labels, theme.attributes).activityPage) redirect('/404');
   const activities = await listExchangeActivities(pageScope(channel));
   return (
     <>
