@@ -6,6 +6,7 @@ import { requirePageScope } from '@/lib/auth/page-session';
 import { listCollection } from '@/lib/collection/service';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectionGrid } from '@/components/buy/collection-grid';
+import { EmptyState } from '@/components/ui/empty-state';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,7 +30,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
       <PageHeader title={t('collection.title')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pb-[1.6rem] pt-3">
         {collection.records.length === 0 ? (
-          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="collection-empty">{t('collection.empty')}</p>
+          <EmptyState data-testid="collection-empty">{t('collection.empty')}</EmptyState>
         ) : (
           <CollectionGrid
             records={collection.records}

@@ -11,6 +11,8 @@ import { ArtImage } from '@/components/ui/art-image';
 import { Countdown } from '@/components/buy/countdown';
 import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { CancelOrderButton } from '@/components/buy/cancel-order-button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -46,11 +48,11 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
       <PageHeader title={t('orders.title')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pb-[1.6rem] pt-3">
         {orders.records.length === 0 ? (
-          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="orders-empty">{t('orders.empty')}</p>
+          <EmptyState data-testid="orders-empty">{t('orders.empty')}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="orders">
             {orders.records.map((o) => (
-              <li key={o.orderNo} className="rounded-xl bg-skin-card p-3 shadow-card" data-testid="order" data-order-no={o.orderNo}>
+              <Card as="li" key={o.orderNo} className="p-3" data-testid="order" data-order-no={o.orderNo}>
                 <div className="mb-2 flex items-center justify-between text-xs text-neutral-500">
                   <span className="truncate">{t('orders.orderNo')} {o.orderNo}</span>
                   <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">{statusText[o.statusTrade]}</span>
@@ -80,7 +82,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
                     </div>
                   </div>
                 ) : null}
-              </li>
+              </Card>
             ))}
           </ul>
         )}
