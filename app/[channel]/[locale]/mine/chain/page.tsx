@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ChainRecord } from '@/components/chain/chain-record';
 import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
 import { EmptyState } from '@/components/ui/empty-state';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -45,12 +46,7 @@ export default async function ChainRecordsPage({ params, searchParams }: Props) 
           </ul>
         )}
         {records.records.some((r) => r.chainStatus === 0) ? <ChainStatusRefresh /> : null}
-        {records.pages > 1 ? (
-          <nav className="mt-4 flex justify-center gap-4 text-sm">
-            {page > 1 ? <Link href={`/mine/chain?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
-            {page < records.pages ? <Link href={`/mine/chain?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
-          </nav>
-        ) : null}
+        <RecordPager path="/mine/chain" page={page} pages={records.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
       </main>
     </>
   );

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
 import { requirePageScope } from '@/lib/auth/page-session';
@@ -9,6 +8,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -50,12 +50,7 @@ export default async function ReceiveRecordsPage({ params, searchParams }: Props
             ))}
           </ul>
         )}
-        {records.pages > 1 ? (
-          <nav className="mt-4 flex justify-center gap-4 text-sm">
-            {page > 1 ? <Link href={`/mine/receive?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
-            {page < records.pages ? <Link href={`/mine/receive?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
-          </nav>
-        ) : null}
+        <RecordPager path="/mine/receive" page={page} pages={records.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
       </main>
     </>
   );

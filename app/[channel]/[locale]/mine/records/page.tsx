@@ -13,6 +13,7 @@ import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { CancelOrderButton } from '@/components/buy/cancel-order-button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -86,12 +87,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
             ))}
           </ul>
         )}
-        {orders.pages > 1 ? (
-          <nav className="mt-4 flex justify-center gap-4 text-sm">
-            {page > 1 ? <Link href={`/mine/records?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
-            {page < orders.pages ? <Link href={`/mine/records?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
-          </nav>
-        ) : null}
+        <RecordPager path="/mine/records" page={page} pages={orders.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
       </main>
     </>
   );
