@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { confirm } from '@/components/ui/confirm-sheet';
+import { Card } from '@/components/ui/card';
 import { useStorefrontStore } from '@/components/shell/storefront-provider';
 import { endWebSession } from '@/lib/client/sign-out';
 
@@ -12,7 +13,8 @@ export function LogoutButton({ label, question, cancel, ok, title }: { label: st
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
-    <button
+    <Card
+      as="button"
       type="button"
       disabled={busy}
       onClick={async () => {
@@ -28,9 +30,9 @@ export function LogoutButton({ label, question, cancel, ok, title }: { label: st
         router.replace('/login');
         router.refresh();
       }}
-      className="h-[0.88rem] w-full rounded-xl bg-skin-card text-base text-neutral-600 shadow-card active:scale-[0.99] disabled:opacity-60"
+      className="h-[0.88rem] w-full text-base text-neutral-600 active:scale-[0.99] disabled:opacity-60"
     >
       {label}
-    </button>
+    </Card>
   );
 }

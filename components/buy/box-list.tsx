@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ArtImage } from '@/components/ui/art-image';
 import { useApi } from '@/components/shell/api-provider';
 import type { HoldingView } from '@/lib/collection/service';
+import { Card } from '@/components/ui/card';
 
 export type BoxTexts = { open: string; opening: string; youGot: string; close: string };
 
@@ -30,7 +31,7 @@ export function BoxList({ boxes, texts, placeholderColor }: { boxes: HoldingView
     <>
       <ul className="grid grid-cols-2 gap-3" data-testid="boxes">
         {boxes.map((b) => (
-          <li key={b.id} className="overflow-hidden rounded-xl bg-skin-card shadow-card" data-testid="box">
+          <Card as="li" key={b.id} className="overflow-hidden" data-testid="box">
             <ArtImage src={b.commodity.cover} alt={b.commodity.name} width={600} height={600} sizes="3.4rem" className={`aspect-square w-full object-cover ${opening === b.id ? 'motion-safe:animate-pulse' : ''}`} placeholderColor={placeholderColor} />
             <div className="flex flex-col gap-2 p-2.5">
               <p className="truncate text-sm font-semibold text-skin-1">
@@ -40,7 +41,7 @@ export function BoxList({ boxes, texts, placeholderColor }: { boxes: HoldingView
                 {opening === b.id ? texts.opening : texts.open}
               </Button>
             </div>
-          </li>
+          </Card>
         ))}
       </ul>
       {prize ? (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ArtImage } from '@/components/ui/art-image';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import type { HoldingView } from '@/lib/collection/service';
+import { Card } from '@/components/ui/card';
 
 export type CollectionTexts = { pending: string; onChain: string; tokenId: string; txHash: string; viewer: string; close: string };
 
@@ -14,7 +15,7 @@ export function CollectionGrid({ records, texts, placeholderColor }: { records: 
     <>
       <ul className="grid grid-cols-2 gap-3" data-testid="collection">
         {records.map((h) => (
-          <li key={h.id} className="overflow-hidden rounded-xl bg-skin-card shadow-card" data-testid="holding">
+          <Card as="li" key={h.id} className="overflow-hidden" data-testid="holding">
             <button type="button" className="block w-full" aria-label={`${h.commodity.name} #${h.commoditySku.number}`} onClick={() => setViewing(h)}>
               <ArtImage src={h.commodity.cover} alt={h.commodity.name} width={600} height={600} sizes="3.4rem" className="aspect-square w-full object-cover" placeholderColor={placeholderColor} />
             </button>
@@ -34,7 +35,7 @@ export function CollectionGrid({ records, texts, placeholderColor }: { records: 
                 <p className="mt-1.5 text-xs text-amber-700" data-testid="holding-chain">{texts.pending}</p>
               )}
             </div>
-          </li>
+          </Card>
         ))}
       </ul>
       <ImageViewer

@@ -9,6 +9,7 @@ import { useApi } from '@/components/shell/api-provider';
 import { newTapKey } from '@/lib/client/tap-key';
 import { BusinessError } from '@/lib/client/api-client';
 import { formatFen } from '@/lib/format/money';
+import { Card } from '@/components/ui/card';
 
 export type PayTexts = { quantity: string; less: string; more: string; limit: string; total: string; agree: string; salesStrategy: string; mustAgree: string; submit: string };
 
@@ -48,7 +49,7 @@ export function PayForm({ saleId, price, max, limit, showAmount, texts }: { sale
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center justify-between rounded-xl bg-skin-card p-4 shadow-card">
+      <Card className="flex items-center justify-between p-4">
         <div>
           <p className="text-base font-medium text-skin-1">{texts.quantity}</p>
           <p className="text-xs text-neutral-500">{texts.limit.replace('{limit}', String(limit))}</p>
@@ -58,7 +59,7 @@ export function PayForm({ saleId, price, max, limit, showAmount, texts }: { sale
           <output aria-live="polite" data-testid="pay-quantity" className="w-9 text-center text-base font-semibold text-skin-1">{quantity}</output>
           <button type="button" aria-label={texts.more} disabled={quantity >= max || busy} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40">+</button>
         </div>
-      </div>
+      </Card>
 
       <label className="flex items-start gap-2 px-1 text-sm leading-snug text-neutral-600">
         <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)" />

@@ -2,16 +2,18 @@ import type { ChainCampaignView } from '@/lib/chain/chain-up';
 import type { Translator } from '@/lib/i18n/translator';
 import { ArtImage } from '@/components/ui/art-image';
 import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /** The self chain-up campaigns (spec §2 chain): the product, its artist, what chaining it up gives, and the window. */
 export function ChainCampaignList({ campaigns, t, timeZone, placeholderColor }: { campaigns: ChainCampaignView[]; t: Translator; timeZone: string; placeholderColor: string }) {
   if (campaigns.length === 0) {
-    return <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="chain-empty">{t('chain.empty')}</p>;
+    return <EmptyState data-testid="chain-empty">{t('chain.empty')}</EmptyState>;
   }
   return (
     <ul className="flex flex-col gap-3" data-testid="chain-campaigns">
       {campaigns.map((c) => (
-        <li key={c.id} className="flex gap-3 rounded-xl bg-skin-card p-3 shadow-card" data-testid="chain-campaign">
+        <Card as="li" key={c.id} className="flex gap-3 p-3" data-testid="chain-campaign">
           <ArtImage src={c.cover} alt="" width={600} height={600} sizes="1.4rem" className="size-[1.4rem] shrink-0 rounded-lg object-cover" placeholderColor={placeholderColor} />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <div className="flex items-start justify-between gap-2">
@@ -22,7 +24,7 @@ export function ChainCampaignList({ campaigns, t, timeZone, placeholderColor }: 
             <p className="truncate text-xs text-neutral-600">{t('chain.gives', { name: c.commodity.name })}</p>
             <CampaignWindow campaign={c} t={t} timeZone={timeZone} />
           </div>
-        </li>
+        </Card>
       ))}
     </ul>
   );

@@ -2,6 +2,7 @@ import type { ChainRecordView } from '@/lib/chain/chain-up';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
+import { Card } from '@/components/ui/card';
 
 /**
  * One chain-up (spec §2 chainResult, mineChain): the twin with its edition number, the store and code type, and its
@@ -9,7 +10,7 @@ import { ArtImage } from '@/components/ui/art-image';
  */
 export function ChainRecord({ record, t, timeZone, placeholderColor }: { record: ChainRecordView; t: Translator; timeZone: string; placeholderColor: string }) {
   return (
-    <article className="flex flex-col gap-2 rounded-xl bg-skin-card p-3 shadow-card" data-testid="chain-record">
+    <Card as="article" className="flex flex-col gap-2 p-3" data-testid="chain-record">
       <div className="flex gap-3">
         <ArtImage src={record.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={placeholderColor} />
         <div className="flex min-w-0 flex-1 flex-col justify-between">
@@ -34,6 +35,6 @@ export function ChainRecord({ record, t, timeZone, placeholderColor }: { record:
       ) : (
         <p className="rounded-lg bg-amber-50 px-2.5 py-2 text-xs text-amber-700" data-testid="chain-status">{t('chain.pending')}</p>
       )}
-    </article>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
 import { BusinessError } from '@/lib/client/api-client';
+import { Card } from '@/components/ui/card';
 
 export type ConfirmChainUpTexts = { codeLabel: string; codeHint: string; codeRequired: string; confirm: string; changeCode: string };
 
@@ -44,10 +45,10 @@ export function ConfirmChainUp({ campaignId, storeCode, type, texts }: { campaig
   return (
     <div className="flex flex-col gap-3">
       {chainCode ? (
-        <p className="rounded-xl bg-skin-card px-4 py-3 text-sm shadow-card">
+        <Card as="p" className="px-4 py-3 text-sm">
           <span className="block text-xs text-neutral-500">{texts.codeLabel}</span>
           <span className="font-mono tracking-wide text-skin-1" data-testid="chain-code">{chainCode}</span>
-        </p>
+        </Card>
       ) : (
         <CodeField card label={texts.codeLabel} hint={texts.codeHint} value={typed} onChange={setTyped} />
       )}

@@ -4,6 +4,8 @@ import type { Translator } from '@/lib/i18n/translator';
 import { ArtImage } from '@/components/ui/art-image';
 import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';
 import { RecipeSummary } from './recipe-summary';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /**
  * The activity list (spec §2 active): each exchange activity with its window and status, and each of its offers with
@@ -11,12 +13,12 @@ import { RecipeSummary } from './recipe-summary';
  */
 export function ActivityList({ activities, t, timeZone, placeholderColor }: { activities: ExchangeCampaignView[]; t: Translator; timeZone: string; placeholderColor: string }) {
   if (activities.length === 0) {
-    return <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="activities-empty">{t('exchange.empty')}</p>;
+    return <EmptyState data-testid="activities-empty">{t('exchange.empty')}</EmptyState>;
   }
   return (
     <ul className="flex flex-col gap-4" data-testid="activities">
       {activities.map((a) => (
-        <li key={a.id} className="overflow-hidden rounded-xl bg-skin-card shadow-card" data-testid="activity">
+        <Card as="li" key={a.id} className="overflow-hidden" data-testid="activity">
           <div className="flex items-start justify-between gap-2 px-3 pt-3">
             <div className="min-w-0">
               <h2 className="truncate text-base font-semibold text-skin-1">{a.name}</h2>
@@ -40,7 +42,7 @@ export function ActivityList({ activities, t, timeZone, placeholderColor }: { ac
               </li>
             ))}
           </ul>
-        </li>
+        </Card>
       ))}
     </ul>
   );

@@ -11,6 +11,7 @@ import { ArtImage } from '@/components/ui/art-image';
 import { useApi } from '@/components/shell/api-provider';
 import { BusinessError, ServiceError } from '@/lib/client/api-client';
 import { newTapKey } from '@/lib/client/tap-key';
+import { Card } from '@/components/ui/card';
 
 export type ExchangeTexts = {
   exchange: string;
@@ -112,7 +113,7 @@ export function ExchangeAction({
       {/* A live region that is there before the result, so screen readers announce the result when it arrives. */}
       <div aria-live="polite" className="empty:hidden">
         {result ? (
-          <section className="flex flex-col items-center gap-3 rounded-xl bg-skin-card p-4 text-center shadow-card" data-testid="exchange-result">
+          <Card as="section" className="flex flex-col items-center gap-3 p-4 text-center" data-testid="exchange-result">
             <p className="text-base font-semibold text-skin-1">{texts.done}</p>
             <ArtImage src={result.output.commodity.cover} alt="" width={600} height={600} sizes="2rem" className="size-[2rem] rounded-xl object-cover shadow-card" placeholderColor={placeholderColor} />
             <div>
@@ -125,11 +126,11 @@ export function ExchangeAction({
               <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>{texts.seeCollection}</Link>
               <Link href="/mine/destory" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>{texts.destroyRecords}</Link>
             </div>
-          </section>
+          </Card>
         ) : null}
       </div>
       {refusal !== null ? (
-        <p className="rounded-xl bg-skin-card p-4 text-center text-sm font-medium text-neutral-600 shadow-card" data-testid="exchange-refusal">{refusal}</p>
+        <Card as="p" className="p-4 text-center text-sm font-medium text-neutral-600" data-testid="exchange-refusal">{refusal}</Card>
       ) : (
         <form
           className="flex flex-col gap-3"

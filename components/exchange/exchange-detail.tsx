@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
 import { RecipeSummary } from './recipe-summary';
 import { ExchangeAction } from './exchange-action';
+import { Card } from '@/components/ui/card';
 
 const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/${h.amountNumber}`;
 
@@ -45,7 +46,7 @@ export function ExchangeDetail({
   return (
     <div className="flex flex-col gap-4">
       <ArtImage src={offer.commodity.cover} alt={offer.commodity.name} width={600} height={600} sizes="(max-width: 450px) 100vw, 450px" className="aspect-square w-full rounded-xl object-cover shadow-card" priority placeholderColor={placeholderColor} />
-      <section className="flex flex-col gap-1 rounded-xl bg-skin-card p-4 shadow-card">
+      <Card as="section" className="flex flex-col gap-1 p-4">
         <h2 className="text-lg font-semibold text-skin-1" data-testid="exchange-name">{offer.commodity.name}</h2>
         <p className="text-sm text-neutral-600">{campaign.name}</p>
         {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
@@ -62,10 +63,10 @@ export function ExchangeDetail({
           <RecipeSummary offer={offer} t={t} testId="exchange-recipe" /> · {t('exchange.limit', { count: offer.limitPerUser })}
         </p>
         <p className="text-sm text-neutral-500" data-testid="exchange-left">{offer.remaining > 0 ? t('exchange.left', { remaining: offer.remaining, total: offer.total }) : t('exchange.soldOut')}</p>
-      </section>
+      </Card>
 
       {offer.inputs.length > 0 ? (
-        <section aria-labelledby="exchange-spend" className="rounded-xl bg-skin-card p-4 shadow-card">
+        <Card as="section" aria-labelledby="exchange-spend" className="p-4">
           <h3 id="exchange-spend" className="mb-2 text-base font-semibold text-skin-1">{t('exchange.recipe')}</h3>
           <ul className="flex flex-col gap-3">
             {offer.inputs.map((line) => {
@@ -103,7 +104,7 @@ export function ExchangeDetail({
             })}
           </ul>
           {mine ? <p className="mt-3 border-t border-black/5 pt-2 text-xs text-neutral-500" data-testid="exchange-times-left">{t('exchange.timesLeft', { count: mine.timesLeft })}</p> : null}
-        </section>
+        </Card>
       ) : mine ? (
         <p className="px-1 text-xs text-neutral-500" data-testid="exchange-times-left">{t('exchange.timesLeft', { count: mine.timesLeft })}</p>
       ) : null}

@@ -2,6 +2,8 @@ import type { ExchangeRecordView } from '@/lib/exchange/service';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /**
  * My exchange records (spec §2 mineExchange): per exchange, the activity, when (in the channel's time zone), the
@@ -9,12 +11,12 @@ import { ArtImage } from '@/components/ui/art-image';
  */
 export function ExchangeRecordList({ records, t, timeZone, placeholderColor }: { records: ExchangeRecordView[]; t: Translator; timeZone: string; placeholderColor: string }) {
   if (records.length === 0) {
-    return <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="exchange-records-empty">{t('exchange.recordsEmpty')}</p>;
+    return <EmptyState data-testid="exchange-records-empty">{t('exchange.recordsEmpty')}</EmptyState>;
   }
   return (
     <ul className="flex flex-col gap-3" data-testid="exchange-records">
       {records.map((r) => (
-        <li key={r.id} className="rounded-xl bg-skin-card p-3 shadow-card" data-testid="exchange-record">
+        <Card as="li" key={r.id} className="p-3" data-testid="exchange-record">
           <div className="flex gap-3">
             <ArtImage src={r.output.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={placeholderColor} />
             <div className="flex min-w-0 flex-1 flex-col justify-between">
@@ -41,7 +43,7 @@ export function ExchangeRecordList({ records, t, timeZone, placeholderColor }: {
               </ul>
             </div>
           ) : null}
-        </li>
+        </Card>
       ))}
     </ul>
   );

@@ -3,6 +3,8 @@ import type { GiftCampaignView } from '@/lib/gift/service';
 import type { Translator } from '@/lib/i18n/translator';
 import { ArtImage } from '@/components/ui/art-image';
 import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /**
  * The receive list (spec §2 receive, receive2): each gift campaign with its gifts, what each asks, how many are left
@@ -10,12 +12,12 @@ import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaig
  */
 export function CampaignList({ campaigns, detailPath, t, timeZone, placeholderColor }: { campaigns: GiftCampaignView[]; detailPath: string; t: Translator; timeZone: string; placeholderColor: string }) {
   if (campaigns.length === 0) {
-    return <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="gifts-empty">{t('gift.empty')}</p>;
+    return <EmptyState data-testid="gifts-empty">{t('gift.empty')}</EmptyState>;
   }
   return (
     <ul className="flex flex-col gap-4" data-testid="campaigns">
       {campaigns.map((c) => (
-        <li key={c.id} className="overflow-hidden rounded-xl bg-skin-card shadow-card" data-testid="campaign">
+        <Card as="li" key={c.id} className="overflow-hidden" data-testid="campaign">
           <div className="flex items-start justify-between gap-2 px-3 pt-3">
             <div className="min-w-0">
               <h2 className="truncate text-base font-semibold text-skin-1">{c.name}</h2>
@@ -41,7 +43,7 @@ export function CampaignList({ campaigns, detailPath, t, timeZone, placeholderCo
               </li>
             ))}
           </ul>
-        </li>
+        </Card>
       ))}
     </ul>
   );

@@ -4,6 +4,7 @@ import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
 import { ReceiveForm } from './receive-form';
+import { Card } from '@/components/ui/card';
 
 /**
  * One gift (spec §2 receiveDetail, receiveDetailNew): the collectible, what it asks, how many are left, the window,
@@ -38,7 +39,7 @@ export function GiftDetail({
   return (
     <div className="flex flex-col gap-4">
       <ArtImage src={offer.commodity.cover} alt={offer.commodity.name} width={600} height={600} sizes="(max-width: 450px) 100vw, 450px" className="aspect-square w-full rounded-xl object-cover shadow-card" priority placeholderColor={placeholderColor} />
-      <section className="flex flex-col gap-1 rounded-xl bg-skin-card p-4 shadow-card">
+      <Card as="section" className="flex flex-col gap-1 p-4">
         <h1 className="text-lg font-semibold text-skin-1" data-testid="gift-name">{offer.commodity.name}</h1>
         <p className="text-sm text-neutral-600">{campaign.name}</p>
         {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
@@ -54,13 +55,13 @@ export function GiftDetail({
           {offer.requires ? t('gift.forHolders', { name: offer.requires.name }) : offer.requiresCode ? t('gift.needsCode') : t('gift.forEveryone')} · {t('gift.limit', { count: offer.limitPerUser })}
         </p>
         <p className="text-sm text-neutral-500" data-testid="gift-left">{offer.remaining > 0 ? t('gift.left', { remaining: offer.remaining, total: offer.total }) : t('gift.soldOut')}</p>
-      </section>
+      </Card>
       {eligibility === null ? (
         <Link href={loginHref} className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text" data-testid="gift-login">
           {t('gift.loginToReceive')}
         </Link>
       ) : refusal ? (
-        <p className="rounded-xl bg-skin-card p-4 text-center text-sm font-medium text-neutral-600 shadow-card" data-testid="gift-refusal">{refusal}</p>
+        <Card as="p" className="p-4 text-center text-sm font-medium text-neutral-600" data-testid="gift-refusal">{refusal}</Card>
       ) : (
         <ReceiveForm
           campaignId={campaign.id}

@@ -8,6 +8,7 @@ import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { newTapKey } from '@/lib/client/tap-key';
 import { BusinessError } from '@/lib/client/api-client';
+import { Card } from '@/components/ui/card';
 
 export type ReceiveTexts = { receive: string; codeLabel: string; codeHint: string; codeRequired: string; received: string; seeCollection: string };
 
@@ -50,11 +51,11 @@ export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaig
 
   if (done) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-xl bg-skin-card p-4 text-center shadow-card" data-testid="gift-received">
+      <Card className="flex flex-col items-center gap-3 p-4 text-center" data-testid="gift-received">
         <p className="text-base font-semibold text-skin-1">{texts.received}</p>
         <p className="text-sm text-neutral-600" data-testid="gift-edition">#{done.number}/{done.amountNumber}</p>
         <Link href="/mine/collection" className="text-sm text-skin-1 underline underline-offset-2">{texts.seeCollection}</Link>
-      </div>
+      </Card>
     );
   }
 

@@ -2,6 +2,7 @@ import type { GiftCampaignsForPage } from '@/lib/gift/page-gift';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { CampaignList } from './campaign-list';
+import { Card } from '@/components/ui/card';
 
 /**
  * The receive list page (spec §2 receive and receive2, title 'receive list'; open to visitors, spec §6). Both
@@ -16,7 +17,7 @@ export function ReceiveListPage({ loaded, detailPath }: { loaded: GiftCampaignsF
       <main className="pb-[1.6rem]">
         <ArtImage src={skin.bannerImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
         <div className="relative -mt-6 px-3">
-          <h1 className="mb-3 rounded-xl bg-skin-card p-3 text-lg font-semibold text-skin-1 shadow-card">{t('gift.listTitle')}</h1>
+          <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">{t('gift.listTitle')}</Card>
           <CampaignList campaigns={campaigns} detailPath={detailPath} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
         </div>
       </main>

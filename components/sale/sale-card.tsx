@@ -3,13 +3,14 @@ import type { SaleRecord } from '@/lib/sale/service';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatFen } from '@/lib/format/money';
 import { ArtImage } from '@/components/ui/art-image';
+import { Card } from '@/components/ui/card';
 import { SaleStatusBadge } from './sale-status';
 
 /** One sale in the home list: cover, name, edition, price (unless hidden) and state. */
 export function SaleCard({ sale, t, showAmount, timeZone, placeholderColor, priority }: { sale: SaleRecord; t: Translator; showAmount: boolean; timeZone: string; placeholderColor: string; priority?: boolean }) {
   return (
     <li>
-      <Link href={`/goods/detail/${sale.id}`} data-testid="sale-card" className="block overflow-hidden rounded-xl bg-skin-card shadow-card active:scale-[0.98] transition-transform">
+      <Card as={Link} href={`/goods/detail/${sale.id}`} data-testid="sale-card" className="block overflow-hidden active:scale-[0.98] transition-transform">
         <div className="relative">
           <ArtImage src={sale.commodity.cover} alt={sale.commodity.name} width={600} height={600} sizes="(max-width: 450px) 50vw, 225px" className="w-full" placeholderColor={placeholderColor} priority={priority} />
           {sale.commodity.isBlindBox && (
@@ -28,7 +29,7 @@ export function SaleCard({ sale, t, showAmount, timeZone, placeholderColor, prio
             <SaleStatusBadge t={t} status={sale.statusSell} saleStartTime={sale.saleStartTime} timeZone={timeZone} />
           </div>
         </div>
-      </Link>
+      </Card>
     </li>
   );
 }

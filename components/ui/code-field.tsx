@@ -1,6 +1,7 @@
 'use client';
 
 import { useId } from 'react';
+import { Card } from './card';
 
 /**
  * The field for a 26-character code read off a card or a box (redeem codes, chain-up codes; lib/codes): no
@@ -9,8 +10,9 @@ import { useId } from 'react';
  */
 export function CodeField({ label, hint, value, onChange, card = false }: { label: string; hint: string; value: string; onChange: (value: string) => void; card?: boolean }) {
   const id = useId();
+  const Frame = card ? Card : 'div';
   return (
-    <div className={`flex flex-col gap-1 ${card ? 'rounded-xl bg-skin-card p-4 shadow-card' : ''}`}>
+    <Frame className={`flex flex-col gap-1 ${card ? 'p-4' : ''}`}>
       <label htmlFor={id} className="text-sm font-medium text-skin-1">{label}</label>
       <input
         id={id}
@@ -27,6 +29,6 @@ export function CodeField({ label, hint, value, onChange, card = false }: { labe
         placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX"
       />
       <span id={`${id}-hint`} className="text-xs text-neutral-500">{hint}</span>
-    </div>
+    </Frame>
   );
 }

@@ -111,15 +111,16 @@ describe('ConfirmSheet (spec §2)', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
-  it('moves focus into the sheet and traps Tab inside it', () => {
+  it('opens as a modal dialog (the browser then keeps focus inside it and the page behind inert) with focus on confirm', () => {
+    const showModal = jest.spyOn(HTMLDialogElement.prototype, 'showModal');
     render(<ConfirmSheet open />);
-    const cancel = screen.getByRole('button', { name: 'cancel' });
-    const ok = screen.getByRole('button', { name: 'confirm' });
-    expect(ok).toHaveFocus();
-    fireEvent.keyDown(document, { key: 'Tab' });
-    expect(cancel).toHaveFocus();
-    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
-    expect(ok).toHaveFocus();
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect(showModal.mock.contexts[0]).toBe(dialog);
+    expect(dialog).toHaveAttribute('open');
+    expect(screen.getByRole('button', { name: 'confirm' })).toHaveFocus();
+    showModal.mockRestore();
   });
 });
 

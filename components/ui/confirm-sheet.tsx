@@ -27,8 +27,10 @@ type Props = ConfirmSheetOptions & {
 };
 
 /**
- * Confirm sheet (spec §2): a bottom sheet that becomes visible after mount, blocks page scrolling by touch and
- * wheel while open, traps focus, closes on Escape, and answers 300 ms after a choice (after its close animation).
+ * Confirm sheet (spec §2): a bottom sheet on the native modal `<dialog>` (`showModal()`: the browser keeps focus in
+ * it, makes the page behind it inert and turns Escape into its `cancel` event). It becomes visible after mount,
+ * blocks page scrolling by touch and wheel while open (a modal dialog does not stop the page behind it scrolling),
+ * and answers 300 ms after a choice (after its close animation).
  */
 export function ConfirmSheet({ open, title = 'prompt', successIcon = false, content, description, cancelText = 'cancel', confirmText = 'confirm', onCancel, onConfirm, onClose }: Props) {
   const [visible, setVisible] = useState(false);
@@ -47,6 +49,9 @@ export function ConfirmSheet({ open, title = 'prompt', successIcon = false, cont
   // One answer per opening: a double tap, or Escape during the close animation, must not run the handlers twice.
   const answered = useRef(false);
   const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  // True while the dialog is shown by us: a `close` event then means the browser closed it (see onClose below).
+  const shown = useRef(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const handlers = useRef({ onCancel, onConfirm, onClose });
@@ -71,51 +76,57 @@ export function ConfirmSheet({ open, title = 'prompt', successIcon = false, cont
   const mounted = active || phase === 'closing';
 
   useEffect(() => {
+    const element = dialog.current;
+    if (!mounted || !element) return;
+    const previous = document.activeElement as HTMLElement | null;
+    // Browsers without <dialog> (old in-app web views) still show the sheet, without the modal extras.
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
+    shown.current = true;
+    confirmButton.current?.focus();
+    return () => {
+      // The dialog has left the page by now (and with it the top layer), so the page is no longer inert.
+      shown.current = false;
+      previous?.focus?.();
+    };
+  }, [mounted]);
+
+  useEffect(() => {
     if (!active) return;
     answered.current = false;
     // Visible after mount (spec §2), two frames later so the hidden state is painted and the slide-in transition runs.
     let frame = window.requestAnimationFrame(() => {
       frame = window.requestAnimationFrame(() => setVisible(true));
     });
-    const previous = document.activeElement as HTMLElement | null;
-    confirmButton.current?.focus();
     const blockScroll = (event: Event) => {
       if (!panel.current?.contains(event.target as Node)) event.preventDefault();
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        answer('cancel');
-      } else if (event.key === 'Tab' && panel.current) {
-        const focusable = [...panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])')];
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (!first || !last) return;
-        const inside = panel.current.contains(document.activeElement);
-        if (event.shiftKey && (document.activeElement === first || !inside)) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-    };
     document.addEventListener('touchmove', blockScroll, { passive: false });
     document.addEventListener('wheel', blockScroll, { passive: false });
-    document.addEventListener('keydown', onKey);
     return () => {
       window.cancelAnimationFrame(frame);
       document.removeEventListener('touchmove', blockScroll);
       document.removeEventListener('wheel', blockScroll);
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
     };
-  }, [active, answer]);
+  }, [active]);
 
   if (!mounted || typeof document === 'undefined') return null;
   return createPortal(
-    <div className="fixed inset-0 z-50 mx-auto flex max-w-(--container-app) flex-col justify-end">
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      data-visible={visible}
+      onCancel={(event) => {
+        // Escape: stay open for the close animation, and answer as a cancel.
+        event.preventDefault();
+        answer('cancel');
+      }}
+      onClose={(event) => {
+        // A browser may close the dialog itself (a second Escape it does not let us hold back): that is a cancel too.
+        if (shown.current && event.currentTarget.isConnected) answer('cancel');
+      }}
+      className="fixed inset-0 z-50 mx-auto h-full max-h-full w-full max-w-(--container-app) flex-col justify-end overflow-hidden bg-transparent text-inherit backdrop:bg-transparent open:flex"
+    >
       <div
         data-testid="confirm-backdrop"
         aria-hidden="true"
@@ -124,10 +135,6 @@ export function ConfirmSheet({ open, title = 'prompt', successIcon = false, cont
       />
       <div
         ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-visible={visible}
         className={`relative rounded-t-2xl bg-white px-6 pb-[max(0.4rem,env(safe-area-inset-bottom))] pt-6 text-center transition-transform duration-300 motion-reduce:transition-none ${visible ? 'translate-y-0' : 'translate-y-full'}`}
       >
         {successIcon && (
@@ -148,7 +155,7 @@ export function ConfirmSheet({ open, title = 'prompt', successIcon = false, cont
           </button>
         </div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -5,6 +5,7 @@ import { MAX_PAGE } from '@/lib/procedure/paging';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { SaleCard } from '@/components/sale/sale-card';
+import { Card } from '@/components/ui/card';
 
 const PAGE_SIZE = 20;
 
@@ -23,13 +24,13 @@ export default async function HomePage({ params, searchParams }: Props) {
       <main className="pb-[1.4rem]">
         <h1 className="sr-only">{channel.title}</h1>
         <ArtImage src={skin.bannerImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
-        <section className="-mt-6 relative mx-3 flex items-center gap-3 rounded-xl bg-skin-card p-3 shadow-card">
+        <Card as="section" className="-mt-6 relative mx-3 flex items-center gap-3 p-3">
           <ArtImage src={skin.brandImg} alt="" width={240} height={80} sizes="1.2rem" className="w-[1.6rem] shrink-0" placeholderColor={skin.lightColor} />
           <div className="min-w-0">
             <p className="truncate text-base font-semibold text-skin-1">{theme.brandName}</p>
             {theme.marketText && <p className="truncate text-xs text-neutral-500">{theme.marketText}</p>}
           </div>
-        </section>
+        </Card>
 
         <section aria-labelledby="sales-heading" className="px-3 pt-5">
           <h2 id="sales-heading" className="mb-3 text-lg font-semibold text-skin-1">{t('home.sales')}</h2>

@@ -6,6 +6,7 @@ import { listExchangeActivities } from '@/lib/exchange/service';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { ActivityList } from '@/components/exchange/activity-list';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams> };
 
@@ -30,7 +31,7 @@ export default async function ActivePage({ params }: Props) {
       <main className="pb-[1.6rem]">
         <ArtImage src={skin.bannerImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
         <div className="relative -mt-6 px-3">
-          <h1 className="mb-3 rounded-xl bg-skin-card p-3 text-lg font-semibold text-skin-1 shadow-card">{t('exchange.listTitle')}</h1>
+          <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">{t('exchange.listTitle')}</Card>
           <ActivityList activities={activities} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
         </div>
       </main>

@@ -7,6 +7,7 @@ import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { ChainCampaignList } from '@/components/chain/campaign-list';
 import { ChainCodeForm } from '@/components/chain/code-form';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams> };
 
@@ -34,9 +35,9 @@ export default async function ChainPage({ params }: Props) {
       <main className="pb-[1.6rem]">
         <ArtImage src={skin.coverChainImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
         <div className="relative -mt-6 flex flex-col gap-3 px-3">
-          <h1 className="rounded-xl bg-skin-card p-3 text-lg font-semibold text-skin-1 shadow-card">{t('chain.title')}</h1>
+          <Card as="h1" className="p-3 text-lg font-semibold text-skin-1">{t('chain.title')}</Card>
           {open ? (
-            <section className="flex flex-col gap-3 rounded-xl bg-skin-card p-4 shadow-card">
+            <Card as="section" className="flex flex-col gap-3 p-4">
               <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
               {user ? (
                 <ChainCodeForm
@@ -48,7 +49,7 @@ export default async function ChainPage({ params }: Props) {
                   {t('chain.loginToChainUp')}
                 </Link>
               )}
-            </section>
+            </Card>
           ) : null}
           <h2 className="px-1 pt-1 text-base font-semibold text-skin-1">{t('chain.campaignsTitle')}</h2>
           <ChainCampaignList campaigns={campaigns} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />

@@ -7,6 +7,7 @@ import { maskPhone } from '@/lib/auth/mask';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { LogoutButton } from '@/components/auth/logout-button';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams> };
 
@@ -40,34 +41,34 @@ export default async function MinePage({ params }: Props) {
       <main className="px-3 pb-[1.6rem] pt-5">
         <h1 className="sr-only">{t('mine.title')}</h1>
         {user ? (
-          <section className="flex items-center gap-3 rounded-xl bg-skin-card p-4 shadow-card" data-testid="mine-profile">
+          <Card as="section" className="flex items-center gap-3 p-4" data-testid="mine-profile">
             <ArtImage src={user.avatar ?? skin.userFaceImg} alt={t('mine.avatar')} width={96} height={96} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-full" placeholderColor={skin.lightColor} />
             <div className="min-w-0">
               <p className="truncate text-lg font-semibold text-skin-1" data-testid="mine-phone">{user.nickname ?? maskPhone(user.phone)}</p>
               {user.nickname ? <p className="text-sm text-neutral-500">{maskPhone(user.phone)}</p> : <p className="text-sm text-neutral-500">{theme.brandName}</p>}
             </div>
-          </section>
+          </Card>
         ) : (
-          <section className="flex flex-col items-center rounded-xl bg-skin-card px-6 py-8 text-center shadow-card" data-testid="mine-anonymous">
+          <Card as="section" className="flex flex-col items-center px-6 py-8 text-center" data-testid="mine-anonymous">
             <ArtImage src={skin.userFaceImg} alt="" width={96} height={96} sizes="1.2rem" className="size-[1.2rem] rounded-full opacity-70" placeholderColor={skin.lightColor} />
             <h2 className="mt-4 text-lg font-semibold text-skin-1">{t('mine.anonymousTitle')}</h2>
             <p className="mt-1.5 text-sm text-neutral-500">{t('mine.anonymousBody')}</p>
             <Link href="/login?redirect=%2Fmine" className="mt-5 inline-flex h-[0.8rem] min-w-[3rem] items-center justify-center rounded-full bg-skin-button px-8 text-base font-medium text-skin-button-text shadow-card active:scale-95">
               {t('mine.login')}
             </Link>
-          </section>
+          </Card>
         )}
 
         {user ? (
           <>
-            <section aria-labelledby="mine-records" className="mt-4 rounded-xl bg-skin-card p-4 shadow-card">
+            <Card as="section" aria-labelledby="mine-records" className="mt-4 p-4">
               <h2 id="mine-records" className="mb-3 text-base font-semibold text-skin-1">{t('mine.records')}</h2>
               <ul className="grid grid-cols-4 gap-y-4" data-testid="mine-entries">
                 {entries.filter((e) => e.show).map((entry) => (
                   <Entry key={entry.href} href={entry.href} img={entry.img} color={skin.lightColor}>{entry.label}</Entry>
                 ))}
               </ul>
-            </section>
+            </Card>
             <div className="mt-6">
               <LogoutButton label={t('mine.logout')} title={t('common.prompt')} question={t('mine.logoutConfirm')} cancel={t('common.cancel')} ok={t('common.confirm')} />
             </div>

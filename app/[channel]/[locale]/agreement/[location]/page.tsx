@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
 import { PageHeader } from '@/components/layout/page-header';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams & { location: string }> };
 
@@ -29,9 +30,9 @@ export default async function AgreementPage({ params }: Props) {
     <>
       <PageHeader title={channel.t(`agreement.${location}`)} backHref="/login" backLabel={channel.t('goods.back')} />
       <main className="px-5 py-6">
-        <article className="rounded-xl bg-skin-card p-5 text-sm leading-relaxed text-neutral-700 shadow-card" data-testid="agreement-text">
+        <Card as="article" className="p-5 text-sm leading-relaxed text-neutral-700" data-testid="agreement-text">
           {text ? text.split(/\n{2,}/).map((paragraph, i) => <p key={i} className="mb-3 whitespace-pre-line last:mb-0">{paragraph}</p>) : <p className="text-neutral-500">{channel.t('agreement.empty')}</p>}
-        </article>
+        </Card>
       </main>
     </>
   );

@@ -7,6 +7,8 @@ import { listBlindBoxSales } from '@/lib/sale/service';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { PageHeader } from '@/components/layout/page-header';
 import { BoxList } from '@/components/buy/box-list';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 type Props = { params: Promise<PageParams> };
 
@@ -27,12 +29,12 @@ export default async function MyBoxesPage({ params }: Props) {
       <PageHeader title={t('box.title')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="flex flex-col gap-4 px-3 pb-[1.6rem] pt-3">
         {boxes.length === 0 ? (
-          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="boxes-empty">{t('box.empty')}</p>
+          <EmptyState data-testid="boxes-empty">{t('box.empty')}</EmptyState>
         ) : (
           <BoxList boxes={boxes} placeholderColor={skin.lightColor} texts={{ open: t('box.open'), opening: t('box.opening'), youGot: t('box.youGot'), close: t('box.close') }} />
         )}
         {onSale.map((s) => (
-          <section key={s.id} className="rounded-xl bg-skin-card p-4 shadow-card" aria-label={s.commodity.name}>
+          <Card as="section" key={s.id} className="p-4" aria-label={s.commodity.name}>
             <div className="mb-2 flex items-center justify-between">
               <h2 className="text-base font-semibold text-skin-1">{s.commodity.name}</h2>
               <Link href={`/goods/detail/${s.id}`} className="text-sm text-skin-1 underline underline-offset-2">{t('box.shop')}</Link>
@@ -46,7 +48,7 @@ export default async function MyBoxesPage({ params }: Props) {
                 </li>
               ))}
             </ul>
-          </section>
+          </Card>
         ))}
       </main>
     </>

@@ -7,6 +7,8 @@ import { listChainRecords } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
 import { ChainRecord } from '@/components/chain/chain-record';
 import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,10 +32,10 @@ export default async function ChainRecordsPage({ params, searchParams }: Props) 
       <PageHeader title={t('chain.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pb-[1.6rem] pt-3">
         {records.records.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="chain-records-empty">
+          <EmptyState as="div" className="flex flex-col items-center gap-3" data-testid="chain-records-empty">
             <p>{t('chain.recordsEmpty')}</p>
             <Link href="/chain" className="text-skin-1 underline underline-offset-2">{t('chain.title')}</Link>
-          </div>
+          </EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="chain-records">
             {records.records.map((r) => (
@@ -44,12 +46,7 @@ export default async function ChainRecordsPage({ params, searchParams }: Props) 
           </ul>
         )}
         {records.records.some((r) => r.chainStatus === 0) ? <ChainStatusRefresh /> : null}
-        {records.pages > 1 ? (
-          <nav className="mt-4 flex justify-center gap-4 text-sm">
-            {page > 1 ? <Link href={`/mine/chain?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
-            {page < records.pages ? <Link href={`/mine/chain?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
-          </nav>
-        ) : null}
+        <RecordPager path="/mine/chain" page={page} pages={records.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
       </main>
     </>
   );

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
 import { requirePageScope } from '@/lib/auth/page-session';
 import { listCollection } from '@/lib/collection/service';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectionGrid } from '@/components/buy/collection-grid';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,7 +30,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
       <PageHeader title={t('collection.title')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pb-[1.6rem] pt-3">
         {collection.records.length === 0 ? (
-          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="collection-empty">{t('collection.empty')}</p>
+          <EmptyState data-testid="collection-empty">{t('collection.empty')}</EmptyState>
         ) : (
           <CollectionGrid
             records={collection.records}
@@ -37,12 +38,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
             texts={{ pending: t('collection.pending'), onChain: t('collection.onChain'), tokenId: t('collection.tokenId'), txHash: t('collection.txHash'), viewer: t('viewer.label'), close: t('viewer.close') }}
           />
         )}
-        {collection.pages > 1 ? (
-          <nav className="mt-4 flex justify-center gap-4 text-sm">
-            {page > 1 ? <Link href={`/mine/collection?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
-            {page < collection.pages ? <Link href={`/mine/collection?page=${page + 1}`} className="text-skin-1 underline">{t('collection.more')}</Link> : null}
-          </nav>
-        ) : null}
+        <RecordPager path="/mine/collection" page={page} pages={collection.pages} newer={t('home.back')} older={t('collection.more')} look="link" />
         <p className="mt-4 px-1 text-center text-xs text-neutral-400">{t('collection.ledgerNote')}</p>
       </main>
     </>

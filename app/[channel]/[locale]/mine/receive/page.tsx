@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
 import { requirePageScope } from '@/lib/auth/page-session';
@@ -7,6 +6,9 @@ import { listReceived } from '@/lib/gift/service';
 import { formatDate } from '@/lib/format/date';
 import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,11 +32,11 @@ export default async function ReceiveRecordsPage({ params, searchParams }: Props
       <PageHeader title={t('gift.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pb-[1.6rem] pt-3">
         {records.records.length === 0 ? (
-          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="receive-empty">{t('gift.recordsEmpty')}</p>
+          <EmptyState data-testid="receive-empty">{t('gift.recordsEmpty')}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="receive-records">
             {records.records.map((r) => (
-              <li key={r.id} className="flex gap-3 rounded-xl bg-skin-card p-3 shadow-card" data-testid="receive-record">
+              <Card as="li" key={r.id} className="flex gap-3 p-3" data-testid="receive-record">
                 <ArtImage src={r.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
                 <div className="flex min-w-0 flex-1 flex-col justify-between">
                   <p className="truncate text-base font-medium text-skin-1">{r.commodity.name}</p>
@@ -44,16 +46,11 @@ export default async function ReceiveRecordsPage({ params, searchParams }: Props
                     <span className="font-semibold text-skin-1" data-testid="receive-edition">#{r.number}/{r.amountNumber}</span>
                   </p>
                 </div>
-              </li>
+              </Card>
             ))}
           </ul>
         )}
-        {records.pages > 1 ? (
-          <nav className="mt-4 flex justify-center gap-4 text-sm">
-            {page > 1 ? <Link href={`/mine/receive?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
-            {page < records.pages ? <Link href={`/mine/receive?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
-          </nav>
-        ) : null}
+        <RecordPager path="/mine/receive" page={page} pages={records.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
       </main>
     </>
   );

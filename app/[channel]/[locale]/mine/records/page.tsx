@@ -11,6 +11,9 @@ import { ArtImage } from '@/components/ui/art-image';
 import { Countdown } from '@/components/buy/countdown';
 import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { CancelOrderButton } from '@/components/buy/cancel-order-button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -46,11 +49,11 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
       <PageHeader title={t('orders.title')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pb-[1.6rem] pt-3">
         {orders.records.length === 0 ? (
-          <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="orders-empty">{t('orders.empty')}</p>
+          <EmptyState data-testid="orders-empty">{t('orders.empty')}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="orders">
             {orders.records.map((o) => (
-              <li key={o.orderNo} className="rounded-xl bg-skin-card p-3 shadow-card" data-testid="order" data-order-no={o.orderNo}>
+              <Card as="li" key={o.orderNo} className="p-3" data-testid="order" data-order-no={o.orderNo}>
                 <div className="mb-2 flex items-center justify-between text-xs text-neutral-500">
                   <span className="truncate">{t('orders.orderNo')} {o.orderNo}</span>
                   <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">{statusText[o.statusTrade]}</span>
@@ -80,16 +83,11 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
                     </div>
                   </div>
                 ) : null}
-              </li>
+              </Card>
             ))}
           </ul>
         )}
-        {orders.pages > 1 ? (
-          <nav className="mt-4 flex justify-center gap-4 text-sm">
-            {page > 1 ? <Link href={`/mine/records?page=${page - 1}`} className="text-skin-1 underline">{t('home.back')}</Link> : null}
-            {page < orders.pages ? <Link href={`/mine/records?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
-          </nav>
-        ) : null}
+        <RecordPager path="/mine/records" page={page} pages={orders.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
       </main>
     </>
   );

@@ -11,6 +11,7 @@ import { CATALOGUES } from '@/lib/i18n/translator';
 import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
 import { PayForm } from '@/components/buy/pay-form';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams & { saleId: string }> };
 
@@ -37,7 +38,7 @@ export default async function PayPage({ params }: Props) {
     <>
       <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
       <main className="flex flex-col gap-3 px-3 pb-[1.6rem] pt-3">
-        <section className="flex gap-3 rounded-xl bg-skin-card p-3 shadow-card" data-testid="pay-item">
+        <Card as="section" className="flex gap-3 p-3" data-testid="pay-item">
           <ArtImage src={sale.commodity.cover} alt="" width={600} height={600} sizes="1.6rem" className="size-[1.6rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
           <div className="flex min-w-0 flex-col justify-between py-0.5">
             <div>
@@ -49,7 +50,7 @@ export default async function PayPage({ params }: Props) {
               <span className="text-xs text-neutral-500">{t('pay.left', { count: sale.amountAvailable })}</span>
             </div>
           </div>
-        </section>
+        </Card>
 
         {sale.statusSell === SALE_STATUS.ON_SALE ? (
           <>
@@ -57,9 +58,9 @@ export default async function PayPage({ params }: Props) {
             <p className="px-1 text-xs leading-relaxed text-neutral-500">{t('pay.payWithin', { minutes: Math.round(env().ORDER_PAY_TIMEOUT_SECONDS / 60) })}</p>
           </>
         ) : (
-          <p className="rounded-xl bg-skin-card p-4 text-center text-base text-skin-1 shadow-card" data-testid="pay-unavailable">
+          <Card as="p" className="p-4 text-center text-base text-skin-1" data-testid="pay-unavailable">
             {sale.statusSell === SALE_STATUS.COMING_SOON ? t('pay.opensAt', { time: formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', theme.timeZone) }) : t('pay.ended')}
-          </p>
+          </Card>
         )}
       </main>
     </>

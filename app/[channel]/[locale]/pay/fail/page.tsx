@@ -8,6 +8,7 @@ import { formatFen } from '@/lib/format/money';
 import { ArtImage } from '@/components/ui/art-image';
 import { Countdown } from '@/components/buy/countdown';
 import { PayOrderButton } from '@/components/buy/pay-order-button';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,7 +31,7 @@ export default async function PayFailPage({ params, searchParams }: Props) {
       <ArtImage src={skin.payFailImg} alt="" width={240} height={240} sizes="2.4rem" className="size-[2.4rem]" placeholderColor={skin.lightColor} priority />
       <h1 className="mt-4 text-xl font-semibold text-skin-1">{t('result.failTitle')}</h1>
       <p className="mt-1.5 text-sm text-neutral-500" data-testid="pay-fail-body">{body}</p>
-      <section className="mt-6 w-full rounded-xl bg-skin-card p-4 text-left shadow-card">
+      <Card as="section" className="mt-6 w-full p-4 text-left">
         <p className="truncate text-base font-semibold text-skin-1">{order.commodity.name} × {order.quantity}</p>
         {theme.showAmount ? <p className="text-sm font-semibold text-skin-sign">{formatFen(order.pricePay)}</p> : null}
         {payable ? (
@@ -38,7 +39,7 @@ export default async function PayFailPage({ params, searchParams }: Props) {
             {t('cashier.timeLeft')} <Countdown until={order.expireTime} className="font-semibold text-skin-sign" testId="pay-fail-countdown" />
           </p>
         ) : null}
-      </section>
+      </Card>
       <div className="mt-6 flex w-full flex-col gap-3">
         {payable ? <PayOrderButton orderNo={order.orderNo} label={t('result.retry')} className="w-full" /> : null}
         <Link href={`/goods/detail/${order.saleId}`} className="flex h-[0.88rem] items-center justify-center rounded-full border border-black/10 bg-skin-card text-base font-semibold text-skin-1">

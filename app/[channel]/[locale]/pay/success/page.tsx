@@ -6,6 +6,7 @@ import { loadPageOrder } from '@/lib/payment/page-order';
 import { ORDER_STATUS } from '@/lib/order/service';
 import { formatFen } from '@/lib/format/money';
 import { ArtImage } from '@/components/ui/art-image';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -27,7 +28,7 @@ export default async function PaySuccessPage({ params, searchParams }: Props) {
       <ArtImage src={skin.paySuccessImg} alt="" width={240} height={240} sizes="2.4rem" className="size-[2.4rem]" placeholderColor={skin.lightColor} priority />
       <h1 className="mt-4 text-xl font-semibold text-skin-1">{t('result.successTitle')}</h1>
       <p className="mt-1.5 text-sm text-neutral-500">{t('result.successBody')}</p>
-      <section className="mt-6 w-full rounded-xl bg-skin-card p-4 text-left shadow-card" data-testid="pay-success-order">
+      <Card as="section" className="mt-6 w-full p-4 text-left" data-testid="pay-success-order">
         <div className="flex items-center gap-3">
           <ArtImage src={order.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
           <div className="min-w-0 flex-1">
@@ -44,7 +45,7 @@ export default async function PaySuccessPage({ params, searchParams }: Props) {
             <li key={e.holdingId} className="rounded-full bg-skin-light px-3 py-1 text-sm font-semibold text-skin-1">#{e.number}/{e.amountNumber}</li>
           ))}
         </ul>
-      </section>
+      </Card>
       <div className="mt-6 flex w-full flex-col gap-3">
         <Link href={order.commodity.isBlindBox ? '/mine/box' : '/mine/collection'} className={`${link} bg-skin-button text-skin-button-text shadow-card`}>
           {order.commodity.isBlindBox ? t('result.toBoxes') : t('result.toCollection')}

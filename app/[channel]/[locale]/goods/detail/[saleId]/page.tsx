@@ -12,6 +12,7 @@ import { ArtImage } from '@/components/ui/art-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { SaleStatusBadge } from '@/components/sale/sale-status';
 import { GoodsGallery } from '@/components/sale/goods-gallery';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams & { saleId: string }> };
 
@@ -117,7 +118,7 @@ export default async function GoodsDetailPage({ params }: Props) {
           placeholderColor={skin.lightColor}
         />
 
-        <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card">
+        <Card as="section" className="mx-3 mt-3 p-4">
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-xl font-semibold text-skin-1">{sale.commodity.name}</h1>
             <SaleStatusBadge t={t} status={sale.statusSell} saleStartTime={sale.saleStartTime} timeZone={tz} />
@@ -134,9 +135,9 @@ export default async function GoodsDetailPage({ params }: Props) {
               <span data-testid="goods-author">{sale.author.name}</span>
             </p>
           </div>
-        </section>
+        </Card>
 
-        <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card">
+        <Card as="section" className="mx-3 mt-3 p-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-sm">
             {facts.map(([label, value, testId]) => (
               <div key={label} className="contents">
@@ -145,10 +146,10 @@ export default async function GoodsDetailPage({ params }: Props) {
               </div>
             ))}
           </dl>
-        </section>
+        </Card>
 
         {odds.length > 0 && (
-          <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card" aria-labelledby="odds-heading">
+          <Card as="section" className="mx-3 mt-3 p-4" aria-labelledby="odds-heading">
             <h2 id="odds-heading" className="mb-3 text-base font-semibold text-skin-1">{t('goods.odds')}</h2>
             <ul className="flex flex-col gap-2" data-testid="blind-box-odds">
               {odds.map((o) => (
@@ -159,13 +160,13 @@ export default async function GoodsDetailPage({ params }: Props) {
                 </li>
               ))}
             </ul>
-          </section>
+          </Card>
         )}
 
-        <section className="mx-3 mt-3 rounded-xl bg-skin-card p-4 shadow-card" aria-labelledby="about-heading">
+        <Card as="section" className="mx-3 mt-3 p-4" aria-labelledby="about-heading">
           <h2 id="about-heading" className="mb-2 text-base font-semibold text-skin-1">{t('goods.description')}</h2>
           <p className="whitespace-pre-line text-sm leading-relaxed text-neutral-600">{sale.commodity.description}</p>
-        </section>
+        </Card>
       </main>
 
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">

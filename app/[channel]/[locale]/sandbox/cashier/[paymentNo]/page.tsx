@@ -10,6 +10,7 @@ import { formatFen } from '@/lib/format/money';
 import { PageHeader } from '@/components/layout/page-header';
 import { Countdown } from '@/components/buy/countdown';
 import { CashierActions } from '@/components/buy/cashier-actions';
+import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams & { paymentNo: string }> };
 
@@ -40,7 +41,7 @@ export default async function SandboxCashierPage({ params }: Props) {
       <PageHeader title={t('cashier.title')} backHref={`/pay/fail?orderNo=${info.order.orderNo}`} backLabel={t('goods.back')} />
       <main className="flex flex-col gap-3 px-3 pb-[1.6rem] pt-3">
         <p className="rounded-xl bg-amber-50 p-3 text-sm leading-relaxed text-amber-900" role="note">{t('cashier.notice')}</p>
-        <section className="rounded-xl bg-skin-card p-5 text-center shadow-card" data-testid="cashier">
+        <Card as="section" className="p-5 text-center" data-testid="cashier">
           <p className="text-sm text-neutral-500">{t('cashier.merchant')} {channel.theme.brandName}</p>
           <p className="mt-2 text-[0.64rem] font-bold leading-tight text-neutral-900" data-testid="cashier-amount">{formatFen(info.amount)}</p>
           <p className="mt-1 text-sm text-neutral-600">
@@ -51,11 +52,11 @@ export default async function SandboxCashierPage({ params }: Props) {
               {t('cashier.timeLeft')} <Countdown until={info.order.expireTime} className="font-semibold text-skin-sign" testId="cashier-countdown" />
             </p>
           ) : null}
-        </section>
+        </Card>
         {open ? (
           <CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} texts={{ pay: t('cashier.pay'), fail: t('cashier.fail') }} />
         ) : (
-          <p className="rounded-xl bg-skin-card p-4 text-center text-sm text-neutral-600 shadow-card">{info.order.statusTrade === ORDER_STATUS.toPay ? t('cashier.done') : t('cashier.expired')}</p>
+          <Card as="p" className="p-4 text-center text-sm text-neutral-600">{info.order.statusTrade === ORDER_STATUS.toPay ? t('cashier.done') : t('cashier.expired')}</Card>
         )}
       </main>
     </>

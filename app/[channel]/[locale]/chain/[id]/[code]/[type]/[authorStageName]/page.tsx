@@ -7,6 +7,7 @@ import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
 import { ConfirmChainUp } from '@/components/chain/confirm-chain-up';
+import { Card } from '@/components/ui/card';
 
 type Params = PageParams & { id: string; code: string; type: string; authorStageName: string };
 type Props = { params: Promise<Params> };
@@ -56,7 +57,7 @@ export default async function ChainUpPage({ params }: Props) {
     <>
       <PageHeader title={t('chain.confirmTitle')} backHref="/chain" backLabel={t('chain.back')} />
       <main className="flex flex-col gap-4 px-3 pb-[1.6rem] pt-3">
-        <section className="flex flex-col gap-3 rounded-xl bg-skin-card p-4 shadow-card">
+        <Card as="section" className="flex flex-col gap-3 p-4">
           <div className="flex items-center gap-3">
             <ArtImage src={campaign.commodity.cover} alt={campaign.commodity.name} width={600} height={600} sizes="1.6rem" className="size-[1.6rem] shrink-0 rounded-lg object-cover" priority placeholderColor={skin.lightColor} />
             <div className="min-w-0">
@@ -71,7 +72,7 @@ export default async function ChainUpPage({ params }: Props) {
             <div className={row}><dt className="text-neutral-500">{t('chain.store')}</dt><dd className="text-right text-neutral-800" data-testid="chain-up-store">{store.name} ({store.code})</dd></div>
             <div className={row}><dt className="text-neutral-500">{t('chain.codeType')}</dt><dd className="text-right text-neutral-800">{type === '2' ? t('chain.typeCertificate') : t('chain.typeProduct')}</dd></div>
           </dl>
-        </section>
+        </Card>
         <ConfirmChainUp
           campaignId={campaign.id}
           storeCode={store.code}
