@@ -7,6 +7,7 @@ import { listBlindBoxSales } from '@/lib/sale/service';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { PageHeader } from '@/components/layout/page-header';
 import { BoxList } from '@/components/buy/box-list';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams> };
 
@@ -29,7 +30,7 @@ export default async function MyBoxesPage({ params }: Props) {
         {boxes.length === 0 ? (
           <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="boxes-empty">{t('box.empty')}</p>
         ) : (
-          <BoxList boxes={boxes} placeholderColor={skin.lightColor} texts={{ open: t('box.open'), opening: t('box.opening'), youGot: t('box.youGot'), close: t('box.close') }} />
+          <ClientMessages channel={channel} namespaces={['box']}><BoxList boxes={boxes} placeholderColor={skin.lightColor} /></ClientMessages>
         )}
         {onSale.map((s) => (
           <section key={s.id} className="rounded-xl bg-skin-card p-4 shadow-card" aria-label={s.commodity.name}>

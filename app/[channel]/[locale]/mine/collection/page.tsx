@@ -6,6 +6,7 @@ import { requirePageScope } from '@/lib/auth/page-session';
 import { listCollection } from '@/lib/collection/service';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectionGrid } from '@/components/buy/collection-grid';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -31,11 +32,9 @@ export default async function CollectionPage({ params, searchParams }: Props) {
         {collection.records.length === 0 ? (
           <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="collection-empty">{t('collection.empty')}</p>
         ) : (
-          <CollectionGrid
-            records={collection.records}
-            placeholderColor={skin.lightColor}
-            texts={{ pending: t('collection.pending'), onChain: t('collection.onChain'), tokenId: t('collection.tokenId'), txHash: t('collection.txHash'), viewer: t('viewer.label'), close: t('viewer.close') }}
-          />
+          <ClientMessages channel={channel} namespaces={['collection', 'viewer']}>
+            <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} />
+          </ClientMessages>
         )}
         {collection.pages > 1 ? (
           <nav className="mt-4 flex justify-center gap-4 text-sm">

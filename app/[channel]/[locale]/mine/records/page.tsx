@@ -11,6 +11,7 @@ import { ArtImage } from '@/components/ui/art-image';
 import { Countdown } from '@/components/buy/countdown';
 import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { CancelOrderButton } from '@/components/buy/cancel-order-button';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -44,7 +45,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
   return (
     <>
       <PageHeader title={t('orders.title')} backHref="/mine" backLabel={t('goods.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <ClientMessages channel={channel} namespaces={['orders', 'common']}><main className="px-3 pb-[1.6rem] pt-3">
         {orders.records.length === 0 ? (
           <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500 shadow-card" data-testid="orders-empty">{t('orders.empty')}</p>
         ) : (
@@ -75,7 +76,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
                       <Countdown until={o.expireTime} className="font-semibold text-skin-sign" />
                     </span>
                     <div className="flex min-w-0 gap-2 [&_button]:whitespace-nowrap [&_button]:px-3 [&_button]:text-sm">
-                      <CancelOrderButton orderNo={o.orderNo} texts={{ cancel: t('orders.cancel'), question: t('orders.cancelConfirm'), title: t('common.prompt'), no: t('common.cancel'), yes: t('common.confirm') }} />
+                      <CancelOrderButton orderNo={o.orderNo} />
                       <PayOrderButton orderNo={o.orderNo} label={t('orders.pay')} size="md" />
                     </div>
                   </div>
@@ -90,7 +91,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
             {page < orders.pages ? <Link href={`/mine/records?page=${page + 1}`} className="text-skin-1 underline">{t('orders.more')}</Link> : null}
           </nav>
         ) : null}
-      </main>
+      </main></ClientMessages>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { formatFen } from '@/lib/format/money';
 import { PageHeader } from '@/components/layout/page-header';
 import { Countdown } from '@/components/buy/countdown';
 import { CashierActions } from '@/components/buy/cashier-actions';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams & { paymentNo: string }> };
 
@@ -53,7 +54,7 @@ export default async function SandboxCashierPage({ params }: Props) {
           ) : null}
         </section>
         {open ? (
-          <CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} texts={{ pay: t('cashier.pay'), fail: t('cashier.fail') }} />
+          <ClientMessages channel={channel} namespaces={['cashier']}><CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} /></ClientMessages>
         ) : (
           <p className="rounded-xl bg-skin-card p-4 text-center text-sm text-neutral-600 shadow-card">{info.order.statusTrade === ORDER_STATUS.toPay ? t('cashier.done') : t('cashier.expired')}</p>
         )}
