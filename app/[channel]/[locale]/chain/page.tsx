@@ -7,6 +7,7 @@ import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { ChainCampaignList } from '@/components/chain/campaign-list';
 import { ChainCodeForm } from '@/components/chain/code-form';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams> };
 
@@ -39,10 +40,9 @@ export default async function ChainPage({ params }: Props) {
             <section className="flex flex-col gap-3 rounded-xl bg-skin-card p-4 shadow-card">
               <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
               {user ? (
-                <ChainCodeForm
-                  stores={stores}
-                  texts={{ codeLabel: t('chain.codeLabel'), codeHint: t('chain.codeHint'), store: t('chain.store'), chooseStore: t('chain.chooseStore'), next: t('chain.next'), codeRequired: t('chain.codeRequired'), storeRequired: t('chain.storeRequired') }}
-                />
+                <ClientMessages channel={channel} namespaces={['chain']}>
+                  <ChainCodeForm stores={stores} />
+                </ClientMessages>
               ) : (
                 <Link href="/login?redirect=%2Fchain" className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text" data-testid="chain-login">
                   {t('chain.loginToChainUp')}

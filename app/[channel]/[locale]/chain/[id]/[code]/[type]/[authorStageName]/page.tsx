@@ -7,6 +7,7 @@ import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
 import { ConfirmChainUp } from '@/components/chain/confirm-chain-up';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Params = PageParams & { id: string; code: string; type: string; authorStageName: string };
 type Props = { params: Promise<Params> };
@@ -72,12 +73,9 @@ export default async function ChainUpPage({ params }: Props) {
             <div className={row}><dt className="text-neutral-500">{t('chain.codeType')}</dt><dd className="text-right text-neutral-800">{type === '2' ? t('chain.typeCertificate') : t('chain.typeProduct')}</dd></div>
           </dl>
         </section>
-        <ConfirmChainUp
-          campaignId={campaign.id}
-          storeCode={store.code}
-          type={Number(type)}
-          texts={{ codeLabel: t('chain.codeLabel'), codeHint: t('chain.codeHint'), codeRequired: t('chain.codeRequired'), confirm: t('chain.confirm'), changeCode: t('chain.changeCode') }}
-        />
+        <ClientMessages channel={channel} namespaces={['chain']}>
+          <ConfirmChainUp campaignId={campaign.id} storeCode={store.code} type={Number(type)} />
+        </ClientMessages>
       </main>
     </>
   );
