@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { deferToast, showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
@@ -10,33 +11,7 @@ import { useStorefrontStore } from '@/components/shell/storefront-provider';
 import { normalizePhone, phoneProblem, type PhoneProblem } from '@/lib/auth/phone';
 import { safeRedirect } from '@/lib/auth/redirect';
 import { maskPhone } from '@/lib/auth/mask';
-import { SliderCaptcha, type CaptchaTexts } from './slider-captcha';
-
-export type LoginTexts = {
-  phone: string;
-  phonePlaceholder: string;
-  code: string;
-  codePlaceholder: string;
-  getCode: string;
-  /** With {seconds}. */
-  resendIn: string;
-  sending: string;
-  /** With {phone}. */
-  codeSent: string;
-  submit: string;
-  agree: string;
-  privacy: string;
-  salesStrategy: string;
-  and: string;
-  mustAgree: string;
-  welcome: string;
-  sessionFailed: string;
-  /** With {code}. */
-  demoOutbox: string;
-  phoneProblem: Record<PhoneProblem, string>;
-  codeProblem: string;
-  captcha: CaptchaTexts;
-};
+import { SliderCaptcha } from './slider-captcha';
 
 /** Problems worth showing while the buyer is still typing: the ones more digits cannot fix. */
 const SHOWN_WHILE_TYPING: readonly PhoneProblem[] = ['notDigits', 'tooLong', 'notMobile'];
@@ -47,7 +22,8 @@ const SHOWN_WHILE_TYPING: readonly PhoneProblem[] = ['notDigits', 'tooLong', 'no
  * header), then next-auth turns the token into the HttpOnly session cookie. After login: the profile, the brand
  * binding, the 'welcome' toast, and back to where the buyer was going.
  */
-export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts: LoginTexts; brandName: string; redirectTo: string; demoOutbox: boolean }) {
+export function LoginForm({ brandName, redirectTo, demoOutbox }: { brandName: string; redirectTo: string; demoOutbox: boolean }) {
+  const t = useTranslations('login');
   const api = useApi();
   const store = useStorefrontStore();
   const [phone, setPhone] = useState('');
@@ -81,7 +57,7 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
       const sent = await api.post<{ cooldownSeconds: number; demoCode?: string }>('/auth/api/auth/getAuthCode', { phone: normalized });
       setCooldownUntil(Date.now() + sent.cooldownSeconds * 1000);
       setNow(Date.now());
-      showToast('success', texts.codeSent.replace('{phone}', maskPhone(normalized)));
+      showToast('success', t('codeSent', { phone: maskPhone(normalized) }));
       codeInput.current?.focus();
       // The demo outbox sends no text: the code comes back to this request only (docs/security.md).
       if (demoOutbox) setDemoCode(sent.demoCode ?? null);
@@ -95,16 +71,16 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
   const submit = async () => {
     if (problem) {
       setPhoneBlurred(true);
-      showToast('warn', texts.phoneProblem[problem]);
+      showToast('warn', t(`phoneProblem.${problem}`));
       return;
     }
     if (!/^\d{6}$/.test(code)) {
-      showToast('warn', texts.codeProblem);
+      showToast('warn', t('codeProblem'));
       codeInput.current?.focus();
       return;
     }
     if (!agreed) {
-      showToast('warn', texts.mustAgree);
+      showToast('warn', t('mustAgree'));
       return;
     }
     setLoggingIn(true);
@@ -113,7 +89,7 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
       if (!result) return;
       const session = await signIn('token', { token: result.token, redirect: false });
       if (!session?.ok) {
-        showToast('error', texts.sessionFailed);
+        showToast('error', t('sessionFailed'));
         return;
       }
       const state = store.getState();
@@ -126,7 +102,7 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
       if (profile.status === 'fulfilled') state.setUserInfo(profile.value);
       // A full navigation: every page the client router cached before the session existed (including "this page →
       // /login" redirects) is stale now. The 'welcome' toast shows on the page we land on.
-      deferToast('success', texts.welcome);
+      deferToast('success', t('welcome'));
       // Checked again here, where the browser navigates: only a path of this site, whoever rendered the form.
       window.location.replace(safeRedirect(redirectTo));
     } finally {
@@ -146,14 +122,14 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
       }}
     >
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="login-phone" className="text-sm font-medium text-neutral-700">{texts.phone}</label>
+        <label htmlFor="login-phone" className="text-sm font-medium text-neutral-700">{t('phone')}</label>
         <input
           id="login-phone"
           name="phone"
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder={texts.phonePlaceholder}
+          placeholder={t('phonePlaceholder')}
           value={phone}
           maxLength={16}
           onChange={(event) => setPhone(event.target.value)}
@@ -163,12 +139,12 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
           className="h-12 rounded-xl border border-black/10 bg-white px-4 text-base text-neutral-900 outline-none focus:border-skin-1 aria-invalid:border-red-500"
         />
         {showProblem && problem ? (
-          <p id="login-phone-problem" role="alert" className="text-sm text-red-600">{texts.phoneProblem[problem]}</p>
+          <p id="login-phone-problem" role="alert" className="text-sm text-red-600">{t(`phoneProblem.${problem}`)}</p>
         ) : null}
       </div>
 
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="login-code" className="text-sm font-medium text-neutral-700">{texts.code}</label>
+        <label htmlFor="login-code" className="text-sm font-medium text-neutral-700">{t('code')}</label>
         <div className="flex gap-2">
           <input
             id="login-code"
@@ -176,7 +152,7 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            placeholder={texts.codePlaceholder}
+            placeholder={t('codePlaceholder')}
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
             className="h-12 min-w-0 flex-1 rounded-xl border border-black/10 bg-white px-4 text-base tracking-widest text-neutral-900 outline-none focus:border-skin-1"
@@ -187,26 +163,26 @@ export function LoginForm({ texts, brandName, redirectTo, demoOutbox }: { texts:
             onClick={() => setCaptchaOpen(true)}
             className="h-12 shrink-0 rounded-xl border border-skin-1 px-4 text-sm font-medium text-skin-1 disabled:border-black/10 disabled:text-neutral-400"
           >
-            {sending ? texts.sending : secondsLeft > 0 ? texts.resendIn.replace('{seconds}', String(secondsLeft)) : texts.getCode}
+            {sending ? t('sending') : secondsLeft > 0 ? t('resendIn', { seconds: secondsLeft }) : t('getCode')}
           </button>
         </div>
         {demoCode ? (
-          <p data-testid="demo-code" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{texts.demoOutbox.replace('{code}', demoCode)}</p>
+          <p data-testid="demo-code" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('demoOutbox', { code: demoCode })}</p>
         ) : null}
       </div>
 
       <label className="flex items-start gap-2 text-sm leading-snug text-neutral-600">
         <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)" />
         <span>
-          {texts.agree}{' '}
-          <Link href="/agreement/privacy" className="text-skin-1 underline underline-offset-2">{texts.privacy}</Link> {texts.and}{' '}
-          <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">{texts.salesStrategy}</Link>
+          {t('agree')}{' '}
+          <Link href="/agreement/privacy" className="text-skin-1 underline underline-offset-2">{t('privacy')}</Link> {t('and')}{' '}
+          <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">{t('salesStrategy')}</Link>
         </span>
       </label>
 
-      <Button type="primary" htmlType="submit" loading={loggingIn} className="w-full">{texts.submit}</Button>
+      <Button type="primary" htmlType="submit" loading={loggingIn} className="w-full">{t('submit')}</Button>
     </form>
-    {captchaOpen ? <SliderCaptcha texts={texts.captcha} onSolved={(ticket) => void sendCode(ticket)} onClose={() => setCaptchaOpen(false)} /> : null}
+    {captchaOpen ? <SliderCaptcha onSolved={(ticket) => void sendCode(ticket)} onClose={() => setCaptchaOpen(false)} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslations } from 'use-intl';
 import { useApi } from '@/components/shell/api-provider';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 
@@ -9,23 +10,6 @@ type SliderChallenge = { kind: 'slider'; id: string; width: number; height: numb
 type TextChallenge = { kind: 'text'; id: string; question: { a: number; b: number }; pow: PowChallenge };
 type Challenge = SliderChallenge | TextChallenge;
 type TrackPoint = { x: number; y: number; t: number };
-
-export type CaptchaTexts = {
-  title: string;
-  slide: string;
-  sliderLabel: string;
-  refresh: string;
-  close: string;
-  loading: string;
-  failed: string;
-  useText: string;
-  useSlider: string;
-  /** With {a} and {b}. */
-  question: string;
-  answer: string;
-  submit: string;
-  keyboardHint: string;
-};
 
 /** Keyboard steps, in picture pixels. */
 const STEP = 2;
@@ -43,7 +27,8 @@ const SAMPLE_MS = 12;
  * soon as the challenge arrives, in short slices that leave the drag smooth, so by the time the person lets go it is
  * usually found; if not, the check waits for it.
  */
-export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaTexts; onSolved: (ticket: string) => void; onClose: () => void }) {
+export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string) => void; onClose: () => void }) {
+  const t = useTranslations('captcha');
   const api = useApi();
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [loading, setLoading] = useState(true);
@@ -187,19 +172,19 @@ export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaText
     <div role="dialog" aria-modal="true" aria-labelledby="captcha-title" className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center" data-testid="captcha">
       <div className="w-full max-w-(--container-app) rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-xl sm:rounded-2xl">
         <div className="mb-3 flex items-center justify-between">
-          <h2 id="captcha-title" className="text-base font-semibold text-neutral-900">{texts.title}</h2>
+          <h2 id="captcha-title" className="text-base font-semibold text-neutral-900">{t('title')}</h2>
           <div className="flex gap-1">
-            <button type="button" onClick={() => load(kind)} aria-label={texts.refresh} className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100">
+            <button type="button" onClick={() => load(kind)} aria-label={t('refresh')} className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100">
               <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round"><path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /></svg>
             </button>
-            <button type="button" onClick={onClose} aria-label={texts.close} className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100">
+            <button type="button" onClick={onClose} aria-label={t('close')} className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100">
               <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round"><path d="M6 6l12 12M18 6L6 18" /></svg>
             </button>
           </div>
         </div>
 
         <p aria-live="polite" className={`mb-2 text-sm ${failed ? 'text-red-600' : 'text-neutral-500'}`}>
-          {failed ? texts.failed : kind === 'slider' ? texts.slide : null}
+          {failed ? t('failed') : kind === 'slider' ? t('slide') : null}
         </p>
 
         {kind === 'slider' ? (
@@ -220,7 +205,7 @@ export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaText
                   />
                 </>
               ) : (
-                <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-400">{loading ? texts.loading : null}</p>
+                <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-400">{loading ? t('loading') : null}</p>
               )}
             </div>
             <div className="relative mt-3 h-11 rounded-full bg-neutral-100">
@@ -228,7 +213,7 @@ export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaText
               <button
                 type="button"
                 role="slider"
-                aria-label={texts.sliderLabel}
+                aria-label={t('sliderLabel')}
                 aria-valuemin={0}
                 aria-valuemax={Math.round(maxX)}
                 aria-valuenow={Math.round(x)}
@@ -249,7 +234,7 @@ export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaText
                 <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round"><path d="M5 12h14M13 6l6 6-6 6" /></svg>
               </button>
             </div>
-            <p id="captcha-keys" className="sr-only">{texts.keyboardHint}</p>
+            <p id="captcha-keys" className="sr-only">{t('keyboardHint')}</p>
           </>
         ) : (
           <form
@@ -260,25 +245,25 @@ export function SliderCaptcha({ texts, onSolved, onClose }: { texts: CaptchaText
             }}
           >
             <label className="flex flex-col gap-2 text-base text-neutral-900">
-              <span>{challenge?.kind === 'text' ? texts.question.replace('{a}', String(challenge.question.a)).replace('{b}', String(challenge.question.b)) : texts.loading}</span>
+              <span>{challenge?.kind === 'text' ? t('question', { a: challenge.question.a, b: challenge.question.b }) : t('loading')}</span>
               <input
                 value={answer}
                 onChange={(event) => setAnswer(event.target.value.replace(/\D/g, '').slice(0, 4))}
                 inputMode="numeric"
                 autoComplete="off"
-                aria-label={texts.answer}
-                placeholder={texts.answer}
+                aria-label={t('answer')}
+                placeholder={t('answer')}
                 className="h-11 rounded-lg border border-black/15 px-3 text-base"
               />
             </label>
             <button type="submit" disabled={checking || !answer} className="h-11 rounded-full bg-skin-button text-base font-medium text-skin-button-text disabled:opacity-60">
-              {texts.submit}
+              {t('submit')}
             </button>
           </form>
         )}
 
         <button type="button" onClick={() => { setFailed(false); load(kind === 'slider' ? 'text' : 'slider'); }} className="mt-3 w-full py-2 text-center text-sm text-skin-1 underline underline-offset-2">
-          {kind === 'slider' ? texts.useText : texts.useSlider}
+          {kind === 'slider' ? t('useText') : t('useSlider')}
         </button>
       </div>
     </div>

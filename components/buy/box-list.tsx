@@ -2,16 +2,16 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { ArtImage } from '@/components/ui/art-image';
 import { useApi } from '@/components/shell/api-provider';
 import type { HoldingView } from '@/lib/collection/service';
 import { Card } from '@/components/ui/card';
 
-export type BoxTexts = { open: string; opening: string; youGot: string; close: string };
-
 /** My unopened blind boxes; "open" draws on the server, then the prize is revealed with a flip-and-glow animation. */
-export function BoxList({ boxes, texts, placeholderColor }: { boxes: HoldingView[]; texts: BoxTexts; placeholderColor: string }) {
+export function BoxList({ boxes, placeholderColor }: { boxes: HoldingView[]; placeholderColor: string }) {
+  const t = useTranslations('box');
   const api = useApi();
   const router = useRouter();
   const [opening, setOpening] = useState<string | null>(null);
@@ -38,7 +38,7 @@ export function BoxList({ boxes, texts, placeholderColor }: { boxes: HoldingView
                 {b.commodity.name} <span className="text-xs font-medium text-skin-sign">#{b.commoditySku.number}</span>
               </p>
               <Button type="primary" size="md" loading={opening === b.id} disabled={opening !== null} onClick={() => void open(b.id)} className="w-full">
-                {opening === b.id ? texts.opening : texts.open}
+                {opening === b.id ? t('opening') : t('open')}
               </Button>
             </div>
           </Card>
@@ -47,7 +47,7 @@ export function BoxList({ boxes, texts, placeholderColor }: { boxes: HoldingView
       {prize ? (
         <div role="dialog" aria-modal="true" aria-labelledby="box-reveal-title" className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-6" data-testid="box-reveal">
           <div className="box-reveal w-full max-w-[6rem] rounded-2xl bg-skin-card p-5 text-center shadow-xl">
-            <p id="box-reveal-title" className="text-sm text-neutral-500">{texts.youGot}</p>
+            <p id="box-reveal-title" className="text-sm text-neutral-500">{t('youGot')}</p>
             <div className="box-reveal-glow mx-auto mt-3 w-[3.6rem] overflow-hidden rounded-xl">
               <ArtImage src={prize.commodity.cover} alt={prize.commodity.name} width={600} height={600} sizes="3.6rem" className="aspect-square w-full object-cover" placeholderColor={placeholderColor} />
             </div>
@@ -61,7 +61,7 @@ export function BoxList({ boxes, texts, placeholderColor }: { boxes: HoldingView
                 router.refresh();
               }}
             >
-              {texts.close}
+              {t('close')}
             </Button>
           </div>
         </div>

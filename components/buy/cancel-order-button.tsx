@@ -2,12 +2,15 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { confirm } from '@/components/ui/confirm-sheet';
 import { useApi } from '@/components/shell/api-provider';
 
 /** Cancels an unpaid order after a confirm sheet; the records page then shows it cancelled. */
-export function CancelOrderButton({ orderNo, texts }: { orderNo: string; texts: { cancel: string; question: string; title: string; no: string; yes: string } }) {
+export function CancelOrderButton({ orderNo }: { orderNo: string }) {
+  const t = useTranslations('orders');
+  const common = useTranslations('common');
   const api = useApi();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -18,7 +21,7 @@ export function CancelOrderButton({ orderNo, texts }: { orderNo: string; texts: 
       loading={busy}
       onClick={async () => {
         try {
-          await confirm({ title: texts.title, content: texts.question, cancelText: texts.no, confirmText: texts.yes });
+          await confirm({ title: common('prompt'), content: t('cancelConfirm'), cancelText: common('cancel'), confirmText: common('confirm') });
         } catch {
           return;
         }
@@ -32,7 +35,7 @@ export function CancelOrderButton({ orderNo, texts }: { orderNo: string; texts: 
         router.refresh();
       }}
     >
-      {texts.cancel}
+      {t('cancel')}
     </Button>
   );
 }

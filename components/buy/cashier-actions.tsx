@@ -2,13 +2,15 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { useApi } from '@/components/shell/api-provider';
 
 type Outcome = 'paid' | 'failed' | 'duplicate' | 'refunded';
 
 /** The sandbox cashier's two buttons: settle the payment as the provider would, then show the result page. */
-export function CashierActions({ paymentNo, orderNo, texts }: { paymentNo: string; orderNo: string; texts: { pay: string; fail: string } }) {
+export function CashierActions({ paymentNo, orderNo }: { paymentNo: string; orderNo: string }) {
+  const t = useTranslations('cashier');
   const api = useApi();
   const router = useRouter();
   const [busy, setBusy] = useState<'paid' | 'failed' | null>(null);
@@ -24,8 +26,8 @@ export function CashierActions({ paymentNo, orderNo, texts }: { paymentNo: strin
   };
   return (
     <div className="flex flex-col gap-3">
-      <Button type="primary" loading={busy === 'paid'} disabled={busy !== null} onClick={() => void settle('paid')} className="w-full">{texts.pay}</Button>
-      <Button type="default" loading={busy === 'failed'} disabled={busy !== null} onClick={() => void settle('failed')} className="w-full">{texts.fail}</Button>
+      <Button type="primary" loading={busy === 'paid'} disabled={busy !== null} onClick={() => void settle('paid')} className="w-full">{t('pay')}</Button>
+      <Button type="default" loading={busy === 'failed'} disabled={busy !== null} onClick={() => void settle('failed')} className="w-full">{t('fail')}</Button>
     </div>
   );
 }

@@ -1,15 +1,16 @@
 'use client';
 
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { ArtImage } from '@/components/ui/art-image';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import type { HoldingView } from '@/lib/collection/service';
 import { Card } from '@/components/ui/card';
 
-export type CollectionTexts = { pending: string; onChain: string; tokenId: string; txHash: string; viewer: string; close: string };
-
 /** My collection's cards: image (opens the image viewer), name, edition number, chain status with token id and tx hash. */
-export function CollectionGrid({ records, texts, placeholderColor }: { records: HoldingView[]; texts: CollectionTexts; placeholderColor: string }) {
+export function CollectionGrid({ records, placeholderColor }: { records: HoldingView[]; placeholderColor: string }) {
+  const t = useTranslations('collection');
+  const tv = useTranslations('viewer');
   const [viewing, setViewing] = useState<HoldingView | null>(null);
   return (
     <>
@@ -24,15 +25,15 @@ export function CollectionGrid({ records, texts, placeholderColor }: { records: 
               <p className="text-xs font-medium text-skin-sign" data-testid="holding-edition">#{h.commoditySku.number}/{h.commoditySku.amountNumber}</p>
               {h.chainStatus === 1 ? (
                 <dl className="mt-1.5 text-[0.2rem] leading-snug text-neutral-500" data-testid="holding-chain">
-                  <dt className="sr-only">{texts.onChain}</dt>
-                  <dd className="font-medium text-emerald-700">{texts.onChain}</dd>
-                  <dt className="inline">{texts.tokenId} </dt>
+                  <dt className="sr-only">{t('onChain')}</dt>
+                  <dd className="font-medium text-emerald-700">{t('onChain')}</dd>
+                  <dt className="inline">{t('tokenId')} </dt>
                   <dd className="inline break-all">{h.tokenId}</dd>
-                  <dt className="mt-0.5">{texts.txHash}</dt>
+                  <dt className="mt-0.5">{t('txHash')}</dt>
                   <dd className="truncate font-mono" title={h.tradeHash ?? ''}>{h.tradeHash}</dd>
                 </dl>
               ) : (
-                <p className="mt-1.5 text-xs text-amber-700" data-testid="holding-chain">{texts.pending}</p>
+                <p className="mt-1.5 text-xs text-amber-700" data-testid="holding-chain">{t('pending')}</p>
               )}
             </div>
           </Card>
@@ -43,8 +44,8 @@ export function CollectionGrid({ records, texts, placeholderColor }: { records: 
         images={viewing ? [viewing.commodity.cover, ...viewing.commodity.actualPicture].map((src) => ({ src, alt: viewing.commodity.name })) : []}
         open={viewing !== null}
         onClose={() => setViewing(null)}
-        label={texts.viewer}
-        closeLabel={texts.close}
+        label={tv('label')}
+        closeLabel={tv('close')}
       />
     </>
   );

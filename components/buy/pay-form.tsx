@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
@@ -11,13 +12,12 @@ import { BusinessError } from '@/lib/client/api-client';
 import { formatFen } from '@/lib/format/money';
 import { Card } from '@/components/ui/card';
 
-export type PayTexts = { quantity: string; less: string; more: string; limit: string; total: string; agree: string; salesStrategy: string; mustAgree: string; submit: string };
-
 /**
  * The pay page's form (the issue on buying): quantity within the sale's per-user limit and stock, the total (hidden
  * where the channel hides amounts), the sales terms, then "pay now": create the order, open its payment, go to pay.
  */
-export function PayForm({ saleId, price, max, limit, showAmount, texts }: { saleId: string; price: number; max: number; limit: number; showAmount: boolean; texts: PayTexts }) {
+export function PayForm({ saleId, price, max, limit, showAmount }: { saleId: string; price: number; max: number; limit: number; showAmount: boolean }) {
+  const t = useTranslations('pay');
   const api = useApi();
   const router = useRouter();
   const [quantity, setQuantity] = useState(1);
@@ -27,7 +27,7 @@ export function PayForm({ saleId, price, max, limit, showAmount, texts }: { sale
 
   const pay = async () => {
     if (!agreed) {
-      showToast('warn', texts.mustAgree);
+      showToast('warn', t('mustAgree'));
       return;
     }
     if (!key.current || key.current.quantity !== quantity) key.current = { value: newTapKey(), quantity };
@@ -51,30 +51,30 @@ export function PayForm({ saleId, price, max, limit, showAmount, texts }: { sale
     <div className="flex flex-col gap-4">
       <Card className="flex items-center justify-between p-4">
         <div>
-          <p className="text-base font-medium text-skin-1">{texts.quantity}</p>
-          <p className="text-xs text-neutral-500">{texts.limit.replace('{limit}', String(limit))}</p>
+          <p className="text-base font-medium text-skin-1">{t('quantity')}</p>
+          <p className="text-xs text-neutral-500">{t('limit', { limit })}</p>
         </div>
         <div className="flex items-center gap-1">
-          <button type="button" aria-label={texts.less} disabled={quantity <= 1 || busy} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40">−</button>
+          <button type="button" aria-label={t('less')} disabled={quantity <= 1 || busy} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40">−</button>
           <output aria-live="polite" data-testid="pay-quantity" className="w-9 text-center text-base font-semibold text-skin-1">{quantity}</output>
-          <button type="button" aria-label={texts.more} disabled={quantity >= max || busy} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40">+</button>
+          <button type="button" aria-label={t('more')} disabled={quantity >= max || busy} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40">+</button>
         </div>
       </Card>
 
       <label className="flex items-start gap-2 px-1 text-sm leading-snug text-neutral-600">
         <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)" />
         <span>
-          {texts.agree} <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">{texts.salesStrategy}</Link>
+          {t('agree')} <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">{t('salesStrategy')}</Link>
         </span>
       </label>
 
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
         {showAmount ? (
           <p className="text-sm text-neutral-600">
-            {texts.total} <span data-testid="pay-total" className="text-lg font-bold text-skin-sign">{formatFen(price * quantity)}</span>
+            {t('total')} <span data-testid="pay-total" className="text-lg font-bold text-skin-sign">{formatFen(price * quantity)}</span>
           </p>
         ) : null}
-        <Button type="primary" loading={busy} onClick={() => void pay()} className="flex-1">{texts.submit}</Button>
+        <Button type="primary" loading={busy} onClick={() => void pay()} className="flex-1">{t('submit')}</Button>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
 import { showToast } from '@/components/ui/toast';
@@ -10,14 +11,13 @@ import { useStorefront } from '@/components/shell/storefront-provider';
 import { BusinessError } from '@/lib/client/api-client';
 import type { CodeLookupView, StoreView } from '@/lib/chain/chain-up';
 
-export type ChainCodeTexts = { codeLabel: string; codeHint: string; store: string; chooseStore: string; next: string; codeRequired: string; storeRequired: string };
-
 /**
  * The self chain-up form (spec §2 chain): the code found on the product and the store it was bought from (one of the
  * channel's allowed stores, spec §9). The code is looked up first; then the code travels to the confirm page in the
  * goods state (spec §3 chainCode), never in the address, so it stays out of history and tracked page URLs.
  */
-export function ChainCodeForm({ stores, texts }: { stores: StoreView[]; texts: ChainCodeTexts }) {
+export function ChainCodeForm({ stores }: { stores: StoreView[] }) {
+  const t = useTranslations('chain');
   const api = useApi();
   const router = useRouter();
   const savedCode = useStorefront((s) => s.goods.chainCode);
@@ -27,8 +27,8 @@ export function ChainCodeForm({ stores, texts }: { stores: StoreView[]; texts: C
   const [busy, setBusy] = useState(false);
 
   const next = async () => {
-    if (!code.trim()) return showToast('warn', texts.codeRequired);
-    if (!storeCode) return showToast('warn', texts.storeRequired);
+    if (!code.trim()) return showToast('warn', t('codeRequired'));
+    if (!storeCode) return showToast('warn', t('storeRequired'));
     setBusy(true);
     try {
       const found = await api.post<CodeLookupView>('/market/api/channel/queryCodeRecord', { code, storeCode });
@@ -51,23 +51,23 @@ export function ChainCodeForm({ stores, texts }: { stores: StoreView[]; texts: C
         void next();
       }}
     >
-      <CodeField label={texts.codeLabel} hint={texts.codeHint} value={code} onChange={setCode} />
+      <CodeField label={t('codeLabel')} hint={t('codeHint')} value={code} onChange={setCode} />
       <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium text-skin-1">{texts.store}</span>
+        <span className="text-sm font-medium text-skin-1">{t('store')}</span>
         <select
           value={storeCode}
           onChange={(e) => setStoreCode(e.target.value)}
           name="storeCode"
           className="rounded-lg border border-black/10 bg-white px-3 py-2 text-sm outline-none focus:border-(--skin-color1)"
         >
-          <option value="" disabled>{texts.chooseStore}</option>
+          <option value="" disabled>{t('chooseStore')}</option>
           {stores.map((s) => (
             <option key={s.code} value={s.code}>{s.name} ({s.code})</option>
           ))}
         </select>
       </label>
       <Button type="primary" htmlType="submit" loading={busy} className="w-full">
-        {texts.next}
+        {t('next')}
       </Button>
     </form>
   );

@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BusinessError, ServiceError } from '@/lib/client/api-client';
-import { ExchangeAction, type ExchangeTexts } from './exchange-action';
+import { renderWithMessages } from '@/test/render-with-messages';
+import { ExchangeAction } from './exchange-action';
 
 // The Exchange button (spec §2 exchangeDetail): asks in the confirm sheet, posts exchange/create once per confirmed
 // tap, keeps the tap's key when the call failed on the way (so a retry cannot exchange twice), shows the result.
@@ -13,30 +14,26 @@ jest.mock('@/components/shell/api-provider', () => ({ useApi: () => ({ post }) }
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
 jest.mock('@/components/ui/toast', () => ({ showToast: (...args: unknown[]) => toast(...args) }));
 
-const texts: ExchangeTexts = {
-  exchange: 'Exchange',
-  confirmTitle: 'Confirm exchange',
+// What the page shows, read from the real English catalogue.
+const texts = {
   confirm: 'Spend 2 × Starter Card (#1/20000, #2/20000) to get Swap Club Badge? What you spend is destroyed and cannot be undone.',
-  cancel: 'Cancel',
-  codeLabel: 'Redeem code',
-  codeHint: 'The 26 letters and digits on your card.',
-  codeRequired: 'Enter your redeem code',
   done: 'Exchanged! Swap Club Badge is in your collection now.',
-  seeCollection: 'See my collection',
-  destroyRecords: 'Destroy records',
 };
+const spend = [{ quantity: 2, name: 'Starter Card', editions: ['#1/20000', '#2/20000'] }];
 
 const record = { id: '9', output: { holdingId: '77', commodity: { name: 'Swap Club Badge', cover: '/goods/jade-dragon.svg' }, number: 12, amountNumber: 1000 } };
 
 function renderAction(props: Partial<Parameters<typeof ExchangeAction>[0]> = {}) {
-  return render(<ExchangeAction campaignId="6" offerId="7" holdingIds={['3', '4']} requiresCode={false} refusal={null} texts={texts} placeholderColor="#dcfce7" {...props} />);
+  return renderWithMessages(
+    <ExchangeAction campaignId="6" offerId="7" holdingIds={['3', '4']} requiresCode={false} refusal={null} spend={spend} outputName="Swap Club Badge" destroyTitledReceive={false} placeholderColor="#dcfce7" {...props} />,
+  );
 }
 
 /** Taps Exchange and answers the sheet. */
-async function tapExchange(answer: 'Exchange' | 'Cancel') {
+async function tapExchange(answer: 'Exchange' | 'Cancel', question = texts.confirm) {
   fireEvent.click(screen.getByRole('button', { name: 'Exchange' }));
   const sheet = await screen.findByRole('dialog', { name: 'Confirm exchange' });
-  expect(sheet).toHaveTextContent(texts.confirm);
+  expect(sheet).toHaveTextContent(question);
   fireEvent.click(within(sheet).getByRole('button', { name: answer }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
@@ -100,12 +97,12 @@ it('a tap whose call failed on the way is retried with the same key; after a ref
 
 it('asks for the redeem code before the sheet when the recipe needs one, and sends it', async () => {
   post.mockResolvedValue(record);
-  renderAction({ requiresCode: true, holdingIds: [] });
+  renderAction({ requiresCode: true, holdingIds: [], spend: [] });
   fireEvent.click(screen.getByRole('button', { name: 'Exchange' }));
   expect(toast).toHaveBeenCalledWith('warn', 'Enter your redeem code');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('Redeem code'), { target: { value: 'abcd efgh' } });
-  await tapExchange('Exchange');
+  await tapExchange('Exchange', 'Spend a redeem code to get Swap Club Badge? What you spend is destroyed and cannot be undone.');
   await waitFor(() => expect(post).toHaveBeenCalledWith('/market/api/exchange/create', { id: '6', exchangeId: '7', code: 'abcd efgh', idempotencyKey: expect.any(String) }));
 });
 

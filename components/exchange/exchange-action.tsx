@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
 import { confirm } from '@/components/ui/confirm-sheet';
@@ -13,19 +14,8 @@ import { BusinessError, ServiceError } from '@/lib/client/api-client';
 import { newTapKey } from '@/lib/client/tap-key';
 import { Card } from '@/components/ui/card';
 
-export type ExchangeTexts = {
-  exchange: string;
-  confirmTitle: string;
-  /** The confirm sheet's content: what is spent, what is got, that it cannot be undone. */
-  confirm: string;
-  cancel: string;
-  codeLabel: string;
-  codeHint: string;
-  codeRequired: string;
-  done: string;
-  seeCollection: string;
-  destroyRecords: string;
-};
+/** One recipe line as the confirm sheet names it: how many of what, and the editions that will be spent. */
+export type SpendLine = { quantity: number; name: string; editions: string[] };
 
 /** What exchange/create answers that this page shows (ExchangeRecordView.output). */
 type ExchangeResult = { id: string; output: { holdingId: string; commodity: { name: string; cover: string }; number: number; amountNumber: number } };
@@ -46,7 +36,9 @@ export function ExchangeAction({
   holdingIds,
   requiresCode,
   refusal,
-  texts,
+  spend,
+  outputName,
+  destroyTitledReceive,
   placeholderColor,
 }: {
   campaignId: string;
@@ -56,9 +48,16 @@ export function ExchangeAction({
   requiresCode: boolean;
   /** Why the user cannot exchange now; null when they can. */
   refusal: string | null;
-  texts: ExchangeTexts;
+  /** The recipe's lines, named in the confirm sheet (empty when the recipe is a code only). */
+  spend: SpendLine[];
+  /** The name of the collectible the exchange gives. */
+  outputName: string;
+  /** The destroy records are called 'receive records' on this channel (spec §2 mineDestory). */
+  destroyTitledReceive: boolean;
   placeholderColor: string;
 }) {
+  const t = useTranslations('exchange');
+  const common = useTranslations('common');
   const api = useApi();
   const router = useRouter();
   const [code, setCode] = useState('');
@@ -68,15 +67,21 @@ export function ExchangeAction({
   // One sheet at a time: a second tap while the sheet opens must not stack another.
   const asking = useRef(false);
 
+  /** What the exchange spends, in words: each line with its editions, and the code when the recipe asks for one. */
+  const spendText = () => {
+    const lines = spend.map((line) => `${t('item', { quantity: line.quantity, name: line.name })}${line.editions.length > 0 ? ` (${line.editions.join(', ')})` : ''}`);
+    return lines.length === 0 ? t('aCode') : `${lines.join(' + ')}${requiresCode ? ` ${t('andCode')}` : ''}`;
+  };
+
   const exchange = async () => {
     if (busy || asking.current) return;
     if (requiresCode && !code.trim()) {
-      showToast('warn', texts.codeRequired);
+      showToast('warn', t('codeRequired'));
       return;
     }
     asking.current = true;
     try {
-      await confirm({ title: texts.confirmTitle, content: texts.confirm, cancelText: texts.cancel, confirmText: texts.exchange });
+      await confirm({ title: t('confirmTitle'), content: t('confirm', { items: spendText(), name: outputName }), cancelText: common('cancel'), confirmText: t('exchange') });
     } catch {
       return; // Cancelled: nothing is sent, nothing changes.
     } finally {
@@ -114,7 +119,7 @@ export function ExchangeAction({
       <div aria-live="polite" className="empty:hidden">
         {result ? (
           <Card as="section" className="flex flex-col items-center gap-3 p-4 text-center" data-testid="exchange-result">
-            <p className="text-base font-semibold text-skin-1">{texts.done}</p>
+            <p className="text-base font-semibold text-skin-1">{t('done', { name: outputName })}</p>
             <ArtImage src={result.output.commodity.cover} alt="" width={600} height={600} sizes="2rem" className="size-[2rem] rounded-xl object-cover shadow-card" placeholderColor={placeholderColor} />
             <div>
               <p className="text-base font-medium text-neutral-800" data-testid="exchange-result-name">{result.output.commodity.name}</p>
@@ -123,8 +128,8 @@ export function ExchangeAction({
               </p>
             </div>
             <div className="flex w-full flex-col gap-2">
-              <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>{texts.seeCollection}</Link>
-              <Link href="/mine/destory" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>{texts.destroyRecords}</Link>
+              <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>{t('seeCollection')}</Link>
+              <Link href="/mine/destory" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>{destroyTitledReceive ? t('destroyTitleReceive') : t('destroyTitle')}</Link>
             </div>
           </Card>
         ) : null}
@@ -140,10 +145,10 @@ export function ExchangeAction({
           }}
         >
           {requiresCode ? (
-            <CodeField card label={texts.codeLabel} hint={texts.codeHint} value={code} onChange={setCode} />
+            <CodeField card label={t('codeLabel')} hint={t('codeHint')} value={code} onChange={setCode} />
           ) : null}
           <Button type="primary" htmlType="submit" loading={busy} className="w-full">
-            {texts.exchange}
+            {t('exchange')}
           </Button>
         </form>
       )}

@@ -18,15 +18,15 @@ const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/$
 export function ExchangeDetail({
   detail,
   loginHref,
-  destroyRecordsLabel,
+  destroyTitledReceive,
   t,
   timeZone,
   placeholderColor,
 }: {
   detail: ExchangeDetailData;
   loginHref: string;
-  /** The destroy records' name on this channel (spec §2 mineDestory: 'receive records' on some channels). */
-  destroyRecordsLabel: string;
+  /** The destroy records are called 'receive records' on this channel (spec §2 mineDestory). */
+  destroyTitledReceive: boolean;
   t: Translator;
   timeZone: string;
   placeholderColor: string;
@@ -36,12 +36,6 @@ export function ExchangeDetail({
   // The holdings the exchange will spend per line: the oldest ones, up to the line's quantity.
   const spending = new Map((mine?.inputs ?? []).map((line) => [line.commodityId, line.holdings.slice(0, line.quantity)]));
   const have = new Map((mine?.inputs ?? []).map((line) => [line.commodityId, line.have]));
-
-  const confirmItems = offer.inputs.map((line) => {
-    const editions = (spending.get(line.commodity.id) ?? []).map(edition).join(', ');
-    return `${t('exchange.item', { quantity: line.quantity, name: line.commodity.name })}${editions ? ` (${editions})` : ''}`;
-  });
-  const items = confirmItems.length === 0 ? t('exchange.aCode') : `${confirmItems.join(' + ')}${offer.requiresCode ? ` ${t('exchange.andCode')}` : ''}`;
 
   return (
     <div className="flex flex-col gap-4">
@@ -121,18 +115,9 @@ export function ExchangeDetail({
           requiresCode={offer.requiresCode}
           refusal={refusalOf(mine, detail, t, time)}
           placeholderColor={placeholderColor}
-          texts={{
-            exchange: t('exchange.exchange'),
-            confirmTitle: t('exchange.confirmTitle'),
-            confirm: t('exchange.confirm', { items, name: offer.commodity.name }),
-            cancel: t('common.cancel'),
-            codeLabel: t('exchange.codeLabel'),
-            codeHint: t('exchange.codeHint'),
-            codeRequired: t('exchange.codeRequired'),
-            done: t('exchange.done', { name: offer.commodity.name }),
-            seeCollection: t('exchange.seeCollection'),
-            destroyRecords: destroyRecordsLabel,
-          }}
+          spend={offer.inputs.map((line) => ({ quantity: line.quantity, name: line.commodity.name, editions: (spending.get(line.commodity.id) ?? []).map(edition) }))}
+          outputName={offer.commodity.name}
+          destroyTitledReceive={destroyTitledReceive}
         />
       )}
     </div>

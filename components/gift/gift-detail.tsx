@@ -67,7 +67,6 @@ export function GiftDetail({
           campaignId={campaign.id}
           offerId={offer.id}
           needsCode={offer.requiresCode}
-          texts={{ receive: t('gift.receive'), codeLabel: t('gift.codeLabel'), codeHint: t('gift.codeHint'), codeRequired: t('gift.codeRequired'), received: t('gift.received'), seeCollection: t('gift.seeCollection') }}
         />
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { GiftForPage } from '@/lib/gift/page-gift';
 import { PageHeader } from '@/components/layout/page-header';
+import { ClientMessages } from '@/components/shell/client-messages';
 import { GiftDetail } from './gift-detail';
 
 /** One gift and its receive button (spec §2 receiveDetail and receiveDetailNew, title 'receive detail'; open to visitors). */
@@ -10,9 +11,9 @@ export function ReceiveDetailPage({ loaded, basePath, backHref }: { loaded: Gift
   return (
     <>
       <PageHeader title={t('gift.detailTitle')} backHref={backHref} backLabel={t('gift.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <ClientMessages channel={channel} namespaces={['gift']}><main className="px-3 pb-[1.6rem] pt-3">
         <GiftDetail campaign={gift.campaign} offer={gift.offer} eligibility={gift.eligibility} loginHref={`/login?redirect=${encodeURIComponent(here)}`} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
-      </main>
+      </main></ClientMessages>
     </>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
 import { showToast } from '@/components/ui/toast';
@@ -10,14 +11,13 @@ import { newTapKey } from '@/lib/client/tap-key';
 import { BusinessError } from '@/lib/client/api-client';
 import { Card } from '@/components/ui/card';
 
-export type ReceiveTexts = { receive: string; codeLabel: string; codeHint: string; codeRequired: string; received: string; seeCollection: string };
-
 /**
  * The receive button of a gift (spec §2 receive detail pages), with the redeem-code field when the gift asks for one.
  * A retried tap reuses its key, so the server answers with the same record; a refusal is shown by the API client's
  * toast (spec §8) with the server's message.
  */
-export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaignId: string; offerId: string; needsCode: boolean; texts: ReceiveTexts }) {
+export function ReceiveForm({ campaignId, offerId, needsCode }: { campaignId: string; offerId: string; needsCode: boolean }) {
+  const t = useTranslations('gift');
   const api = useApi();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -26,7 +26,7 @@ export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaig
 
   const receive = async () => {
     if (needsCode && !code.trim()) {
-      showToast('warn', texts.codeRequired);
+      showToast('warn', t('codeRequired'));
       return;
     }
     key.current ??= newTapKey();
@@ -39,7 +39,7 @@ export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaig
         idempotencyKey: key.current,
       });
       setDone(claim);
-      showToast('success', texts.received);
+      showToast('success', t('received'));
     } catch (error) {
       // The client has shown why (spec §8). A refusal is final, so the next tap is a new attempt; a call that failed on
       // the way (network, timeout) may have received already, so tapping again resends the same key.
@@ -52,9 +52,9 @@ export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaig
   if (done) {
     return (
       <Card className="flex flex-col items-center gap-3 p-4 text-center" data-testid="gift-received">
-        <p className="text-base font-semibold text-skin-1">{texts.received}</p>
+        <p className="text-base font-semibold text-skin-1">{t('received')}</p>
         <p className="text-sm text-neutral-600" data-testid="gift-edition">#{done.number}/{done.amountNumber}</p>
-        <Link href="/mine/collection" className="text-sm text-skin-1 underline underline-offset-2">{texts.seeCollection}</Link>
+        <Link href="/mine/collection" className="text-sm text-skin-1 underline underline-offset-2">{t('seeCollection')}</Link>
       </Card>
     );
   }
@@ -68,10 +68,10 @@ export function ReceiveForm({ campaignId, offerId, needsCode, texts }: { campaig
       }}
     >
       {needsCode ? (
-        <CodeField card label={texts.codeLabel} hint={texts.codeHint} value={code} onChange={setCode} />
+        <CodeField card label={t('codeLabel')} hint={t('codeHint')} value={code} onChange={setCode} />
       ) : null}
       <Button type="primary" htmlType="submit" loading={busy} className="w-full">
-        {texts.receive}
+        {t('receive')}
       </Button>
     </form>
   );

@@ -8,6 +8,7 @@ import { FooterNav } from '@/components/layout/footer-nav';
 import { ChainCampaignList } from '@/components/chain/campaign-list';
 import { ChainCodeForm } from '@/components/chain/code-form';
 import { Card } from '@/components/ui/card';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams> };
 
@@ -40,10 +41,9 @@ export default async function ChainPage({ params }: Props) {
             <Card as="section" className="flex flex-col gap-3 p-4">
               <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
               {user ? (
-                <ChainCodeForm
-                  stores={stores}
-                  texts={{ codeLabel: t('chain.codeLabel'), codeHint: t('chain.codeHint'), store: t('chain.store'), chooseStore: t('chain.chooseStore'), next: t('chain.next'), codeRequired: t('chain.codeRequired'), storeRequired: t('chain.storeRequired') }}
-                />
+                <ClientMessages channel={channel} namespaces={['chain']}>
+                  <ChainCodeForm stores={stores} />
+                </ClientMessages>
               ) : (
                 <Link href="/login?redirect=%2Fchain" className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text" data-testid="chain-login">
                   {t('chain.loginToChainUp')}

@@ -4,8 +4,8 @@ import { safeRedirect } from '@/lib/auth/redirect';
 import { smsProvider } from '@/lib/auth/sms';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/layout/page-header';
-import { LoginForm, type LoginTexts } from '@/components/auth/login-form';
-import { CATALOGUES } from '@/lib/i18n/translator';
+import { LoginForm } from '@/components/auth/login-form';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -18,15 +18,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LoginPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
   const { redirect } = await searchParams;
-  const messages = CATALOGUES[channel.locale];
-  const texts: LoginTexts = { ...messages.login, captcha: messages.captcha };
   return (
     <>
       <PageHeader title={channel.t('login.title')} backLabel={channel.t('goods.back')} />
       <main className="px-5 pb-10 pt-6">
         <h2 className="text-xl font-semibold text-neutral-900">{channel.t('login.heading', { brand: channel.theme.brandName })}</h2>
         <p className="mb-6 mt-1.5 text-sm text-neutral-500">{channel.t('login.lead')}</p>
-        <LoginForm texts={texts} brandName={channel.theme.brandName} redirectTo={safeRedirect(redirect)} demoOutbox={smsProvider(env().SMS_PROVIDER).showsCodes} />
+        <ClientMessages channel={channel} namespaces={['login', 'captcha']}><LoginForm brandName={channel.theme.brandName} redirectTo={safeRedirect(redirect)} demoOutbox={smsProvider(env().SMS_PROVIDER).showsCodes} /></ClientMessages>
       </main>
     </>
   );

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { BoxList } from '@/components/buy/box-list';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams> };
 
@@ -31,7 +32,7 @@ export default async function MyBoxesPage({ params }: Props) {
         {boxes.length === 0 ? (
           <EmptyState data-testid="boxes-empty">{t('box.empty')}</EmptyState>
         ) : (
-          <BoxList boxes={boxes} placeholderColor={skin.lightColor} texts={{ open: t('box.open'), opening: t('box.opening'), youGot: t('box.youGot'), close: t('box.close') }} />
+          <ClientMessages channel={channel} namespaces={['box']}><BoxList boxes={boxes} placeholderColor={skin.lightColor} /></ClientMessages>
         )}
         {onSale.map((s) => (
           <Card as="section" key={s.id} className="p-4" aria-label={s.commodity.name}>

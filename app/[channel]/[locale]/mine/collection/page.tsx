@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { CollectionGrid } from '@/components/buy/collection-grid';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RecordPager } from '@/components/ui/pager';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -32,11 +33,9 @@ export default async function CollectionPage({ params, searchParams }: Props) {
         {collection.records.length === 0 ? (
           <EmptyState data-testid="collection-empty">{t('collection.empty')}</EmptyState>
         ) : (
-          <CollectionGrid
-            records={collection.records}
-            placeholderColor={skin.lightColor}
-            texts={{ pending: t('collection.pending'), onChain: t('collection.onChain'), tokenId: t('collection.tokenId'), txHash: t('collection.txHash'), viewer: t('viewer.label'), close: t('viewer.close') }}
-          />
+          <ClientMessages channel={channel} namespaces={['collection', 'viewer']}>
+            <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} />
+          </ClientMessages>
         )}
         <RecordPager path="/mine/collection" page={page} pages={collection.pages} newer={t('home.back')} older={t('collection.more')} look="link" />
         <p className="mt-4 px-1 text-center text-xs text-neutral-400">{t('collection.ledgerNote')}</p>

@@ -14,6 +14,7 @@ import { CancelOrderButton } from '@/components/buy/cancel-order-button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RecordPager } from '@/components/ui/pager';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -47,7 +48,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
   return (
     <>
       <PageHeader title={t('orders.title')} backHref="/mine" backLabel={t('goods.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <ClientMessages channel={channel} namespaces={['orders', 'common']}><main className="px-3 pb-[1.6rem] pt-3">
         {orders.records.length === 0 ? (
           <EmptyState data-testid="orders-empty">{t('orders.empty')}</EmptyState>
         ) : (
@@ -78,7 +79,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
                       <Countdown until={o.expireTime} className="font-semibold text-skin-sign" />
                     </span>
                     <div className="flex min-w-0 gap-2 [&_button]:whitespace-nowrap [&_button]:px-3 [&_button]:text-sm">
-                      <CancelOrderButton orderNo={o.orderNo} texts={{ cancel: t('orders.cancel'), question: t('orders.cancelConfirm'), title: t('common.prompt'), no: t('common.cancel'), yes: t('common.confirm') }} />
+                      <CancelOrderButton orderNo={o.orderNo} />
                       <PayOrderButton orderNo={o.orderNo} label={t('orders.pay')} size="md" />
                     </div>
                   </div>
@@ -88,7 +89,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
           </ul>
         )}
         <RecordPager path="/mine/records" page={page} pages={orders.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
-      </main>
+      </main></ClientMessages>
     </>
   );
 }

@@ -7,11 +7,11 @@ import { SALE_STATUS } from '@/lib/sale/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
 import { env } from '@/lib/env';
-import { CATALOGUES } from '@/lib/i18n/translator';
 import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
 import { PayForm } from '@/components/buy/pay-form';
 import { Card } from '@/components/ui/card';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams & { saleId: string }> };
 
@@ -31,8 +31,7 @@ export default async function PayPage({ params }: Props) {
   const sale = await findSale(pageScope(channel), saleId);
   if (!sale) redirect('/404');
   if (sale.statusSell === SALE_STATUS.SOLD_OUT) redirect('/sellout');
-  const { t, theme, skin, locale } = channel;
-  const texts = CATALOGUES[locale].pay;
+  const { t, theme, skin } = channel;
   const max = Math.max(1, Math.min(sale.limitPerUser, sale.amountAvailable));
   return (
     <>
@@ -54,7 +53,7 @@ export default async function PayPage({ params }: Props) {
 
         {sale.statusSell === SALE_STATUS.ON_SALE ? (
           <>
-            <PayForm saleId={sale.id} price={sale.price} max={max} limit={sale.limitPerUser} showAmount={theme.showAmount} texts={texts} />
+            <ClientMessages channel={channel} namespaces={['pay']}><PayForm saleId={sale.id} price={sale.price} max={max} limit={sale.limitPerUser} showAmount={theme.showAmount} /></ClientMessages>
             <p className="px-1 text-xs leading-relaxed text-neutral-500">{t('pay.payWithin', { minutes: Math.round(env().ORDER_PAY_TIMEOUT_SECONDS / 60) })}</p>
           </>
         ) : (

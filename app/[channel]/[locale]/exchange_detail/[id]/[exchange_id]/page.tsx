@@ -7,6 +7,7 @@ import { getExchangeOffer } from '@/lib/exchange/service';
 import { AppError } from '@/lib/procedure/errors';
 import { PageHeader } from '@/components/layout/page-header';
 import { ExchangeDetail } from '@/components/exchange/exchange-detail';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Params = PageParams & { id: string; exchange_id: string };
 type Props = { params: Promise<Params> };
@@ -56,16 +57,16 @@ export default async function ExchangeDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={t('exchange.detailTitle')} backHref="/active" backLabel={t('exchange.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <ClientMessages channel={channel} namespaces={['exchange', 'common']}><main className="px-3 pb-[1.6rem] pt-3">
         <ExchangeDetail
           detail={detail}
           loginHref={`/login?redirect=${encodeURIComponent(path)}`}
-          destroyRecordsLabel={theme.attributes.destroyTitledReceive ? t('exchange.destroyTitleReceive') : t('exchange.destroyTitle')}
+          destroyTitledReceive={theme.attributes.destroyTitledReceive ?? false}
           t={t}
           timeZone={theme.timeZone}
           placeholderColor={skin.lightColor}
         />
-      </main>
+      </main></ClientMessages>
     </>
   );
 }

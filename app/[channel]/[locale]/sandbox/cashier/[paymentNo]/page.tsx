@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Countdown } from '@/components/buy/countdown';
 import { CashierActions } from '@/components/buy/cashier-actions';
 import { Card } from '@/components/ui/card';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams & { paymentNo: string }> };
 
@@ -54,7 +55,7 @@ export default async function SandboxCashierPage({ params }: Props) {
           ) : null}
         </Card>
         {open ? (
-          <CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} texts={{ pay: t('cashier.pay'), fail: t('cashier.fail') }} />
+          <ClientMessages channel={channel} namespaces={['cashier']}><CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} /></ClientMessages>
         ) : (
           <Card as="p" className="p-4 text-center text-sm text-neutral-600">{info.order.statusTrade === ORDER_STATUS.toPay ? t('cashier.done') : t('cashier.expired')}</Card>
         )}

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
 import { ConfirmChainUp } from '@/components/chain/confirm-chain-up';
 import { Card } from '@/components/ui/card';
+import { ClientMessages } from '@/components/shell/client-messages';
 
 type Params = PageParams & { id: string; code: string; type: string; authorStageName: string };
 type Props = { params: Promise<Params> };
@@ -73,12 +74,9 @@ export default async function ChainUpPage({ params }: Props) {
             <div className={row}><dt className="text-neutral-500">{t('chain.codeType')}</dt><dd className="text-right text-neutral-800">{type === '2' ? t('chain.typeCertificate') : t('chain.typeProduct')}</dd></div>
           </dl>
         </Card>
-        <ConfirmChainUp
-          campaignId={campaign.id}
-          storeCode={store.code}
-          type={Number(type)}
-          texts={{ codeLabel: t('chain.codeLabel'), codeHint: t('chain.codeHint'), codeRequired: t('chain.codeRequired'), confirm: t('chain.confirm'), changeCode: t('chain.changeCode') }}
-        />
+        <ClientMessages channel={channel} namespaces={['chain']}>
+          <ConfirmChainUp campaignId={campaign.id} storeCode={store.code} type={Number(type)} />
+        </ClientMessages>
       </main>
     </>
   );
