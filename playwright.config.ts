@@ -27,13 +27,18 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'],
     },
   },
-  projects: [{ name: 'phone-chromium' }],
+  projects: [
+    // A buyer per channel logged in through the API once, its state saved for the specs (e2e/buyers.setup.ts).
+    { name: 'buyers', testMatch: /buyers\.setup\.ts$/ },
+    { name: 'phone-chromium', dependencies: ['buyers'] },
+  ],
   webServer: {
     command: 'bash scripts/e2e-server.sh',
     // Node cannot resolve *.localhost (DESIGN §11): wait on the loopback address.
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 240_000,
+    // The demo builds Next first: minutes when other work shares the cores.
+    timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(PORT) },

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { channelUrl, PORT } from './support';
-import { logInWithQuestion } from './login-helpers';
+import { logInThroughApi } from './api-login';
 import { logInAndBuyOne } from './buy-helpers';
 import { demoCode } from '../lib/demo/seed-data';
 
@@ -20,14 +20,15 @@ async function shot(page: Page, name: string, { fullPage = true } = {}): Promise
   await page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage, animations: 'disabled' });
 }
 
-/** Logs a new user in on SWAP and receives the Starter Card gift twice (its limit): receive, reload, receive again. */
+/** Logs a new user in on SWAP (through the API) and receives the Starter Card gift twice (its limit): receive, reload, receive again. */
 async function receiveTwoStarterCards(page: Page): Promise<void> {
   await page.goto(channelUrl('swap', '/receive2'));
   await page.getByTestId('gift-offer').filter({ hasText: 'Starter Card' }).click();
   await expect(page).toHaveURL(/\/receive_detail_new\/\d+\/\d+$/);
   const gift = new URL(page.url()).pathname;
   await page.getByTestId('gift-login').click();
-  await logInWithQuestion(page);
+  await logInThroughApi(page, 'swap');
+  await page.goto(channelUrl('swap', gift));
   await expect(page).toHaveURL(channelUrl('swap', gift));
   for (let i = 0; i < 2; i++) {
     if (i > 0) await page.reload();

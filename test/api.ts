@@ -32,8 +32,13 @@ export type CallOptions = {
   now?: Date;
 };
 
+/** The answer's body: the API's envelope (DESIGN §5). */
+export type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
+
 export type ApiAnswer = {
   status: number;
+  /** The envelope, as `{code, message, data}`. */
+  body: Envelope;
   code: number;
   message: string;
   data: unknown;
@@ -70,6 +75,30 @@ export function freshIp(): string {
   return `10.${(ipSequence >> 16) & 255}.${(ipSequence >> 8) & 255}.${ipSequence & 255}`;
 }
 
+/**
+ * One call through the real dispatcher, as a client makes it: JSON body, `Authorization` and session cookie from the
+ * options, a fresh client address unless told. For test files that have their database (seededTestDb) and need no more
+ * of createTestApi.
+ */
+export async function apiCall(db: Db, path: string, body: unknown, call: CallOptions & { now: Date }): Promise<ApiAnswer> {
+  const headers = new Headers({ 'content-type': 'application/json', ...call.headers });
+  if (call.token !== undefined) headers.set('authorization', call.token);
+  if (call.cookie !== undefined) headers.set('cookie', `next-auth.session-token=${call.cookie}`);
+  const res = await dispatch(
+    {
+      method: 'POST',
+      path,
+      host: call.host ?? 'aurora.localhost:3000',
+      body: call.rawBody ?? JSON.stringify(body ?? {}),
+      headers,
+      ip: call.ip ?? freshIp(),
+    },
+    { db, now: call.now },
+  );
+  const envelope = res.body as Envelope;
+  return { status: res.status, body: envelope, code: envelope.code, message: envelope.message, data: envelope.data, headers: res.headers ?? {}, text: JSON.stringify(res.body) };
+}
+
 export async function createTestApi(options: { now?: Date } = {}): Promise<TestApi> {
   const now = options.now ?? new Date('2026-11-22T08:00:00Z');
   const { db, close } = await createTestDb();
@@ -89,23 +118,7 @@ export async function createTestApi(options: { now?: Date } = {}): Promise<TestA
     return (await createSession(db, { userId, channelId: await channelId(channelKey), now, ip: null })).token;
   }
 
-  async function callApi(path: string, body: unknown, call: CallOptions = {}): Promise<ApiAnswer> {
-    const headers = new Headers({ 'content-type': 'application/json', ...call.headers });
-    if (call.token !== undefined) headers.set('authorization', call.token);
-    if (call.cookie !== undefined) headers.set('cookie', `next-auth.session-token=${call.cookie}`);
-    const res = await dispatch(
-      {
-        method: 'POST',
-        path,
-        host: call.host ?? 'aurora.localhost:3000',
-        body: call.rawBody ?? JSON.stringify(body ?? {}),
-        headers,
-        ip: call.ip ?? freshIp(),
-      },
-      { db, now: call.now ?? now },
-    );
-    return { status: res.status, code: res.body.code, message: res.body.message, data: res.body.data, headers: res.headers ?? {}, text: JSON.stringify(res.body) };
-  }
+  const callApi = (path: string, body: unknown, call: CallOptions = {}) => apiCall(db, path, body, { ...call, now: call.now ?? now });
 
   return {
     db,

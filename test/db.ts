@@ -5,6 +5,7 @@ import postgres from 'postgres';
 import * as schema from '@/lib/db/schema';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/client';
+import { seed } from '@/lib/demo/seed';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default; with DATABASE_URL set, a
@@ -36,4 +37,29 @@ export async function createTestDb(): Promise<{ db: Db; close: () => Promise<voi
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migrate(db);
   return { db, close: () => client.close() };
+}
+
+/**
+ * The seeded database of one test file: registers its beforeAll (a fresh database from createTestDb, with the demo
+ * seed as of `now`) and its afterAll (close), and returns the database to use at module level. What it returns stands
+ * for that database, which exists from the first beforeAll on (a file's own beforeAll, registered after this call,
+ * runs after the seed); using it before then throws.
+ */
+export function seededTestDb(now: Date): Db {
+  let current: { db: Db; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    current = await createTestDb();
+    await seed(current.db, now);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as Db, {
+    get(_, property) {
+      if (!current) throw new Error('the seeded database is used before its beforeAll ran (or after its afterAll)');
+      const value = Reflect.get(current.db, property, current.db) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current.db) : value;
+    },
+  });
 }

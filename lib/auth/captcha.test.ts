@@ -1,28 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
+import { seededTestDb } from '@/test/db';
+import { apiCall } from '@/test/api';
 import { captchaChallenges, channels } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
-import { dispatch } from '@/lib/server/dispatcher';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 import { answerChallenge, consumeTicket, createChallenge, dragProblem, type SliderChallenge, type TextChallenge, type TrackPoint } from './captcha';
 import { AUTH_LIMITS, SLIDER } from './limits';
 
-let db: Db;
-let close: () => Promise<void>;
 let aurora: number;
 let lumen: number;
 const t0 = new Date('2026-11-22T08:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
+const db = seededTestDb(t0);
 beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
   aurora = (await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'AURORA')))[0]!.id;
   lumen = (await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'LUMEN')))[0]!.id;
 });
-afterAll(() => close());
 
 const secret = 'captcha-test-secret-captcha-test-secret-01';
 const ctx = (now = t0, channelId = aurora) => ({ db, now, channelId, secret });
@@ -158,14 +152,7 @@ describe('proof of work (security finding 3)', () => {
 });
 
 describe('the verify call (through the API dispatcher)', () => {
-  type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
-  async function call(path: string, body: unknown) {
-    const res = await dispatch(
-      { method: 'POST', path, host: 'aurora.localhost:3000', body: JSON.stringify(body), headers: new Headers(), ip: '10.0.0.1' },
-      { db, now: new Date() },
-    );
-    return { status: res.status, body: res.body as Envelope };
-  }
+  const call = (path: string, body: unknown) => apiCall(db, path, body, { ip: '10.0.0.1', now: new Date() });
   const question = async () => (await call('/auth/api/captcha/challenge', { kind: 'text' })).body.data as unknown as TextChallenge;
 
   it('answers with a ticket when the answer and the solution are right', async () => {

@@ -1,48 +1,29 @@
 import { encode } from 'next-auth/jwt';
-import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
-import { dispatch } from '@/lib/server/dispatcher';
+import { seededTestDb } from '@/test/db';
+import { apiCall } from '@/test/api';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 import { authSecret } from '../security/secret';
 
 // The account calls end to end through the API dispatcher (spec §4, §7): captcha → code → login → profile → logout.
 
-let db: Db;
-let close: () => Promise<void>;
 let clock = new Date('2026-11-22T08:00:00Z').getTime();
 const tick = (ms = 1000) => new Date((clock += ms));
 
+const db = seededTestDb(new Date(clock));
 beforeAll(async () => {
   // The demo outbox logs every text; keep the test output for failures.
   jest.spyOn(console, 'info').mockImplementation(() => {});
-  ({ db, close } = await createTestDb());
-  await seed(db, new Date(clock));
 });
-afterAll(() => close());
-
-type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
 
 /** The code each phone was last sent: the demo outbox hands it back to the caller of getAuthCode (finding 1). */
 const demoCodes = new Map<string, string>();
-let ipSeq = 0;
 
 async function call(path: string, body: unknown, options: { host?: string; headers?: Record<string, string>; ip?: string } = {}) {
-  const res = await dispatch(
-    {
-      method: 'POST',
-      path,
-      host: options.host ?? 'aurora.localhost:3000',
-      body: JSON.stringify(body),
-      headers: new Headers({ 'content-type': 'application/json', ...options.headers }),
-      // A fresh address per call: these tests are about the calls, not the per-IP limits (lib/auth/sms-codes.test.ts).
-      ip: options.ip ?? `10.0.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
-    },
-    { db, now: tick() },
-  );
+  // A fresh address per call unless told: these tests are about the calls, not the per-IP limits (lib/auth/sms-codes.test.ts).
+  const res = await apiCall(db, path, body, { ...options, now: tick() });
   const data = res.body.data as { demoCode?: string } | null;
   if (path === '/auth/api/auth/getAuthCode' && data?.demoCode) demoCodes.set((body as { phone: string }).phone.replace(/\D/g, ''), data.demoCode);
-  return { status: res.status, body: res.body as Envelope, headers: res.headers ?? {} };
+  return res;
 }
 
 async function ticket(host?: string): Promise<string> {

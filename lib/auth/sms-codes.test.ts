@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
+import { createTestDb, seededTestDb } from '@/test/db';
 import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { channels, rateLimits, smsCodes, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import { phoneWaitMs, sendCode, verifyCode, type CodeCtx } from './sms-codes';
@@ -10,8 +9,6 @@ import { resolveToken, revokeToken } from './sessions';
 import { AUTH_LIMITS } from './limits';
 import type { SmsProvider } from './sms';
 
-let db: Db;
-let close: () => Promise<void>;
 let aurora: number;
 let lumen: number;
 const secret = 'test-secret-test-secret-test-secret-0123';
@@ -52,15 +49,13 @@ async function expectAppError(promise: Promise<unknown>, code: number, message: 
   });
 }
 
+const db = seededTestDb(t0);
 beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
   const [a] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'AURORA'));
   const [l] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'LUMEN'));
   aurora = a!.id;
   lumen = l!.id;
 });
-afterAll(() => close());
 
 describe('SMS codes (DESIGN §10)', () => {
   it('sends 6 CSPRNG digits and stores only a keyed hash', async () => {

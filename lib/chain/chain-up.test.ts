@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, minted } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { chainCampaigns, chainCodes, chainRecords, channels, holdings } from '@/lib/db/schema';
 import { generateCode, hashCode } from '@/lib/redeem-code/service';
 import { AppError } from '@/lib/procedure/errors';
@@ -12,16 +10,10 @@ import type { UserScope } from '@/lib/procedure/scope';
 
 // Self chain-up (label 4): a product's code and the store it was bought from give its digital twin, once per code.
 
-let db: Db;
-let close: () => Promise<void>;
 const t0 = new Date('2026-11-22T08:00:00Z');
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
-});
-afterAll(() => close());
+const db = seededTestDb(t0);
 
 async function channelId(key: string): Promise<number> {
   const [row] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, key));

@@ -1,31 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
+import { apiCall } from '@/test/api';
 import { makeUsers } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
 import { demoCode } from '@/lib/demo/seed-data';
-import type { Db } from '@/lib/db/client';
 import { channels } from '@/lib/db/schema';
-import { dispatch } from '@/lib/server/dispatcher';
 import { createSession } from '@/lib/auth/sessions';
 
 // Self chain-up through the API: the calls a phone makes from /chain to /chain/result, with the demo's codes.
 
-let db: Db;
-let close: () => Promise<void>;
 const now = new Date('2026-11-22T08:00:00Z');
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, now);
-});
-afterAll(() => close());
+const db = seededTestDb(now);
 
-type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
-
-async function call(path: string, body: unknown, token?: string, host = 'chain.localhost:3000') {
-  const res = await dispatch({ method: 'POST', path, host, body: JSON.stringify(body), headers: new Headers(token ? { authorization: token } : {}), ip: '10.0.0.7' }, { db, now });
-  return { status: res.status, body: res.body as Envelope };
-}
+const call = (path: string, body: unknown, token?: string, host = 'chain.localhost:3000') => apiCall(db, path, body, { token, host, ip: '10.0.0.7', now });
 
 async function buyerToken(key: string, prefix: string): Promise<string> {
   const [channel] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, key));

@@ -1,9 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { blindBoxPrizes, boxDraws, holdings } from '@/lib/db/schema';
 import { mintHoldings } from './mint';
 import { pickByRoll, totalWeight } from './draw';
@@ -12,15 +10,9 @@ import type { UserScope } from '@/lib/procedure/scope';
 
 // Blind boxes and the collection (DESIGN §7): draws follow the published weights; a box opens once.
 
-let db: Db;
-let close: () => Promise<void>;
 const t0 = new Date('2026-11-22T08:00:00Z');
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
-});
-afterAll(() => close());
+const db = seededTestDb(t0);
 
 describe('drawing by weight', () => {
   it('follows the published weights over 60,000 CSPRNG draws, within 1 percentage point', () => {

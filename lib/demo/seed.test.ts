@@ -1,23 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
-import type { Db } from '../db/client';
+import { seededTestDb } from '@/test/db';
 import { blindBoxPrizes, campaigns, chainCampaigns, channels, commodities, sales, storeCodes } from '../db/schema';
 import { seed } from './seed';
 import { parseSkin } from '../channel/skin';
 import { toThemeInfo } from '../channel/service';
 import { listSales } from '../sale/service';
 
-let db: Db;
-let close: () => Promise<void>;
 const now = new Date('2026-11-22T08:00:00Z');
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, now);
-});
-afterAll(() => close());
+const db = seededTestDb(now);
 
 // Every skin field of spec §3, written out here so the test checks the code's list against the spec.
 const SPEC_SKIN_COLOURS = [

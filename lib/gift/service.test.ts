@@ -1,8 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { campaignOffers, campaigns, channels, holdings, redeemCodes } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import { mintHoldings } from '@/lib/collection/mint';
@@ -12,18 +10,12 @@ import type { UserScope } from '@/lib/procedure/scope';
 
 // Gifts (spec §2 receive pages, label 3): claimed once per user and once per code, eligibility, records per user and channel.
 
-let db: Db;
-let close: () => Promise<void>;
 const t0 = new Date('2026-11-22T08:00:00Z');
 const HOUR = 3_600_000;
 let keySeq = 0;
 const key = () => `gift-key-${++keySeq}`;
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
-});
-afterAll(() => close());
+const db = seededTestDb(t0);
 
 async function channelId(key: string): Promise<number> {
   const [c] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, key));

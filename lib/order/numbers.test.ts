@@ -1,7 +1,5 @@
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { randomDigits } from '@/lib/security/crypto';
 import { sandboxProvider } from '@/lib/payment/sandbox';
 import { startPayment } from '@/lib/payment/service';
@@ -16,15 +14,9 @@ jest.mock('@/lib/security/crypto', () => {
 });
 const draws = randomDigits as jest.MockedFunction<typeof randomDigits>;
 
-let db: Db;
-let close: () => Promise<void>;
 const t0 = new Date('2026-11-22T08:00:00Z');
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
-});
-afterAll(() => close());
+const db = seededTestDb(t0);
 
 it('draws a new order number when two orders of the same second get the same one', async () => {
   const sale = await makeSale(db, { code: 'same-order-number', amount: 5, limitPerUser: 1, now: t0 });

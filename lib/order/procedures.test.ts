@@ -1,8 +1,6 @@
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
+import { apiCall } from '@/test/api';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
-import { dispatch } from '@/lib/server/dispatcher';
 import { createSession } from '@/lib/auth/sessions';
 
 // The buying calls through the API dispatcher: sessions, field errors, the sandbox cashier, load shedding.
@@ -11,25 +9,11 @@ process.env.BUY_MAX_IN_FLIGHT = '3';
 // Only the in-flight limit here; shedding by event-loop lag has its own test (lib/server/load-shedding.test.ts).
 process.env.BUY_MAX_LAG_MS = '60000';
 
-let db: Db;
-let close: () => Promise<void>;
 const now = new Date('2026-11-22T08:00:00Z');
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, now);
-});
-afterAll(() => close());
+const db = seededTestDb(now);
 
-type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
-
-async function call(path: string, body: unknown, token?: string, host = 'aurora.localhost:3000') {
-  const res = await dispatch(
-    { method: 'POST', path, host, body: JSON.stringify(body), headers: new Headers(token ? { authorization: token } : {}), ip: '10.0.0.9' },
-    { db, now },
-  );
-  return { status: res.status, body: res.body as Envelope };
-}
+const call = (path: string, body: unknown, token?: string, host = 'aurora.localhost:3000') => apiCall(db, path, body, { token, host, ip: '10.0.0.9', now });
 
 async function buyerToken(channelId: number, prefix: string): Promise<string> {
   const [userId] = await makeUsers(db, 1, prefix);

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { holdings, orders, saleQuotas } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders, ORDER_STATUS } from './service';
@@ -10,18 +8,12 @@ import type { UserScope } from '@/lib/procedure/scope';
 
 // Orders (DESIGN §7): stock and per-user limits hold under concurrency, idempotent create, expiry gives stock back.
 
-let db: Db;
-let close: () => Promise<void>;
 const t0 = new Date('2026-11-22T08:00:00Z');
 const FIVE_MIN = 5 * 60_000;
 let keySeq = 0;
 const key = () => `test-key-${++keySeq}`;
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
-});
-afterAll(() => close());
+const db = seededTestDb(t0);
 
 const ctxOf = (channelId: number, userId: number, now = t0): UserScope => ({ db, now, channelId, userId });
 

@@ -1,8 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { holdings, orders, payments, sandboxTransactions } from '@/lib/db/schema';
 import { cancelOrder, createOrder, getOrder, ORDER_STATUS } from '@/lib/order/service';
 import { runJobsOnce } from '@/lib/jobs/runner';
@@ -15,8 +13,6 @@ import type { UserScope } from '@/lib/procedure/scope';
 // The reconciliation job (DESIGN §7, docs/orders.md "Reconciliation"): a payment the provider captured while its
 // notification was lost (a crash, kill -9, a network cut) is found by asking the provider, and applied exactly once.
 
-let db: Db;
-let close: () => Promise<void>;
 const t0 = new Date('2026-12-01T08:00:00Z');
 const FIVE_MIN = 5 * 60_000;
 /** The constants under test, restated so the tests fail loudly when they move without the docs. */
@@ -25,11 +21,7 @@ const ABANDON_MARGIN = 10 * 60_000;
 const SECRET = 'test-payment-secret-0123456789abcdef';
 let seq = 0;
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
-});
-afterAll(() => close());
+const db = seededTestDb(t0);
 
 let errors: jest.SpyInstance;
 beforeEach(() => {

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { holdings, payments } from '@/lib/db/schema';
 import { createOrder, getOrder, ORDER_STATUS } from '@/lib/order/service';
 import { chainUpPending } from '@/lib/chain/ledger-job';
@@ -15,19 +13,13 @@ import type { UserScope } from '@/lib/procedure/scope';
 
 // Payment (DESIGN §7): signed notifications, verified, amount-checked, applied exactly once; minting and chain-up.
 
-let db: Db;
-let close: () => Promise<void>;
 const t0 = new Date('2026-11-22T08:00:00Z');
 const FIVE_MIN = 5 * 60_000;
 const SECRET = 'test-payment-secret-0123456789abcdef';
 let keySeq = 0;
 const key = () => `pay-key-${++keySeq}`;
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, t0);
-});
-afterAll(() => close());
+const db = seededTestDb(t0);
 
 const provider = () => sandboxProvider(db, SECRET);
 const at = (ms: number) => new Date(t0.getTime() + ms);

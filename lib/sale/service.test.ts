@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
+import { seededTestDb } from '@/test/db';
 import { blindBoxPrizes, channels, commodities, sales } from '@/lib/db/schema';
 import { findSale, listBlindBoxOdds, listSales } from './service';
 import { SALE_STATUS } from './status';
 
-let db: Db;
-let close: () => Promise<void>;
 let aurora: number;
 let lumen: number;
 const now = new Date('2026-11-22T08:00:00Z');
@@ -19,13 +15,11 @@ async function channelId(key: string): Promise<number> {
   return row.id;
 }
 
+const db = seededTestDb(now);
 beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, now);
   aurora = await channelId('AURORA');
   lumen = await channelId('LUMEN');
 });
-afterAll(() => close());
 
 const allAurora = () => listSales({ db, now, channelId: aurora }, { pageCount: 1, pageSize: 50 });
 

@@ -1,17 +1,9 @@
 import { dispatch } from './dispatcher';
-import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
+import { seededTestDb } from '@/test/db';
 
-let db: Db;
-let close: () => Promise<void>;
 const now = new Date('2026-11-22T08:00:00Z');
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, now);
-});
-afterAll(() => close());
+const db = seededTestDb(now);
 
 const call = (path: string, body: unknown, host = 'aurora.localhost:3000', method = 'POST') =>
   dispatch({ method, path, host, body: typeof body === 'string' ? body : JSON.stringify(body) }, { db, now });

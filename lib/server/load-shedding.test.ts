@@ -1,7 +1,5 @@
-import { createTestDb } from '@/test/db';
+import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { seed } from '@/lib/demo/seed';
-import type { Db } from '@/lib/db/client';
 import { dispatch } from '@/lib/server/dispatcher';
 import { createSession } from '@/lib/auth/sessions';
 
@@ -11,15 +9,9 @@ import { createSession } from '@/lib/auth/sessions';
 process.env.BUY_MAX_IN_FLIGHT = '1000';
 process.env.BUY_MAX_LAG_MS = '200';
 
-let db: Db;
-let close: () => Promise<void>;
 const now = new Date('2026-11-22T08:00:00Z');
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, now);
-});
-afterAll(() => close());
+const db = seededTestDb(now);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { dispatch } from '@/lib/server/dispatcher';
-import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/demo/seed';
+import { seededTestDb } from '@/test/db';
 import { channels, trackingEvents } from '@/lib/db/schema';
-import type { Db } from '@/lib/db/client';
 import type { TrackingRecord } from './schema';
 
-let db: Db;
-let close: () => Promise<void>;
 const now = new Date('2026-11-22T08:00:00Z');
 
-beforeAll(async () => {
-  ({ db, close } = await createTestDb());
-  await seed(db, now);
-});
-afterAll(() => close());
+const db = seededTestDb(now);
 
 const record = (over: Partial<TrackingRecord> = {}): TrackingRecord => ({
   dev_id: 'dev-1', session_id: 'sess-1', proj_id: 5, up_time: now.getTime(), event_type: 'page_view',
