@@ -4,6 +4,10 @@
  * lag grows, whatever the cause: the embedded database (PGlite runs on this thread, so a buy call never yields and the
  * in-flight count stays at 1) or the request handling itself. The buy call is shed while the lag is high
  * (lib/server/dispatcher.ts), so queued buyers get a fast "busy" instead of waiting seconds in line.
+ *
+ * Not `perf_hooks.monitorEventLoopDelay`: its histogram hears of a late loop only once its own timer fires after the
+ * block, while `lagMs` also counts how overdue this timer is now, so the first call right after a long block already
+ * sees it (lib/server/load-shedding.test.ts; measured on Node 20: 24 ms recorded right after a 400 ms block).
  */
 export type LoadGauge = { lagMs: () => number; stop: () => void };
 
