@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { ArtImage } from '@/components/ui/art-image';
 import { useApi } from '@/components/shell/api-provider';
-import type { HoldingView } from '@/lib/collection/service';
+import type { HoldingView } from '@/lib/collection/schema';
 
 export type BoxTexts = { open: string; opening: string; youGot: string; close: string };
 
@@ -18,7 +18,7 @@ export function BoxList({ boxes, texts, placeholderColor }: { boxes: HoldingView
   const open = async (id: string) => {
     setOpening(id);
     try {
-      const result = await api.post<{ prize: HoldingView }>('/market/api/box/open', { id });
+      const result = await api.post('/market/api/box/open', { id });
       setPrize(result.prize);
     } catch {
       router.refresh();

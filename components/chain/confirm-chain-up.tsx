@@ -9,6 +9,7 @@ import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
 import { BusinessError } from '@/lib/client/api-client';
+import type { CodeType } from '@/lib/chain/schema';
 
 export type ConfirmChainUpTexts = { codeLabel: string; codeHint: string; codeRequired: string; confirm: string; changeCode: string };
 
@@ -17,7 +18,7 @@ export type ConfirmChainUpTexts = { codeLabel: string; codeHint: string; codeReq
  * by /chain; after a reload it is gone, so the field asks for it again. On success the code is cleared and the
  * result page opens in place of this one.
  */
-export function ConfirmChainUp({ campaignId, storeCode, type, texts }: { campaignId: string; storeCode: string; type: number; texts: ConfirmChainUpTexts }) {
+export function ConfirmChainUp({ campaignId, storeCode, type, texts }: { campaignId: string; storeCode: string; type: CodeType; texts: ConfirmChainUpTexts }) {
   const api = useApi();
   const router = useRouter();
   const chainCode = useStorefront((s) => s.goods.chainCode);
@@ -31,7 +32,7 @@ export function ConfirmChainUp({ campaignId, storeCode, type, texts }: { campaig
     setBusy(true);
     try {
       // The code is the key of this tap: sending it again answers with the same record (lib/chain/chain-up.ts).
-      const record = await api.post<{ id: string }>('/market/api/channelChainRecord/create', { id: campaignId, code, type, storeCode });
+      const record = await api.post('/market/api/channelChainRecord/create', { id: campaignId, code, type, storeCode });
       setChainCode(null);
       router.replace(`/chain/result?id=${record.id}`);
     } catch (error) {

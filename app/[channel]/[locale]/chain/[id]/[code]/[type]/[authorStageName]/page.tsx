@@ -75,7 +75,7 @@ export default async function ChainUpPage({ params }: Props) {
         <ConfirmChainUp
           campaignId={campaign.id}
           storeCode={store.code}
-          type={Number(type)}
+          type={type === '2' ? 2 : 1}
           texts={{ codeLabel: t('chain.codeLabel'), codeHint: t('chain.codeHint'), codeRequired: t('chain.codeRequired'), confirm: t('chain.confirm'), changeCode: t('chain.changeCode') }}
         />
       </main>
