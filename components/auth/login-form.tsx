@@ -54,7 +54,7 @@ export function LoginForm({ brandName, redirectTo, demoOutbox }: { brandName: st
     setSending(true);
     store.getState().setCaptcha(ticket);
     try {
-      const sent = await api.post<{ cooldownSeconds: number; demoCode?: string }>('/auth/api/auth/getAuthCode', { phone: normalized });
+      const sent = await api.post('/auth/api/auth/getAuthCode', { phone: normalized });
       setCooldownUntil(Date.now() + sent.cooldownSeconds * 1000);
       setNow(Date.now());
       showToast('success', t('codeSent', { phone: maskPhone(normalized) }));
@@ -96,7 +96,7 @@ export function LoginForm({ brandName, redirectTo, demoOutbox }: { brandName: st
       state.setUser({ phone: normalized, token: result.token });
       // spec §4: load the profile; then bind the user to the channel's brand (DESIGN §5, first visit after login).
       const [profile] = await Promise.allSettled([
-        api.post<Record<string, unknown>>('/market/api/userAttribute/queryByUserUuid'),
+        api.post('/market/api/userAttribute/queryByUserUuid'),
         api.post('/user/api/thirdAccount/brandChannel', { brandName }),
       ]);
       if (profile.status === 'fulfilled') state.setUserInfo(profile.value);

@@ -3,12 +3,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { useApi } from '@/components/shell/api-provider';
-import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
+import { solvePow } from '@/lib/client/proof-of-work';
+import type { Challenge } from '@/lib/auth/schema';
 
 /** What the captcha API answers (lib/auth/captcha.ts). */
-type SliderChallenge = { kind: 'slider'; id: string; width: number; height: number; pieceSize: number; y: number; background: string; piece: string; pow: PowChallenge };
-type TextChallenge = { kind: 'text'; id: string; question: { a: number; b: number }; pow: PowChallenge };
-type Challenge = SliderChallenge | TextChallenge;
 type TrackPoint = { x: number; y: number; t: number };
 
 /** Keyboard steps, in picture pixels. */
@@ -52,7 +50,7 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
   useEffect(() => {
     let live = true;
     api
-      .post<Challenge>('/auth/api/captcha/challenge', { kind: request.kind })
+      .post('/auth/api/captcha/challenge', { kind: request.kind })
       .then((next) => {
         if (live) setChallenge(next);
       })
@@ -98,13 +96,13 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
     return () => observer.disconnect();
   }, [challenge]);
 
-  const check = async (body: Record<string, unknown>) => {
+  const check = async (body: { id: string; x: number; track: TrackPoint[] } | { id: string; answer: string }) => {
     setChecking(true);
     try {
       const solution = await pow.current;
       // Null: the picture was replaced meanwhile, or the challenge is one this client cannot solve; either way, a new one.
       if (solution === null || solution === undefined) throw new Error('no proof of work');
-      const { ticket } = await api.post<{ ticket: string }>('/auth/api/captcha/verify', { ...body, pow: solution });
+      const { ticket } = await api.post('/auth/api/captcha/verify', { ...body, pow: solution });
       onSolved(ticket);
     } catch {
       // Each picture takes one answer: show the failure and a new one.

@@ -6,7 +6,7 @@ import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { ArtImage } from '@/components/ui/art-image';
 import { useApi } from '@/components/shell/api-provider';
-import type { HoldingView } from '@/lib/collection/service';
+import type { HoldingView } from '@/lib/collection/schema';
 import { Card } from '@/components/ui/card';
 
 /** My unopened blind boxes; "open" draws on the server, then the prize is revealed with a flip-and-glow animation. */
@@ -19,7 +19,7 @@ export function BoxList({ boxes, placeholderColor }: { boxes: HoldingView[]; pla
   const open = async (id: string) => {
     setOpening(id);
     try {
-      const result = await api.post<{ prize: HoldingView }>('/market/api/box/open', { id });
+      const result = await api.post('/market/api/box/open', { id });
       setPrize(result.prize);
     } catch {
       router.refresh();

@@ -5,8 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { useApi } from '@/components/shell/api-provider';
-
-type Outcome = 'paid' | 'failed' | 'duplicate' | 'refunded';
+import { ORDER_STATUS } from '@/lib/order/schema';
 
 /** The sandbox cashier's two buttons: settle the payment as the provider would, then show the result page. */
 export function CashierActions({ paymentNo, orderNo }: { paymentNo: string; orderNo: string }) {
@@ -17,8 +16,8 @@ export function CashierActions({ paymentNo, orderNo }: { paymentNo: string; orde
   const settle = async (outcome: 'paid' | 'failed') => {
     setBusy(outcome);
     try {
-      const result = await api.post<{ outcome: Outcome; order: { statusTrade: number } }>('/market/api/pay/sandbox/complete', { paymentNo, outcome });
-      const paid = result.order.statusTrade === 1;
+      const result = await api.post('/market/api/pay/sandbox/complete', { paymentNo, outcome });
+      const paid = result.order.statusTrade === ORDER_STATUS.paid;
       router.replace(`/pay/${paid ? 'success' : 'fail'}?orderNo=${encodeURIComponent(orderNo)}`);
     } catch {
       setBusy(null);

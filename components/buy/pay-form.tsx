@@ -33,8 +33,8 @@ export function PayForm({ saleId, price, max, limit, showAmount }: { saleId: str
     if (!key.current || key.current.quantity !== quantity) key.current = { value: newTapKey(), quantity };
     setBusy(true);
     try {
-      const order = await api.post<{ orderNo: string }>('/market/api/order/create', { saleId, quantity, idempotencyKey: key.current.value });
-      const payment = await api.post<{ payUrl: string }>('/market/api/pay/create', { orderNo: order.orderNo });
+      const order = await api.post('/market/api/order/create', { saleId, quantity, idempotencyKey: key.current.value });
+      const payment = await api.post('/market/api/pay/create', { orderNo: order.orderNo });
       router.push(payment.payUrl);
     } catch (error) {
       // The client has shown why (spec §8). A refused order is final for this key; a sold-out sale goes to /sellout.

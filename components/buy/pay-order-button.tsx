@@ -19,7 +19,7 @@ export function PayOrderButton({ orderNo, label, size = 'default', className = '
       onClick={async () => {
         setBusy(true);
         try {
-          const { payUrl } = await api.post<{ payUrl: string }>('/market/api/pay/create', { orderNo });
+          const { payUrl } = await api.post('/market/api/pay/create', { orderNo });
           router.push(payUrl);
         } catch {
           // The client showed why (spec §8); the page refreshes to the order's true state.

@@ -9,7 +9,7 @@ import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
 import { BusinessError } from '@/lib/client/api-client';
-import type { CodeLookupView, StoreView } from '@/lib/chain/chain-up';
+import type { StoreView } from '@/lib/chain/schema';
 
 /**
  * The self chain-up form (spec §2 chain): the code found on the product and the store it was bought from (one of the
@@ -31,7 +31,7 @@ export function ChainCodeForm({ stores }: { stores: StoreView[] }) {
     if (!storeCode) return showToast('warn', t('storeRequired'));
     setBusy(true);
     try {
-      const found = await api.post<CodeLookupView>('/market/api/channel/queryCodeRecord', { code, storeCode });
+      const found = await api.post('/market/api/channel/queryCodeRecord', { code, storeCode });
       setChainCode(code.trim());
       const { campaign, type, store } = found;
       router.push(`/chain/${campaign.id}/${encodeURIComponent(store.code)}/${type}/${encodeURIComponent(campaign.authorStageName)}`);

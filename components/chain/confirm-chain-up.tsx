@@ -11,13 +11,14 @@ import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
 import { BusinessError } from '@/lib/client/api-client';
 import { Card } from '@/components/ui/card';
+import type { CodeType } from '@/lib/chain/schema';
 
 /**
  * The chain-up page's confirm button (spec §2 chainUp). The code comes from the goods state (spec §3 chainCode), set
  * by /chain; after a reload it is gone, so the field asks for it again. On success the code is cleared and the
  * result page opens in place of this one.
  */
-export function ConfirmChainUp({ campaignId, storeCode, type }: { campaignId: string; storeCode: string; type: number }) {
+export function ConfirmChainUp({ campaignId, storeCode, type }: { campaignId: string; storeCode: string; type: CodeType }) {
   const t = useTranslations('chain');
   const api = useApi();
   const router = useRouter();
@@ -32,7 +33,7 @@ export function ConfirmChainUp({ campaignId, storeCode, type }: { campaignId: st
     setBusy(true);
     try {
       // The code is the key of this tap: sending it again answers with the same record (lib/chain/chain-up.ts).
-      const record = await api.post<{ id: string }>('/market/api/channelChainRecord/create', { id: campaignId, code, type, storeCode });
+      const record = await api.post('/market/api/channelChainRecord/create', { id: campaignId, code, type, storeCode });
       setChainCode(null);
       router.replace(`/chain/result?id=${record.id}`);
     } catch (error) {

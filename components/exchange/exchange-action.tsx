@@ -13,12 +13,10 @@ import { useApi } from '@/components/shell/api-provider';
 import { BusinessError, ServiceError } from '@/lib/client/api-client';
 import { newTapKey } from '@/lib/client/tap-key';
 import { Card } from '@/components/ui/card';
+import type { ExchangeRecordView } from '@/lib/exchange/schema';
 
 /** One recipe line as the confirm sheet names it: how many of what, and the editions that will be spent. */
 export type SpendLine = { quantity: number; name: string; editions: string[] };
-
-/** What exchange/create answers that this page shows (ExchangeRecordView.output). */
-type ExchangeResult = { id: string; output: { holdingId: string; commodity: { name: string; cover: string }; number: number; amountNumber: number } };
 
 /**
  * The Exchange button of an offer (spec §2 exchangeDetail), with the redeem-code field when the recipe asks for one,
@@ -62,7 +60,7 @@ export function ExchangeAction({
   const router = useRouter();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ExchangeResult | null>(null);
+  const [result, setResult] = useState<ExchangeRecordView | null>(null);
   const key = useRef<string | null>(null);
   // One sheet at a time: a second tap while the sheet opens must not stack another.
   const asking = useRef(false);
@@ -90,7 +88,7 @@ export function ExchangeAction({
     key.current ??= newTapKey();
     setBusy(true);
     try {
-      const record = await api.post<ExchangeResult>('/market/api/exchange/create', {
+      const record = await api.post('/market/api/exchange/create', {
         id: campaignId,
         exchangeId: offerId,
         ...(holdingIds.length > 0 ? { holdingIds } : {}),

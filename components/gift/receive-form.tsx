@@ -32,7 +32,7 @@ export function ReceiveForm({ campaignId, offerId, needsCode }: { campaignId: st
     key.current ??= newTapKey();
     setBusy(true);
     try {
-      const claim = await api.post<{ number: number; amountNumber: number }>('/goods/api/giftReceive/receive', {
+      const claim = await api.post('/goods/api/giftReceive/receive', {
         id: campaignId,
         exchangeId: offerId,
         ...(needsCode ? { code } : {}),

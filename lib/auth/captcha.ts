@@ -8,7 +8,8 @@ import { AppError } from '../procedure/errors';
 import { randomToken, sha256 } from '../security/crypto';
 import { AUTH_LIMITS, SLIDER } from './limits';
 import { drawSliderChallenge } from './captcha-image';
-import { powChallenge, powSolves, type PowChallenge } from './proof-of-work';
+import { powChallenge, powSolves } from './proof-of-work';
+import type { SliderChallenge, TextChallenge } from './schema';
 
 /**
  * Self-hosted slider captcha (issue on accounts, spec §7 "behaviorVerify"). The server draws a picture with the gap and
@@ -25,29 +26,7 @@ type Ctx = { db: Db; now: Date; channelId: number; random?: (n: number) => numbe
 /** Creating and answering also need the server secret (AUTH_SECRET), from which each challenge's proof of work is derived. */
 type ChallengeCtx = Ctx & { secret: string };
 
-export type SliderChallenge = {
-  kind: 'slider';
-  id: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  /** The piece's row: the buyer only moves it sideways. */
-  y: number;
-  /** data: URLs of the PNGs (the gap's position is only in the pixels). */
-  background: string;
-  piece: string;
-  pow: PowChallenge;
-  expiresAt: string;
-};
-
-export type TextChallenge = {
-  kind: 'text';
-  id: string;
-  /** "What is a plus b?": the client words it in the page's language. */
-  question: { a: number; b: number };
-  pow: PowChallenge;
-  expiresAt: string;
-};
+export type { SliderChallenge, TextChallenge } from './schema';
 
 export const trackPointSchema = z.object({
   x: z.number({ error: 'must be a number' }).finite().min(-SLIDER.width).max(2 * SLIDER.width),

@@ -14,6 +14,7 @@ import { deviceCookie, deviceIdFrom } from '../security/device';
 import { hit, waitText } from '../rate-limit/rate-limit';
 import { normalizePhone, phoneProblem, PHONE_PROBLEM_MESSAGES } from './phone';
 import { AUTH_LIMITS, SLIDER } from './limits';
+import { brandBindingSchema, captchaTicketSchema, challengeSchema, loginResultSchema, logoutResultSchema, sendCodeResultSchema, userProfileSchema } from './schema';
 
 /** spec §5: a mainland-China mobile number; the message says why not. */
 const phoneSchema = z
@@ -54,6 +55,7 @@ export const authProcedures = {
     summary: 'A new captcha: a slider picture with holes on one row (default), or a question in words for those who cannot drag; either with a proof of work to solve.',
     auth: 'none',
     input: z.object({ kind: z.enum(['slider', 'text'], { error: "must be 'slider' or 'text'" }).default('slider') }),
+    output: challengeSchema,
     handler: async (ctx, input) => {
       // Each challenge draws a picture and writes a row: a per-IP allowance (a few pictures per code the address may ask
       // for) keeps that from being a cheap flood.
@@ -82,12 +84,14 @@ export const authProcedures = {
         { error: 'must be {id, pow, x, track} for a slider or {id, pow, answer} for a question' },
       ),
     ),
+    output: captchaTicketSchema,
     handler: async (ctx, input) => answerChallenge({ ...(await channelScope(ctx)), secret: env().AUTH_SECRET }, input),
   }),
   '/auth/api/auth/getAuthCode': procedure({
     summary: 'Sends a login code by SMS. Needs a captcha ticket in the behaviorVerify header. Same answer for every valid phone.',
     auth: 'none',
     input: z.object({ phone: phoneSchema }),
+    output: sendCodeResultSchema,
     handler: async (ctx, input) => {
       const channelId = (await ctx.channel()).id;
       const e = env();
@@ -121,6 +125,7 @@ export const authProcedures = {
     summary: 'Logs in (signing up on the first login) with the phone and its code. The token comes back in the authorization header.',
     auth: 'none',
     input: z.object({ phone: phoneSchema, code: codeSchema }),
+    output: loginResultSchema,
     handler: async (ctx, input) => {
       const channelId = (await ctx.channel()).id;
       const session = await loginWithCode({ db: ctx.db, now: ctx.now, channelId, ip: ctx.ip, secret: env().AUTH_SECRET }, input);
@@ -132,6 +137,7 @@ export const authProcedures = {
     summary: 'Revokes the token of the request (Authorization header or web session). Harmless when already logged out.',
     auth: 'optional',
     input: z.object({}),
+    output: logoutResultSchema,
     handler: async (ctx) => {
       const token = await ctx.token();
       return { revoked: token ? await revokeToken(ctx.db, { token, now: ctx.now }) : false };
@@ -141,12 +147,14 @@ export const authProcedures = {
     summary: "The logged-in user's profile on this channel: userUuid, masked phone, nickname, avatar, createTime, brandBound.",
     auth: 'buyer',
     input: z.object({}),
+    output: userProfileSchema,
     handler: async (ctx) => userProfile(ctx.db, await ctx.user(), (await ctx.channel()).id),
   }),
   '/user/api/thirdAccount/brandChannel': procedure({
     summary: "Binds the logged-in user to the channel's brand (first visit after login); repeating it is harmless.",
     auth: 'buyer',
     input: z.object({ brandName: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(128, 'is too long') }),
+    output: brandBindingSchema,
     handler: async (ctx, input) => {
       const user = await ctx.user();
       const channel = await ctx.channel();

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash, createHmac } from 'node:crypto';
+import type { PowChallenge } from './schema';
 
 /**
  * Proof of work bound to a captcha challenge (security finding 3), in the style of ALTCHA: the server gives a salt and
@@ -32,14 +33,7 @@ import { createHash, createHmac } from 'node:crypto';
  */
 export const POW_MAX_NUMBER = 150_000;
 
-export type PowChallenge = {
-  algorithm: 'SHA-256';
-  /** Hashed in front of the number's decimal digits. */
-  salt: string;
-  /** SHA-256(salt + n), lower-case hex. */
-  challenge: string;
-  maxNumber: number;
-};
+export type { PowChallenge } from './schema';
 
 /** Keeps this HMAC apart from the server secret's other uses (SMS-code hashes, sessions). */
 const HMAC_LABEL = 'captcha-proof-of-work\0';

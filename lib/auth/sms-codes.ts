@@ -7,6 +7,7 @@ import { hmac, randomDigits, sameDigest } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
 import type { SmsProvider } from './sms';
 import { hit, hitAll, waitText } from '../rate-limit/rate-limit';
+import type { SendCodeResult } from './schema';
 
 /**
  * SMS verification codes (DESIGN §10, issue on accounts): 6 digits from the CSPRNG, kept only as an HMAC keyed by the
@@ -46,12 +47,7 @@ export function phoneWaitMs(sentToday: number): number {
   return Math.min(AUTH_LIMITS.phoneCooldownMs * 2 ** (sentToday - AUTH_LIMITS.phoneBackoffAfter + 1), AUTH_LIMITS.phoneMaxWaitMs);
 }
 
-export type SendCodeResult = {
-  cooldownSeconds: number;
-  expiresInSeconds: number;
-  /** Demo outbox only (SMS_PROVIDER=outbox): the code, to this caller alone, since no text message is sent. */
-  demoCode?: string;
-};
+export type { SendCodeResult } from './schema';
 
 /** auth/getAuthCode: checks the limits, stores a fresh code (older ones stop working) and sends it. */
 export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeResult> {

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { userBrandBindings, users } from '../db/schema';
 import { maskPhone } from './mask';
 import type { SessionUser } from '../procedure/scope';
+import type { UserProfile } from './schema';
 
 /** Signs a phone up on its first login; returns the user either way. Safe under concurrent first logins. */
 export async function findOrCreateUser(db: Db, phone: string, now: Date): Promise<{ id: number; uuid: string; created: boolean }> {
@@ -19,19 +20,8 @@ export async function findOrCreateUser(db: Db, phone: string, now: Date): Promis
   return { ...row, created: false };
 }
 
-/**
- * userAttribute/queryByUserUuid (spec §7): the profile the storefront shows. The full phone never leaves the server;
- * the avatar is null unless the user set one (the page falls back to the channel's userFaceImg, spec §3).
- */
-export type UserProfile = {
-  userUuid: string;
-  phone: string;
-  nickname: string | null;
-  avatar: string | null;
-  createTime: string;
-  /** Whether thirdAccount/brandChannel bound this user to the channel's brand. */
-  brandBound: boolean;
-};
+/** userAttribute/queryByUserUuid (spec §7): the profile the storefront shows (./schema.ts); the full phone never leaves the server. */
+export type { UserProfile } from './schema';
 
 export async function userProfile(db: Db, user: SessionUser, channelId: number): Promise<UserProfile> {
   const [binding] = await db

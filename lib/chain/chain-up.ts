@@ -4,10 +4,11 @@ import { chainCampaigns, chainCodes, chainRecords, commodities, holdings, storeC
 import { AppError } from '../procedure/errors';
 import { mintHoldings } from '../collection/mint';
 import { hashCode, takeCodeAttempt, wrongCode, type CodeAttempt } from '../redeem-code/service';
-import { campaignStatus, STATUS_ORDER, type CampaignStatus } from '../campaign/status';
+import { campaignStatus, STATUS_ORDER } from '../campaign/status';
 import type { ChannelScope, UserScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import { claimOnce } from '../procedure/idempotent';
+import type { ChainCampaignView, ChainRecordView, CodeLookupView, CodeType, StoreView } from './schema';
 
 /**
  * Self chain-up (spec §2 chain, chainUp, chainResult, mineChain; label 4). A physical product carries a code (type 1
@@ -19,43 +20,8 @@ import { claimOnce } from '../procedure/idempotent';
  */
 
 
-/** 1 product code, 2 certificate code (the chain-up route's `:type`). */
-export const CODE_TYPES = [1, 2] as const;
-export type CodeType = (typeof CODE_TYPES)[number];
-
-export type StoreView = { code: string; name: string };
-
-export type ChainCampaignView = {
-  id: string;
-  name: string;
-  description: string;
-  cover: string;
-  authorStageName: string;
-  startTime: string;
-  endTime: string | null;
-  status: CampaignStatus;
-  /** What a chained-up code gives: one numbered copy of it. */
-  commodity: { id: string; name: string; cover: string; amountSku: number };
-};
-
-/** What a code unlocks (channel/queryCodeRecord), before the user confirms. */
-export type CodeLookupView = { campaign: ChainCampaignView; type: CodeType; store: StoreView };
-
-export type ChainRecordView = {
-  id: string;
-  campaign: { id: string; name: string; authorStageName: string };
-  commodity: { id: string; name: string; cover: string };
-  holdingId: string;
-  number: number;
-  amountNumber: number;
-  type: CodeType;
-  store: StoreView;
-  /** The holding's chain status: 0 pending, 1 on the chain (with its token id and tx hash). */
-  chainStatus: number;
-  tokenId: string | null;
-  tradeHash: string | null;
-  createTime: string;
-};
+/** Chain-up as the API shows it: one definition, in ./schema.ts (the browser reads it too). */
+export { CODE_TYPES, type ChainCampaignView, type ChainRecordView, type CodeLookupView, type CodeType, type StoreView } from './schema';
 
 type CampaignRow = typeof chainCampaigns.$inferSelect;
 type CommodityRow = typeof commodities.$inferSelect;

@@ -1,10 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
 import { channelScope, procedure, userScope } from '../procedure/procedure';
-import { pagingSchema } from '../procedure/paging';
+import { pageSchema, pagingSchema } from '../procedure/paging';
 import { idSchema } from '../procedure/schemas';
 import { AppError } from '../procedure/errors';
 import { chainUp, getChainRecord, listChainCampaigns, listChainRecords, lookUpChainCode } from './chain-up';
+import { chainCampaignListSchema, chainRecordViewSchema, codeLookupViewSchema } from './schema';
 
 const codeSchema = z
   .string({ error: 'is required: the code found on the product' })
@@ -27,12 +28,14 @@ export const chainProcedures = {
     summary: "The channel's self chain-up campaigns (what each gives, window, author) and its allowed stores (spec §9). No login needed.",
     auth: 'none',
     input: z.object({}),
+    output: chainCampaignListSchema,
     handler: async (ctx) => listChainCampaigns(await channelScope(ctx)),
   }),
   '/market/api/channel/queryCodeRecord': procedure({
     summary: 'Looks a chain-up code up with the store it was bought from: the campaign it unlocks and its type (1 product code, 2 certificate code). Wrong codes get one answer and are rate-limited.',
     auth: 'buyer',
     input: z.object({ code: codeSchema, storeCode: storeCodeSchema }),
+    output: codeLookupViewSchema,
     handler: async (ctx, input) => lookUpChainCode(await userScope(ctx), input),
   }),
   '/market/api/channelChainRecord/create': procedure({
@@ -44,12 +47,14 @@ export const chainProcedures = {
       type: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 (product code) or 2 (certificate code)' }),
       storeCode: storeCodeSchema,
     }),
+    output: chainRecordViewSchema,
     handler: async (ctx, input) => chainUp(await userScope(ctx), { campaignId: input.id, code: input.code, type: input.type, storeCode: input.storeCode }),
   }),
   '/market/api/channelChainRecord/detail': procedure({
     summary: 'One of my chain-up records, with its chain status (tx hash and token id once the ledger has it).',
     auth: 'buyer',
     input: z.object({ id: idSchema }),
+    output: chainRecordViewSchema,
     handler: async (ctx, input) => {
       const record = await getChainRecord(await userScope(ctx), input.id);
       if (!record) throw new AppError(404, 'id: no such chain-up record of yours in this store');
@@ -60,6 +65,7 @@ export const chainProcedures = {
     summary: 'My chain-up records on this channel, newest first, paged.',
     auth: 'buyer',
     input: pagingSchema,
+    output: pageSchema(chainRecordViewSchema),
     handler: async (ctx, input) => listChainRecords(await userScope(ctx), input),
   }),
 };

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { procedure } from '../procedure/procedure';
 import { requireChannel, toThemeInfo } from './service';
+import { channelThemeInfoSchema } from './schema';
 
 /** The channel's theme (spec §3), for app clients; pages read it on the server. Payloads in docs/api.md. */
 export const channelProcedures = {
@@ -9,6 +10,7 @@ export const channelProcedures = {
     summary: 'Channel theme info (spec §3) for a channel key.',
     auth: 'none',
     input: z.object({ key: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(64, 'must be 64 characters or less') }),
+    output: channelThemeInfoSchema,
     handler: async (ctx, input) => toThemeInfo(await requireChannel(input.key.toUpperCase(), ctx.db)),
   }),
 };

@@ -93,22 +93,22 @@ describe('API client: request (spec §7)', () => {
 
   it('sends neither Authorization nor behaviorVerify when there is no token and no captcha result', async () => {
     const { client, calls } = setup({ token: null, captcha: null });
-    await client.post('/x');
+    await client.request('/x');
     expect(headersOf(calls[0])).toEqual({ 'content-type': 'application/json' });
   });
 
   it('treats an empty token or captcha as absent', async () => {
     const { client, calls } = setup({ token: '', captcha: '' });
-    await client.post('/x');
+    await client.request('/x');
     expect(headersOf(calls[0])).toEqual({ 'content-type': 'application/json' });
   });
 
   it('sends the token alone, or the captcha alone', async () => {
     const withToken = setup({ token: 'tok-2' });
-    await withToken.client.post('/x');
+    await withToken.client.request('/x');
     expect(headersOf(withToken.calls[0])).toEqual({ 'content-type': 'application/json', Authorization: 'tok-2' });
     const withCaptcha = setup({ captcha: 'ticket-2' });
-    await withCaptcha.client.post('/x');
+    await withCaptcha.client.request('/x');
     expect(headersOf(withCaptcha.calls[0])).toEqual({ 'content-type': 'application/json', behaviorVerify: 'ticket-2' });
   });
 
@@ -116,7 +116,7 @@ describe('API client: request (spec §7)', () => {
     let token: string | null = null;
     const t = setup({ deps: { getToken: () => token } });
     token = 'late-token';
-    await t.client.post('/x');
+    await t.client.request('/x');
     expect(headersOf(t.calls[0]).Authorization).toBe('late-token');
   });
 
@@ -128,13 +128,13 @@ describe('API client: request (spec §7)', () => {
 
   it('uses the configured base URL', async () => {
     const { client, calls } = setup({ deps: { baseUrl: 'https://api.example.test/v1' } });
-    await client.post('/a/b');
+    await client.request('/a/b');
     expect(calls[0]!.url).toBe('https://api.example.test/v1/a/b');
   });
 
   it('rejects a body that cannot be JSON without sending anything or using up the captcha', async () => {
     const t = setup({ captcha: 'ticket' });
-    await expect(t.client.post('/x', { n: BigInt(1) })).rejects.toThrow(TypeError);
+    await expect(t.client.request('/x', { n: BigInt(1) })).rejects.toThrow(TypeError);
     expect(t.calls).toHaveLength(0);
     expect(t.captcha()).toBe('ticket');
   });
@@ -143,19 +143,19 @@ describe('API client: request (spec §7)', () => {
 describe('API client: answers (spec §8)', () => {
   it('code 200 resolves the data, with no toast and no logout', async () => {
     const t = setup({ respond: () => json({ code: 200, message: 'ok', data: [1, 2] }) });
-    await expect(t.client.post('/x')).resolves.toEqual([1, 2]);
+    await expect(t.client.request('/x')).resolves.toEqual([1, 2]);
     expect(t.toasts).toEqual([]);
     expect(t.state.logouts).toBe(0);
   });
 
   it('code 200 with null data resolves null', async () => {
     const t = setup({ respond: () => json({ code: 200, message: 'ok', data: null }) });
-    await expect(t.client.post('/x')).resolves.toBeNull();
+    await expect(t.client.request('/x')).resolves.toBeNull();
   });
 
   it('code 401 logs out and rejects as business error 401, without a toast', async () => {
     const t = setup({ respond: () => json({ code: 401, message: 'token expired', data: null }) });
-    const error = await failure(t.client.post('/x'));
+    const error = await failure(t.client.request('/x'));
     expect(error).toBeInstanceOf(BusinessError);
     expect(error).toMatchObject({ kind: 'business', code: 401, status: 200, message: 'token expired' });
     expect(t.state.logouts).toBe(1);
@@ -164,13 +164,13 @@ describe('API client: answers (spec §8)', () => {
 
   it.each(['/login', '/login?redirect=%2Fmine', '/login/sms'])('code 401 on the login path %s does not log out', async (path) => {
     const t = setup({ respond: () => json({ code: 401, message: 'bad code', data: null }), path });
-    expect(await failure(t.client.post('/x'))).toMatchObject({ kind: 'business', code: 401 });
+    expect(await failure(t.client.request('/x'))).toMatchObject({ kind: 'business', code: 401 });
     expect(t.state.logouts).toBe(0);
   });
 
   it.each([500, 1001])('code %i shows the busy toast and rejects as business error with that code', async (code) => {
     const t = setup({ respond: () => json({ code, message: 'internal', data: null }) });
-    const error = await failure(t.client.post('/x'));
+    const error = await failure(t.client.request('/x'));
     expect(error).toBeInstanceOf(BusinessError);
     expect(error).toMatchObject({ kind: 'business', code });
     expect(t.toasts).toEqual([['error', BUSY_MESSAGE]]);
@@ -179,7 +179,7 @@ describe('API client: answers (spec §8)', () => {
 
   it('any other code shows the server message as a warning and rejects with that code and message', async () => {
     const t = setup({ respond: () => json({ code: 409, message: 'Sold out', data: null }) });
-    const error = await failure(t.client.post('/x'));
+    const error = await failure(t.client.request('/x'));
     expect(error).toBeInstanceOf(BusinessError);
     expect(error).toMatchObject({ kind: 'business', code: 409, status: 200, message: 'Sold out', name: 'BusinessError' });
     expect(t.toasts).toEqual([['warn', 'Sold out']]);
@@ -191,7 +191,7 @@ describe('API client: answers (spec §8)', () => {
     ['no message', { code: 403, data: null }],
   ])('any other code with %s rejects with no toast', async (_, body) => {
     const t = setup({ respond: () => json(body) });
-    expect(await failure(t.client.post('/x'))).toMatchObject({ kind: 'business', code: 403 });
+    expect(await failure(t.client.request('/x'))).toMatchObject({ kind: 'business', code: 403 });
     expect(t.toasts).toEqual([]);
   });
 });
@@ -199,7 +199,7 @@ describe('API client: answers (spec §8)', () => {
 describe('API client: service errors (spec §8)', () => {
   it.each([429, 503, 502, 201])('HTTP %i is a service error with the busy toast, whatever the body code', async (status) => {
     const t = setup({ respond: () => json({ code: 409, message: 'Sold out', data: null }, status) });
-    const error = await failure(t.client.post('/x'));
+    const error = await failure(t.client.request('/x'));
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'service', status, code: 409, name: 'ServiceError' });
     expect(t.toasts).toEqual([['error', BUSY_MESSAGE]]);
@@ -208,26 +208,26 @@ describe('API client: service errors (spec §8)', () => {
 
   it('HTTP 500 with a code-500 envelope (a server fault) shows the busy toast once', async () => {
     const t = setup({ respond: () => json({ code: 500, message: 'internal error', data: null }, 500) });
-    expect(await failure(t.client.post('/x'))).toMatchObject({ kind: 'service', status: 500, code: 500 });
+    expect(await failure(t.client.request('/x'))).toMatchObject({ kind: 'service', status: 500, code: 500 });
     expect(t.toasts).toEqual([['error', BUSY_MESSAGE]]);
   });
 
   it('HTTP 503 with a 401 body logs out and is still a service error with the busy toast', async () => {
     const t = setup({ respond: () => json({ code: 401, message: 'expired' }, 503) });
-    expect(await failure(t.client.post('/x'))).toMatchObject({ kind: 'service', status: 503, code: 401 });
+    expect(await failure(t.client.request('/x'))).toMatchObject({ kind: 'service', status: 503, code: 401 });
     expect(t.state.logouts).toBe(1);
     expect(t.toasts).toEqual([['error', BUSY_MESSAGE]]);
   });
 
   it('HTTP 503 with a 401 body on a login path does not log out', async () => {
     const t = setup({ respond: () => json({ code: 401, message: 'expired' }, 503), path: '/login' });
-    expect(await failure(t.client.post('/x'))).toMatchObject({ kind: 'service', status: 503, code: 401 });
+    expect(await failure(t.client.request('/x'))).toMatchObject({ kind: 'service', status: 503, code: 401 });
     expect(t.state.logouts).toBe(0);
   });
 
   it('an HTTP error with a body that is not JSON is a service error without a code', async () => {
     const t = setup({ respond: () => new Response('<html>Bad gateway</html>', { status: 502 }) });
-    expect(await failure(t.client.post('/x'))).toMatchObject({ kind: 'service', status: 502, code: null });
+    expect(await failure(t.client.request('/x'))).toMatchObject({ kind: 'service', status: 502, code: null });
     expect(t.toasts).toEqual([['error', BUSY_MESSAGE]]);
     expect(t.state.logouts).toBe(0);
   });
@@ -240,7 +240,7 @@ describe('API client: service errors (spec §8)', () => {
     ['JSON null', () => json(null)],
   ])('HTTP 200 with %s is a service error with the busy toast', async (_, respond) => {
     const t = setup({ respond });
-    const error = await failure(t.client.post('/x'));
+    const error = await failure(t.client.request('/x'));
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'service', status: 200, code: null });
     expect(t.toasts).toEqual([['error', BUSY_MESSAGE]]);
@@ -249,7 +249,7 @@ describe('API client: service errors (spec §8)', () => {
   it('a network error shows the busy toast and rejects as a service error without status, keeping the cause', async () => {
     const cause = new TypeError('Failed to fetch');
     const t = setup({ respond: () => Promise.reject(cause) });
-    const error = await failure(t.client.post('/x'));
+    const error = await failure(t.client.request('/x'));
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'service', status: null, code: null, name: 'ServiceError' });
     expect(error.message).toContain('Failed to fetch');
@@ -260,7 +260,7 @@ describe('API client: service errors (spec §8)', () => {
 
   it('uses the localised busy message when given', async () => {
     const t = setup({ respond: () => json({ code: 1001, message: 'busy', data: null }), deps: { busyMessage: '当前购买人数过多' } });
-    await failure(t.client.post('/x'));
+    await failure(t.client.request('/x'));
     expect(t.toasts).toEqual([['error', '当前购买人数过多']]);
   });
 });
@@ -276,14 +276,14 @@ describe('API client: the captcha result is cleared once per call (spec §4)', (
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('after %s', async (_, respond) => {
     const t = setup({ respond, captcha: 'ticket' });
-    await t.client.post('/x').catch(() => undefined);
+    await t.client.request('/x').catch(() => undefined);
     expect(t.captcha()).toBeNull();
     expect(t.state.captchaClears).toBe(1);
   });
 
   it('before the toast and the logout (spec §8: "captcha cleared, logout if body code is 401, busy error toast")', async () => {
     const t = setup({ respond: () => json({ code: 401, message: 'expired' }, 503), captcha: 'ticket' });
-    await failure(t.client.post('/x'));
+    await failure(t.client.request('/x'));
     expect(t.events).toEqual(['clearCaptcha', 'logout', 'toast:error']);
   });
 });
@@ -295,7 +295,7 @@ describe('API client: timeout (spec §9: 5000 ms)', () => {
   it('aborts at 5000 ms, not at 4999, then clears the captcha, toasts busy and rejects as a service error', async () => {
     const t = setup({ captcha: 'ticket', respond: HANG });
     let settled = false;
-    const pending = failure(t.client.post('/slow')).finally(() => {
+    const pending = failure(t.client.request('/slow')).finally(() => {
       settled = true;
     });
     await jest.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
@@ -325,7 +325,7 @@ describe('API client: timeout (spec §9: 5000 ms)', () => {
           }),
       }) as unknown as Response; // only status and json() are read by the client
     const t = setup({ captcha: 'ticket', respond: stalledBody });
-    const pending = failure(t.client.post('/slow-body'));
+    const pending = failure(t.client.request('/slow-body'));
     await jest.advanceTimersByTimeAsync(API_TIMEOUT_MS);
     expect(await pending).toMatchObject({ kind: 'service', status: null, message: '/slow-body timed out after 5000 ms' });
     expect(t.toasts).toEqual([['error', BUSY_MESSAGE]]);
@@ -334,7 +334,7 @@ describe('API client: timeout (spec §9: 5000 ms)', () => {
 
   it('honours a configured timeout', async () => {
     const t = setup({ respond: HANG, deps: { timeoutMs: 1000 } });
-    const pending = failure(t.client.post('/slow'));
+    const pending = failure(t.client.request('/slow'));
     await jest.advanceTimersByTimeAsync(999);
     expect(t.toasts).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
@@ -343,7 +343,7 @@ describe('API client: timeout (spec §9: 5000 ms)', () => {
 
   it('leaves no timer behind once a call has answered', async () => {
     const t = setup({ captcha: 'ticket' });
-    await t.client.post('/x');
+    await t.client.request('/x');
     expect(jest.getTimerCount()).toBe(0);
     expect(t.calls[0]!.init.signal?.aborted).toBe(false);
   });
@@ -375,5 +375,19 @@ describe('swrFetcher', () => {
     const t = setup({ respond: () => json({ code: 404, message: 'no such sale', data: null }) });
     const error = await failure(swrFetcher(t.client)(['/market/api/saleRecord/detail/v2', { id: 9 }]));
     expect(error).toMatchObject({ kind: 'business', code: 404, message: 'no such sale' });
+  });
+});
+
+describe('typed post (the typed wire)', () => {
+  it('takes a path of the registry with its input and answers its output type (checked by tsc)', async () => {
+    const { client, calls } = setup({ respond: () => json({ code: 200, message: 'ok', data: { orderNo: '2026' } }) });
+    const order = await client.post('/market/api/order/detail', { orderNo: '2026' });
+    const orderNo: string = order.orderNo;
+    expect(orderNo).toBe('2026');
+    // @ts-expect-error orderNo is required: this call has a required input.
+    await client.post('/market/api/order/detail');
+    // @ts-expect-error orderNo is a string.
+    await client.post('/market/api/order/detail', { orderNo: 2026 });
+    expect(calls.map((c) => c.init.body)).toEqual(['{"orderNo":"2026"}', '{}', '{"orderNo":2026}']);
   });
 });

@@ -3,6 +3,16 @@
  * store, toasts and router are injected (components/shell/api-provider.tsx wires them), so every branch is testable.
  */
 
+import type { z } from 'zod';
+import type { ApiPath, Registry } from '../server/registry';
+
+/** What a call of `path` sends: its input schema's input (defaults may be left out). */
+export type ApiInput<P extends ApiPath> = z.input<Registry[P]['input']>;
+/** What a call of `path` answers (the envelope's `data`): its output schema. */
+export type ApiOutput<P extends ApiPath> = z.output<Registry[P]['output']>;
+/** The body argument of `post`: optional when the call needs no field. */
+type BodyArgs<P extends ApiPath> = Record<never, never> extends ApiInput<P> ? [body?: ApiInput<P>] : [body: ApiInput<P>];
+
 /** spec §9 */
 export const API_TIMEOUT_MS = 5000;
 /** spec §8 */
@@ -131,7 +141,16 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function post<T>(path: string, body: unknown = {}): Promise<T> {
+  /**
+   * Calls one procedure of the registry (lib/server/registry.ts, types only): the body is checked against its input and
+   * the answer typed by its output schema, so a renamed field fails the type check.
+   */
+  function post<P extends ApiPath>(path: P, ...[body]: BodyArgs<P>): Promise<ApiOutput<P>> {
+    return request(path, body ?? {}) as Promise<ApiOutput<P>>;
+  }
+
+  /** The call itself, untyped (SWR keys, tests): POSTs `body` to `path` and applies the rules of spec §8. */
+  async function request(path: string, body: unknown = {}): Promise<unknown> {
     // Serialised before sending: a body that cannot be JSON is a caller bug; it rejects without touching the captcha.
     const bodyText = JSON.stringify(body);
     const outcome = await exchange(path, bodyText);
@@ -161,7 +180,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const what = outcome.json ? 'JSON that is not an API envelope' : 'a body that is not JSON';
       throw new ServiceError(`${path} answered ${what}`, null, 200);
     }
-    if (code === 200) return envelope.data as T;
+    if (code === 200) return envelope.data;
     if (code === 401) {
       // spec §8: log out unless on a login path. No toast (docs/decisions.md): the login page is the message, and
       // on the login page itself the form shows its own failure.
@@ -199,7 +218,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return false;
   }
 
-  return { post, login };
+  return { post, request, login };
 }
 
 /** spec §7: the login call. */
@@ -212,5 +231,5 @@ export type ApiKey = string | readonly [path: string, body: unknown];
 
 /** SWR fetcher over the client (spec §7): keys are `path` or `[path, body]`; failures reject, so SWR sets `error`. */
 export function swrFetcher(client: ApiClient) {
-  return <T>(key: ApiKey): Promise<T> => (typeof key === 'string' ? client.post<T>(key) : client.post<T>(key[0], key[1]));
+  return <T>(key: ApiKey): Promise<T> => (typeof key === 'string' ? client.request(key) : client.request(key[0], key[1])) as Promise<T>;
 }

@@ -1,3 +1,4 @@
+import type { PowChallenge } from '../auth/schema';
 /**
  * The browser half of the captcha's proof of work (server half and the cost reasoning: lib/auth/proof-of-work.ts).
  * The server sends `{algorithm, salt, challenge, maxNumber}`; the number n in [0, maxNumber] with
@@ -14,14 +15,8 @@
  * works stays smooth; the captcha starts it as soon as the challenge arrives, so the person rarely waits for it.
  */
 
-export type PowChallenge = {
-  algorithm: 'SHA-256';
-  /** Hashed in front of the number, as its decimal digits in ASCII. */
-  salt: string;
-  /** SHA-256(salt + n) in lower-case hex. */
-  challenge: string;
-  maxNumber: number;
-};
+/** The proof of work a captcha challenge carries (lib/auth/schema.ts, the server's answer). */
+export type { PowChallenge };
 
 /** SHA-256 round constants (FIPS 180-4 §4.2.2). */
 const K = new Int32Array([

@@ -7,19 +7,11 @@ import { mintHoldings } from './mint';
 import { pickByRoll, totalWeight } from './draw';
 import type { UserScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
+import type { HoldingView } from './schema';
 
 
-/** A holding as the API shows it (DESIGN §5 "treasure" names). `chainStatus`: 0 pending, 1 on chain. */
-export type HoldingView = {
-  id: string;
-  commodity: { id: string; name: string; cover: string; actualPicture: string[]; chainName: string; contractAddress: string; isBlindBox: boolean };
-  commoditySku: { number: number; amountNumber: number };
-  chainStatus: 0 | 1;
-  tokenId: string | null;
-  tradeHash: string | null;
-  createTime: string;
-  openTime: string | null;
-};
+/** A holding as the API shows it (DESIGN §5 "treasure" names; schema in ./schema.ts). `chainStatus`: 0 pending, 1 on chain. */
+export type { HoldingView } from './schema';
 
 function toView(h: typeof holdings.$inferSelect, c: typeof commodities.$inferSelect): HoldingView {
   return {

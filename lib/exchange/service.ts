@@ -8,9 +8,10 @@ import { isUniqueViolation } from '../db/errors';
 import { idempotencyKeyReused } from '../procedure/schemas';
 import { claimOnce } from '../procedure/idempotent';
 import { campaignStatus } from '../campaign/status';
-import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
+import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer } from '../campaign/campaigns';
 import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
+import type { DestroyedView, ExchangeCampaignView, ExchangeDetail, ExchangeMine, ExchangeOfferView, ExchangeRecordView } from './schema';
 
 /**
  * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2). An exchange campaign (the route's
@@ -25,64 +26,11 @@ import { toPage, type Page, type Paging } from '../procedure/paging';
 
 
 
-type CommodityBrief = { id: string; name: string; cover: string; amountSku: number };
+/** Exchanges as the API shows them: one definition, in ./schema.ts (the browser reads it too). */
+export type { DestroyedView, ExchangeCampaignView, ExchangeDetail, ExchangeMine, ExchangeOfferView, ExchangeRecordView, SpendableHolding } from './schema';
 
-export type ExchangeOfferView = {
-  id: string;
-  campaignId: string;
-  /** What the exchange gives: one numbered copy of it. */
-  commodity: CommodityBrief;
-  total: number;
-  remaining: number;
-  limitPerUser: number;
-  /** The recipe: `quantity` copies of each commodity are spent per exchange. */
-  inputs: { commodity: CommodityBrief; quantity: number }[];
-  /** The recipe also asks for one of the offer's redeem codes (used once). */
-  requiresCode: boolean;
-};
-
-export type ExchangeCampaignView = CampaignView<ExchangeOfferView>;
-
-/** A holding as the exchange pages show it. */
-export type SpendableHolding = { id: string; number: number; amountNumber: number; createTime: string };
-
-/** What the logged-in user can do with one offer (the detail page's button and holding pickers). */
-export type ExchangeMine = {
-  /** How many times the user exchanged this offer, and how many more the limit allows (limitPerUser - taken). */
-  taken: number;
-  timesLeft: number;
-  canExchange: boolean;
-  /** Why not, when canExchange is false. */
-  reason: 'notOpen' | 'ended' | 'soldOut' | 'limit' | 'missingInputs' | null;
-  /** Per recipe line: how many of the user's holdings can be spent for it (`have`), and the oldest of them (at most 100). */
-  inputs: { commodityId: string; quantity: number; have: number; holdings: SpendableHolding[] }[];
-};
-
-export type ExchangeDetail = { campaign: ExchangeCampaignView; offer: ExchangeOfferView; mine: ExchangeMine | null };
-
-type HoldingBrief = { holdingId: string; commodity: { id: string; name: string; cover: string }; number: number; amountNumber: number };
-
-export type ExchangeRecordView = {
-  id: string;
-  campaign: { id: string; name: string };
-  offerId: string;
-  createTime: string;
-  /** The holding the exchange minted. */
-  output: HoldingBrief;
-  /** The holdings it spent. */
-  inputs: HoldingBrief[];
-};
-
-export type DestroyedView = {
-  /** The holding's id. */
-  id: string;
-  commodity: { id: string; name: string; cover: string };
-  number: number;
-  amountNumber: number;
-  destroyTime: string;
-  /** The exchange that spent it. */
-  exchange: { id: string; campaign: { id: string; name: string } } | null;
-};
+type CommodityBrief = ExchangeOfferView['commodity'];
+type HoldingBrief = ExchangeRecordView['output'];
 
 export type ExchangeInput = { campaignId: number; offerId: number; idempotencyKey: string; holdingIds?: number[]; code?: string };
 

@@ -1,15 +1,17 @@
 import 'server-only';
 import { z } from 'zod';
 import { channelScope, procedure, userScope, viewerScope } from '../procedure/procedure';
-import { pagingSchema } from '../procedure/paging';
+import { pageSchema, pagingSchema } from '../procedure/paging';
 import { idSchema, idempotencyKeySchema } from '../procedure/schemas';
 import { claimGift, getGift, listGiftCampaigns, listReceived } from './service';
+import { giftCampaignViewSchema, giftClaimViewSchema, giftDetailSchema } from './schema';
 
 const listGifts = (summary: string) =>
   procedure({
     summary,
     auth: 'none',
     input: z.object({}),
+    output: z.array(giftCampaignViewSchema),
     handler: async (ctx) => listGiftCampaigns(await channelScope(ctx)),
   });
 
@@ -18,6 +20,7 @@ const oneGift = (summary: string) =>
     summary,
     auth: 'optional',
     input: z.object({ id: idSchema, exchangeId: idSchema }),
+    output: giftDetailSchema,
     handler: async (ctx, input) => getGift(await viewerScope(ctx), input.id, input.exchangeId),
   });
 
@@ -40,12 +43,14 @@ export const giftProcedures = {
       code: z.string({ error: 'must be a string' }).max(64, 'must be 64 characters or less').optional(),
       idempotencyKey: idempotencyKeySchema,
     }),
+    output: giftClaimViewSchema,
     handler: async (ctx, input) => claimGift(await userScope(ctx), { campaignId: input.id, offerId: input.exchangeId, code: input.code, idempotencyKey: input.idempotencyKey }),
   }),
   '/market/api/channel/userGiftReceivePage': procedure({
     summary: 'My receive records: the gifts I received on this channel, newest first, paged.',
     auth: 'buyer',
     input: pagingSchema,
+    output: pageSchema(giftClaimViewSchema),
     handler: async (ctx, input) => listReceived(await userScope(ctx), input),
   }),
 };

@@ -8,9 +8,10 @@ import { isUniqueViolation } from '../db/errors';
 import { idempotencyKeyReused } from '../procedure/schemas';
 import { claimOnce } from '../procedure/idempotent';
 import { campaignStatus } from '../campaign/status';
-import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer, type CampaignView } from '../campaign/campaigns';
+import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffer } from '../campaign/campaigns';
 import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
+import type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } from './schema';
 
 /**
  * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
@@ -20,36 +21,8 @@ import { toPage, type Page, type Paging } from '../procedure/paging';
  */
 
 
-export type GiftOfferView = {
-  id: string;
-  campaignId: string;
-  commodity: { id: string; name: string; cover: string; amountSku: number };
-  total: number;
-  remaining: number;
-  limitPerUser: number;
-  /** The collectible a user must hold to receive it, if any. */
-  requires: { id: string; name: string } | null;
-  requiresCode: boolean;
-};
-
-export type GiftCampaignView = CampaignView<GiftOfferView>;
-
-/** What stands between the logged-in user and the gift (the detail page's button). */
-export type GiftEligibility =
-  | { canReceive: true; needsCode: boolean; taken: number }
-  | { canReceive: false; reason: 'notOpen' | 'ended' | 'soldOut' | 'received' | 'notEligible'; taken: number };
-
-export type GiftClaimView = {
-  id: string;
-  campaign: { id: string; name: string };
-  offerId: string;
-  commodity: { id: string; name: string; cover: string };
-  holdingId: string;
-  number: number;
-  amountNumber: number;
-  byCode: boolean;
-  createTime: string;
-};
+/** Gifts as the API shows them: one definition, in ./schema.ts (the browser reads it too). */
+export type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } from './schema';
 
 async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, GiftOfferView[]>> {
   const byCampaign = new Map<number, GiftOfferView[]>();

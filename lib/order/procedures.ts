@@ -1,10 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
 import { procedure, userScope } from '../procedure/procedure';
-import { pagingSchema } from '../procedure/paging';
+import { pageSchema, pagingSchema } from '../procedure/paging';
 import { idempotencyKeySchema, idSchema, orderNoSchema } from '../procedure/schemas';
 import { env } from '../env';
 import { cancelOrder, createOrder, getOrder, listOrders } from './service';
+import { orderViewSchema } from './schema';
 
 /**
  * Orders (the issue on buying; DESIGN §7): buy, list, one order, cancel. Every call needs the buyer's session and
@@ -20,24 +21,28 @@ export const orderProcedures = {
       quantity: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100, 'must be 100 or less').default(1),
       idempotencyKey: idempotencyKeySchema,
     }),
+    output: orderViewSchema,
     handler: async (ctx, input) => createOrder(await userScope(ctx), input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000),
   }),
   '/market/api/order/list': procedure({
     summary: "The buyer's orders on this channel, newest first, paged; statusTrade filters (0 to pay, 1 paid, 2 cancelled, 3 closed).",
     auth: 'buyer',
     input: pagingSchema.extend({ statusTrade: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 0, 1, 2 or 3' }).optional() }),
+    output: pageSchema(orderViewSchema),
     handler: async (ctx, input) => listOrders(await userScope(ctx), input),
   }),
   '/market/api/order/detail': procedure({
     summary: "One of the buyer's orders, with the edition numbers it minted.",
     auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
+    output: orderViewSchema,
     handler: async (ctx, input) => getOrder(await userScope(ctx), input.orderNo),
   }),
   '/market/api/order/cancel': procedure({
     summary: "Cancels one of the buyer's unpaid orders; its copies go back on sale.",
     auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
+    output: orderViewSchema,
     handler: async (ctx, input) => cancelOrder(await userScope(ctx), input.orderNo),
   }),
 };

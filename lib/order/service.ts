@@ -10,6 +10,7 @@ import { idempotencyKeyReused } from '../procedure/schemas';
 import { claimOnce, madeOrWinner } from '../procedure/idempotent';
 import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
+import { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -17,31 +18,8 @@ import { toPage, type Page } from '../procedure/paging';
  * the background sweep (lib/jobs/runner.ts).
  */
 
-/** `statusTrade` (DESIGN §5 name): what the order records page shows. */
-export const ORDER_STATUS = { toPay: 0, paid: 1, cancelled: 2, closed: 3 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-
-
-export type OrderView = {
-  orderNo: string;
-  saleId: string;
-  quantity: number;
-  /** Unit price and total, integer fen; `pricePay` is what is paid (no discounts yet). */
-  price: number;
-  amount: number;
-  pricePay: number;
-  statusTrade: OrderStatus;
-  /** 'buyer' | 'expired' | 'paidLate' when cancelled or closed. */
-  cancelReason: string | null;
-  createTime: string;
-  /** When an unpaid order expires. */
-  expireTime: string;
-  payTime: string | null;
-  cancelTime: string | null;
-  commodity: { id: string; name: string; cover: string; isBlindBox: boolean };
-  /** Edition numbers minted by this order, once paid. */
-  editions: { holdingId: string; number: number; amountNumber: number }[];
-};
+/** `statusTrade` and the order as the API shows it: one definition, in ./schema.ts (the browser reads it too). */
+export { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type CommodityRow = typeof commodities.$inferSelect;

@@ -7,6 +7,8 @@ import { env } from '../env';
 import { getOrder } from '../order/service';
 import { paymentProvider, queryPayment, receiveNotification, sandboxPaymentInfo, startPayment } from './service';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox';
+import { orderViewSchema } from '../order/schema';
+import { sandboxCompleteSchema, sandboxPaymentSchema, startedPaymentSchema } from './schema';
 
 const paymentNoSchema = z.string({ error: 'is required and must be a string' }).regex(/^P\d{21}$/, 'is not a payment number');
 
@@ -19,18 +21,21 @@ export const paymentProcedures = {
     summary: 'Opens a payment for an unpaid order and answers where to pay (payUrl).',
     auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
+    output: startedPaymentSchema,
     handler: async (ctx, input) => startPayment({ ...(await userScope(ctx)), channelKey: ctx.channelKey, provider: paymentProvider(ctx.db) }, input.orderNo),
   }),
   '/market/api/pay/query': procedure({
     summary: "The order as it stands after asking the provider about its open payments (the fallback for a late notification).",
     auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
+    output: orderViewSchema,
     handler: async (ctx, input) => queryPayment({ ...(await userScope(ctx)), provider: paymentProvider(ctx.db) }, input.orderNo),
   }),
   '/market/api/pay/sandbox/detail': procedure({
     summary: 'Sandbox cashier: the payment to show (amount, what is bought, status). Only with PAYMENT_PROVIDER=sandbox.',
     auth: 'buyer',
     input: z.object({ paymentNo: paymentNoSchema }),
+    output: sandboxPaymentSchema,
     handler: async (ctx, input) => {
       requireSandbox();
       return sandboxPaymentInfo(await userScope(ctx), input.paymentNo);
@@ -40,6 +45,7 @@ export const paymentProcedures = {
     summary: "Sandbox cashier's buttons: records pay or fail as the provider would and delivers its signed notification.",
     auth: 'buyer',
     input: z.object({ paymentNo: paymentNoSchema, outcome: z.enum(['paid', 'failed'], { error: "must be 'paid' or 'failed'" }) }),
+    output: sandboxCompleteSchema,
     handler: async (ctx, input) => {
       requireSandbox();
       const scope = await userScope(ctx);

@@ -11,6 +11,7 @@ import { getOrder, ORDER_STATUS, releaseOrder, type OrderView } from '../order/s
 import { NotificationError, type PaymentProvider, type VerifiedNotification } from './provider';
 import { sandboxProvider } from './sandbox';
 import type { UserScope } from '../procedure/scope';
+import { PAYMENT_STATUSES, type NotificationOutcome, type StartedPayment } from './schema';
 
 /** `payments.status`. */
 /**
@@ -40,7 +41,7 @@ async function insertPayment(db: Db, input: { orderId: number; provider: string;
   }
 }
 
-export type StartedPayment = { paymentNo: string; payUrl: string; orderNo: string; amount: number; expireTime: string };
+export type { StartedPayment } from './schema';
 
 /** Opens a payment for one of the buyer's unpaid orders and says where to pay. 409 when the order is no longer payable. */
 export async function startPayment(ctx: UserScope & { channelKey: string; provider: PaymentProvider }, orderNo: string): Promise<StartedPayment> {
@@ -55,7 +56,7 @@ export async function startPayment(ctx: UserScope & { channelKey: string; provid
 }
 
 /** What a notification did: paid (minted), failed, duplicate (already handled: nothing happens), refunded (paid too late). */
-export type NotificationOutcome = 'paid' | 'failed' | 'duplicate' | 'refunded';
+export type { NotificationOutcome } from './schema';
 
 /**
  * Applies a verified notification exactly once (DESIGN §7), in one transaction:
@@ -163,6 +164,6 @@ export async function sandboxPaymentInfo(ctx: UserScope, paymentNo: string) {
     .limit(1);
   if (!row) throw new AppError(404, 'paymentNo: no such payment of yours');
   const order = await getOrder(ctx, row.orderNo);
-  const status = (['created', 'paid', 'failed', 'refunded', 'refunding'] as const)[row.payment.status] ?? 'created';
+  const status = PAYMENT_STATUSES[row.payment.status] ?? 'created';
   return { paymentNo, amount: row.payment.amount, status, order };
 }

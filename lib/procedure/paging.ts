@@ -31,6 +31,17 @@ export type Paging = { pageCount: number; pageSize: number };
 /** A paged answer (DESIGN §5): `{records, total, current, pages, size}`. */
 export type Page<T> = { records: T[]; total: number; current: number; pages: number; size: number };
 
+/** The zod schema of a paged answer of `record`s (the `output` of a paged procedure). */
+export function pageSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+    size: z.number().int(),
+  });
+}
+
 /** Wraps one page of records and the total count as the paged answer. */
 export function toPage<T>(records: T[], total: number, paging: Paging): Page<T> {
   return { records, total, current: paging.pageCount, pages: Math.ceil(total / paging.pageSize), size: paging.pageSize };

@@ -46,8 +46,8 @@ export type Procedure<Input extends z.ZodType, Output extends z.ZodType> = {
   summary: string;
   auth: ProcedureAuth;
   input: Input;
-  /** Required once every procedure declares its answer (the typed wire). */
-  output?: Output;
+  /** The answer's `data`; checked by the dispatcher outside production (a mismatch is a server fault). */
+  output: Output;
   /**
    * Load shedding (the buy call): beyond BUY_MAX_IN_FLIGHT calls at once in this process, new ones get a fast
    * HTTP 503 with code 1001 instead of queueing, and the client shows the busy toast (spec §8).

@@ -3,34 +3,11 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { ChannelScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import { blindBoxPrizes, commodities, sales } from '../db/schema';
-import { saleStatus, type SaleStatus } from './status';
+import { saleStatus } from './status';
+import type { BlindBoxOdds, SaleRecord } from './schema';
 
-/** A sale record as the API and the pages see it (DESIGN §5 field names). Money in integer fen. */
-export type SaleRecord = {
-  id: string;
-  price: number;
-  amount: number;
-  amountAvailable: number;
-  limitPerUser: number;
-  statusSell: SaleStatus;
-  saleStartTime: string;
-  saleEndTime: string | null;
-  commodity: {
-    id: string;
-    name: string;
-    cover: string;
-    actualPicture: string[];
-    description: string;
-    amountSku: number;
-    chainName: string;
-    chainContract: string;
-    contractAddress: string;
-    isBlindBox: boolean;
-  };
-  author: { name: string; cover: string };
-  publisher: { name: string };
-  seriesWorks: { name: string } | null;
-};
+/** A sale record as the API and the pages see it (DESIGN §5 field names; schema in ./schema.ts). Money in integer fen. */
+export type { SaleRecord, BlindBoxOdds } from './schema';
 
 type SaleRow = { sale: typeof sales.$inferSelect; commodity: typeof commodities.$inferSelect };
 
@@ -90,7 +67,6 @@ export async function findSale({ db, now, channelId }: ChannelScope, saleId: str
   return row ? toSaleRecord(row, now) : null;
 }
 
-export type BlindBoxOdds = { name: string; cover: string; weight: number; percent: string }[];
 
 /** Published odds of a blind box (DESIGN §7): each prize's weight over the total. */
 export async function listBlindBoxOdds({ db }: Pick<ChannelScope, 'db'>, commodityId: string): Promise<BlindBoxOdds> {

@@ -1,4 +1,6 @@
-import { dispatch } from './dispatcher';
+import { answerDrift, dispatch } from './dispatcher';
+import { registry } from './registry';
+import type { AnyProcedure } from '@/lib/procedure/procedure';
 import { seededTestDb } from '@/test/db';
 
 const now = new Date('2026-11-22T08:00:00Z');
@@ -59,5 +61,64 @@ describe('API dispatcher (DESIGN §5)', () => {
 
   it('refuses a method other than POST', async () => {
     expect((await call('/market/api/channel/detail', '', 'aurora.localhost', 'GET')).body).toMatchObject({ code: 400 });
+  });
+});
+
+describe('the typed wire: answers are checked against each procedure\'s output schema outside production', () => {
+  const proc = registry['/market/api/channel/detail'] as AnyProcedure;
+
+  async function withHandler(handler: AnyProcedure['handler'], run: () => Promise<void>) {
+    const original = proc.handler;
+    proc.handler = handler;
+    try {
+      await run();
+    } finally {
+      proc.handler = original;
+    }
+  }
+
+  it('answers HTTP 500 and logs it when a handler drifts from its schema (a field renamed)', async () => {
+    const original = proc.handler;
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await withHandler(
+        async (ctx, input) => {
+          const { showAmount, ...rest } = (await original(ctx, input)) as Record<string, unknown>;
+          return { ...rest, amountShown: showAmount };
+        },
+        async () => {
+          const res = await call('/market/api/channel/detail', { key: 'LUMEN' });
+          expect(res.status).toBe(500);
+          expect(res.body).toEqual({ code: 500, message: 'internal error, please retry later', data: null });
+        },
+      );
+      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/channel\/detail answered outside its output schema: showAmount: /));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('sends the handler\'s own data, neither stripped nor transformed', async () => {
+    const original = proc.handler;
+    await withHandler(
+      async (ctx, input) => ({ ...((await original(ctx, input)) as Record<string, unknown>), extra: 'kept' }),
+      async () => {
+        const res = await call('/market/api/channel/detail', { key: 'LUMEN' });
+        expect(res.status).toBe(200);
+        expect(res.body.data).toMatchObject({ key: 'LUMEN', extra: 'kept' });
+      },
+    );
+  });
+
+  it('does not parse answers in production (the hot path)', () => {
+    const envs = process.env as Record<string, string | undefined>;
+    const before = envs.NODE_ENV;
+    expect(answerDrift(proc, { key: 1 })).toMatch(/^key: /);
+    envs.NODE_ENV = 'production';
+    try {
+      expect(answerDrift(proc, { key: 1 })).toBeNull();
+    } finally {
+      envs.NODE_ENV = before;
+    }
   });
 });

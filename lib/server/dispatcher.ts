@@ -46,6 +46,18 @@ function fail(code: Exclude<Envelope<unknown>['code'], 200>, message: string, st
 }
 
 /**
+ * Outside production, an answer is checked against its procedure's `output` (the typed wire): a handler whose answer
+ * drifted from the schema the client and the docs are built from is a server fault, so tests catch it. The data sent
+ * is the handler's own, never the parsed copy. In production nothing is parsed (the hot path); the type check stands.
+ * Returns what is wrong, or null.
+ */
+export function answerDrift(proc: AnyProcedure, data: unknown): string | null {
+  if (process.env.NODE_ENV === 'production') return null;
+  const checked = proc.output.safeParse(data ?? null);
+  return checked.success ? null : describeIssues(checked.error);
+}
+
+/**
  * The API dispatcher (DESIGN §3, §5): path → procedure, JSON body validated with zod, channel from host,
  * answer in the envelope. Business errors are HTTP 200 with their code; only real faults are HTTP 500.
  */
@@ -136,6 +148,11 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
       },
       parsed.data,
     );
+    const drift = answerDrift(proc, data);
+    if (drift) {
+      console.error(`[api] ${request.path} answered outside its output schema: ${drift}`);
+      return fail(500, 'internal error, please retry later', 500);
+    }
     return { status: 200, body: { code: 200, message: 'ok', data: data ?? null }, headers: responseHeaders };
   } catch (error) {
     if (error instanceof AppError) return fail(error.code, error.message, 200, error.data);

@@ -32,17 +32,25 @@ const ANSWER: Record<ProcedureAuth, string> = {
   none: 'Envelope. Open to anyone; no session is read.',
 };
 
+/** A procedure's answer as JSON Schema: what the handler sends (`io: 'output'`), without the draft's `$schema` line. */
+function outputSchema(output: z.ZodType): Record<string, unknown> {
+  const schema = z.toJSONSchema(output, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}
+
 /** The API describes itself (DESIGN §5): an OpenAPI 3.1 document generated from the procedures' zod schemas. */
 export function openApiDocument(): Record<string, unknown> {
-  const envelope = {
+  /** The answer of one procedure: the envelope, with `data` its output schema (code 200; a refusal's `data` is null or its detail, such as `{reason}`). */
+  const envelope = (data: Record<string, unknown>) => ({
     type: 'object',
     required: ['code', 'message', 'data'],
     properties: {
-      code: { type: 'integer', enum: Object.values(API_CODES), description: 'Business code; see docs/api.md. Errors are HTTP 200 too.' },
+      code: { type: 'integer', enum: Object.values(API_CODES), description: "Business code; see docs/api.md. Errors are HTTP 200 too, with data null or the refusal's detail ({reason})." },
       message: { type: 'string' },
-      data: {},
+      data,
     },
-  };
+  });
   const paths: Record<string, unknown> = {};
   for (const [path, proc] of Object.entries(registry)) {
     paths[path] = {
@@ -51,7 +59,7 @@ export function openApiDocument(): Record<string, unknown> {
         'x-auth': proc.auth,
         security: SECURITY[proc.auth],
         requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(proc.input, { io: 'input', unrepresentable: 'any' }) } } },
-        responses: { '200': { description: ANSWER[proc.auth], content: { 'application/json': { schema: envelope } } } },
+        responses: { '200': { description: ANSWER[proc.auth], content: { 'application/json': { schema: envelope(outputSchema(proc.output)) } } } },
       },
     };
   }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { channelScope, procedure } from '../procedure/procedure';
-import { trackingBatchSchema } from './schema';
+import { trackingAnswerSchema, trackingBatchSchema } from './schema';
 import { admitTrackingBatch, ingestTrackingBatch } from './service';
 
 /** Tracking ingest (spec §7 log service). */
@@ -9,6 +9,7 @@ export const trackingProcedures = {
     summary: 'Tracking ingest (spec §7 log service): a batch of up to 50 records of the host channel; serv_time is stamped here. Limited per IP and session (429), capped per channel and day.',
     auth: 'none',
     input: trackingBatchSchema,
+    output: trackingAnswerSchema,
     handler: async (ctx, input) => {
       const scope = await channelScope(ctx);
       const admitted = await admitTrackingBatch({ ...scope, ip: ctx.ip }, input.records);

@@ -52,3 +52,6 @@ export const trackingBatchSchema = z.object({
     .min(1, 'must hold at least one record')
     .max(MAX_RECORDS_PER_REQUEST, `must hold ${MAX_RECORDS_PER_REQUEST} records or less`),
 });
+
+/** log/track's answer: records taken (all of a valid batch), and how many were stored (fewer over the daily cap). */
+export const trackingAnswerSchema = z.object({ accepted: z.number().int(), stored: z.number().int() });

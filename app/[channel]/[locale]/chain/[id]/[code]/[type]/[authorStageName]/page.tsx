@@ -75,7 +75,7 @@ export default async function ChainUpPage({ params }: Props) {
           </dl>
         </Card>
         <ClientMessages channel={channel} namespaces={['chain']}>
-          <ConfirmChainUp campaignId={campaign.id} storeCode={store.code} type={Number(type)} />
+          <ConfirmChainUp campaignId={campaign.id} storeCode={store.code} type={type === '2' ? 2 : 1} />
         </ClientMessages>
       </main>
     </>

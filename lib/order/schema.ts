@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Orders as they travel in the API's JSON (DESIGN §5 names; docs/api.md, docs/orders.md): ids and times are strings,
+ * money is integer fen. No server-only imports: the browser reads these types and constants too.
+ */
+
+/** `statusTrade` (DESIGN §5 name): what the order records page shows. */
+export const ORDER_STATUS = { toPay: 0, paid: 1, cancelled: 2, closed: 3 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export const orderViewSchema = z.object({
+  orderNo: z.string(),
+  saleId: z.string(),
+  quantity: z.number().int(),
+  /** Unit price and total, integer fen; `pricePay` is what is paid (no discounts yet). */
+  price: z.number().int(),
+  amount: z.number().int(),
+  pricePay: z.number().int(),
+  statusTrade: z.enum(ORDER_STATUS),
+  /** 'buyer' | 'expired' | 'paidLate' when cancelled or closed. */
+  cancelReason: z.string().nullable().describe("'buyer' | 'expired' | 'paidLate' when cancelled or closed, else null"),
+  createTime: z.string(),
+  /** When an unpaid order expires. */
+  expireTime: z.string(),
+  payTime: z.string().nullable(),
+  cancelTime: z.string().nullable(),
+  commodity: z.object({ id: z.string(), name: z.string(), cover: z.string(), isBlindBox: z.boolean() }),
+  /** Edition numbers minted by this order, once paid. */
+  editions: z.array(z.object({ holdingId: z.string(), number: z.number().int(), amountNumber: z.number().int() })),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
