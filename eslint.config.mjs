@@ -5,5 +5,15 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next*/**', '.data/**', 'drizzle/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**', '*.tmp.mjs']),
+  globalIgnores([
+    '.next*/**',
+    '.data/**',
+    'drizzle/**',
+    'node_modules/**',
+    'next-env.d.ts',
+    'test-results/**',
+    'playwright-report/**',
+    'e2e/.artifacts/**',
+    '*.tmp.mjs',
+  ]),
 ]);

@@ -40,7 +40,9 @@ app
     server.requestTimeout = 30_000;
     server.headersTimeout = 15_000;
     server.listen(port, hostname, () => {
-      console.log(`> storefront ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (dev)' : ''}${trusted.empty ? '' : ' behind trusted proxies'}`);
+      console.log(
+        `> storefront ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (dev)' : ''}${trusted.empty ? '' : ' behind trusted proxies'}`,
+      );
     });
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.on(signal, () => {

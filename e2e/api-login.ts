@@ -14,18 +14,28 @@ import { newPhone } from './login-helpers';
 //   - then what the form does after: the profile and the brand binding, and the persisted user module (art-front in
 //     localStorage: the masked phone and the profile, never the token; lib/client/store.ts).
 
-type Answer = { status: number; body: { code: number; message: string; data: Record<string, unknown> | null }; authorization: string | null };
+type Answer = {
+  status: number;
+  body: { code: number; message: string; data: Record<string, unknown> | null };
+  authorization: string | null;
+};
 
 /** POSTs to the market API from the page, with the headers the storefront's client sends. */
 async function post(page: Page, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   const answer = await page.evaluate(
     async ({ path, body, headers }) => {
-      const res = await fetch(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), credentials: 'same-origin' });
+      const res = await fetch(`/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+      });
       return { status: res.status, body: (await res.json()) as Answer['body'], authorization: res.headers.get('authorization') };
     },
     { path, body, headers },
   );
-  if (answer.status !== 200 || answer.body.code !== 200) throw new Error(`API login: ${path} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || answer.body.code !== 200)
+    throw new Error(`API login: ${path} answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer;
 }
 
@@ -36,9 +46,15 @@ async function post(page: Page, path: string, body: unknown, headers: Record<str
 export async function logInThroughApi(page: Page, channel: string, phone = newPhone()): Promise<string> {
   // A page of the channel's own origin without the app: the calls and the storage belong to that host.
   await page.goto(channelUrl(channel, '/api/health'));
-  const challenge = (await post(page, '/auth/api/captcha/challenge', { kind: 'text' })).body.data as { id: string; question: { a: number; b: number }; pow: PowChallenge };
+  const challenge = (await post(page, '/auth/api/captcha/challenge', { kind: 'text' })).body.data as {
+    id: string;
+    question: { a: number; b: number };
+    pow: PowChallenge;
+  };
   const pow = await solvePow(challenge.pow);
-  const { ticket } = (await post(page, '/auth/api/captcha/verify', { id: challenge.id, pow, answer: challenge.question.a + challenge.question.b })).body.data as { ticket: string };
+  const { ticket } = (
+    await post(page, '/auth/api/captcha/verify', { id: challenge.id, pow, answer: challenge.question.a + challenge.question.b })
+  ).body.data as { ticket: string };
   const sent = (await post(page, '/auth/api/auth/getAuthCode', { phone }, { behaviorVerify: ticket })).body.data as { demoCode?: string };
   if (!sent.demoCode) throw new Error('API login: the demo outbox gave no code (is SMS_PROVIDER the demo one?)');
   const login = await post(page, '/auth/api/auth/authCodeLoginV2', { phone, code: sent.demoCode });
@@ -58,10 +74,16 @@ export async function logInThroughApi(page: Page, channel: string, phone = newPh
   expect(signedIn, 'next-auth took the token').toBe(true);
 
   const profile = await post(page, '/market/api/userAttribute/queryByUserUuid', {}, { authorization: token });
-  await post(page, '/user/api/thirdAccount/brandChannel', { brandName: seedChannel(channel.toUpperCase()).brandName }, { authorization: token });
+  await post(
+    page,
+    '/user/api/thirdAccount/brandChannel',
+    { brandName: seedChannel(channel.toUpperCase()).brandName },
+    { authorization: token },
+  );
   const masked = String(login.body.data?.phone);
   await page.evaluate(
-    ({ masked, userInfo }) => window.localStorage.setItem('art-front', JSON.stringify({ state: { user: { phone: masked, userInfo } }, version: 0 })),
+    ({ masked, userInfo }) =>
+      window.localStorage.setItem('art-front', JSON.stringify({ state: { user: { phone: masked, userInfo } }, version: 0 })),
     { masked, userInfo: profile.body.data },
   );
   return phone;

@@ -76,17 +76,17 @@ test('chain up a product code: the confirm page, the result with its tx hash, th
 test.describe('the buyer of the run', () => {
   test.use({ storageState: buyerState('chain') });
 
-test('the store must be chosen, and a wrong code is refused with the server message', async ({ page }) => {
-  await page.goto(channelUrl('chain', '/chain'));
-  await expect(page).toHaveURL(channelUrl('chain', '/chain'));
-  await page.getByLabel('Product or certificate code').fill('AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Choose the store you bought it from')).toBeVisible();
-  await page.getByLabel('Store').selectOption('BJ001');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('code: this code is not valid here, or has been used')).toBeVisible();
-  await expect(page).toHaveURL(channelUrl('chain', '/chain'));
-});
+  test('the store must be chosen, and a wrong code is refused with the server message', async ({ page }) => {
+    await page.goto(channelUrl('chain', '/chain'));
+    await expect(page).toHaveURL(channelUrl('chain', '/chain'));
+    await page.getByLabel('Product or certificate code').fill('AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Choose the store you bought it from')).toBeVisible();
+    await page.getByLabel('Store').selectOption('BJ001');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('code: this code is not valid here, or has been used')).toBeVisible();
+    await expect(page).toHaveURL(channelUrl('chain', '/chain'));
+  });
 });
 
 test('a certificate code on AURORA: after a reload the confirm page asks for the code again, and takes it', async ({ page }) => {
@@ -109,7 +109,9 @@ test('a certificate code on AURORA: after a reload the confirm page asks for the
   await expect(page.getByTestId('chain-record')).toContainText('Guangzhou flagship · Certificate code');
 });
 
-test("chain-up pages that are not this channel's, or not this user's, are not found; a channel without campaigns lists none", async ({ page }) => {
+test("chain-up pages that are not this channel's, or not this user's, are not found; a channel without campaigns lists none", async ({
+  page,
+}) => {
   await page.goto(channelUrl('lumen', '/chain'));
   await expect(page.getByTestId('chain-empty')).toBeVisible();
   await expect(page.getByTestId('chain-login')).toHaveCount(0);

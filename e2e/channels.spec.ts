@@ -18,13 +18,17 @@ test.describe('each demo channel on its own host', () => {
       const app = page.locator('#app');
       await expect(app).toHaveCSS('background-color', hexToRgb(palette.pageBgColor));
       await expect(page.locator('html')).toHaveAttribute('data-channel', key);
-      const buttonVar = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--skin-button-bg-color').trim());
+      const buttonVar = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--skin-button-bg-color').trim(),
+      );
       expect(buttonVar).toBe(palette.buttonBgColor);
     });
   }
 
   test('channels do not share colours', async () => {
-    const backgrounds = ['AURORA', 'LUMEN', 'GIFT', 'CHAIN', 'SWAP', 'DARK', 'BAZAAR', 'PERKS'].map((k) => seedChannel(k).palette.pageBgColor);
+    const backgrounds = ['AURORA', 'LUMEN', 'GIFT', 'CHAIN', 'SWAP', 'DARK', 'BAZAAR', 'PERKS'].map(
+      (k) => seedChannel(k).palette.pageBgColor,
+    );
     expect(new Set(backgrounds).size).toBe(backgrounds.length);
   });
 

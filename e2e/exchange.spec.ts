@@ -44,7 +44,11 @@ async function receiveTwoStarterCards(page: Page): Promise<void> {
 async function sendAndLoseAnswer(page: Page, route: Route): Promise<unknown> {
   const url = new URL(route.request().url());
   const cookies = await page.context().cookies(url.origin);
-  const headers = { ...(await route.request().allHeaders()), host: url.host, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+  const headers = {
+    ...(await route.request().allHeaders()),
+    host: url.host,
+    cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+  };
   const answer = await new Promise<string>((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: PORT, path: url.pathname, method: 'POST', headers }, (res) => {
       let body = '';
@@ -68,14 +72,19 @@ async function openOffer(page: Page, channel: string, offerName: string): Promis
   return new URL(page.url()).pathname;
 }
 
-test('trade two starter cards up for a badge: confirm sheet, cancel, exchange, collection, destroy and exchange records', async ({ page }) => {
+test('trade two starter cards up for a badge: confirm sheet, cancel, exchange, collection, destroy and exchange records', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   // Two starter cards from the gift open to every member (limit 2).
   await receiveTwoStarterCards(page);
 
   await page.goto(channelUrl('swap', '/active'));
   await expect(page.getByRole('heading', { name: 'Activities' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   const activity = page.getByTestId('activity').filter({ hasText: 'Starter trade-up' });
   await expect(activity.getByTestId('activity-status')).toHaveText('Open');
   await expect(activity.getByTestId('activity-window')).toHaveText(/^Until \d{4}-\d\d-\d\d \d\d:\d\d$/);
@@ -99,7 +108,9 @@ test('trade two starter cards up for a badge: confirm sheet, cancel, exchange, c
   await exchangeButton.click();
   const sheet = page.getByRole('dialog', { name: 'Confirm exchange' });
   await expect(sheet).toBeVisible();
-  await expect(sheet).toContainText(`Spend 2 × Starter Card (${editions.join(', ')}) to get Swap Club Badge? What you spend is destroyed and cannot be undone.`);
+  await expect(sheet).toContainText(
+    `Spend 2 × Starter Card (${editions.join(', ')}) to get Swap Club Badge? What you spend is destroyed and cannot be undone.`,
+  );
   await expect(sheet).toHaveAttribute('data-visible', 'true');
   await shot(page, 'exchange-confirm', { fullPage: false });
   await sheet.getByRole('button', { name: 'Cancel' }).click();

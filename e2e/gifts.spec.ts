@@ -25,7 +25,9 @@ async function openGiftLoggedIn(page: Page, channel: string, giftName: string): 
   return detail;
 }
 
-test('a gift-only channel: the receive list, receive a gift for every member, see it in the records and the collection', async ({ page }) => {
+test('a gift-only channel: the receive list, receive a gift for every member, see it in the records and the collection', async ({
+  page,
+}) => {
   await page.goto(channelUrl('gift'));
   await expect(page).toHaveURL(channelUrl('gift', '/receive2'));
   await expect(page.getByRole('heading', { name: 'receive list' })).toBeVisible();

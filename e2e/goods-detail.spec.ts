@@ -43,7 +43,11 @@ test('a shared link has a preview: title, description, Open Graph, Twitter and J
   expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
   expect(await meta('meta[name="twitter:image"]')).toBe(card);
   const ld = JSON.parse((await raw.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-  expect(ld).toMatchObject({ '@type': 'Product', name: 'Aurora Dawn', offers: { price: '199.00', priceCurrency: 'CNY', availability: 'https://schema.org/InStock' } });
+  expect(ld).toMatchObject({
+    '@type': 'Product',
+    name: 'Aurora Dawn',
+    offers: { price: '199.00', priceCurrency: 'CNY', availability: 'https://schema.org/InStock' },
+  });
   // The preview image is a PNG card (chat apps show no SVG) served from the channel's own host.
   const image = await raw.goto(card);
   expect(image?.status()).toBe(200);
@@ -63,7 +67,11 @@ test('sale states decide the buy button', async ({ page }) => {
 
 test('a blind box publishes its odds before purchase', async ({ page }) => {
   await openSale(page, 'aurora', 'Aurora Mystery Box');
-  await expect(page.getByTestId('blind-box-odds').getByRole('listitem')).toHaveText([/Crystal Owl\s*60%/, /Ember Phoenix\s*30%/, /Frost Lynx\s*10%/]);
+  await expect(page.getByTestId('blind-box-odds').getByRole('listitem')).toHaveText([
+    /Crystal Owl\s*60%/,
+    /Ember Phoenix\s*30%/,
+    /Frost Lynx\s*10%/,
+  ]);
 });
 
 test('a sale of another channel is not found on this host', async ({ page }) => {

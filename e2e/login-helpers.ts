@@ -47,7 +47,13 @@ export async function findGap(page: Page): Promise<number> {
     for (let y = 0; y < S; y++) {
       for (let x = 0; x < S; x++) {
         if (!inside(x, y)) continue;
-        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) if (!inside(x + dx, y + dy)) across.push([x - dx, y - dy, x + 2 * dx, y + 2 * dy]);
+        for (const [dx, dy] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ] as const)
+          if (!inside(x + dx, y + dy)) across.push([x - dx, y - dy, x + 2 * dx, y + 2 * dy]);
       }
     }
     let best = { x: 0, score: -1 };

@@ -56,7 +56,13 @@ test('mine: a login prompt for visitors; profile, entries by label and logout fo
   await expect(page.getByRole('img', { name: 'Avatar' })).toHaveAttribute('src', /user-face/);
   // AURORA has labels 1,2,3,4: every entry.
   await expect(page.getByTestId('mine-entries').getByRole('link')).toHaveText([
-    'My collection', 'My blind boxes', 'Order records', 'Exchange records', 'Destroy records', 'Receive records', 'Chain-up records',
+    'My collection',
+    'My blind boxes',
+    'Order records',
+    'Exchange records',
+    'Destroy records',
+    'Receive records',
+    'Chain-up records',
   ]);
   await page.screenshot({ path: 'e2e/.artifacts/mine-logged-in.png' });
 

@@ -38,7 +38,10 @@ test('a second browser cannot read the first one’s login code (finding 1)', as
     await expect(pageB.locator('body')).not.toContainText(answerA.data!.demoCode!);
 
     // Nor is there any endpoint that shows a code by phone number.
-    const peek = await pageB.request.post(`http://127.0.0.1:${PORT}/api/auth/api/auth/outbox`, { headers: { host: `aurora.localhost:${PORT}` }, data: { phone } });
+    const peek = await pageB.request.post(`http://127.0.0.1:${PORT}/api/auth/api/auth/outbox`, {
+      headers: { host: `aurora.localhost:${PORT}` },
+      data: { phone },
+    });
     expect(await peek.json()).toMatchObject({ code: 404 });
 
     // The first browser logs in with its code.

@@ -64,7 +64,15 @@ test('logging in with a redirect that normalises to another host lands on the st
 test('paths with a file ending go through the middleware; only the real public files skip it (finding 11)', async ({ page, request }) => {
   const dark = seedChannel('DARK');
   const lumen = seedChannel('LUMEN');
-  for (const path of ['/DARK/en/goods/detail/13.png', '/DARK/en/goods/detail/13.svg', '/AURORA/en/mine.png', '/LUMEN/en/pay/1.jpg', '/DARK/en/mine/records.txt', '/goods/detail/1.png', '/robots.txt']) {
+  for (const path of [
+    '/DARK/en/goods/detail/13.png',
+    '/DARK/en/goods/detail/13.svg',
+    '/AURORA/en/mine.png',
+    '/LUMEN/en/pay/1.jpg',
+    '/DARK/en/mine/records.txt',
+    '/goods/detail/1.png',
+    '/robots.txt',
+  ]) {
     const response = await rawGet(request, 'aurora', path);
     // The middleware's rule for a path that is not a route of the storefront (or the goods page's, for a sale id
     // that does not exist): to /404 on the same host. Never another channel's internal route.
@@ -132,7 +140,13 @@ test('every kind of response carries the security headers; pages keep one nonce 
   // An API call the way the client makes it: POST with a JSON body.
   const [api] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith('/api/market/api/channel/detail')),
-    page.evaluate(() => fetch('/api/market/api/channel/detail', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'AURORA' }) })),
+    page.evaluate(() =>
+      fetch('/api/market/api/channel/detail', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: 'AURORA' }),
+      }),
+    ),
   ]);
   expect(api.request().method()).toBe('POST');
   checked.push({ label: 'API POST', response: api });
@@ -175,7 +189,11 @@ test('HSTS only over HTTPS as a trusted proxy reports it; a client cannot claim 
   // The test server trusts no proxy (TRUSTED_PROXIES is empty): the entry server drops a client's X-Forwarded-Proto.
   for (const [label, path, isPage] of paths) {
     await expectHardened({ label: `${label} over HTTP`, response: await rawGet(request, 'aurora', path), page: isPage });
-    await expectHardened({ label: `${label} claiming HTTPS`, response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'https' }), page: isPage });
+    await expectHardened({
+      label: `${label} claiming HTTPS`,
+      response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'https' }),
+      page: isPage,
+    });
   }
   const api = await request.post(`http://127.0.0.1:${PORT}/api/market/api/channel/detail`, {
     headers: { host: `aurora.localhost:${PORT}`, 'x-forwarded-proto': 'https' },
@@ -185,8 +203,16 @@ test('HSTS only over HTTPS as a trusted proxy reports it; a client cannot claim 
 
   // The same build behind a trusted proxy (this machine) that terminated TLS: HSTS on every kind of response.
   await withEntryServer({ TRUSTED_PROXIES: '127.0.0.1' }, async (port) => {
-    for (const [label, path] of [['health', '/api/health'], ['public SVG', '/goods/star-fox.svg'], ['_next/static script', script!]] as const) {
-      const get = (proto: string) => request.get(`http://127.0.0.1:${port}${path}`, { headers: { host: `aurora.localhost:${port}`, 'x-forwarded-proto': proto }, maxRedirects: 0 });
+    for (const [label, path] of [
+      ['health', '/api/health'],
+      ['public SVG', '/goods/star-fox.svg'],
+      ['_next/static script', script!],
+    ] as const) {
+      const get = (proto: string) =>
+        request.get(`http://127.0.0.1:${port}${path}`, {
+          headers: { host: `aurora.localhost:${port}`, 'x-forwarded-proto': proto },
+          maxRedirects: 0,
+        });
       await expectHardened({ label: `${label} behind a proxy over HTTPS`, response: await get('https') }, true);
       await expectHardened({ label: `${label} behind a proxy over HTTP`, response: await get('http') });
     }
@@ -203,7 +229,13 @@ async function withEntryServer(env: Record<string, string>, run: (port: number) 
   });
   try {
     await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status).catch(() => 0)), { timeout: 60_000 })
+      .poll(
+        async () =>
+          await fetch(`http://127.0.0.1:${port}/api/health`)
+            .then((r) => r.status)
+            .catch(() => 0),
+        { timeout: 60_000 },
+      )
       .toBe(200);
     await run(port);
   } finally {

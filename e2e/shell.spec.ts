@@ -33,7 +33,18 @@ test('a plain mobile browser gets no tip', async ({ page }) => {
   await expect(page.getByTestId('wx-tip')).toHaveCount(0);
 });
 
-type SentRecord = { event_type: string; page_id: string; page_url: string; refer_id: string; refer_url: string; duration: number | null; commodity_id: string; proj_id: number; scene_id: string; os: string };
+type SentRecord = {
+  event_type: string;
+  page_id: string;
+  page_url: string;
+  refer_id: string;
+  refer_url: string;
+  duration: number | null;
+  commodity_id: string;
+  proj_id: number;
+  scene_id: string;
+  os: string;
+};
 
 function recordsOf(request: Request): SentRecord[] {
   return (JSON.parse(request.postData() ?? '{}') as { records: SentRecord[] }).records;
@@ -72,7 +83,14 @@ test('page views arrive at the log service in a batch, with dwell times and prev
   expect(homeDwell).toBeLessThanOrEqual(4);
   expect(goodsDwell).toBeGreaterThanOrEqual(4);
   expect(goodsDwell).toBeLessThanOrEqual(5);
-  expect(batch[1]).toMatchObject({ page_url: `/goods/detail/${saleId}`, commodity_id: saleId, refer_url: '/', proj_id: 5, scene_id: 'AURORA', os: 'iOS' });
+  expect(batch[1]).toMatchObject({
+    page_url: `/goods/detail/${saleId}`,
+    commodity_id: saleId,
+    refer_url: '/',
+    proj_id: 5,
+    scene_id: 'AURORA',
+    os: 'iOS',
+  });
   expect(JSON.stringify(batch)).not.toMatch(/token|(?<!\d)1[3-9]\d{9}(?!\d)/);
 
   // Hiding the page (switching apps on a phone) hands the last page's dwell time to sendBeacon.

@@ -26,8 +26,18 @@ describe('parseEnv', () => {
   });
 
   it('reads valid values, with numbers as numbers', () => {
-    const env = parseEnv({ PORT: '8080', DATABASE_URL: 'postgresql://u:p@localhost:5432/shop', DEFAULT_CHANNEL: 'AURORA', BRAND_WORD: 'shop.example' });
-    expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgresql://u:p@localhost:5432/shop', DEFAULT_CHANNEL: 'AURORA', BRAND_WORD: 'shop.example' });
+    const env = parseEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@localhost:5432/shop',
+      DEFAULT_CHANNEL: 'AURORA',
+      BRAND_WORD: 'shop.example',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgresql://u:p@localhost:5432/shop',
+      DEFAULT_CHANNEL: 'AURORA',
+      BRAND_WORD: 'shop.example',
+    });
   });
 
   it.each([
@@ -74,7 +84,9 @@ describe('parseEnv', () => {
     const error = envError({ NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET });
     expect(error.message).toContain('PAYMENT_PROVIDER');
     expect(error.message).toContain('PAYMENT_SECRET');
-    expect(envError({ NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET }).message).not.toContain('PAYMENT_SECRET');
+    expect(envError({ NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET }).message).not.toContain(
+      'PAYMENT_SECRET',
+    );
   });
 
   it.each([
@@ -90,7 +102,11 @@ describe('parseEnv', () => {
   });
 
   it('allows the demo secret and provider in production when DEMO_MODE=1', () => {
-    expect(parseEnv({ NODE_ENV: 'production', DEMO_MODE: '1' })).toMatchObject({ NODE_ENV: 'production', AUTH_SECRET: DEMO_AUTH_SECRET, SMS_PROVIDER: 'outbox' });
+    expect(parseEnv({ NODE_ENV: 'production', DEMO_MODE: '1' })).toMatchObject({
+      NODE_ENV: 'production',
+      AUTH_SECRET: DEMO_AUTH_SECRET,
+      SMS_PROVIDER: 'outbox',
+    });
   });
 
   it('still refuses them with DEMO_MODE=0', () => {
@@ -98,7 +114,10 @@ describe('parseEnv', () => {
   });
 
   it('lets a production build through: secrets belong to the runtime', () => {
-    expect(parseEnv({ NODE_ENV: 'production' }, { forStart: false })).toMatchObject({ NODE_ENV: 'production', AUTH_SECRET: DEMO_AUTH_SECRET });
+    expect(parseEnv({ NODE_ENV: 'production' }, { forStart: false })).toMatchObject({
+      NODE_ENV: 'production',
+      AUTH_SECRET: DEMO_AUTH_SECRET,
+    });
   });
 
   it('still checks the shape of variables during a build', () => {
@@ -124,13 +143,17 @@ describe('publicOrigin', () => {
   });
 
   it('stays on http with the port for a production-built demo', () => {
-    expect(publicOrigin('aurora.localhost', build({ NODE_ENV: 'production', DEMO_MODE: '1', PORT: '3100' }))).toBe('http://aurora.localhost:3100');
+    expect(publicOrigin('aurora.localhost', build({ NODE_ENV: 'production', DEMO_MODE: '1', PORT: '3100' }))).toBe(
+      'http://aurora.localhost:3100',
+    );
   });
 
   it('follows PUBLIC_SCHEME and PUBLIC_PORT', () => {
     expect(publicOrigin('aurora.localhost', build({ PUBLIC_SCHEME: 'https' }))).toBe('https://aurora.localhost');
     expect(publicOrigin('aurora.localhost', build({ PUBLIC_SCHEME: 'https', PUBLIC_PORT: '8443' }))).toBe('https://aurora.localhost:8443');
-    expect(publicOrigin('aurora.shop.example', build({ NODE_ENV: 'production', PUBLIC_SCHEME: 'http' }))).toBe('http://aurora.shop.example:3000');
+    expect(publicOrigin('aurora.shop.example', build({ NODE_ENV: 'production', PUBLIC_SCHEME: 'http' }))).toBe(
+      'http://aurora.shop.example:3000',
+    );
     expect(publicOrigin('aurora.localhost', build({ PORT: '3000', PUBLIC_PORT: '8080' }))).toBe('http://aurora.localhost:8080');
   });
 

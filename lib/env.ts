@@ -23,71 +23,93 @@ export const DEMO_PAYMENT_SECRET = 'demo-payment-secret-not-for-production-use-0
  */
 export { DEMO_AUTH_SECRET };
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-    PGLITE_DIR: z.string().min(1).default('.data/pglite'),
-    BRAND_WORD: z.string().min(1, 'must not be empty').default('localhost'),
-    DEFAULT_CHANNEL: z
-      .string()
-      .regex(/^[A-Z0-9]+$/, 'must be a channel key: uppercase letters and digits')
-      .optional(),
-    PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
-    PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_AUTH_SECRET),
-    SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
-    DEMO_MODE: z.enum(['0', '1']).optional(),
-    /** Payment provider (DESIGN §7); `sandbox` is the built-in cashier that plays one. */
-    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    /** Key of the HMAC on payment notifications. */
-    PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_PAYMENT_SECRET),
-    /** How long an unpaid order holds its stock (DESIGN §7: 5 minutes by default). */
-    ORDER_PAY_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(30, 'must be at least 30').max(86_400, 'must be at most 86400').default(300),
-    /** Background jobs (order expiry sweep, chain-up): `inline` in the server process, `off` when `npm run worker` runs them. */
-    JOBS: z.enum(['inline', 'off']).default('inline'),
-    /** Buy calls handled at once per server process before new ones are shed with HTTP 503 (DESIGN §5). */
-    BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
-    /** Event-loop lag (ms) beyond which buy calls are shed with HTTP 503: the process is answering slower than asked (DESIGN §5). */
-    BUY_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(300),
-    /**
-     * Proxies whose forwarding headers are believed (server.ts, docs/security.md): IPs or CIDR ranges, comma-separated.
-     * None by default: the client is the socket's peer.
-     */
-    TRUSTED_PROXIES: z
-      .string()
-      .default('')
-      .refine((value) => trustedProxiesProblem(value) === null, { error: (issue) => trustedProxiesProblem(String(issue.input)) ?? 'is not a list of IPs or CIDR ranges' }),
-    /** SMS codes per client IP per minute and per hour (security review, finding 4); raise them when many buyers share one NAT address. */
-    SMS_CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(SMS_IP_LIMIT_DEFAULTS.perMinute),
-    SMS_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(SMS_IP_LIMIT_DEFAULTS.perHour),
-    /** Where browsers send tracking batches (spec §7 log service); ours by default. */
-    TRACKING_URL: z
-      .string()
-      .regex(/^(\/(?!\/)|https?:\/\/)\S+$/, 'must be a site path such as /api/log/track or an http(s) URL')
-      .default('/api/log/track'),
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PGLITE_DIR: z.string().min(1).default('.data/pglite'),
+  BRAND_WORD: z.string().min(1, 'must not be empty').default('localhost'),
+  DEFAULT_CHANNEL: z
+    .string()
+    .regex(/^[A-Z0-9]+$/, 'must be a channel key: uppercase letters and digits')
+    .optional(),
+  PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_AUTH_SECRET),
+  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+  DEMO_MODE: z.enum(['0', '1']).optional(),
+  /** Payment provider (DESIGN §7); `sandbox` is the built-in cashier that plays one. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Key of the HMAC on payment notifications. */
+  PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_PAYMENT_SECRET),
+  /** How long an unpaid order holds its stock (DESIGN §7: 5 minutes by default). */
+  ORDER_PAY_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(30, 'must be at least 30')
+    .max(86_400, 'must be at most 86400')
+    .default(300),
+  /** Background jobs (order expiry sweep, chain-up): `inline` in the server process, `off` when `npm run worker` runs them. */
+  JOBS: z.enum(['inline', 'off']).default('inline'),
+  /** Buy calls handled at once per server process before new ones are shed with HTTP 503 (DESIGN §5). */
+  BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Event-loop lag (ms) beyond which buy calls are shed with HTTP 503: the process is answering slower than asked (DESIGN §5). */
+  BUY_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(300),
+  /**
+   * Proxies whose forwarding headers are believed (server.ts, docs/security.md): IPs or CIDR ranges, comma-separated.
+   * None by default: the client is the socket's peer.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .refine((value) => trustedProxiesProblem(value) === null, {
+      error: (issue) => trustedProxiesProblem(String(issue.input)) ?? 'is not a list of IPs or CIDR ranges',
+    }),
+  /** SMS codes per client IP per minute and per hour (security review, finding 4); raise them when many buyers share one NAT address. */
+  SMS_CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(SMS_IP_LIMIT_DEFAULTS.perMinute),
+  SMS_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(SMS_IP_LIMIT_DEFAULTS.perHour),
+  /** Where browsers send tracking batches (spec §7 log service); ours by default. */
+  TRACKING_URL: z
+    .string()
+    .regex(/^(\/(?!\/)|https?:\/\/)\S+$/, 'must be a site path such as /api/log/track or an http(s) URL')
+    .default('/api/log/track'),
+});
 
 /** Production refuses to start with demo secrets or demo providers (DESIGN §8), unless DEMO_MODE=1. */
 const productionEnvSchema = envSchema.superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production' || env.DEMO_MODE === '1') return;
-    if (env.AUTH_SECRET === DEMO_AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is the demo secret; set a random secret of 32+ characters in production' });
-    }
-    if (env.PAYMENT_SECRET === DEMO_PAYMENT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['PAYMENT_SECRET'], message: 'is the demo secret; set a random secret of 32+ characters in production' });
-    }
-    if (env.PAYMENT_PROVIDER === 'sandbox') {
-      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'is the sandbox cashier, which takes no money; configure a real payment provider in production' });
-    }
-    if (env.SMS_PROVIDER === 'outbox') {
-      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'is the demo outbox provider; configure a real SMS provider in production' });
-    }
-  });
+  if (env.NODE_ENV !== 'production' || env.DEMO_MODE === '1') return;
+  if (env.AUTH_SECRET === DEMO_AUTH_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH_SECRET'],
+      message: 'is the demo secret; set a random secret of 32+ characters in production',
+    });
+  }
+  if (env.PAYMENT_SECRET === DEMO_PAYMENT_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_SECRET'],
+      message: 'is the demo secret; set a random secret of 32+ characters in production',
+    });
+  }
+  if (env.PAYMENT_PROVIDER === 'sandbox') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message: 'is the sandbox cashier, which takes no money; configure a real payment provider in production',
+    });
+  }
+  if (env.SMS_PROVIDER === 'outbox') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_PROVIDER'],
+      message: 'is the demo outbox provider; configure a real SMS provider in production',
+    });
+  }
+});
 
 export type Env = z.infer<typeof envSchema>;
 

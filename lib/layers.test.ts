@@ -60,7 +60,11 @@ function arrows(): Arrow[] {
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/gm)) {
       const spec = match[3]!;
-      const target = spec.startsWith('@/') ? path.join(root, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
+      const target = spec.startsWith('@/')
+        ? path.join(root, spec.slice(2))
+        : spec.startsWith('.')
+          ? path.resolve(path.dirname(file), spec)
+          : null;
       if (!target) continue;
       const to = folderOf(target);
       if (to === null) {

@@ -87,7 +87,12 @@ async function prepare(): Promise<Prepared> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 8 });
 
-function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?: string): Promise<{ status: number; json: unknown; ms: number; retryAfterMs: number }> {
+function request(
+  method: 'GET' | 'POST',
+  urlPath: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: unknown; ms: number; retryAfterMs: number }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = { host: HOST };
   if (payload !== undefined) {
@@ -109,7 +114,12 @@ function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?
           json = null;
         }
         const retryAfter = Number(res.headers['retry-after']);
-        resolve({ status: res.statusCode ?? 0, json, ms, retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000 });
+        resolve({
+          status: res.statusCode ?? 0,
+          json,
+          ms,
+          retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000,
+        });
       });
     });
     req.on('error', reject);
@@ -122,7 +132,11 @@ function startServer(): ChildProcess {
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a drop.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // The storefront's entry server (server.ts), as `npm start` runs it.
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], { env: { ...process.env, PORT: String(PORT) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, PORT: String(PORT) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   server.stdout?.on('data', () => {});
   server.stderr?.on('data', (c: Buffer) => process.stderr.write(`[server] ${c.toString()}`));
   return server;
@@ -170,7 +184,12 @@ const stats = {
 /** One create call, retried on a busy answer with the same key, as the pay page does. Returns the order number or null. */
 async function create(saleId: number, buyer: Buyer, key: string): Promise<string | null> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    const { status, json, ms, retryAfterMs } = await request('POST', '/api/market/api/order/create', { saleId, quantity: 1, idempotencyKey: key }, buyer.token);
+    const { status, json, ms, retryAfterMs } = await request(
+      'POST',
+      '/api/market/api/order/create',
+      { saleId, quantity: 1, idempotencyKey: key },
+      buyer.token,
+    );
     const envelope = (json ?? {}) as Envelope;
     if (status === 503 || status === 429) {
       stats.shed++;
@@ -255,7 +274,13 @@ async function audit(saleId: number): Promise<Audit> {
     const [dupes] = await rows<{ n: string | number }>(
       sql`select count(*) as n from (select user_id, idempotency_key from orders where sale_id = ${saleId} group by 1, 2 having count(*) > 1) t`,
     );
-    return { sold: Number(held!.sold), orders: Number(held!.orders), left: Number(sale!.left), overLimit: Number(overLimit!.n), duplicateKeys: Number(dupes!.n) };
+    return {
+      sold: Number(held!.sold),
+      orders: Number(held!.orders),
+      left: Number(sale!.left),
+      overLimit: Number(overLimit!.n),
+      duplicateKeys: Number(dupes!.n),
+    };
   } finally {
     await close();
   }
@@ -269,7 +294,9 @@ function percentile(values: number[], p: number): string {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:drop: ${BUYERS} buyers, ${ITEMS} items (1 per buyer), ${CONCURRENCY} connections, on ${usingPostgres ? 'PostgreSQL (DATABASE_URL)' : `the embedded database (${pgliteDir})`}`);
+  console.log(
+    `bench:drop: ${BUYERS} buyers, ${ITEMS} items (1 per buyer), ${CONCURRENCY} connections, on ${usingPostgres ? 'PostgreSQL (DATABASE_URL)' : `the embedded database (${pgliteDir})`}`,
+  );
   buildIfNeeded();
   let t = performance.now();
   const { saleId, buyers } = await prepare();
@@ -322,9 +349,17 @@ async function main(): Promise<void> {
 
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
   const expectedSold = Math.min(ITEMS, BUYERS);
-  const ok = oversell === 0 && lost === 0 && result.overLimit === 0 && duplicates === 0 && stats.failures.length === 0 && result.sold === expectedSold;
+  const ok =
+    oversell === 0 &&
+    lost === 0 &&
+    result.overLimit === 0 &&
+    duplicates === 0 &&
+    stats.failures.length === 0 &&
+    result.sold === expectedSold;
   if (!ok) {
-    console.error(`bench:drop: FAILED (expected ${expectedSold} copies sold with no oversell, loss, per-user violation, duplicate or error)`);
+    console.error(
+      `bench:drop: FAILED (expected ${expectedSold} copies sold with no oversell, loss, per-user violation, duplicate or error)`,
+    );
     process.exit(1);
   }
 }

@@ -7,7 +7,9 @@ async function main() {
   const { env, EnvError } = await import('../lib/env');
   try {
     if (!env().DATABASE_URL) {
-      console.error('worker: set DATABASE_URL to the PostgreSQL the servers use; with the embedded database the server runs the jobs itself (JOBS=inline).');
+      console.error(
+        'worker: set DATABASE_URL to the PostgreSQL the servers use; with the embedded database the server runs the jobs itself (JOBS=inline).',
+      );
       process.exit(1);
     }
   } catch (error) {

@@ -54,11 +54,17 @@ export async function makeBuyerFixtures(api: TestApi, phone = '13912340001'): Pr
   const as = (path: string, body: Record<string, unknown>) => api.callApi(path, body, { token: buyer.token });
 
   const saleIdOf = async (code: string) => {
-    const [row] = await db.select({ id: sales.id }).from(sales).where(and(eq(sales.channelId, aurora), eq(sales.code, code)));
+    const [row] = await db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(sales.channelId, aurora), eq(sales.code, code)));
     return String(row!.id);
   };
   const buyAndPay = async (code: string, quantity: number, key: string) => {
-    const order = ok(await as('/market/api/order/create', { saleId: await saleIdOf(code), quantity, idempotencyKey: key }), `buying ${code}`);
+    const order = ok(
+      await as('/market/api/order/create', { saleId: await saleIdOf(code), quantity, idempotencyKey: key }),
+      `buying ${code}`,
+    );
     const payment = ok(await as('/market/api/pay/create', { orderNo: order.orderNo }), `paying ${code}`);
     ok(await as('/market/api/pay/sandbox/complete', { paymentNo: payment.paymentNo, outcome: 'paid' }), `settling ${code}`);
     return String(order.orderNo);
@@ -66,7 +72,10 @@ export async function makeBuyerFixtures(api: TestApi, phone = '13912340001'): Pr
 
   const orderKey = 'fixture-a-star-fox';
   const paidOrderNos = [await buyAndPay('star-fox', 4, orderKey), await buyAndPay('aurora-mystery-box', 1, 'fixture-a-box')];
-  const unpaid = ok(await as('/market/api/order/create', { saleId: await saleIdOf('tide-whale'), quantity: 1, idempotencyKey: 'fixture-a-whale' }), 'buying tide-whale');
+  const unpaid = ok(
+    await as('/market/api/order/create', { saleId: await saleIdOf('tide-whale'), quantity: 1, idempotencyKey: 'fixture-a-whale' }),
+    'buying tide-whale',
+  );
   const payment = ok(await as('/market/api/pay/create', { orderNo: unpaid.orderNo }), 'opening a payment');
 
   const boxes = ok(await as('/market/api/channel/queryBox', {}), 'listing boxes').boxes as { id: string }[];
@@ -83,11 +92,25 @@ export async function makeBuyerFixtures(api: TestApi, phone = '13912340001'): Pr
 
   const giftIds = await campaignOf('gift', 'fox-holders');
   const gift = { ...giftIds, idempotencyKey: 'fixture-a-gift', claimId: '' };
-  gift.claimId = String(ok(await as('/goods/api/giftReceive/receive', { id: gift.campaignId, exchangeId: gift.offerId, idempotencyKey: gift.idempotencyKey }), 'receiving a gift').id);
+  gift.claimId = String(
+    ok(
+      await as('/goods/api/giftReceive/receive', { id: gift.campaignId, exchangeId: gift.offerId, idempotencyKey: gift.idempotencyKey }),
+      'receiving a gift',
+    ).id,
+  );
 
   const exchangeIds = await campaignOf('exchange', 'constellation');
   const exchange = { ...exchangeIds, idempotencyKey: 'fixture-a-exchange', recordId: '' };
-  exchange.recordId = String(ok(await as('/market/api/exchange/create', { id: exchange.campaignId, exchangeId: exchange.offerId, idempotencyKey: exchange.idempotencyKey }), 'exchanging').id);
+  exchange.recordId = String(
+    ok(
+      await as('/market/api/exchange/create', {
+        id: exchange.campaignId,
+        exchangeId: exchange.offerId,
+        idempotencyKey: exchange.idempotencyKey,
+      }),
+      'exchanging',
+    ).id,
+  );
 
   const [chainCampaign] = await db
     .select({ id: chainCampaigns.id })
@@ -95,13 +118,25 @@ export async function makeBuyerFixtures(api: TestApi, phone = '13912340001'): Pr
     .innerJoin(commodities, eq(commodities.id, chainCampaigns.commodityId))
     .where(and(eq(chainCampaigns.channelId, aurora), eq(commodities.code, 'aurora-dawn-print')));
   const chain = { campaignId: String(chainCampaign!.id), code: demoCode('aurora-print', 1), storeCode: 'SH001', recordId: '' };
-  chain.recordId = String(ok(await as('/market/api/channelChainRecord/create', { id: chain.campaignId, code: chain.code, type: 1, storeCode: chain.storeCode }), 'chaining up').id);
+  chain.recordId = String(
+    ok(
+      await as('/market/api/channelChainRecord/create', { id: chain.campaignId, code: chain.code, type: 1, storeCode: chain.storeCode }),
+      'chaining up',
+    ).id,
+  );
 
   // The chain-up job puts every holding on the ledger: token ids and tx hashes are A's too.
   await chainUpPending(db, api.now);
 
   const owned = await db
-    .select({ id: holdings.id, tokenId: holdings.tokenId, tradeHash: holdings.tradeHash, destroyedAt: holdings.destroyedAt, code: commodities.code, isBlindBox: commodities.isBlindBox })
+    .select({
+      id: holdings.id,
+      tokenId: holdings.tokenId,
+      tradeHash: holdings.tradeHash,
+      destroyedAt: holdings.destroyedAt,
+      code: commodities.code,
+      isBlindBox: commodities.isBlindBox,
+    })
     .from(holdings)
     .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
     .where(eq(holdings.userId, buyer.userId))
@@ -123,7 +158,10 @@ export async function makeBuyerFixtures(api: TestApi, phone = '13912340001'): Pr
     { label: 'paymentNo', pattern: String(payment.paymentNo) },
     ...tradeHashes.map((hash) => ({ label: 'tx hash', pattern: hash })),
     ...quoted('tokenId', tokenIds),
-    ...quoted('holding id', owned.map((h) => String(h.id))),
+    ...quoted(
+      'holding id',
+      owned.map((h) => String(h.id)),
+    ),
     ...quoted('gift claim id', [gift.claimId]),
     ...quoted('exchange record id', [exchange.recordId]),
     ...quoted('chain-up record id', [chain.recordId]),
@@ -165,8 +203,14 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/log/track': (f) => ({
     records: [
       {
-        dev_id: 'fixture-device', proj_id: 5, session_id: 'fixture-session', up_time: 1_795_000_000_000, event_type: 'page_view',
-        user_uuid: f.buyer.uuid, page_id: 'orderDetail', page_url: `/AURORA/order/detail/${f.orderNo}`,
+        dev_id: 'fixture-device',
+        proj_id: 5,
+        session_id: 'fixture-session',
+        up_time: 1_795_000_000_000,
+        event_type: 'page_view',
+        user_uuid: f.buyer.uuid,
+        page_id: 'orderDetail',
+        page_url: `/AURORA/order/detail/${f.orderNo}`,
       },
     ],
   }),
@@ -196,7 +240,12 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/market/api/channel/userGiftReceivePage': () => ({ pageCount: 1, pageSize: 50 }),
   '/market/api/channel/queryActivityList': () => ({}),
   '/market/api/exchange/detail': (f) => ({ id: f.exchange.campaignId, exchangeId: f.exchange.offerId }),
-  '/market/api/exchange/create': (f) => ({ id: f.exchange.campaignId, exchangeId: f.exchange.offerId, holdingIds: f.starFoxHoldingIds, idempotencyKey: f.exchange.idempotencyKey }),
+  '/market/api/exchange/create': (f) => ({
+    id: f.exchange.campaignId,
+    exchangeId: f.exchange.offerId,
+    holdingIds: f.starFoxHoldingIds,
+    idempotencyKey: f.exchange.idempotencyKey,
+  }),
   '/market/api/exchange/list': () => ({ pageCount: 1, pageSize: 50 }),
   '/market/api/channel/treasureSkuDestroyPage': () => ({ pageCount: 1, pageSize: 50 }),
   '/market/api/channel/queryChainList': () => ({}),

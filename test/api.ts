@@ -96,7 +96,15 @@ export async function apiCall(db: Db, path: string, body: unknown, call: CallOpt
     { db, now: call.now },
   );
   const envelope = res.body as Envelope;
-  return { status: res.status, body: envelope, code: envelope.code, message: envelope.message, data: envelope.data, headers: res.headers ?? {}, text: JSON.stringify(res.body) };
+  return {
+    status: res.status,
+    body: envelope,
+    code: envelope.code,
+    message: envelope.message,
+    data: envelope.data,
+    headers: res.headers ?? {},
+    text: JSON.stringify(res.body),
+  };
 }
 
 export async function createTestApi(options: { now?: Date } = {}): Promise<TestApi> {
@@ -129,7 +137,14 @@ export async function createTestApi(options: { now?: Date } = {}): Promise<TestA
     session,
     buyer: async (phone, channelKey = 'AURORA') => {
       const user = await findOrCreateUser(db, phone, now);
-      return { userId: user.id, uuid: user.uuid, phone, maskedPhone: maskPhone(phone), channelKey, token: await session(user.id, channelKey) };
+      return {
+        userId: user.id,
+        uuid: user.uuid,
+        phone,
+        maskedPhone: maskPhone(phone),
+        channelKey,
+        token: await session(user.id, channelKey),
+      };
     },
     revokedSession: async (userId, channelKey) => {
       const token = await session(userId, channelKey);

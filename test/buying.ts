@@ -5,9 +5,21 @@ import { channels, commodities, editionCounters, sales, users } from '@/lib/db/s
 /** A sale of its own for one test: commodity + sale on a channel, open now, with the given stock and limit. */
 export async function makeSale(
   db: Db,
-  input: { channelKey?: string; code: string; price?: number; amount: number; limitPerUser: number; amountSku?: number; now: Date; isBlindBox?: boolean },
+  input: {
+    channelKey?: string;
+    code: string;
+    price?: number;
+    amount: number;
+    limitPerUser: number;
+    amountSku?: number;
+    now: Date;
+    isBlindBox?: boolean;
+  },
 ): Promise<{ saleId: number; commodityId: number; channelId: number }> {
-  const [channel] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, input.channelKey ?? 'AURORA'));
+  const [channel] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(eq(channels.key, input.channelKey ?? 'AURORA'));
   const [commodity] = await db
     .insert(commodities)
     .values({
@@ -46,7 +58,12 @@ export async function makeSale(
 export async function makeUsers(db: Db, n: number, prefix: string): Promise<number[]> {
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ uuid: `${prefix}-${i}`, phone: `1${prefix.padStart(4, '3').slice(-4)}${String(i).padStart(6, '0')}` })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        uuid: `${prefix}-${i}`,
+        phone: `1${prefix.padStart(4, '3').slice(-4)}${String(i).padStart(6, '0')}`,
+      })),
+    )
     .returning({ id: users.id });
   return rows.map((r) => r.id);
 }
@@ -57,6 +74,9 @@ export async function stockLeft(db: Db, saleId: number): Promise<number> {
 }
 
 export async function minted(db: Db, commodityId: number): Promise<number> {
-  const [row] = await db.select({ minted: editionCounters.minted }).from(editionCounters).where(and(eq(editionCounters.commodityId, commodityId)));
+  const [row] = await db
+    .select({ minted: editionCounters.minted })
+    .from(editionCounters)
+    .where(and(eq(editionCounters.commodityId, commodityId)));
   return row?.minted ?? 0;
 }

@@ -113,76 +113,96 @@ export function LoginForm({ brandName, redirectTo, demoOutbox }: { brandName: st
   // The captcha sheet sits outside the <form>: its own Enter (the question fallback) must not submit the login.
   return (
     <>
-    <form
-      className="flex flex-col gap-5"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="login-phone" className="text-sm font-medium text-neutral-700">{t('phone')}</label>
-        <input
-          id="login-phone"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder={t('phonePlaceholder')}
-          value={phone}
-          maxLength={16}
-          onChange={(event) => setPhone(event.target.value)}
-          onBlur={() => setPhoneBlurred(true)}
-          aria-invalid={showProblem || undefined}
-          aria-describedby={showProblem ? 'login-phone-problem' : undefined}
-          className="h-12 rounded-xl border border-black/10 bg-white px-4 text-base text-neutral-900 outline-none focus:border-skin-1 aria-invalid:border-red-500"
-        />
-        {showProblem && problem ? (
-          <p id="login-phone-problem" role="alert" className="text-sm text-red-600">{t(`phoneProblem.${problem}`)}</p>
-        ) : null}
-      </div>
-
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="login-code" className="text-sm font-medium text-neutral-700">{t('code')}</label>
-        <div className="flex gap-2">
+      <form
+        className="flex flex-col gap-5"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="login-phone" className="text-sm font-medium text-neutral-700">
+            {t('phone')}
+          </label>
           <input
-            id="login-code"
-            ref={codeInput}
-            name="code"
+            id="login-phone"
+            name="phone"
+            type="tel"
             inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={t('codePlaceholder')}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            className="h-12 min-w-0 flex-1 rounded-xl border border-black/10 bg-white px-4 text-base tracking-widest text-neutral-900 outline-none focus:border-skin-1"
+            autoComplete="tel-national"
+            placeholder={t('phonePlaceholder')}
+            value={phone}
+            maxLength={16}
+            onChange={(event) => setPhone(event.target.value)}
+            onBlur={() => setPhoneBlurred(true)}
+            aria-invalid={showProblem || undefined}
+            aria-describedby={showProblem ? 'login-phone-problem' : undefined}
+            className="h-12 rounded-xl border border-black/10 bg-white px-4 text-base text-neutral-900 outline-none focus:border-skin-1 aria-invalid:border-red-500"
           />
-          <button
-            type="button"
-            disabled={problem !== null || secondsLeft > 0 || sending}
-            onClick={() => setCaptchaOpen(true)}
-            className="h-12 shrink-0 rounded-xl border border-skin-1 px-4 text-sm font-medium text-skin-1 disabled:border-black/10 disabled:text-neutral-400"
-          >
-            {sending ? t('sending') : secondsLeft > 0 ? t('resendIn', { seconds: secondsLeft }) : t('getCode')}
-          </button>
+          {showProblem && problem ? (
+            <p id="login-phone-problem" role="alert" className="text-sm text-red-600">
+              {t(`phoneProblem.${problem}`)}
+            </p>
+          ) : null}
         </div>
-        {demoCode ? (
-          <p data-testid="demo-code" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('demoOutbox', { code: demoCode })}</p>
-        ) : null}
-      </div>
 
-      <label className="flex items-start gap-2 text-sm leading-snug text-neutral-600">
-        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)" />
-        <span>
-          {t('agree')}{' '}
-          <Link href="/agreement/privacy" className="text-skin-1 underline underline-offset-2">{t('privacy')}</Link> {t('and')}{' '}
-          <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">{t('salesStrategy')}</Link>
-        </span>
-      </label>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="login-code" className="text-sm font-medium text-neutral-700">
+            {t('code')}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="login-code"
+              ref={codeInput}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder={t('codePlaceholder')}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+              className="h-12 min-w-0 flex-1 rounded-xl border border-black/10 bg-white px-4 text-base tracking-widest text-neutral-900 outline-none focus:border-skin-1"
+            />
+            <button
+              type="button"
+              disabled={problem !== null || secondsLeft > 0 || sending}
+              onClick={() => setCaptchaOpen(true)}
+              className="h-12 shrink-0 rounded-xl border border-skin-1 px-4 text-sm font-medium text-skin-1 disabled:border-black/10 disabled:text-neutral-400"
+            >
+              {sending ? t('sending') : secondsLeft > 0 ? t('resendIn', { seconds: secondsLeft }) : t('getCode')}
+            </button>
+          </div>
+          {demoCode ? (
+            <p data-testid="demo-code" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {t('demoOutbox', { code: demoCode })}
+            </p>
+          ) : null}
+        </div>
 
-      <Button type="primary" htmlType="submit" loading={loggingIn} className="w-full">{t('submit')}</Button>
-    </form>
-    {captchaOpen ? <SliderCaptcha onSolved={(ticket) => void sendCode(ticket)} onClose={() => setCaptchaOpen(false)} /> : null}
+        <label className="flex items-start gap-2 text-sm leading-snug text-neutral-600">
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(event) => setAgreed(event.target.checked)}
+            className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)"
+          />
+          <span>
+            {t('agree')}{' '}
+            <Link href="/agreement/privacy" className="text-skin-1 underline underline-offset-2">
+              {t('privacy')}
+            </Link>{' '}
+            {t('and')}{' '}
+            <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">
+              {t('salesStrategy')}
+            </Link>
+          </span>
+        </label>
+
+        <Button type="primary" htmlType="submit" loading={loggingIn} className="w-full">
+          {t('submit')}
+        </Button>
+      </form>
+      {captchaOpen ? <SliderCaptcha onSolved={(ticket) => void sendCode(ticket)} onClose={() => setCaptchaOpen(false)} /> : null}
     </>
   );
 }

@@ -8,7 +8,19 @@ import { useStorefrontStore } from '@/components/shell/storefront-provider';
 import { endWebSession } from '@/lib/client/sign-out';
 
 /** spec §4 logout: after a confirm sheet, clears token and user info, the server revokes the token, then /login. */
-export function LogoutButton({ label, question, cancel, ok, title }: { label: string; question: string; cancel: string; ok: string; title: string }) {
+export function LogoutButton({
+  label,
+  question,
+  cancel,
+  ok,
+  title,
+}: {
+  label: string;
+  question: string;
+  cancel: string;
+  ok: string;
+  title: string;
+}) {
   const store = useStorefrontStore();
   const router = useRouter();
   const [busy, setBusy] = useState(false);

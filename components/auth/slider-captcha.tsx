@@ -167,16 +167,54 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
   };
 
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="captcha-title" className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center" data-testid="captcha">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="captcha-title"
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center"
+      data-testid="captcha"
+    >
       <div className="w-full max-w-(--container-app) rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-xl sm:rounded-2xl">
         <div className="mb-3 flex items-center justify-between">
-          <h2 id="captcha-title" className="text-base font-semibold text-neutral-900">{t('title')}</h2>
+          <h2 id="captcha-title" className="text-base font-semibold text-neutral-900">
+            {t('title')}
+          </h2>
           <div className="flex gap-1">
-            <button type="button" onClick={() => load(kind)} aria-label={t('refresh')} className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100">
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round"><path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /></svg>
+            <button
+              type="button"
+              onClick={() => load(kind)}
+              aria-label={t('refresh')}
+              className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+              >
+                <path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" />
+              </svg>
             </button>
-            <button type="button" onClick={onClose} aria-label={t('close')} className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100">
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round"><path d="M6 6l12 12M18 6L6 18" /></svg>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t('close')}
+              className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+              >
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
             </button>
           </div>
         </div>
@@ -198,12 +236,14 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
                     alt=""
                     draggable={false}
                     data-testid="captcha-piece"
-                    className="absolute select-none drop-shadow-[0_0_3px_rgba(0,0,0,0.6)]"
+                    className="absolute drop-shadow-[0_0_3px_rgba(0,0,0,0.6)] select-none"
                     style={{ left: x * scale, top: slider.y * scale, width: slider.pieceSize * scale, height: slider.pieceSize * scale }}
                   />
                 </>
               ) : (
-                <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-400">{loading ? t('loading') : null}</p>
+                <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-400">
+                  {loading ? t('loading') : null}
+                </p>
               )}
             </div>
             <div className="relative mt-3 h-11 rounded-full bg-neutral-100">
@@ -229,10 +269,23 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
                 className="absolute top-0 flex h-11 w-11 touch-none items-center justify-center rounded-full bg-skin-button text-skin-button-text shadow-card disabled:opacity-60"
                 style={{ left: x * scale }}
               >
-                <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round"><path d="M5 12h14M13 6l6 6-6 6" /></svg>
+                <svg
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2.2}
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
+                  <path d="M5 12h14M13 6l6 6-6 6" />
+                </svg>
               </button>
             </div>
-            <p id="captcha-keys" className="sr-only">{t('keyboardHint')}</p>
+            <p id="captcha-keys" className="sr-only">
+              {t('keyboardHint')}
+            </p>
           </>
         ) : (
           <form
@@ -254,13 +307,24 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
                 className="h-11 rounded-lg border border-black/15 px-3 text-base"
               />
             </label>
-            <button type="submit" disabled={checking || !answer} className="h-11 rounded-full bg-skin-button text-base font-medium text-skin-button-text disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={checking || !answer}
+              className="h-11 rounded-full bg-skin-button text-base font-medium text-skin-button-text disabled:opacity-60"
+            >
               {t('submit')}
             </button>
           </form>
         )}
 
-        <button type="button" onClick={() => { setFailed(false); load(kind === 'slider' ? 'text' : 'slider'); }} className="mt-3 w-full py-2 text-center text-sm text-skin-1 underline underline-offset-2">
+        <button
+          type="button"
+          onClick={() => {
+            setFailed(false);
+            load(kind === 'slider' ? 'text' : 'slider');
+          }}
+          className="mt-3 w-full py-2 text-center text-sm text-skin-1 underline underline-offset-2"
+        >
           {kind === 'slider' ? t('useText') : t('useSlider')}
         </button>
       </div>

@@ -32,12 +32,27 @@ export function BoxList({ boxes, placeholderColor }: { boxes: HoldingView[]; pla
       <ul className="grid grid-cols-2 gap-3" data-testid="boxes">
         {boxes.map((b) => (
           <Card as="li" key={b.id} className="overflow-hidden" data-testid="box">
-            <ArtImage src={b.commodity.cover} alt={b.commodity.name} width={600} height={600} sizes="3.4rem" className={`aspect-square w-full object-cover ${opening === b.id ? 'motion-safe:animate-pulse' : ''}`} placeholderColor={placeholderColor} />
+            <ArtImage
+              src={b.commodity.cover}
+              alt={b.commodity.name}
+              width={600}
+              height={600}
+              sizes="3.4rem"
+              className={`aspect-square w-full object-cover ${opening === b.id ? 'motion-safe:animate-pulse' : ''}`}
+              placeholderColor={placeholderColor}
+            />
             <div className="flex flex-col gap-2 p-2.5">
               <p className="truncate text-sm font-semibold text-skin-1">
                 {b.commodity.name} <span className="text-xs font-medium text-skin-sign">#{b.commoditySku.number}</span>
               </p>
-              <Button type="primary" size="md" loading={opening === b.id} disabled={opening !== null} onClick={() => void open(b.id)} className="w-full">
+              <Button
+                type="primary"
+                size="md"
+                loading={opening === b.id}
+                disabled={opening !== null}
+                onClick={() => void open(b.id)}
+                className="w-full"
+              >
                 {opening === b.id ? t('opening') : t('open')}
               </Button>
             </div>
@@ -45,14 +60,34 @@ export function BoxList({ boxes, placeholderColor }: { boxes: HoldingView[]; pla
         ))}
       </ul>
       {prize ? (
-        <div role="dialog" aria-modal="true" aria-labelledby="box-reveal-title" className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-6" data-testid="box-reveal">
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="box-reveal-title"
+          className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-6"
+          data-testid="box-reveal"
+        >
           <div className="box-reveal w-full max-w-[6rem] rounded-2xl bg-skin-card p-5 text-center shadow-xl">
-            <p id="box-reveal-title" className="text-sm text-neutral-500">{t('youGot')}</p>
+            <p id="box-reveal-title" className="text-sm text-neutral-500">
+              {t('youGot')}
+            </p>
             <div className="box-reveal-glow mx-auto mt-3 w-[3.6rem] overflow-hidden rounded-xl">
-              <ArtImage src={prize.commodity.cover} alt={prize.commodity.name} width={600} height={600} sizes="3.6rem" className="aspect-square w-full object-cover" placeholderColor={placeholderColor} />
+              <ArtImage
+                src={prize.commodity.cover}
+                alt={prize.commodity.name}
+                width={600}
+                height={600}
+                sizes="3.6rem"
+                className="aspect-square w-full object-cover"
+                placeholderColor={placeholderColor}
+              />
             </div>
-            <p className="mt-3 text-lg font-semibold text-skin-1" data-testid="box-prize-name">{prize.commodity.name}</p>
-            <p className="text-sm font-semibold text-skin-sign" data-testid="box-prize-edition">#{prize.commoditySku.number}/{prize.commoditySku.amountNumber}</p>
+            <p className="mt-3 text-lg font-semibold text-skin-1" data-testid="box-prize-name">
+              {prize.commodity.name}
+            </p>
+            <p className="text-sm font-semibold text-skin-sign" data-testid="box-prize-edition">
+              #{prize.commoditySku.number}/{prize.commoditySku.amountNumber}
+            </p>
             <Button
               type="primary"
               className="mt-4 w-full"

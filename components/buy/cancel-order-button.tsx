@@ -21,7 +21,12 @@ export function CancelOrderButton({ orderNo }: { orderNo: string }) {
       loading={busy}
       onClick={async () => {
         try {
-          await confirm({ title: common('prompt'), content: t('cancelConfirm'), cancelText: common('cancel'), confirmText: common('confirm') });
+          await confirm({
+            title: common('prompt'),
+            content: t('cancelConfirm'),
+            cancelText: common('cancel'),
+            confirmText: common('confirm'),
+          });
         } catch {
           return;
         }

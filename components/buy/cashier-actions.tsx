@@ -25,8 +25,12 @@ export function CashierActions({ paymentNo, orderNo }: { paymentNo: string; orde
   };
   return (
     <div className="flex flex-col gap-3">
-      <Button type="primary" loading={busy === 'paid'} disabled={busy !== null} onClick={() => void settle('paid')} className="w-full">{t('pay')}</Button>
-      <Button type="default" loading={busy === 'failed'} disabled={busy !== null} onClick={() => void settle('failed')} className="w-full">{t('fail')}</Button>
+      <Button type="primary" loading={busy === 'paid'} disabled={busy !== null} onClick={() => void settle('paid')} className="w-full">
+        {t('pay')}
+      </Button>
+      <Button type="default" loading={busy === 'failed'} disabled={busy !== null} onClick={() => void settle('failed')} className="w-full">
+        {t('fail')}
+      </Button>
     </div>
   );
 }

@@ -17,12 +17,27 @@ export function CollectionGrid({ records, placeholderColor }: { records: Holding
       <ul className="grid grid-cols-2 gap-3" data-testid="collection">
         {records.map((h) => (
           <Card as="li" key={h.id} className="overflow-hidden" data-testid="holding">
-            <button type="button" className="block w-full" aria-label={`${h.commodity.name} #${h.commoditySku.number}`} onClick={() => setViewing(h)}>
-              <ArtImage src={h.commodity.cover} alt={h.commodity.name} width={600} height={600} sizes="3.4rem" className="aspect-square w-full object-cover" placeholderColor={placeholderColor} />
+            <button
+              type="button"
+              className="block w-full"
+              aria-label={`${h.commodity.name} #${h.commoditySku.number}`}
+              onClick={() => setViewing(h)}
+            >
+              <ArtImage
+                src={h.commodity.cover}
+                alt={h.commodity.name}
+                width={600}
+                height={600}
+                sizes="3.4rem"
+                className="aspect-square w-full object-cover"
+                placeholderColor={placeholderColor}
+              />
             </button>
             <div className="p-2.5">
               <p className="truncate text-sm font-semibold text-skin-1">{h.commodity.name}</p>
-              <p className="text-xs font-medium text-skin-sign" data-testid="holding-edition">#{h.commoditySku.number}/{h.commoditySku.amountNumber}</p>
+              <p className="text-xs font-medium text-skin-sign" data-testid="holding-edition">
+                #{h.commoditySku.number}/{h.commoditySku.amountNumber}
+              </p>
               {h.chainStatus === 1 ? (
                 <dl className="mt-1.5 text-[0.2rem] leading-snug text-neutral-500" data-testid="holding-chain">
                   <dt className="sr-only">{t('onChain')}</dt>
@@ -30,10 +45,14 @@ export function CollectionGrid({ records, placeholderColor }: { records: Holding
                   <dt className="inline">{t('tokenId')} </dt>
                   <dd className="inline break-all">{h.tokenId}</dd>
                   <dt className="mt-0.5">{t('txHash')}</dt>
-                  <dd className="truncate font-mono" title={h.tradeHash ?? ''}>{h.tradeHash}</dd>
+                  <dd className="truncate font-mono" title={h.tradeHash ?? ''}>
+                    {h.tradeHash}
+                  </dd>
                 </dl>
               ) : (
-                <p className="mt-1.5 text-xs text-amber-700" data-testid="holding-chain">{t('pending')}</p>
+                <p className="mt-1.5 text-xs text-amber-700" data-testid="holding-chain">
+                  {t('pending')}
+                </p>
               )}
             </div>
           </Card>
@@ -41,7 +60,9 @@ export function CollectionGrid({ records, placeholderColor }: { records: Holding
       </ul>
       <ImageViewer
         key={viewing?.id ?? 'none'}
-        images={viewing ? [viewing.commodity.cover, ...viewing.commodity.actualPicture].map((src) => ({ src, alt: viewing.commodity.name })) : []}
+        images={
+          viewing ? [viewing.commodity.cover, ...viewing.commodity.actualPicture].map((src) => ({ src, alt: viewing.commodity.name })) : []
+        }
         open={viewing !== null}
         onClose={() => setViewing(null)}
         label={tv('label')}

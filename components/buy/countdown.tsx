@@ -7,7 +7,17 @@ import { useRouter } from 'next/navigation';
  * "4:59" until `until`. At zero it reloads the page's server data (`refreshOnEnd`, the default), so an expired order
  * shows as cancelled. The first paint uses the server's clock (hydration warning suppressed).
  */
-export function Countdown({ until, refreshOnEnd = true, className, testId }: { until: string; refreshOnEnd?: boolean; className?: string; testId?: string }) {
+export function Countdown({
+  until,
+  refreshOnEnd = true,
+  className,
+  testId,
+}: {
+  until: string;
+  refreshOnEnd?: boolean;
+  className?: string;
+  testId?: string;
+}) {
   const router = useRouter();
   const end = new Date(until).getTime();
   const [now, setNow] = useState(() => Date.now());

@@ -16,7 +16,19 @@ import { Card } from '@/components/ui/card';
  * The pay page's form (the issue on buying): quantity within the sale's per-user limit and stock, the total (hidden
  * where the channel hides amounts), the sales terms, then "pay now": create the order, open its payment, go to pay.
  */
-export function PayForm({ saleId, price, max, limit, showAmount }: { saleId: string; price: number; max: number; limit: number; showAmount: boolean }) {
+export function PayForm({
+  saleId,
+  price,
+  max,
+  limit,
+  showAmount,
+}: {
+  saleId: string;
+  price: number;
+  max: number;
+  limit: number;
+  showAmount: boolean;
+}) {
   const t = useTranslations('pay');
   const api = useApi();
   const router = useRouter();
@@ -55,26 +67,57 @@ export function PayForm({ saleId, price, max, limit, showAmount }: { saleId: str
           <p className="text-xs text-neutral-500">{t('limit', { limit })}</p>
         </div>
         <div className="flex items-center gap-1">
-          <button type="button" aria-label={t('less')} disabled={quantity <= 1 || busy} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40">−</button>
-          <output aria-live="polite" data-testid="pay-quantity" className="w-9 text-center text-base font-semibold text-skin-1">{quantity}</output>
-          <button type="button" aria-label={t('more')} disabled={quantity >= max || busy} onClick={() => setQuantity((q) => Math.min(max, q + 1))} className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40">+</button>
+          <button
+            type="button"
+            aria-label={t('less')}
+            disabled={quantity <= 1 || busy}
+            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40"
+          >
+            −
+          </button>
+          <output aria-live="polite" data-testid="pay-quantity" className="w-9 text-center text-base font-semibold text-skin-1">
+            {quantity}
+          </output>
+          <button
+            type="button"
+            aria-label={t('more')}
+            disabled={quantity >= max || busy}
+            onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+            className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40"
+          >
+            +
+          </button>
         </div>
       </Card>
 
       <label className="flex items-start gap-2 px-1 text-sm leading-snug text-neutral-600">
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)" />
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+          className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)"
+        />
         <span>
-          {t('agree')} <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">{t('salesStrategy')}</Link>
+          {t('agree')}{' '}
+          <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">
+            {t('salesStrategy')}
+          </Link>
         </span>
       </label>
 
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
         {showAmount ? (
           <p className="text-sm text-neutral-600">
-            {t('total')} <span data-testid="pay-total" className="text-lg font-bold text-skin-sign">{formatFen(price * quantity)}</span>
+            {t('total')}{' '}
+            <span data-testid="pay-total" className="text-lg font-bold text-skin-sign">
+              {formatFen(price * quantity)}
+            </span>
           </p>
         ) : null}
-        <Button type="primary" loading={busy} onClick={() => void pay()} className="flex-1">{t('submit')}</Button>
+        <Button type="primary" loading={busy} onClick={() => void pay()} className="flex-1">
+          {t('submit')}
+        </Button>
       </div>
     </div>
   );

@@ -6,7 +6,17 @@ import { Button } from '@/components/ui/button';
 import { useApi } from '@/components/shell/api-provider';
 
 /** Opens a new payment for an unpaid order and goes to pay (retry after a failure, "continue paying" in the records). */
-export function PayOrderButton({ orderNo, label, size = 'default', className = '' }: { orderNo: string; label: string; size?: 'default' | 'md'; className?: string }) {
+export function PayOrderButton({
+  orderNo,
+  label,
+  size = 'default',
+  className = '',
+}: {
+  orderNo: string;
+  label: string;
+  size?: 'default' | 'md';
+  className?: string;
+}) {
   const api = useApi();
   const router = useRouter();
   const [busy, setBusy] = useState(false);

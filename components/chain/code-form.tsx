@@ -60,9 +60,13 @@ export function ChainCodeForm({ stores }: { stores: StoreView[] }) {
           name="storeCode"
           className="rounded-lg border border-black/10 bg-white px-3 py-2 text-sm outline-none focus:border-(--skin-color1)"
         >
-          <option value="" disabled>{t('chooseStore')}</option>
+          <option value="" disabled>
+            {t('chooseStore')}
+          </option>
           {stores.map((s) => (
-            <option key={s.code} value={s.code}>{s.name} ({s.code})</option>
+            <option key={s.code} value={s.code}>
+              {s.name} ({s.code})
+            </option>
           ))}
         </select>
       </label>

@@ -48,7 +48,9 @@ export function ConfirmChainUp({ campaignId, storeCode, type }: { campaignId: st
       {chainCode ? (
         <Card as="p" className="px-4 py-3 text-sm">
           <span className="block text-xs text-neutral-500">{t('codeLabel')}</span>
-          <span className="font-mono tracking-wide text-skin-1" data-testid="chain-code">{chainCode}</span>
+          <span className="font-mono tracking-wide text-skin-1" data-testid="chain-code">
+            {chainCode}
+          </span>
         </Card>
       ) : (
         <CodeField card label={t('codeLabel')} hint={t('codeHint')} value={typed} onChange={setTyped} />
@@ -56,7 +58,9 @@ export function ConfirmChainUp({ campaignId, storeCode, type }: { campaignId: st
       <Button type="primary" loading={busy} className="w-full" onClick={() => void confirm()}>
         {t('confirm')}
       </Button>
-      <Link href="/chain" className="text-center text-sm text-skin-1 underline underline-offset-2">{t('changeCode')}</Link>
+      <Link href="/chain" className="text-center text-sm text-skin-1 underline underline-offset-2">
+        {t('changeCode')}
+      </Link>
     </div>
   );
 }

@@ -21,11 +21,25 @@ const texts = {
 };
 const spend = [{ quantity: 2, name: 'Starter Card', editions: ['#1/20000', '#2/20000'] }];
 
-const record = { id: '9', output: { holdingId: '77', commodity: { name: 'Swap Club Badge', cover: '/goods/jade-dragon.svg' }, number: 12, amountNumber: 1000 } };
+const record = {
+  id: '9',
+  output: { holdingId: '77', commodity: { name: 'Swap Club Badge', cover: '/goods/jade-dragon.svg' }, number: 12, amountNumber: 1000 },
+};
 
 function renderAction(props: Partial<Parameters<typeof ExchangeAction>[0]> = {}) {
   return renderWithMessages(
-    <ExchangeAction campaignId="6" offerId="7" holdingIds={['3', '4']} requiresCode={false} refusal={null} spend={spend} outputName="Swap Club Badge" destroyTitledReceive={false} placeholderColor="#dcfce7" {...props} />,
+    <ExchangeAction
+      campaignId="6"
+      offerId="7"
+      holdingIds={['3', '4']}
+      requiresCode={false}
+      refusal={null}
+      spend={spend}
+      outputName="Swap Club Badge"
+      destroyTitledReceive={false}
+      placeholderColor="#dcfce7"
+      {...props}
+    />,
   );
 }
 
@@ -60,7 +74,12 @@ it('a confirmed tap spends the holdings shown, then shows the new collectible an
   post.mockResolvedValue(record);
   renderAction();
   await tapExchange('Exchange');
-  expect(post).toHaveBeenCalledWith('/market/api/exchange/create', { id: '6', exchangeId: '7', holdingIds: ['3', '4'], idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
+  expect(post).toHaveBeenCalledWith('/market/api/exchange/create', {
+    id: '6',
+    exchangeId: '7',
+    holdingIds: ['3', '4'],
+    idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+  });
   const result = await screen.findByTestId('exchange-result');
   expect(result).toHaveTextContent(texts.done);
   expect(within(result).getByTestId('exchange-result-edition')).toHaveTextContent('#12/1000');
@@ -103,7 +122,14 @@ it('asks for the redeem code before the sheet when the recipe needs one, and sen
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('Redeem code'), { target: { value: 'abcd efgh' } });
   await tapExchange('Exchange', 'Spend a redeem code to get Swap Club Badge? What you spend is destroyed and cannot be undone.');
-  await waitFor(() => expect(post).toHaveBeenCalledWith('/market/api/exchange/create', { id: '6', exchangeId: '7', code: 'abcd efgh', idempotencyKey: expect.any(String) }));
+  await waitFor(() =>
+    expect(post).toHaveBeenCalledWith('/market/api/exchange/create', {
+      id: '6',
+      exchangeId: '7',
+      code: 'abcd efgh',
+      idempotencyKey: expect.any(String),
+    }),
+  );
 });
 
 it('shows why the user cannot exchange instead of the button', () => {

@@ -67,7 +67,10 @@ export function ExchangeAction({
 
   /** What the exchange spends, in words: each line with its editions, and the code when the recipe asks for one. */
   const spendText = () => {
-    const lines = spend.map((line) => `${t('item', { quantity: line.quantity, name: line.name })}${line.editions.length > 0 ? ` (${line.editions.join(', ')})` : ''}`);
+    const lines = spend.map(
+      (line) =>
+        `${t('item', { quantity: line.quantity, name: line.name })}${line.editions.length > 0 ? ` (${line.editions.join(', ')})` : ''}`,
+    );
     return lines.length === 0 ? t('aCode') : `${lines.join(' + ')}${requiresCode ? ` ${t('andCode')}` : ''}`;
   };
 
@@ -79,7 +82,12 @@ export function ExchangeAction({
     }
     asking.current = true;
     try {
-      await confirm({ title: t('confirmTitle'), content: t('confirm', { items: spendText(), name: outputName }), cancelText: common('cancel'), confirmText: t('exchange') });
+      await confirm({
+        title: t('confirmTitle'),
+        content: t('confirm', { items: spendText(), name: outputName }),
+        cancelText: common('cancel'),
+        confirmText: t('exchange'),
+      });
     } catch {
       return; // Cancelled: nothing is sent, nothing changes.
     } finally {
@@ -118,22 +126,41 @@ export function ExchangeAction({
         {result ? (
           <Card as="section" className="flex flex-col items-center gap-3 p-4 text-center" data-testid="exchange-result">
             <p className="text-base font-semibold text-skin-1">{t('done', { name: outputName })}</p>
-            <ArtImage src={result.output.commodity.cover} alt="" width={600} height={600} sizes="2rem" className="size-[2rem] rounded-xl object-cover shadow-card" placeholderColor={placeholderColor} />
+            <ArtImage
+              src={result.output.commodity.cover}
+              alt=""
+              width={600}
+              height={600}
+              sizes="2rem"
+              className="size-[2rem] rounded-xl object-cover shadow-card"
+              placeholderColor={placeholderColor}
+            />
             <div>
-              <p className="text-base font-medium text-neutral-800" data-testid="exchange-result-name">{result.output.commodity.name}</p>
-              <p className="mt-1 inline-block rounded-full bg-skin-light px-3 py-1 text-sm font-semibold text-skin-1" data-testid="exchange-result-edition">
+              <p className="text-base font-medium text-neutral-800" data-testid="exchange-result-name">
+                {result.output.commodity.name}
+              </p>
+              <p
+                className="mt-1 inline-block rounded-full bg-skin-light px-3 py-1 text-sm font-semibold text-skin-1"
+                data-testid="exchange-result-edition"
+              >
                 #{result.output.number}/{result.output.amountNumber}
               </p>
             </div>
             <div className="flex w-full flex-col gap-2">
-              <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>{t('seeCollection')}</Link>
-              <Link href="/mine/destory" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>{destroyTitledReceive ? t('destroyTitleReceive') : t('destroyTitle')}</Link>
+              <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>
+                {t('seeCollection')}
+              </Link>
+              <Link href="/mine/destory" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>
+                {destroyTitledReceive ? t('destroyTitleReceive') : t('destroyTitle')}
+              </Link>
             </div>
           </Card>
         ) : null}
       </div>
       {refusal !== null ? (
-        <Card as="p" className="p-4 text-center text-sm font-medium text-neutral-600" data-testid="exchange-refusal">{refusal}</Card>
+        <Card as="p" className="p-4 text-center text-sm font-medium text-neutral-600" data-testid="exchange-refusal">
+          {refusal}
+        </Card>
       ) : (
         <form
           className="flex flex-col gap-3"
@@ -142,9 +169,7 @@ export function ExchangeAction({
             void exchange();
           }}
         >
-          {requiresCode ? (
-            <CodeField card label={t('codeLabel')} hint={t('codeHint')} value={code} onChange={setCode} />
-          ) : null}
+          {requiresCode ? <CodeField card label={t('codeLabel')} hint={t('codeHint')} value={code} onChange={setCode} /> : null}
           <Button type="primary" htmlType="submit" loading={busy} className="w-full">
             {t('exchange')}
           </Button>

@@ -39,9 +39,20 @@ export function ExchangeDetail({
 
   return (
     <div className="flex flex-col gap-4">
-      <ArtImage src={offer.commodity.cover} alt={offer.commodity.name} width={600} height={600} sizes="(max-width: 450px) 100vw, 450px" className="aspect-square w-full rounded-xl object-cover shadow-card" priority placeholderColor={placeholderColor} />
+      <ArtImage
+        src={offer.commodity.cover}
+        alt={offer.commodity.name}
+        width={600}
+        height={600}
+        sizes="(max-width: 450px) 100vw, 450px"
+        className="aspect-square w-full rounded-xl object-cover shadow-card"
+        priority
+        placeholderColor={placeholderColor}
+      />
       <Card as="section" className="flex flex-col gap-1 p-4">
-        <h2 className="text-lg font-semibold text-skin-1" data-testid="exchange-name">{offer.commodity.name}</h2>
+        <h2 className="text-lg font-semibold text-skin-1" data-testid="exchange-name">
+          {offer.commodity.name}
+        </h2>
         <p className="text-sm text-neutral-600">{campaign.name}</p>
         {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -50,25 +61,38 @@ export function ExchangeDetail({
           <dt className="text-neutral-500">{t('exchange.window')}</dt>
           <dd className="text-right text-neutral-800">
             {/* Each end kept whole: on a narrow phone the line breaks at the dash, not inside a date. */}
-            <span className="whitespace-nowrap">{time(campaign.startTime)}</span> – <span className="whitespace-nowrap">{campaign.endTime ? time(campaign.endTime) : t('exchange.noEnd')}</span>
+            <span className="whitespace-nowrap">{time(campaign.startTime)}</span> –{' '}
+            <span className="whitespace-nowrap">{campaign.endTime ? time(campaign.endTime) : t('exchange.noEnd')}</span>
           </dd>
         </dl>
         <p className="mt-2 text-sm text-neutral-700">
           <RecipeSummary offer={offer} t={t} testId="exchange-recipe" /> · {t('exchange.limit', { count: offer.limitPerUser })}
         </p>
-        <p className="text-sm text-neutral-500" data-testid="exchange-left">{offer.remaining > 0 ? t('exchange.left', { remaining: offer.remaining, total: offer.total }) : t('exchange.soldOut')}</p>
+        <p className="text-sm text-neutral-500" data-testid="exchange-left">
+          {offer.remaining > 0 ? t('exchange.left', { remaining: offer.remaining, total: offer.total }) : t('exchange.soldOut')}
+        </p>
       </Card>
 
       {offer.inputs.length > 0 ? (
         <Card as="section" aria-labelledby="exchange-spend" className="p-4">
-          <h3 id="exchange-spend" className="mb-2 text-base font-semibold text-skin-1">{t('exchange.recipe')}</h3>
+          <h3 id="exchange-spend" className="mb-2 text-base font-semibold text-skin-1">
+            {t('exchange.recipe')}
+          </h3>
           <ul className="flex flex-col gap-3">
             {offer.inputs.map((line) => {
               const held = have.get(line.commodity.id) ?? 0;
               const spent = spending.get(line.commodity.id) ?? [];
               return (
                 <li key={line.commodity.id} className="flex gap-3" data-testid="exchange-line">
-                  <ArtImage src={line.commodity.cover} alt="" width={600} height={600} sizes="1rem" className="size-[1rem] shrink-0 rounded-lg object-cover" placeholderColor={placeholderColor} />
+                  <ArtImage
+                    src={line.commodity.cover}
+                    alt=""
+                    width={600}
+                    height={600}
+                    sizes="1rem"
+                    className="size-[1rem] shrink-0 rounded-lg object-cover"
+                    placeholderColor={placeholderColor}
+                  />
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <p className="flex items-baseline justify-between gap-2">
                       <span className="truncate text-sm font-medium text-neutral-800">{line.commodity.name}</span>
@@ -76,7 +100,10 @@ export function ExchangeDetail({
                     </p>
                     {mine ? (
                       <>
-                        <p className={`text-xs ${held >= line.quantity ? 'text-neutral-500' : 'font-medium text-skin-sign'}`} data-testid="exchange-have">
+                        <p
+                          className={`text-xs ${held >= line.quantity ? 'text-neutral-500' : 'font-medium text-skin-sign'}`}
+                          data-testid="exchange-have"
+                        >
                           {t('exchange.youHave', { have: held, need: line.quantity })}
                         </p>
                         {spent.length > 0 ? (
@@ -85,7 +112,9 @@ export function ExchangeDetail({
                             <span>{held >= line.quantity ? t('exchange.willSpend') : t('exchange.yours')}</span>
                             <ul className="contents" data-testid="exchange-editions">
                               {spent.map((h) => (
-                                <li key={h.id} className="rounded-full bg-skin-light px-2 py-0.5 font-semibold text-skin-1">{edition(h)}</li>
+                                <li key={h.id} className="rounded-full bg-skin-light px-2 py-0.5 font-semibold text-skin-1">
+                                  {edition(h)}
+                                </li>
                               ))}
                             </ul>
                           </div>
@@ -97,14 +126,24 @@ export function ExchangeDetail({
               );
             })}
           </ul>
-          {mine ? <p className="mt-3 border-t border-black/5 pt-2 text-xs text-neutral-500" data-testid="exchange-times-left">{t('exchange.timesLeft', { count: mine.timesLeft })}</p> : null}
+          {mine ? (
+            <p className="mt-3 border-t border-black/5 pt-2 text-xs text-neutral-500" data-testid="exchange-times-left">
+              {t('exchange.timesLeft', { count: mine.timesLeft })}
+            </p>
+          ) : null}
         </Card>
       ) : mine ? (
-        <p className="px-1 text-xs text-neutral-500" data-testid="exchange-times-left">{t('exchange.timesLeft', { count: mine.timesLeft })}</p>
+        <p className="px-1 text-xs text-neutral-500" data-testid="exchange-times-left">
+          {t('exchange.timesLeft', { count: mine.timesLeft })}
+        </p>
       ) : null}
 
       {mine === null ? (
-        <Link href={loginHref} className="flex h-[0.88rem] items-center justify-center rounded-full bg-skin-button text-base font-semibold text-skin-button-text shadow-card" data-testid="exchange-login">
+        <Link
+          href={loginHref}
+          className="flex h-[0.88rem] items-center justify-center rounded-full bg-skin-button text-base font-semibold text-skin-button-text shadow-card"
+          data-testid="exchange-login"
+        >
           {t('exchange.loginToExchange')}
         </Link>
       ) : (
@@ -115,7 +154,11 @@ export function ExchangeDetail({
           requiresCode={offer.requiresCode}
           refusal={refusalOf(mine, detail, t, time)}
           placeholderColor={placeholderColor}
-          spend={offer.inputs.map((line) => ({ quantity: line.quantity, name: line.commodity.name, editions: (spending.get(line.commodity.id) ?? []).map(edition) }))}
+          spend={offer.inputs.map((line) => ({
+            quantity: line.quantity,
+            name: line.commodity.name,
+            editions: (spending.get(line.commodity.id) ?? []).map(edition),
+          }))}
           outputName={offer.commodity.name}
           destroyTitledReceive={destroyTitledReceive}
         />
@@ -125,7 +168,12 @@ export function ExchangeDetail({
 }
 
 /** Why the user cannot exchange now (ExchangeMine.reason), in words; null when they can. */
-function refusalOf(mine: ExchangeMine, { campaign, offer }: ExchangeDetailData, t: Translator, time: (iso: string) => string): string | null {
+function refusalOf(
+  mine: ExchangeMine,
+  { campaign, offer }: ExchangeDetailData,
+  t: Translator,
+  time: (iso: string) => string,
+): string | null {
   switch (mine.reason) {
     case null:
       return null;
@@ -141,7 +189,12 @@ function refusalOf(mine: ExchangeMine, { campaign, offer }: ExchangeDetailData, 
       // Names every line the user is short of (usually one).
       return mine.inputs
         .filter((line) => line.have < line.quantity)
-        .map((line) => t('exchange.missing', { need: line.quantity, name: offer.inputs.find((i) => i.commodity.id === line.commodityId)?.commodity.name ?? '' }))
+        .map((line) =>
+          t('exchange.missing', {
+            need: line.quantity,
+            name: offer.inputs.find((i) => i.commodity.id === line.commodityId)?.commodity.name ?? '',
+          }),
+        )
         .join(' ');
   }
 }

@@ -9,7 +9,17 @@ import { EmptyState } from '@/components/ui/empty-state';
  * My exchange records (spec §2 mineExchange): per exchange, the activity, when (in the channel's time zone), the
  * collectible it minted with its edition number, and the collectibles it spent with theirs.
  */
-export function ExchangeRecordList({ records, t, timeZone, placeholderColor }: { records: ExchangeRecordView[]; t: Translator; timeZone: string; placeholderColor: string }) {
+export function ExchangeRecordList({
+  records,
+  t,
+  timeZone,
+  placeholderColor,
+}: {
+  records: ExchangeRecordView[];
+  t: Translator;
+  timeZone: string;
+  placeholderColor: string;
+}) {
   if (records.length === 0) {
     return <EmptyState data-testid="exchange-records-empty">{t('exchange.recordsEmpty')}</EmptyState>;
   }
@@ -18,7 +28,15 @@ export function ExchangeRecordList({ records, t, timeZone, placeholderColor }: {
       {records.map((r) => (
         <Card as="li" key={r.id} className="p-3" data-testid="exchange-record">
           <div className="flex gap-3">
-            <ArtImage src={r.output.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={placeholderColor} />
+            <ArtImage
+              src={r.output.commodity.cover}
+              alt=""
+              width={600}
+              height={600}
+              sizes="1.2rem"
+              className="size-[1.2rem] shrink-0 rounded-lg object-cover"
+              placeholderColor={placeholderColor}
+            />
             <div className="flex min-w-0 flex-1 flex-col justify-between">
               <p className="truncate text-xs text-neutral-500">{r.campaign.name}</p>
               <p className="flex items-baseline justify-between gap-2">
@@ -26,7 +44,9 @@ export function ExchangeRecordList({ records, t, timeZone, placeholderColor }: {
                   <span className="sr-only">{t('exchange.got')} </span>
                   {r.output.commodity.name}
                 </span>
-                <span className="shrink-0 text-sm font-semibold text-skin-1" data-testid="exchange-record-output">#{r.output.number}/{r.output.amountNumber}</span>
+                <span className="shrink-0 text-sm font-semibold text-skin-1" data-testid="exchange-record-output">
+                  #{r.output.number}/{r.output.amountNumber}
+                </span>
               </p>
               <p className="text-xs text-neutral-500">{formatDate(r.createTime, 'yyyy-MM-dd HH:mm:ss', timeZone)}</p>
             </div>

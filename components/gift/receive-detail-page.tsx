@@ -11,9 +11,19 @@ export function ReceiveDetailPage({ loaded, basePath, backHref }: { loaded: Gift
   return (
     <>
       <PageHeader title={t('gift.detailTitle')} backHref={backHref} backLabel={t('gift.back')} />
-      <ClientMessages channel={channel} namespaces={['gift']}><main className="px-3 pb-[1.6rem] pt-3">
-        <GiftDetail campaign={gift.campaign} offer={gift.offer} eligibility={gift.eligibility} loginHref={`/login?redirect=${encodeURIComponent(here)}`} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
-      </main></ClientMessages>
+      <ClientMessages channel={channel} namespaces={['gift']}>
+        <main className="px-3 pt-3 pb-[1.6rem]">
+          <GiftDetail
+            campaign={gift.campaign}
+            offer={gift.offer}
+            eligibility={gift.eligibility}
+            loginHref={`/login?redirect=${encodeURIComponent(here)}`}
+            t={t}
+            timeZone={theme.timeZone}
+            placeholderColor={skin.lightColor}
+          />
+        </main>
+      </ClientMessages>
     </>
   );
 }

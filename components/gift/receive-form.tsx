@@ -53,8 +53,12 @@ export function ReceiveForm({ campaignId, offerId, needsCode }: { campaignId: st
     return (
       <Card className="flex flex-col items-center gap-3 p-4 text-center" data-testid="gift-received">
         <p className="text-base font-semibold text-skin-1">{t('received')}</p>
-        <p className="text-sm text-neutral-600" data-testid="gift-edition">#{done.number}/{done.amountNumber}</p>
-        <Link href="/mine/collection" className="text-sm text-skin-1 underline underline-offset-2">{t('seeCollection')}</Link>
+        <p className="text-sm text-neutral-600" data-testid="gift-edition">
+          #{done.number}/{done.amountNumber}
+        </p>
+        <Link href="/mine/collection" className="text-sm text-skin-1 underline underline-offset-2">
+          {t('seeCollection')}
+        </Link>
       </Card>
     );
   }
@@ -67,9 +71,7 @@ export function ReceiveForm({ campaignId, offerId, needsCode }: { campaignId: st
         void receive();
       }}
     >
-      {needsCode ? (
-        <CodeField card label={t('codeLabel')} hint={t('codeHint')} value={code} onChange={setCode} />
-      ) : null}
+      {needsCode ? <CodeField card label={t('codeLabel')} hint={t('codeHint')} value={code} onChange={setCode} /> : null}
       <Button type="primary" htmlType="submit" loading={busy} className="w-full">
         {t('receive')}
       </Button>

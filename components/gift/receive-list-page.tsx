@@ -15,9 +15,20 @@ export function ReceiveListPage({ loaded, detailPath }: { loaded: GiftCampaignsF
   return (
     <>
       <main className="pb-[1.6rem]">
-        <ArtImage src={skin.bannerImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
+        <ArtImage
+          src={skin.bannerImg}
+          alt={theme.brandName}
+          width={750}
+          height={360}
+          sizes="(max-width: 450px) 100vw, 450px"
+          className="w-full"
+          priority
+          placeholderColor={skin.color1}
+        />
         <div className="relative -mt-6 px-3">
-          <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">{t('gift.listTitle')}</Card>
+          <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">
+            {t('gift.listTitle')}
+          </Card>
           <CampaignList campaigns={campaigns} detailPath={detailPath} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
         </div>
       </main>

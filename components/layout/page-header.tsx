@@ -5,7 +5,16 @@ export function PageHeader({ title, backHref = '/', backLabel }: { title: string
   return (
     <header className="sticky top-0 z-10 flex h-[0.88rem] items-center bg-skin-card/95 px-2 backdrop-blur">
       <Link href={backHref} aria-label={backLabel} className="flex size-[0.72rem] items-center justify-center rounded-full text-skin-1">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-[0.4rem]" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-[0.4rem]"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M15 5l-7 7 7 7" />
         </svg>
       </Link>

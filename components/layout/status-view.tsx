@@ -2,7 +2,19 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 /** A full-page message with an illustration and one way forward (404, sold out). */
-export function StatusView({ icon, title, body, actionHref, actionLabel }: { icon: ReactNode; title: string; body: string; actionHref: string; actionLabel: string }) {
+export function StatusView({
+  icon,
+  title,
+  body,
+  actionHref,
+  actionLabel,
+}: {
+  icon: ReactNode;
+  title: string;
+  body: string;
+  actionHref: string;
+  actionLabel: string;
+}) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-8 text-center">
       <div className="mb-6 flex size-[2rem] items-center justify-center rounded-full bg-skin-card text-skin-1 shadow-card">{icon}</div>

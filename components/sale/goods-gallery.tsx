@@ -24,18 +24,49 @@ export function GoodsGallery({ images, galleryLabel, viewerLabel, closeLabel, pl
   return (
     <>
       <button type="button" className="block w-full" aria-label={openLabel} onClick={() => setViewing(0)}>
-        <ArtImage src={cover.src} alt={cover.alt} width={600} height={600} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={placeholderColor} />
+        <ArtImage
+          src={cover.src}
+          alt={cover.alt}
+          width={600}
+          height={600}
+          sizes="(max-width: 450px) 100vw, 450px"
+          className="w-full"
+          priority
+          placeholderColor={placeholderColor}
+        />
       </button>
       {rest.length > 0 && (
         <section aria-label={galleryLabel} className="flex gap-2 overflow-x-auto px-3 pt-3">
           {rest.map((img, i) => (
-            <button key={img.src} type="button" className="shrink-0" aria-label={`${openLabel} (${i + 2})`} onClick={() => setViewing(i + 1)}>
-              <ArtImage src={img.src} alt={img.alt} width={600} height={600} sizes="1.6rem" className="w-[1.6rem] rounded-lg" placeholderColor={placeholderColor} />
+            <button
+              key={img.src}
+              type="button"
+              className="shrink-0"
+              aria-label={`${openLabel} (${i + 2})`}
+              onClick={() => setViewing(i + 1)}
+            >
+              <ArtImage
+                src={img.src}
+                alt={img.alt}
+                width={600}
+                height={600}
+                sizes="1.6rem"
+                className="w-[1.6rem] rounded-lg"
+                placeholderColor={placeholderColor}
+              />
             </button>
           ))}
         </section>
       )}
-      <ImageViewer images={images} startIndex={viewing ?? 0} open={viewing !== null} onClose={() => setViewing(null)} label={viewerLabel} closeLabel={closeLabel} key={viewing ?? -1} />
+      <ImageViewer
+        images={images}
+        startIndex={viewing ?? 0}
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        label={viewerLabel}
+        closeLabel={closeLabel}
+        key={viewing ?? -1}
+      />
     </>
   );
 }

@@ -23,9 +23,23 @@ const TONE: Record<SaleStatus, string> = {
   [SALE_STATUS.ENDED]: 'bg-neutral-200 text-neutral-500',
 };
 
-export function SaleStatusBadge({ t, status, saleStartTime, timeZone }: { t: Translator; status: SaleStatus; saleStartTime: string; timeZone: string }) {
+export function SaleStatusBadge({
+  t,
+  status,
+  saleStartTime,
+  timeZone,
+}: {
+  t: Translator;
+  status: SaleStatus;
+  saleStartTime: string;
+  timeZone: string;
+}) {
   return (
-    <span data-testid="sale-status" data-status={status} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ${TONE[status]}`}>
+    <span
+      data-testid="sale-status"
+      data-status={status}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ${TONE[status]}`}
+    >
       {saleStatusText(t, status, saleStartTime, timeZone)}
     </span>
   );

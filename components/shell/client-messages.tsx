@@ -7,7 +7,15 @@ import { MessagesProvider } from './messages-provider';
  * Server side of the message provider: a page wraps its client components in this with the namespaces they read,
  * and only those namespaces of the channel's locale are sent to the browser.
  */
-export function ClientMessages({ channel, namespaces, children }: { channel: Pick<PageChannel, 'locale' | 'theme'>; namespaces: readonly Namespace[]; children: ReactNode }) {
+export function ClientMessages({
+  channel,
+  namespaces,
+  children,
+}: {
+  channel: Pick<PageChannel, 'locale' | 'theme'>;
+  namespaces: readonly Namespace[];
+  children: ReactNode;
+}) {
   return (
     <MessagesProvider locale={channel.locale} timeZone={channel.theme.timeZone} messages={pickMessages(channel.locale, namespaces)}>
       {children}

@@ -36,7 +36,15 @@ function sender(url: string) {
  * dwell time, in seconds, of the page being left; hiding or leaving the page records its dwell time and hands
  * the queue to sendBeacon.
  */
-export function PageTracker({ trackingUrl, channelKey, projectVersion }: { trackingUrl: string; channelKey: string; projectVersion: string }) {
+export function PageTracker({
+  trackingUrl,
+  channelKey,
+  projectVersion,
+}: {
+  trackingUrl: string;
+  channelKey: string;
+  projectVersion: string;
+}) {
   const pathname = usePathname();
   const environment = useStorefront((s) => s.other.environment);
   const state = useRef<{ queue: TrackingQueue; ctx: TrackingContext; current: PageVisit | null } | null>(null);

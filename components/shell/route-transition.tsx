@@ -32,7 +32,12 @@ export function RouteTransition({ children }: { children: ReactNode }) {
   if (!navigated && pathname !== initialPath) setNavigated(true);
   const animated = navigated || pathname !== initialPath;
   return (
-    <div key={pathname} data-testid="route-view" data-router-type={animated ? routerType : 'none'} className={animated ? `route-${routerType}` : undefined}>
+    <div
+      key={pathname}
+      data-testid="route-view"
+      data-router-type={animated ? routerType : 'none'}
+      className={animated ? `route-${routerType}` : undefined}
+    >
       {children}
     </div>
   );

@@ -24,12 +24,29 @@ export function WxTip({ title, body, dismiss }: { title: string; body: string; d
 
   if (!show) return null;
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="wx-tip-title" data-testid="wx-tip" className="fixed inset-0 z-50 mx-auto max-w-(--container-app) bg-black/75 text-white">
-      <svg viewBox="0 0 120 120" aria-hidden="true" className="absolute right-4 top-2 size-[1.6rem]" fill="none" stroke="currentColor" strokeWidth={4} strokeLinecap="round" strokeLinejoin="round">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="wx-tip-title"
+      data-testid="wx-tip"
+      className="fixed inset-0 z-50 mx-auto max-w-(--container-app) bg-black/75 text-white"
+    >
+      <svg
+        viewBox="0 0 120 120"
+        aria-hidden="true"
+        className="absolute top-2 right-4 size-[1.6rem]"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={4}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M20 110C40 60 70 35 100 22M100 22l-26 2M100 22l-6 25" />
       </svg>
       <div className="mt-[2.2rem] px-8 text-center">
-        <h2 id="wx-tip-title" className="text-xl font-semibold">{title}</h2>
+        <h2 id="wx-tip-title" className="text-xl font-semibold">
+          {title}
+        </h2>
         <p className="mt-3 text-base leading-relaxed text-white/85">{body}</p>
         <button
           type="button"

@@ -4,7 +4,11 @@ import { Button, BUTTON_SIZES, BUTTON_TYPES, type ButtonSize, type ButtonType } 
 
 describe('Button (spec §2)', () => {
   it.each(BUTTON_TYPES.flatMap((type) => BUTTON_SIZES.map((size) => [type, size] as const)))('renders type %s size %s', (type, size) => {
-    render(<Button type={type} size={size}>Buy</Button>);
+    render(
+      <Button type={type} size={size}>
+        Buy
+      </Button>,
+    );
     const button = screen.getByRole('button', { name: 'Buy' });
     expect(button).toHaveAttribute('data-type', type);
     expect(button).toHaveAttribute('data-size', size);
@@ -12,7 +16,9 @@ describe('Button (spec §2)', () => {
 
   it('rejects an invalid type or size, saying which values are allowed', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<Button type={'huge' as ButtonType}>x</Button>)).toThrow('Button type "huge" is invalid: must be one of primary, main, info, default');
+    expect(() => render(<Button type={'huge' as ButtonType}>x</Button>)).toThrow(
+      'Button type "huge" is invalid: must be one of primary, main, info, default',
+    );
     expect(() => render(<Button size={'xl' as ButtonSize}>x</Button>)).toThrow('Button size "xl" is invalid: must be one of default, md');
   });
 
@@ -25,7 +31,11 @@ describe('Button (spec §2)', () => {
 
   it('ignores clicks while loading and says it is busy', () => {
     const onClick = jest.fn();
-    render(<Button type="primary" loading onClick={onClick}>Pay</Button>);
+    render(
+      <Button type="primary" loading onClick={onClick}>
+        Pay
+      </Button>,
+    );
     const button = screen.getByRole('button', { name: 'Pay' });
     fireEvent.click(button);
     fireEvent.click(button);
@@ -36,7 +46,11 @@ describe('Button (spec §2)', () => {
 
   it('ignores clicks when disabled', () => {
     const onClick = jest.fn();
-    render(<Button disabled onClick={onClick}>Pay</Button>);
+    render(
+      <Button disabled onClick={onClick}>
+        Pay
+      </Button>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     expect(onClick).not.toHaveBeenCalled();
   });

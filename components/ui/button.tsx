@@ -37,7 +37,17 @@ type Props = {
  * ignored (spec §4), and a press animation (none for reduced-motion users). An invalid type or size is a
  * programming error and throws.
  */
-export function Button({ type = 'default', size = 'default', icon, loading = false, disabled = false, htmlType = 'button', className = '', onClick, children }: Props) {
+export function Button({
+  type = 'default',
+  size = 'default',
+  icon,
+  loading = false,
+  disabled = false,
+  htmlType = 'button',
+  className = '',
+  onClick,
+  children,
+}: Props) {
   if (!(BUTTON_TYPES as readonly string[]).includes(type)) {
     throw new Error(`Button type "${String(type)}" is invalid: must be one of ${BUTTON_TYPES.join(', ')}`);
   }
@@ -58,12 +68,20 @@ export function Button({ type = 'default', size = 'default', icon, loading = fal
         }
         onClick?.(event);
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-transform active:scale-95 motion-reduce:transition-none motion-reduce:active:scale-100 disabled:opacity-50 ${loading ? 'cursor-progress opacity-80' : ''} ${TYPE_CLASS[type]} ${SIZE_CLASS[size]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-transform active:scale-95 disabled:opacity-50 motion-reduce:transition-none motion-reduce:active:scale-100 ${loading ? 'cursor-progress opacity-80' : ''} ${TYPE_CLASS[type]} ${SIZE_CLASS[size]} ${className}`}
     >
       {loading ? (
-        <span aria-hidden="true" data-testid="button-spinner" className="size-[0.3rem] animate-spin rounded-full border-2 border-current border-t-transparent" />
+        <span
+          aria-hidden="true"
+          data-testid="button-spinner"
+          className="size-[0.3rem] animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
       ) : (
-        icon && <span aria-hidden="true" className="inline-flex">{icon}</span>
+        icon && (
+          <span aria-hidden="true" className="inline-flex">
+            {icon}
+          </span>
+        )
       )}
       {children}
     </button>

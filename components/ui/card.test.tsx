@@ -5,7 +5,11 @@ import { EmptyState } from './empty-state';
 
 describe('Card', () => {
   it('is a div with the card surface, the caller’s classes and attributes', () => {
-    render(<Card className="p-4" data-testid="panel" aria-label="Odds">x</Card>);
+    render(
+      <Card className="p-4" data-testid="panel" aria-label="Odds">
+        x
+      </Card>,
+    );
     const card = screen.getByTestId('panel');
     expect(card.tagName).toBe('DIV');
     expect(card.className.split(' ')).toEqual(expect.arrayContaining(['rounded-xl', 'bg-skin-card', 'shadow-card', 'p-4']));
@@ -15,7 +19,9 @@ describe('Card', () => {
   it('renders as the element it is asked to be', () => {
     render(
       <ul>
-        <Card as="li" data-testid="row">x</Card>
+        <Card as="li" data-testid="row">
+          x
+        </Card>
       </ul>,
     );
     expect(screen.getByTestId('row').tagName).toBe('LI');

@@ -1,6 +1,9 @@
 import type { ComponentPropsWithoutRef, ElementType } from 'react';
 
-export type CardProps<T extends ElementType = 'div'> = { as?: T; className?: string } & Omit<ComponentPropsWithoutRef<T>, 'as' | 'className'>;
+export type CardProps<T extends ElementType = 'div'> = { as?: T; className?: string } & Omit<
+  ComponentPropsWithoutRef<T>,
+  'as' | 'className'
+>;
 
 /**
  * The storefront's card: the rounded, skin-coloured surface with the card shadow that lists, panels and results sit

@@ -8,12 +8,26 @@ import { Card } from './card';
  * autocorrect or autocomplete, capitals offered, monospace so groups line up, and a hint tied to it. `card` wraps it
  * in its own card; otherwise it sits inside the caller's.
  */
-export function CodeField({ label, hint, value, onChange, card = false }: { label: string; hint: string; value: string; onChange: (value: string) => void; card?: boolean }) {
+export function CodeField({
+  label,
+  hint,
+  value,
+  onChange,
+  card = false,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  card?: boolean;
+}) {
   const id = useId();
   const Frame = card ? Card : 'div';
   return (
     <Frame className={`flex flex-col gap-1 ${card ? 'p-4' : ''}`}>
-      <label htmlFor={id} className="text-sm font-medium text-skin-1">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium text-skin-1">
+        {label}
+      </label>
       <input
         id={id}
         aria-describedby={`${id}-hint`}
@@ -28,7 +42,9 @@ export function CodeField({ label, hint, value, onChange, card = false }: { labe
         className="rounded-lg border border-black/10 px-3 py-2 font-mono text-sm tracking-wide outline-none focus:border-(--skin-color1)"
         placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX"
       />
-      <span id={`${id}-hint`} className="text-xs text-neutral-500">{hint}</span>
+      <span id={`${id}-hint`} className="text-xs text-neutral-500">
+        {hint}
+      </span>
     </Frame>
   );
 }

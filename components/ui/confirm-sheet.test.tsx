@@ -25,7 +25,17 @@ describe('ConfirmSheet (spec §2)', () => {
   });
 
   it('shows its title, success icon, content, description and button texts', () => {
-    render(<ConfirmSheet open title="Exchange?" successIcon content="Spend 2 collectibles" description="This cannot be undone" cancelText="Not now" confirmText="Exchange" />);
+    render(
+      <ConfirmSheet
+        open
+        title="Exchange?"
+        successIcon
+        content="Spend 2 collectibles"
+        description="This cannot be undone"
+        cancelText="Not now"
+        confirmText="Exchange"
+      />,
+    );
     expect(screen.getByRole('dialog', { name: 'Exchange?' })).toBeInTheDocument();
     expect(screen.getByTestId('confirm-success-icon')).toBeInTheDocument();
     expect(screen.getByText('Spend 2 collectibles')).toBeInTheDocument();

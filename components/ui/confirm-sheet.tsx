@@ -32,7 +32,18 @@ type Props = ConfirmSheetOptions & {
  * blocks page scrolling by touch and wheel while open (a modal dialog does not stop the page behind it scrolling),
  * and answers 300 ms after a choice (after its close animation).
  */
-export function ConfirmSheet({ open, title = 'prompt', successIcon = false, content, description, cancelText = 'cancel', confirmText = 'confirm', onCancel, onConfirm, onClose }: Props) {
+export function ConfirmSheet({
+  open,
+  title = 'prompt',
+  successIcon = false,
+  content,
+  description,
+  cancelText = 'cancel',
+  confirmText = 'confirm',
+  onCancel,
+  onConfirm,
+  onClose,
+}: Props) {
   const [visible, setVisible] = useState(false);
   // 'open' until answered, 'closing' during the close delay, 'answered' once the handlers ran. A sheet that was
   // answered stays gone even if the parent leaves `open` true, so no invisible backdrop is left over the page.
@@ -135,22 +146,38 @@ export function ConfirmSheet({ open, title = 'prompt', successIcon = false, cont
       />
       <div
         ref={panel}
-        className={`relative rounded-t-2xl bg-white px-6 pb-[max(0.4rem,env(safe-area-inset-bottom))] pt-6 text-center transition-transform duration-300 motion-reduce:transition-none ${visible ? 'translate-y-0' : 'translate-y-full'}`}
+        className={`relative rounded-t-2xl bg-white px-6 pt-6 pb-[max(0.4rem,env(safe-area-inset-bottom))] text-center transition-transform duration-300 motion-reduce:transition-none ${visible ? 'translate-y-0' : 'translate-y-full'}`}
       >
         {successIcon && (
-          <svg data-testid="confirm-success-icon" viewBox="0 0 48 48" aria-hidden="true" className="mx-auto mb-3 size-[0.96rem] text-skin-button">
+          <svg
+            data-testid="confirm-success-icon"
+            viewBox="0 0 48 48"
+            aria-hidden="true"
+            className="mx-auto mb-3 size-[0.96rem] text-skin-button"
+          >
             <circle cx="24" cy="24" r="22" fill="currentColor" />
             <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         )}
-        <h2 id={titleId} className="text-lg font-semibold text-neutral-900">{title}</h2>
+        <h2 id={titleId} className="text-lg font-semibold text-neutral-900">
+          {title}
+        </h2>
         {content !== undefined && <div className="mt-3 text-base text-neutral-800">{content}</div>}
         {description !== undefined && <div className="mt-2 text-sm text-neutral-500">{description}</div>}
         <div className="mt-6 flex gap-3">
-          <button type="button" onClick={() => answer('cancel')} className="h-[0.88rem] flex-1 rounded-full border border-black/10 bg-white text-base font-semibold text-neutral-800 active:scale-95 motion-reduce:active:scale-100">
+          <button
+            type="button"
+            onClick={() => answer('cancel')}
+            className="h-[0.88rem] flex-1 rounded-full border border-black/10 bg-white text-base font-semibold text-neutral-800 active:scale-95 motion-reduce:active:scale-100"
+          >
             {cancelText}
           </button>
-          <button ref={confirmButton} type="button" onClick={() => answer('confirm')} className="h-[0.88rem] flex-1 rounded-full bg-skin-button text-base font-semibold text-skin-button-text active:scale-95 motion-reduce:active:scale-100">
+          <button
+            ref={confirmButton}
+            type="button"
+            onClick={() => answer('confirm')}
+            className="h-[0.88rem] flex-1 rounded-full bg-skin-button text-base font-semibold text-skin-button-text active:scale-95 motion-reduce:active:scale-100"
+          >
             {confirmText}
           </button>
         </div>

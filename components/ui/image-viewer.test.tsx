@@ -1,6 +1,15 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { CLOSE_DRAG_RATIO, GESTURE_THROTTLE_MS, ImageViewer, isDoubleTap, maxZoom, shouldClose, swipeDirection, throttle } from './image-viewer';
+import {
+  CLOSE_DRAG_RATIO,
+  GESTURE_THROTTLE_MS,
+  ImageViewer,
+  isDoubleTap,
+  maxZoom,
+  shouldClose,
+  swipeDirection,
+  throttle,
+} from './image-viewer';
 
 const images = [
   { src: '/goods/a.svg', alt: 'A' },
@@ -43,7 +52,11 @@ describe('image viewer rules (spec §2)', () => {
   it('throttles gesture handling to one call per 8 ms', () => {
     let t = 0;
     const calls: number[] = [];
-    const fn = throttle((n: number) => calls.push(n), GESTURE_THROTTLE_MS, () => t);
+    const fn = throttle(
+      (n: number) => calls.push(n),
+      GESTURE_THROTTLE_MS,
+      () => t,
+    );
     fn(1);
     t = 7;
     fn(2);

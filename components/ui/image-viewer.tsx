@@ -161,16 +161,38 @@ export function ImageViewer({ images, startIndex = 0, open, onClose, onIndexChan
   const current = images[index];
   if (!open || !current || typeof document === 'undefined') return null;
   return createPortal(
-    <div role="dialog" aria-modal="true" aria-label={label} className="fixed inset-0 z-50 mx-auto flex max-w-(--container-app) flex-col bg-black text-white">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={label}
+      className="fixed inset-0 z-50 mx-auto flex max-w-(--container-app) flex-col bg-black text-white"
+    >
       <div className="flex items-center justify-between px-4 py-3 text-sm">
         <span data-testid="viewer-counter" aria-live="polite">{`${index + 1} / ${total}`}</span>
-        <button type="button" onClick={onClose} aria-label={closeLabel} className="flex size-[0.72rem] items-center justify-center rounded-full bg-white/10">
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-[0.36rem]" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={closeLabel}
+          className="flex size-[0.72rem] items-center justify-center rounded-full bg-white/10"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="size-[0.36rem]"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
       </div>
-      <div ref={stage} data-testid="viewer-stage" className="relative flex flex-1 touch-none select-none items-center justify-center overflow-hidden">
+      <div
+        ref={stage}
+        data-testid="viewer-stage"
+        className="relative flex flex-1 touch-none items-center justify-center overflow-hidden select-none"
+      >
         {/* A plain img: the viewer shows the file at its natural resolution for zooming, not a resized variant. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img

@@ -7,13 +7,35 @@ const LOOKS = {
 } as const;
 
 /** Paging by links (?page=), so it works before scripts load (as the other record pages do); newest first, so page 1 is the newest. */
-export function RecordPager({ path, page, pages, newer, older, look = 'pill' }: { path: string; page: number; pages: number; newer: string; older: string; look?: keyof typeof LOOKS }) {
+export function RecordPager({
+  path,
+  page,
+  pages,
+  newer,
+  older,
+  look = 'pill',
+}: {
+  path: string;
+  page: number;
+  pages: number;
+  newer: string;
+  older: string;
+  look?: keyof typeof LOOKS;
+}) {
   if (pages <= 1) return null;
   const { nav, link } = LOOKS[look];
   return (
     <nav className={`mt-4 flex justify-center ${nav} text-sm`}>
-      {page > 1 ? <Link href={`${path}?page=${page - 1}`} className={link}>{newer}</Link> : null}
-      {page < pages ? <Link href={`${path}?page=${page + 1}`} className={link}>{older}</Link> : null}
+      {page > 1 ? (
+        <Link href={`${path}?page=${page - 1}`} className={link}>
+          {newer}
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link href={`${path}?page=${page + 1}`} className={link}>
+          {older}
+        </Link>
+      ) : null}
     </nav>
   );
 }

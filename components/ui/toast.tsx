@@ -51,5 +51,14 @@ export function ToastHost() {
     // After the toaster has mounted.
     if (deferred) setTimeout(() => showToast(deferred.type, deferred.message), 0);
   }, []);
-  return <Toaster position="top-center" richColors={false} closeButton={false} visibleToasts={3} offset={16} toastOptions={{ className: 'text-sm' }} />;
+  return (
+    <Toaster
+      position="top-center"
+      richColors={false}
+      closeButton={false}
+      visibleToasts={3}
+      offset={16}
+      toastOptions={{ className: 'text-sm' }}
+    />
+  );
 }

@@ -1,10 +1,27 @@
 import { randomInt } from 'node:crypto';
 import { crc32, inflateSync } from 'node:zlib';
-import { drawSliderChallenge, encodePng, pieceMask, PIECE_SHAPES, placeHoles, renderSliderChallenge, shapeDifference, type PieceShape } from './captcha-image';
+import {
+  drawSliderChallenge,
+  encodePng,
+  pieceMask,
+  PIECE_SHAPES,
+  placeHoles,
+  renderSliderChallenge,
+  shapeDifference,
+  type PieceShape,
+} from './captcha-image';
 import { SLIDER } from './limits';
 
 /** A decoded PNG, as far as these tests need: the header fields, the chunk types in order, and the raw RGBA pixels. */
-type DecodedPng = { width: number; height: number; bitDepth: number; colourType: number; interlace: number; chunkTypes: string[]; rgba: Uint8Array };
+type DecodedPng = {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colourType: number;
+  interlace: number;
+  chunkTypes: string[];
+  rgba: Uint8Array;
+};
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -65,7 +82,8 @@ const { width, height, pieceSize } = SLIDER;
 const render = (x: number, y: number, random: (n: number) => number = seeded(1), decoys: number[] = [60, 240]) =>
   renderSliderChallenge({ width, height, pieceSize, x, y, decoys, random });
 /** A challenge as the captcha serves it (lib/auth/captcha.ts), from a seeded source. */
-const challenge = (seed: number) => drawSliderChallenge({ width, height, pieceSize, holes: SLIDER.holes, minHoleX: SLIDER.minHoleX, random: seeded(seed) });
+const challenge = (seed: number) =>
+  drawSliderChallenge({ width, height, pieceSize, holes: SLIDER.holes, minHoleX: SLIDER.minHoleX, random: seeded(seed) });
 
 /** Pixel (px, py) of a decoded image as [r, g, b, a]. */
 function pixel(img: DecodedPng, px: number, py: number): [number, number, number, number] {
@@ -127,30 +145,42 @@ describe('pieceMask', () => {
   it('is false outside the square and on its corners, true in the middle, for every shape', () => {
     for (const shape of PIECE_SHAPES) {
       const inMask = pieceMask(size, shape);
-      for (const [px, py] of [[-1, 10], [10, -1], [size, 10], [10, size], [0, 0], [size - 1, 0], [0, size - 1], [size - 1, size - 1]] as const) {
+      for (const [px, py] of [
+        [-1, 10],
+        [10, -1],
+        [size, 10],
+        [10, size],
+        [0, 0],
+        [size - 1, 0],
+        [0, size - 1],
+        [size - 1, size - 1],
+      ] as const) {
         expect(inMask(px, py)).toBe(false);
       }
       expect(inMask(Math.floor(size / 2), Math.floor(size / 2))).toBe(true);
     }
   });
 
-  it.each(PIECE_SHAPES.map((shape) => [JSON.stringify(shape), shape] as const))('%s is one connected, jigsaw-sized blob: not a full square, not a sliver', (_, shape) => {
-    const inMask = pieceMask(size, shape);
-    const cells = cellsOf(inMask);
-    expect(cells.length / (size * size)).toBeGreaterThan(0.3);
-    expect(cells.length / (size * size)).toBeLessThan(0.9);
-    // Flood fill (4-neighbours) from one cell must reach all of them.
-    const seen = new Set<string>();
-    const stack = [cells[0]!];
-    while (stack.length) {
-      const [px, py] = stack.pop()!;
-      const key = `${px},${py}`;
-      if (seen.has(key) || !inMask(px, py)) continue;
-      seen.add(key);
-      stack.push([px + 1, py], [px - 1, py], [px, py + 1], [px, py - 1]);
-    }
-    expect(seen.size).toBe(cells.length);
-  });
+  it.each(PIECE_SHAPES.map((shape) => [JSON.stringify(shape), shape] as const))(
+    '%s is one connected, jigsaw-sized blob: not a full square, not a sliver',
+    (_, shape) => {
+      const inMask = pieceMask(size, shape);
+      const cells = cellsOf(inMask);
+      expect(cells.length / (size * size)).toBeGreaterThan(0.3);
+      expect(cells.length / (size * size)).toBeLessThan(0.9);
+      // Flood fill (4-neighbours) from one cell must reach all of them.
+      const seen = new Set<string>();
+      const stack = [cells[0]!];
+      while (stack.length) {
+        const [px, py] = stack.pop()!;
+        const key = `${px},${py}`;
+        if (seen.has(key) || !inMask(px, py)) continue;
+        seen.add(key);
+        stack.push([px + 1, py], [px - 1, py], [px, py + 1], [px, py - 1]);
+      }
+      expect(seen.size).toBe(cells.length);
+    },
+  );
 
   it('puts a tab or a blank where the shape says: a tab sticks out past the body, a blank bites into it', () => {
     const mid = Math.floor(size / 2);
@@ -180,7 +210,8 @@ describe('pieceMask', () => {
 });
 
 describe('placeHoles', () => {
-  const place = (seed: number, count = 3, minX: number = SLIDER.minHoleX) => placeHoles({ width, pieceSize, count, minX, random: seeded(seed) });
+  const place = (seed: number, count = 3, minX: number = SLIDER.minHoleX) =>
+    placeHoles({ width, pieceSize, count, minX, random: seeded(seed) });
 
   it('places the holes in order on the row, from minX on, never overlapping', () => {
     for (let seed = 1; seed <= 200; seed++) {
@@ -249,7 +280,15 @@ describe('renderSliderChallenge', () => {
         if (inMask(px, py) && onEdge) edge.push([px, py]);
       }
     }
-    const brightness = (cells: Array<[number, number]>) => cells.reduce((sum, [px, py]) => sum + pixel(piece, px, py).slice(0, 3).reduce((a, b) => a + b, 0), 0) / cells.length;
+    const brightness = (cells: Array<[number, number]>) =>
+      cells.reduce(
+        (sum, [px, py]) =>
+          sum +
+          pixel(piece, px, py)
+            .slice(0, 3)
+            .reduce((a, b) => a + b, 0),
+        0,
+      ) / cells.length;
     expect(brightness(edge)).toBeGreaterThan(brightness(interiorOf(pieceSize, 2, images.holes[0]!.shape)) + 60);
   });
 
@@ -266,7 +305,9 @@ describe('renderSliderChallenge', () => {
     expect(() => render(130, 0, seeded(1), [width - pieceSize + 1])).toThrow(/^decoys /);
     expect(() => render(130, 0, seeded(1), [130 + pieceSize - 1])).toThrow(/^decoys .* from the gap/);
     expect(() => render(130, 0, seeded(1), [200, 200 + pieceSize - 1])).toThrow(/^decoys .* from the gap and from each other/);
-    expect(() => renderSliderChallenge({ width, height, pieceSize: width, x: 0, y: 0, decoys: [], random: seeded(1) })).toThrow(/^pieceSize /);
+    expect(() => renderSliderChallenge({ width, height, pieceSize: width, x: 0, y: 0, decoys: [], random: seeded(1) })).toThrow(
+      /^pieceSize /,
+    );
   });
 
   it('is deterministic for one seed and differs between seeds', () => {
@@ -308,7 +349,9 @@ function redTeamFindGap(bg: DecodedPng, pc: DecodedPng, y0: number): number {
   const S = pc.width;
   const opaque = (px: number, py: number) => px >= 0 && py >= 0 && px < S && py < S && pc.rgba[(py * S + px) * 4 + 3] === 255;
   const inner: Array<[number, number]> = [];
-  for (let py = 0; py < S; py++) for (let px = 0; px < S; px++) if (opaque(px, py) && opaque(px - 3, py) && opaque(px + 3, py) && opaque(px, py - 3) && opaque(px, py + 3)) inner.push([px, py]);
+  for (let py = 0; py < S; py++)
+    for (let px = 0; px < S; px++)
+      if (opaque(px, py) && opaque(px - 3, py) && opaque(px + 3, py) && opaque(px, py - 3) && opaque(px, py + 3)) inner.push([px, py]);
   let best = { x: 0, error: Infinity };
   for (let gx = 0; gx <= bg.width - S; gx++) {
     let pb = 0;
@@ -343,7 +386,13 @@ function outlineFindGap(bg: DecodedPng, pc: DecodedPng, y0: number): number {
   for (let py = 0; py < S; py++) {
     for (let px = 0; px < S; px++) {
       if (!inside(px, py)) continue;
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) if (!inside(px + dx, py + dy)) across.push([px - dx, py - dy, px + 2 * dx, py + 2 * dy]);
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const)
+        if (!inside(px + dx, py + dy)) across.push([px - dx, py - dy, px + 2 * dx, py + 2 * dy]);
     }
   }
   let best = { x: 0, score: -1 };
@@ -376,7 +425,12 @@ describe('security finding 3: the gap is found by its shape, not by a fixed rela
   const found = (guess: number, x: number) => Math.abs(guess - x) <= SLIDER.tolerance;
 
   it('puts the gap at each of the holes about as often', () => {
-    const index = served.map((c) => c.holes.map((h) => h.x).sort((a, b) => a - b).indexOf(c.x));
+    const index = served.map((c) =>
+      c.holes
+        .map((h) => h.x)
+        .sort((a, b) => a - b)
+        .indexOf(c.x),
+    );
     for (let i = 0; i < SLIDER.holes; i++) expect(index.filter((v) => v === i).length).toBeGreaterThanOrEqual(6);
   });
 
@@ -428,7 +482,7 @@ describe('security finding 3: the gap is found by its shape, not by a fixed rela
     expect(hits).toBeGreaterThanOrEqual(38);
   });
 
-  it('lets a person (or a program that matches outlines as a person does) find the hole of the piece\'s shape', () => {
+  it("lets a person (or a program that matches outlines as a person does) find the hole of the piece's shape", () => {
     // This is why every answer also costs a proof of work: the shape is there to be seen, by people and programs alike.
     const hits = served.filter((c) => found(outlineFindGap(c.bg, c.pc, c.y), c.x)).length;
     expect(hits).toBeGreaterThanOrEqual(38);

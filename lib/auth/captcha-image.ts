@@ -228,7 +228,8 @@ function drawPicture(width: number, height: number, random: Random): Uint8Clampe
       const halfW = Math.round(unit * 0.05) + random(Math.max(1, Math.round(unit * 0.25)));
       const halfH = Math.round(unit * 0.04) + random(Math.max(1, Math.round(unit * 0.18)));
       for (let y = Math.max(0, cy - halfH); y <= Math.min(height - 1, cy + halfH); y++) {
-        for (let x = Math.max(0, cx - halfW); x <= Math.min(width - 1, cx + halfW); x++) blendPixel(canvas, (y * width + x) * 4, colour, alpha);
+        for (let x = Math.max(0, cx - halfW); x <= Math.min(width - 1, cx + halfW); x++)
+          blendPixel(canvas, (y * width + x) * 4, colour, alpha);
       }
     }
   }
@@ -319,7 +320,16 @@ type HoleLook = { tint: Rgb; rowLuminance: number };
  * blotchy texture. Nothing of the picture under the hole survives, so the hole holds no trace of the piece; the gap
  * and every decoy are drawn here alike, from independent random draws.
  */
-function drawHole(canvas: Uint8ClampedArray, width: number, grid: Uint8Array, pieceSize: number, x: number, y: number, look: HoleLook, random: Random): void {
+function drawHole(
+  canvas: Uint8ClampedArray,
+  width: number,
+  grid: Uint8Array,
+  pieceSize: number,
+  x: number,
+  y: number,
+  look: HoleLook,
+  random: Random,
+): void {
   const target = look.rowLuminance * (HOLE_LUMINANCE_MIN + random(HOLE_LUMINANCE_SPREAD) / 100);
   const lift = target - luminance(...look.tint);
   const base: Rgb = [look.tint[0] + lift, look.tint[1] + lift, look.tint[2] + lift];
@@ -346,7 +356,15 @@ function drawHole(canvas: Uint8ClampedArray, width: number, grid: Uint8Array, pi
  * around its mean, brightness shifted 6 to 20 levels up or down, a small tint, and ±5 levels of noise on every pixel.
  * A person still sees the same colours and shapes.
  */
-function cutPiece(picture: Uint8ClampedArray, width: number, grid: Uint8Array, pieceSize: number, x: number, y: number, random: Random): Uint8ClampedArray {
+function cutPiece(
+  picture: Uint8ClampedArray,
+  width: number,
+  grid: Uint8Array,
+  pieceSize: number,
+  x: number,
+  y: number,
+  random: Random,
+): Uint8ClampedArray {
   const contrast = 0.8 + random(41) / 100;
   const shift = (random(2) === 0 ? -1 : 1) * (6 + random(15));
   const tint = [random(13) - 6, random(13) - 6, random(13) - 6] as const;
@@ -371,7 +389,8 @@ function cutPiece(picture: Uint8ClampedArray, width: number, grid: Uint8Array, p
       if (cell === OUTSIDE) continue;
       const from = ((y + py) * width + (x + px)) * 4;
       const to = (py * pieceSize + px) * 4;
-      for (let c = 0; c < 3; c++) piece[to + c] = mean[c]! + (picture[from + c]! - mean[c]!) * contrast + shift + tint[c]! + ((next() % 11) - 5);
+      for (let c = 0; c < 3; c++)
+        piece[to + c] = mean[c]! + (picture[from + c]! - mean[c]!) * contrast + shift + tint[c]! + ((next() % 11) - 5);
       piece[to + 3] = 255;
       if (cell === EDGE) blendPixel(piece, to, WHITE, PIECE_OUTLINE);
     }
@@ -438,7 +457,8 @@ export function renderSliderChallenge(options: {
   }
   const positions = [x, ...decoys];
   for (const [i, d] of decoys.entries()) {
-    if (!Number.isInteger(d) || d < 0 || d > width - pieceSize) throw new RangeError(`decoys must be integers in [0, ${width - pieceSize}], got ${d}`);
+    if (!Number.isInteger(d) || d < 0 || d > width - pieceSize)
+      throw new RangeError(`decoys must be integers in [0, ${width - pieceSize}], got ${d}`);
     if (positions.some((other, j) => j !== i + 1 && Math.abs(other - d) < pieceSize)) {
       throw new RangeError(`decoys must be at least ${pieceSize} px from the gap and from each other, got ${d}`);
     }

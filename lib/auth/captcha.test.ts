@@ -4,7 +4,15 @@ import { apiCall } from '@/test/api';
 import { captchaChallenges, channels } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
-import { answerChallenge, consumeTicket, createChallenge, dragProblem, type SliderChallenge, type TextChallenge, type TrackPoint } from './captcha';
+import {
+  answerChallenge,
+  consumeTicket,
+  createChallenge,
+  dragProblem,
+  type SliderChallenge,
+  type TextChallenge,
+  type TrackPoint,
+} from './captcha';
 import { AUTH_LIMITS, SLIDER } from './limits';
 
 let aurora: number;
@@ -47,7 +55,10 @@ function humanTrack(x: number): TrackPoint[] {
 }
 
 async function expectAppError(promise: Promise<unknown>, message: RegExp): Promise<void> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(400);
   expect((error as AppError).message).toMatch(message);
@@ -67,7 +78,11 @@ describe('slider captcha', () => {
 
   it('comes with a proof of work bound to it', async () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
-    expect(challenge.pow).toMatchObject({ algorithm: 'SHA-256', salt: expect.stringContaining(challenge.id), challenge: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(challenge.pow).toMatchObject({
+      algorithm: 'SHA-256',
+      salt: expect.stringContaining(challenge.id),
+      challenge: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('accepts a drop within the tolerance and grants a single-use ticket', async () => {
@@ -83,27 +98,42 @@ describe('slider captcha', () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const answer = await answerOf(challenge.id);
     const off = answer + SLIDER.tolerance + 1;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x: off, track: humanTrack(off) }), /^x: the piece is not in the gap/);
-    await expectAppError(answerChallenge(ctx(at(2000)), { id: challenge.id, pow: await solved(challenge), x: answer, track: humanTrack(answer) }), /^id: this captcha has expired or was already answered/);
+    await expectAppError(
+      answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x: off, track: humanTrack(off) }),
+      /^x: the piece is not in the gap/,
+    );
+    await expectAppError(
+      answerChallenge(ctx(at(2000)), { id: challenge.id, pow: await solved(challenge), x: answer, track: humanTrack(answer) }),
+      /^id: this captcha has expired or was already answered/,
+    );
   });
 
   it('refuses an answer after the challenge expires', async () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const x = await answerOf(challenge.id);
-    await expectAppError(answerChallenge(ctx(at(AUTH_LIMITS.challengeTtlMs)), { id: challenge.id, pow: await solved(challenge), x, track: humanTrack(x) }), /expired/);
+    await expectAppError(
+      answerChallenge(ctx(at(AUTH_LIMITS.challengeTtlMs)), { id: challenge.id, pow: await solved(challenge), x, track: humanTrack(x) }),
+      /expired/,
+    );
   });
 
   it('refuses the right position reached by a machine-like drag', async () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const x = await answerOf(challenge.id);
     const robot = Array.from({ length: 11 }, (_, i) => ({ x: (x * i) / 10, y: 0, t: i * 50 }));
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x, track: robot }), /machine-constant pace/);
+    await expectAppError(
+      answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x, track: robot }),
+      /machine-constant pace/,
+    );
   });
 
   it('keeps a challenge on its own channel', async () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const x = await answerOf(challenge.id);
-    await expectAppError(answerChallenge(ctx(at(1000), lumen), { id: challenge.id, pow: await solved(challenge), x, track: humanTrack(x) }), /^id: /);
+    await expectAppError(
+      answerChallenge(ctx(at(1000), lumen), { id: challenge.id, pow: await solved(challenge), x, track: humanTrack(x) }),
+      /^id: /,
+    );
   });
 });
 
@@ -113,7 +143,10 @@ describe('proof of work (security finding 3)', () => {
     const x = await answerOf(challenge.id);
     const n = await solved(challenge);
     const wrong = n === 0 ? 1 : n - 1;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: wrong, x, track: humanTrack(x) }), /^pow: does not solve this captcha's proof of work/);
+    await expectAppError(
+      answerChallenge(ctx(at(1000)), { id: challenge.id, pow: wrong, x, track: humanTrack(x) }),
+      /^pow: does not solve this captcha's proof of work/,
+    );
     // A wrong solution is not a guess at the answer: the picture still takes its one answer.
     const { ticket } = await answerChallenge(ctx(at(2000)), { id: challenge.id, pow: n, x, track: humanTrack(x) });
     expect(await consumeTicket(ctx(at(3000)), ticket)).toBe(true);
@@ -130,7 +163,10 @@ describe('proof of work (security finding 3)', () => {
     const answer = challenge.question.a + challenge.question.b;
     const n = await solved(challenge);
     await answerChallenge(ctx(at(1000)), { id: challenge.id, pow: n, answer });
-    await expectAppError(answerChallenge(ctx(at(2000)), { id: challenge.id, pow: n, answer }), /^id: this captcha has expired or was already answered/);
+    await expectAppError(
+      answerChallenge(ctx(at(2000)), { id: challenge.id, pow: n, answer }),
+      /^id: this captcha has expired or was already answered/,
+    );
   });
 
   it("refuses one challenge's solution with another challenge's answer", async () => {
@@ -147,7 +183,10 @@ describe('proof of work (security finding 3)', () => {
     const challenge = (await createChallenge(ctx(), 'text')) as TextChallenge;
     const answer = challenge.question.a + challenge.question.b;
     const n = await solved(challenge);
-    await expectAppError(answerChallenge({ ...ctx(at(1000)), secret: 'another-secret-another-secret-another-secret' }, { id: challenge.id, pow: n, answer }), /^pow: /);
+    await expectAppError(
+      answerChallenge({ ...ctx(at(1000)), secret: 'another-secret-another-secret-another-secret' }, { id: challenge.id, pow: n, answer }),
+      /^pow: /,
+    );
   });
 });
 
@@ -157,7 +196,11 @@ describe('the verify call (through the API dispatcher)', () => {
 
   it('answers with a ticket when the answer and the solution are right', async () => {
     const challenge = await question();
-    const res = await call('/auth/api/captcha/verify', { id: challenge.id, pow: await solved(challenge), answer: challenge.question.a + challenge.question.b });
+    const res = await call('/auth/api/captcha/verify', {
+      id: challenge.id,
+      pow: await solved(challenge),
+      answer: challenge.question.a + challenge.question.b,
+    });
     expect(res.body).toMatchObject({ code: 200, data: { ticket: expect.any(String) } });
   });
 
@@ -182,7 +225,11 @@ describe('the verify call (through the API dispatcher)', () => {
   it('refuses a wrong solution with a 400 naming pow', async () => {
     const challenge = await question();
     const n = await solved(challenge);
-    const res = await call('/auth/api/captcha/verify', { id: challenge.id, pow: n === 0 ? 1 : n - 1, answer: challenge.question.a + challenge.question.b });
+    const res = await call('/auth/api/captcha/verify', {
+      id: challenge.id,
+      pow: n === 0 ? 1 : n - 1,
+      answer: challenge.question.a + challenge.question.b,
+    });
     expect(res.body).toMatchObject({ code: 400, message: expect.stringMatching(/^pow: does not solve/) });
   });
 });
@@ -192,7 +239,14 @@ describe('what a hand-made drag looks like', () => {
     expect(dragProblem(120, humanTrack(120))).toBeNull();
   });
   it.each([
-    ['too few points', [{ x: 0, y: 0, t: 0 }, { x: 120, y: 0, t: 600 }], /at least 5 points/],
+    [
+      'too few points',
+      [
+        { x: 0, y: 0, t: 0 },
+        { x: 120, y: 0, t: 600 },
+      ],
+      /at least 5 points/,
+    ],
     ['too fast', humanTrack(120).map((p) => ({ ...p, t: p.t / 10 })), /too fast/],
     ['too slow', humanTrack(120).map((p) => ({ ...p, t: p.t * 100 })), /too long/],
     ['time going backwards', humanTrack(120).map((p, i) => ({ ...p, t: i === 5 ? 0 : p.t })), /backwards/],
@@ -213,16 +267,28 @@ describe('text fallback for those who cannot drag', () => {
 
   it('refuses a wrong answer and a drag on a question', async () => {
     const wrong = (await createChallenge(ctx(), 'text')) as TextChallenge;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: wrong.id, pow: await solved(wrong), answer: wrong.question.a + wrong.question.b + 1 }), /^answer: is not right/);
+    await expectAppError(
+      answerChallenge(ctx(at(1000)), { id: wrong.id, pow: await solved(wrong), answer: wrong.question.a + wrong.question.b + 1 }),
+      /^answer: is not right/,
+    );
     const dragged = (await createChallenge(ctx(), 'text')) as TextChallenge;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: dragged.id, pow: await solved(dragged), x: 100, track: humanTrack(100) }), /takes an answer, not a drag/);
+    await expectAppError(
+      answerChallenge(ctx(at(1000)), { id: dragged.id, pow: await solved(dragged), x: 100, track: humanTrack(100) }),
+      /takes an answer, not a drag/,
+    );
   });
 });
 
 describe('tickets', () => {
   async function freshTicket(now = t0): Promise<string> {
     const challenge = (await createChallenge(ctx(now), 'text')) as TextChallenge;
-    return (await answerChallenge(ctx(now), { id: challenge.id, pow: await solved(challenge), answer: challenge.question.a + challenge.question.b })).ticket;
+    return (
+      await answerChallenge(ctx(now), {
+        id: challenge.id,
+        pow: await solved(challenge),
+        answer: challenge.question.a + challenge.question.b,
+      })
+    ).ticket;
   }
 
   it('expire after their lifetime', async () => {

@@ -29,10 +29,23 @@ type ChallengeCtx = Ctx & { secret: string };
 export type { SliderChallenge, TextChallenge } from './schema';
 
 export const trackPointSchema = z.object({
-  x: z.number({ error: 'must be a number' }).finite().min(-SLIDER.width).max(2 * SLIDER.width),
-  y: z.number({ error: 'must be a number' }).finite().min(-SLIDER.height).max(2 * SLIDER.height).default(0),
+  x: z
+    .number({ error: 'must be a number' })
+    .finite()
+    .min(-SLIDER.width)
+    .max(2 * SLIDER.width),
+  y: z
+    .number({ error: 'must be a number' })
+    .finite()
+    .min(-SLIDER.height)
+    .max(2 * SLIDER.height)
+    .default(0),
   /** Milliseconds since the drag started. */
-  t: z.number({ error: 'must be a number' }).finite().min(0).max(10 * 60_000),
+  t: z
+    .number({ error: 'must be a number' })
+    .finite()
+    .min(0)
+    .max(10 * 60_000),
 });
 export type TrackPoint = z.infer<typeof trackPointSchema>;
 
@@ -43,7 +56,9 @@ export async function createChallenge(ctx: ChallengeCtx, kind: 'slider' | 'text'
   const id = randomToken(18);
   const expiresAt = new Date(ctx.now.getTime() + AUTH_LIMITS.challengeTtlMs);
   // Old rows are useless after their ticket's lifetime; sweeping them here keeps the table small without a job.
-  await ctx.db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, new Date(ctx.now.getTime() - AUTH_LIMITS.ticketTtlMs - 60_000)));
+  await ctx.db
+    .delete(captchaChallenges)
+    .where(lt(captchaChallenges.expiresAt, new Date(ctx.now.getTime() - AUTH_LIMITS.ticketTtlMs - 60_000)));
 
   if (kind === 'text') {
     const a = 2 + random(18);

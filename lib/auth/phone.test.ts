@@ -45,12 +45,20 @@ describe('where login sends the buyer back to', () => {
     expect(safeRedirect(value)).toBe(expected);
   });
 
-  it.each([undefined, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/login', '/login?redirect=/mine', 'mine', '/\u0000x'])(
-    'refuses %j and goes to /mine',
-    (value) => {
-      expect(safeRedirect(value)).toBe(AFTER_LOGIN_DEFAULT);
-    },
-  );
+  it.each([
+    undefined,
+    '',
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/login',
+    '/login?redirect=/mine',
+    'mine',
+    '/\u0000x',
+  ])('refuses %j and goes to /mine', (value) => {
+    expect(safeRedirect(value)).toBe(AFTER_LOGIN_DEFAULT);
+  });
 
   it('takes the first of repeated queries', () => {
     expect(safeRedirect(['/mine/records', '/x'])).toBe('/mine/records');

@@ -22,7 +22,8 @@ async function call(path: string, body: unknown, options: { host?: string; heade
   // A fresh address per call unless told: these tests are about the calls, not the per-IP limits (lib/auth/sms-codes.test.ts).
   const res = await apiCall(db, path, body, { ...options, now: tick() });
   const data = res.body.data as { demoCode?: string } | null;
-  if (path === '/auth/api/auth/getAuthCode' && data?.demoCode) demoCodes.set((body as { phone: string }).phone.replace(/\D/g, ''), data.demoCode);
+  if (path === '/auth/api/auth/getAuthCode' && data?.demoCode)
+    demoCodes.set((body as { phone: string }).phone.replace(/\D/g, ''), data.demoCode);
   return res;
 }
 
@@ -52,7 +53,11 @@ async function login(phone: string, host?: string): Promise<string> {
 describe('account API', () => {
   it('logs in with the token in the authorization header and the masked phone in data (spec §4, §7)', async () => {
     const sent = await call('/auth/api/auth/getAuthCode', { phone: '138 0013 8000' }, { headers: { behaviorVerify: await ticket() } });
-    expect(sent.body).toEqual({ code: 200, message: 'ok', data: { cooldownSeconds: 60, expiresInSeconds: 300, demoCode: expect.stringMatching(/^\d{6}$/) } });
+    expect(sent.body).toEqual({
+      code: 200,
+      message: 'ok',
+      data: { cooldownSeconds: 60, expiresInSeconds: 300, demoCode: expect.stringMatching(/^\d{6}$/) },
+    });
     expect(sent.headers['set-cookie']).toMatch(/^storefront_device=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
 
     const res = await call('/auth/api/auth/authCodeLoginV2', { phone: '13800138000', code: await outboxCode('13800138000') });
@@ -65,7 +70,11 @@ describe('account API', () => {
     expect(profile.body.data).toMatchObject({ phone: '138****8000', brandBound: false, userUuid: res.body.data!.userUuid });
     expect(JSON.stringify(profile.body)).not.toContain('13800138000');
 
-    const bound = await call('/user/api/thirdAccount/brandChannel', { brandName: 'Aurora Collectibles' }, { headers: { authorization: `Bearer ${token}` } });
+    const bound = await call(
+      '/user/api/thirdAccount/brandChannel',
+      { brandName: 'Aurora Collectibles' },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(bound.body.data).toEqual({ brandName: 'Aurora Collectibles', bound: true });
     const after = await call('/market/api/userAttribute/queryByUserUuid', {}, { headers: { authorization: token } });
     expect(after.body.data).toMatchObject({ brandBound: true });
@@ -114,18 +123,37 @@ describe('account API', () => {
 
   it("does not take one channel's token or session on another channel", async () => {
     const token = await login('13900139001', 'lumen.localhost');
-    expect((await call('/market/api/userAttribute/queryByUserUuid', {}, { host: 'lumen.localhost', headers: { authorization: token } })).body.code).toBe(200);
-    expect((await call('/market/api/userAttribute/queryByUserUuid', {}, { host: 'aurora.localhost', headers: { authorization: token } })).body.code).toBe(401);
+    expect(
+      (await call('/market/api/userAttribute/queryByUserUuid', {}, { host: 'lumen.localhost', headers: { authorization: token } })).body
+        .code,
+    ).toBe(200);
+    expect(
+      (await call('/market/api/userAttribute/queryByUserUuid', {}, { host: 'aurora.localhost', headers: { authorization: token } })).body
+        .code,
+    ).toBe(401);
   });
 
   it('accepts the web session cookie in place of the header, for its own channel only', async () => {
     const token = await login('13900139002');
     const cookie = await encode({ token: { sub: 'x', apiToken: token, channel: 'AURORA', phone: '139****9002' }, secret: authSecret() });
-    const web = await call('/market/api/userAttribute/queryByUserUuid', {}, { headers: { cookie: `other=1; next-auth.session-token=${cookie}` } });
+    const web = await call(
+      '/market/api/userAttribute/queryByUserUuid',
+      {},
+      { headers: { cookie: `other=1; next-auth.session-token=${cookie}` } },
+    );
     expect(web.body).toMatchObject({ code: 200, data: { phone: '139****9002' } });
-    const forged = await encode({ token: { sub: 'x', apiToken: token, channel: 'AURORA', phone: 'x' }, secret: 'another-secret-another-secret-another-secret' });
-    expect((await call('/market/api/userAttribute/queryByUserUuid', {}, { headers: { cookie: `next-auth.session-token=${forged}` } })).body.code).toBe(401);
-    const elsewhere = await call('/market/api/userAttribute/queryByUserUuid', {}, { host: 'lumen.localhost', headers: { cookie: `next-auth.session-token=${cookie}` } });
+    const forged = await encode({
+      token: { sub: 'x', apiToken: token, channel: 'AURORA', phone: 'x' },
+      secret: 'another-secret-another-secret-another-secret',
+    });
+    expect(
+      (await call('/market/api/userAttribute/queryByUserUuid', {}, { headers: { cookie: `next-auth.session-token=${forged}` } })).body.code,
+    ).toBe(401);
+    const elsewhere = await call(
+      '/market/api/userAttribute/queryByUserUuid',
+      {},
+      { host: 'lumen.localhost', headers: { cookie: `next-auth.session-token=${cookie}` } },
+    );
     expect(elsewhere.body.code).toBe(401);
   });
 

@@ -14,7 +14,15 @@ import { deviceCookie, deviceIdFrom } from '../security/device';
 import { hit, waitText } from '../rate-limit/rate-limit';
 import { normalizePhone, phoneProblem, PHONE_PROBLEM_MESSAGES } from './phone';
 import { AUTH_LIMITS, SLIDER } from './limits';
-import { brandBindingSchema, captchaTicketSchema, challengeSchema, loginResultSchema, logoutResultSchema, sendCodeResultSchema, userProfileSchema } from './schema';
+import {
+  brandBindingSchema,
+  captchaTicketSchema,
+  challengeSchema,
+  loginResultSchema,
+  logoutResultSchema,
+  sendCodeResultSchema,
+  userProfileSchema,
+} from './schema';
 
 /** spec §5: a mainland-China mobile number; the message says why not. */
 const phoneSchema = z
@@ -37,7 +45,9 @@ const challengeIdSchema = z.string({ error: 'is required' }).min(1, 'is required
 const powSchema = z
   .number({
     error: (issue) =>
-      issue.input === undefined ? "is required: the number that solves the challenge's proof of work" : "must be a number: the one that solves the challenge's proof of work",
+      issue.input === undefined
+        ? "is required: the number that solves the challenge's proof of work"
+        : "must be a number: the one that solves the challenge's proof of work",
   })
   .int('must be a whole number')
   .min(0, `must be from 0 to ${POW_MAX_NUMBER}`)
@@ -52,17 +62,25 @@ const BEHAVIOR_VERIFY = 'behaviorverify';
  */
 export const authProcedures = {
   '/auth/api/captcha/challenge': procedure({
-    summary: 'A new captcha: a slider picture with holes on one row (default), or a question in words for those who cannot drag; either with a proof of work to solve.',
+    summary:
+      'A new captcha: a slider picture with holes on one row (default), or a question in words for those who cannot drag; either with a proof of work to solve.',
     auth: 'none',
     input: z.object({ kind: z.enum(['slider', 'text'], { error: "must be 'slider' or 'text'" }).default('slider') }),
     output: challengeSchema,
     handler: async (ctx, input) => {
       // Each challenge draws a picture and writes a row: a per-IP allowance (a few pictures per code the address may ask
       // for) keeps that from being a cheap flood.
-      const allowed = await hit(ctx.db, { bucket: `captcha:ip-minute:${ctx.ip}`, max: AUTH_LIMITS.challengesPerCode * env().SMS_CODES_PER_IP_MINUTE, windowMs: 60_000 }, ctx.now);
+      const allowed = await hit(
+        ctx.db,
+        { bucket: `captcha:ip-minute:${ctx.ip}`, max: AUTH_LIMITS.challengesPerCode * env().SMS_CODES_PER_IP_MINUTE, windowMs: 60_000 },
+        ctx.now,
+      );
       if (!allowed.allowed) {
         await allowed.undo();
-        throw new AppError(429, `too many security checks from this network; try again in ${waitText(allowed.resetAt.getTime() - ctx.now.getTime())}`);
+        throw new AppError(
+          429,
+          `too many security checks from this network; try again in ${waitText(allowed.resetAt.getTime() - ctx.now.getTime())}`,
+        );
       }
       return createChallenge({ ...(await channelScope(ctx)), secret: env().AUTH_SECRET }, input.kind);
     },
@@ -153,12 +171,15 @@ export const authProcedures = {
   '/user/api/thirdAccount/brandChannel': procedure({
     summary: "Binds the logged-in user to the channel's brand (first visit after login); repeating it is harmless.",
     auth: 'buyer',
-    input: z.object({ brandName: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(128, 'is too long') }),
+    input: z.object({
+      brandName: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(128, 'is too long'),
+    }),
     output: brandBindingSchema,
     handler: async (ctx, input) => {
       const user = await ctx.user();
       const channel = await ctx.channel();
-      if (input.brandName !== channel.brandName) throw new AppError(400, `brandName: is not the brand of this channel (${channel.brandName})`);
+      if (input.brandName !== channel.brandName)
+        throw new AppError(400, `brandName: is not the brand of this channel (${channel.brandName})`);
       return bindBrand(ctx.db, { userId: user.id, channelId: channel.id, brandName: channel.brandName, now: ctx.now });
     },
   }),

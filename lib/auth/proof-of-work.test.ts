@@ -22,7 +22,11 @@ describe('captcha proof of work', () => {
     const n = await solve(id);
     expect(n).toBeGreaterThanOrEqual(0);
     expect(n).toBeLessThanOrEqual(POW_MAX_NUMBER);
-    expect(createHash('sha256').update(pow.salt + n).digest('hex')).toBe(pow.challenge);
+    expect(
+      createHash('sha256')
+        .update(pow.salt + n)
+        .digest('hex'),
+    ).toBe(pow.challenge);
   });
 
   it('is stateless: the same challenge id gives the same proof of work', () => {

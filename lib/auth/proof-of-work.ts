@@ -40,7 +40,9 @@ const HMAC_LABEL = 'captcha-proof-of-work\0';
 
 /** The secret number of a challenge: its id's HMAC under the server secret, reduced to [0, POW_MAX_NUMBER]. */
 function secretNumber(secret: string, challengeId: string): number {
-  const mac = createHmac('sha256', secret).update(HMAC_LABEL + challengeId).digest();
+  const mac = createHmac('sha256', secret)
+    .update(HMAC_LABEL + challengeId)
+    .digest();
   // 48 bits reduced modulo maxNumber + 1: the bias towards small numbers is below 10^-9, nothing a solver can use.
   return mac.readUIntBE(0, 6) % (POW_MAX_NUMBER + 1);
 }
@@ -53,7 +55,9 @@ function saltOf(challengeId: string): string {
 /** The proof of work to send with challenge `challengeId`. */
 export function powChallenge(secret: string, challengeId: string): PowChallenge {
   const salt = saltOf(challengeId);
-  const challenge = createHash('sha256').update(salt + String(secretNumber(secret, challengeId))).digest('hex');
+  const challenge = createHash('sha256')
+    .update(salt + String(secretNumber(secret, challengeId)))
+    .digest('hex');
   return { algorithm: 'SHA-256', salt, challenge, maxNumber: POW_MAX_NUMBER };
 }
 

@@ -107,7 +107,8 @@ describe('where login sends the buyer back to (finding 5)', () => {
       for (const a of chars) {
         for (const b of chars) {
           const result = safeRedirect(`${prefix}${a}${b}evil.example`);
-          if (!isSameSitePath(result) || landsOn(result).origin !== ORIGIN) throw new Error(`${JSON.stringify(`${prefix}${a}${b}`)} → ${result}`);
+          if (!isSameSitePath(result) || landsOn(result).origin !== ORIGIN)
+            throw new Error(`${JSON.stringify(`${prefix}${a}${b}`)} → ${result}`);
         }
       }
     }

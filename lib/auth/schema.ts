@@ -59,7 +59,12 @@ export const sendCodeResultSchema = z.object({
 export type SendCodeResult = z.infer<typeof sendCodeResultSchema>;
 
 /** auth/authCodeLoginV2's `data` (the token travels in the `authorization` response header). */
-export const loginResultSchema = z.object({ phone: z.string().describe('masked, 138****8000'), userUuid: z.string(), newUser: z.boolean(), expiresAt: z.string() });
+export const loginResultSchema = z.object({
+  phone: z.string().describe('masked, 138****8000'),
+  userUuid: z.string(),
+  newUser: z.boolean(),
+  expiresAt: z.string(),
+});
 
 /** auth/logout: whether a token was revoked. */
 export const logoutResultSchema = z.object({ revoked: z.boolean() });

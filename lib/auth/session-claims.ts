@@ -20,7 +20,6 @@ export type WebSessionClaims = {
 
 type CookieReader = { get(name: string): { value: string } | undefined };
 
-
 /** The raw session cookie value, from a cookie store or a Cookie header. */
 export function sessionCookieValue(cookies: CookieReader | string | null | undefined): string | null {
   if (!cookies) return null;
@@ -40,7 +39,12 @@ export function sessionCookieValue(cookies: CookieReader | string | null | undef
 }
 
 /** Decrypts and checks a session cookie (signature, expiry, shape, channel); null when it is not a live session of `channel`. */
-export async function readWebSession(cookieValue: string | null, secret: string, channel: string, nowMs = Date.now()): Promise<WebSessionClaims | null> {
+export async function readWebSession(
+  cookieValue: string | null,
+  secret: string,
+  channel: string,
+  nowMs = Date.now(),
+): Promise<WebSessionClaims | null> {
   if (!cookieValue || cookieValue.length > 8192) return null;
   let claims: Record<string, unknown> | null;
   try {

@@ -12,10 +12,15 @@ import { AUTH_LIMITS } from './limits';
  */
 import type { SessionUser } from '../procedure/scope';
 
-export async function createSession(db: Db, input: { userId: number; channelId: number; now: Date; ip: string | null }): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  input: { userId: number; channelId: number; now: Date; ip: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(input.now.getTime() + AUTH_LIMITS.sessionTtlMs);
-  await db.insert(authSessions).values({ tokenHash: sha256(token), userId: input.userId, channelId: input.channelId, createdAt: input.now, expiresAt, ip: input.ip });
+  await db
+    .insert(authSessions)
+    .values({ tokenHash: sha256(token), userId: input.userId, channelId: input.channelId, createdAt: input.now, expiresAt, ip: input.ip });
   return { token, expiresAt };
 }
 
@@ -23,7 +28,14 @@ export async function createSession(db: Db, input: { userId: number; channelId: 
 export async function resolveToken(db: Db, input: { token: string; channelId: number; now: Date }): Promise<SessionUser | null> {
   if (!input.token || input.token.length > 256) return null;
   const [row] = await db
-    .select({ id: users.id, uuid: users.uuid, phone: users.phone, nickname: users.nickname, avatar: users.avatar, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      uuid: users.uuid,
+      phone: users.phone,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      createdAt: users.createdAt,
+    })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(

@@ -39,7 +39,15 @@ const newPhone = () => `1390000${String(++phoneSeq).padStart(4, '0')}`;
 let ipSeq = 0;
 const newIp = () => `10.0.0.${++ipSeq}`;
 
-const ctx = (now: Date, over: Partial<CodeCtx> = {}): CodeCtx => ({ db, now, channelId: aurora, ip: '10.9.9.9', secret, sms: recorder, ...over });
+const ctx = (now: Date, over: Partial<CodeCtx> = {}): CodeCtx => ({
+  db,
+  now,
+  channelId: aurora,
+  ip: '10.9.9.9',
+  secret,
+  sms: recorder,
+  ...over,
+});
 
 async function expectAppError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
   await expect(promise).rejects.toBeInstanceOf(AppError);
@@ -132,7 +140,11 @@ describe('SMS rate limits (security review, finding 4)', () => {
   it('allows one code per phone per 60 s', async () => {
     const phone = newPhone();
     await sendCode(ctx(t0, { ip: newIp() }), phone);
-    await expectAppError(sendCode(ctx(at(59_999), { ip: newIp() }), phone), 429, /^phone: a code was sent to this number lately; ask again in 1 s/);
+    await expectAppError(
+      sendCode(ctx(at(59_999), { ip: newIp() }), phone),
+      429,
+      /^phone: a code was sent to this number lately; ask again in 1 s/,
+    );
     await expect(sendCode(ctx(at(60_000), { ip: newIp() }), phone)).resolves.toBeDefined();
   });
 
@@ -211,10 +223,19 @@ describe('SMS rate limits (security review, finding 4)', () => {
       ]);
       // The budget used up: refused (and alerted), another channel is not affected.
       await budget(AUTH_LIMITS.channelPerHour);
-      await expectAppError(sendCode({ db: own, now: t0, channelId: gift, ip: '10.3.0.1', secret, sms: recorder }, '13600000000'), 429, /this store is sending too many codes/);
-      await expect(sendCode({ db: own, now: t0, channelId: lumen, ip: '10.3.0.2', secret, sms: recorder }, '13600000001')).resolves.toBeDefined();
+      await expectAppError(
+        sendCode({ db: own, now: t0, channelId: gift, ip: '10.3.0.1', secret, sms: recorder }, '13600000000'),
+        429,
+        /this store is sending too many codes/,
+      );
+      await expect(
+        sendCode({ db: own, now: t0, channelId: lumen, ip: '10.3.0.2', secret, sms: recorder }, '13600000001'),
+      ).resolves.toBeDefined();
       // A refused code does not count against the budget.
-      const [after] = await own.select().from(rateLimits).where(eq(rateLimits.bucket, `sms:channel:${gift}`));
+      const [after] = await own
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.bucket, `sms:channel:${gift}`));
       expect(after!.hits).toBe(AUTH_LIMITS.channelPerHour);
     } finally {
       alerts.mockRestore();
@@ -235,7 +256,11 @@ describe('SMS rate limits (security review, finding 4)', () => {
       }
     }
     expect(tries).toBe(AUTH_LIMITS.wrongCodesPerIpPerHour);
-    await expectAppError(verifyCode({ ...ctx(at(2000)), ip }, phones[5]!, lastCode(phones[5]!)), 429, /^code: too many wrong codes from this network/);
+    await expectAppError(
+      verifyCode({ ...ctx(at(2000)), ip }, phones[5]!, lastCode(phones[5]!)),
+      429,
+      /^code: too many wrong codes from this network/,
+    );
   });
 
   it('never sends a text when refused', async () => {

@@ -62,7 +62,10 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
     ctx.now,
   );
   if (first.refused) {
-    throw new AppError(429, `too many codes requested from this network or device; try again in ${waitText(first.refused.resetAt.getTime() - ctx.now.getTime())}`);
+    throw new AppError(
+      429,
+      `too many codes requested from this network or device; try again in ${waitText(first.refused.resetAt.getTime() - ctx.now.getTime())}`,
+    );
   }
 
   const code = randomDigits(AUTH_LIMITS.codeDigits);
@@ -82,7 +85,9 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
 
     const budget = await hit(tx, { bucket: `sms:channel:${ctx.channelId}`, max: AUTH_LIMITS.channelPerHour, windowMs: 3600_000 }, ctx.now);
     if (!budget.allowed) {
-      console.error(`[alert] channel ${ctx.channelId} used its SMS budget of ${AUTH_LIMITS.channelPerHour} codes this hour; codes are refused until ${budget.resetAt.toISOString()}`);
+      console.error(
+        `[alert] channel ${ctx.channelId} used its SMS budget of ${AUTH_LIMITS.channelPerHour} codes this hour; codes are refused until ${budget.resetAt.toISOString()}`,
+      );
       throw new AppError(429, 'this store is sending too many codes right now; try again later');
     }
     if (budget.count === Math.ceil(AUTH_LIMITS.channelPerHour * AUTH_LIMITS.channelAlertShare)) {
@@ -117,16 +122,26 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
  * Checks a code for a login: true spends it. A wrong code counts a try; the fifth wrong try burns it. The messages
  * name the field and never tell whether the phone has an account.
  */
-export async function verifyCode(ctx: Pick<CodeCtx, 'db' | 'now' | 'channelId' | 'secret'> & { ip: string }, phone: string, code: string): Promise<void> {
+export async function verifyCode(
+  ctx: Pick<CodeCtx, 'db' | 'now' | 'channelId' | 'secret'> & { ip: string },
+  phone: string,
+  code: string,
+): Promise<void> {
   // Counted before the code is looked at, given back when it is right (finding 10: concurrent tries cannot overrun it).
   const attempt = await hit(ctx.db, { bucket: `login:ip:${ctx.ip}`, max: AUTH_LIMITS.wrongCodesPerIpPerHour, windowMs: 3600_000 }, ctx.now);
-  if (!attempt.allowed) throw new AppError(429, `code: too many wrong codes from this network; try again in ${waitText(attempt.resetAt.getTime() - ctx.now.getTime())}`);
+  if (!attempt.allowed)
+    throw new AppError(
+      429,
+      `code: too many wrong codes from this network; try again in ${waitText(attempt.resetAt.getTime() - ctx.now.getTime())}`,
+    );
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockPhone(tx, phone);
     const [row] = await tx
       .select({ id: smsCodes.id, codeHash: smsCodes.codeHash, wrongTries: smsCodes.wrongTries })
       .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.channelId, ctx.channelId), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, ctx.now)))
+      .where(
+        and(eq(smsCodes.phone, phone), eq(smsCodes.channelId, ctx.channelId), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, ctx.now)),
+      )
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (!row) return 'none' as const;
@@ -136,11 +151,15 @@ export async function verifyCode(ctx: Pick<CodeCtx, 'db' | 'now' | 'channelId' |
     }
     const wrongTries = row.wrongTries + 1;
     const burnt = wrongTries >= AUTH_LIMITS.codeMaxWrongTries;
-    await tx.update(smsCodes).set({ wrongTries, consumedAt: burnt ? ctx.now : null }).where(eq(smsCodes.id, row.id));
+    await tx
+      .update(smsCodes)
+      .set({ wrongTries, consumedAt: burnt ? ctx.now : null })
+      .where(eq(smsCodes.id, row.id));
     return burnt ? ('burnt' as const) : ({ left: AUTH_LIMITS.codeMaxWrongTries - wrongTries } as const);
   });
   if (outcome === 'ok') return attempt.undo();
   if (outcome === 'none') throw new AppError(400, 'code: has expired or was never sent; ask for a new code');
-  if (outcome === 'burnt') throw new AppError(400, `code: wrong ${AUTH_LIMITS.codeMaxWrongTries} times; this code no longer works, ask for a new one`);
+  if (outcome === 'burnt')
+    throw new AppError(400, `code: wrong ${AUTH_LIMITS.codeMaxWrongTries} times; this code no longer works, ask for a new one`);
   throw new AppError(400, `code: is wrong; ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left`);
 }

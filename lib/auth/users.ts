@@ -15,7 +15,11 @@ export async function findOrCreateUser(db: Db, phone: string, now: Date): Promis
     .onConflictDoNothing({ target: users.phone })
     .returning({ id: users.id, uuid: users.uuid });
   if (inserted[0]) return { ...inserted[0], created: true };
-  const [row] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.phone, phone)).returning({ id: users.id, uuid: users.uuid });
+  const [row] = await db
+    .update(users)
+    .set({ lastLoginAt: now })
+    .where(eq(users.phone, phone))
+    .returning({ id: users.id, uuid: users.uuid });
   if (!row) throw new Error('user vanished between insert and update');
   return { ...row, created: false };
 }
@@ -40,7 +44,10 @@ export async function userProfile(db: Db, user: SessionUser, channelId: number):
 }
 
 /** thirdAccount/brandChannel (spec §7): binds the user to the channel's brand, once; repeating it is harmless. */
-export async function bindBrand(db: Db, input: { userId: number; channelId: number; brandName: string; now: Date }): Promise<{ brandName: string; bound: true }> {
+export async function bindBrand(
+  db: Db,
+  input: { userId: number; channelId: number; brandName: string; now: Date },
+): Promise<{ brandName: string; bound: true }> {
   await db
     .insert(userBrandBindings)
     .values({ userId: input.userId, channelId: input.channelId, brandName: input.brandName, createdAt: input.now })

@@ -41,14 +41,21 @@ export function campaignView<Offer>(c: CampaignRow, offers: Offer[], now: Date):
 }
 
 /** The channel's campaigns of a kind with their offers: open ones first, then upcoming, then ended (at most 100). */
-export async function listCampaigns<Offer>(ctx: ChannelScope, kind: CampaignKind, offersOf: OffersOf<Offer>): Promise<CampaignView<Offer>[]> {
+export async function listCampaigns<Offer>(
+  ctx: ChannelScope,
+  kind: CampaignKind,
+  offersOf: OffersOf<Offer>,
+): Promise<CampaignView<Offer>[]> {
   const rows = await ctx.db
     .select()
     .from(campaigns)
     .where(and(eq(campaigns.channelId, ctx.channelId), eq(campaigns.kind, kind)))
     .orderBy(asc(campaigns.sort), desc(campaigns.startTime), asc(campaigns.id))
     .limit(100);
-  const offers = await offersOf(ctx.db, rows.map((r) => r.id));
+  const offers = await offersOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => campaignView(r, offers.get(r.id) ?? [], ctx.now)).sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
 }
 
@@ -115,7 +122,14 @@ export async function mintClaim(
     now: Date;
   },
 ): Promise<number> {
-  const [holding] = await mintHoldings(tx, { channelId: input.channelId, userId: input.userId, commodity: input.commodity, quantity: 1, source: input.kind, now: input.now });
+  const [holding] = await mintHoldings(tx, {
+    channelId: input.channelId,
+    userId: input.userId,
+    commodity: input.commodity,
+    quantity: 1,
+    source: input.kind,
+    now: input.now,
+  });
   const [claim] = await tx
     .insert(offerClaims)
     .values({

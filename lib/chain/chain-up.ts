@@ -19,7 +19,6 @@ import type { ChainCampaignView, ChainRecordView, CodeLookupView, CodeType, Stor
  * up answers with that record again.
  */
 
-
 /** Chain-up as the API shows it: one definition, in ./schema.ts (the browser reads it too). */
 export { CODE_TYPES, type ChainCampaignView, type ChainRecordView, type CodeLookupView, type CodeType, type StoreView } from './schema';
 
@@ -42,7 +41,11 @@ function campaignView(c: CampaignRow, commodity: CommodityRow, now: Date): Chain
 
 /** The channel's allowed store codes (spec §9), in code order. */
 export async function listStores(ctx: ChannelScope): Promise<StoreView[]> {
-  return ctx.db.select({ code: storeCodes.code, name: storeCodes.name }).from(storeCodes).where(eq(storeCodes.channelId, ctx.channelId)).orderBy(asc(storeCodes.code));
+  return ctx.db
+    .select({ code: storeCodes.code, name: storeCodes.name })
+    .from(storeCodes)
+    .where(eq(storeCodes.channelId, ctx.channelId))
+    .orderBy(asc(storeCodes.code));
 }
 
 /** The channel's store with this code; 400 naming the field when it is not one of the channel's stores. */
@@ -65,7 +68,9 @@ export async function listChainCampaigns(ctx: ChannelScope): Promise<{ campaigns
     .where(eq(chainCampaigns.channelId, ctx.channelId))
     .orderBy(asc(chainCampaigns.sort), asc(chainCampaigns.id))
     .limit(100);
-  const campaigns = rows.map((r) => campaignView(r.c, r.commodity, ctx.now)).sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
+  const campaigns = rows
+    .map((r) => campaignView(r.c, r.commodity, ctx.now))
+    .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
   return { campaigns, stores: await listStores(ctx) };
 }
 
@@ -81,7 +86,11 @@ export async function getChainCampaign(ctx: ChannelScope, campaignId: number): P
 }
 
 function assertOpen(campaign: ChainCampaignView): void {
-  if (campaign.status === 0) throw new AppError(409, `chainUp: ${campaign.name} opens at ${campaign.startTime}`, { reason: 'notOpen', startTime: campaign.startTime });
+  if (campaign.status === 0)
+    throw new AppError(409, `chainUp: ${campaign.name} opens at ${campaign.startTime}`, {
+      reason: 'notOpen',
+      startTime: campaign.startTime,
+    });
   if (campaign.status === 2) throw new AppError(409, `chainUp: ${campaign.name} has ended`, { reason: 'ended' });
 }
 
@@ -161,7 +170,13 @@ export async function chainUp(ctx: UserScope, input: ChainUpInput): Promise<Chai
 }
 
 /** The one transaction that marks the code used, mints its twin and writes the record; the try is given back unless the code was taken. */
-async function spendCode(ctx: UserScope, input: ChainUpInput, campaign: ChainCampaignView, store: StoreView, attempt: CodeAttempt): Promise<ChainRecordView> {
+async function spendCode(
+  ctx: UserScope,
+  input: ChainUpInput,
+  campaign: ChainCampaignView,
+  store: StoreView,
+  attempt: CodeAttempt,
+): Promise<ChainRecordView> {
   try {
     const recordId = await ctx.db.transaction(async (tx) => {
       const [code] = await tx
@@ -171,7 +186,10 @@ async function spendCode(ctx: UserScope, input: ChainUpInput, campaign: ChainCam
         .returning({ id: chainCodes.id, type: chainCodes.type });
       if (!code) throw new CodeTaken();
       if (code.type !== input.type) {
-        throw new AppError(400, `type: this is ${codeTypeName(code.type)}, not ${codeTypeName(input.type)}`, { reason: 'wrongType', type: code.type });
+        throw new AppError(400, `type: this is ${codeTypeName(code.type)}, not ${codeTypeName(input.type)}`, {
+          reason: 'wrongType',
+          type: code.type,
+        });
       }
       const [holding] = await mintHoldings(tx, {
         channelId: ctx.channelId,
@@ -183,7 +201,15 @@ async function spendCode(ctx: UserScope, input: ChainUpInput, campaign: ChainCam
       });
       const [record] = await tx
         .insert(chainRecords)
-        .values({ channelId: ctx.channelId, userId: ctx.userId, campaignId: input.campaignId, chainCodeId: code.id, storeCode: store.code, holdingId: holding!.id, createdAt: ctx.now })
+        .values({
+          channelId: ctx.channelId,
+          userId: ctx.userId,
+          campaignId: input.campaignId,
+          chainCodeId: code.id,
+          storeCode: store.code,
+          holdingId: holding!.id,
+          createdAt: ctx.now,
+        })
         .returning({ id: chainRecords.id });
       return record!.id;
     });
@@ -196,10 +222,24 @@ async function spendCode(ctx: UserScope, input: ChainUpInput, campaign: ChainCam
   }
 }
 
-const recordColumns = { r: chainRecords, campaign: chainCampaigns, commodity: commodities, holding: holdings, type: chainCodes.type, storeName: storeCodes.name };
-type RecordRow = { r: typeof chainRecords.$inferSelect; campaign: CampaignRow; commodity: CommodityRow; holding: typeof holdings.$inferSelect; type: number; storeName: string | null };
+const recordColumns = {
+  r: chainRecords,
+  campaign: chainCampaigns,
+  commodity: commodities,
+  holding: holdings,
+  type: chainCodes.type,
+  storeName: storeCodes.name,
+};
+type RecordRow = {
+  r: typeof chainRecords.$inferSelect;
+  campaign: CampaignRow;
+  commodity: CommodityRow;
+  holding: typeof holdings.$inferSelect;
+  type: number;
+  storeName: string | null;
+};
 
-function recordsQuery(ctx: UserScope | (UserScope), where: ReturnType<typeof eq>) {
+function recordsQuery(ctx: UserScope | UserScope, where: ReturnType<typeof eq>) {
   return ctx.db
     .select(recordColumns)
     .from(chainRecords)

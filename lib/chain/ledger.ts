@@ -17,7 +17,9 @@ export function entryHash(height: number, prevHash: string, payload: Record<stri
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -31,7 +33,11 @@ export const ledgerAdapter: ChainAdapter = {
   name: 'ledger',
   async submit(tx: Db, asset: ChainAsset, now: Date): Promise<ChainReceipt> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('chain_ledger'))`);
-    const [last] = await tx.select({ height: chainLedger.height, txHash: chainLedger.txHash }).from(chainLedger).orderBy(desc(chainLedger.height)).limit(1);
+    const [last] = await tx
+      .select({ height: chainLedger.height, txHash: chainLedger.txHash })
+      .from(chainLedger)
+      .orderBy(desc(chainLedger.height))
+      .limit(1);
     const height = (last?.height ?? 0) + 1;
     const prevHash = last?.txHash ?? GENESIS_HASH;
     const tokenId = `${asset.commodityId}-${asset.number}`;

@@ -12,7 +12,8 @@ const now = new Date('2026-11-22T08:00:00Z');
 
 const db = seededTestDb(now);
 
-const call = (path: string, body: unknown, token?: string, host = 'chain.localhost:3000') => apiCall(db, path, body, { token, host, ip: '10.0.0.7', now });
+const call = (path: string, body: unknown, token?: string, host = 'chain.localhost:3000') =>
+  apiCall(db, path, body, { token, host, ip: '10.0.0.7', now });
 
 async function buyerToken(key: string, prefix: string): Promise<string> {
   const [channel] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, key));
@@ -49,15 +50,23 @@ it('looks a demo code up, chains it up, and reads the record back; the record is
   const token = await buyerToken('CHAIN', '4202');
   const code = demoCode('iron-owl', 4);
   const lookup = await call('/market/api/channel/queryCodeRecord', { code, storeCode: 'SH010' }, token);
-  expect(lookup.body).toMatchObject({ code: 200, data: { type: 1, store: { code: 'SH010' }, campaign: { name: 'Iron Owl figurine', authorStageName: 'Mo Studio' } } });
+  expect(lookup.body).toMatchObject({
+    code: 200,
+    data: { type: 1, store: { code: 'SH010' }, campaign: { name: 'Iron Owl figurine', authorStageName: 'Mo Studio' } },
+  });
   const campaignId = (lookup.body.data as { campaign: { id: string } }).campaign.id;
 
   const created = await call('/market/api/channelChainRecord/create', { id: campaignId, code, type: 1, storeCode: 'SH010' }, token);
   expect(created.body).toMatchObject({ code: 200, data: { commodity: { name: 'Iron Owl (digital twin)' }, chainStatus: 0 } });
   const recordId = (created.body.data as { id: string }).id;
-  expect((await call('/market/api/channelChainRecord/detail', { id: recordId }, token)).body).toMatchObject({ code: 200, data: { id: recordId } });
+  expect((await call('/market/api/channelChainRecord/detail', { id: recordId }, token)).body).toMatchObject({
+    code: 200,
+    data: { id: recordId },
+  });
   expect((await call('/market/api/channelChainRecord/list', {}, token)).body).toMatchObject({ code: 200, data: { total: 1 } });
 
   const auroraToken = await buyerToken('AURORA', '4203');
-  expect((await call('/market/api/channelChainRecord/detail', { id: recordId }, auroraToken, 'aurora.localhost:3000')).body).toMatchObject({ code: 404 });
+  expect((await call('/market/api/channelChainRecord/detail', { id: recordId }, auroraToken, 'aurora.localhost:3000')).body).toMatchObject({
+    code: 404,
+  });
 });

@@ -32,14 +32,16 @@ export const chainProcedures = {
     handler: async (ctx) => listChainCampaigns(await channelScope(ctx)),
   }),
   '/market/api/channel/queryCodeRecord': procedure({
-    summary: 'Looks a chain-up code up with the store it was bought from: the campaign it unlocks and its type (1 product code, 2 certificate code). Wrong codes get one answer and are rate-limited.',
+    summary:
+      'Looks a chain-up code up with the store it was bought from: the campaign it unlocks and its type (1 product code, 2 certificate code). Wrong codes get one answer and are rate-limited.',
     auth: 'buyer',
     input: z.object({ code: codeSchema, storeCode: storeCodeSchema }),
     output: codeLookupViewSchema,
     handler: async (ctx, input) => lookUpChainCode(await userScope(ctx), input),
   }),
   '/market/api/channelChainRecord/create': procedure({
-    summary: "Chains a code up: uses it, mints the product's digital twin and records it; the chain ledger confirms it shortly after. The same code again answers with the same record.",
+    summary:
+      "Chains a code up: uses it, mints the product's digital twin and records it; the chain ledger confirms it shortly after. The same code again answers with the same record.",
     auth: 'buyer',
     input: z.object({
       id: idSchema,
@@ -48,7 +50,8 @@ export const chainProcedures = {
       storeCode: storeCodeSchema,
     }),
     output: chainRecordViewSchema,
-    handler: async (ctx, input) => chainUp(await userScope(ctx), { campaignId: input.id, code: input.code, type: input.type, storeCode: input.storeCode }),
+    handler: async (ctx, input) =>
+      chainUp(await userScope(ctx), { campaignId: input.id, code: input.code, type: input.type, storeCode: input.storeCode }),
   }),
   '/market/api/channelChainRecord/detail': procedure({
     summary: 'One of my chain-up records, with its chain status (tx hash and token id once the ledger has it).',

@@ -98,7 +98,13 @@ describe('parseLabels accepts only the digits 1 to 4', () => {
 
 describe('channelFeatures (spec §6)', () => {
   it('reads each label as its feature', () => {
-    expect(channelFeatures([1, 2, 3, 4], {})).toEqual({ sale: true, exchange: true, activityPage: true, receive: '/receive2', chainUp: true });
+    expect(channelFeatures([1, 2, 3, 4], {})).toEqual({
+      sale: true,
+      exchange: true,
+      activityPage: true,
+      receive: '/receive2',
+      chainUp: true,
+    });
     expect(channelFeatures([], {})).toEqual({ sale: false, exchange: false, activityPage: false, receive: null, chainUp: false });
   });
 

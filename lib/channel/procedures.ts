@@ -9,7 +9,13 @@ export const channelProcedures = {
   '/market/api/channel/detail': procedure({
     summary: 'Channel theme info (spec §3) for a channel key.',
     auth: 'none',
-    input: z.object({ key: z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(64, 'must be 64 characters or less') }),
+    input: z.object({
+      key: z
+        .string({ error: 'is required and must be a string' })
+        .trim()
+        .min(1, 'must not be empty')
+        .max(64, 'must be 64 characters or less'),
+    }),
     output: channelThemeInfoSchema,
     handler: async (ctx, input) => toThemeInfo(await requireChannel(input.key.toUpperCase(), ctx.db)),
   }),

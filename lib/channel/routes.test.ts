@@ -82,7 +82,16 @@ describe('route flags', () => {
   const loginNeeded = (path: string) => Boolean(matchRoute(path)?.route.login);
 
   it('needs login for pay and every /mine/* page (spec §6)', () => {
-    for (const path of ['/pay/42', '/mine/box', '/mine/records', '/mine/exchange', '/mine/collection', '/mine/chain', '/mine/destory', '/mine/receive']) {
+    for (const path of [
+      '/pay/42',
+      '/mine/box',
+      '/mine/records',
+      '/mine/exchange',
+      '/mine/collection',
+      '/mine/chain',
+      '/mine/destory',
+      '/mine/receive',
+    ]) {
       expect([path, loginNeeded(path)]).toEqual([path, true]);
     }
   });

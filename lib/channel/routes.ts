@@ -3,10 +3,35 @@
  * apply the login guard and the label guards, before any page renders.
  */
 export type RouteName =
-  | 'home' | 'setKey' | 'active' | 'exchangeDetail' | 'receive' | 'receive2' | 'receiveDetail' | 'receiveDetailNew'
-  | 'chain' | 'chainUp' | 'chainResult' | 'detail' | 'mine' | 'goodsDetail' | 'pay' | 'paySuccess' | 'payFail'
-  | 'mineBox' | 'mineRecords' | 'mineExchange' | 'mineCollection' | 'mineChain' | 'mineDestory' | 'mineReceive'
-  | 'login' | 'agreement' | 'notFound' | 'sellout' | 'sandboxCashier';
+  | 'home'
+  | 'setKey'
+  | 'active'
+  | 'exchangeDetail'
+  | 'receive'
+  | 'receive2'
+  | 'receiveDetail'
+  | 'receiveDetailNew'
+  | 'chain'
+  | 'chainUp'
+  | 'chainResult'
+  | 'detail'
+  | 'mine'
+  | 'goodsDetail'
+  | 'pay'
+  | 'paySuccess'
+  | 'payFail'
+  | 'mineBox'
+  | 'mineRecords'
+  | 'mineExchange'
+  | 'mineCollection'
+  | 'mineChain'
+  | 'mineDestory'
+  | 'mineReceive'
+  | 'login'
+  | 'agreement'
+  | 'notFound'
+  | 'sellout'
+  | 'sandboxCashier';
 
 type RouteDef = {
   name: RouteName;
@@ -71,7 +96,10 @@ export function matchRoute(pathname: string): RouteMatch | null {
       const p = pattern[i]!;
       const v = parts[i]!;
       if (p.startsWith(':')) {
-        if (!v) { ok = false; break; }
+        if (!v) {
+          ok = false;
+          break;
+        }
         params[p.slice(1)] = safeDecode(v);
       } else if (p !== v) {
         ok = false;

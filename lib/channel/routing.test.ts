@@ -56,7 +56,10 @@ describe('decideRoute: label guards (spec §2)', () => {
   });
 
   it('does not redirect pages other than home on a channel without label 1', () => {
-    expect(decide({ key: 'CHAIN', summary: CHAIN, pathname: '/chain', search: '?a=1' })).toEqual({ kind: 'rewrite', pathname: '/CHAIN/en/chain' });
+    expect(decide({ key: 'CHAIN', summary: CHAIN, pathname: '/chain', search: '?a=1' })).toEqual({
+      kind: 'rewrite',
+      pathname: '/CHAIN/en/chain',
+    });
   });
 
   it('sends /active to /404 without label 2', () => {
@@ -71,8 +74,14 @@ describe('decideRoute: label guards (spec §2)', () => {
 
   it('sends /mine/exchange to /404 without label 2, before asking to log in', () => {
     expect(decide({ key: 'LUMEN', summary: LUMEN, pathname: '/mine/exchange' })).toEqual({ kind: 'redirect', location: '/404' });
-    expect(decide({ key: 'LUMEN', summary: LUMEN, pathname: '/mine/exchange', hasSession: true })).toEqual({ kind: 'redirect', location: '/404' });
-    expect(decide({ key: 'SWAP', summary: SWAP, pathname: '/mine/exchange', hasSession: true })).toEqual({ kind: 'rewrite', pathname: '/SWAP/en/mine/exchange' });
+    expect(decide({ key: 'LUMEN', summary: LUMEN, pathname: '/mine/exchange', hasSession: true })).toEqual({
+      kind: 'redirect',
+      location: '/404',
+    });
+    expect(decide({ key: 'SWAP', summary: SWAP, pathname: '/mine/exchange', hasSession: true })).toEqual({
+      kind: 'rewrite',
+      pathname: '/SWAP/en/mine/exchange',
+    });
   });
 });
 
@@ -112,12 +121,18 @@ describe('decideRoute: rewrite and locale', () => {
   });
 
   it('rewrites a page to /<KEY>/<locale>/<path>', () => {
-    expect(decide({ key: 'LUMEN', summary: LUMEN, pathname: '/goods/detail/42' })).toEqual({ kind: 'rewrite', pathname: '/LUMEN/en/goods/detail/42' });
+    expect(decide({ key: 'LUMEN', summary: LUMEN, pathname: '/goods/detail/42' })).toEqual({
+      kind: 'rewrite',
+      pathname: '/LUMEN/en/goods/detail/42',
+    });
   });
 
   it("uses the channel's locale over Accept-Language", () => {
     const bazaar = channel('BAZAAR', [1], { buyGoodsTitle: true }, 'zh-CN');
-    expect(decide({ key: 'BAZAAR', summary: bazaar, acceptLanguage: 'en-US,en;q=0.9' })).toEqual({ kind: 'rewrite', pathname: '/BAZAAR/zh-CN' });
+    expect(decide({ key: 'BAZAAR', summary: bazaar, acceptLanguage: 'en-US,en;q=0.9' })).toEqual({
+      kind: 'rewrite',
+      pathname: '/BAZAAR/zh-CN',
+    });
     const english = channel('LUMEN', [1], {}, 'en');
     expect(decide({ key: 'LUMEN', summary: english, acceptLanguage: 'zh-CN' })).toEqual({ kind: 'rewrite', pathname: '/LUMEN/en' });
   });
@@ -134,16 +149,25 @@ describe('decideRoute: rewrite and locale', () => {
 
 describe('decideRoute: channel lookup unavailable', () => {
   it('serves the page without label guards', () => {
-    expect(decide({ key: 'LUMEN', summary: 'unavailable', pathname: '/active' })).toEqual({ kind: 'rewrite', pathname: '/LUMEN/en/active' });
+    expect(decide({ key: 'LUMEN', summary: 'unavailable', pathname: '/active' })).toEqual({
+      kind: 'rewrite',
+      pathname: '/LUMEN/en/active',
+    });
     expect(decide({ key: 'CHAIN', summary: 'unavailable', pathname: '/' })).toEqual({ kind: 'rewrite', pathname: '/CHAIN/en' });
   });
 
   it('still applies the login guard and sends unknown paths to /404', () => {
-    expect(decide({ summary: 'unavailable', pathname: '/mine/records' })).toEqual({ kind: 'redirect', location: '/login?redirect=%2Fmine%2Frecords' });
+    expect(decide({ summary: 'unavailable', pathname: '/mine/records' })).toEqual({
+      kind: 'redirect',
+      location: '/login?redirect=%2Fmine%2Frecords',
+    });
     expect(decide({ summary: 'unavailable', pathname: '/nope' })).toEqual({ kind: 'redirect', location: '/404' });
   });
 
   it('falls back to Accept-Language for the locale', () => {
-    expect(decide({ summary: 'unavailable', pathname: '/mine', acceptLanguage: 'zh-CN' })).toEqual({ kind: 'rewrite', pathname: '/AURORA/zh-CN/mine' });
+    expect(decide({ summary: 'unavailable', pathname: '/mine', acceptLanguage: 'zh-CN' })).toEqual({
+      kind: 'rewrite',
+      pathname: '/AURORA/zh-CN/mine',
+    });
   });
 });

@@ -14,10 +14,7 @@ export type RoutingInput = {
   acceptLanguage: string | null;
 };
 
-export type RoutingDecision =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'rewrite'; pathname: string }
-  | { kind: 'storeNotFound' };
+export type RoutingDecision = { kind: 'redirect'; location: string } | { kind: 'rewrite'; pathname: string } | { kind: 'storeNotFound' };
 
 /**
  * Decides what the middleware does with a page request (spec §2 routes and guards, §6). Pure, edge-safe.
@@ -35,7 +32,8 @@ export function decideRoute(input: RoutingInput): RoutingDecision {
       if (target) return { kind: 'redirect', location: target };
     }
     if (match.route.label && !summary.labels.includes(match.route.label)) return { kind: 'redirect', location: '/404' };
-    if (match.route.name === 'active' && !channelFeatures(summary.labels, summary.attributes).activityPage) return { kind: 'redirect', location: '/404' };
+    if (match.route.name === 'active' && !channelFeatures(summary.labels, summary.attributes).activityPage)
+      return { kind: 'redirect', location: '/404' };
   }
 
   if (match.route.login && !input.hasSession) {

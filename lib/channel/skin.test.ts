@@ -2,7 +2,9 @@ import { DEFAULT_SKIN, parseSkin, skinCssVariables } from './skin';
 
 describe('parseSkin (spec §3 skinJson)', () => {
   it('reads the colours and images a channel sets', () => {
-    const skin = parseSkin(JSON.stringify({ color1: '#0f766e', pageBgColor: 'rgb(238, 246, 245)', bannerImg: '/brands/aurora/banner.svg' }));
+    const skin = parseSkin(
+      JSON.stringify({ color1: '#0f766e', pageBgColor: 'rgb(238, 246, 245)', bannerImg: '/brands/aurora/banner.svg' }),
+    );
     expect(skin.color1).toBe('#0f766e');
     expect(skin.pageBgColor).toBe('rgb(238, 246, 245)');
     expect(skin.bannerImg).toBe('/brands/aurora/banner.svg');
@@ -23,12 +25,14 @@ describe('parseSkin (spec §3 skinJson)', () => {
     expect(parseSkin(json)).toEqual(DEFAULT_SKIN);
   });
 
-  it.each([['an array', '[{"color1":"#fff"}]'], ['a string', '"#fff"'], ['a number', '42'], ['JSON null', 'null']])(
-    'applies the defaults when the JSON is %s, not an object',
-    (_what, json) => {
-      expect(parseSkin(json)).toEqual(DEFAULT_SKIN);
-    },
-  );
+  it.each([
+    ['an array', '[{"color1":"#fff"}]'],
+    ['a string', '"#fff"'],
+    ['a number', '42'],
+    ['JSON null', 'null'],
+  ])('applies the defaults when the JSON is %s, not an object', (_what, json) => {
+    expect(parseSkin(json)).toEqual(DEFAULT_SKIN);
+  });
 
   it('drops one bad field and keeps the others', () => {
     const skin = parseSkin(JSON.stringify({ color1: 'not a colour!', color2: '#5eead4', buttonColor: 42, brandImg: '/b.svg' }));
@@ -64,9 +68,12 @@ describe('parseSkin (spec §3 skinJson)', () => {
     expect(skin.signColor).toBe(DEFAULT_SKIN.signColor);
   });
 
-  it.each(['/x.svg', '/brands/lumen/banner.png', 'https://cdn.example/a/b.webp', 'http://cdn.example/a.png'])('accepts the image URL %s', (url) => {
-    expect(parseSkin(JSON.stringify({ bannerImg: url })).bannerImg).toBe(url);
-  });
+  it.each(['/x.svg', '/brands/lumen/banner.png', 'https://cdn.example/a/b.webp', 'http://cdn.example/a.png'])(
+    'accepts the image URL %s',
+    (url) => {
+      expect(parseSkin(JSON.stringify({ bannerImg: url })).bannerImg).toBe(url);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',
@@ -92,15 +99,27 @@ describe('parseSkin (spec §3 skinJson)', () => {
 });
 
 describe('skinCssVariables', () => {
-  const skin = parseSkin(JSON.stringify({ color1: '#0f766e', pageBgColor: '#eef6f5', navIconSelectColor: '#123456', shadowColor: 'rgba(0, 0, 0, 0.1)' }));
+  const skin = parseSkin(
+    JSON.stringify({ color1: '#0f766e', pageBgColor: '#eef6f5', navIconSelectColor: '#123456', shadowColor: 'rgba(0, 0, 0, 0.1)' }),
+  );
   const vars = skinCssVariables(skin);
 
   it('emits one kebab-case custom property per colour field of spec §3', () => {
     expect(Object.keys(vars).sort()).toEqual(
       [
-        '--skin-color1', '--skin-color2', '--skin-sign-color', '--skin-light-color', '--skin-icon-checked-color', '--skin-icon-color',
-        '--skin-page-bg-color', '--skin-card-bg-color', '--skin-button-bg-color', '--skin-button-color', '--skin-shadow-color',
-        '--skin-nav-default-icon-color', '--skin-nav-icon-select-color',
+        '--skin-color1',
+        '--skin-color2',
+        '--skin-sign-color',
+        '--skin-light-color',
+        '--skin-icon-checked-color',
+        '--skin-icon-color',
+        '--skin-page-bg-color',
+        '--skin-card-bg-color',
+        '--skin-button-bg-color',
+        '--skin-button-color',
+        '--skin-shadow-color',
+        '--skin-nav-default-icon-color',
+        '--skin-nav-icon-select-color',
       ].sort(),
     );
   });

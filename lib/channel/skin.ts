@@ -2,14 +2,36 @@ import { z } from 'zod';
 
 /** Skin colour fields of spec §3, in the order they appear there. */
 export const SKIN_COLOR_FIELDS = [
-  'color1', 'color2', 'signColor', 'lightColor', 'iconCheckedColor', 'iconColor', 'pageBgColor', 'cardBgColor',
-  'buttonBgColor', 'buttonColor', 'shadowColor', 'navDefaultIconColor', 'navIconSelectColor',
+  'color1',
+  'color2',
+  'signColor',
+  'lightColor',
+  'iconCheckedColor',
+  'iconColor',
+  'pageBgColor',
+  'cardBgColor',
+  'buttonBgColor',
+  'buttonColor',
+  'shadowColor',
+  'navDefaultIconColor',
+  'navIconSelectColor',
 ] as const;
 
 /** Skin image fields of spec §3. */
 export const SKIN_IMAGE_FIELDS = [
-  'userFaceImg', 'bannerImg', 'brandImg', 'minecollectionImg', 'mineBrandImg', 'mineRecordsImg', 'mineExchangeImg',
-  'mineDestoryImg', 'mineReceiveImg', 'coverChainImg', 'paySuccessImg', 'payFailImg', 'brandResultImg',
+  'userFaceImg',
+  'bannerImg',
+  'brandImg',
+  'minecollectionImg',
+  'mineBrandImg',
+  'mineRecordsImg',
+  'mineExchangeImg',
+  'mineDestoryImg',
+  'mineReceiveImg',
+  'coverChainImg',
+  'paySuccessImg',
+  'payFailImg',
+  'brandResultImg',
 ] as const;
 
 export type SkinColorField = (typeof SKIN_COLOR_FIELDS)[number];

@@ -18,7 +18,13 @@ function setup(options: { maxEntries?: number } = {}) {
     if (answer instanceof Error) throw answer;
     return answer ?? null;
   });
-  const cache = new SummaryCache(lookup, { ttlMs: TTL, missTtlMs: MISS_TTL, staleMs: STALE, maxEntries: options.maxEntries ?? 100, now: () => time });
+  const cache = new SummaryCache(lookup, {
+    ttlMs: TTL,
+    missTtlMs: MISS_TTL,
+    staleMs: STALE,
+    maxEntries: options.maxEntries ?? 100,
+    now: () => time,
+  });
   return {
     cache,
     lookup,

@@ -129,7 +129,13 @@ export function createApiClient(deps: ApiClientDeps) {
         signal: controller.signal,
       });
       try {
-        return { kind: 'answered', status: response.status, body: (await response.json()) as unknown, json: true, headers: response.headers };
+        return {
+          kind: 'answered',
+          status: response.status,
+          body: (await response.json()) as unknown,
+          json: true,
+          headers: response.headers,
+        };
       } catch (error) {
         if (controller.signal.aborted) return { kind: 'failed', timedOut: true, error };
         return { kind: 'answered', status: response.status, body: null, json: false, headers: response.headers };

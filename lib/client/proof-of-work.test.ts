@@ -4,7 +4,12 @@ import { sha256Hex, solvePow, type PowChallenge } from './proof-of-work';
 // The browser's solver of the captcha's proof of work, checked against Node's own SHA-256 (an independent implementation).
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const challengeFor = (salt: string, n: number, maxNumber = 1000): PowChallenge => ({ algorithm: 'SHA-256', salt, challenge: sha256(salt + n), maxNumber });
+const challengeFor = (salt: string, n: number, maxNumber = 1000): PowChallenge => ({
+  algorithm: 'SHA-256',
+  salt,
+  challenge: sha256(salt + n),
+  maxNumber,
+});
 
 describe('sha256Hex', () => {
   // Around every block boundary: 55 bytes is the most one block holds with its padding, 56 needs a second block.

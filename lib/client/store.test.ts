@@ -28,7 +28,10 @@ describe('client state (spec §3)', () => {
   });
 
   it('ignores a tampered saved value', () => {
-    window.localStorage.setItem(PERSIST_KEY, JSON.stringify({ state: { user: { phone: 42, userInfo: 'x', token: 'stolen' } }, version: 0 }));
+    window.localStorage.setItem(
+      PERSIST_KEY,
+      JSON.stringify({ state: { user: { phone: 42, userInfo: 'x', token: 'stolen' } }, version: 0 }),
+    );
     expect(createStorefrontStore(window.localStorage).getState().user).toEqual({ token: null, phone: null, userInfo: null });
   });
 

@@ -52,13 +52,27 @@ describe('opening a box', () => {
     const box = await makeSale(db, { code, amount: 10, limitPerUser: 5, now: t0, isBlindBox: true });
     const prizes = [];
     for (const [i, weight] of weights.entries()) {
-      const prize = await makeSale(db, { code: `${code}-prize-${i}`, amount: prizeEdition, amountSku: prizeEdition, limitPerUser: 1, now: t0 });
+      const prize = await makeSale(db, {
+        code: `${code}-prize-${i}`,
+        amount: prizeEdition,
+        amountSku: prizeEdition,
+        limitPerUser: 1,
+        now: t0,
+      });
       await db.insert(blindBoxPrizes).values({ boxCommodityId: box.commodityId, prizeCommodityId: prize.commodityId, weight });
       prizes.push(prize.commodityId);
     }
     const [buyer] = await makeUsers(db, 1, String(3700 + ++boxes));
     const ctx: UserScope = { db, now: t0, channelId: box.channelId, userId: buyer! };
-    const [held] = await db.transaction((tx) => mintHoldings(tx, { channelId: box.channelId, userId: buyer!, commodity: { id: box.commodityId, amountSku: 10 }, quantity: 1, now: t0 }));
+    const [held] = await db.transaction((tx) =>
+      mintHoldings(tx, {
+        channelId: box.channelId,
+        userId: buyer!,
+        commodity: { id: box.commodityId, amountSku: 10 },
+        quantity: 1,
+        now: t0,
+      }),
+    );
     return { ctx, boxHoldingId: held!.id, prizes };
   }
 
@@ -70,7 +84,12 @@ describe('opening a box', () => {
     expect(prize.commodity.id).toBe(String(prizes[1]));
     expect(prize.commoditySku).toEqual({ number: 1, amountNumber: 100 });
     const [draw] = await db.select().from(boxDraws).where(eq(boxDraws.boxHoldingId, boxHoldingId));
-    expect(draw).toMatchObject({ roll: 75, totalWeight: 100, prizeCommodityId: prizes[1], weights: { [String(prizes[0])]: 70, [String(prizes[1])]: 30 } });
+    expect(draw).toMatchObject({
+      roll: 75,
+      totalWeight: 100,
+      prizeCommodityId: prizes[1],
+      weights: { [String(prizes[0])]: 70, [String(prizes[1])]: 30 },
+    });
     expect(await listUnopenedBoxes(ctx)).toEqual([]);
     const collection = await listCollection(ctx, { pageCount: 1, pageSize: 10 });
     expect(collection.records.map((h) => h.commodity.id)).toEqual([String(prizes[1])]);
@@ -87,7 +106,9 @@ describe('opening a box', () => {
   it("skips prizes whose editions are gone, and refuses another buyer's box", async () => {
     const { ctx, boxHoldingId, prizes } = await boxFor('box-gone', [99, 1], 1);
     // The heavy prize's only edition is already minted.
-    await db.transaction((tx) => mintHoldings(tx, { channelId: ctx.channelId, userId: ctx.userId, commodity: { id: prizes[0]!, amountSku: 1 }, quantity: 1, now: t0 }));
+    await db.transaction((tx) =>
+      mintHoldings(tx, { channelId: ctx.channelId, userId: ctx.userId, commodity: { id: prizes[0]!, amountSku: 1 }, quantity: 1, now: t0 }),
+    );
     const [stranger] = await makeUsers(db, 1, '3798');
     await expect(openBox({ ...ctx, userId: stranger! }, boxHoldingId)).rejects.toMatchObject({ code: 404 });
     const { prize } = await openBox(ctx, boxHoldingId);

@@ -9,14 +9,21 @@ import type { UserScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { HoldingView } from './schema';
 
-
 /** A holding as the API shows it (DESIGN §5 "treasure" names; schema in ./schema.ts). `chainStatus`: 0 pending, 1 on chain. */
 export type { HoldingView } from './schema';
 
 function toView(h: typeof holdings.$inferSelect, c: typeof commodities.$inferSelect): HoldingView {
   return {
     id: String(h.id),
-    commodity: { id: String(c.id), name: c.name, cover: c.cover, actualPicture: c.actualPicture, chainName: c.chainName, contractAddress: c.contractAddress, isBlindBox: c.isBlindBox },
+    commodity: {
+      id: String(c.id),
+      name: c.name,
+      cover: c.cover,
+      actualPicture: c.actualPicture,
+      chainName: c.chainName,
+      contractAddress: c.contractAddress,
+      isBlindBox: c.isBlindBox,
+    },
     commoditySku: { number: h.number, amountNumber: c.amountSku },
     chainStatus: h.chainStatus === 1 ? 1 : 0,
     tokenId: h.tokenId,
@@ -28,8 +35,17 @@ function toView(h: typeof holdings.$inferSelect, c: typeof commodities.$inferSel
 
 /** My collection (channel/queryTreasureSku): the buyer's collectibles on this channel, newest first; blind boxes live in /mine/box, destroyed ones in /mine/destory. */
 export async function listCollection(ctx: UserScope, paging: Paging): Promise<Page<HoldingView>> {
-  const where = and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), eq(commodities.isBlindBox, false), isNull(holdings.destroyedAt));
-  const [totalRow] = await ctx.db.select({ value: count() }).from(holdings).innerJoin(commodities, eq(commodities.id, holdings.commodityId)).where(where);
+  const where = and(
+    eq(holdings.userId, ctx.userId),
+    eq(holdings.channelId, ctx.channelId),
+    eq(commodities.isBlindBox, false),
+    isNull(holdings.destroyedAt),
+  );
+  const [totalRow] = await ctx.db
+    .select({ value: count() })
+    .from(holdings)
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(where);
   const total = totalRow?.value ?? 0;
   const rows = await ctx.db
     .select({ h: holdings, c: commodities })
@@ -39,7 +55,11 @@ export async function listCollection(ctx: UserScope, paging: Paging): Promise<Pa
     .orderBy(desc(holdings.createdAt), desc(holdings.id))
     .limit(paging.pageSize)
     .offset((paging.pageCount - 1) * paging.pageSize);
-  return toPage(rows.map((r) => toView(r.h, r.c)), total, paging);
+  return toPage(
+    rows.map((r) => toView(r.h, r.c)),
+    total,
+    paging,
+  );
 }
 
 /** My blind boxes (channel/queryBox): the buyer's unopened boxes on this channel, oldest first (open them in order). */
@@ -48,7 +68,14 @@ export async function listUnopenedBoxes(ctx: UserScope): Promise<HoldingView[]> 
     .select({ h: holdings, c: commodities })
     .from(holdings)
     .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
-    .where(and(eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId), eq(commodities.isBlindBox, true), isNull(holdings.openedAt)))
+    .where(
+      and(
+        eq(holdings.userId, ctx.userId),
+        eq(holdings.channelId, ctx.channelId),
+        eq(commodities.isBlindBox, true),
+        isNull(holdings.openedAt),
+      ),
+    )
     .orderBy(holdings.createdAt, holdings.id)
     .limit(200);
   return rows.map((r) => toView(r.h, r.c));
@@ -59,7 +86,11 @@ export async function listUnopenedBoxes(ctx: UserScope): Promise<HoldingView[]> 
  * `crypto.randomInt` over the published weights of prizes that still have editions left, mints it, and records the
  * draw. One transaction: a failure leaves the box unopened.
  */
-export async function openBox(ctx: UserScope, holdingId: number, random: (max: number) => number = (max) => randomInt(max)): Promise<{ box: HoldingView; prize: HoldingView }> {
+export async function openBox(
+  ctx: UserScope,
+  holdingId: number,
+  random: (max: number) => number = (max) => randomInt(max),
+): Promise<{ box: HoldingView; prize: HoldingView }> {
   return ctx.db.transaction(async (tx) => {
     const [box] = await tx
       .select({ h: holdings, c: commodities })
@@ -89,7 +120,14 @@ export async function openBox(ctx: UserScope, holdingId: number, random: (max: n
     if (total === 0) throw new AppError(409, 'id: every prize of this box is gone; contact the store');
     const roll = random(total);
     const pick = pickByRoll(available, roll);
-    const [prize] = await mintHoldings(tx, { channelId: ctx.channelId, userId: ctx.userId, commodity: pick.commodity, quantity: 1, fromBoxId: holdingId, now: ctx.now });
+    const [prize] = await mintHoldings(tx, {
+      channelId: ctx.channelId,
+      userId: ctx.userId,
+      commodity: pick.commodity,
+      quantity: 1,
+      fromBoxId: holdingId,
+      now: ctx.now,
+    });
     await tx.insert(boxDraws).values({
       boxHoldingId: holdingId,
       prizeHoldingId: prize!.id,

@@ -53,7 +53,9 @@ export const commodities = pgTable(
   'commodities',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     cover: text('cover').notNull(),
@@ -72,7 +74,10 @@ export const commodities = pgTable(
     isBlindBox: boolean('is_blind_box').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('commodities_channel_code').on(t.channelId, t.code), check('commodities_amount_sku_positive', sql`${t.amountSku} > 0`)],
+  (t) => [
+    uniqueIndex('commodities_channel_code').on(t.channelId, t.code),
+    check('commodities_amount_sku_positive', sql`${t.amountSku} > 0`),
+  ],
 );
 
 /** A sale ("sale record"): a commodity offered at a price, with stock and a window. */
@@ -80,8 +85,12 @@ export const sales = pgTable(
   'sales',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
-    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    commodityId: integer('commodity_id')
+      .notNull()
+      .references(() => commodities.id),
     code: text('code').notNull(),
     /** Integer fen (DESIGN §5). */
     price: integer('price').notNull(),
@@ -108,11 +117,18 @@ export const blindBoxPrizes = pgTable(
   'blind_box_prizes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    boxCommodityId: integer('box_commodity_id').notNull().references(() => commodities.id),
-    prizeCommodityId: integer('prize_commodity_id').notNull().references(() => commodities.id),
+    boxCommodityId: integer('box_commodity_id')
+      .notNull()
+      .references(() => commodities.id),
+    prizeCommodityId: integer('prize_commodity_id')
+      .notNull()
+      .references(() => commodities.id),
     weight: integer('weight').notNull(),
   },
-  (t) => [uniqueIndex('blind_box_prizes_pair').on(t.boxCommodityId, t.prizeCommodityId), check('blind_box_prizes_weight_positive', sql`${t.weight} > 0`)],
+  (t) => [
+    uniqueIndex('blind_box_prizes_pair').on(t.boxCommodityId, t.prizeCommodityId),
+    check('blind_box_prizes_weight_positive', sql`${t.weight} > 0`),
+  ],
 );
 
 /** The channel's allowed store codes for self chain-up (spec §9). */
@@ -120,7 +136,9 @@ export const storeCodes = pgTable(
   'store_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
   },
@@ -132,7 +150,9 @@ export const trackingEvents = pgTable(
   'tracking_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     eventType: text('event_type').notNull(),
     pageId: text('page_id').notNull(),
     sessionId: text('session_id').notNull(),
@@ -160,8 +180,12 @@ export const users = pgTable('users', {
 export const userBrandBindings = pgTable(
   'user_brand_bindings',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     brandName: text('brand_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -177,8 +201,12 @@ export const authSessions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -192,7 +220,9 @@ export const smsCodes = pgTable(
   'sms_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
     ip: text('ip').notNull(),
@@ -217,7 +247,9 @@ export const captchaChallenges = pgTable(
   'captcha_challenges',
   {
     id: text('id').primaryKey(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     /** 'slider' (drag the piece to x) or 'text' (the accessible fallback: a question answered in words or digits). */
     kind: text('kind').notNull(),
     answer: integer('answer').notNull(),
@@ -236,7 +268,9 @@ export const smsOutbox = pgTable(
   'sms_outbox',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     phone: text('phone').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -251,8 +285,12 @@ export const smsOutbox = pgTable(
 export const saleQuotas = pgTable(
   'sale_quotas',
   {
-    saleId: integer('sale_id').notNull().references(() => sales.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     reserved: integer('reserved').notNull(),
     /** The sale's limitPerUser when the row was made (copied so the CHECK can see it). */
     maxReserved: integer('max_reserved').notNull(),
@@ -272,9 +310,15 @@ export const orders = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderNo: text('order_no').notNull().unique(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
-    userId: integer('user_id').notNull().references(() => users.id),
-    saleId: integer('sale_id').notNull().references(() => sales.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
     quantity: integer('quantity').notNull(),
     /** Unit price and total (`amount`), integer fen, fixed when the order is made. */
     price: integer('price').notNull(),
@@ -303,7 +347,9 @@ export const payments = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     paymentNo: text('payment_no').notNull().unique(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
     provider: text('provider').notNull(),
     amount: integer('amount').notNull(),
     status: integer('status').notNull().default(0),
@@ -325,9 +371,15 @@ export const holdings = pgTable(
   'holdings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
-    userId: integer('user_id').notNull().references(() => users.id),
-    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    commodityId: integer('commodity_id')
+      .notNull()
+      .references(() => commodities.id),
     /** Edition number, 1..amountSku, unique per commodity. */
     number: integer('number').notNull(),
     orderId: integer('order_id').references(() => orders.id),
@@ -357,7 +409,9 @@ export const holdings = pgTable(
 export const editionCounters = pgTable(
   'edition_counters',
   {
-    commodityId: integer('commodity_id').primaryKey().references(() => commodities.id),
+    commodityId: integer('commodity_id')
+      .primaryKey()
+      .references(() => commodities.id),
     minted: integer('minted').notNull(),
     amountSku: integer('amount_sku').notNull(),
   },
@@ -367,9 +421,16 @@ export const editionCounters = pgTable(
 /** Every blind-box draw, with what was drawn and the weights it was drawn from (DESIGN §7). */
 export const boxDraws = pgTable('box_draws', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  boxHoldingId: integer('box_holding_id').notNull().unique().references(() => holdings.id),
-  prizeHoldingId: integer('prize_holding_id').notNull().references(() => holdings.id),
-  prizeCommodityId: integer('prize_commodity_id').notNull().references(() => commodities.id),
+  boxHoldingId: integer('box_holding_id')
+    .notNull()
+    .unique()
+    .references(() => holdings.id),
+  prizeHoldingId: integer('prize_holding_id')
+    .notNull()
+    .references(() => holdings.id),
+  prizeCommodityId: integer('prize_commodity_id')
+    .notNull()
+    .references(() => commodities.id),
   /** The roll in [0, totalWeight) and the weights at the time, as {commodityId: weight}. */
   roll: integer('roll').notNull(),
   totalWeight: integer('total_weight').notNull(),
@@ -385,7 +446,10 @@ export const chainLedger = pgTable('chain_ledger', {
   height: integer('height').primaryKey(),
   prevHash: text('prev_hash').notNull(),
   txHash: text('tx_hash').notNull().unique(),
-  holdingId: integer('holding_id').notNull().unique().references(() => holdings.id),
+  holdingId: integer('holding_id')
+    .notNull()
+    .unique()
+    .references(() => holdings.id),
   tokenId: text('token_id').notNull(),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -412,7 +476,9 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     /** 'gift' | 'exchange'. */
     kind: text('kind').notNull(),
     code: text('code').notNull(),
@@ -423,7 +489,11 @@ export const campaigns = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [uniqueIndex('campaigns_channel_code').on(t.channelId, t.code), index('campaigns_channel_kind').on(t.channelId, t.kind), check('campaigns_kind', sql`${t.kind} in ('gift', 'exchange')`)],
+  (t) => [
+    uniqueIndex('campaigns_channel_code').on(t.channelId, t.code),
+    index('campaigns_channel_kind').on(t.channelId, t.kind),
+    check('campaigns_kind', sql`${t.kind} in ('gift', 'exchange')`),
+  ],
 );
 
 /**
@@ -435,10 +505,16 @@ export const campaignOffers = pgTable(
   'campaign_offers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     /** What the user gets: one numbered holding of this commodity. */
-    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    commodityId: integer('commodity_id')
+      .notNull()
+      .references(() => commodities.id),
     total: integer('total').notNull(),
     remaining: integer('remaining').notNull(),
     limitPerUser: integer('limit_per_user').notNull().default(1),
@@ -459,8 +535,12 @@ export const campaignOffers = pgTable(
 export const offerInputs = pgTable(
   'offer_inputs',
   {
-    offerId: integer('offer_id').notNull().references(() => campaignOffers.id),
-    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => campaignOffers.id),
+    commodityId: integer('commodity_id')
+      .notNull()
+      .references(() => commodities.id),
     quantity: integer('quantity').notNull(),
   },
   (t) => [uniqueIndex('offer_inputs_pair').on(t.offerId, t.commodityId), check('offer_inputs_quantity_positive', sql`${t.quantity} > 0`)],
@@ -474,7 +554,9 @@ export const redeemCodes = pgTable(
   'redeem_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    offerId: integer('offer_id').notNull().references(() => campaignOffers.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => campaignOffers.id),
     codeHash: text('code_hash').notNull().unique(),
     usedBy: integer('used_by').references(() => users.id),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -490,29 +572,49 @@ export const offerClaims = pgTable(
   'offer_claims',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    offerId: integer('offer_id').notNull().references(() => campaignOffers.id),
-    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => campaignOffers.id),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     kind: text('kind').notNull(),
-    holdingId: integer('holding_id').notNull().references(() => holdings.id),
+    holdingId: integer('holding_id')
+      .notNull()
+      .references(() => holdings.id),
     redeemCodeId: integer('redeem_code_id').references(() => redeemCodes.id),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('offer_claims_user_key').on(t.userId, t.idempotencyKey), index('offer_claims_user_channel').on(t.userId, t.channelId, t.kind, t.createdAt)],
+  (t) => [
+    uniqueIndex('offer_claims_user_key').on(t.userId, t.idempotencyKey),
+    index('offer_claims_user_channel').on(t.userId, t.channelId, t.kind, t.createdAt),
+  ],
 );
 
 /** How many times each user took each offer; the database refuses more than the offer's limit. */
 export const offerQuotas = pgTable(
   'offer_quotas',
   {
-    offerId: integer('offer_id').notNull().references(() => campaignOffers.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => campaignOffers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     taken: integer('taken').notNull(),
     maxTaken: integer('max_taken').notNull(),
   },
-  (t) => [uniqueIndex('offer_quotas_pair').on(t.offerId, t.userId), check('offer_quotas_within_limit', sql`${t.taken} >= 0 AND ${t.taken} <= ${t.maxTaken}`)],
+  (t) => [
+    uniqueIndex('offer_quotas_pair').on(t.offerId, t.userId),
+    check('offer_quotas_within_limit', sql`${t.taken} >= 0 AND ${t.taken} <= ${t.maxTaken}`),
+  ],
 );
 
 /**
@@ -523,12 +625,16 @@ export const chainCampaigns = pgTable(
   'chain_campaigns',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     cover: text('cover').notNull(),
     /** The collectible minted for a chained-up code. */
-    commodityId: integer('commodity_id').notNull().references(() => commodities.id),
+    commodityId: integer('commodity_id')
+      .notNull()
+      .references(() => commodities.id),
     /** The route's `:authorStageName`. */
     authorStageName: text('author_stage_name').notNull(),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
@@ -543,7 +649,9 @@ export const chainCodes = pgTable(
   'chain_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    campaignId: integer('campaign_id').notNull().references(() => chainCampaigns.id),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => chainCampaigns.id),
     codeHash: text('code_hash').notNull().unique(),
     /** The route's `:type`: 1 product code, 2 certificate code. */
     type: integer('type').notNull(),
@@ -558,12 +666,23 @@ export const chainRecords = pgTable(
   'chain_records',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channelId: integer('channel_id').notNull().references(() => channels.id),
-    userId: integer('user_id').notNull().references(() => users.id),
-    campaignId: integer('campaign_id').notNull().references(() => chainCampaigns.id),
-    chainCodeId: integer('chain_code_id').notNull().unique().references(() => chainCodes.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => chainCampaigns.id),
+    chainCodeId: integer('chain_code_id')
+      .notNull()
+      .unique()
+      .references(() => chainCodes.id),
     storeCode: text('store_code').notNull(),
-    holdingId: integer('holding_id').notNull().references(() => holdings.id),
+    holdingId: integer('holding_id')
+      .notNull()
+      .references(() => holdings.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('chain_records_user_channel').on(t.userId, t.channelId, t.createdAt)],

@@ -9,7 +9,8 @@ async function main() {
   await close();
   const port = env().PORT;
   console.log(`seeded ${result.channels} channels and ${result.sales} sales (idempotent). Demo channels:`);
-  for (const c of SEED_CHANNELS) console.log(`  http://${c.host}:${port}  ${c.key}  labels ${c.labelList}${c.status === 0 ? '  (status 0: hidden)' : ''}`);
+  for (const c of SEED_CHANNELS)
+    console.log(`  http://${c.host}:${port}  ${c.key}  labels ${c.labelList}${c.status === 0 ? '  (status 0: hidden)' : ''}`);
   console.log('Demo codes (each works once):');
   for (const g of result.codes) console.log(`  http://${g.host}:${port}${g.path}  ${g.name}\n    ${g.codes.join('  ')}`);
 }

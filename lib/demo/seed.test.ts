@@ -14,12 +14,34 @@ const db = seededTestDb(now);
 
 // Every skin field of spec §3, written out here so the test checks the code's list against the spec.
 const SPEC_SKIN_COLOURS = [
-  'color1', 'color2', 'signColor', 'lightColor', 'iconCheckedColor', 'iconColor', 'pageBgColor', 'cardBgColor',
-  'buttonBgColor', 'buttonColor', 'shadowColor', 'navDefaultIconColor', 'navIconSelectColor',
+  'color1',
+  'color2',
+  'signColor',
+  'lightColor',
+  'iconCheckedColor',
+  'iconColor',
+  'pageBgColor',
+  'cardBgColor',
+  'buttonBgColor',
+  'buttonColor',
+  'shadowColor',
+  'navDefaultIconColor',
+  'navIconSelectColor',
 ];
 const SPEC_SKIN_IMAGES = [
-  'userFaceImg', 'bannerImg', 'brandImg', 'minecollectionImg', 'mineBrandImg', 'mineRecordsImg', 'mineExchangeImg',
-  'mineDestoryImg', 'mineReceiveImg', 'coverChainImg', 'paySuccessImg', 'payFailImg', 'brandResultImg',
+  'userFaceImg',
+  'bannerImg',
+  'brandImg',
+  'minecollectionImg',
+  'mineBrandImg',
+  'mineRecordsImg',
+  'mineExchangeImg',
+  'mineDestoryImg',
+  'mineReceiveImg',
+  'coverChainImg',
+  'paySuccessImg',
+  'payFailImg',
+  'brandResultImg',
 ];
 
 async function dump() {
@@ -48,7 +70,10 @@ describe('seed', () => {
   });
 
   it('creates exactly the demo channels with their labels and status', async () => {
-    const rows = await db.select({ key: channels.key, labelList: channels.labelList, status: channels.status }).from(channels).orderBy(asc(channels.key));
+    const rows = await db
+      .select({ key: channels.key, labelList: channels.labelList, status: channels.status })
+      .from(channels)
+      .orderBy(asc(channels.key));
     expect(rows).toEqual([
       { key: 'AURORA', labelList: '1,2,3,4', status: 1 },
       { key: 'BAZAAR', labelList: '1', status: 1 },
@@ -97,7 +122,12 @@ describe('seed', () => {
   });
 
   it('gives AURORA the 21 store codes: 18 numbered ones sharing a prefix, plus three others (spec §9)', async () => {
-    const codes = (await db.select({ code: storeCodes.code }).from(storeCodes).where(eq(storeCodes.channelId, (await channel('AURORA')).id))).map((r) => r.code);
+    const codes = (
+      await db
+        .select({ code: storeCodes.code })
+        .from(storeCodes)
+        .where(eq(storeCodes.channelId, (await channel('AURORA')).id))
+    ).map((r) => r.code);
     expect(codes).toHaveLength(21);
     expect(new Set(codes).size).toBe(21);
     const byPrefix = new Map<string, string[]>();

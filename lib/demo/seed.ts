@@ -1,8 +1,31 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blindBoxPrizes, campaignOffers, campaigns, chainCampaigns, chainCodes, editionCounters, channels, commodities, offerInputs, redeemCodes, sales, storeCodes } from '../db/schema';
-import { demoCode, SEED_CHAIN_CAMPAIGNS, SEED_CHANNELS, SEED_EXCHANGES, SEED_GIFTS, SEED_SALES, STORE_CODES, type SeedChannel, type SeedSale } from './seed-data';
+import {
+  blindBoxPrizes,
+  campaignOffers,
+  campaigns,
+  chainCampaigns,
+  chainCodes,
+  editionCounters,
+  channels,
+  commodities,
+  offerInputs,
+  redeemCodes,
+  sales,
+  storeCodes,
+} from '../db/schema';
+import {
+  demoCode,
+  SEED_CHAIN_CAMPAIGNS,
+  SEED_CHANNELS,
+  SEED_EXCHANGES,
+  SEED_GIFTS,
+  SEED_SALES,
+  STORE_CODES,
+  type SeedChannel,
+  type SeedSale,
+} from './seed-data';
 import { hashCode } from '../redeem-code/service';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 
@@ -27,7 +50,22 @@ function contractAddress(code: string): string {
   return `0x${createHash('sha256').update(`collectible:${code}`).digest('hex').slice(0, 40)}`;
 }
 
-function commodityValues(channelId: number, sale: SeedSale | { code: string; name: string; description: string; amountSku: number; author: string; publisher: string; series?: string; art?: string }, isBlindBox: boolean) {
+function commodityValues(
+  channelId: number,
+  sale:
+    | SeedSale
+    | {
+        code: string;
+        name: string;
+        description: string;
+        amountSku: number;
+        author: string;
+        publisher: string;
+        series?: string;
+        art?: string;
+      },
+  isBlindBox: boolean,
+) {
   const art = sale.art ?? sale.code;
   return {
     channelId,
@@ -61,19 +99,33 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
     await db
       .insert(channels)
       .values({
-        key: c.key, host: c.host, name: c.name, brandName: c.brandName, status: c.status, labelList: c.labelList,
-        isHaveTheme: true, marketText: c.marketText, buyText: c.buyText, exchangeText: c.exchangeText,
+        key: c.key,
+        host: c.host,
+        name: c.name,
+        brandName: c.brandName,
+        status: c.status,
+        labelList: c.labelList,
+        isHaveTheme: true,
+        marketText: c.marketText,
+        buyText: c.buyText,
+        exchangeText: c.exchangeText,
         privacyText: `${c.brandName} keeps your phone number to log you in and to deliver what you buy. We never sell it.`,
         salesStrategyText: `Digital collectibles of ${c.brandName} are sold as numbered editions. Each account may buy up to the limit shown on a sale. Paid orders cannot be refunded.`,
-        skinJson: JSON.stringify(skinFor(c)), locale: c.locale ?? null, attributes: c.attributes,
-        appScheme: `${c.key.toLowerCase()}://open`, appDownloadUrl: `/agreement/app`,
+        skinJson: JSON.stringify(skinFor(c)),
+        locale: c.locale ?? null,
+        attributes: c.attributes,
+        appScheme: `${c.key.toLowerCase()}://open`,
+        appDownloadUrl: `/agreement/app`,
       })
       .onConflictDoNothing({ target: channels.key });
     const [row] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, c.key));
     if (!row) throw new Error(`seed: channel ${c.key} missing after insert`);
     channelIds.set(c.key, row.id);
     if (c.storeCodes) {
-      await db.insert(storeCodes).values(STORE_CODES.map((s) => ({ channelId: row.id, ...s }))).onConflictDoNothing();
+      await db
+        .insert(storeCodes)
+        .values(STORE_CODES.map((s) => ({ channelId: row.id, ...s })))
+        .onConflictDoNothing();
     }
   }
 
@@ -84,14 +136,35 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
     for (const prize of s.blindBox ?? []) {
       const prizeId = await upsertCommodity(
         db,
-        commodityValues(channelId, { code: prize.prize, name: prize.name, description: `Drawn from ${s.name}.`, amountSku: s.amountSku, author: s.author, publisher: s.publisher, series: s.series }, false),
+        commodityValues(
+          channelId,
+          {
+            code: prize.prize,
+            name: prize.name,
+            description: `Drawn from ${s.name}.`,
+            amountSku: s.amountSku,
+            author: s.author,
+            publisher: s.publisher,
+            series: s.series,
+          },
+          false,
+        ),
       );
-      await db.insert(blindBoxPrizes).values({ boxCommodityId: commodityId, prizeCommodityId: prizeId, weight: prize.weight }).onConflictDoNothing();
+      await db
+        .insert(blindBoxPrizes)
+        .values({ boxCommodityId: commodityId, prizeCommodityId: prizeId, weight: prize.weight })
+        .onConflictDoNothing();
     }
     await db
       .insert(sales)
       .values({
-        channelId, commodityId, code: s.code, price: s.price, amount: s.amount, amountAvailable: s.amountAvailable, limitPerUser: s.limitPerUser,
+        channelId,
+        commodityId,
+        code: s.code,
+        price: s.price,
+        amount: s.amount,
+        amountAvailable: s.amountAvailable,
+        limitPerUser: s.limitPerUser,
         saleStartTime: new Date(now.getTime() + s.startsInHours * HOUR_MS),
         saleEndTime: s.endsInHours === null ? null : new Date(now.getTime() + s.endsInHours * HOUR_MS),
         sort: index,
@@ -118,33 +191,79 @@ async function seedGifts(db: Db, channelIds: Map<string, number>, now: Date): Pr
     await db
       .insert(campaigns)
       .values({
-        channelId, kind: 'gift', code: g.code, name: g.name, description: g.description, cover: g.cover, sort: index,
+        channelId,
+        kind: 'gift',
+        code: g.code,
+        name: g.name,
+        description: g.description,
+        cover: g.cover,
+        sort: index,
         startTime: new Date(now.getTime() + g.startsInHours * HOUR_MS),
         endTime: g.endsInHours === null ? null : new Date(now.getTime() + g.endsInHours * HOUR_MS),
       })
       .onConflictDoNothing();
-    const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, g.code)));
-    const existing = await db.select({ commodityId: campaignOffers.commodityId, id: campaignOffers.id }).from(campaignOffers).where(eq(campaignOffers.campaignId, campaign!.id));
+    const [campaign] = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, g.code)));
+    const existing = await db
+      .select({ commodityId: campaignOffers.commodityId, id: campaignOffers.id })
+      .from(campaignOffers)
+      .where(eq(campaignOffers.campaignId, campaign!.id));
     for (const [sort, o] of g.offers.entries()) {
       const commodityId = await upsertCommodity(
         db,
-        commodityValues(channelId, { code: o.code, name: o.name, description: o.description, amountSku: o.amountSku, author: channel.brandName, publisher: channel.brandName, art: o.art }, false),
+        commodityValues(
+          channelId,
+          {
+            code: o.code,
+            name: o.name,
+            description: o.description,
+            amountSku: o.amountSku,
+            author: channel.brandName,
+            publisher: channel.brandName,
+            art: o.art,
+          },
+          false,
+        ),
       );
       let offerId = existing.find((e) => e.commodityId === commodityId)?.id;
       if (offerId === undefined) {
         const requiresCommodityId = o.requires ? await commodityIdOf(db, channelId, o.requires) : null;
         const [offer] = await db
           .insert(campaignOffers)
-          .values({ campaignId: campaign!.id, channelId, commodityId, total: o.total, remaining: o.remaining, requiresCommodityId, requiresCode: Boolean(o.codes), sort, limitPerUser: o.limitPerUser ?? 1 })
+          .values({
+            campaignId: campaign!.id,
+            channelId,
+            commodityId,
+            total: o.total,
+            remaining: o.remaining,
+            requiresCommodityId,
+            requiresCode: Boolean(o.codes),
+            sort,
+            limitPerUser: o.limitPerUser ?? 1,
+          })
           .returning({ id: campaignOffers.id });
         offerId = offer!.id;
         // Gifts received before the demo began carry the first edition numbers.
-        await db.insert(editionCounters).values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku }).onConflictDoNothing();
+        await db
+          .insert(editionCounters)
+          .values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku })
+          .onConflictDoNothing();
       }
       if (o.codes) {
         const codes = Array.from({ length: o.codes }, (_, i) => demoCode(o.code, i + 1));
-        await db.insert(redeemCodes).values(codes.map((c) => ({ offerId: offerId, codeHash: hashCode(c) }))).onConflictDoNothing();
-        printed.push({ channel: g.channel, host: channel.host, path: `/receive_detail_new/${campaign!.id}/${offerId}`, name: `${g.name}: ${o.name}`, codes });
+        await db
+          .insert(redeemCodes)
+          .values(codes.map((c) => ({ offerId: offerId, codeHash: hashCode(c) })))
+          .onConflictDoNothing();
+        printed.push({
+          channel: g.channel,
+          host: channel.host,
+          path: `/receive_detail_new/${campaign!.id}/${offerId}`,
+          name: `${g.name}: ${o.name}`,
+          codes,
+        });
       }
     }
   }
@@ -152,7 +271,10 @@ async function seedGifts(db: Db, channelIds: Map<string, number>, now: Date): Pr
 }
 
 async function commodityIdOf(db: Db, channelId: number, code: string): Promise<number> {
-  const [row] = await db.select({ id: commodities.id }).from(commodities).where(and(eq(commodities.channelId, channelId), eq(commodities.code, code)));
+  const [row] = await db
+    .select({ id: commodities.id })
+    .from(commodities)
+    .where(and(eq(commodities.channelId, channelId), eq(commodities.code, code)));
   if (!row) throw new Error(`seed: no commodity ${code} on channel ${channelId}`);
   return row.id;
 }
@@ -176,34 +298,81 @@ async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date)
     await db
       .insert(campaigns)
       .values({
-        channelId, kind: 'exchange', code: x.code, name: x.name, description: x.description, cover: x.cover, sort: index,
+        channelId,
+        kind: 'exchange',
+        code: x.code,
+        name: x.name,
+        description: x.description,
+        cover: x.cover,
+        sort: index,
         startTime: new Date(now.getTime() + x.startsInHours * HOUR_MS),
         endTime: x.endsInHours === null ? null : new Date(now.getTime() + x.endsInHours * HOUR_MS),
       })
       .onConflictDoNothing();
-    const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, x.code)));
-    const existing = await db.select({ commodityId: campaignOffers.commodityId, id: campaignOffers.id }).from(campaignOffers).where(eq(campaignOffers.campaignId, campaign!.id));
+    const [campaign] = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, x.code)));
+    const existing = await db
+      .select({ commodityId: campaignOffers.commodityId, id: campaignOffers.id })
+      .from(campaignOffers)
+      .where(eq(campaignOffers.campaignId, campaign!.id));
     for (const [sort, o] of x.offers.entries()) {
       const commodityId = await upsertCommodity(
         db,
-        commodityValues(channelId, { code: o.code, name: o.name, description: o.description, amountSku: o.amountSku, author: channel.brandName, publisher: channel.brandName, art: o.art }, false),
+        commodityValues(
+          channelId,
+          {
+            code: o.code,
+            name: o.name,
+            description: o.description,
+            amountSku: o.amountSku,
+            author: channel.brandName,
+            publisher: channel.brandName,
+            art: o.art,
+          },
+          false,
+        ),
       );
       let offerId = existing.find((e) => e.commodityId === commodityId)?.id;
       if (offerId === undefined) {
         const [offer] = await db
           .insert(campaignOffers)
-          .values({ campaignId: campaign!.id, channelId, commodityId, total: o.total, remaining: o.remaining, limitPerUser: o.limitPerUser, requiresCode: Boolean(o.codes), sort })
+          .values({
+            campaignId: campaign!.id,
+            channelId,
+            commodityId,
+            total: o.total,
+            remaining: o.remaining,
+            limitPerUser: o.limitPerUser,
+            requiresCode: Boolean(o.codes),
+            sort,
+          })
           .returning({ id: campaignOffers.id });
         offerId = offer!.id;
         for (const input of o.inputs) {
-          await db.insert(offerInputs).values({ offerId, commodityId: await commodityIdOf(db, channelId, input.commodity), quantity: input.quantity });
+          await db
+            .insert(offerInputs)
+            .values({ offerId, commodityId: await commodityIdOf(db, channelId, input.commodity), quantity: input.quantity });
         }
-        await db.insert(editionCounters).values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku }).onConflictDoNothing();
+        await db
+          .insert(editionCounters)
+          .values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku })
+          .onConflictDoNothing();
       }
       if (o.codes) {
         const codes = Array.from({ length: o.codes }, (_, i) => demoCode(o.code, i + 1));
-        await db.insert(redeemCodes).values(codes.map((c) => ({ offerId, codeHash: hashCode(c) }))).onConflictDoNothing();
-        printed.push({ channel: x.channel, host: channel.host, path: `/exchange_detail/${campaign!.id}/${offerId}`, name: `${x.name}: ${o.name}`, codes });
+        await db
+          .insert(redeemCodes)
+          .values(codes.map((c) => ({ offerId, codeHash: hashCode(c) })))
+          .onConflictDoNothing();
+        printed.push({
+          channel: x.channel,
+          host: channel.host,
+          path: `/exchange_detail/${campaign!.id}/${offerId}`,
+          name: `${x.name}: ${o.name}`,
+          codes,
+        });
       }
     }
   }
@@ -220,24 +389,45 @@ async function seedChainCampaigns(db: Db, channelIds: Map<string, number>, now: 
       db,
       commodityValues(channelId, { ...c.commodity, author: c.authorStageName, publisher: channel.brandName }, false),
     );
-    let [campaign] = await db.select({ id: chainCampaigns.id }).from(chainCampaigns).where(and(eq(chainCampaigns.channelId, channelId), eq(chainCampaigns.commodityId, commodityId)));
+    let [campaign] = await db
+      .select({ id: chainCampaigns.id })
+      .from(chainCampaigns)
+      .where(and(eq(chainCampaigns.channelId, channelId), eq(chainCampaigns.commodityId, commodityId)));
     if (!campaign) {
       [campaign] = await db
         .insert(chainCampaigns)
         .values({
-          channelId, name: c.name, description: c.description, cover: c.cover, commodityId, authorStageName: c.authorStageName, sort: index,
+          channelId,
+          name: c.name,
+          description: c.description,
+          cover: c.cover,
+          commodityId,
+          authorStageName: c.authorStageName,
+          sort: index,
           startTime: new Date(now.getTime() + c.startsInHours * HOUR_MS),
           endTime: c.endsInHours === null ? null : new Date(now.getTime() + c.endsInHours * HOUR_MS),
         })
         .returning({ id: chainCampaigns.id });
     }
     const codes = Array.from({ length: c.codes }, (_, i) => demoCode(c.code, i + 1));
-    await db.insert(chainCodes).values(codes.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 1 }))).onConflictDoNothing();
+    await db
+      .insert(chainCodes)
+      .values(codes.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 1 })))
+      .onConflictDoNothing();
     printed.push({ channel: c.channel, host: channel.host, path: '/chain', name: `${c.name} (self chain-up, product codes)`, codes });
     const certificates = Array.from({ length: c.certificates ?? 0 }, (_, i) => demoCode(`${c.code}-certificate`, i + 1));
     if (certificates.length) {
-      await db.insert(chainCodes).values(certificates.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 2 }))).onConflictDoNothing();
-      printed.push({ channel: c.channel, host: channel.host, path: '/chain', name: `${c.name} (self chain-up, certificate codes)`, codes: certificates });
+      await db
+        .insert(chainCodes)
+        .values(certificates.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 2 })))
+        .onConflictDoNothing();
+      printed.push({
+        channel: c.channel,
+        host: channel.host,
+        path: '/chain',
+        name: `${c.name} (self chain-up, certificate codes)`,
+        codes: certificates,
+      });
     }
   }
   return printed;

@@ -13,19 +13,20 @@ import { destroyedViewSchema, exchangeCampaignViewSchema, exchangeDetailSchema, 
  */
 export const exchangeProcedures = {
   '/market/api/channel/queryActivityList': procedure({
-    summary: "The channel's exchange activities with their offers: what each gives, stock left, per-user limit, window and recipe; open ones first. No login needed.",
+    summary:
+      "The channel's exchange activities with their offers: what each gives, stock left, per-user limit, window and recipe; open ones first. No login needed.",
     auth: 'none',
     input: z.object({}),
     output: z.array(exchangeCampaignViewSchema),
     handler: async (ctx) => listExchangeActivities(await channelScope(ctx)),
   }),
   '/market/api/exchange/detail': procedure({
-    summary: 'One exchange offer (id = activity, exchangeId = offer) with its recipe and, for a logged-in user, the collectibles they can spend on it and how many more times they may exchange.',
+    summary:
+      'One exchange offer (id = activity, exchangeId = offer) with its recipe and, for a logged-in user, the collectibles they can spend on it and how many more times they may exchange.',
     auth: 'optional',
     input: z.object({ id: idSchema, exchangeId: idSchema }),
     output: exchangeDetailSchema,
-    handler: async (ctx, input) =>
-      getExchangeOffer(await viewerScope(ctx), input.id, input.exchangeId),
+    handler: async (ctx, input) => getExchangeOffer(await viewerScope(ctx), input.id, input.exchangeId),
   }),
   '/market/api/exchange/create': procedure({
     summary:
@@ -34,13 +35,23 @@ export const exchangeProcedures = {
     input: z.object({
       id: idSchema,
       exchangeId: idSchema,
-      holdingIds: z.array(idSchema, { error: 'must be a list of holding ids' }).min(1, 'must name at least one holding').max(100, 'must name 100 holdings or fewer').optional(),
+      holdingIds: z
+        .array(idSchema, { error: 'must be a list of holding ids' })
+        .min(1, 'must name at least one holding')
+        .max(100, 'must name 100 holdings or fewer')
+        .optional(),
       code: z.string({ error: 'must be a string' }).max(64, 'must be 64 characters or less').optional(),
       idempotencyKey: idempotencyKeySchema,
     }),
     output: exchangeRecordViewSchema,
     handler: async (ctx, input) =>
-      exchange(await userScope(ctx), { campaignId: input.id, offerId: input.exchangeId, holdingIds: input.holdingIds, code: input.code, idempotencyKey: input.idempotencyKey }),
+      exchange(await userScope(ctx), {
+        campaignId: input.id,
+        offerId: input.exchangeId,
+        holdingIds: input.holdingIds,
+        code: input.code,
+        idempotencyKey: input.idempotencyKey,
+      }),
   }),
   '/market/api/exchange/list': procedure({
     summary: 'My exchange records on this channel, newest first, paged: the activity, the collectible minted and the ones spent.',

@@ -22,7 +22,12 @@ export const exchangeCampaignViewSchema = campaignViewSchema(exchangeOfferViewSc
 export type ExchangeCampaignView = z.infer<typeof exchangeCampaignViewSchema>;
 
 /** A holding as the exchange pages show it. */
-export const spendableHoldingSchema = z.object({ id: z.string(), number: z.number().int(), amountNumber: z.number().int(), createTime: z.string() });
+export const spendableHoldingSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  amountNumber: z.number().int(),
+  createTime: z.string(),
+});
 export type SpendableHolding = z.infer<typeof spendableHoldingSchema>;
 
 /** What the logged-in user can do with one offer (the detail page's button and holding pickers). */
@@ -34,11 +39,17 @@ export const exchangeMineSchema = z.object({
   /** Why not, when canExchange is false. */
   reason: z.enum(['notOpen', 'ended', 'soldOut', 'limit', 'missingInputs']).nullable(),
   /** Per recipe line: how many of the user's holdings can be spent for it (`have`), and the oldest of them (at most 100). */
-  inputs: z.array(z.object({ commodityId: z.string(), quantity: z.number().int(), have: z.number().int(), holdings: z.array(spendableHoldingSchema) })),
+  inputs: z.array(
+    z.object({ commodityId: z.string(), quantity: z.number().int(), have: z.number().int(), holdings: z.array(spendableHoldingSchema) }),
+  ),
 });
 export type ExchangeMine = z.infer<typeof exchangeMineSchema>;
 
-export const exchangeDetailSchema = z.object({ campaign: exchangeCampaignViewSchema, offer: exchangeOfferViewSchema, mine: exchangeMineSchema.nullable() });
+export const exchangeDetailSchema = z.object({
+  campaign: exchangeCampaignViewSchema,
+  offer: exchangeOfferViewSchema,
+  mine: exchangeMineSchema.nullable(),
+});
 export type ExchangeDetail = z.infer<typeof exchangeDetailSchema>;
 
 const holdingBriefSchema = z.object({

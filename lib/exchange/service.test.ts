@@ -1,7 +1,17 @@
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, minted } from '@/test/buying';
-import { campaignOffers, campaigns, channels, holdings, offerClaims, offerInputs, offerQuotas, rateLimits, redeemCodes } from '@/lib/db/schema';
+import {
+  campaignOffers,
+  campaigns,
+  channels,
+  holdings,
+  offerClaims,
+  offerInputs,
+  offerQuotas,
+  rateLimits,
+  redeemCodes,
+} from '@/lib/db/schema';
 import { generateCode, hashCode } from '@/lib/redeem-code/service';
 import { mintHoldings } from '@/lib/collection/mint';
 import { AppError } from '@/lib/procedure/errors';
@@ -56,7 +66,15 @@ async function makeExchange(input: {
   const total = input.total ?? 100;
   const [offer] = await db
     .insert(campaignOffers)
-    .values({ campaignId: campaign!.id, channelId: chId, commodityId: outputId, total, remaining: input.remaining ?? total, limitPerUser: input.limitPerUser ?? 5, requiresCode: Boolean(input.codes) })
+    .values({
+      campaignId: campaign!.id,
+      channelId: chId,
+      commodityId: outputId,
+      total,
+      remaining: input.remaining ?? total,
+      limitPerUser: input.limitPerUser ?? 5,
+      requiresCode: Boolean(input.codes),
+    })
     .returning({ id: campaignOffers.id });
   if (input.inputs.length) await db.insert(offerInputs).values(input.inputs.map((i) => ({ offerId: offer!.id, ...i })));
   if (input.codes?.length) await db.insert(redeemCodes).values(input.codes.map((c) => ({ offerId: offer!.id, codeHash: hashCode(c) })));
@@ -66,7 +84,9 @@ async function makeExchange(input: {
 /** Gives a user `n` holdings of a commodity, minted at `at`. */
 async function give(userId: number, commodityId: number, n: number, channelKey = 'AURORA', at = t0): Promise<number[]> {
   const chId = await channelId(channelKey);
-  const rows = await db.transaction((tx) => mintHoldings(tx, { channelId: chId, userId, commodity: { id: commodityId, amountSku: 1000 }, quantity: n, source: 'order', now: at }));
+  const rows = await db.transaction((tx) =>
+    mintHoldings(tx, { channelId: chId, userId, commodity: { id: commodityId, amountSku: 1000 }, quantity: n, source: 'order', now: at }),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -75,7 +95,11 @@ function ctxFor(userId: number, chId: number, now = t0, ip = '203.0.113.7'): Use
 }
 
 async function destroyedOf(userId: number): Promise<number[]> {
-  const rows = await db.select({ id: holdings.id }).from(holdings).where(and(eq(holdings.userId, userId), isNotNull(holdings.destroyedAt))).orderBy(holdings.id);
+  const rows = await db
+    .select({ id: holdings.id })
+    .from(holdings)
+    .where(and(eq(holdings.userId, userId), isNotNull(holdings.destroyedAt)))
+    .orderBy(holdings.id);
   return rows.map((r) => r.id);
 }
 
@@ -85,7 +109,10 @@ async function remaining(offerId: number): Promise<number> {
 }
 
 async function taken(offerId: number, userId: number): Promise<number> {
-  const [row] = await db.select({ taken: offerQuotas.taken }).from(offerQuotas).where(and(eq(offerQuotas.offerId, offerId), eq(offerQuotas.userId, userId)));
+  const [row] = await db
+    .select({ taken: offerQuotas.taken })
+    .from(offerQuotas)
+    .where(and(eq(offerQuotas.offerId, offerId), eq(offerQuotas.userId, userId)));
   return row?.taken ?? 0;
 }
 
@@ -103,14 +130,25 @@ describe('exchanging', () => {
   it('destroys exactly the recipe, the oldest first, and mints one output', async () => {
     const a = await commodity('x1-a');
     const b = await commodity('x1-b');
-    const x = await makeExchange({ code: 'x1', inputs: [{ commodityId: a, quantity: 2 }, { commodityId: b, quantity: 1 }], total: 10 });
+    const x = await makeExchange({
+      code: 'x1',
+      inputs: [
+        { commodityId: a, quantity: 2 },
+        { commodityId: b, quantity: 1 },
+      ],
+      total: 10,
+    });
     const [user, other] = await makeUsers(db, 2, '3901');
     const oldA = await give(user!, a, 2, 'AURORA', new Date(t0.getTime() - 2 * HOUR));
     const newA = await give(user!, a, 1);
     const bs = await give(user!, b, 2);
     const othersA = await give(other!, a, 2, 'AURORA', new Date(t0.getTime() - 3 * HOUR));
 
-    const record = await exchange(ctxFor(user!, x.channelId), { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: 'x1-key-0001' });
+    const record = await exchange(ctxFor(user!, x.channelId), {
+      campaignId: x.campaignId,
+      offerId: x.offerId,
+      idempotencyKey: 'x1-key-0001',
+    });
 
     expect(await destroyedOf(user!)).toEqual([...oldA, bs[0]!].sort((p, q) => p - q));
     expect(await destroyedOf(other!)).toEqual([]);
@@ -118,9 +156,15 @@ describe('exchanging', () => {
     expect(record.output.commodity.id).toBe(String(x.outputId));
     expect(record.output.number).toBe(1);
     expect(record.inputs.map((i) => Number(i.holdingId)).sort((p, q) => p - q)).toEqual([...oldA, bs[0]!].sort((p, q) => p - q));
-    const [output] = await db.select().from(holdings).where(eq(holdings.id, Number(record.output.holdingId)));
+    const [output] = await db
+      .select()
+      .from(holdings)
+      .where(eq(holdings.id, Number(record.output.holdingId)));
     expect(output).toMatchObject({ userId: user, channelId: x.channelId, commodityId: x.outputId, source: 'exchange', destroyedAt: null });
-    const spent = await db.select({ by: holdings.destroyedByExchangeId }).from(holdings).where(and(isNotNull(holdings.destroyedAt), eq(holdings.userId, user!)));
+    const spent = await db
+      .select({ by: holdings.destroyedByExchangeId })
+      .from(holdings)
+      .where(and(isNotNull(holdings.destroyedAt), eq(holdings.userId, user!)));
     expect(spent.map((s) => s.by)).toEqual([Number(record.id), Number(record.id), Number(record.id)]);
     expect(await remaining(x.offerId)).toBe(9);
     expect(await taken(x.offerId, user!)).toBe(1);
@@ -131,12 +175,21 @@ describe('exchanging', () => {
   it('changes nothing when an input is missing, and names it', async () => {
     const a = await commodity('x2-a');
     const b = await commodity('x2-b');
-    const x = await makeExchange({ code: 'x2', inputs: [{ commodityId: a, quantity: 2 }, { commodityId: b, quantity: 2 }], total: 10 });
+    const x = await makeExchange({
+      code: 'x2',
+      inputs: [
+        { commodityId: a, quantity: 2 },
+        { commodityId: b, quantity: 2 },
+      ],
+      total: 10,
+    });
     const [user] = await makeUsers(db, 1, '3902');
     await give(user!, a, 2);
     await give(user!, b, 1);
 
-    const outcome = await reasonOf(exchange(ctxFor(user!, x.channelId), { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: 'x2-key-0001' }));
+    const outcome = await reasonOf(
+      exchange(ctxFor(user!, x.channelId), { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: 'x2-key-0001' }),
+    );
 
     expect(outcome).toMatchObject({ code: 409, reason: 'missingInputs', message: expect.stringContaining('Test x2-b') });
     expect(await destroyedOf(user!)).toEqual([]);
@@ -158,9 +211,15 @@ describe('exchanging', () => {
     const base = { campaignId: x.campaignId, offerId: x.offerId };
 
     expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x3-key-bad1', holdingIds: [as[0]!] }))).toMatchObject({ code: 400 });
-    expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x3-key-bad2', holdingIds: [as[0]!, bId!] }))).toMatchObject({ code: 400 });
-    expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x3-key-bad3', holdingIds: [as[0]!, as[0]!] }))).toMatchObject({ code: 400 });
-    expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x3-key-bad4', holdingIds: [as[0]!, othersA!] }))).toMatchObject({ code: 400 });
+    expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x3-key-bad2', holdingIds: [as[0]!, bId!] }))).toMatchObject({
+      code: 400,
+    });
+    expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x3-key-bad3', holdingIds: [as[0]!, as[0]!] }))).toMatchObject({
+      code: 400,
+    });
+    expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x3-key-bad4', holdingIds: [as[0]!, othersA!] }))).toMatchObject({
+      code: 400,
+    });
     expect(await destroyedOf(user!)).toEqual([]);
 
     const record = await exchange(ctx, { ...base, idempotencyKey: 'x3-key-good', holdingIds: [as[3]!, as[2]!] });
@@ -204,7 +263,9 @@ describe('exchanging', () => {
     const ctx = ctxFor(user!, x.channelId);
 
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => reasonOf(exchange(ctx, { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: `x5-key-${String(i).padStart(4, '0')}` }))),
+      Array.from({ length: 20 }, (_, i) =>
+        reasonOf(exchange(ctx, { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: `x5-key-${String(i).padStart(4, '0')}` })),
+      ),
     );
 
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
@@ -223,7 +284,11 @@ describe('exchanging', () => {
 
     const outcomes = await Promise.all(
       users.flatMap((u, i) =>
-        [0, 1].map((k) => reasonOf(exchange(ctxFor(u, x.channelId), { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: `x6-key-${i}-${k}-pad` }))),
+        [0, 1].map((k) =>
+          reasonOf(
+            exchange(ctxFor(u, x.channelId), { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: `x6-key-${i}-${k}-pad` }),
+          ),
+        ),
       ),
     );
 
@@ -238,15 +303,30 @@ describe('exchanging', () => {
 
   it('refuses before the window opens and after it ends, spending nothing', async () => {
     const a = await commodity('x7-a');
-    const early = await makeExchange({ code: 'x7-early', inputs: [{ commodityId: a, quantity: 1 }], startTime: new Date(t0.getTime() + HOUR) });
-    const late = await makeExchange({ code: 'x7-late', inputs: [{ commodityId: a, quantity: 1 }], startTime: new Date(t0.getTime() - 2 * HOUR), endTime: t0 });
+    const early = await makeExchange({
+      code: 'x7-early',
+      inputs: [{ commodityId: a, quantity: 1 }],
+      startTime: new Date(t0.getTime() + HOUR),
+    });
+    const late = await makeExchange({
+      code: 'x7-late',
+      inputs: [{ commodityId: a, quantity: 1 }],
+      startTime: new Date(t0.getTime() - 2 * HOUR),
+      endTime: t0,
+    });
     const [user] = await makeUsers(db, 1, '3907');
     await give(user!, a, 1);
     const ctx = ctxFor(user!, early.channelId);
 
-    expect(await reasonOf(exchange(ctx, { campaignId: early.campaignId, offerId: early.offerId, idempotencyKey: 'x7-key-0001' }))).toMatchObject({ code: 409, reason: 'notOpen' });
-    expect(await reasonOf(exchange(ctx, { campaignId: late.campaignId, offerId: late.offerId, idempotencyKey: 'x7-key-0002' }))).toMatchObject({ code: 409, reason: 'ended' });
-    expect(await reasonOf(exchange(ctx, { campaignId: early.campaignId, offerId: late.offerId, idempotencyKey: 'x7-key-0003' }))).toMatchObject({ code: 404 });
+    expect(
+      await reasonOf(exchange(ctx, { campaignId: early.campaignId, offerId: early.offerId, idempotencyKey: 'x7-key-0001' })),
+    ).toMatchObject({ code: 409, reason: 'notOpen' });
+    expect(
+      await reasonOf(exchange(ctx, { campaignId: late.campaignId, offerId: late.offerId, idempotencyKey: 'x7-key-0002' })),
+    ).toMatchObject({ code: 409, reason: 'ended' });
+    expect(
+      await reasonOf(exchange(ctx, { campaignId: early.campaignId, offerId: late.offerId, idempotencyKey: 'x7-key-0003' })),
+    ).toMatchObject({ code: 404 });
     expect(await destroyedOf(user!)).toEqual([]);
   });
 });
@@ -262,7 +342,10 @@ describe('exchanging with a code', () => {
     const ctx = ctxFor(user!, x.channelId);
     const base = { campaignId: x.campaignId, offerId: x.offerId };
 
-    expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x10-key-0001' }))).toMatchObject({ code: 400, message: 'code: is required for this exchange' });
+    expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x10-key-0001' }))).toMatchObject({
+      code: 400,
+      message: 'code: is required for this exchange',
+    });
     const wrong = await reasonOf(exchange(ctx, { ...base, code: generateCode(), idempotencyKey: 'x10-key-0002' }));
     expect(wrong).toMatchObject({ code: 409, reason: 'badCode' });
     expect(await destroyedOf(user!)).toEqual([]);
@@ -286,7 +369,16 @@ describe('exchanging with a code', () => {
     for (const u of users) await give(u, a, 1);
 
     const outcomes = await Promise.all(
-      users.map((u, i) => reasonOf(exchange(ctxFor(u, x.channelId, t0, `198.51.100.${i}`), { campaignId: x.campaignId, offerId: x.offerId, code, idempotencyKey: `x11-key-${i}-pad` }))),
+      users.map((u, i) =>
+        reasonOf(
+          exchange(ctxFor(u, x.channelId, t0, `198.51.100.${i}`), {
+            campaignId: x.campaignId,
+            offerId: x.offerId,
+            code,
+            idempotencyKey: `x11-key-${i}-pad`,
+          }),
+        ),
+      ),
     );
 
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
@@ -306,13 +398,27 @@ describe('exchanging with a code', () => {
     await give(user!, a, 1);
     const ctx = ctxFor(user!, x.channelId, t0, '192.0.2.12');
     for (let i = 0; i < 10; i++) {
-      expect(await reasonOf(exchange(ctx, { campaignId: x.campaignId, offerId: x.offerId, code: generateCode(), idempotencyKey: `x12-key-${i}-pad` }))).toMatchObject({ reason: 'badCode' });
+      expect(
+        await reasonOf(
+          exchange(ctx, { campaignId: x.campaignId, offerId: x.offerId, code: generateCode(), idempotencyKey: `x12-key-${i}-pad` }),
+        ),
+      ).toMatchObject({ reason: 'badCode' });
     }
-    expect(await reasonOf(exchange(ctx, { campaignId: x.campaignId, offerId: x.offerId, code, idempotencyKey: 'x12-key-last' }))).toMatchObject({ code: 429 });
-    const [counted] = await db.select({ hits: rateLimits.hits }).from(rateLimits).where(like(rateLimits.bucket, `code:redeem:user:${user!}`));
+    expect(
+      await reasonOf(exchange(ctx, { campaignId: x.campaignId, offerId: x.offerId, code, idempotencyKey: 'x12-key-last' })),
+    ).toMatchObject({ code: 429 });
+    const [counted] = await db
+      .select({ hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(like(rateLimits.bucket, `code:redeem:user:${user!}`));
     expect(counted?.hits).toBe(10);
     // An hour later the user may try again.
-    const later = await exchange(ctxFor(user!, x.channelId, new Date(t0.getTime() + HOUR + 1000), '192.0.2.12'), { campaignId: x.campaignId, offerId: x.offerId, code, idempotencyKey: 'x12-key-later' });
+    const later = await exchange(ctxFor(user!, x.channelId, new Date(t0.getTime() + HOUR + 1000), '192.0.2.12'), {
+      campaignId: x.campaignId,
+      offerId: x.offerId,
+      code,
+      idempotencyKey: 'x12-key-later',
+    });
     expect(later.inputs).toHaveLength(1);
   });
 });
@@ -322,7 +428,15 @@ describe('reading exchanges', () => {
     const a = await commodity('x8-a');
     const b = await commodity('x8-b', 'AURORA');
     const box = (await makeSale(db, { code: 'x8-box', amount: 10, limitPerUser: 1, now: t0, isBlindBox: true })).commodityId;
-    const x = await makeExchange({ code: 'x8', inputs: [{ commodityId: a, quantity: 2 }, { commodityId: b, quantity: 1 }], total: 7, limitPerUser: 2 });
+    const x = await makeExchange({
+      code: 'x8',
+      inputs: [
+        { commodityId: a, quantity: 2 },
+        { commodityId: b, quantity: 1 },
+      ],
+      total: 7,
+      limitPerUser: 2,
+    });
     const [user] = await makeUsers(db, 1, '3908');
     const as = await give(user!, a, 3);
     await give(user!, box, 1);
@@ -361,7 +475,9 @@ describe('reading exchanges', () => {
     expect(after.offer.remaining).toBe(6);
 
     const swap = await channelId('SWAP');
-    await expect(getExchangeOffer({ db, now: t0, channelId: swap, userId: user! }, x.campaignId, x.offerId)).rejects.toMatchObject({ code: 404 });
+    await expect(getExchangeOffer({ db, now: t0, channelId: swap, userId: user! }, x.campaignId, x.offerId)).rejects.toMatchObject({
+      code: 404,
+    });
   });
 
   it('counts every holding that can be spent, while listing the oldest 100', async () => {
@@ -374,7 +490,7 @@ describe('reading exchanges', () => {
     expect(detail.mine!.inputs[0]!.holdings).toHaveLength(100);
   });
 
-  it("shows a user only their own records on this channel, and what each exchange spent", async () => {
+  it('shows a user only their own records on this channel, and what each exchange spent', async () => {
     const a = await commodity('x9-a');
     const x = await makeExchange({ code: 'x9', inputs: [{ commodityId: a, quantity: 2 }], total: 10 });
     const sa = await commodity('x9-sa', 'SWAP');
@@ -384,10 +500,22 @@ describe('reading exchanges', () => {
     await give(other!, a, 2);
     const mineSwap = await give(user!, sa, 1, 'SWAP');
 
-    const first = await exchange(ctxFor(user!, x.channelId, t0), { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: 'x9-key-0001' });
-    const second = await exchange(ctxFor(user!, x.channelId, new Date(t0.getTime() + 60_000)), { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: 'x9-key-0002' });
+    const first = await exchange(ctxFor(user!, x.channelId, t0), {
+      campaignId: x.campaignId,
+      offerId: x.offerId,
+      idempotencyKey: 'x9-key-0001',
+    });
+    const second = await exchange(ctxFor(user!, x.channelId, new Date(t0.getTime() + 60_000)), {
+      campaignId: x.campaignId,
+      offerId: x.offerId,
+      idempotencyKey: 'x9-key-0002',
+    });
     await exchange(ctxFor(other!, x.channelId), { campaignId: x.campaignId, offerId: x.offerId, idempotencyKey: 'x9-key-0001' });
-    const onSwap = await exchange(ctxFor(user!, y.channelId), { campaignId: y.campaignId, offerId: y.offerId, idempotencyKey: 'x9-key-0003' });
+    const onSwap = await exchange(ctxFor(user!, y.channelId), {
+      campaignId: y.campaignId,
+      offerId: y.offerId,
+      idempotencyKey: 'x9-key-0003',
+    });
 
     const records = await listExchanges(ctxFor(user!, x.channelId), { pageCount: 1, pageSize: 10 });
     expect(records).toMatchObject({ total: 2, current: 1, pages: 1, size: 10 });

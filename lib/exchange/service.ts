@@ -24,10 +24,16 @@ import type { DestroyedView, ExchangeCampaignView, ExchangeDetail, ExchangeMine,
  * the user's own, not destroyed, and not a blind box (a box is opened, not spent).
  */
 
-
-
 /** Exchanges as the API shows them: one definition, in ./schema.ts (the browser reads it too). */
-export type { DestroyedView, ExchangeCampaignView, ExchangeDetail, ExchangeMine, ExchangeOfferView, ExchangeRecordView, SpendableHolding } from './schema';
+export type {
+  DestroyedView,
+  ExchangeCampaignView,
+  ExchangeDetail,
+  ExchangeMine,
+  ExchangeOfferView,
+  ExchangeRecordView,
+  SpendableHolding,
+} from './schema';
 
 type CommodityBrief = ExchangeOfferView['commodity'];
 type HoldingBrief = ExchangeRecordView['output'];
@@ -96,7 +102,10 @@ function spendable(userId: number, channelId: number, commodityId: number) {
 }
 
 async function takenBy(db: Db, offerId: number, userId: number): Promise<number> {
-  const [quota] = await db.select({ taken: offerQuotas.taken }).from(offerQuotas).where(and(eq(offerQuotas.offerId, offerId), eq(offerQuotas.userId, userId)));
+  const [quota] = await db
+    .select({ taken: offerQuotas.taken })
+    .from(offerQuotas)
+    .where(and(eq(offerQuotas.offerId, offerId), eq(offerQuotas.userId, userId)));
   return quota?.taken ?? 0;
 }
 
@@ -126,7 +135,12 @@ export async function getExchangeOffer(ctx: ViewerScope, campaignId: number, off
         commodityId: line.commodity.id,
         quantity: line.quantity,
         have: counted?.value ?? 0,
-        holdings: rows.map((h) => ({ id: String(h.id), number: h.number, amountNumber: line.commodity.amountSku, createTime: h.createdAt.toISOString() })),
+        holdings: rows.map((h) => ({
+          id: String(h.id),
+          number: h.number,
+          amountNumber: line.commodity.amountSku,
+          createTime: h.createdAt.toISOString(),
+        })),
       };
     }),
   );
@@ -171,7 +185,8 @@ async function chosenByLine(ctx: UserScope, offer: ExchangeOfferView, holdingIds
   }
   for (const line of offer.inputs) {
     const got = byLine.get(Number(line.commodity.id))?.length ?? 0;
-    if (got !== line.quantity) throw new AppError(400, `holdingIds: this exchange takes ${line.quantity} × ${line.commodity.name}, ${got} chosen`);
+    if (got !== line.quantity)
+      throw new AppError(400, `holdingIds: this exchange takes ${line.quantity} × ${line.commodity.name}, ${got} chosen`);
   }
   return byLine;
 }
@@ -197,20 +212,34 @@ export async function exchange(ctx: UserScope, input: ExchangeInput): Promise<Ex
 async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<ExchangeRecordView> {
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
   const status = campaignStatus(campaign, ctx.now);
-  if (status === 0) throw new AppError(409, `exchange: opens at ${campaign.startTime.toISOString()}`, { reason: 'notOpen', startTime: campaign.startTime.toISOString() });
+  if (status === 0)
+    throw new AppError(409, `exchange: opens at ${campaign.startTime.toISOString()}`, {
+      reason: 'notOpen',
+      startTime: campaign.startTime.toISOString(),
+    });
   if (status === 2) throw new AppError(409, 'exchange: this activity has ended', { reason: 'ended' });
-  if (offer.inputs.length === 0 && !offer.requiresCode) throw new AppError(409, 'exchange: this offer has no recipe yet', { reason: 'notOpen' });
+  if (offer.inputs.length === 0 && !offer.requiresCode)
+    throw new AppError(409, 'exchange: this offer has no recipe yet', { reason: 'notOpen' });
   const code = input.code?.trim() ?? '';
   if (offer.requiresCode && !code) throw new AppError(400, 'code: is required for this exchange');
   const chosen = input.holdingIds ? await chosenByLine(ctx, offer, input.holdingIds) : null;
-  const attempt = offer.requiresCode ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now }) : null;
+  const attempt = offer.requiresCode
+    ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now })
+    : null;
   try {
     const claimId = await ctx.db.transaction(async (tx) => {
-      const redeemCodeId = offer.requiresCode ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now }) : null;
-      await takeFromOffer(tx, { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser }, {
-        limit: () => new AppError(409, `exchange: the limit is ${offer.limitPerUser} per user, and you have reached it`, { reason: 'limit' }),
-        soldOut: () => new AppError(409, 'exchange: none of these are left', { reason: 'soldOut' }),
-      });
+      const redeemCodeId = offer.requiresCode
+        ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now })
+        : null;
+      await takeFromOffer(
+        tx,
+        { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser },
+        {
+          limit: () =>
+            new AppError(409, `exchange: the limit is ${offer.limitPerUser} per user, and you have reached it`, { reason: 'limit' }),
+          soldOut: () => new AppError(409, 'exchange: none of these are left', { reason: 'soldOut' }),
+        },
+      );
 
       const spent: number[] = [];
       for (const line of offer.inputs) {
@@ -245,7 +274,17 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
       }
 
       const commodity = { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku };
-      const claimId = await mintClaim(tx, { kind: 'exchange', channelId: ctx.channelId, userId: ctx.userId, campaignId: input.campaignId, offerId: input.offerId, commodity, redeemCodeId, idempotencyKey: input.idempotencyKey, now: ctx.now });
+      const claimId = await mintClaim(tx, {
+        kind: 'exchange',
+        channelId: ctx.channelId,
+        userId: ctx.userId,
+        campaignId: input.campaignId,
+        offerId: input.offerId,
+        commodity,
+        redeemCodeId,
+        idempotencyKey: input.idempotencyKey,
+        now: ctx.now,
+      });
       await tx.update(holdings).set({ destroyedByExchangeId: claimId }).where(inArray(holdings.id, spent));
       return claimId;
     });
@@ -348,7 +387,10 @@ export async function listDestroyed(ctx: UserScope, paging: Paging): Promise<Pag
       number: r.h.number,
       amountNumber: r.c.amountSku,
       destroyTime: r.h.destroyedAt!.toISOString(),
-      exchange: r.claimId !== null && r.campaignId !== null ? { id: String(r.claimId), campaign: { id: String(r.campaignId), name: r.campaignName ?? '' } } : null,
+      exchange:
+        r.claimId !== null && r.campaignId !== null
+          ? { id: String(r.claimId), campaign: { id: String(r.campaignId), name: r.campaignName ?? '' } }
+          : null,
     })),
     total,
     paging,

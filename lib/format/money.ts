@@ -7,7 +7,9 @@ export function formatFen(fen: number): string {
   const whole = Math.trunc(fen);
   const sign = whole < 0 ? '-' : '';
   const abs = Math.abs(whole);
-  const yuanPart = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const yuanPart = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const fenPart = (abs % 100).toString().padStart(2, '0');
   return `¥${sign}${yuanPart}.${fenPart}`;
 }

@@ -30,12 +30,17 @@ const oneGift = (summary: string) =>
  * The spec names two calls for the list and two for one gift (the old and new receive pages); they answer alike.
  */
 export const giftProcedures = {
-  '/market/api/channel/queryGiftConfig': listGifts("The channel's gift campaigns with their gifts, stock left and window; open ones first."),
+  '/market/api/channel/queryGiftConfig': listGifts(
+    "The channel's gift campaigns with their gifts, stock left and window; open ones first.",
+  ),
   '/market/api/channel/giftReceiveList': listGifts('Same as channel/queryGiftConfig (the receive list page).'),
-  '/market/api/channel/getGiftConfit': oneGift('One gift of a campaign (id = campaign, exchangeId = gift) and, for a logged-in user, whether they can receive it.'),
+  '/market/api/channel/getGiftConfit': oneGift(
+    'One gift of a campaign (id = campaign, exchangeId = gift) and, for a logged-in user, whether they can receive it.',
+  ),
   '/market/api/channel/giftReceiveDetail': oneGift('Same as channel/getGiftConfit (the receive detail page).'),
   '/goods/api/giftReceive/receive': procedure({
-    summary: 'Receives a gift: by eligibility, or with a redeem code when the gift asks for one. The same idempotencyKey returns the same record.',
+    summary:
+      'Receives a gift: by eligibility, or with a redeem code when the gift asks for one. The same idempotencyKey returns the same record.',
     auth: 'buyer',
     input: z.object({
       id: idSchema,
@@ -44,7 +49,13 @@ export const giftProcedures = {
       idempotencyKey: idempotencyKeySchema,
     }),
     output: giftClaimViewSchema,
-    handler: async (ctx, input) => claimGift(await userScope(ctx), { campaignId: input.id, offerId: input.exchangeId, code: input.code, idempotencyKey: input.idempotencyKey }),
+    handler: async (ctx, input) =>
+      claimGift(await userScope(ctx), {
+        campaignId: input.id,
+        offerId: input.exchangeId,
+        code: input.code,
+        idempotencyKey: input.idempotencyKey,
+      }),
   }),
   '/market/api/channel/userGiftReceivePage': procedure({
     summary: 'My receive records: the gifts I received on this channel, newest first, paged.',

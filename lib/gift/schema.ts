@@ -22,12 +22,20 @@ export type GiftCampaignView = z.infer<typeof giftCampaignViewSchema>;
 /** What stands between the logged-in user and the gift (the detail page's button). */
 export const giftEligibilitySchema = z.discriminatedUnion('canReceive', [
   z.object({ canReceive: z.literal(true), needsCode: z.boolean(), taken: z.number().int() }),
-  z.object({ canReceive: z.literal(false), reason: z.enum(['notOpen', 'ended', 'soldOut', 'received', 'notEligible']), taken: z.number().int() }),
+  z.object({
+    canReceive: z.literal(false),
+    reason: z.enum(['notOpen', 'ended', 'soldOut', 'received', 'notEligible']),
+    taken: z.number().int(),
+  }),
 ]);
 export type GiftEligibility = z.infer<typeof giftEligibilitySchema>;
 
 /** channel/getGiftConfit, giftReceiveDetail: one gift and, for a logged-in user, their eligibility (null for a visitor). */
-export const giftDetailSchema = z.object({ campaign: giftCampaignViewSchema, offer: giftOfferViewSchema, eligibility: giftEligibilitySchema.nullable() });
+export const giftDetailSchema = z.object({
+  campaign: giftCampaignViewSchema,
+  offer: giftOfferViewSchema,
+  eligibility: giftEligibilitySchema.nullable(),
+});
 
 /** A receive record. */
 export const giftClaimViewSchema = z.object({

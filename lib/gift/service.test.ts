@@ -23,8 +23,24 @@ async function channelId(key: string): Promise<number> {
 }
 
 /** A gift campaign with one offer of a fresh commodity; returns ids and `codes` plain codes if it asks for one. */
-async function makeGift(input: { code: string; channel?: string; total?: number; limitPerUser?: number; requiresCommodityId?: number; codes?: number; startsInHours?: number; endsInHours?: number | null }) {
-  const { commodityId, channelId: ch } = await makeSale(db, { channelKey: input.channel ?? 'GIFT', code: `gift-${input.code}`, amount: 1, limitPerUser: 1, amountSku: 1000, now: t0 });
+async function makeGift(input: {
+  code: string;
+  channel?: string;
+  total?: number;
+  limitPerUser?: number;
+  requiresCommodityId?: number;
+  codes?: number;
+  startsInHours?: number;
+  endsInHours?: number | null;
+}) {
+  const { commodityId, channelId: ch } = await makeSale(db, {
+    channelKey: input.channel ?? 'GIFT',
+    code: `gift-${input.code}`,
+    amount: 1,
+    limitPerUser: 1,
+    amountSku: 1000,
+    now: t0,
+  });
   const [campaign] = await db
     .insert(campaigns)
     .values({
@@ -79,9 +95,16 @@ describe('claiming a gift', () => {
   it('mints a numbered holding into the collection and shows in the receive records', async () => {
     const gift = await makeGift({ code: 'plain' });
     const [user] = await makeUsers(db, 1, '3601');
-    const claim = await claimGift(ctxOf(gift.channelId, user!), { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() });
+    const claim = await claimGift(ctxOf(gift.channelId, user!), {
+      campaignId: gift.campaignId,
+      offerId: gift.offerId,
+      idempotencyKey: key(),
+    });
     expect(claim).toMatchObject({ campaign: { name: 'Gift plain' }, number: 1, amountNumber: 1000, byCode: false });
-    const [holding] = await db.select().from(holdings).where(eq(holdings.id, Number(claim.holdingId)));
+    const [holding] = await db
+      .select()
+      .from(holdings)
+      .where(eq(holdings.id, Number(claim.holdingId)));
     expect(holding).toMatchObject({ userId: user, channelId: gift.channelId, source: 'gift' });
     expect(await remaining(gift.offerId)).toBe(9);
     const records = await listReceived(ctxOf(gift.channelId, user!), { pageCount: 1, pageSize: 10 });
@@ -92,7 +115,9 @@ describe('claiming a gift', () => {
     const gift = await makeGift({ code: 'once' });
     const [user] = await makeUsers(db, 1, '3602');
     const ctx = ctxOf(gift.channelId, user!);
-    const { ok, errors } = await settle(Array.from({ length: 10 }, () => claimGift(ctx, { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() })));
+    const { ok, errors } = await settle(
+      Array.from({ length: 10 }, () => claimGift(ctx, { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() })),
+    );
     expect(ok).toHaveLength(1);
     expect(errors).toHaveLength(9);
     for (const e of errors) expect(e).toMatchObject({ code: 409, data: { reason: 'received' } });
@@ -100,7 +125,11 @@ describe('claiming a gift', () => {
 
     const k = key();
     const other = await makeGift({ code: 'same-key' });
-    const [a, b] = await Promise.all([0, 1].map(() => claimGift(ctxOf(other.channelId, user!), { campaignId: other.campaignId, offerId: other.offerId, idempotencyKey: k })));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() =>
+        claimGift(ctxOf(other.channelId, user!), { campaignId: other.campaignId, offerId: other.offerId, idempotencyKey: k }),
+      ),
+    );
     expect(a!.id).toBe(b!.id);
     expect(await remaining(other.offerId)).toBe(9);
   });
@@ -108,7 +137,9 @@ describe('claiming a gift', () => {
   it('never gives more than the stock: 30 users at once on 12 gifts', async () => {
     const gift = await makeGift({ code: 'stock', total: 12 });
     const users = await makeUsers(db, 30, '3603');
-    const { ok, errors } = await settle(users.map((u) => claimGift(ctxOf(gift.channelId, u), { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() })));
+    const { ok, errors } = await settle(
+      users.map((u) => claimGift(ctxOf(gift.channelId, u), { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() })),
+    );
     expect(ok).toHaveLength(12);
     expect(new Set(ok.map((c) => c.number)).size).toBe(12);
     for (const e of errors) expect(e).toMatchObject({ code: 409, data: { reason: 'soldOut' } });
@@ -116,16 +147,35 @@ describe('claiming a gift', () => {
   });
 
   it('refuses a user who does not hold the required collectible, with a message naming it; a holder receives it', async () => {
-    const { commodityId: required, channelId: ch } = await makeSale(db, { channelKey: 'GIFT', code: 'gift-required', amount: 1, limitPerUser: 1, now: t0 });
+    const { commodityId: required, channelId: ch } = await makeSale(db, {
+      channelKey: 'GIFT',
+      code: 'gift-required',
+      amount: 1,
+      limitPerUser: 1,
+      now: t0,
+    });
     const gift = await makeGift({ code: 'holders', requiresCommodityId: required });
     const [holder, stranger] = await makeUsers(db, 2, '3604');
-    await db.transaction((tx) => mintHoldings(tx, { channelId: ch, userId: holder!, commodity: { id: required, amountSku: 1 }, quantity: 1, now: t0 }));
+    await db.transaction((tx) =>
+      mintHoldings(tx, { channelId: ch, userId: holder!, commodity: { id: required, amountSku: 1 }, quantity: 1, now: t0 }),
+    );
 
     const refused = claimGift(ctxOf(ch, stranger!), { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() });
-    await expect(refused).rejects.toMatchObject({ code: 409, data: { reason: 'notEligible' }, message: 'gift: only holders of Test gift-required can receive this gift' });
-    expect((await getGift({ db, now: t0, channelId: ch, userId: stranger! }, gift.campaignId, gift.offerId)).eligibility).toMatchObject({ canReceive: false, reason: 'notEligible' });
-    expect((await getGift({ db, now: t0, channelId: ch, userId: holder! }, gift.campaignId, gift.offerId)).eligibility).toMatchObject({ canReceive: true });
-    await expect(claimGift(ctxOf(ch, holder!), { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() })).resolves.toMatchObject({ number: 1 });
+    await expect(refused).rejects.toMatchObject({
+      code: 409,
+      data: { reason: 'notEligible' },
+      message: 'gift: only holders of Test gift-required can receive this gift',
+    });
+    expect((await getGift({ db, now: t0, channelId: ch, userId: stranger! }, gift.campaignId, gift.offerId)).eligibility).toMatchObject({
+      canReceive: false,
+      reason: 'notEligible',
+    });
+    expect((await getGift({ db, now: t0, channelId: ch, userId: holder! }, gift.campaignId, gift.offerId)).eligibility).toMatchObject({
+      canReceive: true,
+    });
+    await expect(
+      claimGift(ctxOf(ch, holder!), { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() }),
+    ).resolves.toMatchObject({ number: 1 });
     expect(await remaining(gift.offerId)).toBe(9);
   });
 
@@ -133,8 +183,12 @@ describe('claiming a gift', () => {
     const early = await makeGift({ code: 'early', startsInHours: 2 });
     const late = await makeGift({ code: 'late', startsInHours: -48, endsInHours: -1 });
     const [user] = await makeUsers(db, 1, '3605');
-    await expect(claimGift(ctxOf(early.channelId, user!), { campaignId: early.campaignId, offerId: early.offerId, idempotencyKey: key() })).rejects.toMatchObject({ data: { reason: 'notOpen' } });
-    await expect(claimGift(ctxOf(late.channelId, user!), { campaignId: late.campaignId, offerId: late.offerId, idempotencyKey: key() })).rejects.toMatchObject({ data: { reason: 'ended' } });
+    await expect(
+      claimGift(ctxOf(early.channelId, user!), { campaignId: early.campaignId, offerId: early.offerId, idempotencyKey: key() }),
+    ).rejects.toMatchObject({ data: { reason: 'notOpen' } });
+    await expect(
+      claimGift(ctxOf(late.channelId, user!), { campaignId: late.campaignId, offerId: late.offerId, idempotencyKey: key() }),
+    ).rejects.toMatchObject({ data: { reason: 'ended' } });
   });
 });
 
@@ -142,7 +196,16 @@ describe('redeem codes', () => {
   it('uses a code once, even when 50 users try it at once', async () => {
     const gift = await makeGift({ code: 'race', codes: 1, total: 50 });
     const users = await makeUsers(db, 50, '3606');
-    const { ok, errors } = await settle(users.map((u, i) => claimGift(ctxOf(gift.channelId, u, `198.51.100.${i}`), { campaignId: gift.campaignId, offerId: gift.offerId, code: gift.codes[0], idempotencyKey: key() })));
+    const { ok, errors } = await settle(
+      users.map((u, i) =>
+        claimGift(ctxOf(gift.channelId, u, `198.51.100.${i}`), {
+          campaignId: gift.campaignId,
+          offerId: gift.offerId,
+          code: gift.codes[0],
+          idempotencyKey: key(),
+        }),
+      ),
+    );
     expect(ok).toHaveLength(1);
     expect(ok[0]!.byCode).toBe(true);
     expect(errors).toHaveLength(49);
@@ -154,7 +217,8 @@ describe('redeem codes', () => {
     const gift = await makeGift({ code: 'alike', codes: 2 });
     const other = await makeGift({ code: 'alike-other', codes: 1 });
     const [first, second] = await makeUsers(db, 2, '3607');
-    const claim = (user: number, code: string | undefined) => claimGift(ctxOf(gift.channelId, user), { campaignId: gift.campaignId, offerId: gift.offerId, code, idempotencyKey: key() });
+    const claim = (user: number, code: string | undefined) =>
+      claimGift(ctxOf(gift.channelId, user), { campaignId: gift.campaignId, offerId: gift.offerId, code, idempotencyKey: key() });
 
     await expect(claim(first!, gift.codes[0]!.toLowerCase().replace(/-/g, ' '))).resolves.toMatchObject({ byCode: true });
     const messages = [];
@@ -168,7 +232,10 @@ describe('redeem codes', () => {
     await expect(claim(second!, undefined)).rejects.toMatchObject({ code: 400, message: 'code: is required for this gift' });
     // Nothing was spent by the refusals: the unused code still works.
     await expect(claim(second!, gift.codes[1])).resolves.toMatchObject({ byCode: true });
-    const [unused] = await db.select({ n: redeemCodes.id }).from(redeemCodes).where(and(eq(redeemCodes.offerId, other.offerId), isNull(redeemCodes.usedBy)));
+    const [unused] = await db
+      .select({ n: redeemCodes.id })
+      .from(redeemCodes)
+      .where(and(eq(redeemCodes.offerId, other.offerId), isNull(redeemCodes.usedBy)));
     expect(unused).toBeDefined();
   });
 
@@ -177,9 +244,13 @@ describe('redeem codes', () => {
     const [guesser] = await makeUsers(db, 1, '3608');
     const ctx = ctxOf(gift.channelId, guesser!, '192.0.2.55');
     for (let i = 0; i < CODE_LIMITS.wrongPerUser; i++) {
-      await expect(claimGift(ctx, { campaignId: gift.campaignId, offerId: gift.offerId, code: generateCode(), idempotencyKey: key() })).rejects.toMatchObject({ code: 409 });
+      await expect(
+        claimGift(ctx, { campaignId: gift.campaignId, offerId: gift.offerId, code: generateCode(), idempotencyKey: key() }),
+      ).rejects.toMatchObject({ code: 409 });
     }
-    await expect(claimGift(ctx, { campaignId: gift.campaignId, offerId: gift.offerId, code: gift.codes[0], idempotencyKey: key() })).rejects.toMatchObject({ code: 429 });
+    await expect(
+      claimGift(ctx, { campaignId: gift.campaignId, offerId: gift.offerId, code: gift.codes[0], idempotencyKey: key() }),
+    ).rejects.toMatchObject({ code: 429 });
   });
 });
 
@@ -193,8 +264,12 @@ describe('tenancy', () => {
     const aurora = await channelId('AURORA');
     expect((await listGiftCampaigns({ db, now: t0, channelId: aurora })).map((c) => c.name)).not.toContain('Gift mine-only');
     expect((await listReceived(ctxOf(aurora, a!), { pageCount: 1, pageSize: 10 })).total).toBe(0);
-    await expect(getGift({ db, now: t0, channelId: aurora, userId: a! }, gift.campaignId, gift.offerId)).rejects.toMatchObject({ code: 404 });
-    await expect(claimGift(ctxOf(aurora, b!), { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() })).rejects.toMatchObject({ code: 404 });
+    await expect(getGift({ db, now: t0, channelId: aurora, userId: a! }, gift.campaignId, gift.offerId)).rejects.toMatchObject({
+      code: 404,
+    });
+    await expect(
+      claimGift(ctxOf(aurora, b!), { campaignId: gift.campaignId, offerId: gift.offerId, idempotencyKey: key() }),
+    ).rejects.toMatchObject({ code: 404 });
   });
 
   it('lists open campaigns before upcoming and ended ones', async () => {

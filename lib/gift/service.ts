@@ -20,7 +20,6 @@ import type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } 
  * transaction: the code is used, the quota and the stock are taken, the holding is minted, or nothing happens.
  */
 
-
 /** Gifts as the API shows them: one definition, in ./schema.ts (the browser reads it too). */
 export type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } from './schema';
 
@@ -72,7 +71,13 @@ export async function getGift(
   return { campaign: view, offer, eligibility: await eligibilityOf(ctx.db, ctx.userId, ctx.channelId, view, offer) };
 }
 
-async function eligibilityOf(db: Db, userId: number, channelId: number, campaign: GiftCampaignView, offer: GiftOfferView): Promise<GiftEligibility> {
+async function eligibilityOf(
+  db: Db,
+  userId: number,
+  channelId: number,
+  campaign: GiftCampaignView,
+  offer: GiftOfferView,
+): Promise<GiftEligibility> {
   const [quota] = await db
     .select({ taken: offerQuotas.taken })
     .from(offerQuotas)
@@ -82,7 +87,8 @@ async function eligibilityOf(db: Db, userId: number, channelId: number, campaign
   if (campaign.status === 2) return { canReceive: false, reason: 'ended', taken };
   if (taken >= offer.limitPerUser) return { canReceive: false, reason: 'received', taken };
   if (offer.remaining <= 0) return { canReceive: false, reason: 'soldOut', taken };
-  if (offer.requires && !(await holdsCommodity(db, userId, channelId, Number(offer.requires.id)))) return { canReceive: false, reason: 'notEligible', taken };
+  if (offer.requires && !(await holdsCommodity(db, userId, channelId, Number(offer.requires.id))))
+    return { canReceive: false, reason: 'notEligible', taken };
   return { canReceive: true, needsCode: offer.requiresCode, taken };
 }
 
@@ -90,7 +96,14 @@ async function holdsCommodity(db: Db, userId: number, channelId: number, commodi
   const [row] = await db
     .select({ id: holdings.id })
     .from(holdings)
-    .where(and(eq(holdings.userId, userId), eq(holdings.channelId, channelId), eq(holdings.commodityId, commodityId), isNull(holdings.destroyedAt)))
+    .where(
+      and(
+        eq(holdings.userId, userId),
+        eq(holdings.channelId, channelId),
+        eq(holdings.commodityId, commodityId),
+        isNull(holdings.destroyedAt),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -116,23 +129,45 @@ export async function claimGift(ctx: UserScope, input: ClaimInput): Promise<Gift
 async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView> {
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
   const status = campaignStatus(campaign, ctx.now);
-  if (status === 0) throw new AppError(409, `gift: opens at ${campaign.startTime.toISOString()}`, { reason: 'notOpen', startTime: campaign.startTime.toISOString() });
+  if (status === 0)
+    throw new AppError(409, `gift: opens at ${campaign.startTime.toISOString()}`, {
+      reason: 'notOpen',
+      startTime: campaign.startTime.toISOString(),
+    });
   if (status === 2) throw new AppError(409, 'gift: this campaign has ended', { reason: 'ended' });
   const code = input.code?.trim() ?? '';
   if (offer.requiresCode && !code) throw new AppError(400, 'code: is required for this gift');
   if (offer.requires && !(await holdsCommodity(ctx.db, ctx.userId, ctx.channelId, Number(offer.requires.id)))) {
     throw new AppError(409, `gift: only holders of ${offer.requires.name} can receive this gift`, { reason: 'notEligible' });
   }
-  const attempt = offer.requiresCode ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now }) : null;
+  const attempt = offer.requiresCode
+    ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now })
+    : null;
   try {
     const claimId = await ctx.db.transaction(async (tx) => {
-      const redeemCodeId = offer.requiresCode ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now }) : null;
-      await takeFromOffer(tx, { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser }, {
-        limit: () => new AppError(409, 'gift: you have already received this gift', { reason: 'received' }),
-        soldOut: () => new AppError(409, 'gift: all of these gifts have been received', { reason: 'soldOut' }),
-      });
+      const redeemCodeId = offer.requiresCode
+        ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now })
+        : null;
+      await takeFromOffer(
+        tx,
+        { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser },
+        {
+          limit: () => new AppError(409, 'gift: you have already received this gift', { reason: 'received' }),
+          soldOut: () => new AppError(409, 'gift: all of these gifts have been received', { reason: 'soldOut' }),
+        },
+      );
       const commodity = { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku };
-      return mintClaim(tx, { kind: 'gift', channelId: ctx.channelId, userId: ctx.userId, campaignId: input.campaignId, offerId: input.offerId, commodity, redeemCodeId, idempotencyKey: input.idempotencyKey, now: ctx.now });
+      return mintClaim(tx, {
+        kind: 'gift',
+        channelId: ctx.channelId,
+        userId: ctx.userId,
+        campaignId: input.campaignId,
+        offerId: input.offerId,
+        commodity,
+        redeemCodeId,
+        idempotencyKey: input.idempotencyKey,
+        now: ctx.now,
+      });
     });
     await attempt?.giveBack();
     return (await findClaim(ctx, eq(offerClaims.id, claimId)))!;
@@ -166,7 +201,12 @@ const claimColumns = {
   number: holdings.number,
 };
 
-type ClaimRow = { claim: typeof offerClaims.$inferSelect; campaignName: string; commodity: typeof commodities.$inferSelect; number: number };
+type ClaimRow = {
+  claim: typeof offerClaims.$inferSelect;
+  campaignName: string;
+  commodity: typeof commodities.$inferSelect;
+  number: number;
+};
 
 function claimView(r: ClaimRow): GiftClaimView {
   return {

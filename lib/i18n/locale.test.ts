@@ -6,7 +6,7 @@ describe('negotiateLocale', () => {
     expect(negotiateLocale('en', 'zh-CN')).toBe('en');
   });
 
-  it("ignores a channel locale without a catalogue and asks the browser", () => {
+  it('ignores a channel locale without a catalogue and asks the browser', () => {
     expect(negotiateLocale('fr', 'zh-CN')).toBe('zh-CN');
     expect(negotiateLocale('', 'zh-CN')).toBe('zh-CN');
     expect(negotiateLocale(null, 'zh-CN')).toBe('zh-CN');

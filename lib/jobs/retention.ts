@@ -26,10 +26,30 @@ export const RETENTION_INTERVAL_MS = 3600_000;
 export async function sweepExpiredRecords(db: Db, now: Date): Promise<Record<string, number>> {
   const before = (days: number) => new Date(now.getTime() - days * DAY);
   const counts: Record<string, number> = {};
-  counts.tracking = (await db.delete(trackingEvents).where(lt(trackingEvents.servTime, before(RETENTION.trackingDays))).returning({ id: trackingEvents.id })).length;
-  counts.smsCodes = (await db.delete(smsCodes).where(lt(smsCodes.createdAt, before(RETENTION.smsCodeDays))).returning({ id: smsCodes.id })).length;
-  counts.smsOutbox = (await db.delete(smsOutbox).where(lt(smsOutbox.createdAt, before(RETENTION.smsOutboxDays))).returning({ id: smsOutbox.id })).length;
-  counts.sessions = (await db.delete(authSessions).where(lt(authSessions.expiresAt, before(RETENTION.endedSessionDays))).returning({ id: authSessions.id })).length;
+  counts.tracking = (
+    await db
+      .delete(trackingEvents)
+      .where(lt(trackingEvents.servTime, before(RETENTION.trackingDays)))
+      .returning({ id: trackingEvents.id })
+  ).length;
+  counts.smsCodes = (
+    await db
+      .delete(smsCodes)
+      .where(lt(smsCodes.createdAt, before(RETENTION.smsCodeDays)))
+      .returning({ id: smsCodes.id })
+  ).length;
+  counts.smsOutbox = (
+    await db
+      .delete(smsOutbox)
+      .where(lt(smsOutbox.createdAt, before(RETENTION.smsOutboxDays)))
+      .returning({ id: smsOutbox.id })
+  ).length;
+  counts.sessions = (
+    await db
+      .delete(authSessions)
+      .where(lt(authSessions.expiresAt, before(RETENTION.endedSessionDays)))
+      .returning({ id: authSessions.id })
+  ).length;
   counts.rateLimits = (await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now)).returning({ bucket: rateLimits.bucket })).length;
   return counts;
 }

@@ -19,7 +19,11 @@ export type JobsReport = { expired: number; reconciled: ReconcileReport; chained
  * before chain-up, so what it mints goes on chain in the same pass. `provider` defaults to the configured one;
  * `cursor` carries the reconciliation's place from pass to pass (startJobs keeps one).
  */
-export async function runJobsOnce(db: Db, now = new Date(), options: { provider?: PaymentProvider; cursor?: ReconcileCursor } = {}): Promise<JobsReport> {
+export async function runJobsOnce(
+  db: Db,
+  now = new Date(),
+  options: { provider?: PaymentProvider; cursor?: ReconcileCursor } = {},
+): Promise<JobsReport> {
   const expired = await expireOverdueOrders(db, now);
   const reconciled = await reconcilePayments(db, options.provider ?? paymentProvider(db), now, { cursor: options.cursor });
   const chained = await chainUpPending(db, now);
@@ -50,7 +54,9 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
       const settled = reconciled.paid + reconciled.refunded + reconciled.failed + reconciled.abandoned + reconciled.refundsRetried;
       if (expired || chained) log(`[jobs] expired ${expired} order(s), put ${chained} holding(s) on chain`);
       if (settled) {
-        log(`[jobs] reconciled ${settled} payment(s): ${reconciled.paid} paid, ${reconciled.refunded} refunded (paid too late), ${reconciled.failed} failed, ${reconciled.abandoned} abandoned, ${reconciled.refundsRetried} refund(s) retried`);
+        log(
+          `[jobs] reconciled ${settled} payment(s): ${reconciled.paid} paid, ${reconciled.refunded} refunded (paid too late), ${reconciled.failed} failed, ${reconciled.abandoned} abandoned, ${reconciled.refundsRetried} refund(s) retried`,
+        );
       }
     } catch (error) {
       console.error('[jobs] pass failed; retrying on the next one', error);

@@ -22,8 +22,16 @@ it('draws a new order number when two orders of the same second get the same one
   const sale = await makeSale(db, { code: 'same-order-number', amount: 5, limitPerUser: 1, now: t0 });
   const [first, second] = await makeUsers(db, 2, '3917');
   draws.mockReturnValueOnce('00000000').mockReturnValueOnce('00000000');
-  const a = await createOrder({ db, now: t0, channelId: sale.channelId, userId: first! }, { saleId: sale.saleId, quantity: 1, idempotencyKey: 'numbers-key-1' }, 300_000);
-  const b = await createOrder({ db, now: t0, channelId: sale.channelId, userId: second! }, { saleId: sale.saleId, quantity: 1, idempotencyKey: 'numbers-key-2' }, 300_000);
+  const a = await createOrder(
+    { db, now: t0, channelId: sale.channelId, userId: first! },
+    { saleId: sale.saleId, quantity: 1, idempotencyKey: 'numbers-key-1' },
+    300_000,
+  );
+  const b = await createOrder(
+    { db, now: t0, channelId: sale.channelId, userId: second! },
+    { saleId: sale.saleId, quantity: 1, idempotencyKey: 'numbers-key-2' },
+    300_000,
+  );
   expect(a.orderNo).toMatch(/00000000$/);
   expect(b.orderNo).not.toBe(a.orderNo);
   // The refused draw took nothing: two copies are held, by two orders.

@@ -13,7 +13,8 @@ const now = new Date('2026-11-22T08:00:00Z');
 
 const db = seededTestDb(now);
 
-const call = (path: string, body: unknown, token?: string, host = 'aurora.localhost:3000') => apiCall(db, path, body, { token, host, ip: '10.0.0.9', now });
+const call = (path: string, body: unknown, token?: string, host = 'aurora.localhost:3000') =>
+  apiCall(db, path, body, { token, host, ip: '10.0.0.9', now });
 
 async function buyerToken(channelId: number, prefix: string): Promise<string> {
   const [userId] = await makeUsers(db, 1, prefix);
@@ -21,8 +22,22 @@ async function buyerToken(channelId: number, prefix: string): Promise<string> {
 }
 
 it('needs a session for every buying call', async () => {
-  for (const path of ['/market/api/order/create', '/market/api/order/list', '/market/api/channel/queryTreasureSku', '/market/api/channel/queryBox', '/market/api/pay/create', '/market/api/box/open']) {
-    const body = path.endsWith('create') && path.includes('order') ? { saleId: '1', idempotencyKey: 'abcdefgh' } : path.endsWith('pay/create') ? { orderNo: '2026112208000012345678' } : path.endsWith('open') ? { id: '1' } : {};
+  for (const path of [
+    '/market/api/order/create',
+    '/market/api/order/list',
+    '/market/api/channel/queryTreasureSku',
+    '/market/api/channel/queryBox',
+    '/market/api/pay/create',
+    '/market/api/box/open',
+  ]) {
+    const body =
+      path.endsWith('create') && path.includes('order')
+        ? { saleId: '1', idempotencyKey: 'abcdefgh' }
+        : path.endsWith('pay/create')
+          ? { orderNo: '2026112208000012345678' }
+          : path.endsWith('open')
+            ? { id: '1' }
+            : {};
     expect((await call(path, body)).body).toMatchObject({ code: 401 });
   }
 });
@@ -36,15 +51,23 @@ it('names each bad field and why', async () => {
   expect(bad.body.message).toContain('saleId: must be a positive whole-number id');
   expect(bad.body.message).toContain('quantity: must be 1 or more');
   expect(bad.body.message).toContain('idempotencyKey: must be 8 to 64 letters');
-  expect((await call('/market/api/order/create', { saleId: '99999999999', idempotencyKey: 'abcdefgh' }, token)).body).toMatchObject({ code: 400 });
-  expect((await call('/market/api/order/create', { saleId: '2147483647', idempotencyKey: 'abcdefgh' }, token)).body).toMatchObject({ code: 404 });
+  expect((await call('/market/api/order/create', { saleId: '99999999999', idempotencyKey: 'abcdefgh' }, token)).body).toMatchObject({
+    code: 400,
+  });
+  expect((await call('/market/api/order/create', { saleId: '2147483647', idempotencyKey: 'abcdefgh' }, token)).body).toMatchObject({
+    code: 404,
+  });
   expect((await call('/market/api/order/detail', { orderNo: '1' }, token)).body.message).toContain('orderNo: is not an order number');
 });
 
 it('buys, pays at the sandbox cashier, and shows the numbered holding in the collection', async () => {
   const sale = await makeSale(db, { code: 'cashier', amount: 5, limitPerUser: 2, price: 5000, now });
   const token = await buyerToken(sale.channelId, '3602');
-  const created = await call('/market/api/order/create', { saleId: String(sale.saleId), quantity: 2, idempotencyKey: 'tap-cashier-1' }, token);
+  const created = await call(
+    '/market/api/order/create',
+    { saleId: String(sale.saleId), quantity: 2, idempotencyKey: 'tap-cashier-1' },
+    token,
+  );
   expect(created.body).toMatchObject({ code: 200, data: { quantity: 2, amount: 10_000, statusTrade: 0 } });
   const orderNo = created.body.data!.orderNo as string;
   const pay = await call('/market/api/pay/create', { orderNo }, token);
@@ -63,14 +86,18 @@ it('buys, pays at the sandbox cashier, and shows the numbered holding in the col
   ]);
   expect(records.every((r) => r.chainStatus === 0)).toBe(true);
   // A second tap on "pay" at the cashier changes nothing.
-  expect((await call('/market/api/pay/sandbox/complete', { paymentNo, outcome: 'paid' }, token)).body.data).toMatchObject({ outcome: 'duplicate' });
+  expect((await call('/market/api/pay/sandbox/complete', { paymentNo, outcome: 'paid' }, token)).body.data).toMatchObject({
+    outcome: 'duplicate',
+  });
 });
 
 it('sheds buy calls beyond the in-flight limit with a fast HTTP 503 and code 1001, and still never oversells', async () => {
   const sale = await makeSale(db, { code: 'shed', amount: 30, limitPerUser: 1, now });
   const tokens = [];
   for (let i = 0; i < 30; i++) tokens.push(await buyerToken(sale.channelId, String(3610 + i)));
-  const results = await Promise.all(tokens.map((t, i) => call('/market/api/order/create', { saleId: String(sale.saleId), idempotencyKey: `shed-tap-${i}` }, t)));
+  const results = await Promise.all(
+    tokens.map((t, i) => call('/market/api/order/create', { saleId: String(sale.saleId), idempotencyKey: `shed-tap-${i}` }, t)),
+  );
   const shed = results.filter((r) => r.status === 503);
   const bought = results.filter((r) => r.status === 200 && r.body.code === 200);
   expect(shed.length).toBeGreaterThan(0);

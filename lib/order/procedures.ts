@@ -18,7 +18,12 @@ export const orderProcedures = {
     auth: 'buyer',
     input: z.object({
       saleId: idSchema,
-      quantity: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100, 'must be 100 or less').default(1),
+      quantity: z
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(1, 'must be 1 or more')
+        .max(100, 'must be 100 or less')
+        .default(1),
       idempotencyKey: idempotencyKeySchema,
     }),
     output: orderViewSchema,
@@ -27,7 +32,9 @@ export const orderProcedures = {
   '/market/api/order/list': procedure({
     summary: "The buyer's orders on this channel, newest first, paged; statusTrade filters (0 to pay, 1 paid, 2 cancelled, 3 closed).",
     auth: 'buyer',
-    input: pagingSchema.extend({ statusTrade: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 0, 1, 2 or 3' }).optional() }),
+    input: pagingSchema.extend({
+      statusTrade: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 0, 1, 2 or 3' }).optional(),
+    }),
     output: pageSchema(orderViewSchema),
     handler: async (ctx, input) => listOrders(await userScope(ctx), input),
   }),

@@ -33,7 +33,9 @@ describe('buying under concurrency', () => {
   it('never oversells: 60 buyers at once on 20 copies get exactly 20, the rest a sold-out 409', async () => {
     const { saleId, channelId } = await makeSale(db, { code: 'race-stock', amount: 20, limitPerUser: 1, now: t0 });
     const buyers = await makeUsers(db, 60, '3801');
-    const { ok, errors } = await settle(buyers.map((u) => createOrder(ctxOf(channelId, u), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)));
+    const { ok, errors } = await settle(
+      buyers.map((u) => createOrder(ctxOf(channelId, u), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)),
+    );
     expect(ok).toHaveLength(20);
     expect(errors).toHaveLength(40);
     expect(errors.every((e) => e.code === 409 && e.data?.reason === 'soldOut')).toBe(true);
@@ -46,12 +48,17 @@ describe('buying under concurrency', () => {
   it('never exceeds the per-user limit: one buyer tapping 10 times at once with limit 3 gets 3 copies', async () => {
     const { saleId, channelId } = await makeSale(db, { code: 'race-limit', amount: 100, limitPerUser: 3, now: t0 });
     const [buyer] = await makeUsers(db, 1, '3802');
-    const { ok, errors } = await settle(Array.from({ length: 10 }, () => createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)));
+    const { ok, errors } = await settle(
+      Array.from({ length: 10 }, () => createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)),
+    );
     expect(ok).toHaveLength(3);
     expect(errors.every((e) => e.code === 409 && e.data?.reason === 'limit')).toBe(true);
     expect(await stockLeft(db, saleId)).toBe(97);
     // A quantity over the limit is refused with the field named.
-    await expect(createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 4, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({ code: 400, message: expect.stringContaining('quantity: at most 3') });
+    await expect(createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 4, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({
+      code: 400,
+      message: expect.stringContaining('quantity: at most 3'),
+    });
   });
 
   it('gives one order for one idempotency key, even when the same tap arrives twice at once', async () => {
@@ -71,7 +78,9 @@ describe('buying under concurrency', () => {
     // With a limit of 1 the second copy of the tap loses on the limit, and still answers with the same order.
     const single = await makeSale(db, { code: 'race-key-1', amount: 10, limitPerUser: 1, now: t0 });
     const k1 = key();
-    const [c, d] = await Promise.all([0, 1].map(() => createOrder(ctxOf(single.channelId, buyer!), { saleId: single.saleId, quantity: 1, idempotencyKey: k1 }, FIVE_MIN)));
+    const [c, d] = await Promise.all(
+      [0, 1].map(() => createOrder(ctxOf(single.channelId, buyer!), { saleId: single.saleId, quantity: 1, idempotencyKey: k1 }, FIVE_MIN)),
+    );
     expect(c!.orderNo).toBe(d!.orderNo);
     expect(await stockLeft(db, single.saleId)).toBe(9);
   });
@@ -86,15 +95,21 @@ describe('sale windows and channels', () => {
     const rows = await db.query.sales.findMany({ columns: { id: true, code: true, channelId: true } });
     const moon = rows.find((s) => s.code === 'moon-rabbit')!;
     const jade = rows.find((s) => s.code === 'jade-dragon')!;
-    await expect(createOrder(ctxOf(moon.channelId, buyer!), { saleId: moon.id, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({ code: 409, data: { reason: 'notOpen' } });
-    await expect(createOrder(ctxOf(jade.channelId, buyer!), { saleId: jade.id, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({ code: 409, data: { reason: 'ended' } });
+    await expect(
+      createOrder(ctxOf(moon.channelId, buyer!), { saleId: moon.id, quantity: 1, idempotencyKey: key() }, FIVE_MIN),
+    ).rejects.toMatchObject({ code: 409, data: { reason: 'notOpen' } });
+    await expect(
+      createOrder(ctxOf(jade.channelId, buyer!), { saleId: jade.id, quantity: 1, idempotencyKey: key() }, FIVE_MIN),
+    ).rejects.toMatchObject({ code: 409, data: { reason: 'ended' } });
   });
 
   it("does not sell another channel's sale, nor show another buyer's order", async () => {
     const { saleId, channelId } = await makeSale(db, { code: 'tenant', amount: 5, limitPerUser: 1, now: t0 });
     const lumen = await makeSale(db, { channelKey: 'LUMEN', code: 'tenant-lumen', amount: 5, limitPerUser: 1, now: t0 });
     const [alice, bob] = await makeUsers(db, 2, '3805');
-    await expect(createOrder(ctxOf(lumen.channelId, alice!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({ code: 404 });
+    await expect(
+      createOrder(ctxOf(lumen.channelId, alice!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN),
+    ).rejects.toMatchObject({ code: 404 });
     const order = await createOrder(ctxOf(channelId, alice!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
     await expect(getOrder(ctxOf(channelId, bob!), order.orderNo)).rejects.toMatchObject({ code: 404 });
     await expect(getOrder(ctxOf(lumen.channelId, alice!), order.orderNo)).rejects.toMatchObject({ code: 404 });
@@ -150,7 +165,9 @@ describe('expiry and cancel', () => {
     // Same for the per-user limit: the second buyer's own overdue order gives the quota back at the next buy.
     const { saleId: other } = await makeSale(db, { code: 'own-in-the-way', amount: 5, limitPerUser: 1, now: t0 });
     const own = await createOrder(ctxOf(channelId, second!), { saleId: other, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
-    await expect(createOrder(ctxOf(channelId, second!), { saleId: other, quantity: 1, idempotencyKey: key() }, FIVE_MIN)).rejects.toMatchObject({
+    await expect(
+      createOrder(ctxOf(channelId, second!), { saleId: other, quantity: 1, idempotencyKey: key() }, FIVE_MIN),
+    ).rejects.toMatchObject({
       data: { reason: 'limit' },
     });
     const next = await createOrder(ctxOf(channelId, second!, later), { saleId: other, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
@@ -162,11 +179,17 @@ describe('expiry and cancel', () => {
     const { saleId, channelId } = await makeSale(db, { code: 'cancel', amount: 4, limitPerUser: 2, now: t0 });
     const [buyer] = await makeUsers(db, 1, '3808');
     const order = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 2, idempotencyKey: key() }, FIVE_MIN);
-    const { ok, errors } = await settle([cancelOrder(ctxOf(channelId, buyer!), order.orderNo), cancelOrder(ctxOf(channelId, buyer!), order.orderNo)]);
+    const { ok, errors } = await settle([
+      cancelOrder(ctxOf(channelId, buyer!), order.orderNo),
+      cancelOrder(ctxOf(channelId, buyer!), order.orderNo),
+    ]);
     expect(ok.length + errors.length).toBe(2);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(await stockLeft(db, saleId)).toBe(4);
-    const [quota] = await db.select().from(saleQuotas).where(and(eq(saleQuotas.saleId, saleId), eq(saleQuotas.userId, buyer!)));
+    const [quota] = await db
+      .select()
+      .from(saleQuotas)
+      .where(and(eq(saleQuotas.saleId, saleId), eq(saleQuotas.userId, buyer!)));
     expect(quota!.reserved).toBe(0);
     expect((await getOrder(ctxOf(channelId, buyer!), order.orderNo)).cancelReason).toBe('buyer');
   });
@@ -175,7 +198,14 @@ describe('expiry and cancel', () => {
     const { saleId, channelId } = await makeSale(db, { code: 'list', amount: 10, limitPerUser: 5, now: t0 });
     const [buyer] = await makeUsers(db, 1, '3809');
     const made = [];
-    for (let i = 0; i < 3; i++) made.push(await createOrder(ctxOf(channelId, buyer!, new Date(t0.getTime() + i * 1000)), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN));
+    for (let i = 0; i < 3; i++)
+      made.push(
+        await createOrder(
+          ctxOf(channelId, buyer!, new Date(t0.getTime() + i * 1000)),
+          { saleId, quantity: 1, idempotencyKey: key() },
+          FIVE_MIN,
+        ),
+      );
     await cancelOrder(ctxOf(channelId, buyer!, new Date(t0.getTime() + 5000)), made[0]!.orderNo);
     const now = new Date(t0.getTime() + 6000);
     const page = await listOrders(ctxOf(channelId, buyer!, now), { pageCount: 1, pageSize: 2 });

@@ -59,7 +59,10 @@ export async function releaseOrder(tx: Db, orderId: number, reason: 'buyer' | 'e
     .where(and(eq(orders.id, orderId), eq(orders.statusTrade, ORDER_STATUS.toPay)))
     .returning({ saleId: orders.saleId, userId: orders.userId, quantity: orders.quantity });
   if (!moved) return false;
-  await tx.update(sales).set({ amountAvailable: sql`${sales.amountAvailable} + ${moved.quantity}` }).where(eq(sales.id, moved.saleId));
+  await tx
+    .update(sales)
+    .set({ amountAvailable: sql`${sales.amountAvailable} + ${moved.quantity}` })
+    .where(eq(sales.id, moved.saleId));
   await tx
     .update(saleQuotas)
     .set({ reserved: sql`${saleQuotas.reserved} - ${moved.quantity}` })
@@ -68,7 +71,11 @@ export async function releaseOrder(tx: Db, orderId: number, reason: 'buyer' | 'e
 }
 
 /** Expires overdue unpaid orders (all of them, one user's or one sale's); returns how many. The sweep and lazy reads call it. */
-export async function expireOverdueOrders(db: Db, now: Date, options: { userId?: number; saleId?: number; limit?: number } = {}): Promise<number> {
+export async function expireOverdueOrders(
+  db: Db,
+  now: Date,
+  options: { userId?: number; saleId?: number; limit?: number } = {},
+): Promise<number> {
   const overdue = await db
     .select({ id: orders.id })
     .from(orders)
@@ -138,7 +145,13 @@ function shortOfStock(left: number): AppError {
   return new AppError(409, left > 0 ? `quantity: only ${left} left` : 'sale: sold out', { reason: left > 0 ? 'notEnough' : 'soldOut' });
 }
 
-async function reserve(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number, find: () => Promise<OrderView | null>, attempt = 1): Promise<OrderView> {
+async function reserve(
+  ctx: UserScope,
+  input: CreateOrderInput,
+  payTimeoutMs: number,
+  find: () => Promise<OrderView | null>,
+  attempt = 1,
+): Promise<OrderView> {
   const [row] = await ctx.db
     .select({ sale: sales, commodity: commodities })
     .from(sales)
@@ -148,7 +161,11 @@ async function reserve(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: nu
   if (!row) throw new AppError(404, 'saleId: no such sale in this store');
   const { sale, commodity } = row;
   const status = saleStatus(sale, ctx.now);
-  if (status === 0) throw new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, { reason: 'notOpen', saleStartTime: sale.saleStartTime.toISOString() });
+  if (status === 0)
+    throw new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, {
+      reason: 'notOpen',
+      saleStartTime: sale.saleStartTime.toISOString(),
+    });
   if (status === 3) throw new AppError(409, 'sale: has ended', { reason: 'ended' });
   if (input.quantity > sale.limitPerUser) {
     throw new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
@@ -167,7 +184,9 @@ async function reserve(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: nu
         })
         .returning({ reserved: saleQuotas.reserved });
       if (!quota) {
-        throw new AppError(409, `quantity: the limit is ${sale.limitPerUser} per buyer, and your orders already hold copies of this sale`, { reason: 'limit' });
+        throw new AppError(409, `quantity: the limit is ${sale.limitPerUser} per buyer, and your orders already hold copies of this sale`, {
+          reason: 'limit',
+        });
       }
       const [created] = await tx
         .insert(orders)
@@ -242,7 +261,11 @@ async function loadView(ctx: UserScope, where: ReturnType<typeof eq>): Promise<O
     .from(holdings)
     .where(eq(holdings.orderId, row.order.id))
     .orderBy(holdings.number);
-  return toView(row.order, row.commodity, minted.map((h) => ({ holdingId: String(h.id), number: h.number, amountNumber: row.commodity.amountSku })));
+  return toView(
+    row.order,
+    row.commodity,
+    minted.map((h) => ({ holdingId: String(h.id), number: h.number, amountNumber: row.commodity.amountSku })),
+  );
 }
 
 /** One of the buyer's orders; an overdue unpaid one is expired first, so what the buyer sees is true. 404 otherwise. */
@@ -291,7 +314,9 @@ export async function listOrders(
       toView(
         r.order,
         r.commodity,
-        minted.filter((h) => h.orderId === r.order.id).map((h) => ({ holdingId: String(h.id), number: h.number, amountNumber: r.commodity.amountSku })),
+        minted
+          .filter((h) => h.orderId === r.order.id)
+          .map((h) => ({ holdingId: String(h.id), number: h.number, amountNumber: r.commodity.amountSku })),
       ),
     ),
     total,
@@ -303,10 +328,12 @@ export async function listOrders(
 export async function cancelOrder(ctx: UserScope, orderNo: string): Promise<OrderView> {
   const view = await getOrder(ctx, orderNo);
   if (view.statusTrade !== ORDER_STATUS.toPay) {
-    throw new AppError(409, `orderNo: this order is ${view.statusTrade === ORDER_STATUS.paid ? 'paid' : 'already cancelled'} and cannot be cancelled`);
+    throw new AppError(
+      409,
+      `orderNo: this order is ${view.statusTrade === ORDER_STATUS.paid ? 'paid' : 'already cancelled'} and cannot be cancelled`,
+    );
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   await ctx.db.transaction((tx) => releaseOrder(tx, row!.id, 'buyer', ctx.now));
   return getOrder(ctx, orderNo);
 }
-

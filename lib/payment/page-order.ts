@@ -10,7 +10,11 @@ import type { OrderView } from '../order/service';
  * The order a pay-result page shows (`?orderNo=`), as it truly stands: the provider is asked about open payments
  * first (the fallback for a late notification). Needs the buyer's session; another buyer's or a bad number → /404.
  */
-export async function loadPageOrder(channel: { id: number; key: string }, path: string, orderNo: string | string[] | undefined): Promise<OrderView> {
+export async function loadPageOrder(
+  channel: { id: number; key: string },
+  path: string,
+  orderNo: string | string[] | undefined,
+): Promise<OrderView> {
   const user = await requirePageUser(channel, path);
   const no = Array.isArray(orderNo) ? orderNo[0] : orderNo;
   if (!no || !/^\d{22}$/.test(no)) redirect('/404');

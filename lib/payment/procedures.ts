@@ -22,10 +22,11 @@ export const paymentProcedures = {
     auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
     output: startedPaymentSchema,
-    handler: async (ctx, input) => startPayment({ ...(await userScope(ctx)), channelKey: ctx.channelKey, provider: paymentProvider(ctx.db) }, input.orderNo),
+    handler: async (ctx, input) =>
+      startPayment({ ...(await userScope(ctx)), channelKey: ctx.channelKey, provider: paymentProvider(ctx.db) }, input.orderNo),
   }),
   '/market/api/pay/query': procedure({
-    summary: "The order as it stands after asking the provider about its open payments (the fallback for a late notification).",
+    summary: 'The order as it stands after asking the provider about its open payments (the fallback for a late notification).',
     auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
     output: orderViewSchema,
@@ -51,7 +52,12 @@ export const paymentProcedures = {
       const scope = await userScope(ctx);
       const info = await sandboxPaymentInfo(scope, input.paymentNo);
       const provider = paymentProvider(ctx.db);
-      const { body, signature } = await provider.settle({ paymentNo: input.paymentNo, amount: info.amount, outcome: input.outcome, now: ctx.now });
+      const { body, signature } = await provider.settle({
+        paymentNo: input.paymentNo,
+        amount: info.amount,
+        outcome: input.outcome,
+        now: ctx.now,
+      });
       // Delivered the way a provider's server delivers it: the same verification as /api/pay/notify/sandbox.
       const outcome = await receiveNotification(ctx.db, provider, body, new Headers({ [SANDBOX_SIGNATURE_HEADER]: signature }), ctx.now);
       return { outcome, order: await getOrder(scope, info.order.orderNo) };
@@ -60,5 +66,6 @@ export const paymentProcedures = {
 };
 
 function requireSandbox(): void {
-  if (env().PAYMENT_PROVIDER !== 'sandbox') throw new AppError(404, 'the sandbox cashier is off: payments go through the configured provider');
+  if (env().PAYMENT_PROVIDER !== 'sandbox')
+    throw new AppError(404, 'the sandbox cashier is off: payments go through the configured provider');
 }

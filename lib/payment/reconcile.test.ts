@@ -79,7 +79,10 @@ async function paymentRow(paymentNo: string) {
 }
 
 async function sandboxStatus(paymentNo: string) {
-  const [row] = await db.select({ status: sandboxTransactions.status }).from(sandboxTransactions).where(eq(sandboxTransactions.paymentNo, paymentNo));
+  const [row] = await db
+    .select({ status: sandboxTransactions.status })
+    .from(sandboxTransactions)
+    .where(eq(sandboxTransactions.paymentNo, paymentNo));
   return row?.status;
 }
 
@@ -173,7 +176,11 @@ describe('payment reconciliation job', () => {
     await capturedButLost(payment, after(t, 20_000));
     const { provider, refunded } = recordingProvider();
     await runJobsOnce(db, after(t, GRACE + 1000), { provider });
-    expect(await getOrder({ ...ctx, now: after(t, GRACE + 2000) }, order.orderNo)).toMatchObject({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate', editions: [] });
+    expect(await getOrder({ ...ctx, now: after(t, GRACE + 2000) }, order.orderNo)).toMatchObject({
+      statusTrade: ORDER_STATUS.closed,
+      cancelReason: 'paidLate',
+      editions: [],
+    });
     expect(refunded).toEqual([payment.paymentNo]);
     expect(await sandboxStatus(payment.paymentNo)).toBe('REFUNDED');
   });
@@ -181,7 +188,12 @@ describe('payment reconciliation job', () => {
   it('marks a payment failed when the provider says it failed, and the order stays payable', async () => {
     const t = after(t0, 3 * 3_600_000);
     const { ctx, order, payment } = await orderWithPayment(t);
-    await sandboxProvider(db, SECRET).settle({ paymentNo: payment.paymentNo, amount: payment.amount, outcome: 'failed', now: after(t, 5000) });
+    await sandboxProvider(db, SECRET).settle({
+      paymentNo: payment.paymentNo,
+      amount: payment.amount,
+      outcome: 'failed',
+      now: after(t, 5000),
+    });
     const { provider, refunded } = recordingProvider();
     await runJobsOnce(db, after(t, GRACE + 1000), { provider });
     expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.failed);
@@ -206,21 +218,29 @@ describe('payment reconciliation job', () => {
     await runJobsOnce(db, horizon, { provider });
     expect(asked()).toBe(3);
     expect(await paymentRow(payment.paymentNo)).toMatchObject({ status: PAYMENT_STATUS.failed, settledAt: horizon, providerTradeNo: null });
-    expect(await getOrder({ ...ctx, now: horizon }, order.orderNo)).toMatchObject({ statusTrade: ORDER_STATUS.cancelled, cancelReason: 'expired' });
+    expect(await getOrder({ ...ctx, now: horizon }, order.orderNo)).toMatchObject({
+      statusTrade: ORDER_STATUS.cancelled,
+      cancelReason: 'expired',
+    });
 
     await runJobsOnce(db, after(horizon, 60_000), { provider });
     await runJobsOnce(db, after(horizon, 3_600_000), { provider });
     expect(asked()).toBe(3);
 
     // Should the provider capture it after all and say so, the money is not dropped: the order is long gone, so it is refunded.
-    const { body } = await sandboxProvider(db, SECRET).settle({ paymentNo: payment.paymentNo, amount: payment.amount, outcome: 'paid', now: after(horizon, 3_700_000) });
+    const { body } = await sandboxProvider(db, SECRET).settle({
+      paymentNo: payment.paymentNo,
+      amount: payment.amount,
+      outcome: 'paid',
+      now: after(horizon, 3_700_000),
+    });
     const headers = new Headers({ [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(SECRET, body) });
     expect(await receiveNotification(db, provider, body, headers, after(horizon, 3_700_000))).toBe('refunded');
     expect(await sandboxStatus(payment.paymentNo)).toBe('REFUNDED');
     expect(await holdingsOf(order.orderNo)).toHaveLength(0);
   });
 
-  it("goes on with the other payments when asking about one fails, and asks about it again on the next pass", async () => {
+  it('goes on with the other payments when asking about one fails, and asks about it again on the next pass', async () => {
     const t = after(t0, 5 * 3_600_000);
     const first = await orderWithPayment(t);
     const second = await orderWithPayment(after(t, 1000));

@@ -27,9 +27,17 @@ export function signSandboxBody(secret: string, body: string): string {
  * fail there, the sandbox records the outcome in its own books (`sandbox_transactions`) and posts a signed
  * notification, exactly as a provider's server would. No money moves; production refuses this provider.
  */
-export function sandboxProvider(db: Db, secret: string): PaymentProvider & {
+export function sandboxProvider(
+  db: Db,
+  secret: string,
+): PaymentProvider & {
   /** The cashier's buttons: record the outcome and build the signed notification to deliver. */
-  settle(request: { paymentNo: string; amount: number; outcome: 'paid' | 'failed'; now: Date }): Promise<{ body: string; signature: string }>;
+  settle(request: {
+    paymentNo: string;
+    amount: number;
+    outcome: 'paid' | 'failed';
+    now: Date;
+  }): Promise<{ body: string; signature: string }>;
 } {
   return {
     name: 'sandbox',
@@ -48,7 +56,8 @@ export function sandboxProvider(db: Db, secret: string): PaymentProvider & {
         throw new NotificationError('body: is not valid JSON');
       }
       const parsed = notificationSchema.safeParse(json);
-      if (!parsed.success) throw new NotificationError(`body: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      if (!parsed.success)
+        throw new NotificationError(`body: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
       const n = parsed.data;
       return { paymentNo: n.paymentNo, providerTradeNo: n.tradeNo, amount: n.amount, paid: n.status === 'SUCCESS' };
     },
@@ -66,7 +75,12 @@ export function sandboxProvider(db: Db, secret: string): PaymentProvider & {
       // The first outcome stands, as at a real cashier: a second tap re-sends the same notification.
       await db.insert(sandboxTransactions).values({ paymentNo, tradeNo, amount, status, createdAt: now }).onConflictDoNothing();
       const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.paymentNo, paymentNo)).limit(1);
-      const body = JSON.stringify({ paymentNo, tradeNo: row!.tradeNo, amount: row!.amount, status: row!.status === 'SUCCESS' ? 'SUCCESS' : 'FAILED' } satisfies SandboxNotification);
+      const body = JSON.stringify({
+        paymentNo,
+        tradeNo: row!.tradeNo,
+        amount: row!.amount,
+        status: row!.status === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
+      } satisfies SandboxNotification);
       return { body, signature: signSandboxBody(secret, body) };
     },
   };

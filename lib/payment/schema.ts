@@ -4,7 +4,13 @@ import { orderViewSchema } from '../order/schema';
 /** Paying as it travels in the API's JSON (docs/api.md "Buying"). No server-only imports: the browser reads these too. */
 
 /** pay/create: where to pay. */
-export const startedPaymentSchema = z.object({ paymentNo: z.string(), payUrl: z.string(), orderNo: z.string(), amount: z.number().int(), expireTime: z.string() });
+export const startedPaymentSchema = z.object({
+  paymentNo: z.string(),
+  payUrl: z.string(),
+  orderNo: z.string(),
+  amount: z.number().int(),
+  expireTime: z.string(),
+});
 export type StartedPayment = z.infer<typeof startedPaymentSchema>;
 
 /** What a provider's notification did: paid, failed, already seen, or refunded (paid after the order closed). */
@@ -16,7 +22,12 @@ export type NotificationOutcome = z.infer<typeof notificationOutcomeSchema>;
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'refunded', 'refunding'] as const;
 
 /** pay/sandbox/detail: the payment to show. */
-export const sandboxPaymentSchema = z.object({ paymentNo: z.string(), amount: z.number().int(), status: z.enum(PAYMENT_STATUSES), order: orderViewSchema });
+export const sandboxPaymentSchema = z.object({
+  paymentNo: z.string(),
+  amount: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  order: orderViewSchema,
+});
 
 /** pay/sandbox/complete: what the notification did, and the order after it. */
 export const sandboxCompleteSchema = z.object({ outcome: notificationOutcomeSchema, order: orderViewSchema });

@@ -64,7 +64,9 @@ describe('payment notifications', () => {
     const good = notificationFor(payment.paymentNo, payment.amount);
     const forgedBody = good.body.replace('"SUCCESS"', '"SUCCESS" ').replace(`"amount":${payment.amount}`, '"amount":1');
     await expect(receiveNotification(db, provider(), forgedBody, good.headers, at(1000))).rejects.toThrow(NotificationError);
-    await expect(receiveNotification(db, provider(), good.body, new Headers({ [SANDBOX_SIGNATURE_HEADER]: '0'.repeat(64) }), at(1000))).rejects.toThrow(/signature/);
+    await expect(
+      receiveNotification(db, provider(), good.body, new Headers({ [SANDBOX_SIGNATURE_HEADER]: '0'.repeat(64) }), at(1000)),
+    ).rejects.toThrow(/signature/);
     await expect(receiveNotification(db, provider(), good.body, new Headers(), at(1000))).rejects.toThrow(/signature/);
     // Correctly signed (a provider bug or a leaked key) but the wrong amount: refused by the amount check.
     const cheap = notificationFor(payment.paymentNo, 1);
@@ -94,7 +96,11 @@ describe('payment notifications', () => {
     const late = at(FIVE_MIN + 1000);
     // Someone else buys the copy the expired order gave back.
     const [other] = await makeUsers(db, 1, '3999');
-    const otherOrder = await createOrder({ db, now: late, channelId: sale.channelId, userId: other! }, { saleId: sale.saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    const otherOrder = await createOrder(
+      { db, now: late, channelId: sale.channelId, userId: other! },
+      { saleId: sale.saleId, quantity: 1, idempotencyKey: key() },
+      FIVE_MIN,
+    );
     expect(otherOrder.statusTrade).toBe(ORDER_STATUS.toPay);
     const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
     expect(await receiveNotification(db, provider(), body, headers, late)).toBe('refunded');
@@ -139,7 +145,11 @@ describe('payment notifications', () => {
     expect(outcomes.filter((o) => o === 'refunded')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
     expect(refunds).toEqual([payment.paymentNo]);
-    expect(await getOrder({ ...ctx, now: late }, order.orderNo)).toMatchObject({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate', editions: [] });
+    expect(await getOrder({ ...ctx, now: late }, order.orderNo)).toMatchObject({
+      statusTrade: ORDER_STATUS.closed,
+      cancelReason: 'paidLate',
+      editions: [],
+    });
     const [row] = await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo));
     expect(row!.status).toBe(PAYMENT_STATUS.refunded);
   });
@@ -169,10 +179,12 @@ describe('payment notifications', () => {
     expect(view.statusTrade).toBe(ORDER_STATUS.paid);
     expect(view.editions).toHaveLength(1);
     // And the late notification is then a harmless repeat.
-    const n = provider().verify(...(() => {
-      const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
-      return [body, headers] as const;
-    })());
+    const n = provider().verify(
+      ...(() => {
+        const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+        return [body, headers] as const;
+      })(),
+    );
     expect(await applyNotification(db, provider(), n, at(3000))).toBe('duplicate');
   });
 });
@@ -187,7 +199,10 @@ describe('chain-up through the built-in ledger', () => {
     const [a, b] = await Promise.all([chainUpPending(db, at(2000)), chainUpPending(db, at(2000))]);
     expect(a + b).toBe(pending.length);
     const mine = await getOrder(ctx, order.orderNo);
-    const rows = await db.select().from(holdings).where(eq(holdings.orderId, Number((await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo)))[0]!.orderId)));
+    const rows = await db
+      .select()
+      .from(holdings)
+      .where(eq(holdings.orderId, Number((await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo)))[0]!.orderId)));
     expect(mine.editions).toHaveLength(3);
     for (const h of rows) {
       expect(h.chainStatus).toBe(1);
@@ -197,7 +212,10 @@ describe('chain-up through the built-in ledger', () => {
     expect(await verifyLedger(db)).toBeNull();
     // Editing any entry breaks the chain, and the check says where.
     const [first] = await db.select().from(chainLedger).orderBy(chainLedger.height).limit(1);
-    await db.update(chainLedger).set({ payload: { ...first!.payload, owner: 'someone-else' } }).where(eq(chainLedger.height, first!.height));
+    await db
+      .update(chainLedger)
+      .set({ payload: { ...first!.payload, owner: 'someone-else' } })
+      .where(eq(chainLedger.height, first!.height));
     expect(await verifyLedger(db)).toBe(`height ${first!.height}: hash does not match its content`);
   });
 });

@@ -33,7 +33,9 @@ async function insertPayment(db: Db, input: { orderId: number; provider: string;
   for (let attempt = 1; ; attempt++) {
     const paymentNo = `P${input.now.getTime()}${randomDigits(8)}`;
     try {
-      await db.insert(payments).values({ paymentNo, orderId: input.orderId, provider: input.provider, amount: input.amount, createdAt: input.now });
+      await db
+        .insert(payments)
+        .values({ paymentNo, orderId: input.orderId, provider: input.provider, amount: input.amount, createdAt: input.now });
       return paymentNo;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -44,14 +46,26 @@ async function insertPayment(db: Db, input: { orderId: number; provider: string;
 export type { StartedPayment } from './schema';
 
 /** Opens a payment for one of the buyer's unpaid orders and says where to pay. 409 when the order is no longer payable. */
-export async function startPayment(ctx: UserScope & { channelKey: string; provider: PaymentProvider }, orderNo: string): Promise<StartedPayment> {
+export async function startPayment(
+  ctx: UserScope & { channelKey: string; provider: PaymentProvider },
+  orderNo: string,
+): Promise<StartedPayment> {
   const order = await getOrder(ctx, orderNo);
   if (order.statusTrade !== ORDER_STATUS.toPay) {
-    throw new AppError(409, `orderNo: this order is ${order.statusTrade === ORDER_STATUS.paid ? 'already paid' : 'cancelled'}; it cannot be paid`, { reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled' });
+    throw new AppError(
+      409,
+      `orderNo: this order is ${order.statusTrade === ORDER_STATUS.paid ? 'already paid' : 'cancelled'}; it cannot be paid`,
+      { reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled' },
+    );
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   const paymentNo = await insertPayment(ctx.db, { orderId: row!.id, provider: ctx.provider.name, amount: order.amount, now: ctx.now });
-  const { payUrl } = await ctx.provider.start({ paymentNo, amount: order.amount, subject: order.commodity.name, channelKey: ctx.channelKey });
+  const { payUrl } = await ctx.provider.start({
+    paymentNo,
+    amount: order.amount,
+    subject: order.commodity.name,
+    channelKey: ctx.channelKey,
+  });
   return { paymentNo, payUrl, orderNo, amount: order.amount, expireTime: order.expireTime };
 }
 
@@ -70,17 +84,30 @@ export type { NotificationOutcome } from './schema';
  *    nothing is minted (docs/orders.md, "paid too late").
  * The reconciliation job (./reconcile.ts) applies the provider's answers to `query` through here too.
  */
-export async function applyNotification(db: Db, provider: PaymentProvider, n: VerifiedNotification, now: Date): Promise<NotificationOutcome> {
+export async function applyNotification(
+  db: Db,
+  provider: PaymentProvider,
+  n: VerifiedNotification,
+  now: Date,
+): Promise<NotificationOutcome> {
   const outcome = await db.transaction(async (tx): Promise<NotificationOutcome> => {
     const [payment] = await tx.select().from(payments).where(eq(payments.paymentNo, n.paymentNo)).limit(1);
     if (!payment) throw new NotificationError('paymentNo: no such payment');
     if (payment.provider !== provider.name) throw new NotificationError(`paymentNo: is not a ${provider.name} payment`);
     if (n.amount !== payment.amount) throw new NotificationError(`amount: ${n.amount} does not match the payment's ${payment.amount}`);
-    await tx.update(payments).set({ notifications: sql`${payments.notifications} + 1` }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ notifications: sql`${payments.notifications} + 1` })
+      .where(eq(payments.id, payment.id));
     const [moved] = await tx
       .update(payments)
       .set({ status: n.paid ? PAYMENT_STATUS.paid : PAYMENT_STATUS.failed, providerTradeNo: n.providerTradeNo, settledAt: now })
-      .where(and(eq(payments.id, payment.id), n.paid ? inArray(payments.status, [PAYMENT_STATUS.created, PAYMENT_STATUS.failed]) : eq(payments.status, PAYMENT_STATUS.created)))
+      .where(
+        and(
+          eq(payments.id, payment.id),
+          n.paid ? inArray(payments.status, [PAYMENT_STATUS.created, PAYMENT_STATUS.failed]) : eq(payments.status, PAYMENT_STATUS.created),
+        ),
+      )
       .returning({ id: payments.id });
     if (!moved) return 'duplicate';
     if (!n.paid) return 'failed';
@@ -97,7 +124,14 @@ export async function applyNotification(db: Db, provider: PaymentProvider, n: Ve
         .innerJoin(commodities, eq(commodities.id, sales.commodityId))
         .where(eq(sales.id, paid.saleId))
         .limit(1);
-      await mintHoldings(tx, { channelId: paid.channelId, userId: paid.userId, commodity: commodity!, quantity: paid.quantity, orderId: paid.id, now });
+      await mintHoldings(tx, {
+        channelId: paid.channelId,
+        userId: paid.userId,
+        commodity: commodity!,
+        quantity: paid.quantity,
+        orderId: paid.id,
+        now,
+      });
       return 'paid';
     }
     // Paid too late: the stock went back (or goes back now), the order closes, the money goes back.
@@ -127,7 +161,13 @@ export async function finishRefund(db: Db, provider: PaymentProvider, paymentNo:
 }
 
 /** A provider's notification as it arrives over HTTP: verified, then applied. Bad ones are refused with the reason. */
-export async function receiveNotification(db: Db, provider: PaymentProvider, rawBody: string, headers: Headers, now: Date): Promise<NotificationOutcome> {
+export async function receiveNotification(
+  db: Db,
+  provider: PaymentProvider,
+  rawBody: string,
+  headers: Headers,
+  now: Date,
+): Promise<NotificationOutcome> {
   return applyNotification(db, provider, provider.verify(rawBody, headers), now);
 }
 

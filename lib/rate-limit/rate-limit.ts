@@ -58,7 +58,12 @@ export async function hit(db: Db, limit: Limit, now: Date, cost = 1): Promise<Hi
  * calls count, so being refused by one limit (a burst per minute) never eats into another (the hour), and concurrent
  * refusals cannot crowd out calls that a later limit would have let through.
  */
-export async function hitAll(db: Db, limits: Limit[], now: Date, cost = 1): Promise<{ refused: Limit & Hit; hits: Hit[] } | { refused: null; hits: Hit[] }> {
+export async function hitAll(
+  db: Db,
+  limits: Limit[],
+  now: Date,
+  cost = 1,
+): Promise<{ refused: Limit & Hit; hits: Hit[] } | { refused: null; hits: Hit[] }> {
   const hits: Hit[] = [];
   for (const limit of limits) {
     const h = await hit(db, limit, now, cost);

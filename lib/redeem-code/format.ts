@@ -19,9 +19,5 @@ export function codeFromBytes(bytes: Uint8Array): string {
 
 /** What a person typed, as the code it means: upper case, no spaces or dashes, look-alike letters mapped. */
 export function normalizeCode(input: string): string {
-  return input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }

@@ -32,29 +32,36 @@ export async function saleOgCard(theme: ChannelThemeInfo, sale: SaleRecord, t: T
   const skin = parseSkin(theme.skinJson);
   const cover = await publicImageDataUri(sale.commodity.cover);
   return new ImageResponse(
-    (
-      <div style={{ width: '100%', height: '100%', display: 'flex', background: skin.pageBgColor, fontFamily: 'Geist' }}>
-        {cover ? (
-          // eslint-disable-next-line @next/next/no-img-element -- rendered to PNG by satori, not a page
-          <img src={cover} width={630} height={630} alt="" style={{ width: 630, height: 630 }} />
-        ) : (
-          <div style={{ width: 630, height: 630, background: skin.color1 }} />
-        )}
-        <div style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', padding: '56px 56px', gap: 20 }}>
-          <div style={{ display: 'flex', fontSize: 30, color: skin.color1, opacity: 0.85 }}>{theme.brandName}</div>
-          <div style={{ display: 'flex', fontSize: 64, fontWeight: 700, color: skin.color1, lineHeight: 1.1 }}>{sale.commodity.name}</div>
-          <div style={{ display: 'flex', fontSize: 30, color: '#525252' }}>{t('ogCard.edition', { count: sale.commodity.amountSku })}</div>
-          {theme.showAmount ? (
-            <div style={{ display: 'flex', fontSize: 52, fontWeight: 700, color: skin.signColor }}>{formatFen(sale.price)}</div>
-          ) : null}
-          <div style={{ display: 'flex', marginTop: 12 }}>
-            <div style={{ display: 'flex', background: skin.buttonBgColor, color: skin.buttonColor, fontSize: 28, padding: '14px 36px', borderRadius: 999 }}>
-              {theme.buyText || t('goods.buy')}
-            </div>
+    <div style={{ width: '100%', height: '100%', display: 'flex', background: skin.pageBgColor, fontFamily: 'Geist' }}>
+      {cover ? (
+        // eslint-disable-next-line @next/next/no-img-element -- rendered to PNG by satori, not a page
+        <img src={cover} width={630} height={630} alt="" style={{ width: 630, height: 630 }} />
+      ) : (
+        <div style={{ width: 630, height: 630, background: skin.color1 }} />
+      )}
+      <div style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', padding: '56px 56px', gap: 20 }}>
+        <div style={{ display: 'flex', fontSize: 30, color: skin.color1, opacity: 0.85 }}>{theme.brandName}</div>
+        <div style={{ display: 'flex', fontSize: 64, fontWeight: 700, color: skin.color1, lineHeight: 1.1 }}>{sale.commodity.name}</div>
+        <div style={{ display: 'flex', fontSize: 30, color: '#525252' }}>{t('ogCard.edition', { count: sale.commodity.amountSku })}</div>
+        {theme.showAmount ? (
+          <div style={{ display: 'flex', fontSize: 52, fontWeight: 700, color: skin.signColor }}>{formatFen(sale.price)}</div>
+        ) : null}
+        <div style={{ display: 'flex', marginTop: 12 }}>
+          <div
+            style={{
+              display: 'flex',
+              background: skin.buttonBgColor,
+              color: skin.buttonColor,
+              fontSize: 28,
+              padding: '14px 36px',
+              borderRadius: 999,
+            }}
+          >
+            {theme.buyText || t('goods.buy')}
           </div>
         </div>
       </div>
-    ),
+    </div>,
     { ...OG_SIZE, headers: { 'cache-control': 'public, max-age=300' } },
   );
 }

@@ -50,14 +50,23 @@ describe('listSales', () => {
   it("lists the sales in the channel's chosen order (sort)", async () => {
     const before = (await allAurora()).records;
     const lastSale = before.at(-1)!;
-    const [original] = await db.select({ sort: sales.sort }).from(sales).where(eq(sales.id, Number(lastSale.id)));
-    await db.update(sales).set({ sort: -1 }).where(eq(sales.id, Number(lastSale.id)));
+    const [original] = await db
+      .select({ sort: sales.sort })
+      .from(sales)
+      .where(eq(sales.id, Number(lastSale.id)));
+    await db
+      .update(sales)
+      .set({ sort: -1 })
+      .where(eq(sales.id, Number(lastSale.id)));
     try {
       const after = (await allAurora()).records;
       expect(after[0]?.id).toBe(lastSale.id);
       expect(after.slice(1).map((r) => r.id)).toEqual(before.slice(0, -1).map((r) => r.id));
     } finally {
-      await db.update(sales).set({ sort: original!.sort }).where(eq(sales.id, Number(lastSale.id)));
+      await db
+        .update(sales)
+        .set({ sort: original!.sort })
+        .where(eq(sales.id, Number(lastSale.id)));
     }
   });
 
@@ -126,8 +135,18 @@ describe('listBlindBoxOdds', () => {
       const [row] = await db
         .insert(commodities)
         .values({
-          channelId: aurora, code, name: code, cover: `/goods/${code}.svg`, amountSku: 10, chainName: 'ledger', chainContract: `ledger:${code}`,
-          contractAddress: '0x0', authorName: 'Test', authorCover: '/a.svg', publisherName: 'Test', isBlindBox,
+          channelId: aurora,
+          code,
+          name: code,
+          cover: `/goods/${code}.svg`,
+          amountSku: 10,
+          chainName: 'ledger',
+          chainContract: `ledger:${code}`,
+          contractAddress: '0x0',
+          authorName: 'Test',
+          authorCover: '/a.svg',
+          publisherName: 'Test',
+          isBlindBox,
         })
         .returning({ id: commodities.id });
       return row!.id;

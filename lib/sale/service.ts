@@ -52,7 +52,11 @@ export async function listSales({ db, now, channelId }: ChannelScope, paging: Pa
     .orderBy(asc(sales.sort), asc(sales.id))
     .limit(paging.pageSize)
     .offset((paging.pageCount - 1) * paging.pageSize);
-  return toPage(rows.map((row) => toSaleRecord(row, now)), total, paging);
+  return toPage(
+    rows.map((row) => toSaleRecord(row, now)),
+    total,
+    paging,
+  );
 }
 
 /** One sale of the channel, or null when it does not exist in this channel (no cross-channel reads). */
@@ -67,7 +71,6 @@ export async function findSale({ db, now, channelId }: ChannelScope, saleId: str
   return row ? toSaleRecord(row, now) : null;
 }
 
-
 /** Published odds of a blind box (DESIGN §7): each prize's weight over the total. */
 export async function listBlindBoxOdds({ db }: Pick<ChannelScope, 'db'>, commodityId: string): Promise<BlindBoxOdds> {
   const rows = await db
@@ -77,7 +80,7 @@ export async function listBlindBoxOdds({ db }: Pick<ChannelScope, 'db'>, commodi
     .where(eq(blindBoxPrizes.boxCommodityId, Number(commodityId)))
     .orderBy(desc(blindBoxPrizes.weight), asc(commodities.id));
   const total = rows.reduce((sum, r) => sum + r.weight, 0);
-  return rows.map((r) => ({ ...r, percent: `${((r.weight / total) * 100).toFixed(r.weight * 100 % total === 0 ? 0 : 1)}%` }));
+  return rows.map((r) => ({ ...r, percent: `${((r.weight / total) * 100).toFixed((r.weight * 100) % total === 0 ? 0 : 1)}%` }));
 }
 
 /** The channel's blind-box sales, each with its published odds (channel/queryBox). */
@@ -88,5 +91,7 @@ export async function listBlindBoxSales({ db, now, channelId }: ChannelScope): P
     .innerJoin(commodities, eq(sales.commodityId, commodities.id))
     .where(and(eq(sales.channelId, channelId), eq(commodities.isBlindBox, true)))
     .orderBy(asc(sales.sort), asc(sales.id));
-  return Promise.all(rows.map(async (row) => ({ ...toSaleRecord(row, now), odds: await listBlindBoxOdds({ db }, String(row.commodity.id)) })));
+  return Promise.all(
+    rows.map(async (row) => ({ ...toSaleRecord(row, now), odds: await listBlindBoxOdds({ db }, String(row.commodity.id)) })),
+  );
 }

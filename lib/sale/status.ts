@@ -11,10 +11,7 @@ export const SALE_STATUS = {
 
 export type SaleStatus = (typeof SALE_STATUS)[keyof typeof SALE_STATUS];
 
-export function saleStatus(
-  sale: { saleStartTime: Date; saleEndTime: Date | null; amountAvailable: number },
-  now: Date,
-): SaleStatus {
+export function saleStatus(sale: { saleStartTime: Date; saleEndTime: Date | null; amountAvailable: number }, now: Date): SaleStatus {
   if (now < sale.saleStartTime) return SALE_STATUS.COMING_SOON;
   if (sale.amountAvailable <= 0) return SALE_STATUS.SOLD_OUT;
   if (sale.saleEndTime && now >= sale.saleEndTime) return SALE_STATUS.ENDED;

@@ -19,7 +19,7 @@ export function cookieCallProblem(headers: Headers, host: string): { code: 400 |
   }
   const origin = headers.get('origin');
   if (origin !== null && !sameHost(origin, host)) {
-    return { code: 403, message: 'origin: a request from another site cannot use this store\'s session' };
+    return { code: 403, message: "origin: a request from another site cannot use this store's session" };
   }
   return null;
 }

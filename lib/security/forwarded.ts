@@ -16,7 +16,15 @@ export type TrustedProxies = { check(address: string): boolean; readonly empty: 
 /** The header the entry server sets to the client's address; anything a client sent under this name is replaced. */
 export const CLIENT_IP_HEADER = 'x-client-ip';
 
-const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded', 'x-real-ip', CLIENT_IP_HEADER];
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+  'forwarded',
+  'x-real-ip',
+  CLIENT_IP_HEADER,
+];
 
 /** A bare address: `::ffff:1.2.3.4` (IPv4 on an IPv6 socket) becomes `1.2.3.4`; brackets and zone ids go. */
 export function normalizeAddress(raw: string | undefined | null): string | null {
@@ -34,7 +42,10 @@ export function normalizeAddress(raw: string | undefined | null): string | null 
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   const list = new BlockList();
   let count = 0;
-  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address, prefix, extra] = entry.split('/');
     const ip = normalizeAddress(address);
     const family = ip ? isIP(ip) : 0;
@@ -44,7 +55,8 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
       list.addAddress(ip, type);
     } else {
       const bits = Number(prefix);
-      if (!/^\d{1,3}$/.test(prefix) || bits > (family === 4 ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+      if (!/^\d{1,3}$/.test(prefix) || bits > (family === 4 ? 32 : 128))
+        throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
       list.addSubnet(ip, bits, type);
     }
     count++;

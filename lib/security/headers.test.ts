@@ -76,7 +76,10 @@ describe('next.config headers on every response (finding 12)', () => {
   ])('HSTS with X-Forwarded-Proto %j: %s, the same answer as the middleware gives', async (proto, hsts) => {
     for (const path of ['/', '/api/health', '/_next/static/chunks/main.js', '/goods/star-fox.svg']) {
       const headers = await headersFor(path, { 'x-forwarded-proto': proto });
-      expect([path, headers.get('strict-transport-security')]).toEqual([path, hsts ? securityHeaders({ https: true })['strict-transport-security'] : null]);
+      expect([path, headers.get('strict-transport-security')]).toEqual([
+        path,
+        hsts ? securityHeaders({ https: true })['strict-transport-security'] : null,
+      ]);
     }
     expect(forwardedHttps(new Headers({ 'x-forwarded-proto': proto }))).toBe(hsts);
   });

@@ -31,13 +31,21 @@ type Caller = { name: string; isOtherBuyer: boolean; options: () => Promise<Call
 const LUMEN = 'lumen.localhost:3000';
 const callers: Caller[] = [
   { name: 'anonymous', isOtherBuyer: false, options: async () => ({}) },
-  { name: 'another buyer of the channel (token)', isOtherBuyer: true, options: async () => ({ token: await api.session(b.userId, 'AURORA') }) },
+  {
+    name: 'another buyer of the channel (token)',
+    isOtherBuyer: true,
+    options: async () => ({ token: await api.session(b.userId, 'AURORA') }),
+  },
   {
     name: 'another buyer of the channel (web cookie)',
     isOtherBuyer: true,
     options: async () => ({ cookie: await api.webCookie(await api.session(b.userId, 'AURORA'), b, 'AURORA') }),
   },
-  { name: "A's token on another channel's host", isOtherBuyer: false, options: async () => ({ host: LUMEN, token: await api.session(a.buyer.userId, 'AURORA') }) },
+  {
+    name: "A's token on another channel's host",
+    isOtherBuyer: false,
+    options: async () => ({ host: LUMEN, token: await api.session(a.buyer.userId, 'AURORA') }),
+  },
   {
     name: "A's web cookie on another channel's host",
     isOtherBuyer: false,
@@ -72,14 +80,22 @@ it("shows A's secrets to A (so the leak check below can see a leak)", async () =
   const own = async (p: ApiPath) => (await api.callApi(p, SAMPLE_INPUTS[p](a), { token: a.buyer.token })).text;
   expect(leakedSecrets(a, await own('/market/api/order/list'))).toEqual(expect.arrayContaining([`orderNo ${a.orderNo}`]));
   expect(leakedSecrets(a, await own('/market/api/pay/sandbox/detail'))).toEqual(expect.arrayContaining([`paymentNo ${a.paymentNo}`]));
-  expect(leakedSecrets(a, await own('/market/api/userAttribute/queryByUserUuid'))).toEqual(expect.arrayContaining([`userUuid ${a.buyer.uuid}`, `masked phone ${a.buyer.maskedPhone}`]));
+  expect(leakedSecrets(a, await own('/market/api/userAttribute/queryByUserUuid'))).toEqual(
+    expect.arrayContaining([`userUuid ${a.buyer.uuid}`, `masked phone ${a.buyer.maskedPhone}`]),
+  );
   const collection = leakedSecrets(a, await own('/market/api/channel/queryTreasureSku'));
   expect(collection).toEqual(expect.arrayContaining(a.holdingIds.map((id) => `holding id "${id}"`)));
   for (const kind of ['tokenId ', 'tx hash ']) expect(collection.some((s) => s.startsWith(kind))).toBe(true);
   expect(leakedSecrets(a, await own('/market/api/channel/queryBox'))).toEqual(expect.arrayContaining([`holding id "${a.boxId}"`]));
-  expect(leakedSecrets(a, await own('/market/api/channel/userGiftReceivePage'))).toEqual(expect.arrayContaining([`gift claim id "${a.gift.claimId}"`]));
-  expect(leakedSecrets(a, await own('/market/api/exchange/list'))).toEqual(expect.arrayContaining([`exchange record id "${a.exchange.recordId}"`]));
-  expect(leakedSecrets(a, await own('/market/api/channelChainRecord/detail'))).toEqual(expect.arrayContaining([`chain-up record id "${a.chain.recordId}"`]));
+  expect(leakedSecrets(a, await own('/market/api/channel/userGiftReceivePage'))).toEqual(
+    expect.arrayContaining([`gift claim id "${a.gift.claimId}"`]),
+  );
+  expect(leakedSecrets(a, await own('/market/api/exchange/list'))).toEqual(
+    expect.arrayContaining([`exchange record id "${a.exchange.recordId}"`]),
+  );
+  expect(leakedSecrets(a, await own('/market/api/channelChainRecord/detail'))).toEqual(
+    expect.arrayContaining([`chain-up record id "${a.chain.recordId}"`]),
+  );
   expect(leakedSecrets(a, await own('/market/api/exchange/detail')).some((s) => s.startsWith('holding id'))).toBe(true);
 });
 
@@ -110,7 +126,9 @@ it("left A's objects as they were: the unpaid order, its payment, the box, the h
   expect(await own('/market/api/pay/sandbox/detail', { paymentNo: a.paymentNo })).toMatchObject({ code: 200, data: { status: 'created' } });
   const boxes = (await own('/market/api/channel/queryBox', {})).data as { boxes: { id: string }[] };
   expect(boxes.boxes.map((x) => x.id)).toEqual([a.boxId]);
-  const collection = (await own('/market/api/channel/queryTreasureSku', { pageCount: 1, pageSize: 50 })).data as { records: { id: string }[] };
+  const collection = (await own('/market/api/channel/queryTreasureSku', { pageCount: 1, pageSize: 50 })).data as {
+    records: { id: string }[];
+  };
   expect(collection.records.map((h) => h.id).sort()).toEqual([...a.holdingIds].sort());
   expect((await own('/market/api/channelChainRecord/list', {})).data).toMatchObject({ total: 1 });
   expect((await own('/market/api/channel/userGiftReceivePage', {})).data).toMatchObject({ total: 1 });
@@ -119,7 +137,10 @@ it("left A's objects as they were: the unpaid order, its payment, the box, the h
 
 describe('the API says who may call what', () => {
   type Operation = { 'x-auth'?: string; security?: Record<string, string[]>[]; responses: Record<string, { description: string }> };
-  const doc = openApiDocument() as { paths: Record<string, { post: Operation }>; components?: { securitySchemes?: Record<string, unknown> } };
+  const doc = openApiDocument() as {
+    paths: Record<string, { post: Operation }>;
+    components?: { securitySchemes?: Record<string, unknown> };
+  };
 
   it('in the OpenAPI document: x-auth, security, and the 401 for buyer procedures', () => {
     expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['apiToken', 'sessionCookie']);

@@ -21,7 +21,13 @@ describe('API dispatcher (DESIGN §5)', () => {
 
   it('pages the host channel sales and never mixes channels', async () => {
     const first = await call('/market/api/channel/querySaleRecord', { pageCount: 1, pageSize: 4 });
-    const data = first.body.data as { records: { commodity: { name: string } }[]; total: number; pages: number; current: number; size: number };
+    const data = first.body.data as {
+      records: { commodity: { name: string } }[];
+      total: number;
+      pages: number;
+      current: number;
+      size: number;
+    };
     expect(data.total).toBe(9);
     expect(data.pages).toBe(3);
     expect(data.records.map((r) => r.commodity.name)).toEqual(['Aurora Dawn', 'Tide Whale', 'Neon Koi', 'Moon Rabbit']);
@@ -64,7 +70,7 @@ describe('API dispatcher (DESIGN §5)', () => {
   });
 });
 
-describe('the typed wire: answers are checked against each procedure\'s output schema outside production', () => {
+describe("the typed wire: answers are checked against each procedure's output schema outside production", () => {
   const proc = registry['/market/api/channel/detail'] as AnyProcedure;
 
   async function withHandler(handler: AnyProcedure['handler'], run: () => Promise<void>) {
@@ -98,7 +104,7 @@ describe('the typed wire: answers are checked against each procedure\'s output s
     }
   });
 
-  it('sends the handler\'s own data, neither stripped nor transformed', async () => {
+  it("sends the handler's own data, neither stripped nor transformed", async () => {
     const original = proc.handler;
     await withHandler(
       async (ctx, input) => ({ ...((await original(ctx, input)) as Record<string, unknown>), extra: 'kept' }),

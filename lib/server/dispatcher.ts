@@ -32,16 +32,19 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Turns a zod error into "field: why; field: why" (DESIGN §5: the message says which field and why). */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
-    .join('; ');
+  return error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`).join('; ');
 }
 
 async function tokenUser(db: Db, token: string | null, channelId: number, now: Date): Promise<SessionUser | null> {
   return token ? resolveToken(db, { token, channelId, now }) : null;
 }
 
-function fail(code: Exclude<Envelope<unknown>['code'], 200>, message: string, status = 200, data: Record<string, unknown> | null = null): ApiResponse {
+function fail(
+  code: Exclude<Envelope<unknown>['code'], 200>,
+  message: string,
+  status = 200,
+  data: Record<string, unknown> | null = null,
+): ApiResponse {
   return { status, body: { code, message, data } };
 }
 
@@ -69,7 +72,11 @@ export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Da
   // in progress here, or an event loop running late because calls arrive faster than they are answered.
   shedding.gauge ??= startLoadGauge();
   if (shedding.inFlight >= env().BUY_MAX_IN_FLIGHT || shedding.gauge.lagMs() > env().BUY_MAX_LAG_MS) {
-    return { status: 503, body: { code: 1001, message: 'busy: too many buyers at once; retry in a moment', data: null }, headers: { 'retry-after': '1' } };
+    return {
+      status: 503,
+      body: { code: 1001, message: 'busy: too many buyers at once; retry in a moment', data: null },
+      headers: { 'retry-after': '1' },
+    };
   }
   shedding.inFlight++;
   try {

@@ -9,7 +9,12 @@ import { demoCode } from '@/lib/demo/seed-data';
 
 process.env.BUY_MAX_LAG_MS = '60000';
 
-const REUSED = { status: 200, code: 409, message: 'idempotencyKey: already used for another request; use a fresh key', data: { reason: 'keyReused' } };
+const REUSED = {
+  status: 200,
+  code: 409,
+  message: 'idempotencyKey: already used for another request; use a fresh key',
+  data: { reason: 'keyReused' },
+};
 
 let api: TestApi;
 let tokens: Record<string, string>;
@@ -23,7 +28,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const hostOf = (channel: string) => `${channel.toLowerCase()}.localhost:3000`;
-const as = (channel: string, path: string, body: Record<string, unknown>) => api.callApi(path, body, { host: hostOf(channel), token: tokens[channel] });
+const as = (channel: string, path: string, body: Record<string, unknown>) =>
+  api.callApi(path, body, { host: hostOf(channel), token: tokens[channel] });
 
 function ok(answer: ApiAnswer): Record<string, unknown> {
   expect({ status: answer.status, code: answer.code, message: answer.message }).toEqual({ status: 200, code: 200, message: 'ok' });
@@ -33,7 +39,10 @@ function ok(answer: ApiAnswer): Record<string, unknown> {
 const refusal = (answer: ApiAnswer) => ({ status: answer.status, code: answer.code, message: answer.message, data: answer.data });
 
 async function saleId(channel: string, code: string): Promise<string> {
-  const [row] = await api.db.select({ id: sales.id }).from(sales).where(and(eq(sales.channelId, await api.channelId(channel)), eq(sales.code, code)));
+  const [row] = await api.db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(and(eq(sales.channelId, await api.channelId(channel)), eq(sales.code, code)));
   return String(row!.id);
 }
 
@@ -52,7 +61,10 @@ const stockOf = async (channel: string, id: string) => ok(await as(channel, '/ma
 const giftLeft = async (channel: string, gift: { id: string; exchangeId: string }) =>
   (ok(await as(channel, '/market/api/channel/getGiftConfit', gift)).offer as { remaining: number }).remaining;
 const exchangeState = async (channel: string, ex: { id: string; exchangeId: string }) => {
-  const detail = ok(await as(channel, '/market/api/exchange/detail', ex)) as { offer: { remaining: number }; mine: { taken: number; inputs: { have: number }[] } };
+  const detail = ok(await as(channel, '/market/api/exchange/detail', ex)) as {
+    offer: { remaining: number };
+    mine: { taken: number; inputs: { have: number }[] };
+  };
   return { remaining: detail.offer.remaining, taken: detail.mine.taken, have: detail.mine.inputs.map((i) => i.have) };
 };
 
@@ -64,16 +76,23 @@ async function buyPaid(channel: string, code: string, quantity: number, key: str
 }
 
 it('refuses an order key the user already used on another channel, and sells nothing for it', async () => {
-  const first = ok(await as('AURORA', '/market/api/order/create', { saleId: await saleId('AURORA', 'star-fox'), idempotencyKey: 'tap-key-orders-1' }));
+  const first = ok(
+    await as('AURORA', '/market/api/order/create', { saleId: await saleId('AURORA', 'star-fox'), idempotencyKey: 'tap-key-orders-1' }),
+  );
   const marketFox = await saleId('BAZAAR', 'bazaar-fox');
   const before = await stockOf('BAZAAR', marketFox);
 
-  expect(refusal(await as('BAZAAR', '/market/api/order/create', { saleId: marketFox, idempotencyKey: 'tap-key-orders-1' }))).toEqual(REUSED);
+  expect(refusal(await as('BAZAAR', '/market/api/order/create', { saleId: marketFox, idempotencyKey: 'tap-key-orders-1' }))).toEqual(
+    REUSED,
+  );
   expect(await stockOf('BAZAAR', marketFox)).toBe(before);
   expect(ok(await as('BAZAAR', '/market/api/order/list', {})).total).toBe(0);
 
   // The key still means its first order where it was used; a fresh key buys on the other channel.
-  expect(ok(await as('AURORA', '/market/api/order/create', { saleId: await saleId('AURORA', 'star-fox'), idempotencyKey: 'tap-key-orders-1' })).orderNo).toBe(first.orderNo);
+  expect(
+    ok(await as('AURORA', '/market/api/order/create', { saleId: await saleId('AURORA', 'star-fox'), idempotencyKey: 'tap-key-orders-1' }))
+      .orderNo,
+  ).toBe(first.orderNo);
   ok(await as('BAZAAR', '/market/api/order/create', { saleId: marketFox, idempotencyKey: 'tap-key-orders-2' }));
   expect(await stockOf('BAZAAR', marketFox)).toBe(Number(before) - 1);
 });
@@ -95,7 +114,8 @@ it('refuses a gift key the user already used on another channel, and gives nothi
 
 it('refuses an exchange key the user already used on another channel, and spends nothing for it', async () => {
   const starter = await offer('SWAP', 'starter-cards');
-  for (const key of ['tap-key-cards-1', 'tap-key-cards-2']) ok(await as('SWAP', '/goods/api/giftReceive/receive', { ...starter, idempotencyKey: key }));
+  for (const key of ['tap-key-cards-1', 'tap-key-cards-2'])
+    ok(await as('SWAP', '/goods/api/giftReceive/receive', { ...starter, idempotencyKey: key }));
   const badge = await offer('SWAP', 'starter-trade');
   const first = ok(await as('SWAP', '/market/api/exchange/create', { ...badge, idempotencyKey: 'tap-key-trade-1' }));
 
@@ -104,7 +124,9 @@ it('refuses an exchange key the user already used on another channel, and spends
   const before = await exchangeState('AURORA', constellation);
   expect(before.have).toEqual([2]);
 
-  expect(refusal(await as('AURORA', '/market/api/exchange/create', { ...constellation, idempotencyKey: 'tap-key-trade-1' }))).toEqual(REUSED);
+  expect(refusal(await as('AURORA', '/market/api/exchange/create', { ...constellation, idempotencyKey: 'tap-key-trade-1' }))).toEqual(
+    REUSED,
+  );
   expect(await exchangeState('AURORA', constellation)).toEqual(before);
 
   expect(ok(await as('SWAP', '/market/api/exchange/create', { ...badge, idempotencyKey: 'tap-key-trade-1' })).id).toBe(first.id);
@@ -118,8 +140,14 @@ it("refuses a gift claim with an exchange's key, and keeps the redeem code unuse
   const before = await giftLeft('GIFT', crane);
 
   // tap-key-trade-1 made the Swap Club badge above.
-  expect(refusal(await as('GIFT', '/goods/api/giftReceive/receive', { ...crane, code, idempotencyKey: 'tap-key-trade-1' }))).toEqual(REUSED);
-  expect(refusal(await as('SWAP', '/goods/api/giftReceive/receive', { ...(await offer('SWAP', 'starter-cards')), idempotencyKey: 'tap-key-trade-1' }))).toEqual(REUSED);
+  expect(refusal(await as('GIFT', '/goods/api/giftReceive/receive', { ...crane, code, idempotencyKey: 'tap-key-trade-1' }))).toEqual(
+    REUSED,
+  );
+  expect(
+    refusal(
+      await as('SWAP', '/goods/api/giftReceive/receive', { ...(await offer('SWAP', 'starter-cards')), idempotencyKey: 'tap-key-trade-1' }),
+    ),
+  ).toEqual(REUSED);
   expect(await giftLeft('GIFT', crane)).toBe(before);
 
   const claimed = ok(await as('GIFT', '/goods/api/giftReceive/receive', { ...crane, code, idempotencyKey: 'tap-key-crane-1' }));
@@ -130,14 +158,24 @@ it("refuses a gift claim with an exchange's key, and keeps the redeem code unuse
 it("refuses an exchange with a gift's key", async () => {
   await buyPaid('AURORA', 'star-fox', 1, 'tap-key-foxes-2');
   const comet = await offer('AURORA', 'constellation').then(async (c) => {
-    const [second] = await api.db.select({ id: campaignOffers.id }).from(campaignOffers).where(eq(campaignOffers.campaignId, Number(c.id))).orderBy(campaignOffers.sort).offset(1).limit(1);
+    const [second] = await api.db
+      .select({ id: campaignOffers.id })
+      .from(campaignOffers)
+      .where(eq(campaignOffers.campaignId, Number(c.id)))
+      .orderBy(campaignOffers.sort)
+      .offset(1)
+      .limit(1);
     return { id: c.id, exchangeId: String(second!.id) };
   });
   const before = await exchangeState('AURORA', comet);
   // tap-key-gifts-1 received the welcome gift on GIFT, tap-key-cards-1 a starter card on SWAP.
   for (const key of ['tap-key-gifts-1', 'tap-key-cards-1']) {
-    expect(refusal(await as('AURORA', '/market/api/exchange/create', { ...comet, code: demoCode('star-fox-comet', 1), idempotencyKey: key }))).toEqual(REUSED);
+    expect(
+      refusal(await as('AURORA', '/market/api/exchange/create', { ...comet, code: demoCode('star-fox-comet', 1), idempotencyKey: key })),
+    ).toEqual(REUSED);
   }
   expect(await exchangeState('AURORA', comet)).toEqual(before);
-  ok(await as('AURORA', '/market/api/exchange/create', { ...comet, code: demoCode('star-fox-comet', 1), idempotencyKey: 'tap-key-comet-1' }));
+  ok(
+    await as('AURORA', '/market/api/exchange/create', { ...comet, code: demoCode('star-fox-comet', 1), idempotencyKey: 'tap-key-comet-1' }),
+  );
 });

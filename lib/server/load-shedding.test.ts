@@ -26,9 +26,21 @@ function blockLoop(ms: number): void {
 it('sheds buy calls while the event loop runs late, with HTTP 503 and code 1001, and serves them again after', async () => {
   const sale = await makeSale(db, { code: 'lag', amount: 10, limitPerUser: 1, now });
   const [a, b] = await makeUsers(db, 2, '3690');
-  const tokens = await Promise.all([a!, b!].map(async (userId) => (await createSession(db, { userId, channelId: sale.channelId, now, ip: null })).token));
+  const tokens = await Promise.all(
+    [a!, b!].map(async (userId) => (await createSession(db, { userId, channelId: sale.channelId, now, ip: null })).token),
+  );
   const buy = (token: string, key: string) =>
-    dispatch({ method: 'POST', path: '/market/api/order/create', host: 'aurora.localhost:3000', body: JSON.stringify({ saleId: String(sale.saleId), idempotencyKey: key }), headers: new Headers({ authorization: token }), ip: '10.0.0.1' }, { db, now });
+    dispatch(
+      {
+        method: 'POST',
+        path: '/market/api/order/create',
+        host: 'aurora.localhost:3000',
+        body: JSON.stringify({ saleId: String(sale.saleId), idempotencyKey: key }),
+        headers: new Headers({ authorization: token }),
+        ip: '10.0.0.1',
+      },
+      { db, now },
+    );
 
   expect((await buy(tokens[0]!, 'lag-tap-0001')).body.code).toBe(200);
   await sleep(150);

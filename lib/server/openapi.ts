@@ -27,8 +27,9 @@ const SECURITY: Record<ProcedureAuth, Record<string, string[]>[]> = {
 };
 
 const ANSWER: Record<ProcedureAuth, string> = {
-  buyer: 'Envelope. Needs a logged-in buyer of the host\'s channel: anyone else gets code 401, before the input is read.',
-  optional: 'Envelope. Open to visitors; a logged-in buyer of the channel also sees their own state (an invalid session reads as a visitor).',
+  buyer: "Envelope. Needs a logged-in buyer of the host's channel: anyone else gets code 401, before the input is read.",
+  optional:
+    'Envelope. Open to visitors; a logged-in buyer of the channel also sees their own state (an invalid session reads as a visitor).',
   none: 'Envelope. Open to anyone; no session is read.',
 };
 
@@ -46,7 +47,11 @@ export function openApiDocument(): Record<string, unknown> {
     type: 'object',
     required: ['code', 'message', 'data'],
     properties: {
-      code: { type: 'integer', enum: Object.values(API_CODES), description: "Business code; see docs/api.md. Errors are HTTP 200 too, with data null or the refusal's detail ({reason})." },
+      code: {
+        type: 'integer',
+        enum: Object.values(API_CODES),
+        description: "Business code; see docs/api.md. Errors are HTTP 200 too, with data null or the refusal's detail ({reason}).",
+      },
       message: { type: 'string' },
       data,
     },
@@ -58,8 +63,13 @@ export function openApiDocument(): Record<string, unknown> {
         summary: proc.summary,
         'x-auth': proc.auth,
         security: SECURITY[proc.auth],
-        requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(proc.input, { io: 'input', unrepresentable: 'any' }) } } },
-        responses: { '200': { description: ANSWER[proc.auth], content: { 'application/json': { schema: envelope(outputSchema(proc.output)) } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: z.toJSONSchema(proc.input, { io: 'input', unrepresentable: 'any' }) } },
+        },
+        responses: {
+          '200': { description: ANSWER[proc.auth], content: { 'application/json': { schema: envelope(outputSchema(proc.output)) } } },
+        },
       },
     };
   }

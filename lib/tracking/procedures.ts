@@ -6,7 +6,8 @@ import { admitTrackingBatch, ingestTrackingBatch } from './service';
 /** Tracking ingest (spec §7 log service). */
 export const trackingProcedures = {
   '/log/track': procedure({
-    summary: 'Tracking ingest (spec §7 log service): a batch of up to 50 records of the host channel; serv_time is stamped here. Limited per IP and session (429), capped per channel and day.',
+    summary:
+      'Tracking ingest (spec §7 log service): a batch of up to 50 records of the host channel; serv_time is stamped here. Limited per IP and session (429), capped per channel and day.',
     auth: 'none',
     input: trackingBatchSchema,
     output: trackingAnswerSchema,

@@ -1,7 +1,15 @@
 import { FLUSH_INTERVAL_MS, TrackingQueue } from './queue';
 import type { TrackingRecord } from './schema';
 
-const rec = (n: number): TrackingRecord => ({ dev_id: 'd', session_id: 's', proj_id: 5, up_time: n, event_type: 'page_view', page_id: `p${n}`, page_url: `/p/${n}` });
+const rec = (n: number): TrackingRecord => ({
+  dev_id: 'd',
+  session_id: 's',
+  proj_id: 5,
+  up_time: n,
+  event_type: 'page_view',
+  page_id: `p${n}`,
+  page_url: `/p/${n}`,
+});
 const ids = (records: TrackingRecord[]) => records.map((r) => r.up_time);
 
 describe('TrackingQueue (spec §9: 10 records or 10 s)', () => {
@@ -46,7 +54,10 @@ describe('TrackingQueue (spec §9: 10 records or 10 s)', () => {
     q.add(rec(3));
     up = true;
     await q.flush();
-    expect(sent).toEqual([[1, 2], [1, 2, 3]]);
+    expect(sent).toEqual([
+      [1, 2],
+      [1, 2, 3],
+    ]);
     expect(q.size).toBe(0);
   });
 
@@ -89,7 +100,10 @@ describe('TrackingQueue (spec §9: 10 records or 10 s)', () => {
     expect(q.size).toBe(2);
     accept = true;
     q.flushOnHide();
-    expect(beacons).toEqual([[1, 2], [1, 2]]);
+    expect(beacons).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
     expect(q.size).toBe(0);
   });
 });

@@ -8,7 +8,10 @@ export const MAX_BATCH = 10;
 export const MAX_RECORDS_PER_REQUEST = 50;
 
 const text = (max = 256) => z.string().max(max, `must be ${max} characters or less`);
-const optionalText = (max = 256) => text(max).nullish().transform((v) => v ?? '');
+const optionalText = (max = 256) =>
+  text(max)
+    .nullish()
+    .transform((v) => v ?? '');
 const count = z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
 export const EVENT_TYPES = ['page_view', 'page_leave', 'click'] as const;
@@ -35,7 +38,10 @@ export const trackingRecordSchema = z.object({
   refer_url: optionalText(2048),
   refer_uuid: optionalText(64),
   /** Dwell time of the page being left, in seconds (spec §4). */
-  duration: count.max(86_400 * 7, 'must be a week or less').nullish().transform((v) => v ?? null),
+  duration: count
+    .max(86_400 * 7, 'must be a week or less')
+    .nullish()
+    .transform((v) => v ?? null),
   commodity_id: optionalText(32),
   page_num: count.nullish().transform((v) => v ?? null),
   page_size: count.nullish().transform((v) => v ?? null),

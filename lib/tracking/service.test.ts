@@ -9,8 +9,17 @@ const now = new Date('2026-11-22T08:00:00Z');
 const db = seededTestDb(now);
 
 const record = (over: Partial<TrackingRecord> = {}): TrackingRecord => ({
-  dev_id: 'dev-1', session_id: 'sess-1', proj_id: 5, up_time: now.getTime(), event_type: 'page_view',
-  page_id: 'goodsDetail', page_url: '/goods/detail/1', refer_id: 'home', refer_url: '/', duration: 12, ...over,
+  dev_id: 'dev-1',
+  session_id: 'sess-1',
+  proj_id: 5,
+  up_time: now.getTime(),
+  event_type: 'page_view',
+  page_id: 'goodsDetail',
+  page_url: '/goods/detail/1',
+  refer_id: 'home',
+  refer_url: '/',
+  duration: 12,
+  ...over,
 });
 
 const send = (body: unknown, host = 'aurora.localhost') =>
@@ -32,7 +41,10 @@ describe('tracking ingest', () => {
   });
 
   it('never stores a phone number or a token', async () => {
-    await send({ records: [record({ page_url: '/mine?phone=13812345678&token=abc.def', biz_info: 'called 13912345678' })] }, 'lumen.localhost');
+    await send(
+      { records: [record({ page_url: '/mine?phone=13812345678&token=abc.def', biz_info: 'called 13912345678' })] },
+      'lumen.localhost',
+    );
     const [row] = await storedFor('LUMEN');
     const text = JSON.stringify(row!.record);
     expect(text).not.toMatch(/13812345678|13912345678|abc\.def/);

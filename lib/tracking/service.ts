@@ -40,7 +40,12 @@ export async function admitTrackingBatch(scope: ChannelScope & { ip: string }, r
     n,
   );
   if (bySession.refused) throw refuse(bySession.refused.resetAt);
-  const day = await hit(db, { bucket: `track:channel:${channelId}`, max: TRACKING_LIMITS.perChannelPerDay, windowMs: 24 * 3600_000 }, now, n);
+  const day = await hit(
+    db,
+    { bucket: `track:channel:${channelId}`, max: TRACKING_LIMITS.perChannelPerDay, windowMs: 24 * 3600_000 },
+    now,
+    n,
+  );
   if (day.allowed) return n;
   return Math.max(0, n - (day.count - TRACKING_LIMITS.perChannelPerDay));
 }
@@ -57,7 +62,10 @@ export function scrub(value: string): string {
 /**
  * Stores a validated batch of tracking records for a channel, stamping serv_time. One statement per batch.
  */
-export async function ingestTrackingBatch({ db, now: servTime, channelId }: ChannelScope, records: StoredTrackingRecord[]): Promise<{ accepted: number }> {
+export async function ingestTrackingBatch(
+  { db, now: servTime, channelId }: ChannelScope,
+  records: StoredTrackingRecord[],
+): Promise<{ accepted: number }> {
   if (records.length === 0) return { accepted: 0 };
   await db.insert(trackingEvents).values(
     records.map((record) => {

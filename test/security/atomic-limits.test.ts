@@ -13,7 +13,11 @@ describe('limits under concurrency (finding 10)', () => {
     const { token } = await h.buyer('13700000010', 'CHAIN');
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>
-        h.call('/market/api/channel/queryCodeRecord', { code: generateCode(), storeCode: STORE_CODES[0]!.code }, { host: 'chain.localhost', headers: { authorization: token }, ip: '198.18.2.1' }),
+        h.call(
+          '/market/api/channel/queryCodeRecord',
+          { code: generateCode(), storeCode: STORE_CODES[0]!.code },
+          { host: 'chain.localhost', headers: { authorization: token }, ip: '198.18.2.1' },
+        ),
       ),
     );
     const codes = answers.map((a) => a.body.code);
@@ -25,7 +29,11 @@ describe('limits under concurrency (finding 10)', () => {
     const buyers = await Promise.all(Array.from({ length: 4 }, (_, i) => h.buyer(`1370000002${i}`, 'CHAIN')));
     const answers = await Promise.all(
       Array.from({ length: 45 }, (_, i) =>
-        h.call('/market/api/channel/queryCodeRecord', { code: generateCode(), storeCode: STORE_CODES[0]!.code }, { host: 'chain.localhost', headers: { authorization: buyers[i % 4]!.token }, ip: '198.18.2.2' }),
+        h.call(
+          '/market/api/channel/queryCodeRecord',
+          { code: generateCode(), storeCode: STORE_CODES[0]!.code },
+          { host: 'chain.localhost', headers: { authorization: buyers[i % 4]!.token }, ip: '198.18.2.2' },
+        ),
       ),
     );
     // Four buyers could make 40 wrong tries between them; the address allows 30.

@@ -19,7 +19,12 @@ function endlessBody(chunkBytes = 16 * 1024) {
 }
 
 const post = (body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}) =>
-  new Request('http://aurora.localhost/api/market/api/channel/detail', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, duplex: 'half' } as RequestInit);
+  new Request('http://aurora.localhost/api/market/api/channel/detail', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    duplex: 'half',
+  } as RequestInit);
 
 describe('request bodies (finding 13)', () => {
   it('stops reading an endless body at the limit and cancels it', async () => {

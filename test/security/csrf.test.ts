@@ -15,7 +15,8 @@ beforeAll(async () => {
   cookie = `next-auth.session-token=${jwt}`;
 });
 
-const profile = (headers: Record<string, string>) => h.call('/market/api/userAttribute/queryByUserUuid', {}, { host: 'aurora.localhost:3000', headers });
+const profile = (headers: Record<string, string>) =>
+  h.call('/market/api/userAttribute/queryByUserUuid', {}, { host: 'aurora.localhost:3000', headers });
 
 describe('cookie-authenticated calls (finding 9)', () => {
   it('works from the store’s own pages', async () => {
@@ -35,10 +36,13 @@ describe('cookie-authenticated calls (finding 9)', () => {
     expect(res.body).toMatchObject({ code: 403, message: expect.stringMatching(/^origin: /) });
   });
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''])('needs JSON, not %j', async (type) => {
-    const res = await profile({ cookie, 'content-type': type, origin: 'http://aurora.localhost:3000' });
-    expect(res.body).toMatchObject({ code: 400, message: 'content-type: must be application/json for a call with the session cookie' });
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''])(
+    'needs JSON, not %j',
+    async (type) => {
+      const res = await profile({ cookie, 'content-type': type, origin: 'http://aurora.localhost:3000' });
+      expect(res.body).toMatchObject({ code: 400, message: 'content-type: must be application/json for a call with the session cookie' });
+    },
+  );
 
   it('leaves calls with an explicit Authorization header alone', async () => {
     const res = await profile({ authorization: token, 'content-type': 'text/plain', origin: 'https://evil.example' });
@@ -46,7 +50,11 @@ describe('cookie-authenticated calls (finding 9)', () => {
   });
 
   it('leaves anonymous calls (no cookie) alone', async () => {
-    const res = await h.call('/market/api/channel/querySaleRecord', {}, { headers: { 'content-type': 'text/plain', origin: 'https://evil.example' } });
+    const res = await h.call(
+      '/market/api/channel/querySaleRecord',
+      {},
+      { headers: { 'content-type': 'text/plain', origin: 'https://evil.example' } },
+    );
     expect(res.body.code).toBe(200);
   });
 });

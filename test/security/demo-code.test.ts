@@ -18,17 +18,20 @@ async function ticket(): Promise<string> {
   const { randomToken, sha256 } = await import('@/lib/security/crypto');
   const value = randomToken();
   const [channel] = await h.db().query.channels.findMany({ where: (c, { eq: is }) => is(c.key, 'AURORA'), limit: 1 });
-  await h.db().insert(captchaChallenges).values({
-    id: randomToken(18),
-    channelId: channel!.id,
-    kind: 'text',
-    answer: 0,
-    createdAt: h.now(),
-    expiresAt: new Date(h.now().getTime() + 60_000),
-    answeredAt: h.now(),
-    ticketHash: sha256(value),
-    ticketExpiresAt: new Date(h.now().getTime() + 60_000),
-  });
+  await h
+    .db()
+    .insert(captchaChallenges)
+    .values({
+      id: randomToken(18),
+      channelId: channel!.id,
+      kind: 'text',
+      answer: 0,
+      createdAt: h.now(),
+      expiresAt: new Date(h.now().getTime() + 60_000),
+      answeredAt: h.now(),
+      ticketHash: sha256(value),
+      ticketExpiresAt: new Date(h.now().getTime() + 60_000),
+    });
   return value;
 }
 
@@ -56,7 +59,10 @@ describe('the demo login code (finding 1)', () => {
   it('is never handed back by a real provider', async () => {
     const quiet: SmsProvider = { name: 'carrier', showsCodes: false, send: async () => {} };
     const [channel] = await h.db().query.channels.findMany({ limit: 1 });
-    const answer = await sendCode({ db: h.db(), now: h.now(), channelId: channel!.id, ip: '198.18.0.1', secret: env().AUTH_SECRET, sms: quiet }, '13700000002');
+    const answer = await sendCode(
+      { db: h.db(), now: h.now(), channelId: channel!.id, ip: '198.18.0.1', secret: env().AUTH_SECRET, sms: quiet },
+      '13700000002',
+    );
     expect(answer).toEqual({ cooldownSeconds: 60, expiresInSeconds: 300 });
   });
 
@@ -64,7 +70,10 @@ describe('the demo login code (finding 1)', () => {
     const logged = jest.spyOn(console, 'info').mockImplementation(() => {});
     const [channel] = await h.db().query.channels.findMany({ limit: 1 });
     const phone = '13700000003';
-    await sendCode({ db: h.db(), now: h.now(), channelId: channel!.id, ip: '198.18.0.2', secret: env().AUTH_SECRET, sms: outboxProvider }, phone);
+    await sendCode(
+      { db: h.db(), now: h.now(), channelId: channel!.id, ip: '198.18.0.2', secret: env().AUTH_SECRET, sms: outboxProvider },
+      phone,
+    );
     const rows = await h.db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.text).toBe('Your verification code is ******. It is valid for 5 minutes. Do not share it with anyone.');

@@ -1,7 +1,13 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientIp } from '@/lib/server/client-ip';
-import { normalizeAddress, parseTrustedProxies, resolveForwarded, rewriteForwardingHeaders, type TrustedProxies } from '@/lib/security/forwarded';
+import {
+  normalizeAddress,
+  parseTrustedProxies,
+  resolveForwarded,
+  rewriteForwardingHeaders,
+  type TrustedProxies,
+} from '@/lib/security/forwarded';
 
 // Security review, finding 2: any per-IP limit was bypassed by a made-up X-Forwarded-For (Next keeps a client's header),
 // and the spoofed value was stored as the session's and the code's IP. Also finding 14: next-auth trusted X-Forwarded-Host.
@@ -22,7 +28,11 @@ describe('the client address (finding 2)', () => {
   it('walks X-Forwarded-For right to left through trusted proxies only', () => {
     const trusted = parseTrustedProxies('10.0.0.1, 10.0.1.0/24');
     // client → (spoofs 6.6.6.6) → CDN 10.0.1.7 → proxy 10.0.0.1 → us
-    const view = resolveForwarded('10.0.0.1', { 'x-forwarded-for': '6.6.6.6, 198.51.100.23, 10.0.1.7', 'x-forwarded-proto': 'https' }, trusted);
+    const view = resolveForwarded(
+      '10.0.0.1',
+      { 'x-forwarded-for': '6.6.6.6, 198.51.100.23, 10.0.1.7', 'x-forwarded-proto': 'https' },
+      trusted,
+    );
     expect(view).toEqual({ clientIp: '198.51.100.23', proto: 'https' });
   });
 
@@ -65,7 +75,14 @@ describe('the client address (finding 2)', () => {
 
     it('drops every forwarding header a client sends and sets the truth', async () => {
       trusted = none;
-      await get({ 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '1.2.3.4', 'x-client-ip': '1.2.3.4', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'for=1.2.3.4' });
+      await get({
+        'x-forwarded-for': '1.2.3.4',
+        'x-real-ip': '1.2.3.4',
+        'x-client-ip': '1.2.3.4',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        forwarded: 'for=1.2.3.4',
+      });
       expect(clientIp(seen)).toBe('127.0.0.1');
       expect(seen.get('x-forwarded-for')).toBe('127.0.0.1');
       expect(seen.get('x-forwarded-proto')).toBe('http');

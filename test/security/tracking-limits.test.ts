@@ -17,7 +17,9 @@ const record = (session: string, i = 0) => ({
   page_id: 'home',
   page_url: 'http://aurora.localhost/',
 });
-const batch = (session: string | ((i: number) => string), n = 50) => ({ records: Array.from({ length: n }, (_, i) => record(typeof session === 'string' ? session : session(i), i)) });
+const batch = (session: string | ((i: number) => string), n = 50) => ({
+  records: Array.from({ length: n }, (_, i) => record(typeof session === 'string' ? session : session(i), i)),
+});
 
 async function stored(channelKey = 'AURORA'): Promise<number> {
   const [row] = await h
@@ -35,7 +37,10 @@ describe('tracking ingest limits (finding 7)', () => {
     const batches = TRACKING_LIMITS.perSessionPerHour / 50;
     for (let i = 0; i < batches; i++) expect((await h.call('/log/track', batch('one-tab'), { ip })).body.code).toBe(200);
     const over = await h.call('/log/track', batch('one-tab', 1), { ip });
-    expect(over.body).toMatchObject({ code: 429, message: expect.stringMatching(/^records: too many tracking records from this sender; try again in/) });
+    expect(over.body).toMatchObject({
+      code: 429,
+      message: expect.stringMatching(/^records: too many tracking records from this sender; try again in/),
+    });
     // Another tab from the same address is still heard.
     expect((await h.call('/log/track', batch('another-tab', 1), { ip })).body.code).toBe(200);
   });
@@ -64,7 +69,12 @@ describe('tracking ingest limits (finding 7)', () => {
     await h
       .db()
       .insert(rateLimits)
-      .values({ bucket: `track:channel:${lumen!.id}`, windowStart: day, hits: TRACKING_LIMITS.perChannelPerDay - 3, expiresAt: new Date(day.getTime() + 86_400_000) });
+      .values({
+        bucket: `track:channel:${lumen!.id}`,
+        windowStart: day,
+        hits: TRACKING_LIMITS.perChannelPerDay - 3,
+        expiresAt: new Date(day.getTime() + 86_400_000),
+      });
     const before = await stored('LUMEN');
     const res = await h.call('/log/track', batch('lumen-tab', 10), { host: 'lumen.localhost', ip: '198.18.1.3' });
     expect(res.body).toEqual({ code: 200, message: 'ok', data: { accepted: 10, stored: 3 } });
@@ -74,11 +84,21 @@ describe('tracking ingest limits (finding 7)', () => {
   it(`ages records out after ${RETENTION.trackingDays} days`, async () => {
     const [gift] = await h.db().select({ id: channels.id }).from(channels).where(eq(channels.key, 'GIFT'));
     const old = new Date(h.now().getTime() - (RETENTION.trackingDays + 1) * 86_400_000);
-    await h.db().insert(trackingEvents).values({ channelId: gift!.id, eventType: 'page_view', pageId: 'old', sessionId: 's', servTime: old, record: {} });
-    await h.db().insert(trackingEvents).values({ channelId: gift!.id, eventType: 'page_view', pageId: 'new', sessionId: 's', servTime: h.now(), record: {} });
+    await h
+      .db()
+      .insert(trackingEvents)
+      .values({ channelId: gift!.id, eventType: 'page_view', pageId: 'old', sessionId: 's', servTime: old, record: {} });
+    await h
+      .db()
+      .insert(trackingEvents)
+      .values({ channelId: gift!.id, eventType: 'page_view', pageId: 'new', sessionId: 's', servTime: h.now(), record: {} });
     const swept = await sweepExpiredRecords(h.db(), h.now());
     expect(swept.tracking).toBe(1);
-    const left = await h.db().select({ pageId: trackingEvents.pageId }).from(trackingEvents).where(and(eq(trackingEvents.channelId, gift!.id)));
+    const left = await h
+      .db()
+      .select({ pageId: trackingEvents.pageId })
+      .from(trackingEvents)
+      .where(and(eq(trackingEvents.channelId, gift!.id)));
     expect(left.map((r) => r.pageId)).toEqual(['new']);
   });
 });

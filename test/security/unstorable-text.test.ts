@@ -24,7 +24,11 @@ describe('text the database cannot store (finding 8)', () => {
   ])('refuses %s with 400 naming the field', async (_name, over, field) => {
     const res = await h.call('/log/track', { records: [record(over)] });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: 400, message: `${field}: must not contain the NUL character or broken (lone surrogate) characters`, data: null });
+    expect(res.body).toEqual({
+      code: 400,
+      message: `${field}: must not contain the NUL character or broken (lone surrogate) characters`,
+      data: null,
+    });
   });
 
   it('takes well-formed text from any language, emoji included', async () => {

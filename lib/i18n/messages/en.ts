@@ -229,7 +229,7 @@ const en = {
     tokenId: 'Token ID',
     txHash: 'Tx hash',
     more: 'Load more',
-    ledgerNote: 'Chain records are kept in the store\'s own hash-chained ledger.',
+    ledgerNote: "Chain records are kept in the store's own hash-chained ledger.",
   },
   box: {
     title: 'My blind boxes',

@@ -13,5 +13,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /404 (spec §2): where unknown paths and /set_key/:key are sent. */
 export default async function NotFoundPage({ params }: Props) {
   const { t } = await loadPageChannel(params);
-  return <StatusView icon={<NotFoundIcon />} title={t('notFound.title')} body={t('notFound.body')} actionHref="/" actionLabel={t('notFound.home')} />;
+  return (
+    <StatusView
+      icon={<NotFoundIcon />}
+      title={t('notFound.title')}
+      body={t('notFound.body')}
+      actionHref="/"
+      actionLabel={t('notFound.home')}
+    />
+  );
 }

@@ -29,9 +29,20 @@ export default async function ActivePage({ params }: Props) {
   return (
     <>
       <main className="pb-[1.6rem]">
-        <ArtImage src={skin.bannerImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
+        <ArtImage
+          src={skin.bannerImg}
+          alt={theme.brandName}
+          width={750}
+          height={360}
+          sizes="(max-width: 450px) 100vw, 450px"
+          className="w-full"
+          priority
+          placeholderColor={skin.color1}
+        />
         <div className="relative -mt-6 px-3">
-          <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">{t('exchange.listTitle')}</Card>
+          <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">
+            {t('exchange.listTitle')}
+          </Card>
           <ActivityList activities={activities} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
         </div>
       </main>

@@ -34,9 +34,20 @@ export default async function ChainPage({ params }: Props) {
   return (
     <>
       <main className="pb-[1.6rem]">
-        <ArtImage src={skin.coverChainImg} alt={theme.brandName} width={750} height={360} sizes="(max-width: 450px) 100vw, 450px" className="w-full" priority placeholderColor={skin.color1} />
+        <ArtImage
+          src={skin.coverChainImg}
+          alt={theme.brandName}
+          width={750}
+          height={360}
+          sizes="(max-width: 450px) 100vw, 450px"
+          className="w-full"
+          priority
+          placeholderColor={skin.color1}
+        />
         <div className="relative -mt-6 flex flex-col gap-3 px-3">
-          <Card as="h1" className="p-3 text-lg font-semibold text-skin-1">{t('chain.title')}</Card>
+          <Card as="h1" className="p-3 text-lg font-semibold text-skin-1">
+            {t('chain.title')}
+          </Card>
           {open ? (
             <Card as="section" className="flex flex-col gap-3 p-4">
               <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
@@ -45,7 +56,11 @@ export default async function ChainPage({ params }: Props) {
                   <ChainCodeForm stores={stores} />
                 </ClientMessages>
               ) : (
-                <Link href="/login?redirect=%2Fchain" className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text" data-testid="chain-login">
+                <Link
+                  href="/login?redirect=%2Fchain"
+                  className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text"
+                  data-testid="chain-login"
+                >
                   {t('chain.loginToChainUp')}
                 </Link>
               )}

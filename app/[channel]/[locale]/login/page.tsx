@@ -21,10 +21,16 @@ export default async function LoginPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader title={channel.t('login.title')} backLabel={channel.t('goods.back')} />
-      <main className="px-5 pb-10 pt-6">
+      <main className="px-5 pt-6 pb-10">
         <h2 className="text-xl font-semibold text-neutral-900">{channel.t('login.heading', { brand: channel.theme.brandName })}</h2>
-        <p className="mb-6 mt-1.5 text-sm text-neutral-500">{channel.t('login.lead')}</p>
-        <ClientMessages channel={channel} namespaces={['login', 'captcha']}><LoginForm brandName={channel.theme.brandName} redirectTo={safeRedirect(redirect)} demoOutbox={smsProvider(env().SMS_PROVIDER).showsCodes} /></ClientMessages>
+        <p className="mt-1.5 mb-6 text-sm text-neutral-500">{channel.t('login.lead')}</p>
+        <ClientMessages channel={channel} namespaces={['login', 'captcha']}>
+          <LoginForm
+            brandName={channel.theme.brandName}
+            redirectTo={safeRedirect(redirect)}
+            demoOutbox={smsProvider(env().SMS_PROVIDER).showsCodes}
+          />
+        </ClientMessages>
       </main>
     </>
   );

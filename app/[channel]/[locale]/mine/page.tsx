@@ -31,29 +31,59 @@ export default async function MinePage({ params }: Props) {
     { href: '/mine/box', label: t('mine.box'), img: skin.mineBrandImg, show: labels.includes(1) },
     { href: '/mine/records', label: t('mine.orders'), img: skin.mineRecordsImg, show: labels.includes(1) },
     { href: '/mine/exchange', label: t('mine.exchange'), img: skin.mineExchangeImg, show: labels.includes(2) },
-    { href: '/mine/destory', label: theme.attributes.destroyTitledReceive ? t('mine.receive') : t('mine.destroy'), img: skin.mineDestoryImg, show: labels.includes(2) },
+    {
+      href: '/mine/destory',
+      label: theme.attributes.destroyTitledReceive ? t('mine.receive') : t('mine.destroy'),
+      img: skin.mineDestoryImg,
+      show: labels.includes(2),
+    },
     { href: '/mine/receive', label: t('mine.receive'), img: skin.mineReceiveImg, show: labels.includes(3) },
     { href: '/mine/chain', label: t('mine.chain'), img: skin.coverChainImg, show: labels.includes(4) },
   ];
 
   return (
     <>
-      <main className="px-3 pb-[1.6rem] pt-5">
+      <main className="px-3 pt-5 pb-[1.6rem]">
         <h1 className="sr-only">{t('mine.title')}</h1>
         {user ? (
           <Card as="section" className="flex items-center gap-3 p-4" data-testid="mine-profile">
-            <ArtImage src={user.avatar ?? skin.userFaceImg} alt={t('mine.avatar')} width={96} height={96} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-full" placeholderColor={skin.lightColor} />
+            <ArtImage
+              src={user.avatar ?? skin.userFaceImg}
+              alt={t('mine.avatar')}
+              width={96}
+              height={96}
+              sizes="1.2rem"
+              className="size-[1.2rem] shrink-0 rounded-full"
+              placeholderColor={skin.lightColor}
+            />
             <div className="min-w-0">
-              <p className="truncate text-lg font-semibold text-skin-1" data-testid="mine-phone">{user.nickname ?? maskPhone(user.phone)}</p>
-              {user.nickname ? <p className="text-sm text-neutral-500">{maskPhone(user.phone)}</p> : <p className="text-sm text-neutral-500">{theme.brandName}</p>}
+              <p className="truncate text-lg font-semibold text-skin-1" data-testid="mine-phone">
+                {user.nickname ?? maskPhone(user.phone)}
+              </p>
+              {user.nickname ? (
+                <p className="text-sm text-neutral-500">{maskPhone(user.phone)}</p>
+              ) : (
+                <p className="text-sm text-neutral-500">{theme.brandName}</p>
+              )}
             </div>
           </Card>
         ) : (
           <Card as="section" className="flex flex-col items-center px-6 py-8 text-center" data-testid="mine-anonymous">
-            <ArtImage src={skin.userFaceImg} alt="" width={96} height={96} sizes="1.2rem" className="size-[1.2rem] rounded-full opacity-70" placeholderColor={skin.lightColor} />
+            <ArtImage
+              src={skin.userFaceImg}
+              alt=""
+              width={96}
+              height={96}
+              sizes="1.2rem"
+              className="size-[1.2rem] rounded-full opacity-70"
+              placeholderColor={skin.lightColor}
+            />
             <h2 className="mt-4 text-lg font-semibold text-skin-1">{t('mine.anonymousTitle')}</h2>
             <p className="mt-1.5 text-sm text-neutral-500">{t('mine.anonymousBody')}</p>
-            <Link href="/login?redirect=%2Fmine" className="mt-5 inline-flex h-[0.8rem] min-w-[3rem] items-center justify-center rounded-full bg-skin-button px-8 text-base font-medium text-skin-button-text shadow-card active:scale-95">
+            <Link
+              href="/login?redirect=%2Fmine"
+              className="mt-5 inline-flex h-[0.8rem] min-w-[3rem] items-center justify-center rounded-full bg-skin-button px-8 text-base font-medium text-skin-button-text shadow-card active:scale-95"
+            >
               {t('mine.login')}
             </Link>
           </Card>
@@ -62,15 +92,27 @@ export default async function MinePage({ params }: Props) {
         {user ? (
           <>
             <Card as="section" aria-labelledby="mine-records" className="mt-4 p-4">
-              <h2 id="mine-records" className="mb-3 text-base font-semibold text-skin-1">{t('mine.records')}</h2>
+              <h2 id="mine-records" className="mb-3 text-base font-semibold text-skin-1">
+                {t('mine.records')}
+              </h2>
               <ul className="grid grid-cols-4 gap-y-4" data-testid="mine-entries">
-                {entries.filter((e) => e.show).map((entry) => (
-                  <Entry key={entry.href} href={entry.href} img={entry.img} color={skin.lightColor}>{entry.label}</Entry>
-                ))}
+                {entries
+                  .filter((e) => e.show)
+                  .map((entry) => (
+                    <Entry key={entry.href} href={entry.href} img={entry.img} color={skin.lightColor}>
+                      {entry.label}
+                    </Entry>
+                  ))}
               </ul>
             </Card>
             <div className="mt-6">
-              <LogoutButton label={t('mine.logout')} title={t('common.prompt')} question={t('mine.logoutConfirm')} cancel={t('common.cancel')} ok={t('common.confirm')} />
+              <LogoutButton
+                label={t('mine.logout')}
+                title={t('common.prompt')}
+                question={t('mine.logoutConfirm')}
+                cancel={t('common.cancel')}
+                ok={t('common.confirm')}
+              />
             </div>
           </>
         ) : null}
@@ -84,7 +126,15 @@ function Entry({ href, img, color, children }: { href: string; img: string; colo
   return (
     <li>
       <Link href={href} className="flex flex-col items-center gap-1.5 text-center text-xs text-neutral-700">
-        <ArtImage src={img} alt="" width={96} height={96} sizes="0.8rem" className="size-[0.8rem] rounded-[0.2rem] object-cover" placeholderColor={color} />
+        <ArtImage
+          src={img}
+          alt=""
+          width={96}
+          height={96}
+          sizes="0.8rem"
+          className="size-[0.8rem] rounded-[0.2rem] object-cover"
+          placeholderColor={color}
+        />
         {children}
       </Link>
     </li>

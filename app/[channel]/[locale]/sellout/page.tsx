@@ -13,5 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /sellout (spec §2): where late buyers of a sold-out sale land. */
 export default async function SelloutPage({ params }: Props) {
   const { t } = await loadPageChannel(params);
-  return <StatusView icon={<SoldOutIcon />} title={t('sellout.title')} body={t('sellout.body')} actionHref="/" actionLabel={t('sellout.home')} />;
+  return (
+    <StatusView icon={<SoldOutIcon />} title={t('sellout.title')} body={t('sellout.body')} actionHref="/" actionLabel={t('sellout.home')} />
+  );
 }

@@ -31,7 +31,15 @@ export default async function AgreementPage({ params }: Props) {
       <PageHeader title={channel.t(`agreement.${location}`)} backHref="/login" backLabel={channel.t('goods.back')} />
       <main className="px-5 py-6">
         <Card as="article" className="p-5 text-sm leading-relaxed text-neutral-700" data-testid="agreement-text">
-          {text ? text.split(/\n{2,}/).map((paragraph, i) => <p key={i} className="mb-3 whitespace-pre-line last:mb-0">{paragraph}</p>) : <p className="text-neutral-500">{channel.t('agreement.empty')}</p>}
+          {text ? (
+            text.split(/\n{2,}/).map((paragraph, i) => (
+              <p key={i} className="mb-3 whitespace-pre-line last:mb-0">
+                {paragraph}
+              </p>
+            ))
+          ) : (
+            <p className="text-neutral-500">{channel.t('agreement.empty')}</p>
+          )}
         </Card>
       </main>
     </>

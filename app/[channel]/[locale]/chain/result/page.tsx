@@ -31,17 +31,32 @@ export default async function ChainResultPage({ params, searchParams }: Props) {
   const { t, skin, theme } = channel;
   const link = 'flex h-[0.88rem] items-center justify-center rounded-full text-base font-semibold';
   return (
-    <main className="flex flex-col items-center px-5 pb-[1.6rem] pt-8 text-center">
-      <ArtImage src={skin.brandResultImg} alt="" width={240} height={240} sizes="2.4rem" className="size-[2.4rem]" placeholderColor={skin.lightColor} priority />
+    <main className="flex flex-col items-center px-5 pt-8 pb-[1.6rem] text-center">
+      <ArtImage
+        src={skin.brandResultImg}
+        alt=""
+        width={240}
+        height={240}
+        sizes="2.4rem"
+        className="size-[2.4rem]"
+        placeholderColor={skin.lightColor}
+        priority
+      />
       <h1 className="mt-4 text-xl font-semibold text-skin-1">{t('chain.resultTitle')}</h1>
-      <p className="mt-1.5 text-sm text-neutral-500" data-testid="chain-result-message">{record.chainStatus === 1 ? t('chain.resultDone') : t('chain.resultPending')}</p>
+      <p className="mt-1.5 text-sm text-neutral-500" data-testid="chain-result-message">
+        {record.chainStatus === 1 ? t('chain.resultDone') : t('chain.resultPending')}
+      </p>
       <div className="mt-6 w-full text-left">
         <ChainRecord record={record} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
       </div>
       {record.chainStatus === 1 ? null : <ChainStatusRefresh />}
       <div className="mt-6 flex w-full flex-col gap-3">
-        <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>{t('chain.seeCollection')}</Link>
-        <Link href="/mine/chain" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>{t('chain.recordsTitle')}</Link>
+        <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>
+          {t('chain.seeCollection')}
+        </Link>
+        <Link href="/mine/chain" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>
+          {t('chain.recordsTitle')}
+        </Link>
       </div>
       <p className="mt-4 text-xs text-neutral-400">{t('collection.ledgerNote')}</p>
     </main>

@@ -28,17 +28,21 @@ export default async function MyBoxesPage({ params }: Props) {
   return (
     <>
       <PageHeader title={t('box.title')} backHref="/mine" backLabel={t('goods.back')} />
-      <main className="flex flex-col gap-4 px-3 pb-[1.6rem] pt-3">
+      <main className="flex flex-col gap-4 px-3 pt-3 pb-[1.6rem]">
         {boxes.length === 0 ? (
           <EmptyState data-testid="boxes-empty">{t('box.empty')}</EmptyState>
         ) : (
-          <ClientMessages channel={channel} namespaces={['box']}><BoxList boxes={boxes} placeholderColor={skin.lightColor} /></ClientMessages>
+          <ClientMessages channel={channel} namespaces={['box']}>
+            <BoxList boxes={boxes} placeholderColor={skin.lightColor} />
+          </ClientMessages>
         )}
         {onSale.map((s) => (
           <Card as="section" key={s.id} className="p-4" aria-label={s.commodity.name}>
             <div className="mb-2 flex items-center justify-between">
               <h2 className="text-base font-semibold text-skin-1">{s.commodity.name}</h2>
-              <Link href={`/goods/detail/${s.id}`} className="text-sm text-skin-1 underline underline-offset-2">{t('box.shop')}</Link>
+              <Link href={`/goods/detail/${s.id}`} className="text-sm text-skin-1 underline underline-offset-2">
+                {t('box.shop')}
+              </Link>
             </div>
             <p className="mb-1 text-xs text-neutral-500">{t('box.odds')}</p>
             <ul className="flex flex-col gap-1 text-sm">

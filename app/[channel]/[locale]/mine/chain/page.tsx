@@ -30,11 +30,13 @@ export default async function ChainRecordsPage({ params, searchParams }: Props) 
   return (
     <>
       <PageHeader title={t('chain.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <main className="px-3 pt-3 pb-[1.6rem]">
         {records.records.length === 0 ? (
           <EmptyState as="div" className="flex flex-col items-center gap-3" data-testid="chain-records-empty">
             <p>{t('chain.recordsEmpty')}</p>
-            <Link href="/chain" className="text-skin-1 underline underline-offset-2">{t('chain.title')}</Link>
+            <Link href="/chain" className="text-skin-1 underline underline-offset-2">
+              {t('chain.title')}
+            </Link>
           </EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="chain-records">

@@ -29,7 +29,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader title={t('collection.title')} backHref="/mine" backLabel={t('goods.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <main className="px-3 pt-3 pb-[1.6rem]">
         {collection.records.length === 0 ? (
           <EmptyState data-testid="collection-empty">{t('collection.empty')}</EmptyState>
         ) : (
@@ -37,7 +37,14 @@ export default async function CollectionPage({ params, searchParams }: Props) {
             <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} />
           </ClientMessages>
         )}
-        <RecordPager path="/mine/collection" page={page} pages={collection.pages} newer={t('home.back')} older={t('collection.more')} look="link" />
+        <RecordPager
+          path="/mine/collection"
+          page={page}
+          pages={collection.pages}
+          newer={t('home.back')}
+          older={t('collection.more')}
+          look="link"
+        />
         <p className="mt-4 px-1 text-center text-xs text-neutral-400">{t('collection.ledgerNote')}</p>
       </main>
     </>

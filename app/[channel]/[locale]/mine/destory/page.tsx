@@ -31,7 +31,7 @@ export default async function DestroyRecordsPage({ params, searchParams }: Props
   return (
     <>
       <PageHeader title={titleOf(channel)} backHref="/mine" backLabel={t('exchange.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <main className="px-3 pt-3 pb-[1.6rem]">
         <DestroyedList records={records.records} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
         <RecordPager path="/mine/destory" page={page} pages={records.pages} newer={t('exchange.newer')} older={t('exchange.older')} />
       </main>

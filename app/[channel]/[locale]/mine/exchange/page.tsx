@@ -32,7 +32,7 @@ export default async function ExchangeRecordsPage({ params, searchParams }: Prop
   return (
     <>
       <PageHeader title={t('exchange.recordsTitle')} backHref="/mine" backLabel={t('exchange.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <main className="px-3 pt-3 pb-[1.6rem]">
         <ExchangeRecordList records={records.records} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
         <RecordPager path="/mine/exchange" page={page} pages={records.pages} newer={t('exchange.newer')} older={t('exchange.older')} />
       </main>

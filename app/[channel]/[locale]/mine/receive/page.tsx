@@ -30,20 +30,33 @@ export default async function ReceiveRecordsPage({ params, searchParams }: Props
   return (
     <>
       <PageHeader title={t('gift.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
-      <main className="px-3 pb-[1.6rem] pt-3">
+      <main className="px-3 pt-3 pb-[1.6rem]">
         {records.records.length === 0 ? (
           <EmptyState data-testid="receive-empty">{t('gift.recordsEmpty')}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="receive-records">
             {records.records.map((r) => (
               <Card as="li" key={r.id} className="flex gap-3 p-3" data-testid="receive-record">
-                <ArtImage src={r.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
+                <ArtImage
+                  src={r.commodity.cover}
+                  alt=""
+                  width={600}
+                  height={600}
+                  sizes="1.2rem"
+                  className="size-[1.2rem] shrink-0 rounded-lg object-cover"
+                  placeholderColor={skin.lightColor}
+                />
                 <div className="flex min-w-0 flex-1 flex-col justify-between">
                   <p className="truncate text-base font-medium text-skin-1">{r.commodity.name}</p>
-                  <p className="truncate text-xs text-neutral-500">{r.campaign.name}{r.byCode ? ` · ${t('gift.byCode')}` : ''}</p>
+                  <p className="truncate text-xs text-neutral-500">
+                    {r.campaign.name}
+                    {r.byCode ? ` · ${t('gift.byCode')}` : ''}
+                  </p>
                   <p className="flex items-baseline justify-between text-xs text-neutral-500">
                     <span>{formatDate(r.createTime, 'yyyy-MM-dd HH:mm:ss', theme.timeZone)}</span>
-                    <span className="font-semibold text-skin-1" data-testid="receive-edition">#{r.number}/{r.amountNumber}</span>
+                    <span className="font-semibold text-skin-1" data-testid="receive-edition">
+                      #{r.number}/{r.amountNumber}
+                    </span>
                   </p>
                 </div>
               </Card>

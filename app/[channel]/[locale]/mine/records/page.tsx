@@ -48,48 +48,66 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
   return (
     <>
       <PageHeader title={t('orders.title')} backHref="/mine" backLabel={t('goods.back')} />
-      <ClientMessages channel={channel} namespaces={['orders', 'common']}><main className="px-3 pb-[1.6rem] pt-3">
-        {orders.records.length === 0 ? (
-          <EmptyState data-testid="orders-empty">{t('orders.empty')}</EmptyState>
-        ) : (
-          <ul className="flex flex-col gap-3" data-testid="orders">
-            {orders.records.map((o) => (
-              <Card as="li" key={o.orderNo} className="p-3" data-testid="order" data-order-no={o.orderNo}>
-                <div className="mb-2 flex items-center justify-between text-xs text-neutral-500">
-                  <span className="truncate">{t('orders.orderNo')} {o.orderNo}</span>
-                  <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">{statusText[o.statusTrade]}</span>
-                </div>
-                <Link href={`/goods/detail/${o.saleId}`} className="flex gap-3">
-                  <ArtImage src={o.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
-                  <div className="flex min-w-0 flex-1 flex-col justify-between">
-                    <p className="truncate text-base font-medium text-skin-1">{o.commodity.name}</p>
-                    <p className="text-xs text-neutral-500">{formatDate(o.createTime, 'yyyy-MM-dd HH:mm:ss', theme.timeZone)}</p>
-                    <p className="flex items-baseline justify-between text-sm text-neutral-600">
-                      <span>{t('orders.quantity', { count: o.quantity })}</span>
-                      {theme.showAmount ? <span className="font-semibold text-skin-1" data-testid="order-amount">{formatFen(o.pricePay)}</span> : null}
-                    </p>
-                  </div>
-                </Link>
-                {o.editions.length > 0 ? (
-                  <p className="mt-2 text-xs text-neutral-500">{o.editions.map((e) => `#${e.number}/${e.amountNumber}`).join(' · ')}</p>
-                ) : null}
-                {o.statusTrade === ORDER_STATUS.toPay ? (
-                  <div className="mt-3 flex items-center justify-between gap-2 border-t border-black/5 pt-3">
-                    <span className="shrink-0 text-xs text-neutral-500">
-                      <Countdown until={o.expireTime} className="font-semibold text-skin-sign" />
+      <ClientMessages channel={channel} namespaces={['orders', 'common']}>
+        <main className="px-3 pt-3 pb-[1.6rem]">
+          {orders.records.length === 0 ? (
+            <EmptyState data-testid="orders-empty">{t('orders.empty')}</EmptyState>
+          ) : (
+            <ul className="flex flex-col gap-3" data-testid="orders">
+              {orders.records.map((o) => (
+                <Card as="li" key={o.orderNo} className="p-3" data-testid="order" data-order-no={o.orderNo}>
+                  <div className="mb-2 flex items-center justify-between text-xs text-neutral-500">
+                    <span className="truncate">
+                      {t('orders.orderNo')} {o.orderNo}
                     </span>
-                    <div className="flex min-w-0 gap-2 [&_button]:whitespace-nowrap [&_button]:px-3 [&_button]:text-sm">
-                      <CancelOrderButton orderNo={o.orderNo} />
-                      <PayOrderButton orderNo={o.orderNo} label={t('orders.pay')} size="md" />
-                    </div>
+                    <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">
+                      {statusText[o.statusTrade]}
+                    </span>
                   </div>
-                ) : null}
-              </Card>
-            ))}
-          </ul>
-        )}
-        <RecordPager path="/mine/records" page={page} pages={orders.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
-      </main></ClientMessages>
+                  <Link href={`/goods/detail/${o.saleId}`} className="flex gap-3">
+                    <ArtImage
+                      src={o.commodity.cover}
+                      alt=""
+                      width={600}
+                      height={600}
+                      sizes="1.2rem"
+                      className="size-[1.2rem] shrink-0 rounded-lg object-cover"
+                      placeholderColor={skin.lightColor}
+                    />
+                    <div className="flex min-w-0 flex-1 flex-col justify-between">
+                      <p className="truncate text-base font-medium text-skin-1">{o.commodity.name}</p>
+                      <p className="text-xs text-neutral-500">{formatDate(o.createTime, 'yyyy-MM-dd HH:mm:ss', theme.timeZone)}</p>
+                      <p className="flex items-baseline justify-between text-sm text-neutral-600">
+                        <span>{t('orders.quantity', { count: o.quantity })}</span>
+                        {theme.showAmount ? (
+                          <span className="font-semibold text-skin-1" data-testid="order-amount">
+                            {formatFen(o.pricePay)}
+                          </span>
+                        ) : null}
+                      </p>
+                    </div>
+                  </Link>
+                  {o.editions.length > 0 ? (
+                    <p className="mt-2 text-xs text-neutral-500">{o.editions.map((e) => `#${e.number}/${e.amountNumber}`).join(' · ')}</p>
+                  ) : null}
+                  {o.statusTrade === ORDER_STATUS.toPay ? (
+                    <div className="mt-3 flex items-center justify-between gap-2 border-t border-black/5 pt-3">
+                      <span className="shrink-0 text-xs text-neutral-500">
+                        <Countdown until={o.expireTime} className="font-semibold text-skin-sign" />
+                      </span>
+                      <div className="flex min-w-0 gap-2 [&_button]:px-3 [&_button]:text-sm [&_button]:whitespace-nowrap">
+                        <CancelOrderButton orderNo={o.orderNo} />
+                        <PayOrderButton orderNo={o.orderNo} label={t('orders.pay')} size="md" />
+                      </div>
+                    </div>
+                  ) : null}
+                </Card>
+              ))}
+            </ul>
+          )}
+          <RecordPager path="/mine/records" page={page} pages={orders.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
+        </main>
+      </ClientMessages>
     </>
   );
 }

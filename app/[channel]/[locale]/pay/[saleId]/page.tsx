@@ -36,16 +36,28 @@ export default async function PayPage({ params }: Props) {
   return (
     <>
       <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
-      <main className="flex flex-col gap-3 px-3 pb-[1.6rem] pt-3">
+      <main className="flex flex-col gap-3 px-3 pt-3 pb-[1.6rem]">
         <Card as="section" className="flex gap-3 p-3" data-testid="pay-item">
-          <ArtImage src={sale.commodity.cover} alt="" width={600} height={600} sizes="1.6rem" className="size-[1.6rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
+          <ArtImage
+            src={sale.commodity.cover}
+            alt=""
+            width={600}
+            height={600}
+            sizes="1.6rem"
+            className="size-[1.6rem] shrink-0 rounded-lg object-cover"
+            placeholderColor={skin.lightColor}
+          />
           <div className="flex min-w-0 flex-col justify-between py-0.5">
             <div>
               <h2 className="truncate text-base font-semibold text-skin-1">{sale.commodity.name}</h2>
               <p className="text-xs text-neutral-500">{t('home.edition', { count: sale.commodity.amountSku })}</p>
             </div>
             <div className="flex items-baseline gap-2">
-              {theme.showAmount ? <span className="text-lg font-bold text-skin-sign" data-testid="pay-price">{formatFen(sale.price)}</span> : null}
+              {theme.showAmount ? (
+                <span className="text-lg font-bold text-skin-sign" data-testid="pay-price">
+                  {formatFen(sale.price)}
+                </span>
+              ) : null}
               <span className="text-xs text-neutral-500">{t('pay.left', { count: sale.amountAvailable })}</span>
             </div>
           </div>
@@ -53,12 +65,18 @@ export default async function PayPage({ params }: Props) {
 
         {sale.statusSell === SALE_STATUS.ON_SALE ? (
           <>
-            <ClientMessages channel={channel} namespaces={['pay']}><PayForm saleId={sale.id} price={sale.price} max={max} limit={sale.limitPerUser} showAmount={theme.showAmount} /></ClientMessages>
-            <p className="px-1 text-xs leading-relaxed text-neutral-500">{t('pay.payWithin', { minutes: Math.round(env().ORDER_PAY_TIMEOUT_SECONDS / 60) })}</p>
+            <ClientMessages channel={channel} namespaces={['pay']}>
+              <PayForm saleId={sale.id} price={sale.price} max={max} limit={sale.limitPerUser} showAmount={theme.showAmount} />
+            </ClientMessages>
+            <p className="px-1 text-xs leading-relaxed text-neutral-500">
+              {t('pay.payWithin', { minutes: Math.round(env().ORDER_PAY_TIMEOUT_SECONDS / 60) })}
+            </p>
           </>
         ) : (
           <Card as="p" className="p-4 text-center text-base text-skin-1" data-testid="pay-unavailable">
-            {sale.statusSell === SALE_STATUS.COMING_SOON ? t('pay.opensAt', { time: formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', theme.timeZone) }) : t('pay.ended')}
+            {sale.statusSell === SALE_STATUS.COMING_SOON
+              ? t('pay.opensAt', { time: formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', theme.timeZone) })
+              : t('pay.ended')}
           </Card>
         )}
       </main>

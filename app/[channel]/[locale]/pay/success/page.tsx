@@ -24,13 +24,30 @@ export default async function PaySuccessPage({ params, searchParams }: Props) {
   const { t, skin, theme } = channel;
   const link = 'flex h-[0.88rem] items-center justify-center rounded-full text-base font-semibold';
   return (
-    <main className="flex flex-col items-center px-5 pb-[1.6rem] pt-8 text-center">
-      <ArtImage src={skin.paySuccessImg} alt="" width={240} height={240} sizes="2.4rem" className="size-[2.4rem]" placeholderColor={skin.lightColor} priority />
+    <main className="flex flex-col items-center px-5 pt-8 pb-[1.6rem] text-center">
+      <ArtImage
+        src={skin.paySuccessImg}
+        alt=""
+        width={240}
+        height={240}
+        sizes="2.4rem"
+        className="size-[2.4rem]"
+        placeholderColor={skin.lightColor}
+        priority
+      />
       <h1 className="mt-4 text-xl font-semibold text-skin-1">{t('result.successTitle')}</h1>
       <p className="mt-1.5 text-sm text-neutral-500">{t('result.successBody')}</p>
       <Card as="section" className="mt-6 w-full p-4 text-left" data-testid="pay-success-order">
         <div className="flex items-center gap-3">
-          <ArtImage src={order.commodity.cover} alt="" width={600} height={600} sizes="1.2rem" className="size-[1.2rem] shrink-0 rounded-lg object-cover" placeholderColor={skin.lightColor} />
+          <ArtImage
+            src={order.commodity.cover}
+            alt=""
+            width={600}
+            height={600}
+            sizes="1.2rem"
+            className="size-[1.2rem] shrink-0 rounded-lg object-cover"
+            placeholderColor={skin.lightColor}
+          />
           <div className="min-w-0 flex-1">
             <p className="truncate text-base font-semibold text-skin-1">{order.commodity.name}</p>
             <p className="text-sm text-neutral-500">
@@ -42,15 +59,22 @@ export default async function PaySuccessPage({ params, searchParams }: Props) {
         <p className="mt-4 text-xs text-neutral-500">{t('result.editions')}</p>
         <ul className="mt-1.5 flex flex-wrap gap-2" data-testid="pay-success-editions">
           {order.editions.map((e) => (
-            <li key={e.holdingId} className="rounded-full bg-skin-light px-3 py-1 text-sm font-semibold text-skin-1">#{e.number}/{e.amountNumber}</li>
+            <li key={e.holdingId} className="rounded-full bg-skin-light px-3 py-1 text-sm font-semibold text-skin-1">
+              #{e.number}/{e.amountNumber}
+            </li>
           ))}
         </ul>
       </Card>
       <div className="mt-6 flex w-full flex-col gap-3">
-        <Link href={order.commodity.isBlindBox ? '/mine/box' : '/mine/collection'} className={`${link} bg-skin-button text-skin-button-text shadow-card`}>
+        <Link
+          href={order.commodity.isBlindBox ? '/mine/box' : '/mine/collection'}
+          className={`${link} bg-skin-button text-skin-button-text shadow-card`}
+        >
           {order.commodity.isBlindBox ? t('result.toBoxes') : t('result.toCollection')}
         </Link>
-        <Link href="/mine/records" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>{t('result.toOrders')}</Link>
+        <Link href="/mine/records" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>
+          {t('result.toOrders')}
+        </Link>
       </div>
     </main>
   );

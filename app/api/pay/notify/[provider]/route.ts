@@ -16,9 +16,11 @@ export const dynamic = 'force-dynamic';
  */
 export async function POST(request: Request, { params }: { params: Promise<{ provider: string }> }): Promise<Response> {
   const { provider: name } = await params;
-  if (name !== env().PAYMENT_PROVIDER) return Response.json({ ok: false, message: `provider: ${name} is not the configured provider` }, { status: 404 });
+  if (name !== env().PAYMENT_PROVIDER)
+    return Response.json({ ok: false, message: `provider: ${name} is not the configured provider` }, { status: 404 });
   const body = await readBodyWithin(request, MAX_NOTIFICATION_BYTES);
-  if (body === null) return Response.json({ ok: false, message: 'body: must be 16 KiB or less' }, { status: 413, headers: { connection: 'close' } });
+  if (body === null)
+    return Response.json({ ok: false, message: 'body: must be 16 KiB or less' }, { status: 413, headers: { connection: 'close' } });
   const db = getDb();
   try {
     const outcome = await receiveNotification(db, paymentProvider(db), body, request.headers, new Date());

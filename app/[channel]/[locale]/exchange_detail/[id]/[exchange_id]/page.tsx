@@ -57,16 +57,18 @@ export default async function ExchangeDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={t('exchange.detailTitle')} backHref="/active" backLabel={t('exchange.back')} />
-      <ClientMessages channel={channel} namespaces={['exchange', 'common']}><main className="px-3 pb-[1.6rem] pt-3">
-        <ExchangeDetail
-          detail={detail}
-          loginHref={`/login?redirect=${encodeURIComponent(path)}`}
-          destroyTitledReceive={theme.attributes.destroyTitledReceive ?? false}
-          t={t}
-          timeZone={theme.timeZone}
-          placeholderColor={skin.lightColor}
-        />
-      </main></ClientMessages>
+      <ClientMessages channel={channel} namespaces={['exchange', 'common']}>
+        <main className="px-3 pt-3 pb-[1.6rem]">
+          <ExchangeDetail
+            detail={detail}
+            loginHref={`/login?redirect=${encodeURIComponent(path)}`}
+            destroyTitledReceive={theme.attributes.destroyTitledReceive ?? false}
+            t={t}
+            timeZone={theme.timeZone}
+            placeholderColor={skin.lightColor}
+          />
+        </main>
+      </ClientMessages>
     </>
   );
 }

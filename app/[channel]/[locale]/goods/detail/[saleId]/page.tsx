@@ -77,7 +77,15 @@ function productJsonLd(sale: SaleRecord, origin: string, showAmount: boolean): s
     sku: sale.id,
     brand: { '@type': 'Brand', name: sale.publisher.name },
     ...(showAmount
-      ? { offers: { '@type': 'Offer', url, priceCurrency: 'CNY', price: (sale.price / 100).toFixed(2), availability: AVAILABILITY[sale.statusSell] } }
+      ? {
+          offers: {
+            '@type': 'Offer',
+            url,
+            priceCurrency: 'CNY',
+            price: (sale.price / 100).toFixed(2),
+            availability: AVAILABILITY[sale.statusSell],
+          },
+        }
       : {}),
   };
   // Escape "<" so the description can never close the script element.
@@ -96,7 +104,11 @@ export default async function GoodsDetailPage({ params }: Props) {
     [t('goods.editionSize'), t('goods.editionCount', { count: sale.commodity.amountSku }), 'edition-size'],
     [t('goods.stockLeft'), t('goods.stockCount', { count: sale.amountAvailable, total: sale.amount }), 'stock-left'],
     [t('goods.limit'), t('goods.limitCount', { count: sale.limitPerUser })],
-    [t('goods.saleWindow'), `${formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', tz)} – ${sale.saleEndTime ? formatDate(sale.saleEndTime, 'yyyy-MM-dd HH:mm', tz) : t('goods.noEnd')}`, 'sale-window'],
+    [
+      t('goods.saleWindow'),
+      `${formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', tz)} – ${sale.saleEndTime ? formatDate(sale.saleEndTime, 'yyyy-MM-dd HH:mm', tz) : t('goods.noEnd')}`,
+      'sale-window',
+    ],
     [t('goods.publisher'), sale.publisher.name],
     ...(sale.seriesWorks ? [[t('goods.series'), sale.seriesWorks.name] as [string, string]] : []),
     [t('goods.chain'), sale.commodity.chainName, 'chain-name'],
@@ -106,7 +118,10 @@ export default async function GoodsDetailPage({ params }: Props) {
 
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(sale, publicOrigin(theme.host), theme.showAmount) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(sale, publicOrigin(theme.host), theme.showAmount) }}
+      />
       <PageHeader title={t('route.goodsDetail')} backLabel={t('goods.back')} />
       <main className="pb-[1.6rem]">
         <GoodsGallery
@@ -124,12 +139,24 @@ export default async function GoodsDetailPage({ params }: Props) {
             <SaleStatusBadge t={t} status={sale.statusSell} saleStartTime={sale.saleStartTime} timeZone={tz} />
           </div>
           {theme.showAmount && (
-            <p className="mt-2 text-2xl font-bold text-skin-sign" data-testid="goods-price" aria-label={`${t('goods.price')} ${formatFen(sale.price)}`}>
+            <p
+              className="mt-2 text-2xl font-bold text-skin-sign"
+              data-testid="goods-price"
+              aria-label={`${t('goods.price')} ${formatFen(sale.price)}`}
+            >
               {formatFen(sale.price)}
             </p>
           )}
           <div className="mt-3 flex items-center gap-2">
-            <ArtImage src={sale.author.cover} alt="" width={160} height={160} sizes="0.56rem" className="w-[0.56rem] rounded-full" placeholderColor={skin.lightColor} />
+            <ArtImage
+              src={sale.author.cover}
+              alt=""
+              width={160}
+              height={160}
+              sizes="0.56rem"
+              className="w-[0.56rem] rounded-full"
+              placeholderColor={skin.lightColor}
+            />
             <p className="text-sm text-neutral-600">
               <span className="sr-only">{t('goods.author')}: </span>
               <span data-testid="goods-author">{sale.author.name}</span>
@@ -142,7 +169,9 @@ export default async function GoodsDetailPage({ params }: Props) {
             {facts.map(([label, value, testId]) => (
               <div key={label} className="contents">
                 <dt className="text-neutral-500">{label}</dt>
-                <dd className="min-w-0 break-all text-right text-skin-1" data-testid={testId}>{value}</dd>
+                <dd className="min-w-0 text-right break-all text-skin-1" data-testid={testId}>
+                  {value}
+                </dd>
               </div>
             ))}
           </dl>
@@ -150,11 +179,21 @@ export default async function GoodsDetailPage({ params }: Props) {
 
         {odds.length > 0 && (
           <Card as="section" className="mx-3 mt-3 p-4" aria-labelledby="odds-heading">
-            <h2 id="odds-heading" className="mb-3 text-base font-semibold text-skin-1">{t('goods.odds')}</h2>
+            <h2 id="odds-heading" className="mb-3 text-base font-semibold text-skin-1">
+              {t('goods.odds')}
+            </h2>
             <ul className="flex flex-col gap-2" data-testid="blind-box-odds">
               {odds.map((o) => (
                 <li key={o.name} className="flex items-center gap-3 text-sm">
-                  <ArtImage src={o.cover} alt="" width={600} height={600} sizes="0.8rem" className="w-[0.8rem] rounded-md" placeholderColor={skin.lightColor} />
+                  <ArtImage
+                    src={o.cover}
+                    alt=""
+                    width={600}
+                    height={600}
+                    sizes="0.8rem"
+                    className="w-[0.8rem] rounded-md"
+                    placeholderColor={skin.lightColor}
+                  />
                   <span className="flex-1 text-skin-1">{o.name}</span>
                   <span className="font-semibold text-skin-1">{o.percent}</span>
                 </li>
@@ -164,8 +203,10 @@ export default async function GoodsDetailPage({ params }: Props) {
         )}
 
         <Card as="section" className="mx-3 mt-3 p-4" aria-labelledby="about-heading">
-          <h2 id="about-heading" className="mb-2 text-base font-semibold text-skin-1">{t('goods.description')}</h2>
-          <p className="whitespace-pre-line text-sm leading-relaxed text-neutral-600">{sale.commodity.description}</p>
+          <h2 id="about-heading" className="mb-2 text-base font-semibold text-skin-1">
+            {t('goods.description')}
+          </h2>
+          <p className="text-sm leading-relaxed whitespace-pre-line text-neutral-600">{sale.commodity.description}</p>
         </Card>
       </main>
 
@@ -182,15 +223,31 @@ function BuyAction({ sale, t, tz }: { sale: SaleRecord; t: Awaited<ReturnType<ty
   switch (sale.statusSell) {
     case SALE_STATUS.ON_SALE:
       return (
-        <Link href={`/pay/${sale.id}`} data-testid="buy-button" className={`${base} bg-skin-button text-skin-button-text shadow-card active:scale-95`}>
+        <Link
+          href={`/pay/${sale.id}`}
+          data-testid="buy-button"
+          className={`${base} bg-skin-button text-skin-button-text shadow-card active:scale-95`}
+        >
           {t('goods.buy')}
         </Link>
       );
     case SALE_STATUS.COMING_SOON:
-      return <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-600`}>{t('goods.opensAt', { time: formatDate(sale.saleStartTime, 'MM-dd HH:mm', tz) })}</span>;
+      return (
+        <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-600`}>
+          {t('goods.opensAt', { time: formatDate(sale.saleStartTime, 'MM-dd HH:mm', tz) })}
+        </span>
+      );
     case SALE_STATUS.SOLD_OUT:
-      return <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-500`}>{t('goods.soldOut')}</span>;
+      return (
+        <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-500`}>
+          {t('goods.soldOut')}
+        </span>
+      );
     case SALE_STATUS.ENDED:
-      return <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-500`}>{t('goods.ended')}</span>;
+      return (
+        <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-500`}>
+          {t('goods.ended')}
+        </span>
+      );
   }
 }

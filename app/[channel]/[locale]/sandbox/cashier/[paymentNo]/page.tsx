@@ -40,24 +40,35 @@ export default async function SandboxCashierPage({ params }: Props) {
   return (
     <>
       <PageHeader title={t('cashier.title')} backHref={`/pay/fail?orderNo=${info.order.orderNo}`} backLabel={t('goods.back')} />
-      <main className="flex flex-col gap-3 px-3 pb-[1.6rem] pt-3">
-        <p className="rounded-xl bg-amber-50 p-3 text-sm leading-relaxed text-amber-900" role="note">{t('cashier.notice')}</p>
+      <main className="flex flex-col gap-3 px-3 pt-3 pb-[1.6rem]">
+        <p className="rounded-xl bg-amber-50 p-3 text-sm leading-relaxed text-amber-900" role="note">
+          {t('cashier.notice')}
+        </p>
         <Card as="section" className="p-5 text-center" data-testid="cashier">
-          <p className="text-sm text-neutral-500">{t('cashier.merchant')} {channel.theme.brandName}</p>
-          <p className="mt-2 text-[0.64rem] font-bold leading-tight text-neutral-900" data-testid="cashier-amount">{formatFen(info.amount)}</p>
+          <p className="text-sm text-neutral-500">
+            {t('cashier.merchant')} {channel.theme.brandName}
+          </p>
+          <p className="mt-2 text-[0.64rem] leading-tight font-bold text-neutral-900" data-testid="cashier-amount">
+            {formatFen(info.amount)}
+          </p>
           <p className="mt-1 text-sm text-neutral-600">
             {t('cashier.item')}: {info.order.commodity.name} × {info.order.quantity}
           </p>
           {open ? (
             <p className="mt-3 text-sm text-neutral-500">
-              {t('cashier.timeLeft')} <Countdown until={info.order.expireTime} className="font-semibold text-skin-sign" testId="cashier-countdown" />
+              {t('cashier.timeLeft')}{' '}
+              <Countdown until={info.order.expireTime} className="font-semibold text-skin-sign" testId="cashier-countdown" />
             </p>
           ) : null}
         </Card>
         {open ? (
-          <ClientMessages channel={channel} namespaces={['cashier']}><CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} /></ClientMessages>
+          <ClientMessages channel={channel} namespaces={['cashier']}>
+            <CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} />
+          </ClientMessages>
         ) : (
-          <Card as="p" className="p-4 text-center text-sm text-neutral-600">{info.order.statusTrade === ORDER_STATUS.toPay ? t('cashier.done') : t('cashier.expired')}</Card>
+          <Card as="p" className="p-4 text-center text-sm text-neutral-600">
+            {info.order.statusTrade === ORDER_STATUS.toPay ? t('cashier.done') : t('cashier.expired')}
+          </Card>
         )}
       </main>
     </>

@@ -39,8 +39,16 @@ export default async function ChainUpPage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const raw = await params;
   // Next hands dynamic segments over as they appear in the address (still percent-encoded).
-  const [id, storeCode, type, authorStageName] = [raw.id, raw.code, raw.type, raw.authorStageName].map(decodeSegment) as [string, string, string, string];
-  await requirePageUser(channel, `/chain/${encodeURIComponent(id)}/${encodeURIComponent(storeCode)}/${encodeURIComponent(type)}/${encodeURIComponent(authorStageName)}`);
+  const [id, storeCode, type, authorStageName] = [raw.id, raw.code, raw.type, raw.authorStageName].map(decodeSegment) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  await requirePageUser(
+    channel,
+    `/chain/${encodeURIComponent(id)}/${encodeURIComponent(storeCode)}/${encodeURIComponent(type)}/${encodeURIComponent(authorStageName)}`,
+  );
   if (!ID.test(id) || Number(id) > 2_147_483_647 || (type !== '1' && type !== '2')) redirect('/404');
   const ctx = pageScope(channel);
   const [campaign, stores] = await Promise.all([
@@ -57,21 +65,46 @@ export default async function ChainUpPage({ params }: Props) {
   return (
     <>
       <PageHeader title={t('chain.confirmTitle')} backHref="/chain" backLabel={t('chain.back')} />
-      <main className="flex flex-col gap-4 px-3 pb-[1.6rem] pt-3">
+      <main className="flex flex-col gap-4 px-3 pt-3 pb-[1.6rem]">
         <Card as="section" className="flex flex-col gap-3 p-4">
           <div className="flex items-center gap-3">
-            <ArtImage src={campaign.commodity.cover} alt={campaign.commodity.name} width={600} height={600} sizes="1.6rem" className="size-[1.6rem] shrink-0 rounded-lg object-cover" priority placeholderColor={skin.lightColor} />
+            <ArtImage
+              src={campaign.commodity.cover}
+              alt={campaign.commodity.name}
+              width={600}
+              height={600}
+              sizes="1.6rem"
+              className="size-[1.6rem] shrink-0 rounded-lg object-cover"
+              priority
+              placeholderColor={skin.lightColor}
+            />
             <div className="min-w-0">
               <p className="text-xs text-neutral-500">{t('chain.willMint')}</p>
-              <h2 className="text-base font-semibold text-skin-1" data-testid="chain-up-commodity">{campaign.commodity.name}</h2>
+              <h2 className="text-base font-semibold text-skin-1" data-testid="chain-up-commodity">
+                {campaign.commodity.name}
+              </h2>
               <p className="text-xs text-neutral-500">{t('chain.editionOf', { count: campaign.commodity.amountSku })}</p>
             </div>
           </div>
           <dl className="divide-y divide-black/5 text-sm" data-testid="chain-up-facts">
-            <div className={row}><dt className="text-neutral-500">{t('chain.product')}</dt><dd className="text-right text-neutral-800">{campaign.name}</dd></div>
-            <div className={row}><dt className="text-neutral-500">{t('chain.author')}</dt><dd className="text-right text-neutral-800">{campaign.authorStageName}</dd></div>
-            <div className={row}><dt className="text-neutral-500">{t('chain.store')}</dt><dd className="text-right text-neutral-800" data-testid="chain-up-store">{store.name} ({store.code})</dd></div>
-            <div className={row}><dt className="text-neutral-500">{t('chain.codeType')}</dt><dd className="text-right text-neutral-800">{type === '2' ? t('chain.typeCertificate') : t('chain.typeProduct')}</dd></div>
+            <div className={row}>
+              <dt className="text-neutral-500">{t('chain.product')}</dt>
+              <dd className="text-right text-neutral-800">{campaign.name}</dd>
+            </div>
+            <div className={row}>
+              <dt className="text-neutral-500">{t('chain.author')}</dt>
+              <dd className="text-right text-neutral-800">{campaign.authorStageName}</dd>
+            </div>
+            <div className={row}>
+              <dt className="text-neutral-500">{t('chain.store')}</dt>
+              <dd className="text-right text-neutral-800" data-testid="chain-up-store">
+                {store.name} ({store.code})
+              </dd>
+            </div>
+            <div className={row}>
+              <dt className="text-neutral-500">{t('chain.codeType')}</dt>
+              <dd className="text-right text-neutral-800">{type === '2' ? t('chain.typeCertificate') : t('chain.typeProduct')}</dd>
+            </div>
           </dl>
         </Card>
         <ClientMessages channel={channel} namespaces={['chain']}>
