@@ -2,25 +2,16 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { confirm } from '@/components/ui/confirm-sheet';
 import { Card } from '@/components/ui/card';
 import { useStorefrontStore } from '@/components/shell/storefront-provider';
 import { endWebSession } from '@/lib/client/sign-out';
 
 /** spec §4 logout: after a confirm sheet, clears token and user info, the server revokes the token, then /login. */
-export function LogoutButton({
-  label,
-  question,
-  cancel,
-  ok,
-  title,
-}: {
-  label: string;
-  question: string;
-  cancel: string;
-  ok: string;
-  title: string;
-}) {
+export function LogoutButton() {
+  const t = useTranslations('mine');
+  const common = useTranslations('common');
   const store = useStorefrontStore();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -31,7 +22,12 @@ export function LogoutButton({
       disabled={busy}
       onClick={async () => {
         try {
-          await confirm({ title, content: question, cancelText: cancel, confirmText: ok });
+          await confirm({
+            title: common('prompt'),
+            content: t('logoutConfirm'),
+            cancelText: common('cancel'),
+            confirmText: common('confirm'),
+          });
         } catch {
           return; // cancelled
         }
@@ -44,7 +40,7 @@ export function LogoutButton({
       }}
       className="h-[0.88rem] w-full text-base text-neutral-600 active:scale-[0.99] disabled:opacity-60"
     >
-      {label}
+      {t('logout')}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ReactNode } from 'react';
 import type { PageChannel } from '@/lib/channel/page-channel';
 import { pickMessages, type Namespace } from '@/lib/i18n/pick-messages';

@@ -2,7 +2,6 @@ import 'server-only';
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client';
 import { captchaChallenges } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomToken, sha256 } from '../security/crypto';
@@ -10,6 +9,7 @@ import { AUTH_LIMITS, SLIDER } from './limits';
 import { drawSliderChallenge } from './captcha-image';
 import { powChallenge, powSolves } from './proof-of-work';
 import type { SliderChallenge, TextChallenge } from './schema';
+import type { ChannelScope } from '../procedure/scope';
 
 /**
  * Self-hosted slider captcha (issue on accounts, spec §7 "behaviorVerify"). The server draws a picture with the gap and
@@ -22,7 +22,8 @@ import type { SliderChallenge, TextChallenge } from './schema';
  * is judged: a program can read the question and match the picture (security finding 3), so each answer must cost it.
  */
 
-type Ctx = { db: Db; now: Date; channelId: number; random?: (n: number) => number };
+/** The host's channel; `random` picks the gap (tests fix it). */
+type Ctx = ChannelScope & { random?: (n: number) => number };
 /** Creating and answering also need the server secret (AUTH_SECRET), from which each challenge's proof of work is derived. */
 type ChallengeCtx = Ctx & { secret: string };
 

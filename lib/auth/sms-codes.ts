@@ -8,6 +8,7 @@ import { AUTH_LIMITS } from './limits';
 import type { SmsProvider } from './sms';
 import { hit, hitAll, waitText } from '../rate-limit/rate-limit';
 import type { SendCodeResult } from './schema';
+import type { ChannelScope } from '../procedure/scope';
 
 /**
  * SMS verification codes (DESIGN §10, issue on accounts): 6 digits from the CSPRNG, kept only as an HMAC keyed by the
@@ -19,10 +20,7 @@ import type { SendCodeResult } from './schema';
  * 3. per channel: the hourly SMS budget; the operator is alerted when 80% of it is gone.
  * Every counter is atomic (lib/rate-limit/rate-limit.ts). The answer never depends on whether the phone has an account.
  */
-export type CodeCtx = {
-  db: Db;
-  now: Date;
-  channelId: number;
+export type CodeCtx = ChannelScope & {
   ip: string;
   /** The storefront_device cookie's id, when the caller keeps cookies. */
   deviceId?: string | null;

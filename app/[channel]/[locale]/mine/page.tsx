@@ -7,6 +7,7 @@ import { maskPhone } from '@/lib/auth/mask';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { LogoutButton } from '@/components/auth/logout-button';
+import { ClientMessages } from '@/components/shell/client-messages';
 import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams> };
@@ -106,13 +107,9 @@ export default async function MinePage({ params }: Props) {
               </ul>
             </Card>
             <div className="mt-6">
-              <LogoutButton
-                label={t('mine.logout')}
-                title={t('common.prompt')}
-                question={t('mine.logoutConfirm')}
-                cancel={t('common.cancel')}
-                ok={t('common.confirm')}
-              />
+              <ClientMessages channel={channel} namespaces={['mine', 'common']}>
+                <LogoutButton />
+              </ClientMessages>
             </div>
           </>
         ) : null}
