@@ -9,13 +9,13 @@
  * reads the database and prints orders created, oversell, per-user violations, duplicates and the latencies.
  * Exits 1 when anything was oversold, doubled or lost.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
+import { percentile, startServer, stopServer, waitForHealth } from './bench-server';
 
 const BUYERS = Math.min(intEnv('BENCH_BUYERS', 10_000), 999_999);
 const ITEMS = intEnv('BENCH_ITEMS', 500);
@@ -128,45 +128,7 @@ function request(
   });
 }
 
-function startServer(): ChildProcess {
-  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a drop.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // The storefront's entry server (server.ts), as `npm start` runs it.
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, PORT: String(PORT) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', () => {});
-  server.stderr?.on('data', (c: Buffer) => process.stderr.write(`[server] ${c.toString()}`));
-  return server;
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const { status } = await request('GET', '/api/health');
-      if (status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not answer on port ${PORT} within 60 s`);
-}
+const waitForServer = () => waitForHealth(() => request('GET', '/api/health'), PORT);
 
 type Envelope = { code?: number; data?: { orderNo?: string; reason?: string } | null; message?: string };
 
@@ -286,13 +248,6 @@ async function audit(saleId: number): Promise<Audit> {
   }
 }
 
-function percentile(values: number[], p: number): string {
-  if (values.length === 0) return '-';
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return `${sorted[index]!.toFixed(1)} ms`;
-}
-
 async function main(): Promise<void> {
   console.log(
     `bench:drop: ${BUYERS} buyers, ${ITEMS} items (1 per buyer), ${CONCURRENCY} connections, on ${usingPostgres ? 'PostgreSQL (DATABASE_URL)' : `the embedded database (${pgliteDir})`}`,
@@ -302,7 +257,7 @@ async function main(): Promise<void> {
   const { saleId, buyers } = await prepare();
   console.log(`prepared sale ${saleId} and ${buyers.length} buyers with sessions in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const server = startServer();
+  const server = startServer(PORT);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       void stopServer(server).finally(() => process.exit(130));

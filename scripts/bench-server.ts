@@ -1,0 +1,53 @@
+/** What the benchmarks share: the storefront's entry server started and stopped as `npm start` runs it, and percentiles. */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Starts server.ts on `port` in its own process group. BENCH_NODE_ARGS passes flags to its node (e.g. --cpu-prof). */
+export function startServer(port: number): ChildProcess {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  server.stdout?.on('data', () => {});
+  server.stderr?.on('data', (c: Buffer) => process.stderr.write(`[server] ${c.toString()}`));
+  return server;
+}
+
+export function stopServer(server: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', () => resolve());
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+/** Waits until the health check answers 200, for up to 60 s. */
+export async function waitForHealth(check: () => Promise<{ status: number }>, port: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await check()).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer on port ${port} within 60 s`);
+}
+
+/** The p-th percentile of `values` as "12.3 ms", or "-" when there are none. */
+export function percentile(values: number[], p: number): string {
+  const ms = percentileMs(values, p);
+  return ms === null ? '-' : `${ms.toFixed(1)} ms`;
+}
+
+export function percentileMs(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
