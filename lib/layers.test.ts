@@ -8,6 +8,7 @@ import path from 'node:path';
 const LAYERS = [
   'security',
   'env',
+  'cache',
   'format',
   'i18n',
   'db',
@@ -27,6 +28,7 @@ const LAYERS = [
   'chain',
   'tracking',
   'jobs',
+  'page',
   'server',
   'demo',
 ];

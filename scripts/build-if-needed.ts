@@ -9,7 +9,7 @@ const SOURCES = [
   'lib',
   'styles',
   'public',
-  'middleware.ts',
+  'proxy.ts',
   'instrumentation.ts',
   'next.config.ts',
   'postcss.config.mjs',

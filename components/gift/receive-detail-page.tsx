@@ -1,4 +1,4 @@
-import type { GiftForPage } from '@/lib/gift/page-gift';
+import type { GiftForPage } from '@/lib/page/gift';
 import { PageHeader } from '@/components/layout/page-header';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { GiftDetail } from './gift-detail';

@@ -1,4 +1,4 @@
-import type { GiftCampaignsForPage } from '@/lib/gift/page-gift';
+import type { GiftCampaignsForPage } from '@/lib/page/gift';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { CampaignList } from './campaign-list';

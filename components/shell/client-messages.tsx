@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ReactNode } from 'react';
-import type { PageChannel } from '@/lib/channel/page-channel';
+import type { PageChannel } from '@/lib/page/channel';
 import { pickMessages, type Namespace } from '@/lib/i18n/pick-messages';
 import { MessagesProvider } from './messages-provider';
 

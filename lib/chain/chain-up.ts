@@ -9,6 +9,7 @@ import type { ChannelScope, UserScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import { claimOnce } from '../procedure/idempotent';
 import type { ChainCampaignView, ChainRecordView, CodeLookupView, CodeType, StoreView } from './schema';
+import { invalidate, tags } from '../cache/store';
 
 /**
  * Self chain-up (spec §2 chain, chainUp, chainResult, mineChain; label 4). A physical product carries a code (type 1
@@ -213,6 +214,8 @@ async function spendCode(
         .returning({ id: chainRecords.id });
       return record!.id;
     });
+    // A campaign has one code fewer (docs/caching.md).
+    invalidate(ctx.db, [tags.campaigns(ctx.channelId)]);
     await attempt.giveBack();
     return (await getChainRecord(ctx, recordId))!;
   } catch (error) {

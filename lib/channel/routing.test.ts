@@ -56,7 +56,7 @@ describe('decideRoute: label guards (spec §2)', () => {
   });
 
   it('does not redirect pages other than home on a channel without label 1', () => {
-    expect(decide({ key: 'CHAIN', summary: CHAIN, pathname: '/chain', search: '?a=1' })).toEqual({
+    expect(decide({ key: 'CHAIN', summary: CHAIN, pathname: '/chain', search: '?a=1' })).toMatchObject({
       kind: 'rewrite',
       pathname: '/CHAIN/en/chain',
     });
@@ -64,7 +64,7 @@ describe('decideRoute: label guards (spec §2)', () => {
 
   it('sends /active to /404 without label 2', () => {
     expect(decide({ key: 'LUMEN', summary: LUMEN, pathname: '/active' })).toEqual({ kind: 'redirect', location: '/404' });
-    expect(decide({ key: 'SWAP', summary: SWAP, pathname: '/active' })).toEqual({ kind: 'rewrite', pathname: '/SWAP/en/active' });
+    expect(decide({ key: 'SWAP', summary: SWAP, pathname: '/active' })).toMatchObject({ kind: 'rewrite', pathname: '/SWAP/en/active' });
   });
 
   it('sends /active to /404 for the channel class that cannot open it, even with label 2', () => {
@@ -78,7 +78,7 @@ describe('decideRoute: label guards (spec §2)', () => {
       kind: 'redirect',
       location: '/404',
     });
-    expect(decide({ key: 'SWAP', summary: SWAP, pathname: '/mine/exchange', hasSession: true })).toEqual({
+    expect(decide({ key: 'SWAP', summary: SWAP, pathname: '/mine/exchange', hasSession: true })).toMatchObject({
       kind: 'rewrite',
       pathname: '/SWAP/en/mine/exchange',
     });
@@ -104,24 +104,24 @@ describe('decideRoute: login guard (spec §2, §6)', () => {
   });
 
   it('lets a visitor with a session through to the page', () => {
-    expect(decide({ pathname: '/mine/box', hasSession: true })).toEqual({ kind: 'rewrite', pathname: '/AURORA/en/mine/box' });
+    expect(decide({ pathname: '/mine/box', hasSession: true })).toMatchObject({ kind: 'rewrite', pathname: '/AURORA/en/mine/box' });
   });
 
   it('keeps open pages open without a session', () => {
     for (const pathname of ['/mine', '/goods/detail/42', '/receive', '/receive2', '/login']) {
-      expect(decide({ pathname })).toEqual({ kind: 'rewrite', pathname: `/AURORA/en${pathname}` });
+      expect(decide({ pathname })).toMatchObject({ kind: 'rewrite', pathname: `/AURORA/en${pathname}` });
     }
   });
 });
 
 describe('decideRoute: rewrite and locale', () => {
   it('rewrites home to /<KEY>/<locale>, from "/" and from the empty path', () => {
-    expect(decide({ pathname: '/' })).toEqual({ kind: 'rewrite', pathname: '/AURORA/en' });
-    expect(decide({ pathname: '' })).toEqual({ kind: 'rewrite', pathname: '/AURORA/en' });
+    expect(decide({ pathname: '/' })).toMatchObject({ kind: 'rewrite', pathname: '/AURORA/en' });
+    expect(decide({ pathname: '' })).toMatchObject({ kind: 'rewrite', pathname: '/AURORA/en' });
   });
 
   it('rewrites a page to /<KEY>/<locale>/<path>', () => {
-    expect(decide({ key: 'LUMEN', summary: LUMEN, pathname: '/goods/detail/42' })).toEqual({
+    expect(decide({ key: 'LUMEN', summary: LUMEN, pathname: '/goods/detail/42' })).toMatchObject({
       kind: 'rewrite',
       pathname: '/LUMEN/en/goods/detail/42',
     });
@@ -129,12 +129,12 @@ describe('decideRoute: rewrite and locale', () => {
 
   it("uses the channel's locale over Accept-Language", () => {
     const bazaar = channel('BAZAAR', [1], { buyGoodsTitle: true }, 'zh-CN');
-    expect(decide({ key: 'BAZAAR', summary: bazaar, acceptLanguage: 'en-US,en;q=0.9' })).toEqual({
+    expect(decide({ key: 'BAZAAR', summary: bazaar, acceptLanguage: 'en-US,en;q=0.9' })).toMatchObject({
       kind: 'rewrite',
       pathname: '/BAZAAR/zh-CN',
     });
     const english = channel('LUMEN', [1], {}, 'en');
-    expect(decide({ key: 'LUMEN', summary: english, acceptLanguage: 'zh-CN' })).toEqual({ kind: 'rewrite', pathname: '/LUMEN/en' });
+    expect(decide({ key: 'LUMEN', summary: english, acceptLanguage: 'zh-CN' })).toMatchObject({ kind: 'rewrite', pathname: '/LUMEN/en' });
   });
 
   it.each([
@@ -143,17 +143,17 @@ describe('decideRoute: rewrite and locale', () => {
     ['fr', 'en'],
     [null, 'en'],
   ])('without a channel locale, Accept-Language %p gives %s', (acceptLanguage, locale) => {
-    expect(decide({ pathname: '/mine', acceptLanguage })).toEqual({ kind: 'rewrite', pathname: `/AURORA/${locale}/mine` });
+    expect(decide({ pathname: '/mine', acceptLanguage })).toMatchObject({ kind: 'rewrite', pathname: `/AURORA/${locale}/mine` });
   });
 });
 
 describe('decideRoute: channel lookup unavailable', () => {
   it('serves the page without label guards', () => {
-    expect(decide({ key: 'LUMEN', summary: 'unavailable', pathname: '/active' })).toEqual({
+    expect(decide({ key: 'LUMEN', summary: 'unavailable', pathname: '/active' })).toMatchObject({
       kind: 'rewrite',
       pathname: '/LUMEN/en/active',
     });
-    expect(decide({ key: 'CHAIN', summary: 'unavailable', pathname: '/' })).toEqual({ kind: 'rewrite', pathname: '/CHAIN/en' });
+    expect(decide({ key: 'CHAIN', summary: 'unavailable', pathname: '/' })).toMatchObject({ kind: 'rewrite', pathname: '/CHAIN/en' });
   });
 
   it('still applies the login guard and sends unknown paths to /404', () => {
@@ -165,9 +165,16 @@ describe('decideRoute: channel lookup unavailable', () => {
   });
 
   it('falls back to Accept-Language for the locale', () => {
-    expect(decide({ summary: 'unavailable', pathname: '/mine', acceptLanguage: 'zh-CN' })).toEqual({
+    expect(decide({ summary: 'unavailable', pathname: '/mine', acceptLanguage: 'zh-CN' })).toMatchObject({
       kind: 'rewrite',
       pathname: '/AURORA/zh-CN/mine',
     });
+  });
+});
+
+describe('decideRoute: the route a rewrite goes to', () => {
+  it('names the route and its parameters, for the proxy to know a shared page', () => {
+    const decision = decide({ pathname: '/goods/detail/7' });
+    expect(decision).toMatchObject({ kind: 'rewrite', match: { route: { name: 'goodsDetail' }, params: { saleId: '7' } } });
   });
 });

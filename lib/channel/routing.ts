@@ -1,5 +1,5 @@
 import { channelFeatures, homeRedirect } from './labels';
-import { matchRoute } from './routes';
+import { matchRoute, type RouteMatch } from './routes';
 import type { ChannelSummary } from './theme';
 import { negotiateLocale } from '../i18n/locale';
 
@@ -14,7 +14,8 @@ export type RoutingInput = {
   acceptLanguage: string | null;
 };
 
-export type RoutingDecision = { kind: 'redirect'; location: string } | { kind: 'rewrite'; pathname: string } | { kind: 'storeNotFound' };
+export type RoutingDecision =
+  { kind: 'redirect'; location: string } | { kind: 'rewrite'; pathname: string; match: RouteMatch } | { kind: 'storeNotFound' };
 
 /**
  * Decides what the middleware does with a page request (spec §2 routes and guards, §6). Pure, edge-safe.
@@ -43,5 +44,5 @@ export function decideRoute(input: RoutingInput): RoutingDecision {
 
   const locale = negotiateLocale(summary?.locale, input.acceptLanguage);
   const path = input.pathname === '' ? '/' : input.pathname;
-  return { kind: 'rewrite', pathname: `/${input.key}/${locale}${path === '/' ? '' : path}` };
+  return { kind: 'rewrite', pathname: `/${input.key}/${locale}${path === '/' ? '' : path}`, match };
 }

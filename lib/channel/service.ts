@@ -1,5 +1,4 @@
 import 'server-only';
-import { cache } from 'react';
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import { channels } from '../db/schema';
@@ -45,6 +44,3 @@ export async function requireChannel(key: string, db: Db = getDb()): Promise<Cha
   if (!row) throw new AppError(404, `channel ${key || '(empty)'} not found`);
   return row;
 }
-
-/** Per-request memoised lookup for server components (layout, page and metadata share one query). */
-export const getChannelForPage = cache((key: string) => findChannelByKey(key));

@@ -26,6 +26,7 @@ import {
   type SeedChannel,
   type SeedSale,
 } from './seed-data';
+import { invalidateAll } from '../cache/store';
 import { hashCode } from '../redeem-code/service';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 
@@ -179,6 +180,8 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
   const codes = await seedGifts(db, channelIds, now);
   codes.push(...(await seedExchanges(db, channelIds, now)));
   codes.push(...(await seedChainCampaigns(db, channelIds, now)));
+  // The catalogue may have changed under every cached read (docs/caching.md).
+  invalidateAll(db);
   return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length, codes };
 }
 

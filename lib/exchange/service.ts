@@ -12,6 +12,7 @@ import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffe
 import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { DestroyedView, ExchangeCampaignView, ExchangeDetail, ExchangeMine, ExchangeOfferView, ExchangeRecordView } from './schema';
+import { invalidate, tags } from '../cache/store';
 
 /**
  * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2). An exchange campaign (the route's
@@ -288,6 +289,8 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
       await tx.update(holdings).set({ destroyedByExchangeId: claimId }).where(inArray(holdings.id, spent));
       return claimId;
     });
+    // An offer has one fewer left (docs/caching.md).
+    invalidate(ctx.db, [tags.campaigns(ctx.channelId)]);
     await attempt?.giveBack();
     return (await loadRecord(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {

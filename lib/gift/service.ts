@@ -12,6 +12,7 @@ import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffe
 import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } from './schema';
+import { invalidate, tags } from '../cache/store';
 
 /**
  * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
@@ -169,6 +170,8 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
         now: ctx.now,
       });
     });
+    // An offer has one fewer left (docs/caching.md).
+    invalidate(ctx.db, [tags.campaigns(ctx.channelId)]);
     await attempt?.giveBack();
     return (await findClaim(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {

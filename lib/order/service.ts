@@ -11,6 +11,7 @@ import { claimOnce, madeOrWinner } from '../procedure/idempotent';
 import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
 import { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
+import { stockMoved } from '../cache/store';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -48,26 +49,36 @@ function newOrderNo(now: Date): string {
   return `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${randomDigits(8)}`;
 }
 
+/** A sale's copies left moved from `before` to `after` (cached reads are told once the transaction committed). */
+export type StockMove = { channelId: number; saleId: number; before: number; after: number };
+
+/** Tells the cached reads of `db` that a committed transaction moved a sale's stock (docs/caching.md). */
+export function stockCommitted(db: Db, move: StockMove | null): void {
+  if (move) stockMoved(db, move, move.before, move.after);
+}
+
 /**
  * Gives an unpaid order's stock and quota back and marks it cancelled. Idempotent: only an order still to pay moves,
- * so the sweep, a lazy read and the buyer's cancel can race safely. Returns whether this call moved it.
+ * so the sweep, a lazy read and the buyer's cancel can race safely. Returns the stock it moved (null when this call
+ * moved nothing), for the caller to pass to `stockCommitted` after its transaction.
  */
-export async function releaseOrder(tx: Db, orderId: number, reason: 'buyer' | 'expired', now: Date): Promise<boolean> {
+export async function releaseOrder(tx: Db, orderId: number, reason: 'buyer' | 'expired', now: Date): Promise<StockMove | null> {
   const [moved] = await tx
     .update(orders)
     .set({ statusTrade: ORDER_STATUS.cancelled, cancelReason: reason, cancelTime: now })
     .where(and(eq(orders.id, orderId), eq(orders.statusTrade, ORDER_STATUS.toPay)))
     .returning({ saleId: orders.saleId, userId: orders.userId, quantity: orders.quantity });
-  if (!moved) return false;
-  await tx
+  if (!moved) return null;
+  const [stock] = await tx
     .update(sales)
     .set({ amountAvailable: sql`${sales.amountAvailable} + ${moved.quantity}` })
-    .where(eq(sales.id, moved.saleId));
+    .where(eq(sales.id, moved.saleId))
+    .returning({ channelId: sales.channelId, left: sales.amountAvailable });
   await tx
     .update(saleQuotas)
     .set({ reserved: sql`${saleQuotas.reserved} - ${moved.quantity}` })
     .where(and(eq(saleQuotas.saleId, moved.saleId), eq(saleQuotas.userId, moved.userId)));
-  return true;
+  return { channelId: stock!.channelId, saleId: moved.saleId, before: stock!.left - moved.quantity, after: stock!.left };
 }
 
 /** Expires overdue unpaid orders (all of them, one user's or one sale's); returns how many. The sweep and lazy reads call it. */
@@ -90,7 +101,9 @@ export async function expireOverdueOrders(
     .limit(options.limit ?? 500);
   let expired = 0;
   for (const { id } of overdue) {
-    if (await db.transaction((tx) => releaseOrder(tx, id, 'expired', now))) expired++;
+    const move = await db.transaction((tx) => releaseOrder(tx, id, 'expired', now));
+    stockCommitted(db, move);
+    if (move) expired++;
   }
   return expired;
 }
@@ -173,6 +186,7 @@ async function reserve(
   // Read before the transaction, so only a hint: the conditional decrement below is what guarantees the stock.
   if (sale.amountAvailable < input.quantity) throw shortOfStock(sale.amountAvailable);
   const make = async (): Promise<OrderView> => {
+    let move: StockMove | null = null;
     const order = await ctx.db.transaction(async (tx) => {
       const [quota] = await tx
         .insert(saleQuotas)
@@ -213,8 +227,10 @@ async function reserve(
         const [now] = await tx.select({ left: sales.amountAvailable }).from(sales).where(eq(sales.id, sale.id));
         throw shortOfStock(now?.left ?? 0);
       }
+      move = { channelId: ctx.channelId, saleId: sale.id, before: stock.left + input.quantity, after: stock.left };
       return created!;
     });
+    stockCommitted(ctx.db, move);
     // A new order has minted nothing yet.
     return toView(order, commodity, []);
   };
@@ -334,6 +350,6 @@ export async function cancelOrder(ctx: UserScope, orderNo: string): Promise<Orde
     );
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  await ctx.db.transaction((tx) => releaseOrder(tx, row!.id, 'buyer', ctx.now));
+  stockCommitted(ctx.db, await ctx.db.transaction((tx) => releaseOrder(tx, row!.id, 'buyer', ctx.now)));
   return getOrder(ctx, orderNo);
 }

@@ -7,7 +7,7 @@ import { randomDigits } from '../security/crypto';
 import { env } from '../env';
 import { isUniqueViolation } from '../db/errors';
 import { mintHoldings } from '../collection/mint';
-import { getOrder, ORDER_STATUS, releaseOrder, type OrderView } from '../order/service';
+import { getOrder, ORDER_STATUS, releaseOrder, stockCommitted, type OrderView, type StockMove } from '../order/service';
 import { NotificationError, type PaymentProvider, type VerifiedNotification } from './provider';
 import { sandboxProvider } from './sandbox';
 import type { UserScope } from '../procedure/scope';
@@ -90,6 +90,7 @@ export async function applyNotification(
   n: VerifiedNotification,
   now: Date,
 ): Promise<NotificationOutcome> {
+  let released: StockMove | null = null;
   const outcome = await db.transaction(async (tx): Promise<NotificationOutcome> => {
     const [payment] = await tx.select().from(payments).where(eq(payments.paymentNo, n.paymentNo)).limit(1);
     if (!payment) throw new NotificationError('paymentNo: no such payment');
@@ -135,7 +136,7 @@ export async function applyNotification(
       return 'paid';
     }
     // Paid too late: the stock went back (or goes back now), the order closes, the money goes back.
-    await releaseOrder(tx, payment.orderId, 'expired', now);
+    released = await releaseOrder(tx, payment.orderId, 'expired', now);
     await tx
       .update(orders)
       .set({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate' })
@@ -143,6 +144,7 @@ export async function applyNotification(
     await tx.update(payments).set({ status: PAYMENT_STATUS.refunding }).where(eq(payments.id, payment.id));
     return 'refunded';
   });
+  stockCommitted(db, released);
   if (outcome === 'refunded') await finishRefund(db, provider, n.paymentNo, n.amount);
   return outcome;
 }

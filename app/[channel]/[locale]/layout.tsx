@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { CSSProperties, ReactNode } from 'react';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { skinCssVariables } from '@/lib/channel/skin';
 import { env, publicOrigin } from '@/lib/env';
 import { StorefrontProvider } from '@/components/shell/storefront-provider';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
-import { listSales } from '@/lib/sale/service';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
+import { readSales } from '@/lib/page/cached-reads';
 import { MAX_PAGE } from '@/lib/procedure/paging';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
@@ -17,7 +17,7 @@ export default async function HomePage({ params, searchParams }: Props) {
   const { t, theme, skin } = channel;
   const requested = Number((await searchParams).page);
   const pageCount = Number.isInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE) : 1;
-  const page = await listSales(pageScope(channel), { pageCount, pageSize: PAGE_SIZE });
+  const page = await readSales(pageScope(channel), { pageCount, pageSize: PAGE_SIZE });
 
   return (
     <>

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
 import { channelFeatures } from '@/lib/channel/labels';
-import { listExchangeActivities } from '@/lib/exchange/service';
+import { readExchangeActivities } from '@/lib/page/cached-reads';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { ActivityList } from '@/components/exchange/activity-list';
@@ -25,7 +25,7 @@ export default async function ActivePage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { t, skin, theme, labels } = channel;
   if (!channelFeatures(labels, theme.attributes).activityPage) redirect('/404');
-  const activities = await listExchangeActivities(pageScope(channel));
+  const activities = await readExchangeActivities(pageScope(channel));
   return (
     <>
       <main className="pb-[1.6rem]">

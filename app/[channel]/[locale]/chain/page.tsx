@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
-import { getPageUser } from '@/lib/auth/page-session';
-import { listChainCampaigns } from '@/lib/chain/chain-up';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
+import { getPageUser } from '@/lib/page/session';
+import { readChainCampaigns } from '@/lib/page/cached-reads';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { ChainCampaignList } from '@/components/chain/campaign-list';
@@ -28,7 +28,7 @@ export default async function ChainPage({ params }: Props) {
   const { t, skin, theme, labels } = channel;
   const [user, { campaigns, stores }] = await Promise.all([
     getPageUser({ id: channel.id, key: theme.key }),
-    listChainCampaigns(pageScope(channel)),
+    readChainCampaigns(pageScope(channel)),
   ]);
   const open = campaigns.some((c) => c.status === 1) && stores.length > 0;
   return (

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { safeRedirect } from '@/lib/auth/redirect';
 import { smsProvider } from '@/lib/auth/sms';
 import { env } from '@/lib/env';

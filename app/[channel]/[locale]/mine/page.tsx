@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { getPageUser } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { getPageUser } from '@/lib/page/session';
 import { maskPhone } from '@/lib/auth/mask';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';

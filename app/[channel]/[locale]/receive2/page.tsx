@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { loadGiftCampaignsForPage } from '@/lib/gift/page-gift';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { loadGiftCampaignsForPage } from '@/lib/page/gift';
 import { ReceiveListPage } from '@/components/gift/receive-list-page';
 
 type Props = { params: Promise<PageParams> };

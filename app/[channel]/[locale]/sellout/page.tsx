@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { StatusView } from '@/components/layout/status-view';
 import { SoldOutIcon } from '@/components/layout/status-icons';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
 

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { requirePageScope } from '@/lib/page/session';
 import { getChainRecord } from '@/lib/chain/chain-up';
 import { ArtImage } from '@/components/ui/art-image';
 import { ChainRecord } from '@/components/chain/chain-record';
 import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
+import { routeId } from '@/lib/page/route-id';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -25,8 +26,9 @@ export default async function ChainResultPage({ params, searchParams }: Props) {
   const { id: raw } = await searchParams;
   const id = Array.isArray(raw) ? raw[0] : raw;
   const scope = await requirePageScope(channel, `/chain/result?id=${encodeURIComponent(id ?? '')}`);
-  if (!id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) redirect('/404');
-  const record = await getChainRecord(scope, Number(id));
+  const recordId = routeId(id);
+  if (recordId === null) redirect('/404');
+  const record = await getChainRecord(scope, recordId);
   if (!record) redirect('/404');
   const { t, skin, theme } = channel;
   const link = 'flex h-[0.88rem] items-center justify-center rounded-full text-base font-semibold';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { requirePageScope } from '@/lib/page/session';
 import { listUnopenedBoxes } from '@/lib/collection/service';
 import { listBlindBoxSales } from '@/lib/sale/service';
 import { SALE_STATUS } from '@/lib/sale/status';

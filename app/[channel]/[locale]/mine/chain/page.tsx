@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { pageFromSearch } from '@/lib/procedure/paging';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { requirePageScope } from '@/lib/page/session';
 import { listChainRecords } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
 import { ChainRecord } from '@/components/chain/chain-record';

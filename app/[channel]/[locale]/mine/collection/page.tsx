@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { pageFromSearch } from '@/lib/procedure/paging';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { requirePageScope } from '@/lib/page/session';
 import { listCollection } from '@/lib/collection/service';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectionGrid } from '@/components/buy/collection-grid';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { loadPageChannel, type PageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageChannel, type PageParams } from '@/lib/page/channel';
+import { requirePageScope } from '@/lib/page/session';
 import { listDestroyed } from '@/lib/exchange/service';
 import { pageFromSearch } from '@/lib/procedure/paging';
 import { PageHeader } from '@/components/layout/page-header';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { requirePageScope } from '@/lib/page/session';
 import { listExchanges } from '@/lib/exchange/service';
 import { pageFromSearch } from '@/lib/procedure/paging';
 import { PageHeader } from '@/components/layout/page-header';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { pageFromSearch } from '@/lib/procedure/paging';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { requirePageScope } from '@/lib/page/session';
 import { listOrders, ORDER_STATUS, type OrderView } from '@/lib/order/service';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';

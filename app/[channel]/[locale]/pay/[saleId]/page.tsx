@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
-import { findSale } from '@/lib/sale/service';
+import { loadPageChannel } from '@/lib/page/channel';
+import { requirePageUser } from '@/lib/page/session';
+import { pageSale, type SalePageParams } from '@/lib/page/sale';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
@@ -13,7 +13,7 @@ import { PayForm } from '@/components/buy/pay-form';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
 
-type Props = { params: Promise<PageParams & { saleId: string }> };
+type Props = { params: Promise<SalePageParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { t } = await loadPageChannel(params);
@@ -28,8 +28,7 @@ export default async function PayPage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { saleId } = await params;
   await requirePageUser(channel, `/pay/${saleId}`);
-  const sale = await findSale(pageScope(channel), saleId);
-  if (!sale) redirect('/404');
+  const sale = await pageSale(channel, saleId);
   if (sale.statusSell === SALE_STATUS.SOLD_OUT) redirect('/sellout');
   const { t, theme, skin } = channel;
   const max = Math.max(1, Math.min(sale.limitPerUser, sale.amountAvailable));

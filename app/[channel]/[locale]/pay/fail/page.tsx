@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { loadPageOrder } from '@/lib/payment/page-order';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { loadPageOrder } from '@/lib/page/order';
 import { ORDER_STATUS } from '@/lib/order/service';
 import { formatFen } from '@/lib/format/money';
 import { ArtImage } from '@/components/ui/art-image';

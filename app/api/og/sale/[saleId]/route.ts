@@ -1,7 +1,7 @@
 import { channelKeyForHost } from '@/lib/channel/key';
 import { findChannelByKey, toThemeInfo } from '@/lib/channel/service';
 import { findSale } from '@/lib/sale/service';
-import { pageScope } from '@/lib/channel/page-channel';
+import { pageScope } from '@/lib/page/channel';
 import { saleOgCard } from '@/lib/sale/og-card';
 import { env } from '@/lib/env';
 import { negotiateLocale } from '@/lib/i18n/locale';

@@ -1,19 +1,17 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { pageViewerScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { pageViewerScope } from '@/lib/page/session';
 import { getExchangeOffer } from '@/lib/exchange/service';
 import { AppError } from '@/lib/procedure/errors';
 import { PageHeader } from '@/components/layout/page-header';
 import { ExchangeDetail } from '@/components/exchange/exchange-detail';
 import { ClientMessages } from '@/components/shell/client-messages';
+import { routeId } from '@/lib/page/route-id';
 
 type Params = PageParams & { id: string; exchange_id: string };
 type Props = { params: Promise<Params> };
-
-const ID = /^[1-9]\d{0,9}$/;
-const MAX_ID = 2_147_483_647;
 
 /**
  * Loads one exchange offer of the page's channel, with what the logged-in user can spend on it; anything else (bad
@@ -21,10 +19,12 @@ const MAX_ID = 2_147_483_647;
  */
 const loadExchange = cache(async (channelKey: string, locale: string, id: string, offerId: string) => {
   const channel = await loadPageChannel(Promise.resolve({ channel: channelKey, locale }));
-  if (!ID.test(id) || !ID.test(offerId) || Number(id) > MAX_ID || Number(offerId) > MAX_ID) redirect('/404');
+  const campaignId = routeId(id);
+  const offer = routeId(offerId);
+  if (campaignId === null || offer === null) redirect('/404');
   const scope = await pageViewerScope(channel);
   try {
-    const detail = await getExchangeOffer(scope, Number(id), Number(offerId));
+    const detail = await getExchangeOffer(scope, campaignId, offer);
     return { channel, detail };
   } catch (error) {
     if (error instanceof AppError && error.code === 404) redirect('/404');

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
-import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
-import { findSale, listBlindBoxOdds, type SaleRecord } from '@/lib/sale/service';
+import type { loadPageChannel } from '@/lib/page/channel';
+import { loadPageOdds, loadPageSale, type SalePageParams } from '@/lib/page/sale';
+import type { SaleRecord } from '@/lib/sale/service';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
@@ -14,17 +14,7 @@ import { SaleStatusBadge } from '@/components/sale/sale-status';
 import { GoodsGallery } from '@/components/sale/goods-gallery';
 import { Card } from '@/components/ui/card';
 
-type Props = { params: Promise<PageParams & { saleId: string }> };
-
-async function load(params: Props['params']) {
-  const channel = await loadPageChannel(params);
-  const { saleId } = await params;
-  const sale = await findSale(pageScope(channel), saleId);
-  // A sale that does not exist in this channel goes to /404 like any unknown path (spec §2); Next cannot
-  // render a channel-styled not-found boundary under a dynamic root layout (vercel/next.js#59180).
-  if (!sale) redirect('/404');
-  return { channel, sale };
-}
+type Props = { params: Promise<SalePageParams> };
 
 function summaryOf(sale: SaleRecord): string {
   const text = sale.commodity.description.replace(/\s+/g, ' ').trim();
@@ -33,10 +23,7 @@ function summaryOf(sale: SaleRecord): string {
 
 /** Link previews for chat apps and crawlers: title, description, Open Graph, Twitter, on the channel's host. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const channel = await loadPageChannel(params);
-  const sale = await findSale(pageScope(channel), (await params).saleId);
-  // A missing sale: the page itself redirects to /404.
-  if (!sale) return { title: channel.t('route.notFound'), robots: { index: false } };
+  const { channel, sale } = await loadPageSale(params);
   const origin = publicOrigin(channel.theme.host);
   const url = `${origin}/goods/detail/${sale.id}`;
   // A PNG card: chat apps and social crawlers do not show SVG previews.
@@ -94,10 +81,10 @@ function productJsonLd(sale: SaleRecord, origin: string, showAmount: boolean): s
 
 /** Goods detail (spec §2 goodsDetail, open to everyone): everything a buyer needs before paying, server-rendered. */
 export default async function GoodsDetailPage({ params }: Props) {
-  const { channel, sale } = await load(params);
+  const { channel, sale } = await loadPageSale(params);
   const { t, theme, skin } = channel;
   const tz = theme.timeZone;
-  const odds = sale.commodity.isBlindBox ? await listBlindBoxOdds(pageScope(channel), sale.commodity.id) : [];
+  const odds = await loadPageOdds(channel, sale);
   const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
 
   const facts: [string, string, string?][] = [

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { loadGiftForPage, type ReceiveDetailParams } from '@/lib/gift/page-gift';
+import { loadGiftForPage, type ReceiveDetailParams } from '@/lib/page/gift';
 import { ReceiveDetailPage } from '@/components/gift/receive-detail-page';
 
 type Props = { params: Promise<ReceiveDetailParams> };

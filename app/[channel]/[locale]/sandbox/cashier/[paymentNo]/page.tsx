@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageScope } from '@/lib/auth/page-session';
+import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { requirePageScope } from '@/lib/page/session';
 import { env } from '@/lib/env';
 import { sandboxPaymentInfo } from '@/lib/payment/service';
 import { ORDER_STATUS } from '@/lib/order/service';

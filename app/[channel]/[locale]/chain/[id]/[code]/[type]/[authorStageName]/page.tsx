@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, pageScope, type PageParams } from '@/lib/channel/page-channel';
-import { requirePageUser } from '@/lib/auth/page-session';
+import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
+import { requirePageUser } from '@/lib/page/session';
 import { AppError } from '@/lib/procedure/errors';
 import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
@@ -9,11 +9,10 @@ import { ArtImage } from '@/components/ui/art-image';
 import { ConfirmChainUp } from '@/components/chain/confirm-chain-up';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
+import { routeId } from '@/lib/page/route-id';
 
 type Params = PageParams & { id: string; code: string; type: string; authorStageName: string };
 type Props = { params: Promise<Params> };
-
-const ID = /^[1-9]\d{0,9}$/;
 
 function decodeSegment(segment: string): string {
   try {
@@ -49,10 +48,11 @@ export default async function ChainUpPage({ params }: Props) {
     channel,
     `/chain/${encodeURIComponent(id)}/${encodeURIComponent(storeCode)}/${encodeURIComponent(type)}/${encodeURIComponent(authorStageName)}`,
   );
-  if (!ID.test(id) || Number(id) > 2_147_483_647 || (type !== '1' && type !== '2')) redirect('/404');
+  const campaignId = routeId(id);
+  if (campaignId === null || (type !== '1' && type !== '2')) redirect('/404');
   const ctx = pageScope(channel);
   const [campaign, stores] = await Promise.all([
-    getChainCampaign(ctx, Number(id)).catch((error: unknown) => {
+    getChainCampaign(ctx, campaignId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 404) return null;
       throw error;
     }),

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
-import { config } from './middleware';
+import { config } from './proxy';
 
 // Red-team finding 11: the matcher skipped the middleware for any path ending in .png, .svg, .txt..., so
 // /DARK/en/goods/detail/13.png on another channel's host reached DARK's internal route. Only real files under public/

@@ -2,8 +2,8 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { getDb } from '../db/client';
 import { AppError } from '../procedure/errors';
-import { requirePageUser } from '../auth/page-session';
-import { paymentProvider, queryPayment } from './service';
+import { requirePageUser } from './session';
+import { paymentProvider, queryPayment } from '../payment/service';
 import type { OrderView } from '../order/service';
 
 /**

@@ -1,14 +1,18 @@
 import 'server-only';
+import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import { getChannelForPage } from './service';
-import { toThemeInfo } from './service';
-import { parseLabels, channelTitle, type Label } from './labels';
-import { parseSkin, type Skin } from './skin';
-import type { ChannelThemeInfo } from './theme';
+import { toThemeInfo } from '../channel/service';
+import { parseLabels, channelTitle, type Label } from '../channel/labels';
+import { parseSkin, type Skin } from '../channel/skin';
+import type { ChannelThemeInfo } from '../channel/theme';
 import { isLocale, type Locale } from '../i18n/locale';
 import { translator, type Translator } from '../i18n/translator';
 import { getDb } from '../db/client';
 import type { ChannelScope } from '../procedure/scope';
+import { readChannel } from './cached-reads';
+
+/** Layout, metadata, viewport and page of one request share one read; requests share it through the cache. */
+const channelRow = cache((key: string) => readChannel(getDb(), key));
 
 export type PageParams = { channel: string; locale: string };
 
@@ -32,7 +36,7 @@ export type PageChannel = {
 export async function loadPageChannel(params: Promise<PageParams>): Promise<PageChannel> {
   const { channel: key, locale } = await params;
   if (!isLocale(locale)) notFound();
-  const row = await getChannelForPage(key);
+  const row = await channelRow(key);
   if (!row) notFound();
   const theme = toThemeInfo(row);
   const labels = parseLabels(theme.labelList);

@@ -3,9 +3,9 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '../db/client';
 import { authSecret } from '../security/secret';
-import { resolveToken } from './sessions';
+import { resolveToken } from '../auth/sessions';
 import type { SessionUser, UserScope, ViewerScope } from '../procedure/scope';
-import { readWebSession, sessionCookieValue } from './session-claims';
+import { readWebSession, sessionCookieValue } from '../auth/session-claims';
 
 /** What a page guard needs of its channel (a PageChannel has both). */
 export type PageGuardChannel = { id: number; key: string };

@@ -1,18 +1,18 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { loadPageChannel, pageScope, type PageParams } from '../channel/page-channel';
-import { pageViewerScope } from '../auth/page-session';
+import { loadPageChannel, pageScope, type PageParams } from './channel';
+import { pageViewerScope } from './session';
 import { AppError } from '../procedure/errors';
-import { getGift, listGiftCampaigns } from './service';
+import { getGift } from '../gift/service';
+import { readGiftCampaigns } from './cached-reads';
+import { routeId } from './route-id';
 
 export type ReceiveDetailParams = PageParams & { id: string; exchange_id: string };
-
-const ID = /^[1-9]\d{0,9}$/;
 
 /** The receive list pages' data (spec §2 receive, receive2): the page's channel and its gift campaigns. */
 export async function loadGiftCampaignsForPage(params: Promise<PageParams>) {
   const channel = await loadPageChannel(params);
-  const campaigns = await listGiftCampaigns(pageScope(channel));
+  const campaigns = await readGiftCampaigns(pageScope(channel));
   return { channel, campaigns };
 }
 
@@ -22,10 +22,12 @@ export type GiftCampaignsForPage = Awaited<ReturnType<typeof loadGiftCampaignsFo
 export async function loadGiftForPage(params: Promise<ReceiveDetailParams>) {
   const { id, exchange_id: offerId } = await params;
   const channel = await loadPageChannel(params);
-  if (!ID.test(id) || !ID.test(offerId) || Number(id) > 2_147_483_647 || Number(offerId) > 2_147_483_647) redirect('/404');
+  const campaignId = routeId(id);
+  const offer = routeId(offerId);
+  if (campaignId === null || offer === null) redirect('/404');
   const scope = await pageViewerScope(channel);
   try {
-    const gift = await getGift(scope, Number(id), Number(offerId));
+    const gift = await getGift(scope, campaignId, offer);
     return { channel, gift, path: { id, offerId } };
   } catch (error) {
     if (error instanceof AppError && error.code === 404) redirect('/404');

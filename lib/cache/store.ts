@@ -1,0 +1,76 @@
+/**
+ * The process's caches, one set per database handle (so two databases in one process, as in the tests, never share
+ * an entry), kept on globalThis: the proxy, the pages and the API handlers are bundled apart but run in one Node
+ * process, and a write in an API handler must reach the pages the proxy serves. Times and bounds: docs/caching.md.
+ */
+import { TagClock, TaggedCache } from './tagged-cache';
+
+/** How long a cached read is served as fresh. Below a second, so a write made elsewhere shows within one. */
+export const CACHE_TTL_MS = 750;
+/** A rendered page may be served this much longer while one request renders it again in the background. */
+export const PAGE_STALE_MS = 10_000;
+
+export type Caches = {
+  clock: TagClock;
+  /** Rows and lists read from the database. */
+  data: TaggedCache<unknown>;
+  /** Rendered public pages (lib/page/page-cache.ts). */
+  pages: TaggedCache<unknown>;
+};
+
+const registry = globalThis as unknown as { storefrontCaches?: WeakMap<object, Caches> };
+
+/** The caches of `db` (any handle from lib/db/client). */
+export function cachesOf(db: object): Caches {
+  registry.storefrontCaches ??= new WeakMap();
+  let caches = registry.storefrontCaches.get(db);
+  if (!caches) {
+    const clock = new TagClock();
+    caches = {
+      clock,
+      data: new TaggedCache<unknown>(clock, { maxEntries: 5000 }),
+      // A page is 20–60 kB of HTML: 500 pages stay under 30 MB.
+      pages: new TaggedCache<unknown>(clock, { maxEntries: 500 }),
+    };
+    registry.storefrontCaches.set(db, caches);
+  }
+  return caches;
+}
+
+/** Call after the write committed: every cached read of `db` carrying one of `tags` is gone. */
+export function invalidate(db: object, tags: readonly string[]): void {
+  if (tags.length > 0) cachesOf(db).clock.invalidate(tags);
+}
+
+/** Drops every cached read of `db` (the seed changed the catalogue). */
+export function invalidateAll(db: object): void {
+  cachesOf(db).clock.clear();
+}
+
+/**
+ * The tags. What a buyer sees of a sale is its look (name, pictures, price, status: on sale, sold out...) and its
+ * stock (copies left). Stock moves with every buy; a rendered page carries only look tags and shows copies left as
+ * of its render, at most CACHE_TTL_MS old, so a drop does not re-render the goods page at every buy; the data reads
+ * carry both.
+ */
+export const tags = {
+  channel: (key: string) => `channel:${key}`,
+  /** The look of any sale of the channel (lists). */
+  sales: (channelId: number) => `sales:${channelId}`,
+  sale: (saleId: number | string) => `sale:${saleId}`,
+  /** Copies left of any sale of the channel (lists). */
+  stocks: (channelId: number) => `stocks:${channelId}`,
+  stock: (saleId: number | string) => `stock:${saleId}`,
+  /** The channel's gift, exchange and chain-up campaigns with what their offers have left. */
+  campaigns: (channelId: number) => `campaigns:${channelId}`,
+};
+
+/** After a sale's copies left moved from `before` to `after`: stock always, look when it crossed sold out. */
+export function stockMoved(db: object, sale: { channelId: number; saleId: number }, before: number, after: number): void {
+  const soldOutChanged = (before === 0) !== (after === 0);
+  invalidate(db, [
+    tags.stock(sale.saleId),
+    tags.stocks(sale.channelId),
+    ...(soldOutChanged ? [tags.sale(sale.saleId), tags.sales(sale.channelId)] : []),
+  ]);
+}

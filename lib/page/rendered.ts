@@ -1,0 +1,127 @@
+import 'server-only';
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client';
+import { cachesOf, CACHE_TTL_MS, PAGE_STALE_MS, tags } from '../cache/store';
+import type { RouteMatch } from '../channel/routes';
+
+/**
+ * Rendered public pages, cached (docs/caching.md). A page every visitor sees alike (routes marked `shared`) is
+ * rendered once by Next through this same server and kept under the tags of the data it shows; the proxy answers
+ * the next visitors from here, each with a fresh CSP nonce: the render's nonce never leaves the server, and every
+ * answer carries its own, as if rendered for it (docs/decisions.md).
+ */
+export type RenderedPage =
+  { kind: 'page'; body: string; contentType: string; nonce: string | null } | { kind: 'redirect'; status: number; location: string };
+
+/** The header by which the proxy knows its own render request, which it must pass to Next rather than answer. */
+export const RENDER_HEADER = 'x-storefront-render';
+
+const process_ = globalThis as unknown as { storefrontRenderSecret?: string };
+/** Per process: only this server can ask for a render past the cache. */
+function renderSecret(): string {
+  process_.storefrontRenderSecret ??= randomBytes(24).toString('base64url');
+  return process_.storefrontRenderSecret;
+}
+
+export function isRenderRequest(headers: Headers): boolean {
+  return headers.get(RENDER_HEADER) === renderSecret();
+}
+
+/**
+ * Whether the cache may answer: a document GET (not the router's RSC fetches, prefetches or server actions, which
+ * Next answers with other bodies for the same URL), of a shared route.
+ */
+export function servesFromCache(method: string, headers: Headers, match: RouteMatch): boolean {
+  if (method !== 'GET' || !match.route.shared || isRenderRequest(headers)) return false;
+  for (const name of ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action']) {
+    if (headers.has(name)) return false;
+  }
+  return true;
+}
+
+/** The search string a shared route reads (`?page=2` on home), in a fixed order, so other parameters share one entry. */
+export function sharedSearch(match: RouteMatch, search: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of match.route.shared?.query ?? []) {
+    const value = search.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The tags of a shared page: its channel, and the look of what it shows (copies left are at most a TTL old). */
+export function pageTags(channel: { id: number; key: string }, match: RouteMatch): string[] {
+  switch (match.route.name) {
+    case 'goodsDetail':
+      return [tags.channel(channel.key), tags.sale(match.params.saleId ?? '')];
+    case 'home':
+      return [tags.channel(channel.key), tags.sales(channel.id)];
+    default:
+      return [tags.channel(channel.key)];
+  }
+}
+
+/** The cached page under `key`, rendered by `render` when missing or invalidated. */
+export async function readRenderedPage(
+  db: Db,
+  key: string,
+  entryTags: readonly string[],
+  render: () => Promise<RenderedPage | undefined>,
+): Promise<RenderedPage | undefined> {
+  return (await cachesOf(db).pages.read(key, { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS }, render)) as
+    RenderedPage | undefined;
+}
+
+/**
+ * Renders `path` through this same server (Next, past the proxy's cache), as a visitor without cookies on `host`
+ * would get it. A 200 page or a redirect is kept; anything else (an error, a 404) is not, and the caller lets the
+ * request go to Next as usual. Node's fetch cannot send a Host header, hence http.request.
+ */
+export function renderThroughServer(
+  origin: URL,
+  path: string,
+  headers: { host: string; acceptLanguage: string | null },
+): Promise<RenderedPage | undefined> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: origin.hostname,
+        port: origin.port,
+        method: 'GET',
+        path,
+        headers: {
+          host: headers.host,
+          ...(headers.acceptLanguage ? { 'accept-language': headers.acceptLanguage } : {}),
+          'accept-encoding': 'identity',
+          [RENDER_HEADER]: renderSecret(),
+        },
+        timeout: 10_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', () => resolve(undefined));
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          const location = response.headers.location;
+          if ((status === 307 || status === 308) && location) return resolve({ kind: 'redirect', status, location });
+          const contentType = response.headers['content-type'] ?? '';
+          if (status !== 200 || !contentType.startsWith('text/html') || response.headers['set-cookie']) return resolve(undefined);
+          const csp = response.headers['content-security-policy'];
+          const nonce = (Array.isArray(csp) ? csp[0] : csp)?.match(/'nonce-([^']+)'/)?.[1] ?? null;
+          resolve({ kind: 'page', body: Buffer.concat(chunks).toString('utf8'), contentType, nonce });
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(undefined));
+    request.end();
+  });
+}
+
+/** The cached body with `nonce` in place of the render's. */
+export function withNonce(page: Extract<RenderedPage, { kind: 'page' }>, nonce: string): string {
+  return page.nonce ? page.body.split(page.nonce).join(nonce) : page.body;
+}

@@ -1,0 +1,139 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { channelKeyForHost } from '@/lib/channel/key';
+import { decideRoute, type RoutingDecision } from '@/lib/channel/routing';
+import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
+import { toSummary } from '@/lib/channel/theme';
+import { toThemeInfo } from '@/lib/channel/service';
+import type { ChannelRow } from '@/lib/db/schema';
+import { getDb } from '@/lib/db/client';
+import { readChannel } from '@/lib/page/cached-reads';
+import { pageTags, readRenderedPage, renderThroughServer, servesFromCache, sharedSearch, withNonce } from '@/lib/page/rendered';
+import { readWebSession, sessionCookieValue } from '@/lib/auth/session-claims';
+import { authSecret } from '@/lib/security/secret';
+import { negotiateLocale } from '@/lib/i18n/locale';
+import { contentSecurityPolicy, forwardedHttps, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
+
+// The proxy (DESIGN §3), first at every page request; Node.js runtime (Next 16's only one for proxy.ts), in the
+// server's process, so it reads the channel and the rendered-page cache that the API's writes invalidate
+// (docs/decisions.md, "The proxy on Node.js"). Thin: the rules live in lib/channel and lib/page.
+
+/** Where the proxy reaches this same server for a render (Node cannot resolve *.localhost). */
+function internalOrigin(): URL {
+  return new URL(process.env.INTERNAL_API_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`);
+}
+
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const host = request.headers.get('host') ?? request.nextUrl.host;
+  const key = channelKeyForHost(host, process.env.BRAND_WORD ?? 'localhost', process.env.DEFAULT_CHANNEL);
+
+  let row: ChannelRow | null | 'unavailable';
+  if (!key) {
+    row = null;
+  } else {
+    try {
+      row = await readChannel(getDb(), key);
+    } catch (error) {
+      // Safe default: serve the page without label guards; the page itself checks the channel exists.
+      console.error(`[proxy] channel ${key} lookup failed`, error);
+      row = 'unavailable';
+    }
+  }
+  const summary = row === null || row === 'unavailable' ? row : toSummary(toThemeInfo(row));
+
+  const decision = decideRoute({
+    key,
+    pathname: request.nextUrl.pathname,
+    search: request.nextUrl.search,
+    summary,
+    // A session is a cookie that decrypts, has not expired and belongs to this channel; the page and the API then
+    // check it against the database (revocation), since the edge has no database.
+    hasSession: Boolean(await readWebSession(sessionCookieValue(request.cookies), authSecret(), key)),
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+
+  // The same test as next.config's headers(), so a page and an API answer agree on HSTS.
+  const https = forwardedHttps(request.headers);
+  const cached = row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
+  const response = cached ? servePage(cached, request, host, https) : respond(decision, request, host, https);
+  for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
+  return response;
+}
+
+type CachedPage = NonNullable<Awaited<ReturnType<typeof readRenderedPage>>>;
+
+/** A shared page from the rendered-page cache (lib/page/rendered.ts), rendered through this server on a miss. */
+async function fromPageCache(
+  decision: RoutingDecision,
+  request: NextRequest,
+  host: string,
+  channel: ChannelRow,
+): Promise<CachedPage | undefined> {
+  if (decision.kind !== 'rewrite' || !servesFromCache(request.method, request.headers, decision.match)) return undefined;
+  const search = sharedSearch(decision.match, request.nextUrl.searchParams);
+  const acceptLanguage = request.headers.get('accept-language');
+  try {
+    return await readRenderedPage(getDb(), `${host}${decision.pathname}${search}`, pageTags(channel, decision.match), () =>
+      renderThroughServer(internalOrigin(), `${request.nextUrl.pathname}${search}`, { host, acceptLanguage }),
+    );
+  } catch (error) {
+    console.error('[proxy] page cache', error);
+    return undefined;
+  }
+}
+
+function pageCsp(nonce: string, https: boolean): string {
+  return contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV === 'development',
+    https,
+    connectSources: originOf(process.env.TRACKING_URL),
+  });
+}
+
+function servePage(page: CachedPage, request: NextRequest, host: string, https: boolean): NextResponse {
+  if (page.kind === 'redirect') {
+    return NextResponse.redirect(new URL(page.location, `${request.nextUrl.protocol}//${host}`), page.status);
+  }
+  const nonce = newNonce();
+  return new NextResponse(withNonce(page, nonce), {
+    status: 200,
+    headers: {
+      'content-type': page.contentType,
+      'content-security-policy': pageCsp(nonce, https),
+      // As Next answers a dynamic page: browsers and shared caches keep no copy (the nonce is one answer's).
+      'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+      'x-storefront-cache': 'shared',
+    },
+  });
+}
+
+function respond(decision: RoutingDecision, request: NextRequest, host: string, https: boolean): NextResponse {
+  switch (decision.kind) {
+    case 'storeNotFound':
+      return new NextResponse(storeNotFoundHtml(host, negotiateLocale(null, request.headers.get('accept-language'))), {
+        status: 404,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      });
+    case 'redirect':
+      // Relative to the host the browser used (request.url may carry the server's bind address).
+      return NextResponse.redirect(new URL(decision.location, `${request.nextUrl.protocol}//${host}`), 307);
+    case 'rewrite': {
+      const url = request.nextUrl.clone();
+      url.pathname = decision.pathname;
+      const headers = new Headers(request.headers);
+      // Next reads the nonce from the request's CSP and puts it on its own scripts (DESIGN §10).
+      const csp = pageCsp(newNonce(), https);
+      headers.set('content-security-policy', csp);
+      const response = NextResponse.rewrite(url, { request: { headers } });
+      response.headers.set('content-security-policy', csp);
+      return response;
+    }
+  }
+}
+
+export const config = {
+  // Everything but the API, Next's assets and exactly the shapes of the files under public/ (scripts/generate-art.mjs):
+  // goods/<name>.svg and brands/<channel>/<name>.svg, names in lower case, digits and dashes. Anything else, whatever
+  // its extension (/DARK/en/goods/detail/13.png), goes through the rules, so no path reaches another channel's page.
+  // Keep in step with proxy.test.ts and public/.
+  matcher: ['/((?!api/|_next/static/|_next/image$|favicon\\.ico$|goods/[a-z0-9-]+\\.svg$|brands/[a-z0-9-]+/[a-z0-9-]+\\.svg$).*)'],
+};
