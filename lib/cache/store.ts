@@ -48,10 +48,10 @@ export function invalidateAll(db: object): void {
 }
 
 /**
- * The tags. What a buyer sees of a sale is its look (name, pictures, price, status: on sale, sold out...) and its
- * stock (copies left). Stock moves with every buy; a rendered page carries only look tags and shows copies left as
- * of its render, at most CACHE_TTL_MS old, so a drop does not re-render the goods page at every buy; the data reads
- * carry both.
+ * The tags. What a buyer sees of a sale is its look (name, pictures, price, status) and its stock (copies left); the
+ * data reads carry both kinds, the rendered pages the look tags. Every stock move invalidates both today, so a page
+ * shows copies left exactly (docs/caching.md); the split lets a page drop its stock later (a client leaf) without a
+ * drop re-rendering it at every buy.
  */
 export const tags = {
   channel: (key: string) => `channel:${key}`,
@@ -65,12 +65,7 @@ export const tags = {
   campaigns: (channelId: number) => `campaigns:${channelId}`,
 };
 
-/** After a sale's copies left moved from `before` to `after`: stock always, look when it crossed sold out. */
-export function stockMoved(db: object, sale: { channelId: number; saleId: number }, before: number, after: number): void {
-  const soldOutChanged = (before === 0) !== (after === 0);
-  invalidate(db, [
-    tags.stock(sale.saleId),
-    tags.stocks(sale.channelId),
-    ...(soldOutChanged ? [tags.sale(sale.saleId), tags.sales(sale.channelId)] : []),
-  ]);
+/** After a committed write moved a sale's copies left: its reads and the pages that show it. */
+export function stockMoved(db: object, sale: { channelId: number; saleId: number }): void {
+  invalidate(db, [tags.stock(sale.saleId), tags.stocks(sale.channelId), tags.sale(sale.saleId), tags.sales(sale.channelId)]);
 }

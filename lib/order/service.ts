@@ -54,7 +54,7 @@ export type StockMove = { channelId: number; saleId: number; before: number; aft
 
 /** Tells the cached reads of `db` that a committed transaction moved a sale's stock (docs/caching.md). */
 export function stockCommitted(db: Db, move: StockMove | null): void {
-  if (move) stockMoved(db, move, move.before, move.after);
+  if (move) stockMoved(db, move);
 }
 
 /**
