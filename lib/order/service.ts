@@ -49,8 +49,8 @@ function newOrderNo(now: Date): string {
   return `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${randomDigits(8)}`;
 }
 
-/** A sale's copies left moved from `before` to `after` (cached reads are told once the transaction committed). */
-export type StockMove = { channelId: number; saleId: number; before: number; after: number };
+/** A sale whose copies left a transaction moved (cached reads are told once it committed). */
+export type StockMove = { channelId: number; saleId: number };
 
 /** Tells the cached reads of `db` that a committed transaction moved a sale's stock (docs/caching.md). */
 export function stockCommitted(db: Db, move: StockMove | null): void {
@@ -73,12 +73,12 @@ export async function releaseOrder(tx: Db, orderId: number, reason: 'buyer' | 'e
     .update(sales)
     .set({ amountAvailable: sql`${sales.amountAvailable} + ${moved.quantity}` })
     .where(eq(sales.id, moved.saleId))
-    .returning({ channelId: sales.channelId, left: sales.amountAvailable });
+    .returning({ channelId: sales.channelId });
   await tx
     .update(saleQuotas)
     .set({ reserved: sql`${saleQuotas.reserved} - ${moved.quantity}` })
     .where(and(eq(saleQuotas.saleId, moved.saleId), eq(saleQuotas.userId, moved.userId)));
-  return { channelId: stock!.channelId, saleId: moved.saleId, before: stock!.left - moved.quantity, after: stock!.left };
+  return { channelId: stock!.channelId, saleId: moved.saleId };
 }
 
 /** Expires overdue unpaid orders (all of them, one user's or one sale's); returns how many. The sweep and lazy reads call it. */
@@ -227,7 +227,7 @@ async function reserve(
         const [now] = await tx.select({ left: sales.amountAvailable }).from(sales).where(eq(sales.id, sale.id));
         throw shortOfStock(now?.left ?? 0);
       }
-      move = { channelId: ctx.channelId, saleId: sale.id, before: stock.left + input.quantity, after: stock.left };
+      move = { channelId: ctx.channelId, saleId: sale.id };
       return created!;
     });
     stockCommitted(ctx.db, move);

@@ -1,6 +1,5 @@
 import 'server-only';
-import { findChannelByKey, toThemeInfo } from '../channel/service';
-import { toSummary, type ChannelSummary } from '../channel/theme';
+import { findChannelByKey } from '../channel/service';
 import type { ChannelRow } from '../db/schema';
 import type { Db } from '../db/client';
 import { cachesOf, CACHE_TTL_MS, tags } from '../cache/store';
@@ -26,12 +25,6 @@ async function cached<V>(db: Db, key: string, entryTags: readonly string[], load
 /** The channel's row by key, or null. */
 export function readChannel(db: Db, key: string): Promise<ChannelRow | null> {
   return cached(db, `channel:${key}`, [tags.channel(key)], () => findChannelByKey(key, db));
-}
-
-/** What the proxy routes by (lib/channel/routing.ts), or null for an unknown channel. */
-export async function readChannelSummary(db: Db, key: string): Promise<ChannelSummary | null> {
-  const row = await readChannel(db, key);
-  return row ? toSummary(toThemeInfo(row)) : null;
 }
 
 /** One sale of the channel, or null. */
