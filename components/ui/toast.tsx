@@ -117,15 +117,17 @@ export function ToastHost() {
   return (
     <>
       {toaster && <toaster.ToastViewport />}
-      {plain.length > 0 && (
-        <ol aria-live="polite" className="fixed inset-x-0 top-4 z-[999999] mx-auto flex max-w-[356px] flex-col gap-2 px-4">
-          {plain.map((toast) => (
-            <li key={toast.id} role="status" data-type={toast.type} className="rounded-lg bg-white p-4 text-sm text-neutral-900 shadow-lg">
-              {toast.message}
-            </li>
-          ))}
-        </ol>
-      )}
+      {/* Toasts sonner could not show: in a live region that is there before they are, so screen readers read them. */}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-4 z-[999999] mx-auto flex max-w-[356px] flex-col gap-2 px-4"
+      >
+        {plain.map((toast) => (
+          <p key={toast.id} data-type={toast.type} className="rounded-lg bg-white p-4 text-sm text-neutral-900 shadow-lg">
+            {toast.message}
+          </p>
+        ))}
+      </div>
     </>
   );
 }
