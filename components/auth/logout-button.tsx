@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { confirm } from '@/components/ui/confirm-sheet';
+import { confirm } from '@/components/ui/confirm';
 import { Card } from '@/components/ui/card';
 import { useStorefrontStore } from '@/components/shell/storefront-provider';
 import { endWebSession } from '@/lib/client/sign-out';

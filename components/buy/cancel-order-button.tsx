@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
-import { confirm } from '@/components/ui/confirm-sheet';
+import { confirm } from '@/components/ui/confirm';
 import { useApi } from '@/components/shell/api-provider';
 
 /** Cancels an unpaid order after a confirm sheet; the records page then shows it cancelled. */

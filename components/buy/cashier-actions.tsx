@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { useApi } from '@/components/shell/api-provider';
-import { ORDER_STATUS } from '@/lib/order/schema';
+import { ORDER_STATUS } from '@/lib/order/status';
 
 /** The sandbox cashier's two buttons: settle the payment as the provider would, then show the result page. */
 export function CashierActions({ paymentNo, orderNo }: { paymentNo: string; orderNo: string }) {

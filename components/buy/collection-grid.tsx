@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ArtImage } from '@/components/ui/art-image';
-import { ImageViewer } from '@/components/ui/image-viewer';
+import { LazyImageViewer, preloadImageViewer } from '@/components/ui/lazy-image-viewer';
 import type { HoldingView } from '@/lib/collection/service';
 import { Card } from '@/components/ui/card';
 
@@ -21,6 +21,7 @@ export function CollectionGrid({ records, placeholderColor }: { records: Holding
               type="button"
               className="block w-full"
               aria-label={`${h.commodity.name} #${h.commoditySku.number}`}
+              onPointerDown={preloadImageViewer}
               onClick={() => setViewing(h)}
             >
               <ArtImage
@@ -58,7 +59,7 @@ export function CollectionGrid({ records, placeholderColor }: { records: Holding
           </Card>
         ))}
       </ul>
-      <ImageViewer
+      <LazyImageViewer
         key={viewing?.id ?? 'none'}
         images={
           viewing ? [viewing.commodity.cover, ...viewing.commodity.actualPicture].map((src) => ({ src, alt: viewing.commodity.name })) : []

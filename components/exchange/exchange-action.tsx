@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
-import { confirm } from '@/components/ui/confirm-sheet';
+import { confirm } from '@/components/ui/confirm';
 import { showToast } from '@/components/ui/toast';
 import { ArtImage } from '@/components/ui/art-image';
 import { useApi } from '@/components/shell/api-provider';

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { ArtImage } from '@/components/ui/art-image';
-import { ImageViewer, type ViewerImage } from '@/components/ui/image-viewer';
+import type { ViewerImage } from '@/components/ui/image-viewer';
+import { LazyImageViewer, preloadImageViewer } from '@/components/ui/lazy-image-viewer';
 
 type Props = {
   images: ViewerImage[];
@@ -23,7 +24,13 @@ export function GoodsGallery({ images, galleryLabel, viewerLabel, closeLabel, pl
   if (!cover) return null;
   return (
     <>
-      <button type="button" className="block w-full" aria-label={openLabel} onClick={() => setViewing(0)}>
+      <button
+        type="button"
+        className="block w-full"
+        aria-label={openLabel}
+        onPointerDown={preloadImageViewer}
+        onClick={() => setViewing(0)}
+      >
         <ArtImage
           src={cover.src}
           alt={cover.alt}
@@ -43,6 +50,7 @@ export function GoodsGallery({ images, galleryLabel, viewerLabel, closeLabel, pl
               type="button"
               className="shrink-0"
               aria-label={`${openLabel} (${i + 2})`}
+              onPointerDown={preloadImageViewer}
               onClick={() => setViewing(i + 1)}
             >
               <ArtImage
@@ -58,7 +66,7 @@ export function GoodsGallery({ images, galleryLabel, viewerLabel, closeLabel, pl
           ))}
         </section>
       )}
-      <ImageViewer
+      <LazyImageViewer
         images={images}
         startIndex={viewing ?? 0}
         open={viewing !== null}

@@ -1,7 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
-import { Toaster, toast } from 'sonner';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** spec §2: message types. */
 export const TOAST_TYPES = ['success', 'warn', 'error'] as const;
@@ -9,15 +8,56 @@ export type ToastType = (typeof TOAST_TYPES)[number];
 /** spec §9: toasts show 3000 ms by default. */
 export const TOAST_DURATION_MS = 3000;
 
+/*
+ * The toast library (sonner, in ./toaster) is loaded when the first toast is raised, not with every page: most page
+ * views raise none. A toast raised while it loads is shown once it has loaded (sonner's <Toaster> shows the toasts
+ * raised before it mounted). Should the chunk fail to load (the connection dropped, which is when the busy toast
+ * matters most), the host shows the message itself, plainly, for the same time.
+ */
+
+type ToasterModule = typeof import('./toaster');
+type PlainToast = { id: number; type: ToastType; message: string; durationMs: number };
+
+let loading: Promise<ToasterModule> | null = null;
+let loaded: ToasterModule | null = null;
+/** Mounted hosts, told when sonner has loaded. */
+const loadListeners = new Set<() => void>();
+/** Mounted hosts, handed the toasts sonner could not show. */
+const plainListeners = new Set<(toast: PlainToast) => void>();
+let plainIds = 0;
+
+function loadToaster(): Promise<ToasterModule> {
+  loading ??= import('./toaster').then(
+    (module) => {
+      loaded = module;
+      for (const listener of loadListeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = null; // the next toast tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
 /** Shows a toast; any type but success, warn or error is a programming error (spec §5). */
 export function showToast(type: ToastType, message: string, durationMs: number = TOAST_DURATION_MS): void {
   if (!(TOAST_TYPES as readonly string[]).includes(type)) {
     throw new Error(`Toast type "${String(type)}" is invalid: must be one of ${TOAST_TYPES.join(', ')}`);
   }
-  const options = { duration: durationMs };
-  if (type === 'success') toast.success(message, options);
-  else if (type === 'warn') toast.warning(message, options);
-  else toast.error(message, options);
+  if (loaded) {
+    loaded.raise(type, message, durationMs);
+    return;
+  }
+  loadToaster().then(
+    (module) => module.raise(type, message, durationMs),
+    (error: unknown) => {
+      console.warn('[toast] could not load the toasts; showing the message plainly', error);
+      const toast = { id: ++plainIds, type, message, durationMs };
+      for (const listener of plainListeners) listener(toast);
+    },
+  );
 }
 
 const DEFERRED_KEY = 'storefront:toast';
@@ -44,21 +84,50 @@ function takeDeferred(): { type: ToastType; message: string } | null {
   }
 }
 
-/** Where toasts appear: top centre, sized for a phone. Shows a deferred toast once on mount. */
+function subscribeToLoad(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => {
+    loadListeners.delete(listener);
+  };
+}
+
+/**
+ * Where toasts appear (top centre, sized for a phone, ./toaster): nothing until the first toast loads sonner.
+ * Shows a deferred toast once on mount.
+ */
 export function ToastHost() {
+  const toaster = useSyncExternalStore(
+    subscribeToLoad,
+    () => loaded,
+    () => null,
+  );
+  const [plain, setPlain] = useState<PlainToast[]>([]);
   useEffect(() => {
+    const listener = (toast: PlainToast) => {
+      setPlain((shown) => [...shown, toast]);
+      window.setTimeout(() => setPlain((shown) => shown.filter((t) => t.id !== toast.id)), toast.durationMs);
+    };
+    plainListeners.add(listener);
     const deferred = takeDeferred();
-    // After the toaster has mounted.
-    if (deferred) setTimeout(() => showToast(deferred.type, deferred.message), 0);
+    if (deferred) showToast(deferred.type, deferred.message);
+    return () => {
+      plainListeners.delete(listener);
+    };
   }, []);
   return (
-    <Toaster
-      position="top-center"
-      richColors={false}
-      closeButton={false}
-      visibleToasts={3}
-      offset={16}
-      toastOptions={{ className: 'text-sm' }}
-    />
+    <>
+      {toaster && <toaster.ToastViewport />}
+      {/* Toasts sonner could not show: in a live region that is there before they are, so screen readers read them. */}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-4 z-[999999] mx-auto flex max-w-[356px] flex-col gap-2 px-4"
+      >
+        {plain.map((toast) => (
+          <p key={toast.id} data-type={toast.type} className="rounded-lg bg-white p-4 text-sm text-neutral-900 shadow-lg">
+            {toast.message}
+          </p>
+        ))}
+      </div>
+    </>
   );
 }

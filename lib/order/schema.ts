@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { ORDER_STATUS } from './status';
 
 /**
  * Orders as they travel in the API's JSON (DESIGN §5 names; docs/api.md, docs/orders.md): ids and times are strings,
- * money is integer fen. No server-only imports: the browser reads these types and constants too.
+ * money is integer fen. The browser imports only types from here (constants it needs are in ./status, without zod).
  */
 
-/** `statusTrade` (DESIGN §5 name): what the order records page shows. */
-export const ORDER_STATUS = { toPay: 0, paid: 1, cancelled: 2, closed: 3 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export { ORDER_STATUS, type OrderStatus } from './status';
 
 export const orderViewSchema = z.object({
   orderNo: z.string(),

@@ -1,4 +1,5 @@
-import { MAX_BATCH, MAX_RECORDS_PER_REQUEST, type TrackingRecord } from './schema';
+import { MAX_BATCH, MAX_RECORDS_PER_REQUEST } from './constants';
+import type { TrackingRecord } from './schema';
 
 /** spec §9: batches of 10 records or every 10 s, whichever comes first. */
 export const FLUSH_INTERVAL_MS = 10_000;

@@ -1,6 +1,7 @@
 import { describeDevice, type RunEnvironment } from '../client/environment';
 import { matchRoute } from '../channel/routes';
-import { PROJECT_ID, type TrackingRecord } from './schema';
+import { PROJECT_ID } from './constants';
+import type { TrackingRecord } from './schema';
 
 export type PageVisit = { pageId: string; url: string; uuid: string; enteredAt: number };
 

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-
-/** spec §3 / §9: every record carries project id 5. */
-export const PROJECT_ID = 5;
-/** spec §9: a batch goes out at 10 records. */
-export const MAX_BATCH = 10;
-/** Server cap per request: a client may send a backlog in one beacon. */
-export const MAX_RECORDS_PER_REQUEST = 50;
+// The constants live in a zod-free module, for the browser's page tracker (./constants).
+import { EVENT_TYPES, MAX_RECORDS_PER_REQUEST, PROJECT_ID } from './constants';
 
 const text = (max = 256) => z.string().max(max, `must be ${max} characters or less`);
 const optionalText = (max = 256) =>
@@ -13,8 +8,6 @@ const optionalText = (max = 256) =>
     .nullish()
     .transform((v) => v ?? '');
 const count = z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
-
-export const EVENT_TYPES = ['page_view', 'page_leave', 'click'] as const;
 
 /** A tracking record (spec §3 field list). serv_time and ip are the server's to fill. */
 export const trackingRecordSchema = z.object({

@@ -1,0 +1,51 @@
+/** @jest-environment jsdom */
+import { act, render, screen } from '@testing-library/react';
+import { deferToast, showToast, ToastHost } from './toast';
+
+// Toasts load sonner (./toaster) with the first toast, not with the page (DESIGN §10, issue 15).
+
+let mockToasterLoads = 0;
+jest.mock('./toaster', () => {
+  mockToasterLoads++;
+  return jest.requireActual('./toaster');
+});
+
+beforeAll(() => {
+  // sonner measures toasts; jsdom has no layout.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+it('the host loads nothing until a toast is raised; toasts raised while sonner loads all show, in order', async () => {
+  render(<ToastHost />);
+  expect(mockToasterLoads).toBe(0);
+  const sonnerRegion = () => document.querySelector('section[aria-label^="Notifications"]');
+  expect(sonnerRegion()).toBeNull();
+  act(() => {
+    showToast('error', 'First');
+    showToast('warn', 'Second');
+  });
+  expect(await screen.findByText('First')).toBeInTheDocument();
+  expect(await screen.findByText('Second')).toBeInTheDocument();
+  expect(sonnerRegion()).not.toBeNull();
+  const texts = [...document.querySelectorAll('[data-sonner-toast]')].map((t) => t.textContent);
+  expect(texts.indexOf('Second')).toBeLessThan(texts.indexOf('First')); // sonner shows the newest on top
+  act(() => showToast('success', 'Third'));
+  expect(await screen.findByText('Third')).toBeInTheDocument();
+  expect(mockToasterLoads).toBe(1);
+});
+
+it('a toast deferred to the next page shows when the page has mounted', async () => {
+  deferToast('success', 'welcome');
+  render(<ToastHost />);
+  expect(await screen.findByText('welcome')).toBeInTheDocument();
+  expect(sessionStorage.getItem('storefront:toast')).toBeNull();
+});
