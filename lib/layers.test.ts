@@ -14,6 +14,7 @@ const LAYERS = [
   'rate-limit',
   'procedure',
   'channel',
+  'brand-icon',
   'auth',
   'client',
   'sale',
