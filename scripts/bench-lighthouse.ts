@@ -18,8 +18,14 @@ export type LighthouseSummary = { runs: LighthouseRun[]; median: { performance: 
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
+/** A load Lighthouse could not record (its report's runtimeError). */
+class LighthouseRuntimeError extends Error {}
+
 /** One Lighthouse run in a browser of its own; the figures and the full report. */
 async function runOnce(url: string): Promise<{ run: LighthouseRun; lhr: Result }> {
+  // Imported when run, not at the top: under tsx a static import of these ES modules goes through its CommonJS
+  // transform, which adds esbuild's __name helper to the page functions Lighthouse sends to the browser ("__name is
+  // not defined" there); and bench:pages pays for loading Lighthouse only when it measures.
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -30,7 +36,7 @@ async function runOnce(url: string): Promise<{ run: LighthouseRun; lhr: Result }
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const metric = (id: string): number => {
       const value = lhr.audits[id]?.numericValue;
       if (typeof value !== 'number') throw new Error(`lighthouse: no ${id} for ${url}`);
@@ -53,6 +59,18 @@ async function runOnce(url: string): Promise<{ run: LighthouseRun; lhr: Result }
   }
 }
 
+/** Lighthouse's own failures to record a load (NO_NAVSTART, NO_FCP, ...) say "run again": up to 3 tries per run. */
+async function runWithRetries(url: string, tries = 3): Promise<{ run: LighthouseRun; lhr: Result }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= tries) throw error;
+      console.error(`${error.message}; trying again (${attempt + 1} of ${tries})`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -65,7 +83,7 @@ async function measure(url: string, runs: number): Promise<{ summary: Lighthouse
   const reports: Result[] = [];
   // One after another: parallel runs on a shared 2-core machine would throttle each other.
   for (let i = 0; i < runs; i++) {
-    const { run, lhr } = await runOnce(url);
+    const { run, lhr } = await runWithRetries(url);
     results.push(run);
     reports.push(lhr);
   }
