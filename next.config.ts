@@ -18,6 +18,10 @@ const nextConfig: NextConfig = {
   async headers() {
     return configHeaders();
   },
+  // Each channel's favicon, drawn from its brand image for the request's host (lib/brand-icon).
+  async rewrites() {
+    return [{ source: '/favicon.ico', destination: '/api/icon/favicon.ico' }];
+  },
 };
 
 // Env validated at start (DESIGN §3): a bad variable stops `next dev` / `next start` with a clear message;

@@ -76,6 +76,40 @@ test.describe('each demo channel on its own host', () => {
     await page.goto(channelUrl('lumen'));
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Home', 'Mine']);
   });
+
+  test("each channel's head links its own favicon and touch icon, and /favicon.ico answers per host", async ({ page }) => {
+    const favicons: string[] = [];
+    for (const host of ['aurora', 'lumen']) {
+      await page.goto(channelUrl(host));
+      const href = (selector: string) => page.locator(`head ${selector}`).first().getAttribute('href');
+      const links = {
+        ico: await href('link[rel="icon"][href*="/favicon.ico"]'),
+        png: await href('link[rel="icon"][type="image/png"]'),
+        touch: await href('link[rel="apple-touch-icon"]'),
+      };
+      // Each link loads as an image in the page, from the channel's own host.
+      for (const [name, link] of Object.entries(links)) {
+        expect(link, name).toBeTruthy();
+        const url = new URL(link!, page.url());
+        expect(url.host, name).toBe(new URL(channelUrl(host)).host);
+        const size = await page.evaluate(async (src) => {
+          const image = new Image();
+          image.src = src;
+          await image.decode();
+          return [image.naturalWidth, image.naturalHeight];
+        }, url.toString());
+        if (name === 'touch') expect(size, name).toEqual([180, 180]);
+        else expect(size[0], name).toBeGreaterThan(0);
+      }
+      const favicon = await page.goto(channelUrl(host, '/favicon.ico'));
+      expect(favicon?.status()).toBe(200);
+      expect(favicon?.headers()['content-type']).toBe('image/x-icon');
+      favicons.push((await favicon!.body()).toString('base64'));
+    }
+    expect(favicons[0]).not.toBe(favicons[1]);
+    const unknown = await page.goto(channelUrl('nowhere', '/favicon.ico'));
+    expect(unknown?.status()).toBe(404);
+  });
 });
 
 test.describe('guards and redirects (spec §2)', () => {

@@ -15,6 +15,7 @@ const LAYERS = [
   'rate-limit',
   'procedure',
   'channel',
+  'brand-icon',
   'auth',
   'client',
   'sale',

@@ -38,7 +38,7 @@ export function GoodsGallery({ images, galleryLabel, viewerLabel, closeLabel, pl
           height={600}
           sizes="(max-width: 450px) 100vw, 450px"
           className="w-full"
-          priority
+          lcp
           placeholderColor={placeholderColor}
         />
       </button>

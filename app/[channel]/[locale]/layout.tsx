@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { skinCssVariables } from '@/lib/channel/skin';
 import { env, publicOrigin } from '@/lib/env';
+import { channelIconLinks } from '@/lib/brand-icon/links';
 import { StorefrontProvider } from '@/components/shell/storefront-provider';
 import { RouteTransition } from '@/components/shell/route-transition';
 import { PageTracker } from '@/components/shell/page-tracker';
@@ -22,6 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { default: channel.title, template: `%s | ${channel.title}` },
     description: channel.theme.marketText || channel.theme.brandName,
     applicationName: channel.theme.brandName,
+    icons: channelIconLinks(channel.theme.brandName, channel.skin),
   };
 }
 
