@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { seededTestDb } from '@/test/db';
 import { channels } from '@/lib/db/schema';
 import { SEED_CHANNELS } from '@/lib/demo/seed-data';
+import { findChannelByKey } from '@/lib/channel/service';
 import { brandIconResponse } from './serve';
 import { readIco } from './ico';
 import { channelIconLinks } from './links';
@@ -12,7 +13,9 @@ import { jpegSize, pngSize, readBrandImage, svgSize } from './source';
 const db = seededTestDb(new Date('2026-11-22T08:00:00Z'));
 
 function get(host: string, file: string, headers: Record<string, string> = {}): Promise<Response> {
-  return brandIconResponse(new Request(`http://127.0.0.1:3000/api/icon/${file}`, { headers: { host, ...headers } }), file, db);
+  return brandIconResponse(new Request(`http://127.0.0.1:3000/api/icon/${file}`, { headers: { host, ...headers } }), file, (key) =>
+    findChannelByKey(key, db),
+  );
 }
 
 async function pngOf(response: Response): Promise<PNG> {

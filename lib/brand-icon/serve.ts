@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { channelKeyForHost } from '../channel/key';
 import { findChannelByKey } from '../channel/service';
 import { parseSkin } from '../channel/skin';
-import type { Db } from '../db/client';
+import type { ChannelRow } from '../db/schema';
 import { env } from '../env';
 import { icoFromPngs } from './ico';
 import { ICON_FILES, iconSource, iconSourceKey, isIconFile, type IconFile, type IconSource } from './links';
@@ -60,15 +60,20 @@ function notFound(): Response {
 }
 
 /**
- * GET of a channel's icon file, the channel found from the Host header as the API and the middleware find it. Unknown
+ * GET of a channel's icon file, the channel found from the Host header as the API and the proxy find it (the route
+ * passes the cached channel read). Unknown
  * file or channel → 404. Browsers keep it a day (a changed brand reaches pages through the links' version) and
  * revalidate with the ETag.
  */
-export async function brandIconResponse(request: Request, file: string, db?: Db): Promise<Response> {
+export async function brandIconResponse(
+  request: Request,
+  file: string,
+  findChannel: (key: string) => Promise<ChannelRow | null> = (key) => findChannelByKey(key),
+): Promise<Response> {
   if (!isIconFile(file)) return notFound();
   const e = env();
   const key = channelKeyForHost(request.headers.get('host') ?? '', e.BRAND_WORD, e.DEFAULT_CHANNEL);
-  const channel = await findChannelByKey(key, db);
+  const channel = await findChannel(key);
   if (!channel) return notFound();
   const { body, etag } = await cachedIcon(file, iconSource(channel.brandName, parseSkin(channel.skinJson)));
   const headers = { etag, 'cache-control': 'public, max-age=86400' };
