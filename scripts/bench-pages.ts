@@ -4,19 +4,29 @@
  * embedded database with the demo seed, then loads each target with BENCH_CONNECTIONS keep-alive connections for
  * BENCH_SECONDS: ping, goods detail, home, /404, ping again. Prints requests per second, p50 and p99, each page's rate
  * as a share of ping's (the mean of the two ping rounds) and its p99 against ping's, with the targets of DESIGN §10.
- * Exits 1 when a page answered with an unexpected status.
+ * Pages are asked for as a phone's browser opens a link (Accept: text/html, Sec-Fetch-Dest: document), which is what
+ * the proxy's rendered-page cache answers (docs/caching.md); ping is asked for as a script's fetch would.
+ * Then, on the same server: the goods page's first-load JavaScript in Chromium (scripts/bench-first-load.ts) and
+ * Lighthouse mobile, median of BENCH_LIGHTHOUSE_RUNS (default 3; scripts/bench-lighthouse.ts).
+ * Exits 1 when a page answered with an unexpected status or a target was missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
+import { FIRST_LOAD_JS_BUDGET_BYTES, kB, measureFirstLoadJs } from './bench-first-load';
+import { lighthouseMobile } from './bench-lighthouse';
 import { percentileMs, startServer, stopServer, waitForHealth } from './bench-server';
 
 const PORT = intEnv('BENCH_PORT', 3310);
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 20);
 const SECONDS = intEnv('BENCH_SECONDS', 10);
+const LIGHTHOUSE_RUNS = intEnv('BENCH_LIGHTHOUSE_RUNS', 3);
 const HOST = `aurora.localhost:${PORT}`;
+/** DESIGN §10: Lighthouse mobile performance (median) and its LCP. */
+const LIGHTHOUSE_MIN_SCORE = 95;
+const LIGHTHOUSE_MAX_LCP_MS = 1200;
 
 function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -29,16 +39,24 @@ function intEnv(name: string, fallback: number): number {
   return value;
 }
 
-type Target = { name: string; path: string; status: number; minShare?: number; maxP99Ratio?: number };
+type Target = { name: string; path: string; status: number; page: boolean; minShare?: number; maxP99Ratio?: number };
 
 /** DESIGN §10's targets: share of ping's request rate, p99 as a multiple of ping's p99. */
 const PAGES: Target[] = [
-  { name: 'goods detail', path: '/goods/detail/1', status: 200, minShare: 0.25, maxP99Ratio: 2.5 },
-  { name: 'home', path: '/', status: 200, minShare: 0.25 },
+  { name: 'goods detail', path: '/goods/detail/1', status: 200, page: true, minShare: 0.25, maxP99Ratio: 2.5 },
+  { name: 'home', path: '/', status: 200, page: true, minShare: 0.25 },
   // The spec's /404 route (spec §2) is a page of its own and answers 200, like the other pages.
-  { name: '/404', path: '/404', status: 200, minShare: 0.4 },
+  { name: '/404', path: '/404', status: 200, page: true, minShare: 0.4 },
 ];
-const PING: Target = { name: 'ping', path: '/api/ping', status: 200 };
+const PING: Target = { name: 'ping', path: '/api/ping', status: 200, page: false };
+
+/** What Chromium on a phone sends when a link is opened, beside what every request sends. */
+const PAGE_LOAD_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-mode': 'navigate',
+  'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+};
 
 const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
 process.env.PGLITE_DIR = pgliteDir;
@@ -47,16 +65,14 @@ process.env.DEFAULT_CHANNEL ??= 'AURORA';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS + 4 });
 
-function get(urlPath: string): Promise<{ status: number; ms: number }> {
+function get(urlPath: string, page = false): Promise<{ status: number; ms: number }> {
   const started = performance.now();
+  const headers = { host: HOST, 'accept-encoding': 'gzip', ...(page ? PAGE_LOAD_HEADERS : { accept: '*/*' }) };
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: PORT, method: 'GET', path: urlPath, headers: { host: HOST, 'accept-encoding': 'gzip' }, agent },
-      (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      },
-    );
+    const req = http.request({ host: '127.0.0.1', port: PORT, method: 'GET', path: urlPath, headers, agent }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
     req.on('error', reject);
     req.end();
   });
@@ -74,7 +90,7 @@ async function load(target: Target): Promise<Round> {
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < until) {
-        const { status, ms } = await get(target.path);
+        const { status, ms } = await get(target.path, target.page);
         if (status !== target.status) {
           wrong++;
           wrongStatus = status;
@@ -117,7 +133,7 @@ async function main(): Promise<void> {
   try {
     await waitForHealth(() => get('/api/health'), PORT);
     // Warm every route once (first renders compile and fill caches), then measure.
-    for (const t of [PING, ...PAGES]) for (let i = 0; i < 5; i++) await get(t.path);
+    for (const t of [PING, ...PAGES]) for (let i = 0; i < 5; i++) await get(t.path, t.page);
     const pingBefore = await load(PING);
     const pages = [];
     for (const page of PAGES) pages.push({ page, round: await load(page) });
@@ -139,7 +155,30 @@ async function main(): Promise<void> {
         console.error(`${page.name}: ${round.wrong} answers were not HTTP ${page.status} (e.g. ${round.wrongStatus})`);
         failed = true;
       }
+      if (page.minShare !== undefined && share < page.minShare) failed = true;
+      if (page.maxP99Ratio !== undefined && ratio > page.maxP99Ratio) failed = true;
     }
+
+    const goodsUrl = `http://${HOST}${PAGES[0]!.path}`;
+    const js = await measureFirstLoadJs(goodsUrl, HOST);
+    const jsMet = js.scriptBytes <= FIRST_LOAD_JS_BUDGET_BYTES;
+    if (!jsMet) failed = true;
+    console.log(`\n| goods detail, first load | figure | target |`);
+    console.log(`|---|---|---|`);
+    console.log(
+      `| JavaScript, gzip as Chromium transfers it | ${kB(js.scriptBytes)} in ${js.scripts.length} scripts | ≤ ${kB(FIRST_LOAD_JS_BUDGET_BYTES)} ${jsMet ? 'met' : 'MISSED'} |`,
+    );
+    const lh = await lighthouseMobile(goodsUrl, LIGHTHOUSE_RUNS);
+    const scoreMet = lh.median.performance >= LIGHTHOUSE_MIN_SCORE;
+    const lcpMet = lh.median.lcpMs <= LIGHTHOUSE_MAX_LCP_MS;
+    if (!scoreMet || !lcpMet) failed = true;
+    const runs = lh.runs.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(2)} s`).join(', ');
+    console.log(
+      `| Lighthouse mobile performance, median of ${lh.runs.length} (runs: ${runs}) | ${lh.median.performance} | ≥ ${LIGHTHOUSE_MIN_SCORE} ${scoreMet ? 'met' : 'MISSED'} |`,
+    );
+    console.log(
+      `| Lighthouse largest contentful paint, median | ${(lh.median.lcpMs / 1000).toFixed(2)} s | ≤ ${LIGHTHOUSE_MAX_LCP_MS / 1000} s ${lcpMet ? 'met' : 'MISSED'} |`,
+    );
   } finally {
     await stopServer(server);
     rmSync(pgliteDir, { recursive: true, force: true });

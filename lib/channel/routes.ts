@@ -54,7 +54,7 @@ type RouteDef = {
 // paySuccess, payFail and chainResult show results for an order/record of the user, so they need login;
 // chainUp asks for confirmation of a user action, so it needs login too (docs/decisions.md).
 export const ROUTES: readonly RouteDef[] = [
-  { name: 'home', pattern: '/', wxTip: true },
+  { name: 'home', pattern: '/', wxTip: true, shared: { query: ['page'] } },
   { name: 'setKey', pattern: '/set_key/:key' },
   { name: 'active', pattern: '/active', label: 2 },
   { name: 'exchangeDetail', pattern: '/exchange_detail/:id/:exchange_id' },
@@ -68,7 +68,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'detail', pattern: '/detail/:id' },
   { name: 'mine', pattern: '/mine' },
   // Shared goods links open in the messaging app, whose browser cannot pay: tip there too.
-  { name: 'goodsDetail', pattern: '/goods/detail/:saleId', wxTip: true },
+  { name: 'goodsDetail', pattern: '/goods/detail/:saleId', wxTip: true, shared: { query: [] } },
   { name: 'paySuccess', pattern: '/pay/success', login: true },
   { name: 'payFail', pattern: '/pay/fail', login: true },
   { name: 'pay', pattern: '/pay/:saleId', login: true },
@@ -81,7 +81,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'mineReceive', pattern: '/mine/receive', login: true },
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
-  { name: 'notFound', pattern: '/404' },
+  { name: 'notFound', pattern: '/404', shared: { query: [] } },
   { name: 'sellout', pattern: '/sellout' },
   // Ours, not the spec's: the payment sandbox's cashier page, which plays the payment provider (DESIGN §7).
   { name: 'sandboxCashier', pattern: '/sandbox/cashier/:paymentNo', login: true },

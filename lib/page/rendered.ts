@@ -29,15 +29,18 @@ export function isRenderRequest(headers: Headers): boolean {
 }
 
 /**
- * Whether the cache may answer: a document GET (not the router's RSC fetches, prefetches or server actions, which
- * Next answers with other bodies for the same URL), of a shared route.
+ * Whether the cache may answer: a browser's page load (a GET of a shared route, asking for HTML, and not a fetch from
+ * script). Next removes its router headers (`RSC`, `Next-Router-State-Tree`, the prefetch headers) and the `_rsc`
+ * search parameter before the proxy runs, so the router's RSC fetches and prefetches, which Next answers with other
+ * bodies for the same URL, are told apart by what the browser adds: fetch() accepts any type and sends
+ * `Sec-Fetch-Dest: empty`, a page load `Accept: text/html,...` and `Sec-Fetch-Dest: document`. A client sending
+ * neither Sec-Fetch header (older browsers, link-preview bots) is served from the cache only when it asks for HTML.
  */
 export function servesFromCache(method: string, headers: Headers, match: RouteMatch): boolean {
   if (method !== 'GET' || !match.route.shared || isRenderRequest(headers)) return false;
-  for (const name of ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action']) {
-    if (headers.has(name)) return false;
-  }
-  return true;
+  const dest = headers.get('sec-fetch-dest');
+  if (dest !== null && dest !== 'document') return false;
+  return /\btext\/html\b/i.test(headers.get('accept') ?? '');
 }
 
 /** The search string a shared route reads (`?page=2` on home), in a fixed order, so other parameters share one entry. */

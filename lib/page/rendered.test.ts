@@ -1,0 +1,73 @@
+import { matchRoute, type RouteMatch } from '../channel/routes';
+import { pageTags, RENDER_HEADER, servesFromCache, sharedSearch, withNonce } from './rendered';
+
+function route(path: string): RouteMatch {
+  const match = matchRoute(path);
+  if (!match) throw new Error(`no route for ${path}`);
+  return match;
+}
+
+// What Chromium sends for a page load, and for the router's RSC fetch once Next has removed its own headers.
+const PAGE_LOAD = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-mode': 'navigate',
+};
+const ROUTER_FETCH = { accept: '*/*', 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', 'next-url': '/AURORA/en' };
+
+describe('servesFromCache', () => {
+  it('answers a page load of a shared page: home, goods detail, /404', () => {
+    for (const path of ['/', '/goods/detail/1', '/404']) {
+      expect(servesFromCache('GET', new Headers(PAGE_LOAD), route(path))).toBe(true);
+    }
+  });
+
+  it('leaves the router’s RSC fetches and prefetches to Next, which answer them with flight data, not HTML', () => {
+    expect(servesFromCache('GET', new Headers(ROUTER_FETCH), route('/goods/detail/1'))).toBe(false);
+    // A browser without Sec-Fetch headers: its fetch() still accepts any type rather than HTML.
+    expect(servesFromCache('GET', new Headers({ accept: '*/*' }), route('/goods/detail/1'))).toBe(false);
+    expect(servesFromCache('GET', new Headers(), route('/goods/detail/1'))).toBe(false);
+  });
+
+  it('answers a link-preview bot that asks for HTML without Sec-Fetch headers', () => {
+    expect(servesFromCache('GET', new Headers({ accept: 'text/html' }), route('/goods/detail/1'))).toBe(true);
+  });
+
+  it('leaves other methods, frames of other kinds, per-buyer pages and its own render requests to Next', () => {
+    expect(servesFromCache('HEAD', new Headers(PAGE_LOAD), route('/'))).toBe(false);
+    expect(servesFromCache('POST', new Headers(PAGE_LOAD), route('/'))).toBe(false);
+    expect(servesFromCache('GET', new Headers({ ...PAGE_LOAD, 'sec-fetch-dest': 'iframe' }), route('/'))).toBe(false);
+    for (const path of ['/mine', '/login', '/pay/1', '/mine/records']) {
+      expect(servesFromCache('GET', new Headers(PAGE_LOAD), route(path))).toBe(false);
+    }
+    // The proxy's own render request carries the per-process secret; a guess does not pass.
+    expect(servesFromCache('GET', new Headers({ ...PAGE_LOAD, [RENDER_HEADER]: 'guess' }), route('/'))).toBe(true);
+  });
+});
+
+describe('sharedSearch', () => {
+  it('keeps only the parameters the page reads, so any other query shares one entry', () => {
+    expect(sharedSearch(route('/'), new URLSearchParams('utm_source=chat&page=2&x=1'))).toBe('?page=2');
+    expect(sharedSearch(route('/'), new URLSearchParams('utm_source=chat'))).toBe('');
+    expect(sharedSearch(route('/goods/detail/1'), new URLSearchParams('page=2&from=share'))).toBe('');
+  });
+});
+
+describe('pageTags', () => {
+  const channel = { id: 7, key: 'AURORA' };
+  it('tags goods detail by its sale, home by the channel’s sales, and every page by its channel', () => {
+    expect(pageTags(channel, route('/goods/detail/12'))).toEqual(['channel:AURORA', 'sale:12']);
+    expect(pageTags(channel, route('/'))).toEqual(['channel:AURORA', 'sales:7']);
+    expect(pageTags(channel, route('/404'))).toEqual(['channel:AURORA']);
+  });
+});
+
+describe('withNonce', () => {
+  it('puts the answer’s nonce wherever the render’s was, and leaves a page without one alone', () => {
+    const body = '<script nonce="abc123">1</script><script nonce="abc123" src="/x.js"></script>';
+    expect(withNonce({ kind: 'page', body, contentType: 'text/html', nonce: 'abc123' }, 'fresh')).toBe(
+      '<script nonce="fresh">1</script><script nonce="fresh" src="/x.js"></script>',
+    );
+    expect(withNonce({ kind: 'page', body: '<p>hi</p>', contentType: 'text/html', nonce: null }, 'fresh')).toBe('<p>hi</p>');
+  });
+});
