@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The operator API's token for this run (e2e/caching.spec.ts changes a skin through it): random per run, never a fixed
+// value. Set here, in the runner, so the server and the test workers (started after) share it.
+process.env.E2E_OPERATOR_TOKEN ??= randomBytes(24).toString('hex');
 const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
 void _webkit;
 
@@ -49,6 +53,6 @@ export default defineConfig({
     timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN },
   },
 });

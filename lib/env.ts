@@ -71,6 +71,11 @@ const envSchema = z.object({
   /** SMS codes per client IP per minute and per hour (security review, finding 4); raise them when many buyers share one NAT address. */
   SMS_CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(SMS_IP_LIMIT_DEFAULTS.perMinute),
   SMS_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(SMS_IP_LIMIT_DEFAULTS.perHour),
+  /**
+   * Bearer token of the operator API (docs/api.md: a channel's skin changed from outside the storefront). Unset, the
+   * operator API answers 404. No default, so no demo token can reach production.
+   */
+  OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where browsers send tracking batches (spec §7 log service); ours by default. */
   TRACKING_URL: z
     .string()

@@ -20,8 +20,8 @@ export async function readBrandImage(src: string, publicDir = path.join(process.
     if (!file.startsWith(publicDir + path.sep)) return null;
     const type = TYPES[path.extname(file).toLowerCase()];
     if (!type) return null;
-    if ((await stat(file)).size > MAX_BYTES) return null;
-    const bytes = await readFile(file);
+    if ((await stat(/*turbopackIgnore: true*/ file)).size > MAX_BYTES) return null;
+    const bytes = await readFile(/*turbopackIgnore: true*/ file);
     const size = type === 'image/svg+xml' ? svgSize(bytes.toString('utf8')) : type === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
     if (!size) return null;
     return { dataUri: `data:${type};base64,${bytes.toString('base64')}`, ...size };

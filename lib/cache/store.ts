@@ -8,13 +8,13 @@ import { TagClock, TaggedCache } from './tagged-cache';
 /** How long a cached read is served as fresh. Below a second, so a write made elsewhere shows within one. */
 export const CACHE_TTL_MS = 750;
 /** A rendered page may be served this much longer while one request renders it again in the background. */
-export const PAGE_STALE_MS = 10_000;
+export const PAGE_STALE_MS = 250;
 
 export type Caches = {
   clock: TagClock;
   /** Rows and lists read from the database. */
   data: TaggedCache<unknown>;
-  /** Rendered public pages (lib/page/page-cache.ts). */
+  /** Rendered public pages (lib/page/rendered.ts). */
   pages: TaggedCache<unknown>;
 };
 

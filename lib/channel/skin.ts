@@ -69,12 +69,12 @@ export const DEFAULT_SKIN: Skin = {
 
 // A CSS colour we are willing to put into a style attribute: hex, rgb()/rgba()/hsl()/hsla() or a named colour.
 // Anything else (e.g. "red; background:url(...)") is dropped, so a skin cannot inject CSS.
-const cssColor = z
+export const cssColor = z
   .string()
   .trim()
   .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,20})$/);
 // Images: site-relative paths or http(s) URLs without quotes or parentheses.
-const imageUrl = z
+export const imageUrl = z
   .string()
   .trim()
   .regex(/^(\/(?!\/)|https?:\/\/)[^"'()\s<>]+$/);

@@ -493,6 +493,23 @@ export const SEED_SALES: SeedSale[] = [
     publisher: 'Bazaar Market',
     art: 'paper-crane',
   },
+  {
+    // A drop down to its last copy: the end-to-end suite has one buyer take it while another watches (e2e/caching.spec.ts).
+    channel: 'BAZAAR',
+    code: 'bazaar-last-lantern',
+    name: 'Last Lantern',
+    description: 'The last lantern of the night market. Fifty were lit; one is left.',
+    price: 9900,
+    amountSku: 50,
+    amount: 50,
+    amountAvailable: 1,
+    limitPerUser: 1,
+    startsInHours: -1 * DAY,
+    endsInHours: 10 * DAY,
+    author: 'Bazaar Studio',
+    publisher: 'Bazaar Market',
+    art: 'lantern-festival',
+  },
 ];
 
 /**

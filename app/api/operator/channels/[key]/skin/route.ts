@@ -1,0 +1,10 @@
+import { getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { handleOperatorSkin } from '@/lib/server/operator';
+
+export const dynamic = 'force-dynamic';
+
+/** PATCH /api/operator/channels/:key/skin — an operator changes a channel's skin (docs/api.md, lib/server/operator.ts). */
+export async function PATCH(request: Request, { params }: { params: Promise<{ key: string }> }): Promise<Response> {
+  return handleOperatorSkin(request, (await params).key, { db: getDb(), token: env().OPERATOR_TOKEN });
+}

@@ -1,0 +1,111 @@
+import { devices, expect, test, type Page } from '@playwright/test';
+import zhCN from '../lib/i18n/messages/zh-CN';
+import { channelUrl, hexToRgb, PORT, seedChannel } from './support';
+import { logInThroughApi } from './api-login';
+
+// Pages every visitor sees alike are served from memory (docs/caching.md). What a buyer must still see: the last copy
+// sold shows as sold out on the next load of the goods page, at once in the serving process (the documented bound),
+// and the router's own fetches still get flight data, so taps stay client-side.
+
+const { defaultBrowserType: _webkit, ...phone } = devices['iPhone 13'];
+void _webkit;
+
+async function saleHref(page: Page, channel: string, name: string): Promise<string> {
+  await page.goto(channelUrl(channel));
+  const href = await page.getByTestId('sale-card').filter({ hasText: name }).getAttribute('href');
+  expect(href).toMatch(/^\/goods\/detail\/\d+$/);
+  return href!;
+}
+
+test('the last copy: one buyer takes it, and the other buyer’s next load of the goods page shows sold out', async ({ browser, page }) => {
+  // Buyer B (not logged in) has the shared link open: one of fifty left, on sale.
+  const href = await saleHref(page, 'bazaar', 'Last Lantern');
+  const first = await page.goto(channelUrl('bazaar', href));
+  expect(first!.headers()['x-storefront-cache']).toBe('shared');
+  await expect(page.getByTestId('stock-left')).toHaveText('1 / 50');
+  await expect(page.getByTestId('sale-status')).toHaveText(zhCN.status.onSale);
+  await expect(page.getByRole('link', { name: zhCN.goods.buy })).toBeVisible();
+  // Another view in the same second comes from memory too, still showing the copy.
+  const again = await page.reload();
+  expect(again!.headers()['x-storefront-cache']).toBe('shared');
+  await expect(page.getByTestId('stock-left')).toHaveText('1 / 50');
+
+  // Buyer A, on a phone of their own, buys it and pays at the sandbox cashier.
+  const contextA = await browser.newContext({ ...phone });
+  try {
+    const buyer = await contextA.newPage();
+    await logInThroughApi(buyer, 'bazaar');
+    await buyer.goto(channelUrl('bazaar', href));
+    await expect(buyer.getByTestId('stock-left')).toHaveText('1 / 50');
+    await buyer.getByRole('link', { name: zhCN.goods.buy }).click();
+    await expect(buyer).toHaveURL(channelUrl('bazaar', href.replace('/goods/detail/', '/pay/')));
+    await buyer.getByRole('checkbox').check();
+    await buyer.getByRole('button', { name: zhCN.pay.submit }).click();
+    await expect(buyer).toHaveURL(/\/sandbox\/cashier\/P\d{21}$/);
+    await buyer.getByRole('button', { name: zhCN.cashier.pay, exact: true }).click();
+    await expect(buyer).toHaveURL(/\/pay\/success\?orderNo=\d{22}$/);
+  } finally {
+    await contextA.close();
+  }
+
+  // B's next load: sold out, no way to buy; the home list agrees.
+  const after = await page.reload();
+  expect(after!.headers()['x-storefront-cache']).toBe('shared');
+  await expect(page.getByTestId('stock-left')).toHaveText('0 / 50');
+  await expect(page.getByTestId('sale-status')).toHaveText(zhCN.status.soldOut);
+  await expect(page.getByTestId('buy-button')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('buy-button')).toHaveText(zhCN.goods.soldOut);
+  await page.goto(channelUrl('bazaar'));
+  await expect(page.getByTestId('sale-card').filter({ hasText: 'Last Lantern' }).getByTestId('sale-status')).toHaveText(
+    zhCN.status.soldOut,
+  );
+});
+
+test('a page served from memory still navigates client-side: the router’s fetches get flight data, not the cached HTML', async ({
+  page,
+}) => {
+  const flight: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().headers()['rsc'] === '1') flight.push(`${response.status()} ${response.headers()['content-type']}`);
+  });
+  const home = await page.goto(channelUrl('aurora'));
+  expect(home!.headers()['x-storefront-cache']).toBe('shared');
+  await page.getByTestId('sale-card').filter({ hasText: 'Star Fox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Star Fox' })).toBeVisible();
+  // The page changed without a document load: the route view animates forward (e2e/shell.spec.ts).
+  await expect(page.getByTestId('route-view')).toHaveAttribute('data-router-type', 'forward');
+  expect(flight.length).toBeGreaterThan(0);
+  for (const answer of flight) expect(answer).toMatch(/^(200|307) (text\/x-component|undefined)/);
+});
+
+test('a skin colour an operator changes shows on the next view of a page served from memory', async ({ page, request }) => {
+  const lumen = seedChannel('LUMEN');
+  const skinUrl = `http://127.0.0.1:${PORT}/api/operator/channels/LUMEN/skin`;
+  const authorization = `Bearer ${process.env.E2E_OPERATOR_TOKEN}`;
+  const href = await saleHref(page, 'lumen', 'Sunrise');
+  const heading = page.getByRole('heading', { level: 1, name: 'Sunrise' });
+  const themeColor = page.locator('meta[name="theme-color"]');
+
+  const before = await page.goto(channelUrl('lumen', href));
+  expect(before!.headers()['x-storefront-cache']).toBe('shared');
+  await expect(heading).toHaveCSS('color', hexToRgb(lumen.palette.color1));
+  await expect(themeColor).toHaveAttribute('content', lumen.palette.color1);
+
+  // Without the operator token nothing changes.
+  expect((await request.patch(skinUrl, { data: { color1: '#b91c1c' } })).status()).toBe(401);
+  const changed = await request.patch(skinUrl, { headers: { authorization }, data: { color1: '#b91c1c' } });
+  expect(changed.status()).toBe(200);
+  try {
+    const after = await page.reload();
+    expect(after!.headers()['x-storefront-cache']).toBe('shared');
+    await expect(heading).toHaveCSS('color', hexToRgb('#b91c1c'));
+    await expect(themeColor).toHaveAttribute('content', '#b91c1c');
+    await page.goto(channelUrl('lumen'));
+    await expect(page.locator('html')).toHaveAttribute('style', /--skin-color1:\s*#b91c1c/);
+  } finally {
+    const restored = await request.patch(skinUrl, { headers: { authorization }, data: { color1: lumen.palette.color1 } });
+    expect(restored.status()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('style', new RegExp(`--skin-color1:\\s*${lumen.palette.color1}`));
+});
