@@ -15,7 +15,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
-import { percentile, startServer, stopServer, waitForHealth } from './bench-server';
+import { intEnv, percentile, startServer, stopServer, waitForHealth } from './bench-server';
 
 const BUYERS = Math.min(intEnv('BENCH_BUYERS', 10_000), 999_999);
 const ITEMS = intEnv('BENCH_ITEMS', 500);
@@ -26,17 +26,6 @@ const HOST = `aurora.localhost:${PORT}`;
 /** One buyer in RETRY_EVERY sends its create twice with the same key; one in DOUBLE_EVERY twice with two keys. */
 const RETRY_EVERY = 20;
 const DOUBLE_EVERY = 25;
-
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`${name}: must be a whole number of 1 or more (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 type Buyer = { userId: number; token: string };
 type Prepared = { saleId: number; buyers: Buyer[] };

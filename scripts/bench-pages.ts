@@ -17,7 +17,7 @@ import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
 import { FIRST_LOAD_JS_BUDGET_BYTES, kB, measureFirstLoadJs } from './bench-first-load';
 import { lighthouseMobile } from './bench-lighthouse';
-import { percentileMs, startServer, stopServer, waitForHealth } from './bench-server';
+import { intEnv, percentileMs, startServer, stopServer, waitForHealth } from './bench-server';
 
 const PORT = intEnv('BENCH_PORT', 3310);
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 20);
@@ -27,17 +27,6 @@ const HOST = `aurora.localhost:${PORT}`;
 /** DESIGN §10: Lighthouse mobile performance (median) and its LCP. */
 const LIGHTHOUSE_MIN_SCORE = 95;
 const LIGHTHOUSE_MAX_LCP_MS = 1200;
-
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`${name}: must be a whole number of 1 or more (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 type Target = { name: string; path: string; status: number; page: boolean; minShare?: number; maxP99Ratio?: number };
 

@@ -51,3 +51,15 @@ export function percentileMs(values: number[], p: number): number | null {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
+
+/** A whole number of 1 or more from the environment, else `fallback`; anything else stops the benchmark with a clear line. */
+export function intEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name}: must be a whole number of 1 or more (got "${raw}")`);
+    process.exit(2);
+  }
+  return value;
+}
