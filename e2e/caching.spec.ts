@@ -109,3 +109,33 @@ test('a skin colour an operator changes shows on the next view of a page served 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('style', new RegExp(`--skin-color1:\\s*${lumen.palette.color1}`));
 });
+
+test('a shared goods link paints its cover before the page’s scripts are fetched, then comes to life', async ({ page }) => {
+  const href = await saleHref(page, 'aurora', 'Aurora Dawn');
+  const opened = await page.goto(channelUrl('aurora', href));
+  expect(opened!.headers()['x-storefront-cache']).toBe('shared');
+  const cover = page.getByRole('button', { name: 'View Aurora Dawn full screen', exact: true });
+  await expect(cover).toBeVisible();
+  // Tapping the cover opens the viewer once the page's scripts have run (a tap before then does nothing: tap again).
+  await expect(async () => {
+    await cover.click();
+    await expect(page.getByRole('dialog', { name: 'Image viewer' })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+
+  // The cover was the largest paint, and no page script was requested before it was on screen (or before the
+  // time limit after which the page loads them anyway: lib/page/paint-first.ts, HYDRATE_BY_MS = 1000).
+  const timing = await page.evaluate(async () => {
+    // Largest paints are read through an observer only (buffered: those already reported).
+    const lcp = await new Promise<(PerformanceEntry & { element: Element | null })[]>((resolve) =>
+      new PerformanceObserver((list) => resolve(list.getEntries() as never)).observe({ type: 'largest-contentful-paint', buffered: true }),
+    );
+    const hero = lcp.find((entry) => entry.element?.getAttribute('fetchpriority') === 'high');
+    const chunks = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => entry.initiatorType === 'script' && entry.name.includes('/_next/static/chunks/'),
+    );
+    return { heroPaint: hero?.startTime ?? null, chunkStarts: chunks.map((entry) => entry.startTime) };
+  });
+  expect(timing.heroPaint).not.toBeNull();
+  expect(timing.chunkStarts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.chunkStarts)).toBeGreaterThanOrEqual(Math.min(timing.heroPaint!, 1000));
+});
