@@ -27,6 +27,7 @@ import {
   type SeedSale,
 } from './seed-data';
 import { invalidateAll } from '../cache/store';
+import { forgetAllSoldOut } from '../order/sold-out';
 import { hashCode } from '../redeem-code/service';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 
@@ -182,6 +183,7 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
   codes.push(...(await seedChainCampaigns(db, channelIds, now)));
   // The catalogue may have changed under every cached read (docs/caching.md).
   invalidateAll(db);
+  forgetAllSoldOut(db);
   return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length, codes };
 }
 

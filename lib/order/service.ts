@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, holdings, orders, saleQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
@@ -12,6 +12,7 @@ import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
 import { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
 import { stockMoved } from '../cache/store';
+import { forgetSoldOut, knownSoldOut, noteSoldOut } from './sold-out';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -24,6 +25,7 @@ export { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type CommodityRow = typeof commodities.$inferSelect;
+type SaleRow = typeof sales.$inferSelect;
 
 function toView(order: OrderRow, commodity: CommodityRow, editions: OrderView['editions']): OrderView {
   return {
@@ -54,7 +56,9 @@ export type StockMove = { channelId: number; saleId: number };
 
 /** Tells the cached reads of `db` that a committed transaction moved a sale's stock (docs/caching.md). */
 export function stockCommitted(db: Db, move: StockMove | null): void {
-  if (move) stockMoved(db, move);
+  if (!move) return;
+  forgetSoldOut(db, move.saleId);
+  stockMoved(db, move);
 }
 
 /**
@@ -121,13 +125,25 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
  */
 export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
   const find = () => findByKey(ctx, input.idempotencyKey);
+  const ask = { channelId: ctx.channelId, saleId: input.saleId, quantity: input.quantity };
+  // The sale as the last reservation attempt read it, to note it sold out (lib/order/sold-out.ts).
+  let seen: SaleRow | undefined;
+  let fromMemory = false;
   return claimOnce({
     find,
-    make: () => reserve(ctx, input, payTimeoutMs, find),
+    make: async () => {
+      // Sold out as far as this process knows: no copy left and none held by an overdue order; no trip to the sale.
+      if (knownSoldOut(ctx.db, ask, ctx.now.getTime())) {
+        fromMemory = true;
+        throw shortOfStock(0);
+      }
+      return reserve(ctx, input, payTimeoutMs, find, (sale) => (seen = sale));
+    },
     // The same tap sent twice at once: the copy that lost on the limit answers with the winner's order.
     lostRace: (error) => error instanceof AppError && error.data?.reason === 'limit',
     otherwise: async (error) => {
       const reason = error instanceof AppError ? error.data?.reason : undefined;
+      if (fromMemory) throw error;
       const freed =
         reason === 'limit'
           ? await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, saleId: input.saleId, limit: 20 })
@@ -135,9 +151,20 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
             ? await expireSaleOverdueOnce(ctx.db, ctx.now, input.saleId)
             : 0;
       if (freed > 0) return reserve(ctx, input, payTimeoutMs, find);
+      if (reason === 'soldOut' && seen) await noteSaleSoldOut(ctx.db, seen, ctx.now);
       throw error;
     },
   });
+}
+
+/** Notes `sale` sold out until its next unpaid order expires (that copy comes back then), its end, or the recheck. */
+async function noteSaleSoldOut(db: Db, sale: SaleRow, now: Date): Promise<void> {
+  const [next] = await db
+    .select({ at: min(orders.expiresAt) })
+    .from(orders)
+    .where(and(eq(orders.saleId, sale.id), eq(orders.statusTrade, ORDER_STATUS.toPay)));
+  const ends = [next?.at, sale.saleEndTime].filter((at): at is Date => at instanceof Date).map((at) => at.getTime());
+  noteSoldOut(db, { channelId: sale.channelId, saleId: sale.id, limitPerUser: sale.limitPerUser }, now.getTime(), ends);
 }
 
 /**
@@ -163,6 +190,7 @@ async function reserve(
   input: CreateOrderInput,
   payTimeoutMs: number,
   find: () => Promise<OrderView | null>,
+  onRead?: (sale: SaleRow) => void,
   attempt = 1,
 ): Promise<OrderView> {
   const [row] = await ctx.db
@@ -173,6 +201,7 @@ async function reserve(
     .limit(1);
   if (!row) throw new AppError(404, 'saleId: no such sale in this store');
   const { sale, commodity } = row;
+  onRead?.(sale);
   const status = saleStatus(sale, ctx.now);
   if (status === 0)
     throw new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, {
@@ -241,7 +270,7 @@ async function reserve(
     otherwise: async (error) => {
       // Two orders drew the same number in the same second (8 random digits): everything rolled back, so draw again
       // rather than answer a 500.
-      if (isUniqueViolation(error) && attempt < 3) return reserve(ctx, input, payTimeoutMs, find, attempt + 1);
+      if (isUniqueViolation(error) && attempt < 3) return reserve(ctx, input, payTimeoutMs, find, onRead, attempt + 1);
       throw error;
     },
   });
