@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedOn } from '../db/prepared';
 import { authSessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
@@ -27,26 +28,33 @@ export async function createSession(
 /** The user behind a live token of this channel, or null (unknown, expired, revoked, or another channel's). */
 export async function resolveToken(db: Db, input: { token: string; channelId: number; now: Date }): Promise<SessionUser | null> {
   if (!input.token || input.token.length > 256) return null;
-  const [row] = await db
-    .select({
-      id: users.id,
-      uuid: users.uuid,
-      phone: users.phone,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      createdAt: users.createdAt,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(
-      and(
-        eq(authSessions.tokenHash, sha256(input.token)),
-        eq(authSessions.channelId, input.channelId),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, input.now),
-      ),
-    )
-    .limit(1);
+  const [row] = await preparedOn(
+    db,
+    'session_user',
+    (handle) =>
+      handle
+        .select({
+          id: users.id,
+          uuid: users.uuid,
+          phone: users.phone,
+          nickname: users.nickname,
+          avatar: users.avatar,
+          createdAt: users.createdAt,
+        })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(
+          and(
+            eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
+            eq(authSessions.channelId, sql.placeholder('channelId')),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, sql.placeholder('now')),
+          ),
+        )
+        .limit(1)
+        .prepare('session_user'),
+    // A placeholder's value reaches the driver as given, without the column's encoding: the time as ISO text.
+  ).execute({ tokenHash: sha256(input.token), channelId: input.channelId, now: input.now.toISOString() });
   return row ?? null;
 }
 

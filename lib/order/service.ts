@@ -6,6 +6,7 @@ import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { saleStatus } from '../sale/status';
 import { isUniqueViolation } from '../db/errors';
+import { preparedOn } from '../db/prepared';
 import { idempotencyKeyReused } from '../procedure/schemas';
 import { claimOnce, madeOrWinner } from '../procedure/idempotent';
 import type { UserScope } from '../procedure/scope';
@@ -281,11 +282,14 @@ async function reserve(
  * channel (the key is unique per user, so it cannot make a second order anywhere). One index lookup when the key is new.
  */
 async function findByKey(ctx: UserScope, key: string): Promise<OrderView | null> {
-  const [made] = await ctx.db
-    .select({ id: orders.id, channelId: orders.channelId })
-    .from(orders)
-    .where(and(eq(orders.userId, ctx.userId), eq(orders.idempotencyKey, key)))
-    .limit(1);
+  const [made] = await preparedOn(ctx.db, 'order_by_key', (db) =>
+    db
+      .select({ id: orders.id, channelId: orders.channelId })
+      .from(orders)
+      .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.idempotencyKey, sql.placeholder('key'))))
+      .limit(1)
+      .prepare('order_by_key'),
+  ).execute({ userId: ctx.userId, key });
   if (!made) return null;
   if (made.channelId !== ctx.channelId) throw idempotencyKeyReused();
   return loadView(ctx, eq(orders.id, made.id));

@@ -51,16 +51,17 @@ async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
   }
 }
 
-/** Counts the queries and transactions `handle` starts while `run` runs. */
+/** Counts the statements and transactions `handle`'s driver is asked for while `run` runs. */
 async function statementsDuring(handle: Db, run: () => Promise<unknown>): Promise<number> {
-  const target = handle as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const methods = ['select', 'insert', 'update', 'delete', 'execute', 'transaction'];
-  const originals = methods.map((m) => target[m]!);
+  const client = (handle as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
+  // postgres.js: a function with unsafe() and begin(); PGlite: an object with query(), exec() and transaction().
+  const methods = typeof client === 'function' ? ['unsafe', 'begin'] : ['query', 'exec', 'transaction'];
+  const originals = methods.map((m) => client[m]!);
   let n = 0;
   methods.forEach((m, i) => {
-    target[m] = (...args: unknown[]) => {
+    client[m] = (...args: unknown[]) => {
       n++;
-      return originals[i]!.apply(handle, args);
+      return originals[i]!.apply(client, args);
     };
   });
   try {
@@ -68,7 +69,7 @@ async function statementsDuring(handle: Db, run: () => Promise<unknown>): Promis
   } catch {
     // the answer is not what is counted
   } finally {
-    methods.forEach((m, i) => (target[m] = originals[i]!));
+    methods.forEach((m, i) => (client[m] = originals[i]!));
   }
   return n;
 }
