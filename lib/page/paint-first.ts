@@ -2,18 +2,18 @@
  * Paint first, then load the code (docs/caching.md, "Paint first, then hydrate"). Next writes its client chunks into
  * the page as `<script async>` tags: the browser fetches them alongside the page, and on a phone's link they share its
  * bandwidth with the cover image; on a fast one they arrive while the page is still being laid out and run before
- * anything is painted. For a page from the rendered-page cache (home, goods detail, /404: the pages opened from links)
- * `paintFirst` takes those tags out and adds one small inline script that adds them back, as async scripts again, once
- * the page's hero is on screen:
+ * anything is painted. For a page from the rendered-page cache that has a hero, the `<img fetchpriority="high">` of
+ * ArtImage's `lcp` (the goods page, opened from shared links), `paintFirst` takes those tags out and adds one small
+ * inline script that adds them back, as async scripts again, once the hero is on screen:
  *
- * - the `<img fetchpriority="high">` (ArtImage's `lcp`), when the browser reports it as the largest contentful paint;
- * - on a page without one, or in a browser that does not report largest paints (Safari), the first contentful paint;
+ * - when the browser reports the hero as the largest contentful paint;
+ * - in a browser that does not report largest paints (Safari), at the first contentful paint;
  * - in a browser that reports neither, after the first frame;
  * - and whatever happened, `HYDRATE_BY_MS` after navigation (a tab opened in the background paints nothing; a tap
  *   before the hero is painted ends largest-paint reports).
  *
  * Next's own `<link rel="preload">` of its bootstrap chunk stays. The chunks are the same, run in any order as async
- * scripts are; a page with no such tags, or no `</body>`, is left as it is.
+ * scripts are; a page without a hero, without such tags, or without `</body>`, is left as it is.
  */
 
 /** Hydration starts by this long after navigation, however the page painted. */
@@ -44,6 +44,9 @@ const LOADER = [
  * loader carries it like every other script of the page; the rendered-page cache swaps it per answer).
  */
 export function paintFirst(html: string, nonce: string | null): string {
+  // Only a page with a hero waits for it (goods detail). The others (home, /404) load their scripts as Next writes
+  // them, so a tap right after they load already finds the page alive.
+  if (!/<img\b[^>]*\sfetchPriority="high"/i.test(html)) return html;
   const chunks: string[] = [];
   const rewritten = html.replace(ASYNC_CHUNK, (_tag, src: string) => {
     chunks.push(src);
