@@ -1,7 +1,7 @@
 import 'server-only';
 import { ImageResponse } from 'next/og';
 import { PNG } from 'pngjs';
-import type { ReactElement } from 'react';
+import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import type { BrandImage } from './source';
 
 /** A square in the brand image's own units. */
@@ -77,19 +77,13 @@ export type IconStyle = {
 /** A `size`×`size` PNG of the brand image's mark. */
 export async function renderMarkIcon(image: BrandImage, mark: Square, size: number, style: IconStyle): Promise<Buffer> {
   const inner = Math.max(1, Math.round(size * (1 - 2 * style.padding)));
+  return centredPng(size, { background: style.background ?? 'transparent' }, placed(image, mark, inner));
+}
+
+/** A `size`×`size` PNG with `content` centred on a square styled by `style`. */
+function centredPng(size: number, style: CSSProperties, content: ReactNode): Promise<Buffer> {
   return png(
-    <div
-      style={{
-        display: 'flex',
-        width: size,
-        height: size,
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: style.background ?? 'transparent',
-      }}
-    >
-      {placed(image, mark, inner)}
-    </div>,
+    <div style={{ display: 'flex', width: size, height: size, alignItems: 'center', justifyContent: 'center', ...style }}>{content}</div>,
     size,
   );
 }
@@ -100,21 +94,9 @@ export async function renderMarkIcon(image: BrandImage, mark: Square, size: numb
  */
 export async function renderMonogramIcon(brandName: string, colors: { background: string; text: string }, size: number): Promise<Buffer> {
   const initial = brandName.trim().charAt(0).toUpperCase();
-  return png(
-    <div
-      style={{
-        display: 'flex',
-        width: size,
-        height: size,
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: colors.background,
-        color: colors.text,
-        fontSize: Math.round(size * 0.62),
-      }}
-    >
-      {/^[A-Z0-9]$/.test(initial) ? initial : ''}
-    </div>,
+  return centredPng(
     size,
+    { background: colors.background, color: colors.text, fontSize: Math.round(size * 0.62) },
+    /^[A-Z0-9]$/.test(initial) ? initial : '',
   );
 }
