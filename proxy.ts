@@ -6,7 +6,7 @@ import { toSummary } from '@/lib/channel/theme';
 import { toThemeInfo } from '@/lib/channel/service';
 import type { ChannelRow } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
-import { readChannel } from '@/lib/page/cached-reads';
+import { readChannel } from '@/lib/channel/service';
 import { pageTags, readRenderedPage, renderThroughServer, servesFromCache, sharedSearch, withNonce } from '@/lib/page/rendered';
 import { readWebSession, sessionCookieValue } from '@/lib/auth/session-claims';
 import { authSecret } from '@/lib/security/secret';

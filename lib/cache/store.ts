@@ -37,6 +37,18 @@ export function cachesOf(db: object): Caches {
   return caches;
 }
 
+/**
+ * A read every visitor sees alike, cached across requests under the tags of the writes that change it, fresh for
+ * CACHE_TTL_MS (docs/caching.md). Values are shared between requests: read them, never change them. A miss (null,
+ * unknown) is cached too, as `{ value: null }`, so a flood of bad ids costs one query per key and TTL.
+ */
+export async function cachedRead<V>(db: object, key: string, entryTags: readonly string[], load: () => Promise<V>): Promise<V> {
+  const box = (await cachesOf(db).data.read(key, { tags: entryTags, ttlMs: CACHE_TTL_MS }, async () => ({ value: await load() }))) as {
+    value: V;
+  };
+  return box.value;
+}
+
 /** Call after the write committed: every cached read of `db` carrying one of `tags` is gone. */
 export function invalidate(db: object, tags: readonly string[]): void {
   if (tags.length > 0) cachesOf(db).clock.invalidate(tags);

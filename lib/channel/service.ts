@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import { channels } from '../db/schema';
 import { AppError } from '../procedure/errors';
+import { cachedRead, tags } from '../cache/store';
 import type { ChannelThemeInfo } from './theme';
 import { isValidChannelKey } from './key';
 
@@ -38,9 +39,17 @@ export async function findChannelByKey(key: string, db: Db = getDb()): Promise<C
   return row ?? null;
 }
 
-/** The channel or a 404 AppError. */
+/**
+ * The channel's row by key, or null, from the process's cache (docs/caching.md): every page and API call asks for it,
+ * so it costs one query per key and CACHE_TTL_MS; the operator's change drops it at once (./operator.ts).
+ */
+export function readChannel(db: Db, key: string): Promise<ChannelRow | null> {
+  return cachedRead(db, `channel:${key}`, [tags.channel(key)], () => findChannelByKey(key, db));
+}
+
+/** The channel or a 404 AppError, read through the cache. */
 export async function requireChannel(key: string, db: Db = getDb()): Promise<ChannelRow> {
-  const row = await findChannelByKey(key, db);
+  const row = await readChannel(db, key);
   if (!row) throw new AppError(404, `channel ${key || '(empty)'} not found`);
   return row;
 }

@@ -7,7 +7,8 @@ import { startPayment, receiveNotification } from '@/lib/payment/service';
 import { sandboxProvider, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '@/lib/payment/sandbox';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { seed } from '@/lib/demo/seed';
-import { readChannel, readSale, readSales } from './cached-reads';
+import { readSale, readSales } from './cached-reads';
+import { readChannel } from '../channel/service';
 
 // Each write that changes what a visitor sees of a sale or a channel drops its cached read at once (issue 15,
 // docs/caching.md); without a write, the cached read is what is served.

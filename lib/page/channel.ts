@@ -9,7 +9,7 @@ import { isLocale, type Locale } from '../i18n/locale';
 import { translator, type Translator } from '../i18n/translator';
 import { getDb } from '../db/client';
 import type { ChannelScope } from '../procedure/scope';
-import { readChannel } from './cached-reads';
+import { readChannel } from '../channel/service';
 
 /** Layout, metadata, viewport and page of one request share one read; requests share it through the cache. */
 const channelRow = cache((key: string) => readChannel(getDb(), key));

@@ -1,6 +1,6 @@
 import { seededTestDb } from '@/test/db';
 import { parseSkin } from '@/lib/channel/skin';
-import { readChannel } from '@/lib/page/cached-reads';
+import { readChannel } from '@/lib/channel/service';
 import { handleOperatorSkin } from './operator';
 
 // The operator API's skin change (docs/api.md): who may call it, what it accepts, and that the next page view shows
