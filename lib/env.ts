@@ -54,10 +54,16 @@ const envSchema = z.object({
     .default(300),
   /** Background jobs (order expiry sweep, chain-up): `inline` in the server process, `off` when `npm run worker` runs them. */
   JOBS: z.enum(['inline', 'off']).default('inline'),
-  /** Buy calls handled at once per server process before new ones are shed with HTTP 503 (DESIGN §5). */
-  BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
-  /** Event-loop lag (ms) beyond which buy calls are shed with HTTP 503: the process is answering slower than asked (DESIGN §5). */
-  BUY_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(300),
+  /**
+   * Buy calls in progress per server process beyond which new ones are shed with HTTP 503 (DESIGN §5; docs/orders.md,
+   * "Load shedding"): a guard for memory and the database's queue, not a pace.
+   */
+  BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(1000),
+  /**
+   * Event-loop lag (ms) beyond which buy calls are shed with HTTP 503. A shed buyer taps again after a second
+   * (Retry-After), so shedding spares a wait only once the line is longer than that (DESIGN §5).
+   */
+  BUY_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /**
    * Proxies whose forwarding headers are believed (server.ts, docs/security.md): IPs or CIDR ranges, comma-separated.
    * None by default: the client is the socket's peer.
