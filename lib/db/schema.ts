@@ -337,6 +337,8 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
     index('orders_user_created').on(t.userId, t.createdAt),
     index('orders_open_expiry').on(t.statusTrade, t.expiresAt),
+    // A sale's buyers and its next unpaid expiry, read when it is noted sold out (lib/order/sold-out.ts).
+    index('orders_sale_user').on(t.saleId, t.userId),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -5,7 +5,7 @@ import { commodities, holdings, orders, saleQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { saleStatus } from '../sale/status';
-import { isUniqueViolation } from '../db/errors';
+import { databaseError, isUniqueViolation } from '../db/errors';
 import { preparedOn } from '../db/prepared';
 import { idempotencyKeyReused } from '../procedure/schemas';
 import { claimOnce, madeOrWinner } from '../procedure/idempotent';
@@ -13,7 +13,7 @@ import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
 import { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
 import { stockMoved } from '../cache/store';
-import { forgetSoldOut, knownSoldOut, noteSoldOut } from './sold-out';
+import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -125,16 +125,20 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
  * for either, the ones in the way are expired at once and the buy is tried once more.
  */
 export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
-  const find = () => findByKey(ctx, input.idempotencyKey);
+  const find = () => findByKey(ctx, input);
   const ask = { channelId: ctx.channelId, saleId: input.saleId, quantity: input.quantity };
   // The sale as the last reservation attempt read it, to note it sold out (lib/order/sold-out.ts).
   let seen: SaleRow | undefined;
   let fromMemory = false;
+  // Sold out as far as this process knows (lib/order/sold-out.ts): no copy left and none held by an overdue order.
+  const memory = soldOutVerdict(ctx.db, { ...ask, userId: ctx.userId }, ctx.now.getTime());
+  // This buyer made no order of the sale: not a retry, so not even their key is read.
+  if (memory === 'soldOut') throw shortOfStock(0);
   return claimOnce({
     find,
     make: async () => {
-      // Sold out as far as this process knows: no copy left and none held by an overdue order; no trip to the sale.
-      if (knownSoldOut(ctx.db, ask, ctx.now.getTime())) {
+      // Not a retry either (the key made nothing): sold out, with no trip to the sale.
+      if (memory === 'soldOutUnlessRetry') {
         fromMemory = true;
         throw shortOfStock(0);
       }
@@ -152,20 +156,43 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
             ? await expireSaleOverdueOnce(ctx.db, ctx.now, input.saleId)
             : 0;
       if (freed > 0) return reserve(ctx, input, payTimeoutMs, find);
-      if (reason === 'soldOut' && seen) await noteSaleSoldOut(ctx.db, seen, ctx.now);
+      if (reason === 'soldOut' && seen) await noteSaleSoldOutOnce(ctx.db, seen, ctx.now);
       throw error;
     },
   });
 }
 
-/** Notes `sale` sold out until its next unpaid order expires (that copy comes back then), its end, or the recheck. */
+/**
+ * Notes `sale` sold out until its next unpaid order expires (that copy comes back then), its end, or the recheck, with
+ * the users holding an order of it (read after the sale was found sold out, so none is missed).
+ */
 async function noteSaleSoldOut(db: Db, sale: SaleRow, now: Date): Promise<void> {
   const [next] = await db
     .select({ at: min(orders.expiresAt) })
     .from(orders)
     .where(and(eq(orders.saleId, sale.id), eq(orders.statusTrade, ORDER_STATUS.toPay)));
+  const buyers = await db
+    .selectDistinct({ userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.saleId, sale.id))
+    .limit(MAX_KEPT_BUYERS + 1);
   const ends = [next?.at, sale.saleEndTime].filter((at): at is Date => at instanceof Date).map((at) => at.getTime());
-  noteSoldOut(db, { channelId: sale.channelId, saleId: sale.id, limitPerUser: sale.limitPerUser }, now.getTime(), ends);
+  const kept = buyers.length > MAX_KEPT_BUYERS ? null : buyers.map((b) => b.userId);
+  noteSoldOut(db, { channelId: sale.channelId, saleId: sale.id, limitPerUser: sale.limitPerUser }, now.getTime(), ends, kept);
+}
+
+/** The buyers who find a sale sold out at once share one note of it (two reads), per database handle. */
+const saleNotesInProgress = new WeakMap<Db, Map<number, Promise<void>>>();
+function noteSaleSoldOutOnce(db: Db, sale: SaleRow, now: Date): Promise<void> {
+  let inProgress = saleNotesInProgress.get(db);
+  if (!inProgress) saleNotesInProgress.set(db, (inProgress = new Map()));
+  let note = inProgress.get(sale.id);
+  if (!note) {
+    const notes = inProgress;
+    note = noteSaleSoldOut(db, sale, now).finally(() => notes.delete(sale.id));
+    notes.set(sale.id, note);
+  }
+  return note;
 }
 
 /**
@@ -194,12 +221,15 @@ async function reserve(
   onRead?: (sale: SaleRow) => void,
   attempt = 1,
 ): Promise<OrderView> {
-  const [row] = await ctx.db
-    .select({ sale: sales, commodity: commodities })
-    .from(sales)
-    .innerJoin(commodities, eq(commodities.id, sales.commodityId))
-    .where(and(eq(sales.id, input.saleId), eq(sales.channelId, ctx.channelId)))
-    .limit(1);
+  const [row] = await preparedOn(ctx.db, 'sale_to_buy', (db) =>
+    db
+      .select({ sale: sales, commodity: commodities })
+      .from(sales)
+      .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+      .where(and(eq(sales.id, sql.placeholder('saleId')), eq(sales.channelId, sql.placeholder('channelId'))))
+      .limit(1)
+      .prepare('sale_to_buy'),
+  ).execute({ saleId: input.saleId, channelId: ctx.channelId });
   if (!row) throw new AppError(404, 'saleId: no such sale in this store');
   const { sale, commodity } = row;
   onRead?.(sale);
@@ -213,54 +243,28 @@ async function reserve(
   if (input.quantity > sale.limitPerUser) {
     throw new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
   }
-  // Read before the transaction, so only a hint: the conditional decrement below is what guarantees the stock.
+  // Read before the reservation, so only a hint: its conditional decrement is what guarantees the stock.
   if (sale.amountAvailable < input.quantity) throw shortOfStock(sale.amountAvailable);
   const make = async (): Promise<OrderView> => {
-    let move: StockMove | null = null;
-    const order = await ctx.db.transaction(async (tx) => {
-      const [quota] = await tx
-        .insert(saleQuotas)
-        .values({ saleId: sale.id, userId: ctx.userId, reserved: input.quantity, maxReserved: sale.limitPerUser })
-        .onConflictDoUpdate({
-          target: [saleQuotas.saleId, saleQuotas.userId],
-          set: { reserved: sql`${saleQuotas.reserved} + excluded.reserved` },
-          setWhere: sql`${saleQuotas.reserved} + excluded.reserved <= ${saleQuotas.maxReserved}`,
-        })
-        .returning({ reserved: saleQuotas.reserved });
-      if (!quota) {
-        throw new AppError(409, `quantity: the limit is ${sale.limitPerUser} per buyer, and your orders already hold copies of this sale`, {
-          reason: 'limit',
-        });
-      }
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(ctx.now),
-          channelId: ctx.channelId,
-          userId: ctx.userId,
-          saleId: sale.id,
-          quantity: input.quantity,
-          price: sale.price,
-          amount: sale.price * input.quantity,
-          idempotencyKey: input.idempotencyKey,
-          createdAt: ctx.now,
-          expiresAt: new Date(ctx.now.getTime() + payTimeoutMs),
-        })
-        .returning();
-      // The stock last: every buyer of the sale queues on this row's lock, held from here to the commit.
-      const [stock] = await tx
-        .update(sales)
-        .set({ amountAvailable: sql`${sales.amountAvailable} - ${input.quantity}` })
-        .where(and(eq(sales.id, sale.id), sql`${sales.amountAvailable} >= ${input.quantity}`))
-        .returning({ left: sales.amountAvailable });
-      if (!stock) {
-        const [now] = await tx.select({ left: sales.amountAvailable }).from(sales).where(eq(sales.id, sale.id));
-        throw shortOfStock(now?.left ?? 0);
-      }
-      move = { channelId: ctx.channelId, saleId: sale.id };
-      return created!;
-    });
-    stockCommitted(ctx.db, move);
+    const order: OrderRow = {
+      id: 0,
+      orderNo: newOrderNo(ctx.now),
+      channelId: ctx.channelId,
+      userId: ctx.userId,
+      saleId: sale.id,
+      quantity: input.quantity,
+      price: sale.price,
+      amount: sale.price * input.quantity,
+      statusTrade: ORDER_STATUS.toPay,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + payTimeoutMs),
+      payTime: null,
+      cancelTime: null,
+      cancelReason: null,
+    };
+    order.id = await reserveCopies(ctx.db, order, sale.limitPerUser);
+    stockCommitted(ctx.db, { channelId: ctx.channelId, saleId: sale.id });
     // A new order has minted nothing yet.
     return toView(order, commodity, []);
   };
@@ -278,20 +282,50 @@ async function reserve(
 }
 
 /**
- * The buyer's order made with this key on this channel, or null; a 409 when the key already served an order on another
- * channel (the key is unique per user, so it cannot make a second order anywhere). One index lookup when the key is new.
+ * The reservation in one round trip (drizzle/0008_reserve_copies.sql): the buyer's quota upsert (refused by the
+ * database beyond the sale's per-user limit), the order, then the conditional stock decrement (refused when fewer
+ * copies are left), as one statement, so the sale's row lock is held inside the database only. A refusal rolls all of
+ * it back and is answered here; a unique violation (the key's index, or the order number) passes through as before.
+ * Returns the new order's id.
  */
-async function findByKey(ctx: UserScope, key: string): Promise<OrderView | null> {
+async function reserveCopies(db: Db, order: OrderRow, limitPerUser: number): Promise<number> {
+  try {
+    const result = (await db.execute(
+      sql`select reserve_copies(${order.saleId}::integer, ${order.userId}::integer, ${order.channelId}::integer,
+        ${order.quantity}::integer, ${limitPerUser}::integer, ${order.orderNo}::text, ${order.price}::integer,
+        ${order.idempotencyKey}::text, ${order.createdAt.toISOString()}::timestamptz,
+        ${order.expiresAt.toISOString()}::timestamptz) as id`,
+    )) as unknown as { rows?: { id: number }[] } | { id: number }[];
+    const [row] = Array.isArray(result) ? result : (result.rows ?? []);
+    return Number(row!.id);
+  } catch (error) {
+    if (databaseError(error, 'SFLIM')) {
+      throw new AppError(409, `quantity: the limit is ${limitPerUser} per buyer, and your orders already hold copies of this sale`, {
+        reason: 'limit',
+      });
+    }
+    const short = databaseError(error, 'SFOUT');
+    if (short) throw shortOfStock(Number(short.detail ?? 0) || 0);
+    throw error;
+  }
+}
+
+/**
+ * The buyer's order made with this key for this buy, or null; a 409 when the key already served another buy (an order
+ * on another channel, of another sale or of another quantity: the key is unique per user, so it cannot make a second
+ * order anywhere). One index lookup when the key is new.
+ */
+async function findByKey(ctx: UserScope, input: CreateOrderInput): Promise<OrderView | null> {
   const [made] = await preparedOn(ctx.db, 'order_by_key', (db) =>
     db
-      .select({ id: orders.id, channelId: orders.channelId })
+      .select({ id: orders.id, channelId: orders.channelId, saleId: orders.saleId, quantity: orders.quantity })
       .from(orders)
       .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.idempotencyKey, sql.placeholder('key'))))
       .limit(1)
       .prepare('order_by_key'),
-  ).execute({ userId: ctx.userId, key });
+  ).execute({ userId: ctx.userId, key: input.idempotencyKey });
   if (!made) return null;
-  if (made.channelId !== ctx.channelId) throw idempotencyKeyReused();
+  if (made.channelId !== ctx.channelId || made.saleId !== input.saleId || made.quantity !== input.quantity) throw idempotencyKeyReused();
   return loadView(ctx, eq(orders.id, made.id));
 }
 

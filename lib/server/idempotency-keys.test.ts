@@ -97,6 +97,23 @@ it('refuses an order key the user already used on another channel, and sells not
   expect(await stockOf('BAZAAR', marketFox)).toBe(Number(before) - 1);
 });
 
+it('refuses an order key the user already used for another sale or quantity in the same store, and sells nothing for it', async () => {
+  const fox = await saleId('AURORA', 'star-fox');
+  const first = ok(await as('AURORA', '/market/api/order/create', { saleId: fox, idempotencyKey: 'tap-key-orders-3' }));
+  const dawn = await saleId('AURORA', 'aurora-dawn');
+  const before = await stockOf('AURORA', dawn);
+
+  expect(refusal(await as('AURORA', '/market/api/order/create', { saleId: dawn, idempotencyKey: 'tap-key-orders-3' }))).toEqual(REUSED);
+  expect(refusal(await as('AURORA', '/market/api/order/create', { saleId: fox, quantity: 2, idempotencyKey: 'tap-key-orders-3' }))).toEqual(
+    REUSED,
+  );
+  expect(await stockOf('AURORA', dawn)).toBe(before);
+  // The same buy sent again is still answered with its order.
+  expect(ok(await as('AURORA', '/market/api/order/create', { saleId: fox, idempotencyKey: 'tap-key-orders-3' })).orderNo).toBe(
+    first.orderNo,
+  );
+});
+
 it('refuses a gift key the user already used on another channel, and gives nothing for it', async () => {
   const welcome = await offer('GIFT', 'welcome');
   const first = ok(await as('GIFT', '/goods/api/giftReceive/receive', { ...welcome, idempotencyKey: 'tap-key-gifts-1' }));

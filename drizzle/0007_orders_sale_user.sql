@@ -1,0 +1,1 @@
+CREATE INDEX "orders_sale_user" ON "orders" USING btree ("sale_id","user_id");
