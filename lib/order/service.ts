@@ -181,33 +181,27 @@ async function noteSaleSoldOut(db: Db, sale: SaleRow, now: Date): Promise<void> 
   noteSoldOut(db, { channelId: sale.channelId, saleId: sale.id, limitPerUser: sale.limitPerUser }, now.getTime(), ends, kept);
 }
 
-/** The buyers who find a sale sold out at once share one note of it (two reads), per database handle. */
-const saleNotesInProgress = new WeakMap<Db, Map<number, Promise<void>>>();
-function noteSaleSoldOutOnce(db: Db, sale: SaleRow, now: Date): Promise<void> {
-  let inProgress = saleNotesInProgress.get(db);
-  if (!inProgress) saleNotesInProgress.set(db, (inProgress = new Map()));
-  let note = inProgress.get(sale.id);
-  if (!note) {
-    const notes = inProgress;
-    note = noteSaleSoldOut(db, sale, now).finally(() => notes.delete(sale.id));
-    notes.set(sale.id, note);
-  }
-  return note;
-}
-
 /**
- * After a sell-out every late buyer asks to free the sale's overdue orders at once; within this process they share
- * one pass instead of queueing on the same rows.
+ * One pass of `run` per database handle and key at a time: callers asking while it runs share its answer. After a
+ * sell-out every late buyer asks at once to free the sale's overdue orders and to note it sold out; within this process
+ * they share one pass of each instead of queueing on the same rows.
  */
-const saleExpiryInProgress = new Map<number, Promise<number>>();
-function expireSaleOverdueOnce(db: Db, now: Date, saleId: number): Promise<number> {
-  let pass = saleExpiryInProgress.get(saleId);
+const passesInProgress = new WeakMap<Db, Map<string, Promise<unknown>>>();
+function sharedPass<T>(db: Db, key: string, run: () => Promise<T>): Promise<T> {
+  let passes = passesInProgress.get(db);
+  if (!passes) passesInProgress.set(db, (passes = new Map()));
+  let pass = passes.get(key) as Promise<T> | undefined;
   if (!pass) {
-    pass = expireOverdueOrders(db, now, { saleId, limit: 200 }).finally(() => saleExpiryInProgress.delete(saleId));
-    saleExpiryInProgress.set(saleId, pass);
+    const inProgress = passes;
+    pass = run().finally(() => inProgress.delete(key));
+    inProgress.set(key, pass);
   }
   return pass;
 }
+
+const noteSaleSoldOutOnce = (db: Db, sale: SaleRow, now: Date) => sharedPass(db, `note:${sale.id}`, () => noteSaleSoldOut(db, sale, now));
+const expireSaleOverdueOnce = (db: Db, now: Date, saleId: number) =>
+  sharedPass(db, `expire:${saleId}`, () => expireOverdueOrders(db, now, { saleId, limit: 200 }));
 
 function shortOfStock(left: number): AppError {
   return new AppError(409, left > 0 ? `quantity: only ${left} left` : 'sale: sold out', { reason: left > 0 ? 'notEnough' : 'soldOut' });
