@@ -1,9 +1,8 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { openEmbedded } from './embedded';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { env } from '../env';
@@ -11,7 +10,10 @@ import { env } from '../env';
 /** Both drivers share the PostgreSQL dialect; services see only this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Opens the database: PostgreSQL when DATABASE_URL is set, else embedded PGlite under PGLITE_DIR (DESIGN §1). */
+/**
+ * Opens the database: PostgreSQL when DATABASE_URL is set, else embedded PGlite under PGLITE_DIR, in a thread of its
+ * own (lib/db/embedded.ts) (DESIGN §1). Both are spoken to with postgres.js.
+ */
 export function openDb(): { db: Db; close: () => Promise<void> } {
   const e = env();
   if (e.DATABASE_URL) {
@@ -19,8 +21,51 @@ export function openDb(): { db: Db; close: () => Promise<void> } {
     return { db: drizzlePostgres(sql, { schema }), close: () => sql.end() };
   }
   mkdirSync(e.PGLITE_DIR, { recursive: true });
-  const client = new PGlite(e.PGLITE_DIR);
-  return { db: drizzlePglite(client, { schema }), close: () => client.close() };
+  const embedded = openEmbedded(e.PGLITE_DIR);
+  const db = drizzlePostgres(embedded.sql, { schema });
+  listeners.set(db, embedded.listen);
+  return { db, close: embedded.close };
+}
+
+type Listen = (channel: string, onNotice: (payload: string) => void, onListen?: () => void) => Promise<unknown>;
+
+/**
+ * The LISTEN of each embedded database handle (its worker's session; postgres.js would open a second connection).
+ * Kept on globalThis: the server's bundles may each hold a copy of this module, and the handle is shared (getDb).
+ */
+const listeners = ((globalThis as unknown as { storefrontDbListeners?: WeakMap<object, EmbeddedListen> }).storefrontDbListeners ??=
+  new WeakMap<object, EmbeddedListen>());
+type EmbeddedListen = (channel: string, onNotice: (payload: string) => void) => Promise<void>;
+
+/**
+ * LISTEN on `db`, as one shape for every handle: `onListen` runs once listening, and again after a reconnect, when
+ * notices may have been missed. postgres.js listens on a connection of its own and relistens after a reconnect; the
+ * embedded database's worker listens on its one session; an in-process PGlite (the tests') resolves once listening.
+ * Null when the handle cannot listen.
+ */
+export function listenerOf(db: Db): { listen: Listen } | null {
+  const embedded = listeners.get(db);
+  if (embedded) {
+    return {
+      listen: async (channel, onNotice, onListen) => {
+        await embedded(channel, onNotice);
+        onListen?.();
+      },
+    };
+  }
+  const client = (db as unknown as { $client?: { listen?: unknown } }).$client;
+  if (!client || typeof client.listen !== 'function') return null;
+  const listen = client.listen.bind(client) as Listen;
+  // postgres.js is a function; PGlite a class instance.
+  const isPostgresJs = typeof client === 'function';
+  return {
+    listen: async (channel, onNotice, onListen) => {
+      if (isPostgresJs) return listen(channel, onNotice, onListen);
+      const stop = await listen(channel, onNotice);
+      onListen?.();
+      return stop;
+    },
+  };
 }
 
 const globalForDb = globalThis as unknown as { storefrontDb?: Db };

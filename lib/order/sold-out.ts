@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/client';
+import { listenerOf, type Db } from '../db/client';
 
 /**
  * Sales this process knows to be sold out (issue 16; docs/orders.md, "Sold out without the database"). In a drop,
@@ -146,30 +146,6 @@ export function forgetSoldOut(db: Db, saleId: number): void {
 /** Every sale: ask the database again (the catalogue changed). */
 export function forgetAllSoldOut(db: Db): void {
   knownOf(db).until.clear();
-}
-
-type Listener = {
-  listen: (channel: string, onNotice: (payload: string) => void, onListen?: () => void) => Promise<unknown>;
-};
-
-/**
- * The driver's LISTEN, as one shape: postgres.js (`sql.listen(channel, fn, onlisten)`, on a connection of its own,
- * relistening after a reconnect) or PGlite (`pg.listen(channel, fn)`, resolved once listening).
- */
-function listenerOf(db: Db): Listener | null {
-  const client = (db as unknown as { $client?: { listen?: unknown; query?: unknown; options?: unknown } }).$client;
-  if (!client || typeof client.listen !== 'function') return null;
-  const listen = client.listen.bind(client) as (channel: string, fn: (payload: string) => void, onListen?: () => void) => Promise<unknown>;
-  // postgres.js is a function with `options`; PGlite a class instance with `query`.
-  const isPostgresJs = typeof client === 'function';
-  return {
-    listen: async (channel, onNotice, onListen) => {
-      if (isPostgresJs) return listen(channel, onNotice, onListen);
-      const stop = await listen(channel, onNotice);
-      onListen?.();
-      return stop;
-    },
-  };
 }
 
 /** Starts listening for returned stock on `db` (once); resolves true when listening. */

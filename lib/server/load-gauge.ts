@@ -1,8 +1,8 @@
 /**
  * How late this process's event loop runs: a timer asks to fire every `intervalMs` and records how much later than
  * that it fired. When requests arrive faster than the process can answer them, work queues up in the loop and the
- * lag grows, whatever the cause: the embedded database (PGlite runs on this thread, so a buy call never yields and the
- * in-flight count stays at 1) or the request handling itself. The buy call is shed while the lag is high
+ * lag grows, whatever the cause: mostly the request handling itself (the embedded database runs in a thread of its own,
+ * lib/db/embedded.ts, so its statements no longer count). The buy call is shed while the lag is high
  * (lib/server/dispatcher.ts), so queued buyers get a fast "busy" instead of waiting seconds in line.
  *
  * Not `perf_hooks.monitorEventLoopDelay`: its histogram hears of a late loop only once its own timer fires after the
