@@ -73,6 +73,8 @@ export const tags = {
   /** Copies left of any sale of the channel (lists). */
   stocks: (channelId: number) => `stocks:${channelId}`,
   stock: (saleId: number | string) => `stock:${saleId}`,
+  /** What a buy reads of a sale (price, times, limit, commodity; not its copies left): only the catalogue changes it. */
+  saleTerms: (saleId: number | string) => `sale-terms:${saleId}`,
   /** The channel's gift, exchange and chain-up campaigns with what their offers have left. */
   campaigns: (channelId: number) => `campaigns:${channelId}`,
 };

@@ -4,15 +4,14 @@ import type { Db } from '../db/client';
 import { commodities, holdings, orders, saleQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
-import { saleStatus } from '../sale/status';
 import { databaseError, isUniqueViolation } from '../db/errors';
 import { preparedOn } from '../db/prepared';
 import { idempotencyKeyReused } from '../procedure/schemas';
-import { claimOnce, madeOrWinner } from '../procedure/idempotent';
+import { madeOrWinner } from '../procedure/idempotent';
 import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
 import { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
-import { stockMoved } from '../cache/store';
+import { cachedRead, stockMoved, tags } from '../cache/store';
 import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
 
 /**
@@ -115,48 +114,98 @@ export async function expireOverdueOrders(
 
 export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKey: string };
 
+/** What a buy reads of a sale: everything but its copies left, which only the claim itself may judge. */
+type SaleTerms = Omit<SaleRow, 'amountAvailable'>;
+type BuyTerms = { sale: SaleTerms; commodity: CommodityRow } | null;
+
 /**
- * Buys: reserves `quantity` copies of a sale for the buyer (DESIGN §7). One transaction: the quota upsert (refused by
- * the database beyond the sale's per-user limit), the conditional stock decrement (refused when fewer copies are
- * left), the order. The same idempotency key returns the same order, even when two taps race.
+ * The sale's terms and commodity for a buy (or null when the store has no such sale), from the process's tagged cache
+ * (lib/cache/store.ts): the same for every buyer, and changed only by the catalogue (the seed drops every cached read),
+ * so a drop reads them once per CACHE_TTL_MS instead of once per tap. The copies left are left out on purpose: a cached
+ * count could refuse a buyer while a copy is back, so only `claim_copies` reads it.
+ */
+function buyTerms(ctx: UserScope, saleId: number): Promise<BuyTerms> {
+  return cachedRead(ctx.db, `buy-terms:${ctx.channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
+    const [row] = await preparedOn(ctx.db, 'sale_to_buy', (db) =>
+      db
+        .select({ sale: sales, commodity: commodities })
+        .from(sales)
+        .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+        .where(and(eq(sales.id, sql.placeholder('saleId')), eq(sales.channelId, sql.placeholder('channelId'))))
+        .limit(1)
+        .prepare('sale_to_buy'),
+    ).execute({ saleId, channelId: ctx.channelId });
+    if (!row) return null;
+    const sale: SaleTerms & { amountAvailable?: number } = { ...row.sale };
+    delete sale.amountAvailable;
+    return { sale, commodity: row.commodity };
+  });
+}
+
+/** Why these terms refuse this buy before any copy is claimed (spec §6: 404, not open, ended, over the limit), or null. */
+function termsRefusal(terms: BuyTerms, input: CreateOrderInput, now: Date): AppError | null {
+  if (!terms) return new AppError(404, 'saleId: no such sale in this store');
+  const { sale } = terms;
+  // The sale window of saleStatus (lib/sale/status.ts), without the copies left: an ended sale answers "ended" whether
+  // or not copies were left (docs/orders.md).
+  if (now < sale.saleStartTime)
+    return new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, {
+      reason: 'notOpen',
+      saleStartTime: sale.saleStartTime.toISOString(),
+    });
+  if (sale.saleEndTime && now >= sale.saleEndTime) return new AppError(409, 'sale: has ended', { reason: 'ended' });
+  if (input.quantity > sale.limitPerUser) return new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
+  return null;
+}
+
+/**
+ * Buys: reserves `quantity` copies of a sale for the buyer (DESIGN §7). One statement (`claim_copies`,
+ * drizzle/0009_claim_copies.sql): the buyer's key (a retried tap answers with the order it made), the quota upsert
+ * (refused by the database beyond the sale's per-user limit), the order, the conditional stock decrement (refused when
+ * fewer copies are left). The same idempotency key returns the same order, even when two taps race.
  *
- * A drop is mostly buyers arriving after the sell-out, so that answer is the cheap one: it reads the sale and stops,
- * with no transaction. Overdue unpaid orders still hold stock and quota until the sweep passes; when a buy is refused
- * for either, the ones in the way are expired at once and the buy is tried once more.
+ * A drop is mostly buyers arriving after the sell-out, so that answer is the cheap one: from memory once the sale is
+ * noted sold out (lib/order/sold-out.ts), else one statement that reads the key and the copies left and stops. Overdue
+ * unpaid orders still hold stock and quota until the sweep passes; when a buy is refused for either, the ones in the
+ * way are expired at once and the buy is tried once more.
  */
 export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTimeoutMs: number): Promise<OrderView> {
   const find = () => findByKey(ctx, input);
   const ask = { channelId: ctx.channelId, saleId: input.saleId, quantity: input.quantity };
-  // The sale as the last reservation attempt read it, to note it sold out (lib/order/sold-out.ts).
-  let seen: SaleRow | undefined;
-  let fromMemory = false;
   // Sold out as far as this process knows (lib/order/sold-out.ts): no copy left and none held by an overdue order.
   const memory = soldOutVerdict(ctx.db, { ...ask, userId: ctx.userId }, ctx.now.getTime());
   // This buyer made no order of the sale: not a retry, so not even their key is read.
   if (memory === 'soldOut') throw shortOfStock(0);
-  return claimOnce({
+  // A holder's tap may be a retry: their key is read, and a new key is sold out, with no trip to the sale.
+  if (memory === 'soldOutUnlessRetry') {
+    const again = await find();
+    if (again) return again;
+    throw shortOfStock(0);
+  }
+  const terms = await buyTerms(ctx, input.saleId);
+  const refusal = termsRefusal(terms, input, ctx.now);
+  if (refusal) {
+    // A retried tap still answers with the order it made, though the sale has ended since.
+    const again = await find();
+    if (again) return again;
+    throw refusal;
+  }
+  const { sale, commodity } = terms!;
+  return madeOrWinner({
     find,
-    make: async () => {
-      // Not a retry either (the key made nothing): sold out, with no trip to the sale.
-      if (memory === 'soldOutUnlessRetry') {
-        fromMemory = true;
-        throw shortOfStock(0);
-      }
-      return reserve(ctx, input, payTimeoutMs, find, (sale) => (seen = sale));
-    },
+    make: () => claim(ctx, input, payTimeoutMs, sale, commodity),
     // The same tap sent twice at once: the copy that lost on the limit answers with the winner's order.
-    lostRace: (error) => error instanceof AppError && error.data?.reason === 'limit',
+    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'limit'),
     otherwise: async (error) => {
       const reason = error instanceof AppError ? error.data?.reason : undefined;
-      if (fromMemory) throw error;
       const freed =
         reason === 'limit'
           ? await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, saleId: input.saleId, limit: 20 })
           : reason === 'soldOut' || reason === 'notEnough'
             ? await expireSaleOverdueOnce(ctx.db, ctx.now, input.saleId)
             : 0;
-      if (freed > 0) return reserve(ctx, input, payTimeoutMs, find);
-      if (reason === 'soldOut' && seen) await noteSaleSoldOutOnce(ctx.db, seen, ctx.now);
+      if (freed > 0) return madeOrWinner({ find, make: () => claim(ctx, input, payTimeoutMs, sale, commodity) });
+      if (reason === 'soldOut') await noteSaleSoldOutOnce(ctx.db, sale, ctx.now);
       throw error;
     },
   });
@@ -166,7 +215,7 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
  * Notes `sale` sold out until its next unpaid order expires (that copy comes back then), its end, or the recheck, with
  * the users holding an order of it (read after the sale was found sold out, so none is missed).
  */
-async function noteSaleSoldOut(db: Db, sale: SaleRow, now: Date): Promise<void> {
+async function noteSaleSoldOut(db: Db, sale: SaleTerms, now: Date): Promise<void> {
   const [next] = await db
     .select({ at: min(orders.expiresAt) })
     .from(orders)
@@ -199,7 +248,7 @@ function sharedPass<T>(db: Db, key: string, run: () => Promise<T>): Promise<T> {
   return pass;
 }
 
-const noteSaleSoldOutOnce = (db: Db, sale: SaleRow, now: Date) => sharedPass(db, `note:${sale.id}`, () => noteSaleSoldOut(db, sale, now));
+const noteSaleSoldOutOnce = (db: Db, sale: SaleTerms, now: Date) => sharedPass(db, `note:${sale.id}`, () => noteSaleSoldOut(db, sale, now));
 const expireSaleOverdueOnce = (db: Db, now: Date, saleId: number) =>
   sharedPass(db, `expire:${saleId}`, () => expireOverdueOrders(db, now, { saleId, limit: 200 }));
 
@@ -207,91 +256,100 @@ function shortOfStock(left: number): AppError {
   return new AppError(409, left > 0 ? `quantity: only ${left} left` : 'sale: sold out', { reason: left > 0 ? 'notEnough' : 'soldOut' });
 }
 
-async function reserve(
+/**
+ * The claim, in one round trip: `claim_copies` (drizzle/0009_claim_copies.sql) answers the order this key already made,
+ * or makes one (quota, order, stock as one statement, so the sale's row lock is held inside the database only). A
+ * refusal rolls all of it back and is answered here; a unique violation (the key's index, a twin tap racing this one;
+ * or the order number) passes through, and an order number drawn twice is drawn again.
+ */
+async function claim(
   ctx: UserScope,
   input: CreateOrderInput,
   payTimeoutMs: number,
-  find: () => Promise<OrderView | null>,
-  onRead?: (sale: SaleRow) => void,
+  sale: SaleTerms,
+  commodity: CommodityRow,
   attempt = 1,
 ): Promise<OrderView> {
-  const [row] = await preparedOn(ctx.db, 'sale_to_buy', (db) =>
-    db
-      .select({ sale: sales, commodity: commodities })
-      .from(sales)
-      .innerJoin(commodities, eq(commodities.id, sales.commodityId))
-      .where(and(eq(sales.id, sql.placeholder('saleId')), eq(sales.channelId, sql.placeholder('channelId'))))
-      .limit(1)
-      .prepare('sale_to_buy'),
-  ).execute({ saleId: input.saleId, channelId: ctx.channelId });
-  if (!row) throw new AppError(404, 'saleId: no such sale in this store');
-  const { sale, commodity } = row;
-  onRead?.(sale);
-  const status = saleStatus(sale, ctx.now);
-  if (status === 0)
-    throw new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, {
-      reason: 'notOpen',
-      saleStartTime: sale.saleStartTime.toISOString(),
-    });
-  if (status === 3) throw new AppError(409, 'sale: has ended', { reason: 'ended' });
-  if (input.quantity > sale.limitPerUser) {
-    throw new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
-  }
-  // Read before the reservation, so only a hint: its conditional decrement is what guarantees the stock.
-  if (sale.amountAvailable < input.quantity) throw shortOfStock(sale.amountAvailable);
-  const make = async (): Promise<OrderView> => {
-    const order: OrderRow = {
-      id: 0,
-      orderNo: newOrderNo(ctx.now),
-      channelId: ctx.channelId,
-      userId: ctx.userId,
-      saleId: sale.id,
-      quantity: input.quantity,
-      price: sale.price,
-      amount: sale.price * input.quantity,
-      statusTrade: ORDER_STATUS.toPay,
-      idempotencyKey: input.idempotencyKey,
-      createdAt: ctx.now,
-      expiresAt: new Date(ctx.now.getTime() + payTimeoutMs),
-      payTime: null,
-      cancelTime: null,
-      cancelReason: null,
-    };
-    order.id = await reserveCopies(ctx.db, order, sale.limitPerUser);
-    stockCommitted(ctx.db, { channelId: ctx.channelId, saleId: sale.id });
-    // A new order has minted nothing yet.
-    return toView(order, commodity, []);
+  const order: OrderRow = {
+    id: 0,
+    orderNo: newOrderNo(ctx.now),
+    channelId: ctx.channelId,
+    userId: ctx.userId,
+    saleId: sale.id,
+    quantity: input.quantity,
+    price: sale.price,
+    amount: sale.price * input.quantity,
+    statusTrade: ORDER_STATUS.toPay,
+    idempotencyKey: input.idempotencyKey,
+    createdAt: ctx.now,
+    expiresAt: new Date(ctx.now.getTime() + payTimeoutMs),
+    payTime: null,
+    cancelTime: null,
+    cancelReason: null,
   };
-  // Two taps with one key raced: the loser's transaction rolled back; it answers with the winner's order.
-  return madeOrWinner({
-    find,
-    make,
-    otherwise: async (error) => {
-      // Two orders drew the same number in the same second (8 random digits): everything rolled back, so draw again
-      // rather than answer a 500.
-      if (isUniqueViolation(error) && attempt < 3) return reserve(ctx, input, payTimeoutMs, find, onRead, attempt + 1);
-      throw error;
-    },
-  });
+  let claimed: Claimed;
+  try {
+    claimed = await claimCopies(ctx.db, order, sale.limitPerUser);
+  } catch (error) {
+    // Two orders drew the same number in the same second (8 random digits): everything rolled back, so draw again
+    // rather than answer a 500. (A violation of the key's index is a twin tap: the caller answers with its order.)
+    if (isUniqueViolation(error) && attempt < 3 && !(await find(ctx, input))) {
+      return claim(ctx, input, payTimeoutMs, sale, commodity, attempt + 1);
+    }
+    throw error;
+  }
+  if (!claimed.made) {
+    if (claimed.channelId !== ctx.channelId || claimed.saleId !== input.saleId || claimed.quantity !== input.quantity) {
+      throw idempotencyKeyReused();
+    }
+    const view = await loadView(ctx, eq(orders.id, claimed.orderId));
+    if (!view) throw idempotencyKeyReused();
+    return view;
+  }
+  order.id = claimed.orderId;
+  stockCommitted(ctx.db, { channelId: ctx.channelId, saleId: sale.id });
+  // A new order has minted nothing yet.
+  return toView(order, commodity, []);
 }
 
-/**
- * The reservation in one round trip (drizzle/0008_reserve_copies.sql): the buyer's quota upsert (refused by the
- * database beyond the sale's per-user limit), the order, then the conditional stock decrement (refused when fewer
- * copies are left), as one statement, so the sale's row lock is held inside the database only. A refusal rolls all of
- * it back and is answered here; a unique violation (the key's index, or the order number) passes through as before.
- * Returns the new order's id.
- */
-async function reserveCopies(db: Db, order: OrderRow, limitPerUser: number): Promise<number> {
+const find = (ctx: UserScope, input: CreateOrderInput) => findByKey(ctx, input).catch(() => null);
+
+type Claimed = { orderId: number; made: boolean; channelId: number; saleId: number; quantity: number };
+
+/** One call of `claim_copies`, its refusals (SQLSTATE SFLIM, SFOUT) answered as the API's. */
+async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promise<Claimed> {
   try {
-    const result = (await db.execute(
-      sql`select reserve_copies(${order.saleId}::integer, ${order.userId}::integer, ${order.channelId}::integer,
-        ${order.quantity}::integer, ${limitPerUser}::integer, ${order.orderNo}::text, ${order.price}::integer,
-        ${order.idempotencyKey}::text, ${order.createdAt.toISOString()}::timestamptz,
-        ${order.expiresAt.toISOString()}::timestamptz) as id`,
-    )) as unknown as { rows?: { id: number }[] } | { id: number }[];
-    const [row] = Array.isArray(result) ? result : (result.rows ?? []);
-    return Number(row!.id);
+    const [row] = await preparedOn(db, 'claim_copies', (handle) =>
+      handle
+        .select({
+          orderId: sql<number>`order_id`.mapWith(Number),
+          made: sql<boolean>`made`,
+          channelId: sql<number>`order_channel_id`.mapWith(Number),
+          saleId: sql<number>`order_sale_id`.mapWith(Number),
+          quantity: sql<number>`order_quantity`.mapWith(Number),
+        })
+        .from(
+          sql`claim_copies(${sql.placeholder('saleId')}::integer, ${sql.placeholder('userId')}::integer,
+            ${sql.placeholder('channelId')}::integer, ${sql.placeholder('quantity')}::integer,
+            ${sql.placeholder('limitPerUser')}::integer, ${sql.placeholder('orderNo')}::text,
+            ${sql.placeholder('price')}::integer, ${sql.placeholder('key')}::text,
+            ${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('expiresAt')}::timestamptz)`,
+        )
+        .prepare('claim_copies'),
+    ).execute({
+      saleId: order.saleId,
+      userId: order.userId,
+      channelId: order.channelId,
+      quantity: order.quantity,
+      limitPerUser,
+      orderNo: order.orderNo,
+      price: order.price,
+      key: order.idempotencyKey,
+      // A placeholder's value reaches the driver as given, without the column's encoding: the time as ISO text.
+      createdAt: order.createdAt.toISOString(),
+      expiresAt: order.expiresAt.toISOString(),
+    });
+    return row!;
   } catch (error) {
     if (databaseError(error, 'SFLIM')) {
       throw new AppError(409, `quantity: the limit is ${limitPerUser} per buyer, and your orders already hold copies of this sale`, {

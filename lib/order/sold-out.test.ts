@@ -200,3 +200,41 @@ describe('no buyer is refused while a copy is left', () => {
     expect((await buy(ctxOf(other, channelId, late[2]!), saleId)).orderNo).toMatch(/^\d{22}$/);
   });
 });
+
+describe('a buy with copies left is one statement', () => {
+  it("costs a buyer the claim alone once the sale's terms are read; a retried tap costs the claim and the order's read", async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'one-statement', amount: 5, limitPerUser: 1, now: t0 });
+    const [first, second] = await makeUsers(db, 2, '3921');
+    // The first buy of the sale in this process reads its terms (cached for every buyer after it), then claims.
+    expect(await statementsDuring(db, () => buy(ctxOf(db, channelId, first!), saleId))).toBe(2);
+    const tap = key();
+    let made = '';
+    expect(
+      await statementsDuring(db, async () => {
+        made = (await buy(ctxOf(db, channelId, second!), saleId, tap)).orderNo;
+      }),
+    ).toBe(1);
+    expect(made).toMatch(/^\d{22}$/);
+    // The same tap again: the claim finds the key's order (nothing more is reserved) and the order is read for the answer.
+    let again = '';
+    const retryStatements = await statementsDuring(db, async () => {
+      again = (await buy(ctxOf(db, channelId, second!), saleId, tap)).orderNo;
+    });
+    expect(again).toBe(made);
+    expect(retryStatements).toBeGreaterThan(1);
+    expect(await stockLeft(db, saleId)).toBe(3);
+  });
+
+  it('answers a retried tap with its order after the sale ended, and a new tap that the sale has ended', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'ended-retry', amount: 5, limitPerUser: 1, now: t0 });
+    const endsAt = new Date(t0.getTime() + 60_000);
+    await db.update(schema.sales).set({ saleEndTime: endsAt }).where(eq(schema.sales.id, saleId));
+    const [buyer, late] = await makeUsers(db, 2, '3922');
+    const tap = key();
+    const made = await buy(ctxOf(db, channelId, buyer!), saleId, tap);
+    const after = new Date(endsAt.getTime() + 1);
+    expect((await buy(ctxOf(db, channelId, buyer!, after), saleId, tap)).orderNo).toBe(made.orderNo);
+    expect(await refusal(buy(ctxOf(db, channelId, late!, after), saleId))).toBe('ended');
+    expect(await refusal(buy(ctxOf(db, channelId, buyer!, after), saleId))).toBe('ended');
+  });
+});
