@@ -1,9 +1,14 @@
 /**
- * Runs once when a server process starts (Next.js instrumentation): the background jobs (order expiry sweep,
- * chain-up) start here in the Node.js runtime when JOBS=inline, the default.
+ * Runs once when a server process starts (Next.js instrumentation), in the Node.js runtime:
+ * - the background jobs (order expiry sweep, chain-up) start here when JOBS=inline, the default;
+ * - the sold-out memory starts listening for returned stock (lib/order/sold-out.ts), so a drop's first sell-out is
+ *   noted at once instead of after a listener is first asked for (it notes nothing until it hears).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startInlineJobs } = await import('./lib/jobs/start-inline');
   startInlineJobs();
+  const { getDb } = await import('./lib/db/client');
+  const { watchStockReturns } = await import('./lib/order/sold-out');
+  void watchStockReturns(getDb());
 }

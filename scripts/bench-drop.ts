@@ -3,7 +3,8 @@
  *
  * Prepares a database (a fresh embedded one under a temporary folder, or the PostgreSQL of DATABASE_URL) with the
  * demo seed, one bench sale of BENCH_ITEMS copies at 1 per buyer, and BENCH_BUYERS buyers with live sessions; starts
- * the entry server (server.ts, as `npm start`); lets every buyer tap buy at once (BENCH_CONCURRENCY connections), retrying a busy answer (HTTP 503,
+ * the entry server (server.ts, as `npm start`); lets buyers wait on the goods page, logged in (one profile and one sale
+ * read per connection, as the page makes them); lets every buyer tap buy at once (BENCH_CONCURRENCY connections), retrying a busy answer (HTTP 503,
  * load shedding) with the same idempotency key as the pay page does; some buyers tap twice with one key (a retried
  * request) or with two keys (a double tap); a no-op call (GET /api/ping) runs throughout, on one lane. A connection
  * that fails (reset, refused) counts as an error, and the buyer taps again with the same key. Then the no-op phase:
@@ -11,6 +12,9 @@
  * stops the server, reads the database and prints orders created, oversell, per-user violations, duplicates, the
  * latencies and the targets (issue 16: drop wall time ≤ 2 × the no-op phase's, buy p99 ≤ 3 × its p99, busy answers
  * ≤ 10% of buy calls). Exits 1 when anything was oversold, doubled or lost, or a target was missed.
+ *
+ * BENCH_PROCESSES=N (PostgreSQL only) starts N server processes on ports BENCH_PORT… with JOBS=off, and one
+ * `npm run worker` for the jobs; the connections are spread over the servers in turn, for the drop and the no-op phase.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,14 +22,17 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
-import { intEnv, percentile, percentileMs, startServer, stopServer, waitForHealth } from './bench-server';
+import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
 
 const BUYERS = Math.min(intEnv('BENCH_BUYERS', 10_000), 999_999);
 const ITEMS = intEnv('BENCH_ITEMS', 500);
 const PORT = intEnv('BENCH_PORT', 3200);
+/** Server processes on one PostgreSQL (ports PORT, PORT + 1, …), with JOBS=off and one `npm run worker`. */
+const PROCESSES = intEnv('BENCH_PROCESSES', 1);
+/** The server a connection (lane) talks to: lanes are spread over the processes in turn. */
+const portOfLane = (lane: number) => PORT + (lane % PROCESSES);
 const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 256);
 const CHANNEL = 'AURORA';
-const HOST = `aurora.localhost:${PORT}`;
 /** One buyer in RETRY_EVERY sends its create twice with the same key; one in DOUBLE_EVERY twice with two keys. */
 const RETRY_EVERY = 20;
 const DOUBLE_EVERY = 25;
@@ -34,6 +41,12 @@ type Buyer = { userId: number; token: string };
 type Prepared = { saleId: number; buyers: Buyer[] };
 
 const usingPostgres = Boolean(process.env.DATABASE_URL);
+if (PROCESSES > 1 && !usingPostgres) {
+  console.error(
+    'BENCH_PROCESSES: more than one server process needs DATABASE_URL (a PostgreSQL they share); the embedded database belongs to one process.',
+  );
+  process.exit(2);
+}
 const pgliteDir = usingPostgres ? null : mkdtempSync(path.join(os.tmpdir(), 'bench-drop-'));
 if (pgliteDir) process.env.PGLITE_DIR = pgliteDir;
 process.env.DEMO_MODE ??= '1';
@@ -92,12 +105,32 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 8, tim
  * the call measured.
  */
 async function warmConnections(): Promise<void> {
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => request('GET', '/api/ping')));
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, lane) => request('GET', '/api/ping', undefined, undefined, portOfLane(lane))));
 }
 
-function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?: string): Promise<Answer> {
+/**
+ * Before the sale opens, buyers wait on its goods page, logged in: on each lane one of them loads their profile and the
+ * sale's detail, as the page does (two reads; nothing is bought). So the drop starts on a server that has been serving
+ * its buyers, not on one that has run no API call yet; the first claim still runs cold (docs/benchmarks.md).
+ */
+async function waitOnTheGoodsPage(saleId: number, buyers: Buyer[]): Promise<void> {
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, buyers.length) }, async (_, lane) => {
+      const buyer = buyers[buyers.length - 1 - lane]!;
+      for (const [urlPath, body] of [
+        ['/api/market/api/userAttribute/queryByUserUuid', {}],
+        ['/api/market/api/saleRecord/detail/v2', { id: String(saleId) }],
+      ] as const) {
+        const answer = await request('POST', urlPath, body, buyer.token, portOfLane(lane));
+        if (answer.network || answer.status !== 200) stats.failures.push(`goods page: ${answer.network ?? `HTTP ${answer.status}`}`);
+      }
+    }),
+  );
+}
+
+function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?: string, port = PORT): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { host: HOST };
+  const headers: Record<string, string> = { host: `aurora.localhost:${port}` };
   if (payload !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(Buffer.byteLength(payload));
@@ -105,7 +138,7 @@ function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?
   if (token) headers.authorization = token;
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port: PORT, method, path: urlPath, headers, agent }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -134,7 +167,7 @@ function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?
   });
 }
 
-const waitForServer = () => waitForHealth(() => request('GET', '/api/health'), PORT);
+const waitForServer = (port: number) => waitForHealth(() => request('GET', '/api/health', undefined, undefined, port), port);
 
 type Envelope = { code?: number; data?: { orderNo?: string; reason?: string } | null; message?: string };
 
@@ -150,13 +183,14 @@ const stats = {
 };
 
 /** One create call, retried on a busy answer with the same key, as the pay page does. Returns the order number or null. */
-async function create(saleId: number, buyer: Buyer, key: string): Promise<string | null> {
+async function create(saleId: number, buyer: Buyer, key: string, port: number): Promise<string | null> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const { status, json, ms, retryAfterMs, network } = await request(
       'POST',
       '/api/market/api/order/create',
       { saleId, quantity: 1, idempotencyKey: key },
       buyer.token,
+      port,
     );
     const envelope = (json ?? {}) as Envelope;
     if (network) {
@@ -186,19 +220,22 @@ async function create(saleId: number, buyer: Buyer, key: string): Promise<string
   return null;
 }
 
-async function buy(saleId: number, buyer: Buyer, index: number): Promise<void> {
+async function buy(saleId: number, buyer: Buyer, index: number, port: number): Promise<void> {
   const key = randomBytes(12).toString('base64url');
   if (index % DOUBLE_EVERY === 0) {
     // A double tap that made two keys: the per-user limit must hold across both.
-    const orders = await Promise.all([create(saleId, buyer, key), create(saleId, buyer, randomBytes(12).toString('base64url'))]);
+    const orders = await Promise.all([
+      create(saleId, buyer, key, port),
+      create(saleId, buyer, randomBytes(12).toString('base64url'), port),
+    ]);
     for (const o of orders) if (o) stats.ordersSeen.add(o);
     return;
   }
-  const orderNo = await create(saleId, buyer, key);
+  const orderNo = await create(saleId, buyer, key, port);
   if (orderNo) stats.ordersSeen.add(orderNo);
   if (orderNo && index % RETRY_EVERY === 0) {
     // The same tap retried (a lost answer): must give the same order back.
-    const again = await create(saleId, buyer, key);
+    const again = await create(saleId, buyer, key, port);
     if (again !== orderNo) stats.retriedKeyMismatch++;
   }
 }
@@ -207,10 +244,10 @@ async function drop(saleId: number, buyers: Buyer[]): Promise<number> {
   let next = 0;
   let done = false;
   const started = performance.now();
-  const workers = Array.from({ length: CONCURRENCY }, async () => {
+  const workers = Array.from({ length: CONCURRENCY }, async (_, lane) => {
     while (next < buyers.length) {
       const index = next++;
-      await buy(saleId, buyers[index]!, index);
+      await buy(saleId, buyers[index]!, index, portOfLane(lane));
     }
   });
   // The no-op call, measured under the same load: one lane, 50 calls a second at most, so it measures, not loads.
@@ -228,17 +265,17 @@ async function drop(saleId: number, buyers: Buyer[]): Promise<number> {
 
 /**
  * The no-op phase: as many GET /api/ping calls as the drop's answered buy calls, over the same number of connections
- * against the same server. What the drop is measured against: the cost of that many calls that do nothing.
+ * against the same servers. What the drop is measured against: the cost of that many calls that do nothing.
  */
 async function noopPhase(calls: number): Promise<{ wall: number; ms: number[] }> {
   const ms: number[] = [];
   let sent = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, lane) => {
       while (sent < calls) {
         sent++;
-        const answer = await request('GET', '/api/ping');
+        const answer = await request('GET', '/api/ping', undefined, undefined, portOfLane(lane));
         if (answer.network || answer.status !== 200) stats.failures.push(`no-op: ${answer.network ?? `HTTP ${answer.status}`}`);
         ms.push(answer.ms);
       }
@@ -283,34 +320,43 @@ async function audit(saleId: number): Promise<Audit> {
 
 async function main(): Promise<void> {
   console.log(
-    `bench:drop: ${BUYERS} buyers, ${ITEMS} items (1 per buyer), ${CONCURRENCY} connections, on ${usingPostgres ? 'PostgreSQL (DATABASE_URL)' : `the embedded database (${pgliteDir})`}`,
+    `bench:drop: ${BUYERS} buyers, ${ITEMS} items (1 per buyer), ${CONCURRENCY} connections, on ${usingPostgres ? 'PostgreSQL (DATABASE_URL)' : `the embedded database (${pgliteDir})`}` +
+      (PROCESSES > 1 ? `, ${PROCESSES} server processes (JOBS=off, ports ${PORT}–${PORT + PROCESSES - 1}) and npm run worker` : ''),
   );
   buildIfNeeded();
   const t = performance.now();
   const { saleId, buyers } = await prepare();
   console.log(`prepared sale ${saleId} and ${buyers.length} buyers with sessions in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const server = startServer(PORT);
+  // More than one server process: the jobs run once, in `npm run worker` (docs/benchmarks.md, "Scale-out").
+  if (PROCESSES > 1) process.env.JOBS = 'off';
+  const servers = Array.from({ length: PROCESSES }, (_, i) => startServer(PORT + i));
+  if (PROCESSES > 1) servers.push(startJobsWorker());
+  const stopAll = () => Promise.all(servers.map((server) => stopServer(server)));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      void stopServer(server).finally(() => process.exit(130));
+      void stopAll().finally(() => process.exit(130));
     });
   }
   let wall = 0;
   let noop = { wall: 0, ms: [] as number[] };
   try {
-    await waitForServer();
-    // Warm-up: the first calls load the route modules; neither buys anything.
-    for (let i = 0; i < 20; i++) {
-      await request('GET', '/api/ping');
-      await request('POST', '/api/market/api/order/list', { pageNum: 1, pageSize: 1 }, buyers[i % buyers.length]!.token);
+    for (let i = 0; i < PROCESSES; i++) {
+      const port = PORT + i;
+      await waitForServer(port);
+      // Warm-up: the first calls load the route modules; neither buys anything.
+      for (let j = 0; j < 20; j++) {
+        await request('GET', '/api/ping', undefined, undefined, port);
+        await request('POST', '/api/market/api/order/list', { pageNum: 1, pageSize: 1 }, buyers[j % buyers.length]!.token, port);
+      }
     }
     await warmConnections();
+    await waitOnTheGoodsPage(saleId, buyers);
     wall = await drop(saleId, buyers);
     await warmConnections();
     noop = await noopPhase(stats.buyMs.length);
   } finally {
-    await stopServer(server);
+    await stopAll();
     agent.destroy();
   }
 

@@ -14,6 +14,18 @@ export function startServer(port: number): ChildProcess {
   return server;
 }
 
+/** Starts `npm run worker` (the background jobs, for servers started with JOBS=off) in its own process group. */
+export function startJobsWorker(): ChildProcess {
+  const worker = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
+    env: { ...process.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  worker.stdout?.on('data', () => {});
+  worker.stderr?.on('data', (c: Buffer) => process.stderr.write(`[worker] ${c.toString()}`));
+  return worker;
+}
+
 export function stopServer(server: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (server.exitCode !== null) return resolve();
