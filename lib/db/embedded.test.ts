@@ -43,6 +43,29 @@ describe('the embedded database in its own thread', () => {
     expect(counts).toEqual({ all: 40, kept: 0 });
   });
 
+  it('answers each query of a pipelined batch on its own, a failing one among them', async () => {
+    embedded = openEmbedded(undefined);
+    const { sql } = embedded;
+    await sql`select 1`;
+    // Sent together, in one batch: the failure is the middle query's alone.
+    const answers = await Promise.allSettled([
+      sql`select 1 as n`,
+      sql`select 1 / ${0}::int as n`,
+      sql`select 3 as n`,
+      sql.begin(async (tx) => [await tx`select 4 as n`, await tx`select 5 as n`]),
+      sql`select 6 as n`,
+    ]);
+    expect(answers.map((a) => (a.status === 'fulfilled' ? 'ok' : String((a.reason as Error).message)))).toEqual([
+      'ok',
+      'division by zero',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    const last = answers[4]!;
+    expect(last.status === 'fulfilled' ? [...last.value] : null).toEqual([{ n: 6 }]);
+  });
+
   it('keeps its data under its directory across a close and a reopen, with the migrations applied once', async () => {
     embedded = openEmbedded(path.join(dir, 'b'));
     await migrate(drizzle(embedded.sql, { schema }) as unknown as Db);
