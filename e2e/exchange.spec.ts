@@ -134,6 +134,8 @@ test('trade two starter cards up for a badge: confirm sheet, cancel, exchange, c
   await expect(result).toBeVisible();
   await shot(page, 'exchange-result');
 
+  // Its records link names the exchange records, not the burnt items' list (titled 'Receive records' on SWAP).
+  await expect(result.getByRole('link', { name: 'Exchange records' })).toHaveAttribute('href', '/mine/exchange');
   await result.getByRole('link', { name: 'See my collection' }).click();
   await expect(page).toHaveURL(channelUrl('swap', '/mine/collection'));
   await expect(page.getByTestId('holding').filter({ hasText: 'Swap Club Badge' })).toContainText(badge);

@@ -36,7 +36,6 @@ function renderAction(props: Partial<Parameters<typeof ExchangeAction>[0]> = {})
       refusal={null}
       spend={spend}
       outputName="Swap Club Badge"
-      destroyTitledReceive={false}
       placeholderColor="#dcfce7"
       {...props}
     />,
@@ -84,7 +83,7 @@ it('a confirmed tap spends the holdings shown, then shows the new collectible an
   expect(result).toHaveTextContent(texts.done);
   expect(within(result).getByTestId('exchange-result-edition')).toHaveTextContent('#12/1000');
   expect(within(result).getByRole('link', { name: 'See my collection' })).toHaveAttribute('href', '/mine/collection');
-  expect(within(result).getByRole('link', { name: 'Destroy records' })).toHaveAttribute('href', '/mine/destory');
+  expect(within(result).getByRole('link', { name: 'Exchange records' })).toHaveAttribute('href', '/mine/exchange');
   expect(refresh).toHaveBeenCalledTimes(1);
 });
 

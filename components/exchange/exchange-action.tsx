@@ -36,7 +36,6 @@ export function ExchangeAction({
   refusal,
   spend,
   outputName,
-  destroyTitledReceive,
   placeholderColor,
 }: {
   campaignId: string;
@@ -50,8 +49,6 @@ export function ExchangeAction({
   spend: SpendLine[];
   /** The name of the collectible the exchange gives. */
   outputName: string;
-  /** The destroy records are called 'receive records' on this channel (spec §2 mineDestory). */
-  destroyTitledReceive: boolean;
   placeholderColor: string;
 }) {
   const t = useTranslations('exchange');
@@ -150,8 +147,10 @@ export function ExchangeAction({
               <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>
                 {t('seeCollection')}
               </Link>
-              <Link href="/mine/destory" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>
-                {destroyTitledReceive ? t('destroyTitleReceive') : t('destroyTitle')}
+              {/* The exchange's own record (what it gave and what it spent), on every channel: on SWAP the burnt
+                  items' list is titled 'receive records' (spec §2 mineDestory), which would name the wrong place. */}
+              <Link href="/mine/exchange" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>
+                {t('recordsTitle')}
               </Link>
             </div>
           </Card>

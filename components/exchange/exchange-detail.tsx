@@ -18,15 +18,12 @@ const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/$
 export function ExchangeDetail({
   detail,
   loginHref,
-  destroyTitledReceive,
   t,
   timeZone,
   placeholderColor,
 }: {
   detail: ExchangeDetailData;
   loginHref: string;
-  /** The destroy records are called 'receive records' on this channel (spec §2 mineDestory). */
-  destroyTitledReceive: boolean;
   t: Translator;
   timeZone: string;
   placeholderColor: string;
@@ -160,7 +157,6 @@ export function ExchangeDetail({
             editions: (spending.get(line.commodity.id) ?? []).map(edition),
           }))}
           outputName={offer.commodity.name}
-          destroyTitledReceive={destroyTitledReceive}
         />
       )}
     </div>

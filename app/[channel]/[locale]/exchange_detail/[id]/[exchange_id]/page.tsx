@@ -62,7 +62,6 @@ export default async function ExchangeDetailPage({ params }: Props) {
           <ExchangeDetail
             detail={detail}
             loginHref={`/login?redirect=${encodeURIComponent(path)}`}
-            destroyTitledReceive={theme.attributes.destroyTitledReceive ?? false}
             t={t}
             timeZone={theme.timeZone}
             placeholderColor={skin.lightColor}
