@@ -21,6 +21,18 @@ test('a buyer sees everything needed before paying', async ({ page }) => {
   await expect(page.getByText('Aurora Studio')).toBeVisible();
   await expect(page.getByTestId('chain-name')).toHaveText('Storefront Ledger (built-in)');
   await expect(page.getByTestId('contract-address')).toHaveText(/^0x[0-9a-f]{40}$/);
+  // Neither the address nor a date is broken across lines on a phone: the address fits on one line, whole.
+  const lines = await page.evaluate(() => {
+    const lineCount = (el: Element) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    const address = document.querySelector('[data-testid="contract-address"]')!;
+    const dates = [...document.querySelectorAll('[data-testid="sale-window"] span')];
+    return {
+      address: lineCount(address),
+      addressFits: address.scrollWidth <= address.clientWidth,
+      dates: dates.map((d) => d.getClientRects().length),
+    };
+  });
+  expect(lines).toEqual({ address: 1, addressFits: true, dates: [1, 1] });
   await expect(page.getByText('The first light over the northern sea')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Gallery' }).getByRole('img')).toHaveCount(1);
   await expect(page.getByTestId('buy-button')).toHaveText('Buy now');

@@ -351,7 +351,7 @@ export const SEED_SALES: SeedSale[] = [
     channel: 'AURORA',
     code: 'aurora-mystery-box',
     name: 'Aurora Mystery Box',
-    description: 'One of three polar spirits, drawn at random when you open the box. Odds are published below.',
+    description: 'One of three polar spirits, drawn at random when you open the box. The odds of each are listed on this page.',
     price: 6600,
     amountSku: 1000,
     amount: 1000,

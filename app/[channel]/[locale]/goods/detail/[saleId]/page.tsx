@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import type { loadPageChannel } from '@/lib/page/channel';
 import { loadPageOdds, loadPageSale, type SalePageParams } from '@/lib/page/sale';
@@ -87,20 +88,24 @@ export default async function GoodsDetailPage({ params }: Props) {
   const odds = await loadPageOdds(channel, sale);
   const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
 
-  const facts: [string, string, string?][] = [
+  // A time or a date range breaks between its parts, never inside a date (issue 17, item 11).
+  const unbroken = (text: string) => <span className="whitespace-nowrap">{text}</span>;
+  const facts: [string, ReactNode, string?][] = [
     [t('goods.editionSize'), t('goods.editionCount', { count: sale.commodity.amountSku }), 'edition-size'],
     [t('goods.stockLeft'), t('goods.stockCount', { count: sale.amountAvailable, total: sale.amount }), 'stock-left'],
     [t('goods.limit'), t('goods.limitCount', { count: sale.limitPerUser })],
     [
       t('goods.saleWindow'),
-      `${formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', tz)} – ${sale.saleEndTime ? formatDate(sale.saleEndTime, 'yyyy-MM-dd HH:mm', tz) : t('goods.noEnd')}`,
+      <>
+        {unbroken(formatDate(sale.saleStartTime, 'yyyy-MM-dd HH:mm', tz))} –{' '}
+        {unbroken(sale.saleEndTime ? formatDate(sale.saleEndTime, 'yyyy-MM-dd HH:mm', tz) : t('goods.noEnd'))}
+      </>,
       'sale-window',
     ],
     [t('goods.publisher'), sale.publisher.name],
     ...(sale.seriesWorks ? [[t('goods.series'), sale.seriesWorks.name] as [string, string]] : []),
     [t('goods.chain'), sale.commodity.chainName, 'chain-name'],
     [t('goods.contract'), sale.commodity.chainContract],
-    [t('goods.contractAddress'), sale.commodity.contractAddress, 'contract-address'],
   ];
 
   return (
@@ -156,11 +161,20 @@ export default async function GoodsDetailPage({ params }: Props) {
             {facts.map(([label, value, testId]) => (
               <div key={label} className="contents">
                 <dt className="text-neutral-500">{label}</dt>
-                <dd className="min-w-0 text-right break-all text-skin-1" data-testid={testId}>
+                <dd className="min-w-0 text-right break-words text-skin-1" data-testid={testId}>
                   {value}
                 </dd>
               </div>
             ))}
+            {/* An address reads as one string: on a line of its own, in a monospace face that fits a phone's width,
+                never broken in the middle (issue 17, item 11). */}
+            <dt className="col-span-2 text-neutral-500">{t('goods.contractAddress')}</dt>
+            <dd
+              className="col-span-2 -mt-1.5 overflow-x-auto font-mono text-[0.22rem] whitespace-nowrap text-skin-1"
+              data-testid="contract-address"
+            >
+              {sale.commodity.contractAddress}
+            </dd>
           </dl>
         </Card>
 
