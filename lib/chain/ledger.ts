@@ -40,8 +40,7 @@ export const ledgerAdapter: ChainAdapter = {
       .limit(1);
     const height = (last?.height ?? 0) + 1;
     const prevHash = last?.txHash ?? GENESIS_HASH;
-    // The token of edition N on the commodity's contract is N, as a contract numbers its tokens (a "21-21" read as a glitch).
-    const tokenId = String(asset.number);
+    const tokenId = `${asset.commodityId}-${asset.number}`;
     const payload = { ...asset, tokenId };
     const txHash = entryHash(height, prevHash, payload);
     await tx.insert(chainLedger).values({ height, prevHash, txHash, holdingId: asset.holdingId, tokenId, payload, createdAt: now });

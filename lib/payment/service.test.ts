@@ -207,7 +207,7 @@ describe('chain-up through the built-in ledger', () => {
     for (const h of rows) {
       expect(h.chainStatus).toBe(1);
       expect(h.tradeHash).toMatch(/^0x[0-9a-f]{64}$/);
-      expect(h.tokenId).toBe(String(h.number));
+      expect(h.tokenId).toBe(`${h.commodityId}-${h.number}`);
     }
     expect(await verifyLedger(db)).toBeNull();
     // Editing any entry breaks the chain, and the check says where.
