@@ -17,8 +17,8 @@ async function openChainLoggedIn(page: Page, channel: string): Promise<void> {
 test('chain up a product code: the confirm page, the result with its tx hash, the record and the collection', async ({ page }) => {
   await page.goto(channelUrl('chain'));
   await expect(page).toHaveURL(channelUrl('chain', '/chain'));
-  await expect(page.getByRole('heading', { name: 'self chain-up' })).toBeVisible();
-  await expect(page).toHaveTitle('self chain-up | digital collectible receive');
+  await expect(page.getByRole('heading', { name: 'Self chain-up', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Self chain-up | digital collectible receive');
   await expect(page.getByTestId('chain-campaign').filter({ hasText: 'Iron Owl figurine' })).toContainText('Mo Studio');
   await page.screenshot({ path: 'e2e/.artifacts/chain-visitor.png' });
 

@@ -94,7 +94,7 @@ test('trade two starter cards up for a badge: confirm sheet, cancel, exchange, c
   await shot(page, 'exchange-active');
 
   const detail = await openOffer(page, 'swap', 'Swap Club Badge');
-  await expect(page.getByRole('heading', { name: 'exchange detail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Exchange detail', exact: true })).toBeVisible();
   const line = page.getByTestId('exchange-line').filter({ hasText: 'Starter Card' });
   await expect(line.getByTestId('exchange-have')).toHaveText('You have 2 of 2');
   const cards = line.getByTestId('exchange-editions').getByRole('listitem');

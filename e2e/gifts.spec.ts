@@ -30,8 +30,8 @@ test('a gift-only channel: the receive list, receive a gift for every member, se
 }) => {
   await page.goto(channelUrl('gift'));
   await expect(page).toHaveURL(channelUrl('gift', '/receive2'));
-  await expect(page.getByRole('heading', { name: 'receive list' })).toBeVisible();
-  await expect(page).toHaveTitle('receive list | digital collectible receive');
+  await expect(page.getByRole('heading', { name: 'Receive list', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Receive list | digital collectible receive');
   const campaigns = page.getByTestId('campaign');
   await expect(campaigns.filter({ hasText: 'Welcome gift' }).getByTestId('campaign-status')).toHaveText('Open');
   await expect(campaigns.filter({ hasText: 'New Year gift' }).getByTestId('campaign-status')).toHaveText('Not open yet');

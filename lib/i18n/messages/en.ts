@@ -7,10 +7,10 @@ const en = {
     buyGoods: 'buy goods',
   },
   route: {
-    goodsDetail: 'goods detail',
-    payNow: 'pay now',
-    notFound: 'page not found',
-    sellout: 'sold out',
+    goodsDetail: 'Goods detail',
+    payNow: 'Pay now',
+    notFound: 'Page not found',
+    sellout: 'Sold out',
   },
   nav: {
     label: 'Main',
@@ -251,8 +251,8 @@ const en = {
   },
   gift: {
     window: 'When',
-    listTitle: 'receive list',
-    detailTitle: 'receive detail',
+    listTitle: 'Receive list',
+    detailTitle: 'Receive detail',
     empty: 'No gifts right now. Check back soon.',
     left: '{remaining, number} of {total, number} left',
     noEnd: 'No end date',
@@ -279,7 +279,7 @@ const en = {
   },
   exchange: {
     listTitle: 'Activities',
-    detailTitle: 'exchange detail',
+    detailTitle: 'Exchange detail',
     empty: 'No activities right now. Check back soon.',
     recipe: 'Spend',
     get: 'Get',
@@ -324,7 +324,7 @@ const en = {
     back: 'Back',
   },
   chain: {
-    title: 'self chain-up',
+    title: 'Self chain-up',
     empty: 'No chain-up campaigns right now.',
     intro: 'Bought one of these? Enter the code that came with it and the store you bought it from.',
     codeLabel: 'Product or certificate code',
