@@ -136,6 +136,33 @@ test.describe('guards and redirects (spec §2)', () => {
     await expect(page).toHaveURL(channelUrl('aurora', '/'));
   });
 
+  test('/detail/:id is the home page opened on one sale; an unknown or another channel’s sale goes to /404', async ({ page }) => {
+    const response = await page.goto(channelUrl('aurora', '/detail/1'));
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('Aurora Dawn | digital collectible activity');
+    const featured = page.getByTestId('featured-sale');
+    await expect(featured.getByRole('heading', { name: 'Shared with you' })).toBeVisible();
+    await expect(featured.getByTestId('sale-card')).toHaveCount(1);
+    await expect(featured.getByTestId('sale-card')).toContainText('Aurora Dawn');
+    // The store's other drops follow, without the featured one twice.
+    const list = page.getByTestId('sale-list').getByTestId('sale-card');
+    await expect(list.first()).toBeVisible();
+    await expect(list.filter({ hasText: 'Aurora Dawn' })).toHaveCount(0);
+    await featured.getByTestId('sale-card').click();
+    await expect(page).toHaveURL(channelUrl('aurora', '/goods/detail/1'));
+    for (const id of ['999999', 'abc']) {
+      await page.goto(channelUrl('aurora', `/detail/${id}`));
+      await expect(page).toHaveURL(channelUrl('aurora', '/404'));
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+    // A sale of another channel is not this store's.
+    await page.goto(channelUrl('lumen', '/detail/1'));
+    await expect(page).toHaveURL(channelUrl('lumen', '/404'));
+    // A store without sales sends it where its home goes.
+    await page.goto(channelUrl('perks', '/detail/1'));
+    await expect(page).toHaveURL(channelUrl('perks', '/receive'));
+  });
+
   test('another channel’s internal path is refused', async ({ page }) => {
     await page.goto(channelUrl('lumen', '/AURORA/en'));
     await expect(page).toHaveURL(channelUrl('lumen', '/404'));

@@ -50,6 +50,12 @@ describe('decideRoute: label guards (spec §2)', () => {
     expect(decide({ key: 'GIFT', summary: channel('GIFT', [3], { giftOnly: true }) })).toEqual({ kind: 'redirect', location: '/receive' });
   });
 
+  it('sends /detail/:id, the home page opened on one sale, where home goes, and rewrites it where home stays', () => {
+    expect(decide({ key: 'SWAP', summary: SWAP, pathname: '/detail/7' })).toEqual({ kind: 'redirect', location: '/active' });
+    expect(decide({ key: 'GIFT', summary: GIFT, pathname: '/detail/7' })).toEqual({ kind: 'redirect', location: '/receive2' });
+    expect(decide({ pathname: '/detail/7' })).toMatchObject({ kind: 'rewrite', pathname: '/AURORA/en/detail/7' });
+  });
+
   it('keeps the query string when home goes to /chain, also from the empty path', () => {
     expect(decide({ key: 'CHAIN', summary: CHAIN, search: '?a=1' })).toEqual({ kind: 'redirect', location: '/chain?a=1' });
     expect(decide({ key: 'CHAIN', summary: CHAIN, pathname: '', search: '?a=1' })).toEqual({ kind: 'redirect', location: '/chain?a=1' });

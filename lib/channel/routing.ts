@@ -28,7 +28,8 @@ export function decideRoute(input: RoutingInput): RoutingDecision {
 
   const summary = input.summary === 'unavailable' ? null : input.summary;
   if (summary) {
-    if (match.route.name === 'home') {
+    // /detail/:id is the home page opened on one sale (spec §2 detail, docs/decisions.md): it goes where home goes.
+    if (match.route.name === 'home' || match.route.name === 'detail') {
       const target = homeRedirect(summary.labels, summary.attributes, input.search);
       if (target) return { kind: 'redirect', location: target };
     }

@@ -29,6 +29,7 @@ const en = {
   },
   home: {
     sales: 'Drops',
+    featured: 'Shared with you',
     empty: 'No drops yet. Check back soon.',
     edition: 'Edition of {count, number}',
     blindBox: 'Blind box',

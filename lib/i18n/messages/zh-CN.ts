@@ -31,6 +31,7 @@ const zhCN: Messages = {
   },
   home: {
     sales: '发售',
+    featured: '分享给你的藏品',
     empty: '暂无发售，敬请期待。',
     edition: '限量 {count, number} 份',
     blindBox: '盲盒',
