@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { notFound } from 'next/navigation';
+import { redirect } from 'next/navigation';
 import { toThemeInfo } from '../channel/service';
 import { parseLabels, channelTitle, type Label } from '../channel/labels';
 import { parseSkin, type Skin } from '../channel/skin';
@@ -31,13 +31,15 @@ export type PageChannel = {
 
 /**
  * Loads the channel of a page from its route params (DESIGN §3: never from headers, so pages stay
- * cacheable per channel). Unknown channel or locale → the not-found page.
+ * cacheable per channel). Unknown channel or locale → /404, as every unknown thing of the store goes (never the
+ * framework's bare 404: vercel/next.js#59180 in docs/decisions.md). The middleware only rewrites to channels it found,
+ * so this is reached when a channel is gone between the two; /404 on that host then answers "store not found".
  */
 export async function loadPageChannel(params: Promise<PageParams>): Promise<PageChannel> {
   const { channel: key, locale } = await params;
-  if (!isLocale(locale)) notFound();
+  if (!isLocale(locale)) redirect('/404');
   const row = await channelRow(key);
-  if (!row) notFound();
+  if (!row) redirect('/404');
   const theme = toThemeInfo(row);
   const labels = parseLabels(theme.labelList);
   const t = translator(locale);
