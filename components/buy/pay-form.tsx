@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
-import { showToast } from '@/components/ui/toast';
+import { dismissToasts, showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { newTapKey } from '@/lib/client/tap-key';
 import { BusinessError } from '@/lib/client/api-client';
@@ -42,6 +42,8 @@ export function PayForm({
       showToast('warn', t('mustAgree'));
       return;
     }
+    // The terms are agreed now: the warning that asked for it goes, rather than follow the buyer to pay.
+    dismissToasts();
     if (!key.current || key.current.quantity !== quantity) key.current = { value: newTapKey(), quantity };
     setBusy(true);
     try {

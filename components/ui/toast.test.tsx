@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from '@testing-library/react';
-import { showToast, ToastHost, TOAST_DURATION_MS } from './toast';
+import { dismissToasts, showToast, ToastHost, TOAST_DURATION_MS } from './toast';
 
 beforeAll(() => {
   // sonner measures toasts; jsdom has no layout.
@@ -41,6 +41,16 @@ describe('Toast (spec §2)', () => {
     expect(screen.getByText('Sold out')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(3000));
     expect(screen.queryByText('Sold out')).not.toBeInTheDocument();
+  });
+
+  it('takes every toast off the screen at once when dismissed, before its time is up', async () => {
+    render(<ToastHost />);
+    act(() => showToast('warn', 'Please agree to the sales terms first'));
+    expect(await screen.findByText('Please agree to the sales terms first')).toBeInTheDocument();
+    act(() => dismissToasts());
+    // sonner's leaving animation, well within the toast's 3000 ms.
+    for (let i = 0; i < 10; i++) act(() => jest.advanceTimersByTime(100));
+    expect(screen.queryByText('Please agree to the sales terms first')).not.toBeInTheDocument();
   });
 
   it('rejects any other type with a clear error', () => {

@@ -60,6 +60,18 @@ export function showToast(type: ToastType, message: string, durationMs: number =
   );
 }
 
+/** Mounted hosts, told to take their plain toasts off the screen. */
+const clearListeners = new Set<() => void>();
+
+/**
+ * Takes every toast shown off the screen: a warning about a form that has since been put right must not follow the
+ * buyer onto the next page (issue 17, item 11: "please agree" was still up on the payment-success page).
+ */
+export function dismissToasts(): void {
+  loaded?.dismissAll();
+  for (const listener of clearListeners) listener();
+}
+
 const DEFERRED_KEY = 'storefront:toast';
 
 /** Shows a toast on the next page after a full navigation (e.g. 'welcome' after login, which reloads the page). */
@@ -108,10 +120,13 @@ export function ToastHost() {
       window.setTimeout(() => setPlain((shown) => shown.filter((t) => t.id !== toast.id)), toast.durationMs);
     };
     plainListeners.add(listener);
+    const clear = () => setPlain([]);
+    clearListeners.add(clear);
     const deferred = takeDeferred();
     if (deferred) showToast(deferred.type, deferred.message);
     return () => {
       plainListeners.delete(listener);
+      clearListeners.delete(clear);
     };
   }, []);
   return (

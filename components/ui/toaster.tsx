@@ -16,6 +16,11 @@ export function raise(type: ToastType, message: string, durationMs: number): voi
   else toast.error(message, options);
 }
 
+/** Takes every toast off the screen. */
+export function dismissAll(): void {
+  toast.dismiss();
+}
+
 /** Where toasts appear: top centre, sized for a phone. */
 export function ToastViewport() {
   return (
