@@ -55,8 +55,12 @@ function enqueue(work) {
   return queue;
 }
 
-/** Splits off the whole messages received so far (the first one of a connection has no type byte). */
+/**
+ * Splits off the whole messages received so far: the connection's startup message (it has no type byte; null once
+ * taken) and the typed messages after it.
+ */
 function takeMessages(c) {
+  let startup = null;
   const messages = [];
   let at = 0;
   const buffer = c.pending;
@@ -74,8 +78,7 @@ function takeMessages(c) {
       }
       if (length === 16 && code === CANCEL_REQUEST) continue; // nothing runs long enough to cancel
       c.started = true;
-      message.startup = true;
-      messages.push(message);
+      startup = message;
       continue;
     }
     if (buffer.length - at < 5) break;
@@ -85,7 +88,7 @@ function takeMessages(c) {
     at += length;
   }
   c.pending = buffer.subarray(at);
-  return messages;
+  return { startup, messages };
 }
 
 function send(connId, bytes) {
@@ -117,24 +120,22 @@ function forwardNotifications(bytes) {
 /** Runs the whole messages of `c` received so far and sends back what the database answered, in one message. */
 async function pump(c) {
   if (c.closed) return;
-  const messages = takeMessages(c);
-  if (messages.length === 0) return;
+  const { startup, messages } = takeMessages(c);
+  if (!startup && messages.length === 0) return;
   const out = [];
   let size = 0;
-  let terminate = false;
   // The connection's startup message runs alone; the messages after it run as one batch, in one call of the database
   // (it reads them in order, as a server reads its socket: half the cost of a call per message).
-  const startup = messages[0].startup ? [messages.shift()] : [];
   const terminateAt = messages.findIndex((message) => message[0] === 0x58 && message.length === 5);
   const batch = terminateAt === -1 ? messages : messages.slice(0, terminateAt);
-  terminate = terminateAt !== -1;
+  const terminate = terminateAt !== -1;
   const onRawData = (data) => {
     // A view of the database's memory, valid during the call only: copy it.
     out.push(data.slice());
     size += data.length;
   };
   await pg.runExclusive(async () => {
-    for (const message of startup) await pg.execProtocolRawStream(message, { onRawData });
+    if (startup) await pg.execProtocolRawStream(startup, { onRawData });
     if (batch.length > 0) await pg.execProtocolRawStream(batch.length === 1 ? batch[0] : Buffer.concat(batch), { onRawData });
   });
   if (size > 0) {

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, count, desc, eq, lte, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, holdings, orders, saleQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { databaseError, isUniqueViolation } from '../db/errors';
+import { SALE_STATUS, saleWindowStatus } from '../sale/status';
 import { preparedOn } from '../db/prepared';
 import { idempotencyKeyReused } from '../procedure/schemas';
 import { madeOrWinner } from '../procedure/idempotent';
@@ -117,6 +118,9 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
 /** What a buy reads of a sale: everything but its copies left, which only the claim itself may judge. */
 type SaleTerms = Omit<SaleRow, 'amountAvailable'>;
 type BuyTerms = { sale: SaleTerms; commodity: CommodityRow } | null;
+/** The sale's columns a buy reads: all but its copies left. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out of the rest, which is what is used
+const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
 
 /**
  * The sale's terms and commodity for a buy (or null when the store has no such sale), from the process's tagged cache
@@ -128,17 +132,14 @@ function buyTerms(ctx: UserScope, saleId: number): Promise<BuyTerms> {
   return cachedRead(ctx.db, `buy-terms:${ctx.channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
     const [row] = await preparedOn(ctx.db, 'sale_to_buy', (db) =>
       db
-        .select({ sale: sales, commodity: commodities })
+        .select({ sale: saleTermColumns, commodity: commodities })
         .from(sales)
         .innerJoin(commodities, eq(commodities.id, sales.commodityId))
         .where(and(eq(sales.id, sql.placeholder('saleId')), eq(sales.channelId, sql.placeholder('channelId'))))
         .limit(1)
         .prepare('sale_to_buy'),
     ).execute({ saleId, channelId: ctx.channelId });
-    if (!row) return null;
-    const sale: SaleTerms & { amountAvailable?: number } = { ...row.sale };
-    delete sale.amountAvailable;
-    return { sale, commodity: row.commodity };
+    return row ?? null;
   });
 }
 
@@ -146,14 +147,15 @@ function buyTerms(ctx: UserScope, saleId: number): Promise<BuyTerms> {
 function termsRefusal(terms: BuyTerms, input: CreateOrderInput, now: Date): AppError | null {
   if (!terms) return new AppError(404, 'saleId: no such sale in this store');
   const { sale } = terms;
-  // The sale window of saleStatus (lib/sale/status.ts), without the copies left: an ended sale answers "ended" whether
-  // or not copies were left (docs/orders.md).
-  if (now < sale.saleStartTime)
+  // The sale's window without its copies left: an ended sale answers "ended" whether or not copies were left
+  // (docs/orders.md).
+  const window = saleWindowStatus(sale, now);
+  if (window === SALE_STATUS.COMING_SOON)
     return new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, {
       reason: 'notOpen',
       saleStartTime: sale.saleStartTime.toISOString(),
     });
-  if (sale.saleEndTime && now >= sale.saleEndTime) return new AppError(409, 'sale: has ended', { reason: 'ended' });
+  if (window === SALE_STATUS.ENDED) return new AppError(409, 'sale: has ended', { reason: 'ended' });
   if (input.quantity > sale.limitPerUser) return new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
   return null;
 }
@@ -293,7 +295,7 @@ async function claim(
   } catch (error) {
     // Two orders drew the same number in the same second (8 random digits): everything rolled back, so draw again
     // rather than answer a 500. (A violation of the key's index is a twin tap: the caller answers with its order.)
-    if (isUniqueViolation(error) && attempt < 3 && !(await find(ctx, input))) {
+    if (isUniqueViolation(error) && attempt < 3 && !(await keyMadeAnOrder(ctx, input))) {
       return claim(ctx, input, payTimeoutMs, sale, commodity, attempt + 1);
     }
     throw error;
@@ -312,7 +314,8 @@ async function claim(
   return toView(order, commodity, []);
 }
 
-const find = (ctx: UserScope, input: CreateOrderInput) => findByKey(ctx, input).catch(() => null);
+/** Whether this buyer's key has made an order of this buy (a key used for another one answers keyReused in the retry). */
+const keyMadeAnOrder = async (ctx: UserScope, input: CreateOrderInput) => (await findByKey(ctx, input).catch(() => null)) !== null;
 
 type Claimed = { orderId: number; made: boolean; channelId: number; saleId: number; quantity: number };
 
