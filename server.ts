@@ -2,13 +2,16 @@
  * The storefront's entry server: Next's request handler behind one step that makes forwarding headers trustworthy
  * (lib/security/forwarded.ts; security review, finding 2). `npm start`, `npm run demo`, the benchmarks and the
  * end-to-end server all start here, so a client can never choose the address that rate limits count, the scheme that
- * decides HSTS and Secure cookies, or the host next-auth builds its URLs from.
+ * decides HSTS and Secure cookies, or the host next-auth builds its URLs from. Buy calls enter through the buy lane
+ * (lib/server/buy-lane.ts): a few at a time, in arrival order.
  *
  *   PORT (default 3000), HOSTNAME (default all interfaces), TRUSTED_PROXIES (none), `--dev` for the dev server.
  */
 import { createServer } from 'node:http';
 import next from 'next';
+import { env } from './lib/env';
 import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } from './lib/security/forwarded';
+import { createBuyLane, takesTheLane, type BuyLaneLimits } from './lib/server/buy-lane';
 
 const dev = process.argv.includes('--dev');
 // As `next start` / `next dev` would: production settings unless this is the dev server.
@@ -26,6 +29,18 @@ function trustedProxies(): TrustedProxies {
 }
 const trusted = trustedProxies();
 
+function buyLaneLimits(): BuyLaneLimits {
+  try {
+    const e = env();
+    return { running: e.BUY_MAX_RUNNING, inFlight: e.BUY_MAX_IN_FLIGHT };
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+// Buy calls enter the app a few at a time, in arrival order (lib/server/buy-lane.ts; docs/orders.md, "The buy lane").
+const buyLane = createBuyLane(buyLaneLimits());
+
 const app = next({ dev, turbopack: dev, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
 
@@ -34,7 +49,8 @@ app
   .then(() => {
     const server = createServer((req, res) => {
       rewriteForwardingHeaders(req.headers, req.socket.remoteAddress, trusted, 'http');
-      void handle(req, res);
+      if (takesTheLane(req)) buyLane.admit(req, res, () => void handle(req, res));
+      else void handle(req, res);
     });
     // Slow or idle clients must not hold sockets for ever (Node's defaults: 300 s per request, 5 s keep-alive).
     server.requestTimeout = 30_000;

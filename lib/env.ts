@@ -60,6 +60,11 @@ const envSchema = z.object({
    */
   BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(1000),
   /**
+   * Buy calls let into the app at once per server process; the others wait at the door in arrival order (the buy lane,
+   * lib/server/buy-lane.ts; docs/orders.md, "The buy lane"). Waiting ones count toward BUY_MAX_IN_FLIGHT.
+   */
+  BUY_MAX_RUNNING: z.coerce.number().int().min(1).max(10_000).default(16),
+  /**
    * Event-loop lag (ms) beyond which buy calls are shed with HTTP 503. A shed buyer taps again after a second
    * (Retry-After), so shedding spares a wait only once the line is longer than that (DESIGN §5).
    */
