@@ -43,7 +43,15 @@ type Answer = { status: number; body: string; headers: Record<string, string | s
 function call(method: string, path: string, tap = '', abort?: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: (server.address() as AddressInfo).port, method, path, headers: { 'x-tap': tap }, agent: false, signal: abort },
+      {
+        host: '127.0.0.1',
+        port: (server.address() as AddressInfo).port,
+        method,
+        path,
+        headers: { 'x-tap': tap },
+        agent: false,
+        signal: abort,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
