@@ -129,3 +129,32 @@ test.describe('route transitions', () => {
     });
   });
 });
+
+test.describe('between pages', () => {
+  test('a tap on a slow connection shows progress at once and keeps the page tapped on until the next is there', async ({ page }) => {
+    await page.goto(channelUrl('aurora'));
+    await expect(page.getByTestId('sale-list')).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    // The next page takes 2 s to arrive.
+    await page.route(
+      (url) => url.pathname.startsWith('/goods/detail/'),
+      async (route) => {
+        const headers = route.request().headers();
+        if (headers.rsc && !headers['next-router-prefetch']) await new Promise((r) => setTimeout(r, 2000));
+        await route.continue();
+      },
+    );
+    await page.getByTestId('sale-card').filter({ hasText: 'Star Fox' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Loading…' })).toBeVisible({ timeout: 1000 });
+    await expect(page.getByTestId('sale-list')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Star Fox' })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+  });
+
+  test('a tap on a link to the page already shown starts nothing', async ({ page }) => {
+    await page.goto(channelUrl('aurora'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+  });
+});

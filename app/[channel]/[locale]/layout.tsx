@@ -6,6 +6,7 @@ import { env, publicOrigin } from '@/lib/env';
 import { channelIconLinks } from '@/lib/brand-icon/links';
 import { StorefrontProvider } from '@/components/shell/storefront-provider';
 import { RouteTransition } from '@/components/shell/route-transition';
+import { NavigationProgress } from '@/components/shell/navigation-progress';
 import { PageTracker } from '@/components/shell/page-tracker';
 import { WxTip } from '@/components/shell/wx-tip';
 import { ApiProvider } from '@/components/shell/api-provider';
@@ -50,6 +51,7 @@ export default async function ChannelLayout({ children, params }: Props) {
             </ApiProvider>
             <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
             <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />
+            <NavigationProgress label={channel.t('common.loading')} />
             <ToastHost />
           </StorefrontProvider>
         </div>

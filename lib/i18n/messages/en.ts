@@ -89,6 +89,7 @@ const en = {
     close: 'Close',
   },
   common: {
+    loading: 'Loading…',
     prompt: 'Prompt',
     cancel: 'Cancel',
     confirm: 'Confirm',

@@ -91,6 +91,7 @@ const zhCN: Messages = {
     close: '关闭',
   },
   common: {
+    loading: '加载中…',
     prompt: '提示',
     cancel: '取消',
     confirm: '确定',
