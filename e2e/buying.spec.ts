@@ -49,10 +49,20 @@ test('buy two, pay in the sandbox, see the edition numbers, the order and the ho
   await expect(page.getByTestId('cashier-amount')).toHaveText('¥98.00');
   await expect(page.getByTestId('cashier-countdown')).toHaveText(/^[45]:\d\d$/);
   await page.screenshot({ path: 'e2e/.artifacts/cashier.png' });
+  // The tab's title through the redirect to the result: never empty, then the result's own.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { titlesSeen: string[] }).titlesSeen = seen;
+    new MutationObserver(() => seen.push(document.title)).observe(document.head, { childList: true, subtree: true, characterData: true });
+  });
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await expect(page).toHaveURL(/\/pay\/success\?orderNo=\d{22}$/);
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Payment successful \| /);
+  const titlesSeen = await page.evaluate(() => (window as unknown as { titlesSeen: string[] }).titlesSeen);
+  expect(titlesSeen.length).toBeGreaterThan(0);
+  expect(titlesSeen).not.toContain('');
   const editions = page.getByTestId('pay-success-editions').getByRole('listitem');
   await expect(editions).toHaveCount(2);
   const numbers = (await editions.allTextContents()).map((text) => text.trim());

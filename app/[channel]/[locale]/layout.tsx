@@ -7,6 +7,7 @@ import { channelIconLinks } from '@/lib/brand-icon/links';
 import { StorefrontProvider } from '@/components/shell/storefront-provider';
 import { RouteTransition } from '@/components/shell/route-transition';
 import { NavigationProgress } from '@/components/shell/navigation-progress';
+import { TitleKeeper } from '@/components/shell/title-keeper';
 import { PageTracker } from '@/components/shell/page-tracker';
 import { WxTip } from '@/components/shell/wx-tip';
 import { ApiProvider } from '@/components/shell/api-provider';
@@ -52,6 +53,7 @@ export default async function ChannelLayout({ children, params }: Props) {
             <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
             <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />
             <NavigationProgress label={channel.t('common.loading')} />
+            <TitleKeeper />
             <ToastHost />
           </StorefrontProvider>
         </div>
