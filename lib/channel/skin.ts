@@ -17,7 +17,10 @@ export const SKIN_COLOR_FIELDS = [
   'navIconSelectColor',
 ] as const;
 
-/** Skin image fields of spec §3. */
+/**
+ * Skin image fields of spec §3, and one of ours: `mineChainImg`, the icon of the chain-up records entry on /mine
+ * (spec §3 has no icon for it; `coverChainImg` is the wide cover of the /chain page, not an icon).
+ */
 export const SKIN_IMAGE_FIELDS = [
   'userFaceImg',
   'bannerImg',
@@ -32,6 +35,7 @@ export const SKIN_IMAGE_FIELDS = [
   'paySuccessImg',
   'payFailImg',
   'brandResultImg',
+  'mineChainImg',
 ] as const;
 
 export type SkinColorField = (typeof SKIN_COLOR_FIELDS)[number];
@@ -65,6 +69,7 @@ export const DEFAULT_SKIN: Skin = {
   paySuccessImg: '/brands/default/pay-success.svg',
   payFailImg: '/brands/default/pay-fail.svg',
   brandResultImg: '/brands/default/brand-result.svg',
+  mineChainImg: '/brands/default/mine-chain.svg',
 };
 
 // A CSS colour we are willing to put into a style attribute: hex, rgb()/rgba()/hsl()/hsla() or a named colour.

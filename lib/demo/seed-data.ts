@@ -14,7 +14,6 @@ export type SeedChannel = {
   brandName: string;
   status: number;
   labelList: string;
-  art: string;
   palette: Pick<
     Skin,
     'color1' | 'color2' | 'signColor' | 'lightColor' | 'pageBgColor' | 'cardBgColor' | 'buttonBgColor' | 'buttonColor' | 'shadowColor'
@@ -45,8 +44,6 @@ export type SeedSale = {
   publisher: string;
   series?: string;
   blindBox?: { prize: string; name: string; weight: number }[];
-  /** Image code under public/goods/ (defaults to the sale code). */
-  art?: string;
 };
 
 const HOUR = 1;
@@ -60,7 +57,6 @@ export const SEED_CHANNELS: SeedChannel[] = [
     brandName: 'Aurora Collectibles',
     status: 1,
     labelList: '1,2,3,4',
-    art: 'aurora',
     palette: {
       color1: '#0f766e',
       color2: '#5eead4',
@@ -85,7 +81,6 @@ export const SEED_CHANNELS: SeedChannel[] = [
     brandName: 'Lumen Gallery',
     status: 1,
     labelList: '1',
-    art: 'lumen',
     palette: {
       color1: '#b45309',
       color2: '#fcd34d',
@@ -109,7 +104,6 @@ export const SEED_CHANNELS: SeedChannel[] = [
     brandName: 'Gift House',
     status: 1,
     labelList: '3',
-    art: 'gift',
     palette: {
       color1: '#be185d',
       color2: '#f9a8d4',
@@ -133,7 +127,6 @@ export const SEED_CHANNELS: SeedChannel[] = [
     brandName: 'Chain Works',
     status: 1,
     labelList: '4',
-    art: 'chain',
     palette: {
       color1: '#3730a3',
       color2: '#a5b4fc',
@@ -158,7 +151,6 @@ export const SEED_CHANNELS: SeedChannel[] = [
     brandName: 'Swap Club',
     status: 1,
     labelList: '2,3',
-    art: 'swap',
     palette: {
       color1: '#166534',
       color2: '#86efac',
@@ -182,7 +174,6 @@ export const SEED_CHANNELS: SeedChannel[] = [
     brandName: 'Dark Room',
     status: 0,
     labelList: '1',
-    art: 'dark',
     palette: {
       color1: '#0f172a',
       color2: '#94a3b8',
@@ -208,7 +199,6 @@ export const SEED_CHANNELS: SeedChannel[] = [
     brandName: 'Perks Club',
     status: 1,
     labelList: '2,3',
-    art: 'gift',
     palette: {
       color1: '#6d28d9',
       color2: '#c4b5fd',
@@ -232,7 +222,6 @@ export const SEED_CHANNELS: SeedChannel[] = [
     brandName: 'Bazaar Market',
     status: 1,
     labelList: '1',
-    art: 'default',
     palette: {
       color1: '#7c2d12',
       color2: '#fdba74',
@@ -475,7 +464,6 @@ export const SEED_SALES: SeedSale[] = [
     endsInHours: 20 * DAY,
     author: 'Bazaar Studio',
     publisher: 'Bazaar Market',
-    art: 'star-fox',
   },
   {
     channel: 'BAZAAR',
@@ -491,7 +479,6 @@ export const SEED_SALES: SeedSale[] = [
     endsInHours: 20 * DAY,
     author: 'Bazaar Studio',
     publisher: 'Bazaar Market',
-    art: 'paper-crane',
   },
   {
     // A drop down to its last copy: the end-to-end suite has one buyer take it while another watches (e2e/caching.spec.ts).
@@ -508,7 +495,6 @@ export const SEED_SALES: SeedSale[] = [
     endsInHours: 10 * DAY,
     author: 'Bazaar Studio',
     publisher: 'Bazaar Market',
-    art: 'lantern-festival',
   },
 ];
 
@@ -533,14 +519,12 @@ export type SeedGift = {
   code: string;
   name: string;
   description: string;
-  cover: string;
   startsInHours: number;
   endsInHours: number | null;
   offers: {
     code: string;
     name: string;
     description: string;
-    art: string;
     amountSku: number;
     total: number;
     remaining: number;
@@ -556,7 +540,6 @@ export const SEED_GIFTS: SeedGift[] = [
     code: 'starter-cards',
     name: 'Starter cards',
     description: 'Two free starter cards for every member, to trade up in the activities.',
-    cover: '/goods/paper-crane.svg',
     startsInHours: -2 * DAY,
     endsInHours: 60 * DAY,
     offers: [
@@ -564,7 +547,6 @@ export const SEED_GIFTS: SeedGift[] = [
         code: 'swap-starter-card',
         name: 'Starter Card',
         description: 'Trade two of these for a Swap Club badge.',
-        art: 'paper-crane',
         amountSku: 20000,
         total: 20000,
         remaining: 19000,
@@ -577,7 +559,6 @@ export const SEED_GIFTS: SeedGift[] = [
     code: 'welcome',
     name: 'Welcome gift',
     description: 'A lantern for every new member of Gift House. One per member.',
-    cover: '/goods/lantern-festival.svg',
     startsInHours: -2 * DAY,
     endsInHours: 60 * DAY,
     offers: [
@@ -585,7 +566,6 @@ export const SEED_GIFTS: SeedGift[] = [
         code: 'gift-welcome-lantern',
         name: 'Welcome Lantern',
         description: 'Given to every new member of Gift House.',
-        art: 'lantern-festival',
         amountSku: 5000,
         total: 5000,
         remaining: 4210,
@@ -597,7 +577,6 @@ export const SEED_GIFTS: SeedGift[] = [
     code: 'members-card',
     name: 'Member card gift',
     description: 'Found a code on your member card? Enter it here for a paper crane.',
-    cover: '/goods/paper-crane.svg',
     startsInHours: -1 * DAY,
     endsInHours: 30 * DAY,
     offers: [
@@ -605,7 +584,6 @@ export const SEED_GIFTS: SeedGift[] = [
         code: 'gift-member-crane',
         name: 'Member Crane',
         description: 'Folded for the holders of a Gift House member card.',
-        art: 'paper-crane',
         amountSku: 500,
         total: 500,
         remaining: 480,
@@ -618,7 +596,6 @@ export const SEED_GIFTS: SeedGift[] = [
     code: 'new-year',
     name: 'New Year gift',
     description: 'A moon rabbit for the new year. Opens in three days.',
-    cover: '/goods/moon-rabbit.svg',
     startsInHours: 3 * DAY,
     endsInHours: 20 * DAY,
     offers: [
@@ -626,7 +603,6 @@ export const SEED_GIFTS: SeedGift[] = [
         code: 'gift-new-year-rabbit',
         name: 'New Year Rabbit',
         description: 'For the new year.',
-        art: 'moon-rabbit',
         amountSku: 1000,
         total: 1000,
         remaining: 1000,
@@ -638,7 +614,6 @@ export const SEED_GIFTS: SeedGift[] = [
     code: 'member-perk',
     name: 'Member perk',
     description: 'A pin for every member of Perks Club.',
-    cover: '/goods/ember-phoenix.svg',
     startsInHours: -1 * DAY,
     endsInHours: 90 * DAY,
     offers: [
@@ -646,7 +621,6 @@ export const SEED_GIFTS: SeedGift[] = [
         code: 'perks-pin',
         name: 'Perks Pin',
         description: 'Worn by the members of Perks Club.',
-        art: 'ember-phoenix',
         amountSku: 3000,
         total: 3000,
         remaining: 2950,
@@ -658,7 +632,6 @@ export const SEED_GIFTS: SeedGift[] = [
     code: 'fox-holders',
     name: "Star Fox holders' gift",
     description: 'Hold a Star Fox? A cub follows it home.',
-    cover: '/goods/star-fox.svg',
     startsInHours: -1 * DAY,
     endsInHours: 30 * DAY,
     offers: [
@@ -666,7 +639,6 @@ export const SEED_GIFTS: SeedGift[] = [
         code: 'gift-star-fox-cub',
         name: 'Star Fox Cub',
         description: 'For holders of Star Fox.',
-        art: 'star-fox',
         amountSku: 2000,
         total: 2000,
         remaining: 1990,
@@ -679,7 +651,6 @@ export const SEED_GIFTS: SeedGift[] = [
     code: 'dawn-holders',
     name: "Aurora Dawn holders' gift",
     description: 'Hold an Aurora Dawn? Receive its afterglow, free.',
-    cover: '/goods/crystal-owl.svg',
     startsInHours: -1 * DAY,
     endsInHours: 30 * DAY,
     offers: [
@@ -687,7 +658,6 @@ export const SEED_GIFTS: SeedGift[] = [
         code: 'gift-afterglow-owl',
         name: 'Afterglow Owl',
         description: 'For holders of Aurora Dawn.',
-        art: 'crystal-owl',
         amountSku: 1000,
         total: 1000,
         remaining: 920,
@@ -697,7 +667,6 @@ export const SEED_GIFTS: SeedGift[] = [
         code: 'gift-aurora-code-lynx',
         name: 'Frost Lynx Cub',
         description: 'With a code from the Aurora Studio newsletter.',
-        art: 'frost-lynx',
         amountSku: 300,
         total: 300,
         remaining: 300,
@@ -725,14 +694,12 @@ export type SeedExchange = {
   code: string;
   name: string;
   description: string;
-  cover: string;
   startsInHours: number;
   endsInHours: number | null;
   offers: {
     code: string;
     name: string;
     description: string;
-    art: string;
     amountSku: number;
     total: number;
     remaining: number;
@@ -748,7 +715,6 @@ export const SEED_EXCHANGES: SeedExchange[] = [
     code: 'starter-trade',
     name: 'Starter trade-up',
     description: 'Two starter cards make a Swap Club badge. The cards are spent.',
-    cover: '/goods/jade-dragon.svg',
     startsInHours: -1 * DAY,
     endsInHours: 30 * DAY,
     offers: [
@@ -756,7 +722,6 @@ export const SEED_EXCHANGES: SeedExchange[] = [
         code: 'swap-club-badge',
         name: 'Swap Club Badge',
         description: 'Made from two starter cards.',
-        art: 'jade-dragon',
         amountSku: 1000,
         total: 1000,
         remaining: 960,
@@ -770,7 +735,6 @@ export const SEED_EXCHANGES: SeedExchange[] = [
     code: 'constellation',
     name: 'Constellation trade',
     description: 'Bring two Star Fox and get the Star Fox Constellation.',
-    cover: '/goods/star-fox.svg',
     startsInHours: -1 * DAY,
     endsInHours: 30 * DAY,
     offers: [
@@ -778,7 +742,6 @@ export const SEED_EXCHANGES: SeedExchange[] = [
         code: 'star-fox-constellation',
         name: 'Star Fox Constellation',
         description: 'Two foxes, one sky.',
-        art: 'star-fox',
         amountSku: 500,
         total: 500,
         remaining: 500,
@@ -789,7 +752,6 @@ export const SEED_EXCHANGES: SeedExchange[] = [
         code: 'star-fox-comet',
         name: 'Star Fox Comet',
         description: 'One fox and a code from the Aurora Studio newsletter.',
-        art: 'star-fox',
         amountSku: 200,
         total: 200,
         remaining: 200,
@@ -810,9 +772,8 @@ export type SeedChainCampaign = {
   code: string;
   name: string;
   description: string;
-  cover: string;
   authorStageName: string;
-  commodity: { code: string; name: string; description: string; art: string; amountSku: number };
+  commodity: { code: string; name: string; description: string; amountSku: number };
   codes: number;
   certificates?: number;
   startsInHours: number;
@@ -825,13 +786,11 @@ export const SEED_CHAIN_CAMPAIGNS: SeedChainCampaign[] = [
     code: 'iron-owl',
     name: 'Iron Owl figurine',
     description: 'Bought the Iron Owl figurine? Enter the code inside its box to chain up its digital twin.',
-    cover: '/goods/crystal-owl.svg',
     authorStageName: 'Mo Studio',
     commodity: {
       code: 'chain-iron-owl',
       name: 'Iron Owl (digital twin)',
       description: 'The digital twin of the Iron Owl figurine.',
-      art: 'crystal-owl',
       amountSku: 2000,
     },
     codes: 5,
@@ -843,13 +802,11 @@ export const SEED_CHAIN_CAMPAIGNS: SeedChainCampaign[] = [
     code: 'aurora-print',
     name: 'Aurora Dawn print',
     description: 'The framed print of Aurora Dawn carries a code on its back.',
-    cover: '/goods/aurora-dawn.svg',
     authorStageName: 'Mira Solberg',
     commodity: {
       code: 'aurora-dawn-print',
       name: 'Aurora Dawn (print twin)',
       description: 'The digital twin of the framed print.',
-      art: 'aurora-dawn',
       amountSku: 300,
     },
     codes: 3,
@@ -858,3 +815,32 @@ export const SEED_CHAIN_CAMPAIGNS: SeedChainCampaign[] = [
     endsInHours: 60 * DAY,
   },
 ];
+
+/**
+ * Demo art (docs/decisions.md, "Demo art"): scripts/generate-art.mjs draws it from this file. Every collectible the
+ * seed creates has pictures of its own, named after its code and captioned with its name, and every channel has a
+ * brand folder of its own, named after its key; lib/demo/art.test.ts checks both.
+ */
+export function channelArt(channel: { key: string }): string {
+  return channel.key.toLowerCase();
+}
+
+/** The cover and the detail pictures of a collectible, by its code (commodity codes are unique across the demo). */
+export function goodsPictures(code: string): { cover: string; actualPicture: string[] } {
+  return { cover: `/goods/${code}.svg`, actualPicture: [`/goods/${code}.svg`, `/goods/${code}-2.svg`] };
+}
+
+export type SeedCollectible = { channel: string; code: string; name: string };
+
+/** Every collectible the seed creates: sales, blind-box prizes, gift and exchange offers, chain-up twins. */
+export function demoCollectibles(): SeedCollectible[] {
+  return [
+    ...SEED_SALES.flatMap((s) => [
+      { channel: s.channel, code: s.code, name: s.name },
+      ...(s.blindBox ?? []).map((p) => ({ channel: s.channel, code: p.prize, name: p.name })),
+    ]),
+    ...SEED_GIFTS.flatMap((g) => g.offers.map((o) => ({ channel: g.channel, code: o.code, name: o.name }))),
+    ...SEED_EXCHANGES.flatMap((x) => x.offers.map((o) => ({ channel: x.channel, code: o.code, name: o.name }))),
+    ...SEED_CHAIN_CAMPAIGNS.map((c) => ({ channel: c.channel, code: c.commodity.code, name: c.commodity.name })),
+  ];
+}

@@ -16,7 +16,9 @@ import {
   storeCodes,
 } from '../db/schema';
 import {
+  channelArt,
   demoCode,
+  goodsPictures,
   SEED_CHAIN_CAMPAIGNS,
   SEED_CHANNELS,
   SEED_EXCHANGES,
@@ -36,7 +38,7 @@ const HOUR_MS = 3_600_000;
 function skinFor(channel: SeedChannel): Skin {
   // Same file names as DEFAULT_SKIN, under the channel's own art folder.
   const images = Object.fromEntries(
-    SKIN_IMAGE_FIELDS.map((field) => [field, DEFAULT_SKIN[field].replace('/brands/default/', `/brands/${channel.art}/`)]),
+    SKIN_IMAGE_FIELDS.map((field) => [field, DEFAULT_SKIN[field].replace('/brands/default/', `/brands/${channelArt(channel)}/`)]),
   ) as Record<(typeof SKIN_IMAGE_FIELDS)[number], string>;
   return {
     ...channel.palette,
@@ -64,17 +66,15 @@ function commodityValues(
         author: string;
         publisher: string;
         series?: string;
-        art?: string;
       },
   isBlindBox: boolean,
 ) {
-  const art = sale.art ?? sale.code;
   return {
     channelId,
     code: sale.code,
     name: sale.name,
-    cover: `/goods/${art}.svg`,
-    actualPicture: [`/goods/${art}.svg`, `/goods/${art}-2.svg`],
+    // Its own pictures, captioned with its name (docs/decisions.md, "Demo art").
+    ...goodsPictures(sale.code),
     description: sale.description,
     amountSku: sale.amountSku,
     // The built-in chain is our own hash-chained ledger, named honestly (DESIGN §7).
@@ -201,7 +201,8 @@ async function seedGifts(db: Db, channelIds: Map<string, number>, now: Date): Pr
         code: g.code,
         name: g.name,
         description: g.description,
-        cover: g.cover,
+        // A campaign shows what it gives: its first offer's picture.
+        cover: goodsPictures(g.offers[0]!.code).cover,
         sort: index,
         startTime: new Date(now.getTime() + g.startsInHours * HOUR_MS),
         endTime: g.endsInHours === null ? null : new Date(now.getTime() + g.endsInHours * HOUR_MS),
@@ -227,7 +228,6 @@ async function seedGifts(db: Db, channelIds: Map<string, number>, now: Date): Pr
             amountSku: o.amountSku,
             author: channel.brandName,
             publisher: channel.brandName,
-            art: o.art,
           },
           false,
         ),
@@ -308,7 +308,7 @@ async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date)
         code: x.code,
         name: x.name,
         description: x.description,
-        cover: x.cover,
+        cover: goodsPictures(x.offers[0]!.code).cover,
         sort: index,
         startTime: new Date(now.getTime() + x.startsInHours * HOUR_MS),
         endTime: x.endsInHours === null ? null : new Date(now.getTime() + x.endsInHours * HOUR_MS),
@@ -334,7 +334,6 @@ async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date)
             amountSku: o.amountSku,
             author: channel.brandName,
             publisher: channel.brandName,
-            art: o.art,
           },
           false,
         ),
@@ -405,7 +404,7 @@ async function seedChainCampaigns(db: Db, channelIds: Map<string, number>, now: 
           channelId,
           name: c.name,
           description: c.description,
-          cover: c.cover,
+          cover: goodsPictures(c.commodity.code).cover,
           commodityId,
           authorStageName: c.authorStageName,
           sort: index,

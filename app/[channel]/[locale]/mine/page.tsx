@@ -39,7 +39,7 @@ export default async function MinePage({ params }: Props) {
       show: labels.includes(2),
     },
     { href: '/mine/receive', label: t('mine.receive'), img: skin.mineReceiveImg, show: labels.includes(3) },
-    { href: '/mine/chain', label: t('mine.chain'), img: skin.coverChainImg, show: labels.includes(4) },
+    { href: '/mine/chain', label: t('mine.chain'), img: skin.mineChainImg, show: labels.includes(4) },
   ];
 
   return (
