@@ -105,3 +105,25 @@ test('channels without label 3 have no gifts; a gift of another channel is not f
   await page.goto(channelUrl('lumen', href!));
   await expect(page).toHaveURL(channelUrl('lumen', '/404'));
 });
+
+test('after a receive the count left drops and a gift of two per member offers the second, without a reload', async ({ page }) => {
+  await openGiftLoggedIn(page, 'swap', 'Starter Card');
+  await expect(page.getByTestId('gift-requirement')).toHaveText('For every member · Up to 2 per member');
+  const leftNow = async () => Number((await page.getByTestId('gift-left').textContent())!.split(' of ')[0]!.replace(/,/g, ''));
+  const before = await leftNow();
+
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(page.getByTestId('gift-edition')).toHaveText(/^#\d+\/20000$/);
+  const first = await page.getByTestId('gift-edition').textContent();
+  await expect.poll(leftNow).toBeLessThan(before);
+
+  await page.getByRole('button', { name: 'Receive another' }).click();
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(page.getByTestId('gift-edition')).toHaveText(/^#\d+\/20000$/);
+  await expect(page.getByTestId('gift-edition')).not.toHaveText(first!);
+  await expect.poll(leftNow).toBeLessThan(before - 1);
+  // The limit is reached: no third.
+  await expect(page.getByRole('button', { name: 'Receive another' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('gift-refusal')).toHaveText('You have received this gift');
+});

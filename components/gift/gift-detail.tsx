@@ -84,12 +84,8 @@ export function GiftDetail({
         >
           {t('gift.loginToReceive')}
         </Link>
-      ) : refusal ? (
-        <Card as="p" className="p-4 text-center text-sm font-medium text-neutral-600" data-testid="gift-refusal">
-          {refusal}
-        </Card>
       ) : (
-        <ReceiveForm campaignId={campaign.id} offerId={offer.id} needsCode={offer.requiresCode} />
+        <ReceiveForm campaignId={campaign.id} offerId={offer.id} needsCode={offer.requiresCode} refusal={refusal} />
       )}
     </div>
   );

@@ -269,6 +269,7 @@ const en = {
     codeRequired: 'Enter your redeem code',
     received: 'Received! It is in your collection now.',
     seeCollection: 'See my collection',
+    receiveAnother: 'Receive another',
     loginToReceive: 'Log in to receive',
     soldOut: 'All received',
     alreadyReceived: 'You have received this gift',

@@ -271,6 +271,7 @@ const zhCN: Messages = {
     codeRequired: '请输入兑换码',
     received: '领取成功，已放入我的藏品。',
     seeCollection: '查看我的藏品',
+    receiveAnother: '再领一份',
     loginToReceive: '登录后领取',
     soldOut: '已领完',
     alreadyReceived: '您已领取过该礼品',
