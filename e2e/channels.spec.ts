@@ -48,8 +48,11 @@ test.describe('each demo channel on its own host', () => {
     await expect(first.getByTestId('sale-status')).toHaveText('On sale');
     await expect(cards.filter({ hasText: 'Neon Koi' }).getByTestId('sale-status')).toHaveText('Sold out');
     await expect(cards.filter({ hasText: 'Jade Dragon' }).getByTestId('sale-status')).toHaveText('Ended');
-    // Coming soon shows when it opens, in the channel's time zone.
-    await expect(cards.filter({ hasText: 'Moon Rabbit' }).getByTestId('sale-status')).toHaveText(/^Opens \d{2}-\d{2} \d{2}:\d{2}$/);
+    // Coming soon counts down (days and hours from a day up), named by when it opens in the channel's time zone.
+    const soon = cards.filter({ hasText: 'Moon Rabbit' }).getByTestId('sale-status');
+    await expect(soon).toHaveText(/^\dd \d{1,2}h$/);
+    await expect(soon).toHaveAttribute('role', 'timer');
+    await expect(soon).toHaveAccessibleName(/^Opens \d{2}-\d{2} \d{2}:\d{2}$/);
     await expect(cards.filter({ hasText: 'Aurora Mystery Box' })).toContainText('Blind box');
     // Cover images really load (no broken images).
     const broken = await page.$$eval('img', (imgs) => imgs.filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { PageChannel } from '@/lib/page/channel';
 import type { Page } from '@/lib/procedure/paging';
 import type { SaleRecord } from '@/lib/sale/service';
+import { renderTime } from '@/lib/page/render-time';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { SaleCard } from '@/components/sale/sale-card';
@@ -27,6 +28,8 @@ export function HomeView({
 }) {
   const { t, theme, skin } = channel;
   const records = featured ? page.records.filter((sale) => sale.id !== featured.id) : page.records;
+  // Coming-soon badges count down in the browser from the sale's times; their first render matches this one's.
+  const renderedAt = renderTime();
   return (
     <>
       <main className="pb-[1.4rem]">
@@ -68,6 +71,7 @@ export function HomeView({
                 t={t}
                 showAmount={theme.showAmount}
                 timeZone={theme.timeZone}
+                renderedAt={renderedAt}
                 placeholderColor={skin.lightColor}
                 priority
               />
@@ -89,6 +93,7 @@ export function HomeView({
                   t={t}
                   showAmount={theme.showAmount}
                   timeZone={theme.timeZone}
+                  renderedAt={renderedAt}
                   placeholderColor={skin.lightColor}
                   priority={!featured && i < 2}
                 />

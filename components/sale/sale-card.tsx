@@ -12,6 +12,7 @@ export function SaleCard({
   t,
   showAmount,
   timeZone,
+  renderedAt,
   placeholderColor,
   priority,
 }: {
@@ -19,6 +20,8 @@ export function SaleCard({
   t: Translator;
   showAmount: boolean;
   timeZone: string;
+  /** The server's time of this render (the live badge's first render matches it). */
+  renderedAt: number;
   placeholderColor: string;
   priority?: boolean;
 }) {
@@ -48,15 +51,18 @@ export function SaleCard({
         <div className="flex flex-col gap-1.5 p-2.5">
           <h3 className="truncate text-sm font-semibold text-skin-1">{sale.commodity.name}</h3>
           <p className="text-xs text-neutral-500">{t('home.edition', { count: sale.commodity.amountSku })}</p>
-          <div className="flex items-center justify-between gap-1">
+          {/* The price never wraps or moves for the badge, which never wraps either (a coming-soon card's countdown is
+              short: "2d 3h", then "01:59:59"). Should a long price and a badge not fit side by side, the badge goes under
+              the price rather than pushing it down. */}
+          <div className="flex flex-wrap items-center justify-between gap-1">
             {showAmount ? (
-              <span data-testid="sale-price" className="text-sm font-bold text-skin-sign">
+              <span data-testid="sale-price" className="shrink-0 text-sm font-bold whitespace-nowrap text-skin-sign">
                 {formatFen(sale.price)}
               </span>
             ) : (
               <span />
             )}
-            <SaleStatusBadge t={t} status={sale.statusSell} saleStartTime={sale.saleStartTime} timeZone={timeZone} />
+            <SaleStatusBadge t={t} sale={sale} renderedAt={renderedAt} timeZone={timeZone} />
           </div>
         </div>
       </Card>

@@ -1,46 +1,46 @@
 import { SALE_STATUS, type SaleStatus } from '@/lib/sale/status';
+import type { SaleRecord } from '@/lib/sale/service';
 import { formatDate } from '@/lib/format/date';
+import { slotArgs, toSlotted } from '@/lib/i18n/slots';
 import type { Translator } from '@/lib/i18n/translator';
+import { LiveSaleStatus, type SaleStatusLabels } from './live-sale-status';
 
-/** Short text of a sale's state; coming soon carries the opening time (spec: "with the time it opens"). */
-export function saleStatusText(t: Translator, status: SaleStatus, saleStartTime: string, timeZone: string): string {
-  switch (status) {
-    case SALE_STATUS.COMING_SOON:
-      return t('status.opensAt', { time: formatDate(saleStartTime, 'MM-dd HH:mm', timeZone) });
-    case SALE_STATUS.ON_SALE:
-      return t('status.onSale');
-    case SALE_STATUS.SOLD_OUT:
-      return t('status.soldOut');
-    case SALE_STATUS.ENDED:
-      return t('status.ended');
-  }
+/** The badge's texts in the channel's language; coming soon is named by its opening time (spec: "with the time it opens"). */
+export function saleStatusLabels(t: Translator, saleStartTime: string, timeZone: string): SaleStatusLabels {
+  const text: Record<SaleStatus, string> = {
+    [SALE_STATUS.COMING_SOON]: t('status.comingSoon'),
+    [SALE_STATUS.ON_SALE]: t('status.onSale'),
+    [SALE_STATUS.SOLD_OUT]: t('status.soldOut'),
+    [SALE_STATUS.ENDED]: t('status.ended'),
+  };
+  return {
+    text,
+    opensAt: t('status.opensAt', { time: formatDate(saleStartTime, 'MM-dd HH:mm', timeZone) }),
+    days: toSlotted(t('status.countdownDays', slotArgs('days', 'hours'))),
+  };
 }
 
-const TONE: Record<SaleStatus, string> = {
-  [SALE_STATUS.COMING_SOON]: 'bg-amber-100 text-amber-800',
-  [SALE_STATUS.ON_SALE]: 'bg-skin-button text-skin-button-text',
-  [SALE_STATUS.SOLD_OUT]: 'bg-neutral-200 text-neutral-600',
-  [SALE_STATUS.ENDED]: 'bg-neutral-200 text-neutral-500',
-};
-
+/**
+ * A sale's state (server side): the badge itself is a client leaf that counts down and changes state at the opening
+ * second (components/sale/live-sale-status.tsx). `renderedAt`: the server's time of this render.
+ */
 export function SaleStatusBadge({
   t,
-  status,
-  saleStartTime,
+  sale,
+  renderedAt,
   timeZone,
 }: {
   t: Translator;
-  status: SaleStatus;
-  saleStartTime: string;
+  sale: SaleRecord;
+  renderedAt: number;
   timeZone: string;
 }) {
+  const { statusSell, saleStartTime, saleEndTime, amountAvailable } = sale;
   return (
-    <span
-      data-testid="sale-status"
-      data-status={status}
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ${TONE[status]}`}
-    >
-      {saleStatusText(t, status, saleStartTime, timeZone)}
-    </span>
+    <LiveSaleStatus
+      sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
+      renderedAt={renderedAt}
+      labels={saleStatusLabels(t, saleStartTime, timeZone)}
+    />
   );
 }

@@ -26,6 +26,8 @@ const en = {
     soldOut: 'Sold out',
     ended: 'Ended',
     opensAt: 'Opens {time}',
+    /** A coming-soon card's countdown from a day up; below a day it reads as a clock (01:59:59). */
+    countdownDays: '{days}d {hours}h',
   },
   home: {
     sales: 'Drops',
@@ -58,6 +60,9 @@ const en = {
     soldOut: 'Sold out',
     ended: 'Sale ended',
     opensAt: 'Opens {time}',
+    /** The buy bar's countdown; `countdown` is goods.countdownDays from a day up, else a clock (01:59:59). */
+    opensIn: 'Opens in {countdown}',
+    countdownDays: '{days}d {clock}',
     odds: 'Odds of this blind box',
     oddsItem: '{name}: {percent}',
     back: 'Back',

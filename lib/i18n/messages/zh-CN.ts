@@ -28,6 +28,7 @@ const zhCN: Messages = {
     soldOut: '已售罄',
     ended: '已结束',
     opensAt: '{time} 开售',
+    countdownDays: '{days}天{hours}小时',
   },
   home: {
     sales: '发售',
@@ -60,6 +61,8 @@ const zhCN: Messages = {
     soldOut: '已售罄',
     ended: '发售已结束',
     opensAt: '{time} 开售',
+    opensIn: '距开售 {countdown}',
+    countdownDays: '{days}天 {clock}',
     odds: '盲盒概率',
     oddsItem: '{name}：{percent}',
     back: '返回',

@@ -1,7 +1,5 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import Link from 'next/link';
-import type { loadPageChannel } from '@/lib/page/channel';
 import { loadPageOdds, loadPageSale, type SalePageParams } from '@/lib/page/sale';
 import type { SaleRecord } from '@/lib/sale/service';
 import { SALE_STATUS } from '@/lib/sale/status';
@@ -12,6 +10,10 @@ import { OG_SIZE } from '@/lib/sale/og-card';
 import { ArtImage } from '@/components/ui/art-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { SaleStatusBadge } from '@/components/sale/sale-status';
+import { BuyAction, type BuyActionLabels } from '@/components/sale/buy-action';
+import { renderTime } from '@/lib/page/render-time';
+import { slotArgs, toSlotted } from '@/lib/i18n/slots';
+import type { Translator } from '@/lib/i18n/translator';
 import { GoodsGallery } from '@/components/sale/goods-gallery';
 import { Card } from '@/components/ui/card';
 
@@ -87,6 +89,8 @@ export default async function GoodsDetailPage({ params }: Props) {
   const tz = theme.timeZone;
   const odds = await loadPageOdds(channel, sale);
   const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
+  const renderedAt = renderTime();
+  const { statusSell, saleStartTime, saleEndTime, amountAvailable } = sale;
 
   // A time or a date range breaks between its parts, never inside a date (issue 17, item 11).
   const unbroken = (text: string) => <span className="whitespace-nowrap">{text}</span>;
@@ -128,7 +132,7 @@ export default async function GoodsDetailPage({ params }: Props) {
         <Card as="section" className="mx-3 mt-3 p-4">
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-xl font-semibold text-skin-1">{sale.commodity.name}</h1>
-            <SaleStatusBadge t={t} status={sale.statusSell} saleStartTime={sale.saleStartTime} timeZone={tz} />
+            <SaleStatusBadge t={t} sale={sale} renderedAt={renderedAt} timeZone={tz} />
           </div>
           {theme.showAmount && (
             <p
@@ -212,43 +216,32 @@ export default async function GoodsDetailPage({ params }: Props) {
       </main>
 
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
-        {theme.showAmount && <span className="text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
-        <BuyAction sale={sale} t={t} tz={tz} />
+        {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
+        <BuyAction
+          sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
+          saleId={sale.id}
+          renderedAt={renderedAt}
+          labels={buyActionLabels(t, saleStartTime, tz)}
+        />
       </div>
     </>
   );
 }
 
-function BuyAction({ sale, t, tz }: { sale: SaleRecord; t: Awaited<ReturnType<typeof loadPageChannel>>['t']; tz: string }) {
-  const base = 'flex h-[0.88rem] flex-1 items-center justify-center rounded-full text-base font-semibold';
-  switch (sale.statusSell) {
-    case SALE_STATUS.ON_SALE:
-      return (
-        <Link
-          href={`/pay/${sale.id}`}
-          data-testid="buy-button"
-          className={`${base} bg-skin-button text-skin-button-text shadow-card active:scale-95`}
-        >
-          {t('goods.buy')}
-        </Link>
-      );
-    case SALE_STATUS.COMING_SOON:
-      return (
-        <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-600`}>
-          {t('goods.opensAt', { time: formatDate(sale.saleStartTime, 'MM-dd HH:mm', tz) })}
-        </span>
-      );
-    case SALE_STATUS.SOLD_OUT:
-      return (
-        <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-500`}>
-          {t('goods.soldOut')}
-        </span>
-      );
-    case SALE_STATUS.ENDED:
-      return (
-        <span data-testid="buy-button" aria-disabled="true" className={`${base} bg-neutral-200 text-neutral-500`}>
-          {t('goods.ended')}
-        </span>
-      );
-  }
+/** The buy bar's texts in the channel's language (the countdown's slots are filled in the browser). */
+function buyActionLabels(t: Translator, saleStartTime: string, tz: string): BuyActionLabels {
+  return {
+    buy: t('goods.buy'),
+    soldOut: t('goods.soldOut'),
+    ended: t('goods.ended'),
+    opensAt: t('goods.opensAt', { time: formatDate(saleStartTime, 'MM-dd HH:mm', tz) }),
+    opensIn: toSlotted(t('goods.opensIn', slotArgs('countdown'))),
+    days: toSlotted(t('goods.countdownDays', slotArgs('days', 'clock'))),
+    opened: {
+      [SALE_STATUS.COMING_SOON]: t('status.comingSoon'),
+      [SALE_STATUS.ON_SALE]: t('status.onSale'),
+      [SALE_STATUS.SOLD_OUT]: t('status.soldOut'),
+      [SALE_STATUS.ENDED]: t('status.ended'),
+    },
+  };
 }

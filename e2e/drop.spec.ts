@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { channelUrl } from './support';
+
+// A coming-soon drop (issue 17, item 7): a countdown on its card and its goods page, counted by the server's clock
+// from the sale's start, that turns into the buy button at the opening second without a reload. Lantern Festival
+// (AURORA) opens two hours after the demo's seed, so it is less than two hours away whenever this runs.
+
+const DROP = 'Lantern Festival';
+const TWO_HOURS_AND_A_BIT = '02:00:05';
+
+async function saleHref(page: Page, name: string): Promise<string> {
+  const href = await page.getByTestId('sale-card').filter({ hasText: name }).getAttribute('href');
+  expect(href).toMatch(/^\/goods\/detail\/\d+$/);
+  return href!;
+}
+
+/** Marks the document, so a reload (which would drop the mark) cannot pass for an update in place. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { dropMark: number }).dropMark = 17));
+}
+async function sameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { dropMark?: number }).dropMark)).toBe(17);
+}
+
+test('the goods page of a coming-soon sale counts down and offers the buy at the opening, without a reload', async ({ page }) => {
+  await page.clock.install();
+  await page.goto(channelUrl('aurora'));
+  const href = await saleHref(page, DROP);
+  // The shared link, as a buyer waiting for the drop opens it (served from the rendered-page cache).
+  await page.goto(channelUrl('aurora', href));
+  const bar = page.getByTestId('buy-button');
+  await expect(bar).toHaveText(/^Opens in 0[0-2]:\d{2}:\d{2}$/);
+  // The countdown ticks in the page, and reads to screen readers as when the sale opens, not a number a second.
+  const before = await bar.textContent();
+  await page.clock.fastForward(3000);
+  await expect(bar).not.toHaveText(before!);
+  await expect(page.getByRole('timer', { name: /^Opens \d{2}-\d{2} \d{2}:\d{2}$/ })).toHaveCount(2);
+  await expect(bar).toHaveAttribute('aria-live', 'off');
+  await expect(page.getByRole('link', { name: 'Buy now' })).toHaveCount(0);
+  await markDocument(page);
+
+  await page.clock.fastForward(TWO_HOURS_AND_A_BIT);
+  await expect(page.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', href.replace('/goods/detail/', '/pay/'));
+  await expect(page.getByTestId('sale-status')).toHaveText('On sale');
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await sameDocument(page);
+});
+
+test('the home card of a coming-soon sale changes state at the opening, without a reload', async ({ page }) => {
+  await page.clock.install();
+  await page.goto(channelUrl('aurora'));
+  const status = page.getByTestId('sale-card').filter({ hasText: DROP }).getByTestId('sale-status');
+  await expect(status).toHaveText(/^0[0-2]:\d{2}:\d{2}$/);
+  await expect(status).toHaveAttribute('data-status', '0');
+  await markDocument(page);
+  await page.clock.fastForward(TWO_HOURS_AND_A_BIT);
+  await expect(status).toHaveText('On sale');
+  await expect(status).toHaveAttribute('data-status', '1');
+  await sameDocument(page);
+});
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test.describe(`on a 390 px phone (${locale})`, () => {
+    test.use({ locale, extraHTTPHeaders: { 'Accept-Language': locale === 'en' ? 'en' : 'zh-CN,zh;q=0.9' } });
+
+    test('a countdown badge stays on one line and leaves the price where the other cards have it', async ({ page }) => {
+      await page.goto(channelUrl('aurora'));
+      expect(page.viewportSize()?.width).toBe(390);
+      await expect(page.locator('[data-testid="sale-card"] [data-status="0"] [data-testid="sale-countdown"]')).toHaveCount(2);
+      const cards = await page.getByTestId('sale-card').evaluateAll((elements) =>
+        elements.map((card) => {
+          const badge = card.querySelector('[data-testid="sale-status"]')!;
+          const price = card.querySelector('[data-testid="sale-price"]')!;
+          const b = badge.getBoundingClientRect();
+          const p = price.getBoundingClientRect();
+          const c = card.getBoundingClientRect();
+          return {
+            name: card.querySelector('h3')?.textContent,
+            soon: badge.getAttribute('data-status') === '0',
+            row: Math.round(c.top),
+            oneLine: b.height < 1.5 * parseFloat(getComputedStyle(badge).lineHeight) + 8,
+            inside: b.right <= c.right && p.left >= c.left && p.right < b.left,
+            priceTop: Math.round(p.top - c.top),
+            priceLines: price.getClientRects().length,
+          };
+        }),
+      );
+      for (const card of cards) {
+        expect(card, `${card.name}`).toMatchObject({ oneLine: true, inside: true, priceLines: 1 });
+      }
+      // Every card's price sits at the same height within its card, countdown or not.
+      const soon = cards.filter((c) => c.soon);
+      expect(soon.length).toBe(2);
+      expect(new Set(cards.map((c) => c.priceTop)).size).toBe(1);
+    });
+  });
+}
