@@ -95,3 +95,23 @@ for (const locale of ['en', 'zh-CN'] as const) {
     });
   });
 }
+
+test('goods detail offers "open in app" where the channel has an app, and falls back to its download page', async ({ page }) => {
+  await page.goto(channelUrl('lumen'));
+  await page.goto(channelUrl('lumen', await saleHref(page, 'Sunrise')));
+  await expect(page.getByTestId('goods-author')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open in app' })).toHaveCount(0);
+
+  // No app is installed here: the scheme opens nothing, the page stays visible, and after 2000 ms the download page.
+  await page.route('https://aurora-app.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Get the app</title>' }),
+  );
+  await page.clock.install();
+  await page.goto(channelUrl('aurora'));
+  await page.goto(channelUrl('aurora', await saleHref(page, 'Aurora Dawn')));
+  await page.getByRole('button', { name: 'Open in app' }).click();
+  await page.clock.fastForward(1000);
+  await expect(page).toHaveURL(/\/goods\/detail\/\d+$/);
+  await page.clock.fastForward(1000);
+  await expect(page).toHaveURL('https://aurora-app.example/download');
+});

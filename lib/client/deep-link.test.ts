@@ -1,4 +1,4 @@
-import { DEEP_LINK_TIMEOUT_MS, openApp } from './deep-link';
+import { appLinkFor, DEEP_LINK_TIMEOUT_MS, openApp } from './deep-link';
 
 function fakeBrowser() {
   const visited: string[] = [];
@@ -52,5 +52,32 @@ describe('openApp deep link (spec §4)', () => {
     cancel();
     jest.advanceTimersByTime(5000);
     expect(b.visited).toEqual(['aurora://open']);
+  });
+});
+
+describe('appLinkFor: where a channel configures an app link', () => {
+  const path = '/goods/detail/42';
+
+  it('opens the app at the channel’s scheme followed by the page’s path', () => {
+    expect(appLinkFor({ appScheme: 'aurora://open', appDownloadUrl: 'https://aurora.example/app' }, path)).toEqual({
+      appUrl: 'aurora://open/goods/detail/42',
+      downloadUrl: 'https://aurora.example/app',
+    });
+    expect(appLinkFor({ appScheme: 'aurora://', appDownloadUrl: '/download' }, path)?.appUrl).toBe('aurora://goods/detail/42');
+  });
+
+  it('offers nothing where the channel has no app link, or half of one', () => {
+    expect(appLinkFor({ appScheme: null, appDownloadUrl: null }, path)).toBeNull();
+    expect(appLinkFor({ appScheme: 'aurora://open', appDownloadUrl: null }, path)).toBeNull();
+    expect(appLinkFor({ appScheme: null, appDownloadUrl: 'https://aurora.example/app' }, path)).toBeNull();
+    expect(appLinkFor({ appScheme: ' ', appDownloadUrl: ' ' }, path)).toBeNull();
+  });
+
+  it('refuses links that would not open an app or would leave for anywhere', () => {
+    const download = 'https://aurora.example/app';
+    expect(appLinkFor({ appScheme: 'javascript:alert(1)//', appDownloadUrl: download }, path)).toBeNull();
+    expect(appLinkFor({ appScheme: 'https://aurora.example', appDownloadUrl: download }, path)).toBeNull();
+    expect(appLinkFor({ appScheme: 'aurora://open', appDownloadUrl: 'javascript:alert(1)' }, path)).toBeNull();
+    expect(appLinkFor({ appScheme: 'aurora://open', appDownloadUrl: '//evil.example/app' }, path)).toBeNull();
   });
 });

@@ -1,7 +1,30 @@
 /** spec §4, §9: if the page does not go hidden within 2000 ms of opening the app, go to the download page. */
 export const DEEP_LINK_TIMEOUT_MS = 2000;
 
-type DeepLinkDeps = {
+/** Where "open in app" goes: the app's own link to this page, and the channel's download page as the fallback. */
+export type AppLink = { appUrl: string; downloadUrl: string };
+
+// Schemes a channel's app link may not use: they run code or carry content instead of opening an app.
+const UNSAFE_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'blob', 'file', 'about']);
+
+/**
+ * The app link of a storefront page for a channel (spec §1 deep-link helpers), or null where the channel configures
+ * none (both `appScheme` and `appDownloadUrl` are needed) or configures one that is not a link to an app. The app is
+ * opened at the channel's `appScheme` followed by the page's storefront path (`aurora://open` and
+ * `/goods/detail/42` → `aurora://open/goods/detail/42`), so an app can show the same page. The download page is a
+ * web address (http, https) or a path of this site.
+ */
+export function appLinkFor(channel: { appScheme: string | null; appDownloadUrl: string | null }, path: string): AppLink | null {
+  const scheme = channel.appScheme?.trim() ?? '';
+  const download = channel.appDownloadUrl?.trim() ?? '';
+  const name = /^([a-z][a-z0-9+.-]*):/i.exec(scheme)?.[1]?.toLowerCase();
+  if (!name || UNSAFE_SCHEMES.has(name) || name === 'http' || name === 'https') return null;
+  if (!/^https?:\/\//i.test(download) && !/^\/(?![/\\])/.test(download)) return null;
+  const base = scheme.endsWith('://') ? scheme : `${scheme.replace(/\/+$/, '')}/`;
+  return { appUrl: `${base}${path.replace(/^\/+/, '')}`, downloadUrl: download };
+}
+
+export type DeepLinkDeps = {
   navigate: (url: string) => void;
   isHidden: () => boolean;
   onHidden: (listener: () => void) => () => void;

@@ -24,6 +24,11 @@ export type SeedChannel = {
   buyText: string;
   exchangeText: string;
   storeCodes?: boolean;
+  /**
+   * The channel has a native app: its link (`<key>://open`) and download page are set, so goods pages offer "open in
+   * app". There is no demo app; the download page is on the reserved example domain (RFC 2606).
+   */
+  app?: boolean;
 };
 
 export type SeedSale = {
@@ -73,6 +78,7 @@ export const SEED_CHANNELS: SeedChannel[] = [
     buyText: 'Buy now',
     exchangeText: 'Exchange',
     storeCodes: true,
+    app: true,
   },
   {
     key: 'LUMEN',
@@ -238,6 +244,7 @@ export const SEED_CHANNELS: SeedChannel[] = [
     marketText: 'Everyday goods, collected',
     buyText: 'Buy',
     exchangeText: 'Exchange',
+    app: true,
   },
 ];
 

@@ -116,8 +116,8 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
         skinJson: JSON.stringify(skinFor(c)),
         locale: c.locale ?? null,
         attributes: c.attributes,
-        appScheme: `${c.key.toLowerCase()}://open`,
-        appDownloadUrl: `/agreement/app`,
+        appScheme: c.app ? `${c.key.toLowerCase()}://open` : null,
+        appDownloadUrl: c.app ? `https://${c.key.toLowerCase()}-app.example/download` : null,
       })
       .onConflictDoNothing({ target: channels.key });
     const [row] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, c.key));

@@ -63,6 +63,7 @@ const en = {
     /** The buy bar's countdown; `countdown` is goods.countdownDays from a day up, else a clock (01:59:59). */
     opensIn: 'Opens in {countdown}',
     countdownDays: '{days}d {clock}',
+    openInApp: 'Open in app',
     odds: 'Odds of this blind box',
     oddsItem: '{name}: {percent}',
     back: 'Back',

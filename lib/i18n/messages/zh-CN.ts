@@ -63,6 +63,7 @@ const zhCN: Messages = {
     opensAt: '{time} 开售',
     opensIn: '距开售 {countdown}',
     countdownDays: '{days}天 {clock}',
+    openInApp: '在 App 中打开',
     odds: '盲盒概率',
     oddsItem: '{name}：{percent}',
     back: '返回',

@@ -11,7 +11,9 @@ import { ArtImage } from '@/components/ui/art-image';
 import { PageHeader } from '@/components/layout/page-header';
 import { SaleStatusBadge } from '@/components/sale/sale-status';
 import { BuyAction, type BuyActionLabels } from '@/components/sale/buy-action';
+import { OpenInApp } from '@/components/sale/open-in-app';
 import { renderTime } from '@/lib/page/render-time';
+import { appLinkFor } from '@/lib/client/deep-link';
 import { slotArgs, toSlotted } from '@/lib/i18n/slots';
 import type { Translator } from '@/lib/i18n/translator';
 import { GoodsGallery } from '@/components/sale/goods-gallery';
@@ -157,6 +159,8 @@ export default async function GoodsDetailPage({ params }: Props) {
               <span className="sr-only">{t('goods.author')}: </span>
               <span data-testid="goods-author">{sale.author.name}</span>
             </p>
+            <span className="ml-auto" />
+            <OpenInApp link={appLinkFor(theme, `/goods/detail/${sale.id}`)} label={t('goods.openInApp')} />
           </div>
         </Card>
 
