@@ -9,7 +9,7 @@
  */
 import { createServer } from 'node:http';
 import next from 'next';
-import { env } from './lib/env';
+import { buyLaneRunning, env } from './lib/env';
 import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } from './lib/security/forwarded';
 import { createBuyLane, takesTheLane, type BuyLaneLimits } from './lib/server/buy-lane';
 
@@ -32,7 +32,7 @@ const trusted = trustedProxies();
 function buyLaneLimits(): BuyLaneLimits {
   try {
     const e = env();
-    return { running: e.BUY_MAX_RUNNING, inFlight: e.BUY_MAX_IN_FLIGHT };
+    return { running: buyLaneRunning(e), inFlight: e.BUY_MAX_IN_FLIGHT };
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

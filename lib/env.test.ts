@@ -1,4 +1,4 @@
-import { DEMO_AUTH_SECRET, EnvError, parseEnv, publicOrigin } from './env';
+import { buyLaneRunning, DEMO_AUTH_SECRET, EnvError, parseEnv, publicOrigin } from './env';
 
 const REAL_SECRET = 'k3Jd9s0aLw2mQx7vBz4nRt6yUe8iOp1c';
 
@@ -161,5 +161,18 @@ describe('publicOrigin', () => {
     expect(publicOrigin('aurora.localhost', build({ PORT: '80' }))).toBe('http://aurora.localhost');
     expect(publicOrigin('aurora.shop.example', build({ PUBLIC_SCHEME: 'https', PUBLIC_PORT: '443' }))).toBe('https://aurora.shop.example');
     expect(publicOrigin('aurora.shop.example', build({ PUBLIC_SCHEME: 'http', PUBLIC_PORT: '80' }))).toBe('http://aurora.shop.example');
+  });
+});
+
+describe('buyLaneRunning', () => {
+  it('lets 16 buy calls in at once on the embedded database and 64 on PostgreSQL, unless BUY_MAX_RUNNING says', () => {
+    expect(buyLaneRunning(parseEnv({}))).toBe(16);
+    expect(buyLaneRunning(parseEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }))).toBe(64);
+    expect(buyLaneRunning(parseEnv({ BUY_MAX_RUNNING: '8', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }))).toBe(8);
+  });
+
+  it('refuses a BUY_MAX_RUNNING that is not a whole number of 1 or more', () => {
+    expect(envError({ BUY_MAX_RUNNING: '0' }).message).toMatch(/BUY_MAX_RUNNING/);
+    expect(envError({ BUY_MAX_RUNNING: 'many' }).message).toMatch(/BUY_MAX_RUNNING/);
   });
 });
