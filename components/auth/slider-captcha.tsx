@@ -241,7 +241,7 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
                   />
                 </>
               ) : (
-                <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-400">
+                <p className="absolute inset-0 flex items-center justify-center text-sm text-neutral-500">
                   {loading ? t('loading') : null}
                 </p>
               )}

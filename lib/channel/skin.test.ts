@@ -1,4 +1,5 @@
 import { DEFAULT_SKIN, parseSkin, skinCssVariables } from './skin';
+import { contrastRatio } from './contrast';
 
 describe('parseSkin (spec §3 skinJson)', () => {
   it('reads the colours and images a channel sets', () => {
@@ -120,8 +121,23 @@ describe('skinCssVariables', () => {
         '--skin-shadow-color',
         '--skin-nav-default-icon-color',
         '--skin-nav-icon-select-color',
+        '--skin-sign-text',
+        '--skin-nav-text',
       ].sort(),
     );
+  });
+
+  it('gives the colours used for text a variant that reads at 4.5:1 on white, the cards and the page (issue 17, item 6)', () => {
+    const pale = skinCssVariables(
+      parseSkin(JSON.stringify({ signColor: '#f43f5e', navDefaultIconColor: '#9ca3af', pageBgColor: '#eef6f5' })),
+    );
+    expect(pale['--skin-sign-color']).toBe('#f43f5e');
+    expect(pale['--skin-nav-default-icon-color']).toBe('#9ca3af');
+    for (const text of [pale['--skin-sign-text']!, pale['--skin-nav-text']!]) {
+      for (const bg of ['#ffffff', '#eef6f5']) expect(contrastRatio(text, bg)!).toBeGreaterThanOrEqual(4.5);
+    }
+    const dark = skinCssVariables(parseSkin(JSON.stringify({ signColor: '#9f1239' })));
+    expect(dark['--skin-sign-text']).toBe('#9f1239');
   });
 
   it("carries the channel's values", () => {

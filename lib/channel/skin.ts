@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readableOn } from './contrast';
 
 /** Skin colour fields of spec §3, in the order they appear there. */
 export const SKIN_COLOR_FIELDS = [
@@ -109,10 +110,17 @@ export function parseSkin(skinJson: string | null | undefined): Skin {
   return skin;
 }
 
-/** CSS custom properties for <html style>: `--skin-color1`, `--skin-page-bg-color`, ... */
+/**
+ * CSS custom properties for <html style>: `--skin-color1`, `--skin-page-bg-color`, ..., and the text variants of the
+ * colours also used for text (issue 17, item 6): `--skin-sign-text` (prices) and `--skin-nav-text` (the footer's
+ * tabs not selected), darkened where needed to read at 4.5:1 on white, the cards and the page (lib/channel/contrast.ts).
+ */
 export function skinCssVariables(skin: Skin): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const field of SKIN_COLOR_FIELDS) vars[`--skin-${kebab(field)}`] = skin[field];
+  const backgrounds = ['#ffffff', skin.cardBgColor, skin.pageBgColor];
+  vars['--skin-sign-text'] = readableOn(skin.signColor, backgrounds);
+  vars['--skin-nav-text'] = readableOn(skin.navDefaultIconColor, backgrounds);
   return vars;
 }
 

@@ -60,7 +60,7 @@ export default async function ChainResultPage({ params, searchParams }: Props) {
           {t('chain.recordsTitle')}
         </Link>
       </div>
-      <p className="mt-4 text-xs text-neutral-400">{t('collection.ledgerNote')}</p>
+      <p className="mt-4 text-xs text-neutral-500">{t('collection.ledgerNote')}</p>
     </main>
   );
 }

@@ -45,7 +45,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
           older={t('collection.more')}
           look="link"
         />
-        <p className="mt-4 px-1 text-center text-xs text-neutral-400">{t('collection.ledgerNote')}</p>
+        <p className="mt-4 px-1 text-center text-xs text-neutral-500">{t('collection.ledgerNote')}</p>
       </main>
     </>
   );
