@@ -161,3 +161,33 @@ test.describe('the buyer of the run', () => {
     await expect(page).toHaveURL(channelUrl('aurora', '/sellout'));
   });
 });
+
+test('Mine sums up what the buyer holds and what waits: an unpaid order is to pay, once paid it is a collectible', async ({ page }) => {
+  const saleId = await saleIdOf(page, 'Star Fox');
+  await toPayPage(page, saleId);
+  const summary = async () => {
+    await page.goto(channelUrl('aurora', '/mine'));
+    return {
+      collectibles: await page.getByTestId('mine-summary-collectibles').textContent(),
+      boxes: await page.getByTestId('mine-summary-boxes').textContent(),
+      toPay: await page.getByTestId('mine-summary-to-pay').textContent(),
+    };
+  };
+  expect(await summary()).toEqual({ collectibles: '0', boxes: '0', toPay: '0' });
+
+  await page.goto(channelUrl('aurora', `/pay/${saleId}`));
+  await payNow(page);
+  const cashier = page.url();
+  expect(await summary()).toEqual({ collectibles: '0', boxes: '0', toPay: '1' });
+  await page
+    .getByTestId('mine-summary')
+    .getByRole('link', { name: /To pay/ })
+    .click();
+  await expect(page).toHaveURL(channelUrl('aurora', '/mine/records'));
+
+  await page.goto(cashier);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  expect(await summary()).toEqual({ collectibles: '1', boxes: '0', toPay: '0' });
+  await page.screenshot({ path: 'e2e/.artifacts/mine-summary.png' });
+});

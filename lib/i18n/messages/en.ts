@@ -162,6 +162,10 @@ const en = {
     destroy: 'Destroy records',
     receive: 'Receive records',
     chain: 'Chain-up records',
+    summary: 'Your collection at a glance',
+    summaryCollectibles: 'Collectibles',
+    summaryBoxes: 'Blind boxes',
+    summaryToPay: 'To pay',
   },
   agreement: {
     privacy: 'Privacy policy',

@@ -162,6 +162,10 @@ const zhCN: Messages = {
     destroy: '销毁记录',
     receive: '领取记录',
     chain: '上链记录',
+    summary: '我的概览',
+    summaryCollectibles: '藏品',
+    summaryBoxes: '盲盒',
+    summaryToPay: '待支付',
   },
   agreement: {
     privacy: '隐私政策',

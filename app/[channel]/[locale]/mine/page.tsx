@@ -3,6 +3,9 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { getPageUser } from '@/lib/page/session';
+import { getDb } from '@/lib/db/client';
+import { listCollection, listUnopenedBoxes } from '@/lib/collection/service';
+import { listOrders, ORDER_STATUS } from '@/lib/order/service';
 import { maskPhone } from '@/lib/auth/mask';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
@@ -26,6 +29,37 @@ export default async function MinePage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { t, skin, labels, theme } = channel;
   const user = await getPageUser({ id: channel.id, key: theme.key });
+
+  // At a glance (issue 17, item 9): what the buyer holds, and what waits for them, each a link to its list.
+  const scope = user ? { db: getDb(), now: new Date(), channelId: channel.id, userId: user.id } : null;
+  const summary = scope
+    ? (
+        await Promise.all([
+          listCollection(scope, { pageCount: 1, pageSize: 1 }).then((page) => ({
+            href: '/mine/collection',
+            label: t('mine.summaryCollectibles'),
+            value: page.total,
+            testId: 'mine-summary-collectibles',
+          })),
+          labels.includes(1)
+            ? listUnopenedBoxes(scope).then((boxes) => ({
+                href: '/mine/box',
+                label: t('mine.summaryBoxes'),
+                value: boxes.length,
+                testId: 'mine-summary-boxes',
+              }))
+            : null,
+          labels.includes(1)
+            ? listOrders(scope, { pageCount: 1, pageSize: 1, statusTrade: ORDER_STATUS.toPay }).then((page) => ({
+                href: '/mine/records',
+                label: t('mine.summaryToPay'),
+                value: page.total,
+                testId: 'mine-summary-to-pay',
+              }))
+            : null,
+        ])
+      ).filter((item) => item !== null)
+    : [];
 
   const entries: { href: string; label: string; img: string; show: boolean }[] = [
     { href: '/mine/collection', label: t('mine.collection'), img: skin.minecollectionImg, show: true },
@@ -92,6 +126,20 @@ export default async function MinePage({ params }: Props) {
 
         {user ? (
           <>
+            <Card as="section" aria-label={t('mine.summary')} className="mt-4 p-2">
+              <ul className="flex" data-testid="mine-summary">
+                {summary.map((item) => (
+                  <li key={item.href} className="flex-1">
+                    <Link href={item.href} className="flex flex-col items-center gap-0.5 rounded-lg py-2 active:bg-skin-light">
+                      <span className="text-xl font-semibold text-skin-1 tabular-nums" data-testid={item.testId}>
+                        {item.value}
+                      </span>
+                      <span className="text-xs text-neutral-500">{item.label}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Card>
             <Card as="section" aria-labelledby="mine-records" className="mt-4 p-4">
               <h2 id="mine-records" className="mb-3 text-base font-semibold text-skin-1">
                 {t('mine.records')}
