@@ -1,8 +1,8 @@
 import type { GiftCampaignsForPage } from '@/lib/page/gift';
-import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { CampaignList } from './campaign-list';
 import { Card } from '@/components/ui/card';
+import { ChannelBanner } from '@/components/layout/channel-banner';
 
 /**
  * The receive list page (spec §2 receive and receive2, title 'receive list'; open to visitors, spec §6). Both
@@ -15,16 +15,7 @@ export function ReceiveListPage({ loaded, detailPath }: { loaded: GiftCampaignsF
   return (
     <>
       <main className="pb-[1.6rem]">
-        <ArtImage
-          src={skin.bannerImg}
-          alt={theme.brandName}
-          width={750}
-          height={360}
-          sizes="(max-width: 450px) 100vw, 450px"
-          className="w-full"
-          priority
-          placeholderColor={skin.color1}
-        />
+        <ChannelBanner src={skin.bannerImg} brandName={theme.brandName} placeholderColor={skin.color1} />
         <div className="relative -mt-6 px-3">
           <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">
             {t('gift.listTitle')}

@@ -7,6 +7,7 @@ import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { SaleCard } from '@/components/sale/sale-card';
 import { Card } from '@/components/ui/card';
+import { ChannelBanner } from '@/components/layout/channel-banner';
 
 /** Sales per home page. */
 export const HOME_PAGE_SIZE = 20;
@@ -34,16 +35,7 @@ export function HomeView({
     <>
       <main className="pb-[1.4rem]">
         <h1 className="sr-only">{channel.title}</h1>
-        <ArtImage
-          src={skin.bannerImg}
-          alt={theme.brandName}
-          width={750}
-          height={360}
-          sizes="(max-width: 450px) 100vw, 450px"
-          className="w-full"
-          priority
-          placeholderColor={skin.color1}
-        />
+        <ChannelBanner src={skin.bannerImg} brandName={theme.brandName} placeholderColor={skin.color1} />
         <Card as="section" className="relative mx-3 -mt-6 flex items-center gap-3 p-3">
           <ArtImage
             src={skin.brandImg}

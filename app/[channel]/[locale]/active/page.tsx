@@ -3,10 +3,10 @@ import { redirect } from 'next/navigation';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
 import { channelFeatures } from '@/lib/channel/labels';
 import { readExchangeActivities } from '@/lib/page/cached-reads';
-import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { ActivityList } from '@/components/exchange/activity-list';
 import { Card } from '@/components/ui/card';
+import { ChannelBanner } from '@/components/layout/channel-banner';
 
 type Props = { params: Promise<PageParams> };
 
@@ -29,16 +29,7 @@ export default async function ActivePage({ params }: Props) {
   return (
     <>
       <main className="pb-[1.6rem]">
-        <ArtImage
-          src={skin.bannerImg}
-          alt={theme.brandName}
-          width={750}
-          height={360}
-          sizes="(max-width: 450px) 100vw, 450px"
-          className="w-full"
-          priority
-          placeholderColor={skin.color1}
-        />
+        <ChannelBanner src={skin.bannerImg} brandName={theme.brandName} placeholderColor={skin.color1} />
         <div className="relative -mt-6 px-3">
           <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">
             {t('exchange.listTitle')}

@@ -3,12 +3,12 @@ import Link from 'next/link';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
 import { getPageUser } from '@/lib/page/session';
 import { readChainCampaigns } from '@/lib/page/cached-reads';
-import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { ChainCampaignList } from '@/components/chain/campaign-list';
 import { ChainCodeForm } from '@/components/chain/code-form';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
+import { ChannelBanner } from '@/components/layout/channel-banner';
 
 type Props = { params: Promise<PageParams> };
 
@@ -34,16 +34,7 @@ export default async function ChainPage({ params }: Props) {
   return (
     <>
       <main className="pb-[1.6rem]">
-        <ArtImage
-          src={skin.coverChainImg}
-          alt={theme.brandName}
-          width={750}
-          height={360}
-          sizes="(max-width: 450px) 100vw, 450px"
-          className="w-full"
-          priority
-          placeholderColor={skin.color1}
-        />
+        <ChannelBanner src={skin.coverChainImg} brandName={theme.brandName} placeholderColor={skin.color1} />
         <div className="relative -mt-6 flex flex-col gap-3 px-3">
           <Card as="h1" className="p-3 text-lg font-semibold text-skin-1">
             {t('chain.title')}
