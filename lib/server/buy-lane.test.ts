@@ -152,12 +152,18 @@ it('skips a waiting buyer who hung up, and serves the next', async () => {
   expect(lane.counts()).toEqual({ running: 0, waiting: 0 });
 });
 
-it('takes buy calls only: POST to the buy path, whatever the query string', () => {
+it('takes buy calls only: POST to the buy path, however it is spelled', () => {
   expect(takesTheLane({ method: 'POST', url: BUY })).toBe(true);
   expect(takesTheLane({ method: 'POST', url: `${BUY}?x=1` })).toBe(true);
   expect(takesTheLane({ method: 'GET', url: BUY })).toBe(false);
   expect(takesTheLane({ method: 'POST', url: '/api/market/api/order/cancel' })).toBe(false);
   expect(takesTheLane({ method: 'POST', url: `${BUY}/x` })).toBe(false);
+  // Every spelling the app still reads as the buy takes the lane too (a fragment, dot segments, escaped characters).
+  expect(takesTheLane({ method: 'POST', url: `${BUY}#x` })).toBe(true);
+  expect(takesTheLane({ method: 'POST', url: '/api/market/api/order/./create' })).toBe(true);
+  expect(takesTheLane({ method: 'POST', url: '/api/market/api/order%2Fcreate' })).toBe(true);
+  expect(takesTheLane({ method: 'POST', url: '/api/market/api/order/%63reate' })).toBe(true);
+  expect(takesTheLane({ method: 'POST', url: '/api/market/api/order/create%' })).toBe(false);
 });
 
 it('covers exactly the API calls marked `shed` (the buy)', () => {

@@ -29,10 +29,19 @@ export type BuyLane = {
   counts: () => { running: number; waiting: number };
 };
 
-/** Whether a request is a buy call: POST to one of BUY_LANE_PATHS (a query string does not change the call). */
+/**
+ * Whether a request is a buy call: POST to one of BUY_LANE_PATHS, read as the app reads it, so no spelling of the path
+ * that reaches the buy gets past the lane: a query or a fragment, dot segments (`order/./create`) and escaped
+ * characters (`order%2Fcreate`) all reach it.
+ */
 export function takesTheLane(req: Pick<IncomingMessage, 'method' | 'url'>): boolean {
   if (req.method !== 'POST' || !req.url) return false;
-  const path = req.url.split('?', 1)[0]!;
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(req.url, 'http://lane.invalid').pathname);
+  } catch {
+    return false;
+  }
   return BUY_LANE_PATHS.includes(path);
 }
 
