@@ -16,7 +16,7 @@ const ApiContext = createContext<ApiClient | null>(null);
  * Wires the one API client (spec §7, §8) to the page: token and captcha from the client state, toasts, and logout
  * (spec §4: clear token and user info, go to /login). SWR uses the same client.
  */
-export function ApiProvider({ busyMessage, children }: { busyMessage: string; children: ReactNode }) {
+export function ApiProvider({ busyMessage, locale, children }: { busyMessage: string; locale: string; children: ReactNode }) {
   const store = useStorefrontStore();
   const router = useRouter();
   const client = useMemo(
@@ -37,8 +37,9 @@ export function ApiProvider({ busyMessage, children }: { busyMessage: string; ch
         },
         currentPath: () => window.location.pathname,
         busyMessage,
+        locale,
       }),
-    [store, router, busyMessage],
+    [store, router, busyMessage, locale],
   );
   return (
     <ApiContext.Provider value={client}>

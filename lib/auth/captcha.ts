@@ -10,6 +10,7 @@ import { drawSliderChallenge } from './captcha-image';
 import { powChallenge, powSolves } from './proof-of-work';
 import type { SliderChallenge, TextChallenge } from './schema';
 import type { ChannelScope } from '../procedure/scope';
+import { msg } from '../procedure/messages';
 
 /**
  * Self-hosted slider captcha (issue on accounts, spec §7 "behaviorVerify"). The server draws a picture with the gap and
@@ -127,7 +128,7 @@ export function dragProblem(x: number, track: TrackPoint[]): string | null {
 export async function answerChallenge(ctx: ChallengeCtx, answer: Answer): Promise<{ ticket: string; expiresAt: string }> {
   if (!CHALLENGE_ID.test(answer.id)) throw new AppError(400, 'id: is not a captcha challenge id');
   if (!powSolves(ctx.secret, answer.id, answer.pow)) {
-    throw new AppError(400, "pow: does not solve this captcha's proof of work; send the number found for the challenge's own pow");
+    throw new AppError(400, msg('captchaPow'));
   }
   // Claim the challenge atomically: a second answer (or a concurrent one) finds it already answered.
   const [row] = await ctx.db
@@ -142,16 +143,16 @@ export async function answerChallenge(ctx: ChallengeCtx, answer: Answer): Promis
       ),
     )
     .returning({ kind: captchaChallenges.kind, answer: captchaChallenges.answer });
-  if (!row) throw new AppError(400, 'id: this captcha has expired or was already answered; load a new one');
+  if (!row) throw new AppError(400, msg('captchaExpired'));
 
   if ('track' in answer) {
-    if (row.kind !== 'slider') throw new AppError(400, 'x: this captcha takes an answer, not a drag');
+    if (row.kind !== 'slider') throw new AppError(400, msg('captchaWantsAnswer'));
     const problem = dragProblem(answer.x, answer.track);
-    if (problem) throw new AppError(400, problem);
-    if (Math.abs(answer.x - row.answer) > SLIDER.tolerance) throw new AppError(400, 'x: the piece is not in the gap; try again');
+    if (problem) throw new AppError(400, msg('captchaTrack', { problem }));
+    if (Math.abs(answer.x - row.answer) > SLIDER.tolerance) throw new AppError(400, msg('captchaMissed'));
   } else {
-    if (row.kind !== 'text') throw new AppError(400, 'answer: this captcha takes a drag, not an answer');
-    if (answer.answer !== row.answer) throw new AppError(400, 'answer: is not right; try the new question');
+    if (row.kind !== 'text') throw new AppError(400, msg('captchaWantsDrag'));
+    if (answer.answer !== row.answer) throw new AppError(400, msg('captchaWrongAnswer'));
   }
 
   const ticket = randomToken();

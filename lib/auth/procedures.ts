@@ -11,7 +11,7 @@ import { revokeToken } from './sessions';
 import { bindBrand, userProfile } from './users';
 import { smsProvider } from './sms';
 import { deviceCookie, deviceIdFrom } from '../security/device';
-import { hit, waitText } from '../rate-limit/rate-limit';
+import { hit } from '../rate-limit/rate-limit';
 import { normalizePhone, phoneProblem, PHONE_PROBLEM_MESSAGES } from './phone';
 import { AUTH_LIMITS, SLIDER } from './limits';
 import {
@@ -23,6 +23,7 @@ import {
   sendCodeResultSchema,
   userProfileSchema,
 } from './schema';
+import { msg } from '../procedure/messages';
 
 /** spec §5: a mainland-China mobile number; the message says why not. */
 const phoneSchema = z
@@ -77,10 +78,7 @@ export const authProcedures = {
       );
       if (!allowed.allowed) {
         await allowed.undo();
-        throw new AppError(
-          429,
-          `too many security checks from this network; try again in ${waitText(allowed.resetAt.getTime() - ctx.now.getTime())}`,
-        );
+        throw new AppError(429, msg('captchaFlood', { waitMs: allowed.resetAt.getTime() - ctx.now.getTime() }));
       }
       return createChallenge({ ...(await channelScope(ctx)), secret: env().AUTH_SECRET }, input.kind);
     },
@@ -115,7 +113,7 @@ export const authProcedures = {
       const e = env();
       // The ticket is spent before any limit is checked, so a refused call still costs a new captcha.
       if (!(await consumeTicket({ db: ctx.db, now: ctx.now, channelId }, ctx.headers.get(BEHAVIOR_VERIFY)))) {
-        throw new AppError(400, 'behaviorVerify: solve the captcha first (the ticket is missing, used or expired)');
+        throw new AppError(400, msg('captchaTicket'));
       }
       // Per-device limits count on a cookie of ours; a caller without one gets one (and is counted by IP meanwhile).
       let deviceId = deviceIdFrom(ctx.headers.get('cookie'));
@@ -178,8 +176,7 @@ export const authProcedures = {
     handler: async (ctx, input) => {
       const user = await ctx.user();
       const channel = await ctx.channel();
-      if (input.brandName !== channel.brandName)
-        throw new AppError(400, `brandName: is not the brand of this channel (${channel.brandName})`);
+      if (input.brandName !== channel.brandName) throw new AppError(400, msg('brandMismatch', { brand: channel.brandName }));
       return bindBrand(ctx.db, { userId: user.id, channelId: channel.id, brandName: channel.brandName, now: ctx.now });
     },
   }),

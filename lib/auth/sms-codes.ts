@@ -6,9 +6,10 @@ import { AppError } from '../procedure/errors';
 import { hmac, randomDigits, sameDigest } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
 import type { SmsProvider } from './sms';
-import { hit, hitAll, waitText } from '../rate-limit/rate-limit';
+import { hit, hitAll } from '../rate-limit/rate-limit';
 import type { SendCodeResult } from './schema';
 import type { ChannelScope } from '../procedure/scope';
+import { msg } from '../procedure/messages';
 
 /**
  * SMS verification codes (DESIGN §10, issue on accounts): 6 digits from the CSPRNG, kept only as an HMAC keyed by the
@@ -60,10 +61,7 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
     ctx.now,
   );
   if (first.refused) {
-    throw new AppError(
-      429,
-      `too many codes requested from this network or device; try again in ${waitText(first.refused.resetAt.getTime() - ctx.now.getTime())}`,
-    );
+    throw new AppError(429, msg('smsFlood', { waitMs: first.refused.resetAt.getTime() - ctx.now.getTime() }));
   }
 
   const code = randomDigits(AUTH_LIMITS.codeDigits);
@@ -78,7 +76,7 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
     const last = recent[0];
     if (last) {
       const left = phoneWaitMs(recent.length) - (ctx.now.getTime() - last.createdAt.getTime());
-      if (left > 0) throw new AppError(429, `phone: a code was sent to this number lately; ask again in ${waitText(left)}`);
+      if (left > 0) throw new AppError(429, msg('smsPhoneWait', { waitMs: left }));
     }
 
     const budget = await hit(tx, { bucket: `sms:channel:${ctx.channelId}`, max: AUTH_LIMITS.channelPerHour, windowMs: 3600_000 }, ctx.now);
@@ -86,7 +84,7 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
       console.error(
         `[alert] channel ${ctx.channelId} used its SMS budget of ${AUTH_LIMITS.channelPerHour} codes this hour; codes are refused until ${budget.resetAt.toISOString()}`,
       );
-      throw new AppError(429, 'this store is sending too many codes right now; try again later');
+      throw new AppError(429, msg('smsStoreBudget'));
     }
     if (budget.count === Math.ceil(AUTH_LIMITS.channelPerHour * AUTH_LIMITS.channelAlertShare)) {
       console.error(`[alert] channel ${ctx.channelId} used ${budget.count} of its ${AUTH_LIMITS.channelPerHour} SMS codes this hour`);
@@ -127,11 +125,7 @@ export async function verifyCode(
 ): Promise<void> {
   // Counted before the code is looked at, given back when it is right (finding 10: concurrent tries cannot overrun it).
   const attempt = await hit(ctx.db, { bucket: `login:ip:${ctx.ip}`, max: AUTH_LIMITS.wrongCodesPerIpPerHour, windowMs: 3600_000 }, ctx.now);
-  if (!attempt.allowed)
-    throw new AppError(
-      429,
-      `code: too many wrong codes from this network; try again in ${waitText(attempt.resetAt.getTime() - ctx.now.getTime())}`,
-    );
+  if (!attempt.allowed) throw new AppError(429, msg('smsCodeFlood', { waitMs: attempt.resetAt.getTime() - ctx.now.getTime() }));
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockPhone(tx, phone);
     const [row] = await tx
@@ -156,8 +150,7 @@ export async function verifyCode(
     return burnt ? ('burnt' as const) : ({ left: AUTH_LIMITS.codeMaxWrongTries - wrongTries } as const);
   });
   if (outcome === 'ok') return attempt.undo();
-  if (outcome === 'none') throw new AppError(400, 'code: has expired or was never sent; ask for a new code');
-  if (outcome === 'burnt')
-    throw new AppError(400, `code: wrong ${AUTH_LIMITS.codeMaxWrongTries} times; this code no longer works, ask for a new one`);
-  throw new AppError(400, `code: is wrong; ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left`);
+  if (outcome === 'none') throw new AppError(400, msg('smsCodeNone'));
+  if (outcome === 'burnt') throw new AppError(400, msg('smsCodeSpent', { tries: AUTH_LIMITS.codeMaxWrongTries }));
+  throw new AppError(400, msg('smsCodeWrong', { left: outcome.left }));
 }

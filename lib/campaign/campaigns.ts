@@ -6,6 +6,7 @@ import { mintHoldings } from '../collection/mint';
 import { AppError } from '../procedure/errors';
 import { campaignStatus, STATUS_ORDER, type CampaignStatus } from './status';
 import type { ChannelScope } from '../procedure/scope';
+import type { ApiMessage } from '../procedure/messages';
 
 /**
  * Gift campaigns and exchange activities share one table and one shape (spec §2 receive and active pages): a campaign
@@ -65,7 +66,7 @@ export async function loadCampaignOffer<Offer extends { id: string }>(
   kind: CampaignKind,
   ids: { campaignId: number; offerId: number },
   offersOf: OffersOf<Offer>,
-  notFound: string,
+  notFound: ApiMessage,
 ): Promise<{ campaign: CampaignRow; offer: Offer }> {
   const [campaign] = await ctx.db
     .select()

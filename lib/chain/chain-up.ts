@@ -10,6 +10,7 @@ import { toPage, type Page, type Paging } from '../procedure/paging';
 import { claimOnce } from '../procedure/idempotent';
 import type { ChainCampaignView, ChainRecordView, CodeLookupView, CodeType, StoreView } from './schema';
 import { invalidate, tags } from '../cache/store';
+import { msg } from '../procedure/messages';
 
 /**
  * Self chain-up (spec §2 chain, chainUp, chainResult, mineChain; label 4). A physical product carries a code (type 1
@@ -56,7 +57,7 @@ export async function requireStore(ctx: ChannelScope, code: string): Promise<Sto
     .select({ code: storeCodes.code, name: storeCodes.name })
     .from(storeCodes)
     .where(and(eq(storeCodes.channelId, ctx.channelId), eq(storeCodes.code, wanted)));
-  if (!store) throw new AppError(400, 'storeCode: is not one of the stores of this channel; choose the store you bought it from');
+  if (!store) throw new AppError(400, msg('chainStoreUnknown'));
   return store;
 }
 
@@ -82,17 +83,17 @@ export async function getChainCampaign(ctx: ChannelScope, campaignId: number): P
     .from(chainCampaigns)
     .innerJoin(commodities, eq(commodities.id, chainCampaigns.commodityId))
     .where(and(eq(chainCampaigns.id, campaignId), eq(chainCampaigns.channelId, ctx.channelId)));
-  if (!row) throw new AppError(404, 'id: no such chain-up campaign in this store');
+  if (!row) throw new AppError(404, msg('chainCampaignNotFound'));
   return campaignView(row.c, row.commodity, ctx.now);
 }
 
 function assertOpen(campaign: ChainCampaignView): void {
   if (campaign.status === 0)
-    throw new AppError(409, `chainUp: ${campaign.name} opens at ${campaign.startTime}`, {
+    throw new AppError(409, msg('chainNotOpen', { name: campaign.name, at: new Date(campaign.startTime) }), {
       reason: 'notOpen',
       startTime: campaign.startTime,
     });
-  if (campaign.status === 2) throw new AppError(409, `chainUp: ${campaign.name} has ended`, { reason: 'ended' });
+  if (campaign.status === 2) throw new AppError(409, msg('chainEnded', { name: campaign.name }), { reason: 'ended' });
 }
 
 /** The code of this channel with this text, whatever its campaign, with whom it was used by. */
@@ -111,10 +112,6 @@ async function recordOfCode(ctx: UserScope, chainCodeId: number): Promise<ChainR
   return found ? recordView(found) : null;
 }
 
-function codeTypeName(type: number): string {
-  return type === 2 ? 'a certificate code' : 'a product code';
-}
-
 /**
  * Looks a code up (channel/queryCodeRecord): what it unlocks, checked against the store. A code the user already
  * chained up answers 409 `alreadyChainedUp` with the record's id; an unknown code, another user's used code or another
@@ -128,7 +125,7 @@ export async function lookUpChainCode(ctx: UserScope, input: { code: string; sto
   await attempt.giveBack();
   if (found.usedBy === ctx.userId) {
     const record = await recordOfCode(ctx, found.id);
-    throw new AppError(409, 'code: you have already chained up this code', { reason: 'alreadyChainedUp', recordId: record?.id ?? null });
+    throw new AppError(409, msg('chainDone'), { reason: 'alreadyChainedUp', recordId: record?.id ?? null });
   }
   const campaign = await getChainCampaign(ctx, found.campaignId);
   assertOpen(campaign);
@@ -187,7 +184,7 @@ async function spendCode(
         .returning({ id: chainCodes.id, type: chainCodes.type });
       if (!code) throw new CodeTaken();
       if (code.type !== input.type) {
-        throw new AppError(400, `type: this is ${codeTypeName(code.type)}, not ${codeTypeName(input.type)}`, {
+        throw new AppError(400, msg('chainWrongType', { is: code.type, asked: input.type }), {
           reason: 'wrongType',
           type: code.type,
         });

@@ -6,6 +6,7 @@ import { idSchema } from '../procedure/schemas';
 import { AppError } from '../procedure/errors';
 import { chainUp, getChainRecord, listChainCampaigns, listChainRecords, lookUpChainCode } from './chain-up';
 import { chainCampaignListSchema, chainRecordViewSchema, codeLookupViewSchema } from './schema';
+import { msg } from '../procedure/messages';
 
 const codeSchema = z
   .string({ error: 'is required: the code found on the product' })
@@ -60,7 +61,7 @@ export const chainProcedures = {
     output: chainRecordViewSchema,
     handler: async (ctx, input) => {
       const record = await getChainRecord(await userScope(ctx), input.id);
-      if (!record) throw new AppError(404, 'id: no such chain-up record of yours in this store');
+      if (!record) throw new AppError(404, msg('chainRecordNotFound'));
       return record;
     },
   }),

@@ -8,6 +8,7 @@ import type { ChannelThemeInfo } from './theme';
 import { isValidChannelKey } from './key';
 
 import type { ChannelRow } from '../db/schema';
+import { msg } from '../procedure/messages';
 
 export function toThemeInfo(row: ChannelRow): ChannelThemeInfo {
   return {
@@ -50,6 +51,6 @@ export function readChannel(db: Db, key: string): Promise<ChannelRow | null> {
 /** The channel or a 404 AppError, read through the cache. */
 export async function requireChannel(key: string, db: Db = getDb()): Promise<ChannelRow> {
   const row = await readChannel(db, key);
-  if (!row) throw new AppError(404, `channel ${key || '(empty)'} not found`);
+  if (!row) throw new AppError(404, msg('channelNotFound', { key }));
   return row;
 }

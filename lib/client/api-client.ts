@@ -81,6 +81,8 @@ export type ApiClientDeps = {
   timeoutMs?: number;
   /** Localised busy text; BUSY_MESSAGE by default. */
   busyMessage?: string;
+  /** The page's locale, sent as Accept-Language so the API's refusals read in the page's language (docs/api.md). */
+  locale?: string;
 };
 
 /** A login path ('/login', '/login?…', '/login/…'): the client never logs out from there (spec §4, §8). */
@@ -112,6 +114,7 @@ export function createApiClient(deps: ApiClientDeps) {
   /** Sends the request and reads the body; never throws, so the caller has one place to clear the captcha. */
   async function exchange(path: string, bodyText: string): Promise<Outcome> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (deps.locale) headers['accept-language'] = deps.locale;
     const token = deps.getToken();
     if (token) headers.Authorization = token;
     const captcha = deps.getCaptcha();

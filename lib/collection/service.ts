@@ -8,6 +8,7 @@ import { pickByRoll, totalWeight } from './draw';
 import type { UserScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { HoldingView } from './schema';
+import { msg } from '../procedure/messages';
 
 /** A holding as the API shows it (DESIGN §5 "treasure" names; schema in ./schema.ts). `chainStatus`: 0 pending, 1 on chain. */
 export type { HoldingView } from './schema';
@@ -98,13 +99,13 @@ export async function openBox(
       .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
       .where(and(eq(holdings.id, holdingId), eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId)))
       .limit(1);
-    if (!box || !box.c.isBlindBox) throw new AppError(404, 'id: no such blind box of yours');
+    if (!box || !box.c.isBlindBox) throw new AppError(404, msg('boxNotFound'));
     const [opened] = await tx
       .update(holdings)
       .set({ openedAt: ctx.now })
       .where(and(eq(holdings.id, holdingId), isNull(holdings.openedAt)))
       .returning();
-    if (!opened) throw new AppError(409, 'id: this box is already open');
+    if (!opened) throw new AppError(409, msg('boxOpen'));
 
     const prizes = await tx
       .select({ commodity: commodities, weight: blindBoxPrizes.weight, minted: editionCounters.minted })
@@ -117,7 +118,7 @@ export async function openBox(
       .filter((p) => (p.minted ?? 0) < p.commodity.amountSku)
       .map((p) => ({ commodityId: p.commodity.id, weight: p.weight, commodity: p.commodity }));
     const total = totalWeight(available);
-    if (total === 0) throw new AppError(409, 'id: every prize of this box is gone; contact the store');
+    if (total === 0) throw new AppError(409, msg('boxEmpty'));
     const roll = random(total);
     const pick = pickByRoll(available, roll);
     const [prize] = await mintHoldings(tx, {

@@ -13,6 +13,7 @@ import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { DestroyedView, ExchangeCampaignView, ExchangeDetail, ExchangeMine, ExchangeOfferView, ExchangeRecordView } from './schema';
 import { invalidate, tags } from '../cache/store';
+import { msg } from '../procedure/messages';
 
 /**
  * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2). An exchange campaign (the route's
@@ -88,7 +89,7 @@ export async function listExchangeActivities(ctx: ChannelScope): Promise<Exchang
 }
 
 function loadOffer(ctx: ChannelScope, campaignId: number, offerId: number) {
-  return loadCampaignOffer(ctx, 'exchange', { campaignId, offerId }, offersOf, 'exchangeId: no such exchange in this store');
+  return loadCampaignOffer(ctx, 'exchange', { campaignId, offerId }, offersOf, msg('exchangeNotFound'));
 }
 
 /** The conditions that make a holding spendable by this user on this channel (see the module comment). */
@@ -166,7 +167,7 @@ export async function getExchangeOffer(ctx: ViewerScope, campaignId: number, off
  * none outside the recipe. Whether they are the user's and spendable is checked by the destroying UPDATE itself.
  */
 async function chosenByLine(ctx: UserScope, offer: ExchangeOfferView, holdingIds: number[]): Promise<Map<number, number[]>> {
-  if (new Set(holdingIds).size !== holdingIds.length) throw new AppError(400, 'holdingIds: the same holding is named twice');
+  if (new Set(holdingIds).size !== holdingIds.length) throw new AppError(400, msg('exchangeTwice'));
   const rows = holdingIds.length
     ? await ctx.db
         .select({ id: holdings.id, commodityId: holdings.commodityId })
@@ -175,19 +176,19 @@ async function chosenByLine(ctx: UserScope, offer: ExchangeOfferView, holdingIds
     : [];
   if (rows.length !== holdingIds.length) {
     const known = new Set(rows.map((r) => r.id));
-    throw new AppError(400, `holdingIds: ${holdingIds.find((id) => !known.has(id))} is not a collectible of yours in this store`);
+    throw new AppError(400, msg('exchangeNotYours', { id: holdingIds.find((id) => !known.has(id))! }));
   }
   const byLine = new Map<number, number[]>();
   for (const r of rows) byLine.set(r.commodityId, [...(byLine.get(r.commodityId) ?? []), r.id]);
   for (const commodityId of byLine.keys()) {
     if (!offer.inputs.some((i) => Number(i.commodity.id) === commodityId)) {
-      throw new AppError(400, `holdingIds: ${byLine.get(commodityId)![0]} is not asked for by this exchange`);
+      throw new AppError(400, msg('exchangeNotAsked', { id: byLine.get(commodityId)![0]! }));
     }
   }
   for (const line of offer.inputs) {
     const got = byLine.get(Number(line.commodity.id))?.length ?? 0;
     if (got !== line.quantity)
-      throw new AppError(400, `holdingIds: this exchange takes ${line.quantity} × ${line.commodity.name}, ${got} chosen`);
+      throw new AppError(400, msg('exchangeWrongCount', { quantity: line.quantity, name: line.commodity.name, got }));
   }
   return byLine;
 }
@@ -214,15 +215,14 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
   const status = campaignStatus(campaign, ctx.now);
   if (status === 0)
-    throw new AppError(409, `exchange: opens at ${campaign.startTime.toISOString()}`, {
+    throw new AppError(409, msg('exchangeNotOpen', { at: campaign.startTime }), {
       reason: 'notOpen',
       startTime: campaign.startTime.toISOString(),
     });
-  if (status === 2) throw new AppError(409, 'exchange: this activity has ended', { reason: 'ended' });
-  if (offer.inputs.length === 0 && !offer.requiresCode)
-    throw new AppError(409, 'exchange: this offer has no recipe yet', { reason: 'notOpen' });
+  if (status === 2) throw new AppError(409, msg('exchangeEnded'), { reason: 'ended' });
+  if (offer.inputs.length === 0 && !offer.requiresCode) throw new AppError(409, msg('exchangeNoRecipe'), { reason: 'notOpen' });
   const code = input.code?.trim() ?? '';
-  if (offer.requiresCode && !code) throw new AppError(400, 'code: is required for this exchange');
+  if (offer.requiresCode && !code) throw new AppError(400, msg('exchangeNeedsCode'));
   const chosen = input.holdingIds ? await chosenByLine(ctx, offer, input.holdingIds) : null;
   const attempt = offer.requiresCode
     ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now })
@@ -236,9 +236,8 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
         tx,
         { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser },
         {
-          limit: () =>
-            new AppError(409, `exchange: the limit is ${offer.limitPerUser} per user, and you have reached it`, { reason: 'limit' }),
-          soldOut: () => new AppError(409, 'exchange: none of these are left', { reason: 'soldOut' }),
+          limit: () => new AppError(409, msg('exchangeLimit', { limit: offer.limitPerUser }), { reason: 'limit' }),
+          soldOut: () => new AppError(409, msg('exchangeSoldOut'), { reason: 'soldOut' }),
         },
       );
 
@@ -266,7 +265,7 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
           .where(and(inArray(holdings.id, ids.length ? ids : [0]), where))
           .returning({ id: holdings.id });
         if (destroyed.length < line.quantity) {
-          throw new AppError(409, `exchange: it takes ${line.quantity} × ${line.commodity.name}, you have ${destroyed.length} to spend`, {
+          throw new AppError(409, msg('exchangeShort', { quantity: line.quantity, name: line.commodity.name, have: destroyed.length }), {
             reason: 'missingInputs',
             commodityId: line.commodity.id,
           });

@@ -13,6 +13,7 @@ import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } from './schema';
 import { invalidate, tags } from '../cache/store';
+import { msg } from '../procedure/messages';
 
 /**
  * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
@@ -57,7 +58,7 @@ export async function listGiftCampaigns(ctx: ChannelScope): Promise<GiftCampaign
 }
 
 function loadOffer(ctx: ChannelScope, campaignId: number, offerId: number) {
-  return loadCampaignOffer(ctx, 'gift', { campaignId, offerId }, offersOf, 'id: no such gift in this store');
+  return loadCampaignOffer(ctx, 'gift', { campaignId, offerId }, offersOf, msg('giftNotFound'));
 }
 
 /** One gift (getGiftConfit, giftReceiveDetail): the campaign, the offer, and, for a logged-in user, whether they can receive it. */
@@ -131,15 +132,15 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
   const { campaign, offer } = await loadOffer(ctx, input.campaignId, input.offerId);
   const status = campaignStatus(campaign, ctx.now);
   if (status === 0)
-    throw new AppError(409, `gift: opens at ${campaign.startTime.toISOString()}`, {
+    throw new AppError(409, msg('giftNotOpen', { at: campaign.startTime }), {
       reason: 'notOpen',
       startTime: campaign.startTime.toISOString(),
     });
-  if (status === 2) throw new AppError(409, 'gift: this campaign has ended', { reason: 'ended' });
+  if (status === 2) throw new AppError(409, msg('giftEnded'), { reason: 'ended' });
   const code = input.code?.trim() ?? '';
-  if (offer.requiresCode && !code) throw new AppError(400, 'code: is required for this gift');
+  if (offer.requiresCode && !code) throw new AppError(400, msg('giftNeedsCode'));
   if (offer.requires && !(await holdsCommodity(ctx.db, ctx.userId, ctx.channelId, Number(offer.requires.id)))) {
-    throw new AppError(409, `gift: only holders of ${offer.requires.name} can receive this gift`, { reason: 'notEligible' });
+    throw new AppError(409, msg('giftHoldersOnly', { name: offer.requires.name }), { reason: 'notEligible' });
   }
   const attempt = offer.requiresCode
     ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now })
@@ -153,8 +154,8 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
         tx,
         { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser },
         {
-          limit: () => new AppError(409, 'gift: you have already received this gift', { reason: 'received' }),
-          soldOut: () => new AppError(409, 'gift: all of these gifts have been received', { reason: 'soldOut' }),
+          limit: () => new AppError(409, msg('giftReceived'), { reason: 'received' }),
+          soldOut: () => new AppError(409, msg('giftSoldOut'), { reason: 'soldOut' }),
         },
       );
       const commodity = { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku };

@@ -13,6 +13,11 @@ export function isLocale(value: string | null | undefined): value is Locale {
  */
 export function negotiateLocale(channelLocale: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
   if (isLocale(channelLocale)) return channelLocale;
+  return askedLocale(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The best locale of ours Accept-Language asks for (q-values honoured; zh-* → zh-CN, en-* → en), or null. */
+export function askedLocale(acceptLanguage: string | null | undefined): Locale | null {
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
@@ -28,5 +33,13 @@ export function negotiateLocale(channelLocale: string | null | undefined, accept
     if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
   }
-  return DEFAULT_LOCALE;
+  return null;
+}
+
+/**
+ * The locale of an API answer (docs/api.md, "Languages"): what the caller's Accept-Language asks for when it names a
+ * locale we have (the store's pages send their own locale), otherwise the channel's locale, otherwise English.
+ */
+export function apiLocale(acceptLanguage: string | null | undefined, channelLocale: string | null | undefined): Locale {
+  return askedLocale(acceptLanguage) ?? (isLocale(channelLocale) ? channelLocale : DEFAULT_LOCALE);
 }

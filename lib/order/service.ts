@@ -14,6 +14,7 @@ import { toPage, type Page } from '../procedure/paging';
 import { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
 import { cachedRead, stockMoved, tags } from '../cache/store';
 import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
+import { msg } from '../procedure/messages';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -145,18 +146,18 @@ function buyTerms(ctx: UserScope, saleId: number): Promise<BuyTerms> {
 
 /** Why these terms refuse this buy before any copy is claimed (spec §6: 404, not open, ended, over the limit), or null. */
 function termsRefusal(terms: BuyTerms, input: CreateOrderInput, now: Date): AppError | null {
-  if (!terms) return new AppError(404, 'saleId: no such sale in this store');
+  if (!terms) return new AppError(404, msg('saleNotFound'));
   const { sale } = terms;
   // The sale's window without its copies left: an ended sale answers "ended" whether or not copies were left
   // (docs/orders.md).
   const window = saleWindowStatus(sale, now);
   if (window === SALE_STATUS.COMING_SOON)
-    return new AppError(409, `sale: opens at ${sale.saleStartTime.toISOString()}`, {
+    return new AppError(409, msg('saleNotOpen', { at: sale.saleStartTime }), {
       reason: 'notOpen',
       saleStartTime: sale.saleStartTime.toISOString(),
     });
-  if (window === SALE_STATUS.ENDED) return new AppError(409, 'sale: has ended', { reason: 'ended' });
-  if (input.quantity > sale.limitPerUser) return new AppError(400, `quantity: at most ${sale.limitPerUser} per buyer for this sale`);
+  if (window === SALE_STATUS.ENDED) return new AppError(409, msg('saleEnded'), { reason: 'ended' });
+  if (input.quantity > sale.limitPerUser) return new AppError(400, msg('saleOverLimit', { limit: sale.limitPerUser }));
   return null;
 }
 
@@ -255,7 +256,7 @@ const expireSaleOverdueOnce = (db: Db, now: Date, saleId: number) =>
   sharedPass(db, `expire:${saleId}`, () => expireOverdueOrders(db, now, { saleId, limit: 200 }));
 
 function shortOfStock(left: number): AppError {
-  return new AppError(409, left > 0 ? `quantity: only ${left} left` : 'sale: sold out', { reason: left > 0 ? 'notEnough' : 'soldOut' });
+  return new AppError(409, left > 0 ? msg('saleOnlyLeft', { left }) : msg('saleSoldOut'), { reason: left > 0 ? 'notEnough' : 'soldOut' });
 }
 
 /**
@@ -355,7 +356,7 @@ async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promi
     return row!;
   } catch (error) {
     if (databaseError(error, 'SFLIM')) {
-      throw new AppError(409, `quantity: the limit is ${limitPerUser} per buyer, and your orders already hold copies of this sale`, {
+      throw new AppError(409, msg('saleLimitHeld', { limit: limitPerUser }), {
         reason: 'limit',
       });
     }
@@ -409,7 +410,7 @@ async function loadView(ctx: UserScope, where: ReturnType<typeof eq>): Promise<O
 /** One of the buyer's orders; an overdue unpaid one is expired first, so what the buyer sees is true. 404 otherwise. */
 export async function getOrder(ctx: UserScope, orderNo: string): Promise<OrderView> {
   const view = await loadView(ctx, eq(orders.orderNo, orderNo));
-  if (!view) throw new AppError(404, 'orderNo: no such order of yours');
+  if (!view) throw new AppError(404, msg('orderNotFound'));
   if (view.statusTrade === ORDER_STATUS.toPay && new Date(view.expireTime) <= ctx.now) {
     await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, limit: 20 });
     return (await loadView(ctx, eq(orders.orderNo, orderNo)))!;
@@ -466,10 +467,7 @@ export async function listOrders(
 export async function cancelOrder(ctx: UserScope, orderNo: string): Promise<OrderView> {
   const view = await getOrder(ctx, orderNo);
   if (view.statusTrade !== ORDER_STATUS.toPay) {
-    throw new AppError(
-      409,
-      `orderNo: this order is ${view.statusTrade === ORDER_STATUS.paid ? 'paid' : 'already cancelled'} and cannot be cancelled`,
-    );
+    throw new AppError(409, msg('orderNotCancellable', { paid: view.statusTrade === ORDER_STATUS.paid }));
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   stockCommitted(ctx.db, await ctx.db.transaction((tx) => releaseOrder(tx, row!.id, 'buyer', ctx.now)));

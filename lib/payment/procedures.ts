@@ -9,6 +9,7 @@ import { paymentProvider, queryPayment, receiveNotification, sandboxPaymentInfo,
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox';
 import { orderViewSchema } from '../order/schema';
 import { sandboxCompleteSchema, sandboxPaymentSchema, startedPaymentSchema } from './schema';
+import { msg } from '../procedure/messages';
 
 const paymentNoSchema = z.string({ error: 'is required and must be a string' }).regex(/^P\d{21}$/, 'is not a payment number');
 
@@ -66,6 +67,5 @@ export const paymentProcedures = {
 };
 
 function requireSandbox(): void {
-  if (env().PAYMENT_PROVIDER !== 'sandbox')
-    throw new AppError(404, 'the sandbox cashier is off: payments go through the configured provider');
+  if (env().PAYMENT_PROVIDER !== 'sandbox') throw new AppError(404, msg('sandboxOff'));
 }

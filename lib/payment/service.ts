@@ -12,6 +12,7 @@ import { NotificationError, type PaymentProvider, type VerifiedNotification } fr
 import { sandboxProvider } from './sandbox';
 import type { UserScope } from '../procedure/scope';
 import { PAYMENT_STATUSES, type NotificationOutcome, type StartedPayment } from './schema';
+import { msg } from '../procedure/messages';
 
 /** `payments.status`. */
 /**
@@ -52,11 +53,9 @@ export async function startPayment(
 ): Promise<StartedPayment> {
   const order = await getOrder(ctx, orderNo);
   if (order.statusTrade !== ORDER_STATUS.toPay) {
-    throw new AppError(
-      409,
-      `orderNo: this order is ${order.statusTrade === ORDER_STATUS.paid ? 'already paid' : 'cancelled'}; it cannot be paid`,
-      { reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled' },
-    );
+    throw new AppError(409, msg('orderNotPayable', { paid: order.statusTrade === ORDER_STATUS.paid }), {
+      reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled',
+    });
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   const paymentNo = await insertPayment(ctx.db, { orderId: row!.id, provider: ctx.provider.name, amount: order.amount, now: ctx.now });
@@ -204,7 +203,7 @@ export async function sandboxPaymentInfo(ctx: UserScope, paymentNo: string) {
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.paymentNo, paymentNo), eq(orders.userId, ctx.userId), eq(orders.channelId, ctx.channelId)))
     .limit(1);
-  if (!row) throw new AppError(404, 'paymentNo: no such payment of yours');
+  if (!row) throw new AppError(404, msg('paymentNotFound'));
   const order = await getOrder(ctx, row.orderNo);
   const status = PAYMENT_STATUSES[row.payment.status] ?? 'created';
   return { paymentNo, amount: row.payment.amount, status, order };

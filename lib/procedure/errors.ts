@@ -1,3 +1,6 @@
+import type { Locale } from '../i18n/locale';
+import { renderMessage, type ApiMessage } from './messages';
+
 /**
  * The one error model (DESIGN §3, §5): services throw AppError; the dispatcher turns it into the envelope.
  * Every code the API can return is listed here and in docs/api.md.
@@ -21,14 +24,24 @@ export const API_CODES = {
 export type ApiCode = (typeof API_CODES)[keyof typeof API_CODES];
 
 export class AppError extends Error {
+  /** The refusal in the catalogue's words (./messages.ts), rendered in the caller's locale; null for a plain text. */
+  readonly text: ApiMessage | null;
+
   constructor(
     readonly code: Exclude<ApiCode, 200>,
-    message: string,
+    /** A catalogue message (`msg(...)`), or a plain English text for what only a misbehaving client can cause. */
+    message: ApiMessage | string,
     /** Machine-readable detail for the client, e.g. `{reason: 'soldOut'}`; sent as the envelope's `data`. */
     readonly data: Record<string, unknown> | null = null,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : renderMessage(message, 'en'));
     this.name = 'AppError';
+    this.text = typeof message === 'string' ? null : message;
+  }
+
+  /** The message as the caller reads it (docs/api.md, "Languages"). */
+  messageIn(locale: Locale): string {
+    return this.text ? renderMessage(this.text, locale) : this.message;
   }
 }
 

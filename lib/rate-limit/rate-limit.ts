@@ -76,11 +76,3 @@ export async function hitAll(
   }
   return { refused: null, hits };
 }
-
-/** "2 min", "45 s", "1 h": how long until a window resets, for messages. */
-export function waitText(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes < 120 ? `${minutes} min` : `${Math.ceil(minutes / 60)} h`;
-}

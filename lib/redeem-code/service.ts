@@ -7,6 +7,7 @@ import { hitAll } from '../rate-limit/rate-limit';
 import { sha256 } from '../security/crypto';
 import { AppError } from '../procedure/errors';
 import { codeFromBytes, normalizeCode } from './format';
+import { msg } from '../procedure/messages';
 
 export { codeFromBytes, normalizeCode };
 
@@ -56,14 +57,14 @@ export async function takeCodeAttempt(a: Attempt): Promise<CodeAttempt> {
     for (const h of hits) await h.undo();
   };
   if (refused) {
-    throw new AppError(429, 'code: too many wrong codes; try again in an hour');
+    throw new AppError(429, msg('codeFlood'));
   }
   return { giveBack };
 }
 
 /** The one answer every wrong code gets (used, unknown, or another offer's); its try stays counted. */
 export function wrongCode(): AppError {
-  return new AppError(409, 'code: this code is not valid here, or has been used', { reason: 'badCode' });
+  return new AppError(409, msg('codeWrong'), { reason: 'badCode' });
 }
 
 /** Thrown inside a transaction when a code did not match; the caller answers `wrongCode` once the transaction is undone. */

@@ -6,6 +6,7 @@ import { idSchema } from '../procedure/schemas';
 import { z } from 'zod';
 import { findSale, listSales } from './service';
 import { saleRecordSchema } from './schema';
+import { msg } from '../procedure/messages';
 
 /** Sales of the host's channel, open to visitors (spec §2 home, goods detail). Payloads in docs/api.md. */
 export const saleProcedures = {
@@ -23,7 +24,7 @@ export const saleProcedures = {
     output: saleRecordSchema,
     handler: async (ctx, input) => {
       const sale = await findSale(await channelScope(ctx), String(input.id));
-      if (!sale) throw new AppError(404, `sale ${input.id} not found`);
+      if (!sale) throw new AppError(404, msg('saleIdNotFound', { id: input.id }));
       return sale;
     },
   }),

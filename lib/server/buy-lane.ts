@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { securityHeaders } from '../security/headers';
+import { msg, renderMessage } from '../procedure/messages';
+import { askedLocale } from '../i18n/locale';
 
 /**
  * The buy lane (issue 16; docs/orders.md, "The buy lane"): the entry server (server.ts) lets at most `running` buy
@@ -45,8 +47,13 @@ export function takesTheLane(req: Pick<IncomingMessage, 'method' | 'url'>): bool
   return BUY_LANE_PATHS.includes(path);
 }
 
-/** The busy answer: what `dispatch` answers when it sheds (lib/server/dispatcher.ts), so clients see one answer. */
-export const BUSY_BODY = JSON.stringify({ code: 1001, message: 'busy: too many buyers at once; retry in a moment', data: null });
+/**
+ * The busy answer: what `dispatch` answers when it sheds (lib/server/dispatcher.ts), so clients see one answer, in the
+ * language the caller asks for (docs/api.md, "Languages").
+ */
+export function busyBody(acceptLanguage: string | undefined): string {
+  return JSON.stringify({ code: 1001, message: renderMessage(msg('busy'), askedLocale(acceptLanguage) ?? 'en'), data: null });
+}
 
 export function createBuyLane(limits: BuyLaneLimits): BuyLane {
   let running = 0;
@@ -86,7 +93,7 @@ export function createBuyLane(limits: BuyLaneLimits): BuyLane {
           'retry-after': '1',
           'cache-control': 'no-store',
         });
-        res.end(BUSY_BODY);
+        res.end(busyBody(req.headers['accept-language']));
         return;
       }
       waiting.push({ res, start: () => start(res, handle) });

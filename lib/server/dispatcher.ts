@@ -15,6 +15,8 @@ import type { AnyProcedure } from '../procedure/procedure';
 import { startLoadGauge, type LoadGauge } from './load-gauge';
 import { findUnstorableText } from './text-check';
 import { cookieCallProblem } from '../security/csrf';
+import { describeInput, msg, renderMessage } from '../procedure/messages';
+import { apiLocale, askedLocale, type Locale } from '../i18n/locale';
 
 export type ApiRequest = {
   method: string;
@@ -31,8 +33,8 @@ export type ApiResponse = { status: number; body: Envelope<unknown>; headers?: R
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Turns a zod error into "field: why; field: why" (DESIGN §5: the message says which field and why). */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`).join('; ');
+export function describeIssues(error: z.ZodError, locale: Locale = 'en'): string {
+  return describeInput(error.issues, locale);
 }
 
 async function tokenUser(db: Db, token: string | null, channelId: number, now: Date): Promise<SessionUser | null> {
@@ -74,7 +76,7 @@ export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Da
   if (shedding.inFlight >= env().BUY_MAX_IN_FLIGHT || shedding.gauge.lagMs() > env().BUY_MAX_LAG_MS) {
     return {
       status: 503,
-      body: { code: 1001, message: 'busy: too many buyers at once; retry in a moment', data: null },
+      body: { code: 1001, message: renderMessage(msg('busy'), askedLocale(request.headers?.get('accept-language')) ?? 'en'), data: null },
       headers: { 'retry-after': '1' },
     };
   }
@@ -114,11 +116,20 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
       const session = await readWebSession(cookie, authSecret(), channelKey, now.getTime());
       return session?.apiToken ?? null;
     })());
+  // The answer's language (docs/api.md, "Languages"): asked for by the caller, else the channel's; read only to refuse.
+  const answerLocale = async (): Promise<Locale> =>
+    apiLocale(
+      headers.get('accept-language'),
+      await loadChannel().then(
+        (c) => c.locale,
+        () => null,
+      ),
+    );
   let user: Promise<SessionUser> | undefined;
   const loadUser = () =>
     (user ??= (async () => {
       const found = await tokenUser(db, await loadToken(), (await loadChannel()).id, now);
-      if (!found) throw new AppError(401, 'not logged in, or the session has expired; please log in');
+      if (!found) throw new AppError(401, msg('notLoggedIn'));
       return found;
     })());
   try {
@@ -137,7 +148,7 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
     const unstorable = findUnstorableText(json);
     if (unstorable) return fail(400, `${unstorable}: must not contain the NUL character or broken (lone surrogate) characters`);
     const parsed = proc.input.safeParse(json);
-    if (!parsed.success) return fail(400, describeIssues(parsed.error));
+    if (!parsed.success) return fail(400, describeIssues(parsed.error, await answerLocale()));
 
     const data = await proc.handler(
       {
@@ -158,12 +169,12 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
     const drift = answerDrift(proc, data);
     if (drift) {
       console.error(`[api] ${request.path} answered outside its output schema: ${drift}`);
-      return fail(500, 'internal error, please retry later', 500);
+      return fail(500, renderMessage(msg('internal'), await answerLocale()), 500);
     }
     return { status: 200, body: { code: 200, message: 'ok', data: data ?? null }, headers: responseHeaders };
   } catch (error) {
-    if (error instanceof AppError) return fail(error.code, error.message, 200, error.data);
+    if (error instanceof AppError) return fail(error.code, error.messageIn(await answerLocale()), 200, error.data);
     console.error(`[api] ${request.path} failed`, error);
-    return fail(500, 'internal error, please retry later', 500);
+    return fail(500, renderMessage(msg('internal'), await answerLocale().catch(() => 'en' as const)), 500);
   }
 }

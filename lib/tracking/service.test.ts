@@ -23,7 +23,10 @@ const record = (over: Partial<TrackingRecord> = {}): TrackingRecord => ({
 });
 
 const send = (body: unknown, host = 'aurora.localhost') =>
-  dispatch({ method: 'POST', path: '/log/track', host, body: JSON.stringify(body) }, { db, now });
+  dispatch(
+    { method: 'POST', path: '/log/track', host, body: JSON.stringify(body), headers: new Headers({ 'accept-language': 'en' }) },
+    { db, now },
+  );
 
 async function storedFor(key: string) {
   const [channel] = await db.select().from(channels).where(eq(channels.key, key));

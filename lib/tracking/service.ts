@@ -2,8 +2,9 @@ import 'server-only';
 import { trackingEvents } from '../db/schema';
 import type { StoredTrackingRecord } from './schema';
 import { AppError } from '../procedure/errors';
-import { hit, hitAll, waitText } from '../rate-limit/rate-limit';
+import { hit, hitAll } from '../rate-limit/rate-limit';
 import type { ChannelScope } from '../procedure/scope';
+import { msg } from '../procedure/messages';
 
 /**
  * What one anonymous sender may write (security review, finding 7; docs/security.md). A buyer's page views come to a
@@ -28,8 +29,7 @@ export async function admitTrackingBatch(scope: ChannelScope & { ip: string }, r
   const { db, now, channelId, ip } = scope;
   const n = records.length;
   const sessions = [...new Set(records.map((r) => r.session_id))];
-  const refuse = (resetAt: Date) =>
-    new AppError(429, `records: too many tracking records from this sender; try again in ${waitText(resetAt.getTime() - now.getTime())}`);
+  const refuse = (resetAt: Date) => new AppError(429, msg('trackingFlood', { waitMs: resetAt.getTime() - now.getTime() }));
   const byIp = await hit(db, { bucket: `track:ip:${ip}`, max: TRACKING_LIMITS.perIpPerHour, windowMs: 3600_000 }, now, n);
   if (!byIp.allowed) throw refuse(byIp.resetAt);
   // A batch naming many sessions counts in full against each: making up session ids buys nothing.

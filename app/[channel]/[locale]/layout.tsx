@@ -47,7 +47,7 @@ export default async function ChannelLayout({ children, params }: Props) {
         {/* spec §1: grey background, maximum width, root hidden when the channel's status is 0. */}
         <div id="app" hidden={channel.theme.status === 0} className="mx-auto min-h-dvh max-w-(--container-app) bg-skin-page">
           <StorefrontProvider showAmount={channel.theme.showAmount}>
-            <ApiProvider busyMessage={channel.t('api.busy')}>
+            <ApiProvider busyMessage={channel.t('api.busy')} locale={channel.locale}>
               <RouteTransition>{children}</RouteTransition>
             </ApiProvider>
             <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
