@@ -1,0 +1,50 @@
+import 'server-only';
+import { certificateDomainProblem, channelForCertificate } from '../channel/certificate';
+import type { Db } from '../db/client';
+import { normalizeAddress, type TrustedProxies } from '../security/forwarded';
+import { clientIp } from './client-ip';
+
+export type TlsAskOptions = {
+  db: Db;
+  brandWord: string;
+  defaultChannel?: string;
+  /** TRUSTED_PROXIES: a proxy on another machine may ask too. */
+  trusted: TrustedProxies;
+};
+
+function answer(status: number, message: string): Response {
+  return Response.json({ code: status, message, data: null }, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+/** 127.0.0.0/8 and ::1: the proxy on this machine. */
+function isLoopback(ip: string): boolean {
+  const address = normalizeAddress(ip);
+  return address !== null && (address === '::1' || address.startsWith('127.'));
+}
+
+/**
+ * GET /api/tls/ask?domain=<host> (docs/deploy.md, "TLS"): the reverse proxy asks before it issues a certificate for a
+ * host (Caddy's on-demand TLS `ask`, which looks only at the status). 200 when the host is a channel this deployment
+ * serves (lib/channel/certificate.ts), 404 when not, 400 when `domain` is not a host name, 403 for a caller that is not
+ * the proxy, 503 when the database cannot answer (the proxy then issues nothing and asks again later); never 500.
+ *
+ * Only the proxy may ask: the caller is the client address the entry server resolved (server.ts, from the socket and
+ * TRUSTED_PROXIES, never from a client's own X-Forwarded-For), and it must be loopback or a trusted proxy. A visitor
+ * reaching this path through the proxy arrives with their own address and gets 403, so the endpoint is no oracle for
+ * which names the deployment serves, and no scanner can make it query the database. The callers allowed are few and
+ * ours, so it has no rate limit of its own; reads go through the channel cache.
+ */
+export async function handleTlsAsk(request: Request, options: TlsAskOptions): Promise<Response> {
+  const caller = clientIp(request.headers);
+  if (!isLoopback(caller) && !options.trusted.check(caller)) return answer(403, 'only the reverse proxy may ask');
+  const domain = new URL(request.url).searchParams.get('domain');
+  const problem = certificateDomainProblem(domain);
+  if (problem || domain === null) return answer(400, problem ?? 'domain: is required');
+  try {
+    const verdict = await channelForCertificate(options.db, domain, options);
+    return verdict.serves ? answer(200, `${domain} serves channel ${verdict.channel}`) : answer(404, verdict.reason);
+  } catch (error) {
+    console.error('[tls-ask] channel lookup failed', error);
+    return answer(503, 'the channel lookup failed; ask again later');
+  }
+}
