@@ -1,0 +1,136 @@
+/**
+ * One buyer, end to end through the reverse proxy, for scripts/deploy-check.sh: the demo login (captcha question with
+ * its proof of work, the code the demo SMS outbox hands back, authCodeLoginV2 for the token), then a buy of one copy of
+ * a sale on sale and the order read back. Every call goes over HTTPS to the proxy, checked against the proxy's
+ * certificate authority, with the channel host in the URL and the TLS name (as `curl --resolve` does).
+ *
+ *   DEPLOY_CHECK_HOST=aurora.localhost DEPLOY_CHECK_PORT=8443 DEPLOY_CHECK_ADDRESS=127.0.0.1 \
+ *   DEPLOY_CHECK_CA=/tmp/.../root.crt DEPLOY_CHECK_PHONE=13700000001 DEPLOY_CHECK_FORGED_IP=203.0.113.7 \
+ *   npx tsx scripts/deploy-check-buyer.ts
+ *
+ * DEPLOY_CHECK_FORGED_IP goes in X-Forwarded-For of the SMS code request: the proxy must replace it (the script then
+ * reads the address the storefront stored with the code). Prints one line per step; exits 1 with the failing step.
+ */
+import { request } from 'node:https';
+import { readFileSync } from 'node:fs';
+import type { LookupFunction } from 'node:net';
+import { solvePow, type PowChallenge } from '../lib/client/proof-of-work';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+const host = required('DEPLOY_CHECK_HOST');
+const port = Number(required('DEPLOY_CHECK_PORT'));
+const address = required('DEPLOY_CHECK_ADDRESS');
+const ca = readFileSync(required('DEPLOY_CHECK_CA'));
+const phone = required('DEPLOY_CHECK_PHONE');
+const forgedIp = process.env.DEPLOY_CHECK_FORGED_IP;
+
+/** Every name resolves to the proxy's address (Node resolves no *.localhost name by itself). */
+const lookup: LookupFunction = (_hostname, options, callback) => {
+  const family = address.includes(':') ? 6 : 4;
+  if (options.all) callback(null, [{ address, family }]);
+  else callback(null, address, family);
+};
+
+type Envelope = { code: number; message: string; data: unknown };
+type Answer = { status: number; body: Envelope; authorization: string | undefined };
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host,
+        port,
+        path: `/api${path}`,
+        method: 'POST',
+        ca,
+        servername: host,
+        lookup,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+        timeout: 15_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          try {
+            const authorization = res.headers.authorization;
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope, authorization });
+          } catch {
+            reject(new Error(`${path}: HTTP ${res.statusCode}, not JSON: ${text.slice(0, 200)}`));
+          }
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${path}: no answer in 15 s`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The call's data when it answered HTTP 200 with code 200; throws with the answer otherwise. */
+async function call<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ data: T; answer: Answer }> {
+  const answer = await post(path, body, headers);
+  if (answer.status !== 200 || answer.body.code !== 200)
+    throw new Error(`${path} answered HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  return { data: answer.body.data as T, answer };
+}
+
+async function main(): Promise<void> {
+  const challenge = (
+    await call<{ id: string; question: { a: number; b: number }; pow: PowChallenge }>('/auth/api/captcha/challenge', { kind: 'text' })
+  ).data;
+  const pow = await solvePow(challenge.pow);
+  if (pow === null) throw new Error('captcha: the proof of work has no solution');
+  const { ticket } = (
+    await call<{ ticket: string }>('/auth/api/captcha/verify', {
+      id: challenge.id,
+      pow,
+      answer: challenge.question.a + challenge.question.b,
+    })
+  ).data;
+  const smsHeaders: Record<string, string> = { behaviorVerify: ticket };
+  if (forgedIp) smsHeaders['x-forwarded-for'] = forgedIp;
+  const sent = (await call<{ demoCode?: string }>('/auth/api/auth/getAuthCode', { phone }, smsHeaders)).data;
+  if (!sent.demoCode) throw new Error('getAuthCode: no demo code (the servers must run the demo SMS outbox)');
+  const login = await call<unknown>('/auth/api/auth/authCodeLoginV2', { phone, code: sent.demoCode });
+  const token = login.answer.authorization;
+  if (!token) throw new Error('authCodeLoginV2: no token in the authorization header');
+  console.log(`logged in as ${phone}`);
+
+  const sales = (
+    await call<{ records: { id: string; statusSell: number; price: number; commodity: { name: string } }[] }>(
+      '/market/api/channel/querySaleRecord',
+      {
+        pageCount: 1,
+        pageSize: 20,
+      },
+    )
+  ).data.records;
+  const sale = sales.find((s) => s.statusSell === 1);
+  if (!sale) throw new Error('querySaleRecord: no sale on sale');
+  const order = (
+    await call<{ orderNo: string; statusTrade: number; pricePay: number }>(
+      '/market/api/order/create',
+      { saleId: sale.id, quantity: 1, idempotencyKey: `deploy-check-${Date.now()}` },
+      { authorization: token },
+    )
+  ).data;
+  const detail = (
+    await call<{ orderNo: string; statusTrade: number }>('/market/api/order/detail', { orderNo: order.orderNo }, { authorization: token })
+  ).data;
+  if (detail.orderNo !== order.orderNo || detail.statusTrade !== 0)
+    throw new Error(`order/detail: expected unpaid order ${order.orderNo}, got ${JSON.stringify(detail)}`);
+  console.log(`bought "${sale.commodity.name}" (sale ${sale.id}): order ${order.orderNo}, ${order.pricePay} fen to pay`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`buyer on ${host}: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+# `npm run deploy:check`: runs the deployment recipe of docs/deploy.md on this machine and checks two channel hosts end
+# to end through it. What it starts, on loopback ports and a throwaway database, and stops on exit whatever happens:
+#   - a PostgreSQL cluster of its own (scripts/with-postgres.sh), migrated and seeded with the demo channels;
+#   - the production build (built only when the sources are newer than .next/BUILD_ID; --rebuild builds anyway);
+#   - two server processes (JOBS=off) on 127.0.0.1:3460 and :3461, and `npm run worker`;
+#   - Caddy with deploy/Caddyfile on :8443 (HTTPS) and :8088, certificates on demand from Caddy's local authority
+#     (works offline; nothing goes into the machine's trust store), the ask relay on 127.0.0.1:3462.
+# Then, for aurora.localhost and lumen.localhost, with `curl --resolve` over HTTPS through Caddy: the home page in the
+# channel's own name, a goods page's link preview on its own host, a buyer who logs in and buys, the ask endpoint's
+# yes and no, and a forged X-Forwarded-For that changes nothing. Exits 1 at the first failure, with a line that says
+# which. Caddy is needed: `--install-caddy` installs Debian's package first (root or sudo), else a missing Caddy fails.
+#   bash scripts/deploy-check.sh [--rebuild] [--install-caddy] [--keep-logs]
+# Ports: DEPLOY_CHECK_PORTS (default "3460 3461"), DEPLOY_CHECK_ASK_PORT (3462), DEPLOY_CHECK_HTTPS_PORT (8443),
+# DEPLOY_CHECK_HTTP_PORT (8088), DEPLOY_CHECK_PG_PORT (3479).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+REBUILD=0 INSTALL_CADDY=0 KEEP_LOGS=0
+for arg in "$@"; do
+  case "$arg" in
+    --rebuild) REBUILD=1 ;;
+    --install-caddy) INSTALL_CADDY=1 ;;
+    --keep-logs) KEEP_LOGS=1 ;;
+    *) echo "deploy-check: unknown option $arg (--rebuild, --install-caddy, --keep-logs)" >&2; exit 2 ;;
+  esac
+done
+
+# First pass: the database. with-postgres.sh makes the throwaway cluster, runs this script again inside it with
+# DATABASE_URL set, and stops and deletes the cluster afterwards. A DATABASE_URL of the caller's is never used: the
+# check seeds demo data.
+if [ "${DEPLOY_CHECK_INNER:-}" != 1 ]; then
+  if [ "$INSTALL_CADDY" = 1 ] && ! command -v caddy >/dev/null; then
+    echo "deploy-check: installing Caddy (Debian's caddy package)"
+    SUDO=(); [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y caddy >/dev/null
+  fi
+  if ! command -v caddy >/dev/null; then
+    echo "deploy-check: FAIL: Caddy is not installed; run with --install-caddy (apt-get install caddy) or install it" >&2
+    exit 1
+  fi
+  export PG_TEST_PORT="${DEPLOY_CHECK_PG_PORT:-3479}"
+  exec env DEPLOY_CHECK_INNER=1 bash scripts/with-postgres.sh bash "$0" "$@"
+fi
+
+START=$SECONDS
+read -r -a APP_PORTS <<<"${DEPLOY_CHECK_PORTS:-3460 3461}"
+ASK_PORT="${DEPLOY_CHECK_ASK_PORT:-3462}"
+HTTPS_PORT="${DEPLOY_CHECK_HTTPS_PORT:-8443}"
+HTTP_PORT="${DEPLOY_CHECK_HTTP_PORT:-8088}"
+HOSTS=(aurora.localhost lumen.localhost)
+NAMES=("Aurora Collectibles" "Lumen Gallery")
+WORK="$(mktemp -d /tmp/storefront-deploy-check.XXXXXX)"
+PIDS=()
+
+# The servers' environment (deploy/storefront.env.example has every variable with its meaning). The real payment and
+# SMS providers are not in the storefront yet, so the production build runs here with the demo ones, which
+# NODE_ENV=production refuses unless DEMO_MODE=1. A live deployment sets instead: no DEMO_MODE, AUTH_SECRET and
+# PAYMENT_SECRET random (openssl rand -base64 48), PAYMENT_PROVIDER and SMS_PROVIDER its providers with their
+# credentials. The other lines are what production sets too, with this machine's ports.
+APP_ENV=(
+  NODE_ENV=production
+  DEMO_MODE=1
+  DATABASE_URL="$DATABASE_URL"
+  BRAND_WORD=localhost
+  TRUSTED_PROXIES=127.0.0.1,::1
+  PUBLIC_SCHEME=https
+  PUBLIC_PORT="$HTTPS_PORT"
+  JOBS=off
+)
+
+say() { echo "deploy-check: $*"; }
+ok() { echo "deploy-check: ok    $*"; }
+fail() {
+  echo "deploy-check: FAIL  $*" >&2
+  exit 1
+}
+
+stop_all() {
+  local status=$?
+  for pid in "${PIDS[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  done
+  if [ "$status" -ne 0 ] || [ "$KEEP_LOGS" = 1 ]; then
+    say "logs kept in $WORK (server-*.log, worker.log, caddy.log)"
+  else
+    rm -rf "$WORK"
+  fi
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+# Starts a command in a process group of its own (so stop_all ends it with its children), output to a log.
+start() {
+  local log="$1"
+  shift
+  setsid "$@" >"$WORK/$log" 2>&1 &
+  PIDS+=("$!")
+}
+
+# Waits until a URL answers 200 (up to $2 seconds), or fails with the log to read.
+wait_for() {
+  local url="$1" seconds="$2" log="$3"
+  for _ in $(seq $((seconds * 4))); do
+    curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null && return 0
+    sleep 0.25
+  done
+  tail -n 20 "$WORK/$log" >&2 || true
+  fail "$url did not answer 200 within ${seconds} s (log: $WORK/$log)"
+}
+
+for port in "${APP_PORTS[@]}" "$ASK_PORT" "$HTTPS_PORT" "$HTTP_PORT"; do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then fail "port $port is taken; set DEPLOY_CHECK_* ports"; fi
+done
+
+# 1. The build.
+if [ "$REBUILD" = 1 ]; then
+  say "building (npm run build)"
+  npm run --silent build >"$WORK/build.log" 2>&1 || fail "npm run build failed (log: $WORK/build.log)"
+else
+  node_modules/.bin/tsx -e "require('./scripts/build-if-needed').buildIfNeeded()" >"$WORK/build.log" 2>&1 ||
+    fail "the build failed (log: $WORK/build.log)"
+fi
+ok "production build $(cat .next/BUILD_ID)"
+
+# 2. The database: migrations, then the demo channels (a live deployment seeds nothing: docs/deploy.md).
+env "${APP_ENV[@]}" npm run --silent db:migrate >"$WORK/migrate.log" 2>&1 || fail "migrations failed (log: $WORK/migrate.log)"
+env "${APP_ENV[@]}" npm run --silent db:seed >"$WORK/seed.log" 2>&1 || fail "the seed failed (log: $WORK/seed.log)"
+ok "PostgreSQL migrated and seeded"
+
+# 3. Two servers and the worker.
+for i in "${!APP_PORTS[@]}"; do
+  start "server-$i.log" env "${APP_ENV[@]}" PORT="${APP_PORTS[$i]}" HOSTNAME=127.0.0.1 node_modules/.bin/tsx server.ts
+done
+start worker.log env "${APP_ENV[@]}" node_modules/.bin/tsx --conditions=react-server scripts/worker.ts
+for i in "${!APP_PORTS[@]}"; do wait_for "http://127.0.0.1:${APP_PORTS[$i]}/api/health" 90 "server-$i.log"; done
+ok "servers up on 127.0.0.1:${APP_PORTS[*]} (JOBS=off)"
+for _ in $(seq 40); do grep -q 'worker: running' "$WORK/worker.log" && break; sleep 0.25; done
+grep -q 'worker: running' "$WORK/worker.log" || fail "the worker did not start (log: $WORK/worker.log)"
+ok "worker running"
+
+# 4. Caddy, with the recipe's own Caddyfile; its data (the local authority, certificates) in the work folder.
+UPSTREAMS=""
+for port in "${APP_PORTS[@]}"; do UPSTREAMS+="127.0.0.1:$port "; done
+start caddy.log env XDG_DATA_HOME="$WORK/caddy-data" XDG_CONFIG_HOME="$WORK/caddy-config" \
+  STOREFRONT_UPSTREAMS="$UPSTREAMS" STOREFRONT_ASK_PORT="$ASK_PORT" CADDY_HTTP_PORT="$HTTP_PORT" \
+  CADDY_HTTPS_PORT="$HTTPS_PORT" CADDY_ADMIN=off CADDY_TLS_ISSUER=internal \
+  caddy run --config deploy/Caddyfile --adapter caddyfile
+CA="$WORK/caddy-data/caddy/pki/authorities/local/root.crt"
+for _ in $(seq 80); do [ -s "$CA" ] && (exec 3<>"/dev/tcp/127.0.0.1/$HTTPS_PORT") 2>/dev/null && break; sleep 0.25; done
+[ -s "$CA" ] || fail "Caddy did not start (log: $WORK/caddy.log)"
+ok "Caddy $(caddy version | awk '{print $1}') on :$HTTPS_PORT (certificates on demand, local authority)"
+
+# An address of this machine that is not loopback: a request from it is a visitor from outside to the app.
+OUTSIDE="$(ip -4 -o addr show scope global 2>/dev/null | awk '{sub(/\/.*/, "", $4); print $4; exit}')"
+
+# curl through Caddy: HTTPS to a channel host, resolved to this machine, checked against Caddy's local authority.
+through() {
+  local host="$1" path="$2" from="${3:-127.0.0.1}"
+  shift 3
+  curl -sS --max-time 20 --cacert "$CA" --resolve "$host:$HTTPS_PORT:$from" "$@" "https://$host:$HTTPS_PORT$path"
+}
+status_of() { through "$@" -o /dev/null -w '%{http_code}'; }
+
+# 5. The ask endpoint, through the relay Caddy asks: yes for a channel's host, no for other names.
+ask() { curl -sS -o /dev/null -w '%{http_code}' --max-time 10 "http://127.0.0.1:$ASK_PORT/api/tls/ask?domain=$1"; }
+for host in "${HOSTS[@]}"; do
+  [ "$(ask "$host")" = 200 ] || fail "ask: $host should be a yes (200), got $(ask "$host")"
+done
+[ "$(ask nowhere.localhost)" = 404 ] || fail "ask: nowhere.localhost should be a no (404), got $(ask nowhere.localhost)"
+[ "$(ask a.urora.localhost)" = 404 ] || fail "ask: a.urora.localhost should be a no (404), got $(ask a.urora.localhost)"
+[ "$(ask 'AURORA.localhost:443')" = 400 ] || fail "ask: AURORA.localhost:443 should be refused (400)"
+ok "ask: yes for ${HOSTS[*]}, no for nowhere.localhost and a.urora.localhost, 400 for a malformed name"
+
+# 6. Each channel host through Caddy: a certificate issued on demand for it, its own home page, its own link preview.
+for i in "${!HOSTS[@]}"; do
+  host="${HOSTS[$i]}" name="${NAMES[$i]}"
+  home="$(through "$host" / 127.0.0.1 -f)" || fail "https://$host:$HTTPS_PORT/ did not answer 200 through Caddy"
+  grep -q "$name" <<<"$home" || fail "https://$host:$HTTPS_PORT/ does not name its channel \"$name\""
+  for j in "${!NAMES[@]}"; do
+    [ "$j" = "$i" ] || ! grep -q "${NAMES[$j]}" <<<"$home" || fail "https://$host:$HTTPS_PORT/ shows another channel's name \"${NAMES[$j]}\""
+  done
+  issuer="$(through "$host" / 127.0.0.1 -o /dev/null -v 2>&1 | sed -n 's/^\*  *issuer: //p' | head -1)"
+  ok "https://$host:$HTTPS_PORT/ is $name's home (certificate for $host, issuer ${issuer:-Caddy local})"
+
+  sale="$(grep -o '/goods/detail/[0-9]*' <<<"$home" | head -1)"
+  [ -n "$sale" ] || fail "https://$host:$HTTPS_PORT/ links no goods page"
+  page="$(through "$host" "$sale" 127.0.0.1 -f)" || fail "https://$host:$HTTPS_PORT$sale did not answer 200"
+  og_url="$(grep -o '<meta property="og:url" content="[^"]*"' <<<"$page" | sed 's/.*content="//; s/"$//')"
+  og_image="$(grep -o '<meta property="og:image" content="[^"]*"' <<<"$page" | head -1 | sed 's/.*content="//; s/"$//')"
+  [ "$og_url" = "https://$host:$HTTPS_PORT$sale" ] || fail "$sale on $host: og:url is \"$og_url\", not https://$host:$HTTPS_PORT$sale"
+  [[ "$og_image" == "https://$host:$HTTPS_PORT/"* ]] || fail "$sale on $host: og:image \"$og_image\" is not on https://$host:$HTTPS_PORT"
+  ok "link preview of $sale on $host: og:url $og_url"
+done
+
+# 7. A buyer on each channel host logs in (demo SMS outbox) and buys through Caddy, sending a forged X-Forwarded-For
+#    with the SMS code request; the address the storefront stored with the code must be the one Caddy saw.
+FROM="${OUTSIDE:-127.0.0.1}"
+for i in "${!HOSTS[@]}"; do
+  host="${HOSTS[$i]}"
+  phone="1370000$(printf '%04d' $((RANDOM % 10000)))"
+  out="$(DEPLOY_CHECK_HOST="$host" DEPLOY_CHECK_PORT="$HTTPS_PORT" DEPLOY_CHECK_ADDRESS="$FROM" DEPLOY_CHECK_CA="$CA" \
+    DEPLOY_CHECK_PHONE="$phone" DEPLOY_CHECK_FORGED_IP=203.0.113.7 node_modules/.bin/tsx scripts/deploy-check-buyer.ts 2>&1)" ||
+    fail "$out"
+  ok "$host: ${out//$'\n'/; }"
+  seen="$(psql -qtAX "$DATABASE_URL" -c "select ip from sms_codes where phone = '$phone' order by id desc limit 1")"
+  [ "$seen" = "$FROM" ] ||
+    fail "$host: X-Forwarded-For: 203.0.113.7 from $FROM reached the app as client address \"$seen\" (expected $FROM)"
+  ok "$host: a forged X-Forwarded-For changed nothing: the app saw $seen, the address Caddy saw"
+done
+
+# 8. The ask endpoint answers only the proxy: a visitor from outside who asks through Caddy, forging a loopback
+#    X-Forwarded-For, gets 403.
+if [ -n "$OUTSIDE" ]; then
+  code="$(status_of aurora.localhost '/api/tls/ask?domain=aurora.localhost' "$OUTSIDE" -H 'X-Forwarded-For: 127.0.0.1')"
+  [ "$code" = 403 ] || fail "ask through Caddy from $OUTSIDE with X-Forwarded-For 127.0.0.1 answered $code, not 403"
+  ok "ask through Caddy from outside ($OUTSIDE, forged X-Forwarded-For 127.0.0.1): 403"
+else
+  say "skipped: this machine has no non-loopback IPv4 address to play a visitor from outside"
+fi
+
+# 9. One server down: Caddy sends everything to the other, the pages and the ask relay included.
+kill -TERM -- "-${PIDS[0]}"
+for host in "${HOSTS[@]}"; do
+  for _ in 1 2 3; do
+    code="$(status_of "$host" / 127.0.0.1)"
+    [ "$code" = 200 ] || fail "with 127.0.0.1:${APP_PORTS[0]} down, https://$host:$HTTPS_PORT/ answered $code"
+  done
+done
+[ "$(ask aurora.localhost)" = 200 ] || fail "with 127.0.0.1:${APP_PORTS[0]} down, the ask relay did not answer 200"
+ok "127.0.0.1:${APP_PORTS[0]} stopped: both hosts and the ask relay still answer through 127.0.0.1:${APP_PORTS[1]}"
+
+grep -q 'Invalid environment' "$WORK"/server-*.log && fail "a server refused its environment"
+say "passed: ${#HOSTS[@]} channel hosts end to end through Caddy, 2 servers, 1 worker, PostgreSQL ($((SECONDS - START)) s)"
