@@ -83,8 +83,8 @@ stop_all() {
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -KILL -- "-$pid" 2>/dev/null || true
   done
-  if [ "$status" -ne 0 ] || [ "$KEEP_LOGS" = 1 ]; then
-    say "logs kept in $WORK (server-*.log, worker.log, caddy.log)"
+  if { [ "$status" -ne 0 ] || [ "$KEEP_LOGS" = 1 ]; } && compgen -G "$WORK/*.log" >/dev/null; then
+    say "logs kept in $WORK (build, migrate, seed, server-*, worker, caddy)"
   else
     rm -rf "$WORK"
   fi
@@ -194,6 +194,12 @@ for i in "${!HOSTS[@]}"; do
   [[ "$og_image" == "https://$host:$HTTPS_PORT/"* ]] || fail "$sale on $host: og:image \"$og_image\" is not on https://$host:$HTTPS_PORT"
   ok "link preview of $sale on $host: og:url $og_url"
 done
+
+# A name that is no channel's gets no certificate: Caddy asked, heard no, and the handshake fails.
+if through nowhere.localhost / 127.0.0.1 -o /dev/null 2>/dev/null; then
+  fail "https://nowhere.localhost:$HTTPS_PORT/ got a certificate; the ask should have refused it"
+fi
+ok "nowhere.localhost: no certificate, the TLS handshake refused"
 
 # 7. A buyer on each channel host logs in (demo SMS outbox) and buys through Caddy, sending a forged X-Forwarded-For
 #    with the SMS code request; the address the storefront stored with the code must be the one Caddy saw.
