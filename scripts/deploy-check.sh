@@ -33,7 +33,10 @@ if [ "${DEPLOY_CHECK_INNER:-}" != 1 ]; then
   if [ "$INSTALL_CADDY" = 1 ] && ! command -v caddy >/dev/null; then
     echo "deploy-check: installing Caddy (Debian's caddy package)"
     SUDO=(); [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
-    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y caddy >/dev/null
+    # The package lists may be missing or stale on a fresh machine: update them once if the install fails.
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y caddy >/dev/null ||
+      { "${SUDO[@]}" apt-get update >/dev/null && "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y caddy >/dev/null; } ||
+      { echo "deploy-check: FAIL: apt-get install caddy failed" >&2; exit 1; }
   fi
   if ! command -v caddy >/dev/null; then
     echo "deploy-check: FAIL: Caddy is not installed; run with --install-caddy (apt-get install caddy) or install it" >&2
