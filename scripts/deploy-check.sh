@@ -8,7 +8,7 @@
 #     (works offline; nothing goes into the machine's trust store), the ask relay on 127.0.0.1:3462.
 # Then, for aurora.localhost and lumen.localhost, with `curl --resolve` over HTTPS through Caddy: the home page in the
 # channel's own name, a goods page's link preview on its own host, a buyer who logs in and buys, the ask endpoint's
-# yes and no, and a forged X-Forwarded-For that changes nothing. Exits 1 at the first failure, with a line that says
+# yes and no, a channel added by one SQL row, and a forged X-Forwarded-For that changes nothing; then one server down. Exits 1 at the first failure, with a line that says
 # which. Caddy is needed: `--install-caddy` installs Debian's package first (root or sudo), else a missing Caddy fails.
 #   bash scripts/deploy-check.sh [--rebuild] [--install-caddy] [--keep-logs]
 # Ports: DEPLOY_CHECK_PORTS (default "3460 3461"), DEPLOY_CHECK_ASK_PORT (3462), DEPLOY_CHECK_HTTPS_PORT (8443),
@@ -203,6 +203,16 @@ if through nowhere.localhost / 127.0.0.1 -o /dev/null 2>/dev/null; then
   fail "https://nowhere.localhost:$HTTPS_PORT/ got a certificate; the ask should have refused it"
 fi
 ok "nowhere.localhost: no certificate, the TLS handshake refused"
+
+# A channel added as docs/deploy.md says (one row), with no restart: its certificate and home page on first visit.
+psql -qtAX "$DATABASE_URL" -c "insert into channels (key, host, name, brand_name, label_list, skin_json)
+  values ('NEWSHOP', 'newshop.localhost', 'Newshop', 'Newshop Prints', '1', '{}')" >/dev/null ||
+  fail "could not add channel NEWSHOP"
+sleep 1 # the channel cache keeps a miss for under a second (docs/caching.md)
+[ "$(ask newshop.localhost)" = 200 ] || fail "ask: newshop.localhost, added just now, should be a yes (200)"
+home="$(through newshop.localhost / 127.0.0.1 -f)" || fail "https://newshop.localhost:$HTTPS_PORT/ did not answer 200 through Caddy"
+grep -q 'Newshop Prints' <<<"$home" || fail "https://newshop.localhost:$HTTPS_PORT/ does not name its channel \"Newshop Prints\""
+ok "channel NEWSHOP added by one SQL row: https://newshop.localhost:$HTTPS_PORT/ got its certificate and its home"
 
 # 7. A buyer on each channel host logs in (demo SMS outbox) and buys through Caddy, sending a forged X-Forwarded-For
 #    with the SMS code request; the address the storefront stored with the code must be the one Caddy saw.
