@@ -41,11 +41,10 @@ function buyLaneLimits(): BuyLaneLimits {
 // Buy calls enter the app a few at a time, in arrival order (lib/server/buy-lane.ts; docs/orders.md, "The buy lane").
 const buyLane = createBuyLane(buyLaneLimits());
 
-// Next builds the URL of each request from this name and the port, and the proxy's rewrites carry the origin of the URL
-// Next gave the proxy, which is always http(s)://localhost:<port>: with any other name here (HOSTNAME=127.0.0.1, as
-// behind a reverse proxy) the two origins differ, Next takes every rewrite for an external URL and proxies it to itself,
-// and every page answers 404 or 500 (scripts/deploy-check.sh found it). The name is only Next's; the socket listens on
-// HOSTNAME below.
+// Next's router takes a proxy rewrite for an external URL when its origin differs from the one the router builds from
+// this name and the port, and the URLs the proxy sees are on localhost: with another name here (HOSTNAME=127.0.0.1, as
+// behind a reverse proxy), Next proxied every rewrite to itself and every page answered 404 over HTTP, 500 behind TLS
+// (found by scripts/deploy-check.sh). The name is only Next's; the socket listens on HOSTNAME below.
 const app = next({ dev, turbopack: dev, port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
 
