@@ -123,12 +123,23 @@ test('those who cannot drag answer a question instead, with the keyboard only', 
   await expect(page.getByTestId('demo-code')).toHaveText(/\d{6}/);
 });
 
-test('the agreement page shows the channel texts', async ({ page }) => {
+test("the agreement pages give the whole policy and terms in the buyer's language, under the channel's brand", async ({ page }) => {
   await page.goto(channelUrl('aurora', '/agreement/privacy'));
   await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
-  await expect(page.getByTestId('agreement-text')).toContainText('Aurora Collectibles keeps your phone number');
+  const text = page.getByTestId('agreement-text');
+  await expect(text).toContainText('This policy says what Aurora Collectibles ("we") keeps about you');
+  await expect(text.getByRole('heading', { name: 'How long we keep it' })).toBeVisible();
+  await expect(text.getByRole('listitem').filter({ hasText: 'Text message codes and their security records: 30 days.' })).toBeVisible();
   await page.goto(channelUrl('lumen', '/agreement/salesStrategy'));
-  await expect(page.getByTestId('agreement-text')).toContainText('Digital collectibles of Lumen Gallery are sold as numbered editions');
+  await expect(text).toContainText('in the Lumen Gallery store');
+  await expect(text.getByRole('listitem').filter({ hasText: 'You have 5 minutes to pay.' })).toBeVisible();
+  await expect(text.getByRole('heading', { name: 'Refunds' })).toBeVisible();
+  // BAZAAR speaks Chinese: its buyers agree to Chinese texts.
+  await page.goto(channelUrl('bazaar', '/agreement/privacy'));
+  await expect(page.getByRole('heading', { name: '隐私政策' })).toBeVisible();
+  await expect(text.getByRole('heading', { name: '保存期限' })).toBeVisible();
+  await page.goto(channelUrl('bazaar', '/agreement/salesStrategy'));
+  await expect(text.getByRole('listitem').filter({ hasText: '请在 5 分钟内完成支付' })).toBeVisible();
   await page.goto(channelUrl('lumen', '/agreement/nothing'));
   await expect(page).toHaveURL(/\/404$/);
 });

@@ -1,5 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
+import { channelAgreements } from './agreement-facts';
+import { apiLocale } from '../i18n/locale';
 import { procedure } from '../procedure/procedure';
 import { requireChannel, toThemeInfo } from './service';
 import { channelThemeInfoSchema } from './schema';
@@ -17,6 +19,10 @@ export const channelProcedures = {
         .max(64, 'must be 64 characters or less'),
     }),
     output: channelThemeInfoSchema,
-    handler: async (ctx, input) => toThemeInfo(await requireChannel(input.key.toUpperCase(), ctx.db)),
+    handler: async (ctx, input) => {
+      const info = toThemeInfo(await requireChannel(input.key.toUpperCase(), ctx.db));
+      // The agreements as the caller's page shows them: the operator's text or the template in the caller's language.
+      return { ...info, ...channelAgreements(info, apiLocale(ctx.headers.get('accept-language'), info.locale)) };
+    },
   }),
 };

@@ -111,8 +111,6 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
         marketText: c.marketText,
         buyText: c.buyText,
         exchangeText: c.exchangeText,
-        privacyText: `${c.brandName} keeps your phone number to log you in and to deliver what you buy. We never sell it.`,
-        salesStrategyText: `Digital collectibles of ${c.brandName} are sold as numbered editions. Each account may buy up to the limit shown on a sale. Paid orders cannot be refunded.`,
         skinJson: JSON.stringify(skinFor(c)),
         locale: c.locale ?? null,
         attributes: c.attributes,

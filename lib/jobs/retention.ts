@@ -2,22 +2,9 @@ import 'server-only';
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authSessions, rateLimits, smsCodes, smsOutbox, trackingEvents } from '../db/schema';
-import { TRACKING_LIMITS } from '../tracking/service';
+import { RETENTION } from '../security/retention';
 
-/**
- * How long we keep what identifies a buyer or their device (security review, findings 7 and 14; docs/security.md has
- * the table and the reasons). Deleted by the background jobs at most once an hour per process.
- */
-export const RETENTION = {
-  /** Tracking records: page views with session ids and URLs. */
-  trackingDays: TRACKING_LIMITS.keepDays,
-  /** SMS codes (phone, IP, hashed code): long enough to look into abuse of a phone or a network. */
-  smsCodeDays: 30,
-  /** Demo outbox texts (the code is never kept). */
-  smsOutboxDays: 1,
-  /** Sessions (user, channel, IP at login), after they expired or were revoked. */
-  endedSessionDays: 30,
-} as const;
+export { RETENTION };
 
 const DAY = 24 * 3600_000;
 export const RETENTION_INTERVAL_MS = 3600_000;

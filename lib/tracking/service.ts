@@ -5,6 +5,7 @@ import { AppError } from '../procedure/errors';
 import { hit, hitAll } from '../rate-limit/rate-limit';
 import type { ChannelScope } from '../procedure/scope';
 import { msg } from '../procedure/messages';
+import { RETENTION } from '../security/retention';
 
 /**
  * What one anonymous sender may write (security review, finding 7; docs/security.md). A buyer's page views come to a
@@ -18,7 +19,7 @@ export const TRACKING_LIMITS = {
   /** Records stored per channel per day; beyond it batches are accepted and dropped, so browsers stop resending. */
   perChannelPerDay: 200_000,
   /** How long records are kept (lib/jobs/retention.ts). */
-  keepDays: 90,
+  keepDays: RETENTION.trackingDays,
 } as const;
 
 /**

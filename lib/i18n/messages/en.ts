@@ -170,7 +170,6 @@ const en = {
   agreement: {
     privacy: 'Privacy policy',
     salesStrategy: 'Sales terms',
-    empty: 'This store has not published this text yet.',
   },
   pay: {
     title: 'Pay now',

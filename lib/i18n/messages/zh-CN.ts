@@ -170,7 +170,6 @@ const zhCN: Messages = {
   agreement: {
     privacy: '隐私政策',
     salesStrategy: '销售条款',
-    empty: '本店尚未发布此内容。',
   },
   pay: {
     title: '立即支付',
