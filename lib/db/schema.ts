@@ -44,6 +44,12 @@ export const channels = pgTable('channels', {
   appScheme: text('app_scheme'),
   appDownloadUrl: text('app_download_url'),
   attributes: jsonb('attributes').$type<ChannelAttributes>().notNull().default({}),
+  /**
+   * The channel's own SMS sign name and template id at the carrier (Aliyun, Tencent Cloud); null uses the deployment's
+   * SMS_SIGN_NAME / SMS_TEMPLATE_ID (lib/auth/sms.ts). Never shown in the API.
+   */
+  smsSignName: text('sms_sign_name'),
+  smsTemplateId: text('sms_template_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type ChannelRow = typeof channels.$inferSelect;
