@@ -130,6 +130,84 @@ describe('parseEnv', () => {
   });
 });
 
+describe('SMS carriers (issue 18)', () => {
+  const production = { NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET };
+  const aliyun = {
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tExampleKeyId',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: 'exampleAccessKeySecret0000000',
+    SMS_SIGN_NAME: '极光数藏',
+    SMS_TEMPLATE_ID: 'SMS_465090001',
+  };
+  const tencent = {
+    SMS_PROVIDER: 'tencent',
+    TENCENT_SMS_SECRET_ID: 'AKIDexampleSecretId',
+    TENCENT_SMS_SECRET_KEY: 'exampleSecretKey000000000000',
+    TENCENT_SMS_SDK_APP_ID: '1400006666',
+    SMS_SIGN_NAME: '极光数藏',
+    SMS_TEMPLATE_ID: '1110',
+  };
+  /** The issues of a production start, apart from the payment sandbox (another issue's business). */
+  const smsIssues = (source: Record<string, string>) =>
+    envError({ ...production, ...source }).issues.filter((issue) => !issue.startsWith('PAYMENT_PROVIDER'));
+
+  it('starts production without demo mode with a fully configured carrier, at its real host by default', () => {
+    for (const carrier of [aliyun, tencent]) expect(smsIssues(carrier)).toEqual([]);
+    const env = parseEnv({ ...aliyun, NODE_ENV: 'test' });
+    expect(env).toMatchObject({ SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ENDPOINT: 'https://dysmsapi.aliyuncs.com' });
+    expect(parseEnv({ ...tencent })).toMatchObject({
+      TENCENT_SMS_ENDPOINT: 'https://sms.tencentcloudapi.com',
+      TENCENT_SMS_REGION: 'ap-guangzhou',
+    });
+  });
+
+  it.each([
+    ['aliyun', 'ALIYUN_SMS_ACCESS_KEY_ID', aliyun],
+    ['aliyun', 'ALIYUN_SMS_ACCESS_KEY_SECRET', aliyun],
+    ['aliyun', 'SMS_SIGN_NAME', aliyun],
+    ['aliyun', 'SMS_TEMPLATE_ID', aliyun],
+    ['tencent', 'TENCENT_SMS_SECRET_ID', tencent],
+    ['tencent', 'TENCENT_SMS_SECRET_KEY', tencent],
+    ['tencent', 'TENCENT_SMS_SDK_APP_ID', tencent],
+    ['tencent', 'SMS_TEMPLATE_ID', tencent],
+  ])('refuses to start %s without %s, naming it on a line of its own', (provider, missing, carrier) => {
+    const source: Record<string, string> = { ...carrier };
+    delete source[missing];
+    expect(smsIssues(source)).toEqual([`${missing} is required with SMS_PROVIDER=${provider}`]);
+    // An empty value is a missing one; outside production too.
+    expect(envError({ ...carrier, [missing]: '' }).issues).toEqual([`${missing} is required with SMS_PROVIDER=${provider}`]);
+  });
+
+  it('names every missing variable at once', () => {
+    expect(smsIssues({ SMS_PROVIDER: 'tencent' })).toEqual([
+      'TENCENT_SMS_SECRET_ID is required with SMS_PROVIDER=tencent',
+      'TENCENT_SMS_SECRET_KEY is required with SMS_PROVIDER=tencent',
+      'TENCENT_SMS_SDK_APP_ID is required with SMS_PROVIDER=tencent',
+      'SMS_SIGN_NAME is required with SMS_PROVIDER=tencent',
+      'SMS_TEMPLATE_ID is required with SMS_PROVIDER=tencent',
+    ]);
+  });
+
+  it('still refuses the outbox in production, and leaves a build alone', () => {
+    expect(smsIssues({})).toEqual([expect.stringMatching(/^SMS_PROVIDER is the demo outbox provider/)]);
+    expect(parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'aliyun' }, { forStart: false }).SMS_PROVIDER).toBe('aliyun');
+  });
+
+  it('takes a local endpoint for tests, and refuses plain http in production', () => {
+    expect(parseEnv({ ...tencent, TENCENT_SMS_ENDPOINT: 'http://127.0.0.1:3401' }).TENCENT_SMS_ENDPOINT).toBe('http://127.0.0.1:3401');
+    expect(smsIssues({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:3401' })).toEqual([
+      'ALIYUN_SMS_ENDPOINT must be an https:// origin in production',
+    ]);
+    expect(envError({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'https://dysmsapi.aliyuncs.com/path' }).issues[0]).toMatch(/^ALIYUN_SMS_ENDPOINT /);
+  });
+
+  it('refuses an unknown provider, a bad application id and a bad region', () => {
+    expect(envError({ SMS_PROVIDER: 'twilio' }).issues[0]).toMatch(/^SMS_PROVIDER must be 'outbox', 'aliyun' or 'tencent'/);
+    expect(envError({ ...tencent, TENCENT_SMS_SDK_APP_ID: 'app' }).issues[0]).toMatch(/^TENCENT_SMS_SDK_APP_ID /);
+    expect(envError({ ...tencent, TENCENT_SMS_REGION: 'Guangzhou' }).issues[0]).toMatch(/^TENCENT_SMS_REGION /);
+  });
+});
+
 describe('publicOrigin', () => {
   const build = (source: Record<string, string>) => parseEnv(source, { forStart: false });
 

@@ -23,6 +23,22 @@ export const DEMO_PAYMENT_SECRET = 'demo-payment-secret-not-for-production-use-0
  */
 export { DEMO_AUTH_SECRET };
 
+/** The carriers' API origins (Dysmsapi 2017-05-25; Tencent Cloud SMS 2021-01-11). */
+export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
+export const TENCENT_SMS_ENDPOINT = 'https://sms.tencentcloudapi.com';
+
+/** A value that is unset when empty (an `ENV=` line in a file means "not set"). */
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().min(1).optional());
+
+const endpoint = z.string().regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an origin such as https://host (no path)');
+
+/** What each carrier needs to send a text (checked at start, one line per missing variable). */
+const SMS_PROVIDER_NEEDS = {
+  outbox: [],
+  aliyun: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_ID'],
+  tencent: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_ID'],
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -39,7 +55,31 @@ const envSchema = z.object({
   PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
   PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_AUTH_SECRET),
-  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+  /**
+   * Where verification texts go (lib/auth/sms.ts): `outbox` (demo, sends nothing), `aliyun` (Alibaba Cloud SMS) or
+   * `tencent` (Tencent Cloud SMS). A carrier needs its credentials and SMS_SIGN_NAME / SMS_TEMPLATE_ID (checked at start).
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent'], { error: "must be 'outbox', 'aliyun' or 'tencent'" }).default('outbox'),
+  /** The approved sign name and code template at the carrier; a channel's own (channels.sms_sign_name, sms_template_id) wins. */
+  SMS_SIGN_NAME: optionalText,
+  SMS_TEMPLATE_ID: optionalText,
+  ALIYUN_SMS_ACCESS_KEY_ID: optionalText,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: optionalText,
+  /** Alibaba Cloud SMS API origin; another one only for a test double. */
+  ALIYUN_SMS_ENDPOINT: endpoint.default(ALIYUN_SMS_ENDPOINT),
+  TENCENT_SMS_SECRET_ID: optionalText,
+  TENCENT_SMS_SECRET_KEY: optionalText,
+  /** The SmsSdkAppId of the SMS application in Tencent Cloud's console. */
+  TENCENT_SMS_SDK_APP_ID: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().regex(/^\d+$/, 'must be the digits of the SmsSdkAppId (e.g. 1400006666)').optional(),
+  ),
+  TENCENT_SMS_REGION: z
+    .string()
+    .regex(/^[a-z]+(-[a-z]+)+$/, 'must be a Tencent Cloud region such as ap-guangzhou')
+    .default('ap-guangzhou'),
+  /** Tencent Cloud SMS API origin; another one only for a test double. */
+  TENCENT_SMS_ENDPOINT: endpoint.default(TENCENT_SMS_ENDPOINT),
   DEMO_MODE: z.enum(['0', '1']).optional(),
   /** Payment provider (DESIGN §7); `sandbox` is the built-in cashier that plays one. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
@@ -97,7 +137,19 @@ const envSchema = z.object({
 
 /** Production refuses to start with demo secrets or demo providers (DESIGN §8), unless DEMO_MODE=1. */
 const productionEnvSchema = envSchema.superRefine((env, ctx) => {
+  // A carrier without its credentials would fail every code: refused at start, in any mode.
+  for (const name of SMS_PROVIDER_NEEDS[env.SMS_PROVIDER]) {
+    if (env[name] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `is required with SMS_PROVIDER=${env.SMS_PROVIDER}` });
+    }
+  }
   if (env.NODE_ENV !== 'production' || env.DEMO_MODE === '1') return;
+  // The login code travels in the request: only over TLS in production.
+  const carrierEndpoint =
+    env.SMS_PROVIDER === 'aliyun' ? 'ALIYUN_SMS_ENDPOINT' : env.SMS_PROVIDER === 'tencent' ? 'TENCENT_SMS_ENDPOINT' : null;
+  if (carrierEndpoint && !env[carrierEndpoint].startsWith('https://')) {
+    ctx.addIssue({ code: 'custom', path: [carrierEndpoint], message: 'must be an https:// origin in production' });
+  }
   if (env.AUTH_SECRET === DEMO_AUTH_SECRET) {
     ctx.addIssue({
       code: 'custom',

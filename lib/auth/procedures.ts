@@ -109,7 +109,8 @@ export const authProcedures = {
     input: z.object({ phone: phoneSchema }),
     output: sendCodeResultSchema,
     handler: async (ctx, input) => {
-      const channelId = (await ctx.channel()).id;
+      const channel = await ctx.channel();
+      const channelId = channel.id;
       const e = env();
       // The ticket is spent before any limit is checked, so a refused call still costs a new captcha.
       if (!(await consumeTicket({ db: ctx.db, now: ctx.now, channelId }, ctx.headers.get(BEHAVIOR_VERIFY)))) {
@@ -130,7 +131,8 @@ export const authProcedures = {
           ip: ctx.ip,
           deviceId,
           secret: e.AUTH_SECRET,
-          sms: smsProvider(e.SMS_PROVIDER),
+          sms: smsProvider(e.SMS_PROVIDER, e),
+          smsSender: { signName: channel.smsSignName, templateId: channel.smsTemplateId },
           ipLimits: { perMinute: e.SMS_CODES_PER_IP_MINUTE, perHour: e.SMS_CODES_PER_IP_HOUR },
         },
         input.phone,

@@ -5,7 +5,7 @@ import { smsCodes } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { hmac, randomDigits, sameDigest } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
-import type { SmsProvider } from './sms';
+import type { SmsMessage, SmsProvider } from './sms';
 import { hit, hitAll } from '../rate-limit/rate-limit';
 import type { SendCodeResult } from './schema';
 import type { ChannelScope } from '../procedure/scope';
@@ -27,6 +27,8 @@ export type CodeCtx = ChannelScope & {
   deviceId?: string | null;
   secret: string;
   sms: SmsProvider;
+  /** The channel's own sign name and template at the SMS carrier, when it has them. */
+  smsSender?: SmsMessage['sender'];
   /** Per-IP limits; the deployment may raise them (many buyers behind one carrier NAT). */
   ipLimits?: { perMinute: number; perHour: number };
 };
@@ -105,8 +107,16 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
     });
     return phoneWaitMs(recent.length + 1);
   });
-  // Sent after the row is committed: a code that arrives always works. A provider failure is a 500 (retry later).
-  await ctx.sms.send(ctx.db, { channelId: ctx.channelId, phone, code, ttlMinutes: AUTH_LIMITS.codeTtlMs / 60_000, now: ctx.now });
+  // Sent after the row is committed: a code that arrives always works. A carrier's refusal is an AppError the buyer can
+  // read (lib/auth/sms-carrier.ts).
+  await ctx.sms.send(ctx.db, {
+    channelId: ctx.channelId,
+    phone,
+    code,
+    ttlMinutes: AUTH_LIMITS.codeTtlMs / 60_000,
+    now: ctx.now,
+    ...(ctx.smsSender ? { sender: ctx.smsSender } : {}),
+  });
   return {
     cooldownSeconds: Math.ceil(wait / 1000),
     expiresInSeconds: AUTH_LIMITS.codeTtlMs / 1000,

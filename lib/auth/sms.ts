@@ -1,21 +1,36 @@
 import 'server-only';
 import type { Db } from '../db/client';
+import { env as processEnv, type Env } from '../env';
+import { aliyunSmsProvider } from './sms-aliyun';
+import { tencentSmsProvider } from './sms-tencent';
 import { smsOutbox } from '../db/schema';
 
 /**
- * Where verification texts go (issue on accounts). A real carrier (Aliyun SMS, Tencent Cloud SMS...) implements
- * SmsProvider and is chosen by SMS_PROVIDER; production refuses the built-in `outbox` (lib/env.ts).
+ * Where verification texts go (issue on accounts; issue 18). SMS_PROVIDER picks one: `outbox` (the demo, sends nothing;
+ * production refuses it, lib/env.ts), `aliyun` (./sms-aliyun.ts) or `tencent` (./sms-tencent.ts).
  */
-export type SmsMessage = { channelId: number; phone: string; code: string; ttlMinutes: number; now: Date };
+export type SmsMessage = {
+  channelId: number;
+  phone: string;
+  code: string;
+  ttlMinutes: number;
+  now: Date;
+  /** The channel's own sign name and template at the carrier (channels.sms_sign_name, sms_template_id), when set. */
+  sender?: { signName: string | null; templateId: string | null };
+};
 
 export interface SmsProvider {
   readonly name: string;
+  /**
+   * Sends one code. A refusal (the carrier's limit for the number, a template not approved, no balance, no answer...)
+   * throws an AppError the buyer can read (lib/auth/sms-carrier.ts), never a plain Error.
+   */
+  send(db: Db, message: SmsMessage): Promise<void>;
   /**
    * True for the demo outbox only: no text is sent, so getAuthCode hands the code back to the caller who asked for it
    * (bound to that request, never readable by phone number: security review, finding 1).
    */
   readonly showsCodes: boolean;
-  send(db: Db, message: SmsMessage): Promise<void>;
 }
 
 /** The text of a code message; `code` is left out of what we keep (security review, finding 14). */
@@ -39,7 +54,32 @@ export const outboxProvider: SmsProvider = {
   },
 };
 
-export function smsProvider(name: string): SmsProvider {
-  if (name === 'outbox') return outboxProvider;
-  throw new Error(`SMS_PROVIDER ${name} is not implemented`);
+/** The provider SMS_PROVIDER names, with its settings from the environment (checked at start by lib/env.ts). */
+export function smsProvider(name: Env['SMS_PROVIDER'], e: Env = processEnv()): SmsProvider {
+  const required = (value: string | undefined, variable: string): string => {
+    if (value === undefined) throw new Error(`${variable} is required with SMS_PROVIDER=${name}`);
+    return value;
+  };
+  switch (name) {
+    case 'outbox':
+      return outboxProvider;
+    case 'aliyun':
+      return aliyunSmsProvider({
+        accessKeyId: required(e.ALIYUN_SMS_ACCESS_KEY_ID, 'ALIYUN_SMS_ACCESS_KEY_ID'),
+        accessKeySecret: required(e.ALIYUN_SMS_ACCESS_KEY_SECRET, 'ALIYUN_SMS_ACCESS_KEY_SECRET'),
+        signName: required(e.SMS_SIGN_NAME, 'SMS_SIGN_NAME'),
+        templateId: required(e.SMS_TEMPLATE_ID, 'SMS_TEMPLATE_ID'),
+        endpoint: e.ALIYUN_SMS_ENDPOINT,
+      });
+    case 'tencent':
+      return tencentSmsProvider({
+        secretId: required(e.TENCENT_SMS_SECRET_ID, 'TENCENT_SMS_SECRET_ID'),
+        secretKey: required(e.TENCENT_SMS_SECRET_KEY, 'TENCENT_SMS_SECRET_KEY'),
+        sdkAppId: required(e.TENCENT_SMS_SDK_APP_ID, 'TENCENT_SMS_SDK_APP_ID'),
+        region: e.TENCENT_SMS_REGION,
+        signName: required(e.SMS_SIGN_NAME, 'SMS_SIGN_NAME'),
+        templateId: required(e.SMS_TEMPLATE_ID, 'SMS_TEMPLATE_ID'),
+        endpoint: e.TENCENT_SMS_ENDPOINT,
+      });
+  }
 }

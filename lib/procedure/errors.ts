@@ -17,6 +17,11 @@ export const API_CODES = {
   CONFLICT: 409,
   TOO_MANY: 429,
   SERVER_ERROR: 500,
+  /**
+   * A service the store relies on (its SMS carrier) refused the call or did not answer; the message says what the buyer
+   * can do, the server log what the operator must fix. HTTP 200, so the client shows the message (not the busy toast).
+   */
+  UNAVAILABLE: 503,
   /** Busy: the client shows the spec §8 busy toast. */
   BUSY: 1001,
 } as const;

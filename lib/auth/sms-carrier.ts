@@ -1,0 +1,146 @@
+import 'server-only';
+import { AppError } from '../procedure/errors';
+import { maskPhone } from './mask';
+import type { SmsMessage } from './sms';
+
+/**
+ * What the real carriers (sms-aliyun.ts, sms-tencent.ts) share: the sign name and template a message goes out with, one
+ * HTTP call with a time limit, and the buyer's answer for each kind of refusal. A carrier's refusal is never a 500: the
+ * buyer reads what happened, and the server log says what the operator has to fix, naming the setting.
+ */
+
+/** How long a carrier may take to answer before the buyer is told to try again (the SMS APIs answer in well under 1 s). */
+export const SMS_CARRIER_TIMEOUT_MS = 5000;
+
+/** What went wrong at the carrier, in the store's words. */
+export type CarrierRefusal =
+  /** The carrier's own limit for this phone number (minute, hour or day). */
+  | 'phoneLimit'
+  /** The number is not one the carrier can text (bad format, opted out, not mainland). */
+  | 'phoneRefused'
+  /** The template is missing, not approved, or does not take our parameters. */
+  | 'template'
+  /** The sign name is missing or not approved. */
+  | 'signName'
+  /** The account is out of money or of its SMS package. */
+  | 'balance'
+  /** The account reached a daily or monthly total set in the carrier's console. */
+  | 'accountLimit'
+  /** Keys refused, signature refused, permission denied, application unknown. */
+  | 'credentials';
+
+export type CarrierSettings = {
+  /** `aliyun` or `tencent`, for log lines. */
+  provider: string;
+  /** The deployment's sign name and template (SMS_SIGN_NAME, SMS_TEMPLATE_ID). */
+  signName: string;
+  templateId: string;
+  /** The API origin (e.g. https://dysmsapi.aliyuncs.com); a local fake in tests. */
+  endpoint: string;
+  timeoutMs?: number;
+  /** The environment variables holding the credentials, named in log lines when the carrier refuses them. */
+  credentialVariables: string;
+};
+
+/** The sign name and template of one message: the channel's own when it has them, else the deployment's. */
+export function senderOf(message: SmsMessage, settings: CarrierSettings): { signName: string; templateId: string } {
+  return {
+    signName: message.sender?.signName || settings.signName,
+    templateId: message.sender?.templateId || settings.templateId,
+  };
+}
+
+const PHONE_LIMIT = 'phone: too many codes to this number today; try again later';
+const PHONE_REFUSED = 'phone: this number cannot receive text messages from this store; check it or use another one';
+const CANNOT_SEND = 'this store cannot send codes right now; try again later';
+const NO_ANSWER = 'the text message service did not answer; try again in a minute';
+
+/**
+ * The buyer's answer to a carrier's refusal, after a server log line that names the carrier's code and what to fix.
+ * Per-phone refusals are the buyer's business (429, 400); the others are the store's (503), and only the log says why.
+ */
+export function refusal(
+  kind: CarrierRefusal | null,
+  detail: { settings: CarrierSettings; message: SmsMessage; vendorCode: string; vendorMessage: string },
+): AppError {
+  const { settings, message } = detail;
+  const sender = senderOf(message, settings);
+  const where = `[sms ${settings.provider}] channel ${message.channelId}, ${maskPhone(message.phone)}: ${detail.vendorCode} (${detail.vendorMessage})`;
+  switch (kind) {
+    case 'phoneLimit':
+      console.warn(`${where}: the carrier's limit for this number`);
+      return new AppError(429, PHONE_LIMIT);
+    case 'phoneRefused':
+      console.warn(`${where}: the carrier refuses this number`);
+      return new AppError(400, PHONE_REFUSED);
+    case 'template':
+      console.error(
+        `${where}: template ${sender.templateId} is missing, not approved or does not take (code, minutes); fix SMS_TEMPLATE_ID or the channel's sms_template_id`,
+      );
+      return new AppError(503, CANNOT_SEND);
+    case 'signName':
+      console.error(
+        `${where}: sign name "${sender.signName}" is missing or not approved; fix SMS_SIGN_NAME or the channel's sms_sign_name`,
+      );
+      return new AppError(503, CANNOT_SEND);
+    case 'balance':
+      console.error(`${where}: the ${settings.provider} SMS account has no balance or package left; top it up`);
+      return new AppError(503, CANNOT_SEND);
+    case 'accountLimit':
+      console.error(`${where}: the ${settings.provider} SMS account reached a sending total set in its console; raise it`);
+      return new AppError(503, CANNOT_SEND);
+    case 'credentials':
+      console.error(`${where}: the carrier refuses our credentials; check ${settings.credentialVariables}`);
+      return new AppError(503, CANNOT_SEND);
+    default:
+      console.error(`${where}: not a code the store knows; no text was sent`);
+      return new AppError(503, CANNOT_SEND);
+  }
+}
+
+/**
+ * One POST to the carrier, given up after the time limit. A network failure or a timeout is a 503 for the buyer
+ * ("did not answer") and a log line; the caller gets the HTTP status and the parsed JSON body otherwise.
+ */
+export async function postToCarrier(
+  settings: CarrierSettings,
+  request: { url: string; headers: Record<string, string>; body: string },
+): Promise<{ status: number; json: unknown }> {
+  const timeoutMs = settings.timeoutMs ?? SMS_CARRIER_TIMEOUT_MS;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+    text = await response.text();
+  } catch (error) {
+    // Checked by name: fetch's DOMException may come from another realm than this module's Error (jest, workers).
+    const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+    console.error(
+      `[sms ${settings.provider}] ${settings.endpoint}: ${
+        timedOut ? `no answer within ${timeoutMs} ms; a text may still arrive, with a code that no longer works` : describe(error)
+      }`,
+    );
+    throw new AppError(503, NO_ANSWER);
+  }
+  try {
+    return { status: response.status, json: JSON.parse(text) as unknown };
+  } catch {
+    console.error(
+      `[sms ${settings.provider}] ${settings.endpoint}: HTTP ${response.status} with a body that is not JSON; no text was sent`,
+    );
+    throw new AppError(503, NO_ANSWER);
+  }
+}
+
+function describe(error: unknown): string {
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown; code?: unknown } };
+  if (typeof message !== 'string') return String(error);
+  const why = cause?.code ?? cause?.message;
+  return why ? `${message} (${String(why)})` : message;
+}
