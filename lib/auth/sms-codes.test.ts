@@ -272,6 +272,38 @@ describe('SMS rate limits (security review, finding 4)', () => {
   });
 });
 
+describe('a text the carrier refused (issue 18)', () => {
+  /** A carrier that refuses every text, as a real one does when its limit for the number is reached. */
+  const refusing: SmsProvider = {
+    name: 'refusing',
+    showsCodes: false,
+    async send() {
+      throw new AppError(429, 'phone: too many codes to this number today; try again later');
+    },
+  };
+
+  it('answers with the refusal and does not start the wait: the buyer may ask again at once', async () => {
+    const phone = newPhone();
+    await expectAppError(sendCode(ctx(t0, { ip: newIp(), sms: refusing }), phone), 429, /^phone: too many codes to this number today/);
+    expect(await db.select().from(smsCodes).where(eq(smsCodes.phone, phone))).toHaveLength(0);
+    const answer = await sendCode(ctx(at(1000), { ip: newIp() }), phone);
+    expect(answer.cooldownSeconds).toBe(60);
+    await expect(verifyCode(ctx(at(2000)), phone, lastCode(phone))).resolves.toBeUndefined();
+  });
+
+  it('leaves the code sent before it working, and the wait counted from that one', async () => {
+    const phone = newPhone();
+    await sendCode(ctx(t0, { ip: newIp() }), phone);
+    const first = lastCode(phone);
+    const later = at(AUTH_LIMITS.phoneCooldownMs);
+    await expectAppError(sendCode(ctx(later, { ip: newIp(), sms: refusing }), phone), 429, /^phone: /);
+    await expect(verifyCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 1000)), phone, first)).resolves.toBeUndefined();
+    // One code sent, not two: the next wait is still the first 60 s, not the backoff.
+    const again = await sendCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 2000), { ip: newIp() }), phone);
+    expect(again.cooldownSeconds).toBe(60);
+  });
+});
+
 describe('login and sessions', () => {
   it('signs up on the first login, logs in on the next, with a live token of this channel only', async () => {
     const phone = newPhone();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { smsCodes } from '../db/schema';
 import { AppError } from '../procedure/errors';
@@ -67,7 +67,7 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
   }
 
   const code = randomDigits(AUTH_LIMITS.codeDigits);
-  const wait = await ctx.db.transaction(async (tx) => {
+  const stored = await ctx.db.transaction(async (tx) => {
     await lockPhone(tx, phone);
     const recent = await tx
       .select({ createdAt: smsCodes.createdAt })
@@ -93,35 +93,63 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
     }
 
     // A new code replaces any older one of this phone on this channel.
-    await tx
+    const replaced = await tx
       .update(smsCodes)
       .set({ consumedAt: ctx.now })
-      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.channelId, ctx.channelId), isNull(smsCodes.consumedAt)));
-    await tx.insert(smsCodes).values({
-      channelId: ctx.channelId,
-      phone,
-      codeHash: codeHash(ctx.secret, phone, code),
-      ip: ctx.ip,
-      createdAt: ctx.now,
-      expiresAt: new Date(ctx.now.getTime() + AUTH_LIMITS.codeTtlMs),
-    });
-    return phoneWaitMs(recent.length + 1);
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.channelId, ctx.channelId), isNull(smsCodes.consumedAt)))
+      .returning({ id: smsCodes.id });
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({
+        channelId: ctx.channelId,
+        phone,
+        codeHash: codeHash(ctx.secret, phone, code),
+        ip: ctx.ip,
+        createdAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + AUTH_LIMITS.codeTtlMs),
+      })
+      .returning({ id: smsCodes.id });
+    return { wait: phoneWaitMs(recent.length + 1), codeId: row!.id, replacedIds: replaced.map((r) => r.id) };
   });
   // Sent after the row is committed: a code that arrives always works. A carrier's refusal is an AppError the buyer can
-  // read (lib/auth/sms-carrier.ts).
-  await ctx.sms.send(ctx.db, {
-    channelId: ctx.channelId,
-    phone,
-    code,
-    ttlMinutes: AUTH_LIMITS.codeTtlMs / 60_000,
-    now: ctx.now,
-    ...(ctx.smsSender ? { sender: ctx.smsSender } : {}),
-  });
+  // read (lib/auth/sms-carrier.ts); the code it did not send is taken back first.
+  try {
+    await ctx.sms.send(ctx.db, {
+      channelId: ctx.channelId,
+      phone,
+      code,
+      ttlMinutes: AUTH_LIMITS.codeTtlMs / 60_000,
+      now: ctx.now,
+      ...(ctx.smsSender ? { sender: ctx.smsSender } : {}),
+    });
+  } catch (error) {
+    await forgetUnsentCode(ctx, phone, stored);
+    throw error;
+  }
   return {
-    cooldownSeconds: Math.ceil(wait / 1000),
+    cooldownSeconds: Math.ceil(stored.wait / 1000),
     expiresInSeconds: AUTH_LIMITS.codeTtlMs / 1000,
     ...(ctx.sms.showsCodes ? { demoCode: code } : {}),
   };
+}
+
+/**
+ * A code the carrier refused or never answered for is taken back (docs/security.md, "A text the carrier did not send"): its row goes, so the
+ * phone's 60 s wait and backoff, counted from the rows of the last 24 h, do not count it and the buyer may ask again at
+ * once; the codes it replaced work again, so a text that did arrive earlier is still good. The per-IP, per-device and
+ * per-channel counters keep the attempt: they count requests, and a flood of failing ones is still a flood.
+ */
+async function forgetUnsentCode(ctx: CodeCtx, phone: string, stored: { codeId: number; replacedIds: number[] }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockPhone(tx, phone);
+    await tx.delete(smsCodes).where(eq(smsCodes.id, stored.codeId));
+    if (stored.replacedIds.length > 0) {
+      await tx
+        .update(smsCodes)
+        .set({ consumedAt: null })
+        .where(and(inArray(smsCodes.id, stored.replacedIds), eq(smsCodes.consumedAt, ctx.now)));
+    }
+  });
 }
 
 /**
