@@ -1,5 +1,6 @@
 import 'server-only';
 import { AppError } from '../procedure/errors';
+import { msg } from '../procedure/messages';
 import { maskPhone } from './mask';
 import type { SmsMessage } from './sms';
 
@@ -50,10 +51,10 @@ export function senderOf(message: SmsMessage, settings: CarrierSettings): { sign
   };
 }
 
-const PHONE_LIMIT = 'phone: too many codes to this number today; try again later';
-const PHONE_REFUSED = 'phone: this number cannot receive text messages from this store; check it or use another one';
-const CANNOT_SEND = 'this store cannot send codes right now; try again later';
-const NO_ANSWER = 'the text message service did not answer; try again in a minute';
+const PHONE_LIMIT = msg('smsCarrierPhoneLimit');
+const PHONE_REFUSED = msg('smsCarrierPhoneRefused');
+const CANNOT_SEND = msg('smsCarrierCannotSend');
+const NO_ANSWER = msg('smsCarrierNoAnswer');
 
 /**
  * The buyer's answer to a carrier's refusal, after a server log line that names the carrier's code and what to fix.
