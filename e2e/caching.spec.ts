@@ -17,9 +17,12 @@ async function saleHref(page: Page, channel: string, name: string): Promise<stri
   return href!;
 }
 
-test('the last copy: one buyer takes it, and the other buyer’s next load of the goods page shows sold out', async ({ browser, page }) => {
+test('the last copy: one buyer takes it, a buyer one tap late is told it sold out, and the other buyer’s next load of the goods page shows sold out', async ({
+  browser,
+  page,
+}) => {
   // Buyer B (not logged in) has the shared link open: one of fifty left, on sale.
-  const href = await saleHref(page, 'bazaar', 'Last Lantern');
+  const href = await saleHref(page, 'bazaar', '最后一盏灯笼');
   const first = await page.goto(channelUrl('bazaar', href));
   expect(first!.headers()['x-storefront-cache']).toBe('shared');
   await expect(page.getByTestId('stock-left')).toHaveText('1 / 50');
@@ -29,6 +32,13 @@ test('the last copy: one buyer takes it, and the other buyer’s next load of th
   const again = await page.reload();
   expect(again!.headers()['x-storefront-cache']).toBe('shared');
   await expect(page.getByTestId('stock-left')).toHaveText('1 / 50');
+
+  // Buyer C is on the pay page with the terms agreed, one tap from buying it, when A takes it.
+  const contextC = await browser.newContext({ ...phone });
+  const late = await contextC.newPage();
+  await logInThroughApi(late, 'bazaar');
+  await late.goto(channelUrl('bazaar', href.replace('/goods/detail/', '/pay/')));
+  await late.getByRole('checkbox').check();
 
   // Buyer A, on a phone of their own, buys it and pays at the sandbox cashier.
   const contextA = await browser.newContext({ ...phone });
@@ -48,6 +58,16 @@ test('the last copy: one buyer takes it, and the other buyer’s next load of th
     await contextA.close();
   }
 
+  // C taps pay a moment too late: the store says why in the page's language (Chinese on BAZAAR), then shows sold out.
+  try {
+    await late.getByRole('button', { name: zhCN.pay.submit }).click();
+    await expect(late.locator('[data-sonner-toast]').filter({ hasText: '已售罄' })).toBeVisible();
+    await expect(late).toHaveURL(channelUrl('bazaar', '/sellout'));
+    await expect(late.getByRole('heading', { name: zhCN.sellout.title })).toBeVisible();
+  } finally {
+    await contextC.close();
+  }
+
   // B's next load: sold out, no way to buy; the home list agrees.
   const after = await page.reload();
   expect(after!.headers()['x-storefront-cache']).toBe('shared');
@@ -56,7 +76,7 @@ test('the last copy: one buyer takes it, and the other buyer’s next load of th
   await expect(page.getByTestId('buy-button')).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('buy-button')).toHaveText(zhCN.goods.soldOut);
   await page.goto(channelUrl('bazaar'));
-  await expect(page.getByTestId('sale-card').filter({ hasText: 'Last Lantern' }).getByTestId('sale-status')).toHaveText(
+  await expect(page.getByTestId('sale-card').filter({ hasText: '最后一盏灯笼' }).getByTestId('sale-status')).toHaveText(
     zhCN.status.soldOut,
   );
 });

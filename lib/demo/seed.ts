@@ -68,7 +68,10 @@ function commodityValues(
         series?: string;
       },
   isBlindBox: boolean,
+  /** The channel's locale: a zh-CN channel's chain is named in Chinese, as its operator would (issue 17, item 4). */
+  locale: string | null = null,
 ) {
+  const zh = locale === 'zh-CN';
   return {
     channelId,
     code: sale.code,
@@ -78,8 +81,8 @@ function commodityValues(
     description: sale.description,
     amountSku: sale.amountSku,
     // The built-in chain is our own hash-chained ledger, named honestly (DESIGN §7).
-    chainName: 'Storefront Ledger (built-in)',
-    chainContract: `ledger:${sale.code}`,
+    chainName: zh ? '本店哈希链账本（内置）' : 'Storefront Ledger (built-in)',
+    chainContract: zh ? `${sale.name}合约` : `ledger:${sale.code}`,
     contractAddress: contractAddress(sale.code),
     authorName: sale.author,
     authorCover: '/brands/default/user-face.svg',
@@ -132,7 +135,8 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
   for (const [index, s] of SEED_SALES.entries()) {
     const channelId = channelIds.get(s.channel);
     if (channelId === undefined) throw new Error(`seed: sale ${s.code} names unknown channel ${s.channel}`);
-    const commodityId = await upsertCommodity(db, commodityValues(channelId, s, Boolean(s.blindBox)));
+    const locale = SEED_CHANNELS.find((c) => c.key === s.channel)?.locale ?? null;
+    const commodityId = await upsertCommodity(db, commodityValues(channelId, s, Boolean(s.blindBox), locale));
     for (const prize of s.blindBox ?? []) {
       const prizeId = await upsertCommodity(
         db,
