@@ -154,7 +154,11 @@ describe('chaining up', () => {
 
     await chainUpPending(db, t0);
     const confirmed = await getChainRecord(ctx, Number(record.id));
-    expect(confirmed).toMatchObject({ chainStatus: 1, tokenId: expect.any(String), tradeHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(confirmed).toMatchObject({
+      chainStatus: 1,
+      tokenId: expect.stringMatching(/^\d{12,19}$/),
+      tradeHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
   });
 
   it('lets exactly one of 50 concurrent tries of one code through', async () => {

@@ -29,6 +29,16 @@ export function canonicalJson(value: unknown): string {
  * The built-in ledger (DESIGN §7): append-only, hash-chained, in our database. Appends are serialised by a
  * transaction-scoped advisory lock, so heights have no gaps and each entry names its true predecessor.
  */
+/**
+ * The token id the ledger gives an edition, as an ERC-721 contract would: a large decimal number, one per collectible
+ * and edition number, the same on every run (the first 60 bits of a SHA-256 of the two), not "21-21" (issue 17,
+ * item 11). Two editions share an id only on a 60-bit hash collision: among a million editions, about one chance in
+ * two million.
+ */
+export function chainTokenId(commodityId: number, number: number): string {
+  return BigInt(`0x${sha256(`token:${commodityId}:${number}`).slice(0, 15)}`).toString();
+}
+
 export const ledgerAdapter: ChainAdapter = {
   name: 'ledger',
   async submit(tx: Db, asset: ChainAsset, now: Date): Promise<ChainReceipt> {
@@ -40,7 +50,7 @@ export const ledgerAdapter: ChainAdapter = {
       .limit(1);
     const height = (last?.height ?? 0) + 1;
     const prevHash = last?.txHash ?? GENESIS_HASH;
-    const tokenId = `${asset.commodityId}-${asset.number}`;
+    const tokenId = chainTokenId(asset.commodityId, asset.number);
     const payload = { ...asset, tokenId };
     const txHash = entryHash(height, prevHash, payload);
     await tx.insert(chainLedger).values({ height, prevHash, txHash, holdingId: asset.holdingId, tokenId, payload, createdAt: now });
