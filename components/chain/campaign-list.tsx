@@ -18,7 +18,11 @@ export function ChainCampaignList({
   placeholderColor: string;
 }) {
   if (campaigns.length === 0) {
-    return <EmptyState data-testid="chain-empty">{t('chain.empty')}</EmptyState>;
+    return (
+      <EmptyState art="chain" data-testid="chain-empty">
+        {t('chain.empty')}
+      </EmptyState>
+    );
   }
   return (
     <ul className="flex flex-col gap-3" data-testid="chain-campaigns">

@@ -23,7 +23,11 @@ export function ActivityList({
   placeholderColor: string;
 }) {
   if (activities.length === 0) {
-    return <EmptyState data-testid="activities-empty">{t('exchange.empty')}</EmptyState>;
+    return (
+      <EmptyState art="exchange" data-testid="activities-empty">
+        {t('exchange.empty')}
+      </EmptyState>
+    );
   }
   return (
     <ul className="flex flex-col gap-4" data-testid="activities">

@@ -11,14 +11,21 @@ export function DestroyedList({
   t,
   timeZone,
   placeholderColor,
+  action = null,
 }: {
   records: DestroyedView[];
   t: Translator;
   timeZone: string;
   placeholderColor: string;
+  /** Where the empty list sends the buyer (the activities, where they can exchange). */
+  action?: { href: string; label: string } | null;
 }) {
   if (records.length === 0) {
-    return <EmptyState data-testid="destroyed-empty">{t('exchange.destroyEmpty')}</EmptyState>;
+    return (
+      <EmptyState art="exchange" action={action} data-testid="destroyed-empty">
+        {t('exchange.destroyEmpty')}
+      </EmptyState>
+    );
   }
   return (
     <ul className="flex flex-col gap-3" data-testid="destroyed-list">

@@ -14,14 +14,21 @@ export function ExchangeRecordList({
   t,
   timeZone,
   placeholderColor,
+  action = null,
 }: {
   records: ExchangeRecordView[];
   t: Translator;
   timeZone: string;
   placeholderColor: string;
+  /** Where the empty list sends the buyer (the activities, where they can exchange). */
+  action?: { href: string; label: string } | null;
 }) {
   if (records.length === 0) {
-    return <EmptyState data-testid="exchange-records-empty">{t('exchange.recordsEmpty')}</EmptyState>;
+    return (
+      <EmptyState art="exchange" action={action} data-testid="exchange-records-empty">
+        {t('exchange.recordsEmpty')}
+      </EmptyState>
+    );
   }
   return (
     <ul className="flex flex-col gap-3" data-testid="exchange-records">

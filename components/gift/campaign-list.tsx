@@ -24,7 +24,11 @@ export function CampaignList({
   placeholderColor: string;
 }) {
   if (campaigns.length === 0) {
-    return <EmptyState data-testid="gifts-empty">{t('gift.empty')}</EmptyState>;
+    return (
+      <EmptyState art="gift" data-testid="gifts-empty">
+        {t('gift.empty')}
+      </EmptyState>
+    );
   }
   return (
     <ul className="flex flex-col gap-4" data-testid="campaigns">

@@ -7,6 +7,7 @@ import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { SaleCard } from '@/components/sale/sale-card';
 import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ChannelBanner } from '@/components/layout/channel-banner';
 
 /** Sales per home page. */
@@ -75,7 +76,9 @@ export function HomeView({
             {t('home.sales')}
           </h2>
           {records.length === 0 ? (
-            <p className="rounded-xl bg-skin-card p-6 text-center text-sm text-neutral-500">{t('home.empty')}</p>
+            <EmptyState art="sales" data-testid="sales-empty">
+              {t('home.empty')}
+            </EmptyState>
           ) : (
             <ul className="grid grid-cols-2 gap-3" data-testid="sale-list">
               {records.map((sale, i) => (

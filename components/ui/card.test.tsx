@@ -29,11 +29,25 @@ describe('Card', () => {
 });
 
 describe('EmptyState', () => {
-  it('is a muted, centred line on a card', () => {
-    render(<EmptyState data-testid="orders-empty">No orders yet</EmptyState>);
+  it('shows a picture of what would be there, the line saying there is none, and the way to get some', () => {
+    render(
+      <EmptyState art="orders" action={{ href: '/', label: 'Browse sales' }} data-testid="orders-empty">
+        No orders yet
+      </EmptyState>,
+    );
     const empty = screen.getByTestId('orders-empty');
-    expect(empty.tagName).toBe('P');
     expect(empty).toHaveTextContent('No orders yet');
-    expect(empty.className.split(' ')).toEqual(expect.arrayContaining(['bg-skin-card', 'p-6', 'text-center', 'text-neutral-500']));
+    expect(empty.querySelector('svg[data-art="orders"]')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByRole('link', { name: 'Browse sales' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers no link where there is nowhere to go', () => {
+    render(
+      <EmptyState art="gift" data-testid="gifts-empty">
+        No gifts right now
+      </EmptyState>,
+    );
+    expect(screen.getByTestId('gifts-empty')).toHaveTextContent('No gifts right now');
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -376,6 +376,12 @@ const en = {
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',
     home: 'See other drops',
   },
+  empty: {
+    browseSales: 'Browse sales',
+    receiveGifts: 'Receive gifts',
+    seeActivities: 'See activities',
+    chainUp: 'Chain up a collectible',
+  },
 } as const;
 
 export default en;

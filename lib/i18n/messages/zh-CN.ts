@@ -376,6 +376,12 @@ const zhCN: Messages = {
     body: '本次发售已全部售出，敬请关注下一次发售。',
     home: '查看其他发售',
   },
+  empty: {
+    browseSales: '去逛逛发售',
+    receiveGifts: '去领取礼物',
+    seeActivities: '去看看活动',
+    chainUp: '去上链藏品',
+  },
 };
 
 export default zhCN;

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { BoxList } from '@/components/buy/box-list';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { wayForward } from '@/lib/page/empty-action';
 import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams> };
@@ -30,7 +31,9 @@ export default async function MyBoxesPage({ params }: Props) {
       <PageHeader title={t('box.title')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="flex flex-col gap-4 px-3 pt-3 pb-[1.6rem]">
         {boxes.length === 0 ? (
-          <EmptyState data-testid="boxes-empty">{t('box.empty')}</EmptyState>
+          <EmptyState art="box" action={wayForward(channel)} data-testid="boxes-empty">
+            {t('box.empty')}
+          </EmptyState>
         ) : (
           <ClientMessages channel={channel} namespaces={['box']}>
             <BoxList boxes={boxes} placeholderColor={skin.lightColor} />

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
@@ -32,11 +31,8 @@ export default async function ChainRecordsPage({ params, searchParams }: Props) 
       <PageHeader title={t('chain.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pt-3 pb-[1.6rem]">
         {records.records.length === 0 ? (
-          <EmptyState as="div" className="flex flex-col items-center gap-3" data-testid="chain-records-empty">
-            <p>{t('chain.recordsEmpty')}</p>
-            <Link href="/chain" className="text-skin-1 underline underline-offset-2">
-              {t('chain.title')}
-            </Link>
+          <EmptyState art="chain" action={{ href: '/chain', label: t('empty.chainUp') }} data-testid="chain-records-empty">
+            {t('chain.recordsEmpty')}
           </EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="chain-records">

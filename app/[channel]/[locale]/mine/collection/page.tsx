@@ -6,6 +6,7 @@ import { listCollection } from '@/lib/collection/service';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectionGrid } from '@/components/buy/collection-grid';
 import { EmptyState } from '@/components/ui/empty-state';
+import { wayForward } from '@/lib/page/empty-action';
 import { RecordPager } from '@/components/ui/pager';
 import { ClientMessages } from '@/components/shell/client-messages';
 
@@ -31,7 +32,9 @@ export default async function CollectionPage({ params, searchParams }: Props) {
       <PageHeader title={t('collection.title')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pt-3 pb-[1.6rem]">
         {collection.records.length === 0 ? (
-          <EmptyState data-testid="collection-empty">{t('collection.empty')}</EmptyState>
+          <EmptyState art="collection" action={wayForward(channel)} data-testid="collection-empty">
+            {t('collection.empty')}
+          </EmptyState>
         ) : (
           <ClientMessages channel={channel} namespaces={['collection', 'viewer']}>
             <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} />

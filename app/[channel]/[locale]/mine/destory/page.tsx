@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { wayForward } from '@/lib/page/empty-action';
 import { loadPageChannel, type PageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { listDestroyed } from '@/lib/exchange/service';
@@ -32,7 +33,13 @@ export default async function DestroyRecordsPage({ params, searchParams }: Props
     <>
       <PageHeader title={titleOf(channel)} backHref="/mine" backLabel={t('exchange.back')} />
       <main className="px-3 pt-3 pb-[1.6rem]">
-        <DestroyedList records={records.records} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+        <DestroyedList
+          records={records.records}
+          t={t}
+          timeZone={theme.timeZone}
+          placeholderColor={skin.lightColor}
+          action={wayForward(channel, ['activities', 'sales'])}
+        />
         <RecordPager path="/mine/destory" page={page} pages={records.pages} newer={t('exchange.newer')} older={t('exchange.older')} />
       </main>
     </>

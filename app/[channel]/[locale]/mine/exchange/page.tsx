@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { wayForward } from '@/lib/page/empty-action';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { listExchanges } from '@/lib/exchange/service';
@@ -33,7 +34,13 @@ export default async function ExchangeRecordsPage({ params, searchParams }: Prop
     <>
       <PageHeader title={t('exchange.recordsTitle')} backHref="/mine" backLabel={t('exchange.back')} />
       <main className="px-3 pt-3 pb-[1.6rem]">
-        <ExchangeRecordList records={records.records} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+        <ExchangeRecordList
+          records={records.records}
+          t={t}
+          timeZone={theme.timeZone}
+          placeholderColor={skin.lightColor}
+          action={wayForward(channel, ['activities', 'sales'])}
+        />
         <RecordPager path="/mine/exchange" page={page} pages={records.pages} newer={t('exchange.newer')} older={t('exchange.older')} />
       </main>
     </>

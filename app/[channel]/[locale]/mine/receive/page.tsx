@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { wayForward } from '@/lib/page/empty-action';
 import { RecordPager } from '@/components/ui/pager';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -32,7 +33,9 @@ export default async function ReceiveRecordsPage({ params, searchParams }: Props
       <PageHeader title={t('gift.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
       <main className="px-3 pt-3 pb-[1.6rem]">
         {records.records.length === 0 ? (
-          <EmptyState data-testid="receive-empty">{t('gift.recordsEmpty')}</EmptyState>
+          <EmptyState art="gift" action={wayForward(channel, ['gifts', 'sales'])} data-testid="receive-empty">
+            {t('gift.recordsEmpty')}
+          </EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="receive-records">
             {records.records.map((r) => (

@@ -13,6 +13,7 @@ import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { CancelOrderButton } from '@/components/buy/cancel-order-button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { wayForward } from '@/lib/page/empty-action';
 import { RecordPager } from '@/components/ui/pager';
 import { ClientMessages } from '@/components/shell/client-messages';
 
@@ -51,7 +52,9 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
       <ClientMessages channel={channel} namespaces={['orders', 'common']}>
         <main className="px-3 pt-3 pb-[1.6rem]">
           {orders.records.length === 0 ? (
-            <EmptyState data-testid="orders-empty">{t('orders.empty')}</EmptyState>
+            <EmptyState art="orders" action={wayForward(channel)} data-testid="orders-empty">
+              {t('orders.empty')}
+            </EmptyState>
           ) : (
             <ul className="flex flex-col gap-3" data-testid="orders">
               {orders.records.map((o) => (
