@@ -54,6 +54,10 @@ test('mine: a login prompt for visitors; profile, entries by label and logout fo
   await logIn(page, phone);
   await expect(page.getByTestId('mine-profile')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Avatar' })).toHaveAttribute('src', /user-face/);
+  // The profile: the account number to quote to customer service, and the day the buyer joined (today, in Shanghai).
+  await expect(page.getByTestId('mine-account-id')).toHaveText(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  await expect(page.getByTestId('mine-member-since')).toHaveText(today);
   // AURORA has labels 1,2,3,4: every entry.
   await expect(page.getByTestId('mine-entries').getByRole('link')).toHaveText([
     'My collection',

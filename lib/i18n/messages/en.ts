@@ -166,6 +166,8 @@ const en = {
     summaryCollectibles: 'Collectibles',
     summaryBoxes: 'Blind boxes',
     summaryToPay: 'To pay',
+    accountId: 'Account no.',
+    memberSince: 'Member since',
   },
   agreement: {
     privacy: 'Privacy policy',

@@ -166,6 +166,8 @@ const zhCN: Messages = {
     summaryCollectibles: '藏品',
     summaryBoxes: '盲盒',
     summaryToPay: '待支付',
+    accountId: '账号编号',
+    memberSince: '注册时间',
   },
   agreement: {
     privacy: '隐私政策',

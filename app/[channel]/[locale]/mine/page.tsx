@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { listCollection, listUnopenedBoxes } from '@/lib/collection/service';
 import { listOrders, ORDER_STATUS } from '@/lib/order/service';
 import { maskPhone } from '@/lib/auth/mask';
+import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { LogoutButton } from '@/components/auth/logout-button';
@@ -100,6 +101,15 @@ export default async function MinePage({ params }: Props) {
               ) : (
                 <p className="text-sm text-neutral-500">{theme.brandName}</p>
               )}
+              {/* The profile a buyer quotes to customer service: their account number and when they joined. */}
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-neutral-500" data-testid="mine-account">
+                <dt>{t('mine.accountId')}</dt>
+                <dd className="font-mono select-all" data-testid="mine-account-id">
+                  {accountId(user.uuid)}
+                </dd>
+                <dt>{t('mine.memberSince')}</dt>
+                <dd data-testid="mine-member-since">{formatDate(user.createdAt, 'yyyy-MM-dd', theme.timeZone)}</dd>
+              </dl>
             </div>
           </Card>
         ) : (
@@ -165,6 +175,12 @@ export default async function MinePage({ params }: Props) {
       <FooterNav labels={labels} attributes={theme.attributes} current="mine" t={t} />
     </>
   );
+}
+
+/** The buyer's account number as shown: the first 12 characters of their public id, in capitals (4-4-4). */
+function accountId(uuid: string): string {
+  const hex = uuid.replace(/-/g, '').slice(0, 12).toUpperCase();
+  return hex.match(/.{1,4}/g)!.join('-');
 }
 
 function Entry({ href, img, color, children }: { href: string; img: string; color: string; children: ReactNode }) {
