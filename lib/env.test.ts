@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { buyLaneRunning, DEMO_AUTH_SECRET, EnvError, parseEnv, publicOrigin } from './env';
 
 const REAL_SECRET = 'k3Jd9s0aLw2mQx7vBz4nRt6yUe8iOp1c';
@@ -82,7 +83,12 @@ describe('parseEnv', () => {
 
   it('refuses the payment sandbox and its demo secret in production', () => {
     const error = envError({ NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET });
-    expect(error.message).toContain('PAYMENT_PROVIDER');
+    expect(error.issues).toContain(
+      'PAYMENT_PROVIDERS lists sandbox, the cashier that takes no money; list only real payment providers in production',
+    );
+    expect(envError({ NODE_ENV: 'production', PAYMENT_PROVIDERS: 'wechatpay,sandbox' }).message).toContain(
+      'PAYMENT_PROVIDERS lists sandbox',
+    );
     expect(error.message).toContain('PAYMENT_SECRET');
     expect(envError({ NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET }).message).not.toContain(
       'PAYMENT_SECRET',
@@ -92,9 +98,77 @@ describe('parseEnv', () => {
   it.each([
     ['ORDER_PAY_TIMEOUT_SECONDS', { ORDER_PAY_TIMEOUT_SECONDS: '5' }],
     ['JOBS', { JOBS: 'sometimes' }],
-    ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'cash' }],
+    ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'cash' }],
+    ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'sandbox,sandbox' }],
+    ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: ' , ' }],
   ])('refuses a bad %s', (name, source) => {
     expect(envError(source).message).toContain(name);
+  });
+
+  it('runs the sandbox cashier unless told, and still reads the old single PAYMENT_PROVIDER', () => {
+    expect(parseEnv({}).PAYMENT_PROVIDERS).toEqual(['sandbox']);
+    expect(parseEnv({ PAYMENT_PROVIDER: 'sandbox' }).PAYMENT_PROVIDERS).toEqual(['sandbox']);
+    expect(envError({ PAYMENT_PROVIDER: 'sandbox', PAYMENT_PROVIDERS: 'sandbox' }).issues).toEqual([
+      'PAYMENT_PROVIDER is replaced by PAYMENT_PROVIDERS; set only PAYMENT_PROVIDERS',
+    ]);
+    expect(envError({ PAYMENT_PROVIDERS: 'sandbox,paypal' }).issues).toEqual([
+      'PAYMENT_PROVIDERS paypal is not a payment provider; known: sandbox, wechatpay, alipay',
+    ]);
+  });
+
+  describe('WeChat Pay', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const good = {
+      PAYMENT_PROVIDERS: 'wechatpay',
+      WECHATPAY_MCHID: '1900000109',
+      WECHATPAY_APPID: 'wxd678efh567hg6787',
+      WECHATPAY_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      WECHATPAY_PRIVATE_KEY: String(privateKey.export({ type: 'pkcs8', format: 'pem' })),
+      WECHATPAY_APIV3_KEY: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+      WECHATPAY_PLATFORM_PUBLIC_KEY: String(publicKey.export({ type: 'spki', format: 'pem' })).replace(/\n/g, '\\n'),
+      WECHATPAY_PLATFORM_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092025010100000000',
+      WECHATPAY_NOTIFY_URL: 'https://aurora.shop.example/api/pay/notify/wechatpay',
+    };
+
+    it('starts with every variable set and usable (a key as PEM text, also with its newlines written \\n)', () => {
+      expect(parseEnv(good)).toMatchObject({ PAYMENT_PROVIDERS: ['wechatpay'], WECHATPAY_ENDPOINT: 'https://api.mch.weixin.qq.com' });
+    });
+
+    it('names every missing variable, one line each', () => {
+      expect(envError({ PAYMENT_PROVIDERS: 'sandbox,wechatpay' }).issues).toEqual([
+        'WECHATPAY_MCHID is required when PAYMENT_PROVIDERS lists wechatpay',
+        'WECHATPAY_APPID is required when PAYMENT_PROVIDERS lists wechatpay',
+        'WECHATPAY_SERIAL is required when PAYMENT_PROVIDERS lists wechatpay',
+        'WECHATPAY_PRIVATE_KEY is required when PAYMENT_PROVIDERS lists wechatpay',
+        'WECHATPAY_APIV3_KEY is required when PAYMENT_PROVIDERS lists wechatpay',
+        'WECHATPAY_PLATFORM_PUBLIC_KEY is required when PAYMENT_PROVIDERS lists wechatpay',
+        'WECHATPAY_PLATFORM_PUBLIC_KEY_ID is required when PAYMENT_PROVIDERS lists wechatpay',
+        'WECHATPAY_NOTIFY_URL is required when PAYMENT_PROVIDERS lists wechatpay',
+      ]);
+    });
+
+    it('refuses values that cannot work, naming each', () => {
+      expect(
+        envError({
+          ...good,
+          WECHATPAY_APIV3_KEY: 'too-short',
+          WECHATPAY_PRIVATE_KEY: '/nonexistent/apiclient_key.pem',
+          WECHATPAY_PLATFORM_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----',
+          WECHATPAY_NOTIFY_URL: 'http://aurora.shop.example/api/pay/notify/wechatpay?x=1',
+          WECHATPAY_APPID: 'app',
+        }).issues,
+      ).toEqual([
+        'WECHATPAY_APPID must be an app id: wx and 16 letters or digits',
+        'WECHATPAY_APIV3_KEY must be exactly 32 bytes (the APIv3 key set in the merchant platform)',
+        'WECHATPAY_NOTIFY_URL must be an https:// URL without a query string (WeChat Pay refuses others)',
+        'WECHATPAY_PRIVATE_KEY is neither a PEM private key nor the path of a readable file holding one',
+        'WECHATPAY_PLATFORM_PUBLIC_KEY does not hold an RSA public key in PEM form',
+      ]);
+    });
+
+    it('is not checked when the deployment does not run it', () => {
+      expect(parseEnv({ WECHATPAY_PRIVATE_KEY: '/nonexistent' }).PAYMENT_PROVIDERS).toEqual(['sandbox']);
+    });
   });
 
   it('holds unpaid orders 5 minutes by default', () => {

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { DEMO_AUTH_SECRET } from './security/secret';
 import { parseTrustedProxies } from './security/forwarded';
+import { readKey } from './security/keys';
+
+/**
+ * Every payment provider a deployment may list in PAYMENT_PROVIDERS (lib/payment/providers.ts builds them). A name
+ * here without a factory there is refused at start ("not built into this deployment").
+ */
+export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'wechatpay', 'alipay'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+export function isPaymentProviderName(name: string): name is PaymentProviderName {
+  return (PAYMENT_PROVIDER_NAMES as readonly string[]).includes(name);
+}
 
 function trustedProxiesProblem(value: string): string | null {
   try {
@@ -81,8 +93,72 @@ const envSchema = z.object({
   /** Tencent Cloud SMS API origin; another one only for a test double. */
   TENCENT_SMS_ENDPOINT: endpoint.default(TENCENT_SMS_ENDPOINT),
   DEMO_MODE: z.enum(['0', '1']).optional(),
-  /** Payment provider (DESIGN §7); `sandbox` is the built-in cashier that plays one. */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The payment providers this deployment runs (DESIGN §7), comma-separated: `sandbox` (the built-in cashier that plays
+   * one), `wechatpay`. Which of them a channel offers is the channel's `payment_providers`. The old single
+   * `PAYMENT_PROVIDER` is read as a one-item list when this is unset (parseEnv).
+   */
+  PAYMENT_PROVIDERS: z
+    .string()
+    .default('sandbox')
+    .transform((value, ctx): PaymentProviderName[] => {
+      const names = value
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      if (names.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one payment provider' });
+      for (const name of names) {
+        if (!isPaymentProviderName(name))
+          ctx.addIssue({ code: 'custom', message: `${name} is not a payment provider; known: ${PAYMENT_PROVIDER_NAMES.join(', ')}` });
+      }
+      if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'names a provider twice' });
+      return names.filter(isPaymentProviderName);
+    }),
+  /** WeChat Pay API v3 (lib/payment/wechatpay.ts; README): required when PAYMENT_PROVIDERS lists `wechatpay`. */
+  WECHATPAY_MCHID: z
+    .string()
+    .regex(/^\d{1,32}$/, 'must be the merchant number (digits)')
+    .optional(),
+  WECHATPAY_APPID: z
+    .string()
+    .regex(/^wx[0-9a-zA-Z]{16}$/, 'must be an app id: wx and 16 letters or digits')
+    .optional(),
+  /** Serial number of the merchant API certificate, sent in every request's Authorization. */
+  WECHATPAY_SERIAL: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, "must be the merchant certificate's serial number (hex)")
+    .optional(),
+  /** The merchant API private key (apiclient_key.pem): PEM text or a file path. */
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  /** The APIv3 key that encrypts notifications: exactly 32 bytes. */
+  WECHATPAY_APIV3_KEY: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') === 32, 'must be exactly 32 bytes (the APIv3 key set in the merchant platform)')
+    .optional(),
+  /** WeChat Pay's public key (PEM text or a file path) and its id (`PUB_KEY_ID_…`, the Wechatpay-Serial it signs with). */
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_ID: z
+    .string()
+    .regex(/^\S{1,64}$/, 'must be the id of the WeChat Pay public key')
+    .optional(),
+  /** Where WeChat Pay posts notifications: our https://<host>/api/pay/notify/wechatpay, with no query string. */
+  WECHATPAY_NOTIFY_URL: z
+    .string()
+    .regex(/^https:\/\/[^\s?#]+$/, 'must be an https:// URL without a query string (WeChat Pay refuses others)')
+    .optional(),
+  /** The API's origin; tests point it at a local fake. */
+  WECHATPAY_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+$/, 'must be an origin such as https://api.mch.weixin.qq.com')
+    .default('https://api.mch.weixin.qq.com'),
+  /**
+   * The AppSecret of WECHATPAY_APPID's official account: WeChat's OAuth (`snsapi_base`) needs it to learn a buyer's
+   * openid, which JSAPI payment inside WeChat needs. Unset, WeChat Pay is offered only as H5 (outside WeChat).
+   */
+  WECHATPAY_APPSECRET: z
+    .string()
+    .regex(/^\S{16,64}$/, 'must be the official account AppSecret')
+    .optional(),
   /** Key of the HMAC on payment notifications. */
   PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_PAYMENT_SECRET),
   /** How long an unpaid order holds its stock (DESIGN §7: 5 minutes by default). */
@@ -135,12 +211,44 @@ const envSchema = z.object({
     .default('/api/log/track'),
 });
 
-/** Production refuses to start with demo secrets or demo providers (DESIGN §8), unless DEMO_MODE=1. */
+/** The WeChat Pay variables a deployment that lists `wechatpay` must set, each checked to be usable. */
+const WECHATPAY_REQUIRED = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_SERIAL',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+  'WECHATPAY_NOTIFY_URL',
+] as const;
+
+/**
+ * At start: each listed provider's secrets are there and usable (keys parse), one line per problem; and production
+ * refuses demo secrets and demo providers (DESIGN §8), unless DEMO_MODE=1.
+ */
 const productionEnvSchema = envSchema.superRefine((env, ctx) => {
   // A carrier without its credentials would fail every code: refused at start, in any mode.
   for (const name of SMS_PROVIDER_NEEDS[env.SMS_PROVIDER]) {
     if (env[name] === undefined) {
       ctx.addIssue({ code: 'custom', path: [name], message: `is required with SMS_PROVIDER=${env.SMS_PROVIDER}` });
+    }
+  }
+  if (env.PAYMENT_PROVIDERS.includes('wechatpay')) {
+    for (const name of WECHATPAY_REQUIRED) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDERS lists wechatpay' });
+    }
+    for (const [name, kind] of [
+      ['WECHATPAY_PRIVATE_KEY', 'private'],
+      ['WECHATPAY_PLATFORM_PUBLIC_KEY', 'public'],
+    ] as const) {
+      const value = env[name];
+      if (!value) continue;
+      try {
+        readKey(value, kind);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: [name], message: (error as Error).message });
+      }
     }
   }
   if (env.NODE_ENV !== 'production' || env.DEMO_MODE === '1') return;
@@ -164,11 +272,11 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
       message: 'is the demo secret; set a random secret of 32+ characters in production',
     });
   }
-  if (env.PAYMENT_PROVIDER === 'sandbox') {
+  if (env.PAYMENT_PROVIDERS.includes('sandbox')) {
     ctx.addIssue({
       code: 'custom',
-      path: ['PAYMENT_PROVIDER'],
-      message: 'is the sandbox cashier, which takes no money; configure a real payment provider in production',
+      path: ['PAYMENT_PROVIDERS'],
+      message: 'lists sandbox, the cashier that takes no money; list only real payment providers in production',
     });
   }
   if (env.SMS_PROVIDER === 'outbox') {
@@ -194,6 +302,12 @@ export class EnvError extends Error {
  * refuses demo secrets in production; a build only checks the shape, since secrets belong to the runtime.
  */
 export function parseEnv(source: Record<string, string | undefined>, { forStart = true } = {}): Env {
+  // PAYMENT_PROVIDER (one provider) came before PAYMENT_PROVIDERS; a deployment that still sets it keeps working.
+  if (source.PAYMENT_PROVIDER !== undefined) {
+    if (source.PAYMENT_PROVIDERS !== undefined)
+      throw new EnvError(['PAYMENT_PROVIDER is replaced by PAYMENT_PROVIDERS; set only PAYMENT_PROVIDERS']);
+    source = { ...source, PAYMENT_PROVIDERS: source.PAYMENT_PROVIDER };
+  }
   const result = (forStart ? productionEnvSchema : envSchema).safeParse(source);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));

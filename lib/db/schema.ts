@@ -50,6 +50,14 @@ export const channels = pgTable('channels', {
    */
   smsSignName: text('sms_sign_name'),
   smsTemplateId: text('sms_template_id'),
+  /**
+   * The payment providers the channel offers, by name (lib/payment/providers.ts), in the order the pay page lists them;
+   * those the deployment does not run (PAYMENT_PROVIDERS) are left out. Empty: every provider the deployment runs.
+   */
+  paymentProviders: text('payment_providers')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type ChannelRow = typeof channels.$inferSelect;

@@ -2,8 +2,8 @@ import 'server-only';
 import type { Db } from '../db/client';
 import { expireOverdueOrders } from '../order/service';
 import { chainUpPending } from '../chain/ledger-job';
-import type { PaymentProvider } from '../payment/provider';
-import { paymentProvider } from '../payment/service';
+import type { Providers } from '../payment/service';
+import { configuredProviders } from '../payment/providers';
 import { reconcilePayments, type ReconcileCursor, type ReconcileReport } from '../payment/reconcile';
 import { RETENTION_INTERVAL_MS, sweepExpiredRecords } from './retention';
 
@@ -16,16 +16,16 @@ export type JobsReport = { expired: number; reconciled: ReconcileReport; chained
  * One pass of the background jobs: expire overdue unpaid orders (stock goes back), reconcile payments whose
  * notification never came (lib/payment/reconcile.ts), put pending holdings on chain. Reconciliation comes after the
  * expiry sweep, so a capture found for an order past its time takes the paid-too-late path (closed and refunded), and
- * before chain-up, so what it mints goes on chain in the same pass. `provider` defaults to the configured one;
+ * before chain-up, so what it mints goes on chain in the same pass. `providers` defaults to every configured one;
  * `cursor` carries the reconciliation's place from pass to pass (startJobs keeps one).
  */
 export async function runJobsOnce(
   db: Db,
   now = new Date(),
-  options: { provider?: PaymentProvider; cursor?: ReconcileCursor } = {},
+  options: { providers?: Providers; cursor?: ReconcileCursor } = {},
 ): Promise<JobsReport> {
   const expired = await expireOverdueOrders(db, now);
-  const reconciled = await reconcilePayments(db, options.provider ?? paymentProvider(db), now, { cursor: options.cursor });
+  const reconciled = await reconcilePayments(db, options.providers ?? configuredProviders(db), now, { cursor: options.cursor });
   const chained = await chainUpPending(db, now);
   return { expired, reconciled, chained };
 }

@@ -3,7 +3,8 @@ import { redirect } from 'next/navigation';
 import { getDb } from '../db/client';
 import { AppError } from '../procedure/errors';
 import { requirePageUser } from './session';
-import { paymentProvider, queryPayment } from '../payment/service';
+import { queryPayment } from '../payment/service';
+import { configuredProviders } from '../payment/providers';
 import type { OrderView } from '../order/service';
 
 /**
@@ -20,7 +21,7 @@ export async function loadPageOrder(
   if (!no || !/^\d{22}$/.test(no)) redirect('/404');
   const db = getDb();
   try {
-    return await queryPayment({ db, now: new Date(), channelId: channel.id, userId: user.id, provider: paymentProvider(db) }, no);
+    return await queryPayment({ db, now: new Date(), channelId: channel.id, userId: user.id, providers: configuredProviders(db) }, no);
   } catch (error) {
     if (error instanceof AppError && error.code === 404) redirect('/404');
     throw error;

@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { procedure, userScope } from '../procedure/procedure';
 import { orderNoSchema } from '../procedure/schemas';
 import { AppError } from '../procedure/errors';
-import { env } from '../env';
+import { PAYMENT_PROVIDER_NAMES, publicOrigin } from '../env';
 import { getOrder } from '../order/service';
-import { paymentProvider, queryPayment, receiveNotification, sandboxPaymentInfo, startPayment } from './service';
+import type { ProcedureContext } from '../procedure/procedure';
+import { queryPayment, receiveNotification, sandboxPaymentInfo, startPayment, type Payer } from './service';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox';
+import { channelProviders, configuredProviders, sandboxOf } from './providers';
+import { payClientOf } from './clients';
+import type { PaymentProvider } from './provider';
+import { WECHAT_OPENID_COOKIE, wechatOauthStartPath } from './wechat-oauth';
 import { orderViewSchema } from '../order/schema';
 import { sandboxCompleteSchema, sandboxPaymentSchema, startedPaymentSchema } from './schema';
 import { msg } from '../procedure/messages';
@@ -19,27 +24,37 @@ const paymentNoSchema = z.string({ error: 'is required and must be a string' }).
  */
 export const paymentProcedures = {
   '/market/api/pay/create': procedure({
-    summary: 'Opens a payment for an unpaid order and answers where to pay (payUrl).',
+    summary:
+      "Opens a payment for an unpaid order through the chosen provider (one the channel offers that takes payments in the buyer's browser; optional when only one does) and answers how to pay: payUrl, and for WeChat Pay inside WeChat the JSAPI sheet's parameters.",
     auth: 'buyer',
-    input: z.object({ orderNo: orderNoSchema }),
+    input: z.object({
+      orderNo: orderNoSchema,
+      provider: z.enum(PAYMENT_PROVIDER_NAMES, { error: `must be one of ${PAYMENT_PROVIDER_NAMES.join(', ')}` }).optional(),
+    }),
     output: startedPaymentSchema,
-    handler: async (ctx, input) =>
-      startPayment({ ...(await userScope(ctx)), channelKey: ctx.channelKey, provider: paymentProvider(ctx.db) }, input.orderNo),
+    handler: async (ctx, input) => {
+      const channel = await ctx.channel();
+      const { provider, payer } = choosePayment(ctx, channelProviders(ctx.db, channel), channel.paymentProviders, input.provider);
+      return startPayment(
+        { ...(await userScope(ctx)), channelKey: ctx.channelKey, provider, payer, origin: publicOrigin(channel.host) },
+        input.orderNo,
+      );
+    },
   }),
   '/market/api/pay/query': procedure({
     summary: 'The order as it stands after asking the provider about its open payments (the fallback for a late notification).',
     auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
     output: orderViewSchema,
-    handler: async (ctx, input) => queryPayment({ ...(await userScope(ctx)), provider: paymentProvider(ctx.db) }, input.orderNo),
+    handler: async (ctx, input) => queryPayment({ ...(await userScope(ctx)), providers: configuredProviders(ctx.db) }, input.orderNo),
   }),
   '/market/api/pay/sandbox/detail': procedure({
-    summary: 'Sandbox cashier: the payment to show (amount, what is bought, status). Only with PAYMENT_PROVIDER=sandbox.',
+    summary: 'Sandbox cashier: the payment to show (amount, what is bought, status). Only when PAYMENT_PROVIDERS lists sandbox.',
     auth: 'buyer',
     input: z.object({ paymentNo: paymentNoSchema }),
     output: sandboxPaymentSchema,
     handler: async (ctx, input) => {
-      requireSandbox();
+      requireSandbox(ctx);
       return sandboxPaymentInfo(await userScope(ctx), input.paymentNo);
     },
   }),
@@ -49,10 +64,9 @@ export const paymentProcedures = {
     input: z.object({ paymentNo: paymentNoSchema, outcome: z.enum(['paid', 'failed'], { error: "must be 'paid' or 'failed'" }) }),
     output: sandboxCompleteSchema,
     handler: async (ctx, input) => {
-      requireSandbox();
+      const provider = requireSandbox(ctx);
       const scope = await userScope(ctx);
       const info = await sandboxPaymentInfo(scope, input.paymentNo);
-      const provider = paymentProvider(ctx.db);
       const { body, signature } = await provider.settle({
         paymentNo: input.paymentNo,
         amount: info.amount,
@@ -66,6 +80,73 @@ export const paymentProcedures = {
   }),
 };
 
-function requireSandbox(): void {
-  if (env().PAYMENT_PROVIDER !== 'sandbox') throw new AppError(404, msg('sandboxOff'));
+function requireSandbox(ctx: ProcedureContext) {
+  const sandbox = sandboxOf(ctx.db);
+  if (!sandbox) throw new AppError(404, msg('sandboxOff'));
+  return sandbox;
+}
+
+/**
+ * The provider a payment goes through: the one asked for, which must be offered by the channel (and run by the
+ * deployment) and take payments in the buyer's browser (User-Agent: WeChat JSAPI only inside WeChat, …); or, when
+ * none is asked for, the only one that fits. 400 names the field otherwise.
+ */
+function choosePayment(
+  ctx: ProcedureContext,
+  offered: PaymentProvider[],
+  listed: readonly string[],
+  asked: string | undefined,
+): { provider: PaymentProvider; payer: Payer } {
+  const client = payClientOf(ctx.headers.get('user-agent') ?? '');
+  const fitting = offered.filter((p) => p.clients.includes(client));
+  const names = (list: PaymentProvider[]) => list.map((p) => p.name).join(', ') || 'none';
+  let provider: PaymentProvider;
+  if (asked === undefined) {
+    if (fitting.length !== 1) {
+      throw new AppError(
+        400,
+        fitting.length === 0
+          ? `provider: none of this channel's payment providers takes payments in this browser (${client})`
+          : `provider: is required: choose one of ${names(fitting)}`,
+        { reason: 'provider', offered: fitting.map((p) => p.name) },
+      );
+    }
+    provider = fitting[0]!;
+  } else {
+    const found = offered.find((p) => p.name === asked);
+    if (!found) {
+      const why = listed.includes(asked) ? 'is not run by this deployment' : 'is not offered by this channel';
+      throw new AppError(400, `provider: ${asked} ${why} (offered: ${names(offered)})`, {
+        reason: 'provider',
+        offered: fitting.map((p) => p.name),
+      });
+    }
+    if (!found.clients.includes(client)) {
+      throw new AppError(400, `provider: ${asked} does not take payments in this browser (${client}); here: ${names(fitting)}`, {
+        reason: 'provider',
+        offered: fitting.map((p) => p.name),
+      });
+    }
+    provider = found;
+  }
+  const payer: Payer = { client, ip: ctx.ip };
+  if (provider.name === 'wechatpay' && client === 'wechat') {
+    // JSAPI pays as the buyer's WeChat identity: learnt once through WeChat's OAuth and kept in a cookie.
+    payer.openid = cookieValue(ctx.headers.get('cookie'), WECHAT_OPENID_COOKIE);
+    if (!payer.openid) {
+      throw new AppError(400, 'openid: WeChat Pay inside WeChat needs your WeChat identity first; open authorizeUrl and try again', {
+        reason: 'openid',
+        authorizeUrl: wechatOauthStartPath('/pay/fail'),
+      });
+    }
+  }
+  return { provider, payer };
+}
+
+function cookieValue(header: string | null, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
 }

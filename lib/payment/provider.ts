@@ -1,30 +1,86 @@
 import 'server-only';
+import type { PayClient } from './clients';
+import type { NotificationOutcome } from './schema';
 
 /** What the storefront asks a payment provider to collect. */
-export type PaymentRequest = { paymentNo: string; amount: number; subject: string; channelKey: string };
+export type PaymentRequest = {
+  paymentNo: string;
+  amount: number;
+  subject: string;
+  channelKey: string;
+  /** Where the buyer pays from (./clients.ts); the provider picks its way of paying by it (WeChat: JSAPI or H5). */
+  client: PayClient;
+  /** The buyer's address as the server saw it (WeChat H5 asks for it: `scene_info.payer_client_ip`). */
+  clientIp: string;
+  /** Absolute URL of the page to come back to after paying (the order's pay-result page on the channel's host). */
+  returnUrl: string;
+  /** When the order stops taking payments: providers that can close the payment then are told. */
+  expiresAt: Date;
+  /** The buyer's WeChat openid for this app id (WeChat Pay JSAPI only; from the OAuth `snsapi_base` exchange). */
+  openid?: string | null;
+};
+
+/**
+ * WeChat's JSAPI payment sheet, to open in the page with
+ * `WeixinJSBridge.invoke('getBrandWCPayRequest', params, callback)`; `paySign` is made on the server.
+ */
+export type JsapiPayParams = { appId: string; timeStamp: string; nonceStr: string; package: string; signType: 'RSA'; paySign: string };
+
+/**
+ * How the buyer pays once the payment is open: go to `payUrl` (our sandbox cashier, the provider's page), or, with
+ * `jsapi`, open WeChat's payment sheet in the page first and then go to `payUrl` (the order's pay-result page).
+ */
+export type PaymentStart = { payUrl: string; jsapi?: JsapiPayParams };
 
 /** A provider's notification, once its signature is verified. */
 export type VerifiedNotification = { paymentNo: string; providerTradeNo: string; amount: number; paid: boolean };
 
+/** What became of a notification, for the provider's answer: applied (or a repeat), or refused with a reason. */
+export type NotificationResult = { ok: true; outcome: NotificationOutcome } | { ok: false; status: 400 | 500; message: string };
+
 /**
  * A payment provider (DESIGN §7). The built-in `sandbox` (./sandbox.ts) plays one with a cashier page of ours;
- * WeChat Pay or Alipay implement the same four calls.
+ * WeChat Pay (./wechatpay.ts) and Alipay implement the same calls. Registered by name in ./providers.ts.
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** Where to send the buyer to pay (a site path or the provider's URL). */
-  start(request: PaymentRequest): Promise<{ payUrl: string }>;
-  /** Checks the notification's signature and reads it; throws NotificationError when it is not genuine. */
-  verify(rawBody: string, headers: Headers): VerifiedNotification;
-  /** The fallback when a notification is late: asks the provider how the payment stands. */
+  /** The buyer environments this provider takes payments from (the pay page offers it there; pay/create checks it). */
+  readonly clients: readonly PayClient[];
+  /** Opens the payment at the provider and says how the buyer pays. Throws PaymentProviderError when the provider refuses. */
+  start(request: PaymentRequest): Promise<PaymentStart>;
+  /**
+   * Checks the notification's signature (and freshness) and reads it; throws NotificationError when it is not genuine.
+   * `now` is the clock the freshness is checked against.
+   */
+  verify(rawBody: string, headers: Headers, now: Date): Promise<VerifiedNotification>;
+  /** The fallback when a notification is late: asks the provider how the payment stands (null: nothing known yet). */
   query(paymentNo: string): Promise<VerifiedNotification | null>;
   /** Gives the money back for a payment that cannot be honoured (paid after its order expired). */
   refund(paymentNo: string, amount: number): Promise<void>;
+  /** The HTTP answer the provider expects to its notification (WeChat Pay: 204 with no body, or 4xx/5xx with FAIL). */
+  answerNotification(result: NotificationResult): Response;
 }
 
 export class NotificationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'NotificationError';
+  }
+}
+
+/**
+ * The provider refused a call or could not be reached. `busy`: worth trying again shortly (rate limit, the provider's
+ * 5xx, the network); otherwise the provider said no for good (configuration, the payment's state).
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    /** The provider's own error code (`FREQUENCY_LIMITED`, `NOT_ENOUGH`, …), `HTTP_<status>`, or `NETWORK`. */
+    readonly providerCode: string,
+    message: string,
+    readonly busy: boolean,
+  ) {
+    super(`${provider}: ${providerCode}: ${message}`);
+    this.name = 'PaymentProviderError';
   }
 }

@@ -39,9 +39,7 @@ function recordingProvider(options: { failQueryOf?: string; beforeAnswer?: () =>
   const queried: string[] = [];
   const refunded: string[] = [];
   const provider: PaymentProvider = {
-    name: sandbox.name,
-    start: sandbox.start,
-    verify: sandbox.verify,
+    ...sandbox,
     async query(paymentNo) {
       queried.push(paymentNo);
       await options.beforeAnswer?.();
@@ -101,11 +99,11 @@ describe('payment reconciliation job', () => {
     const { provider, queried } = recordingProvider();
 
     // Within the grace period the notification may still be on its way: the provider is not asked yet.
-    await runJobsOnce(db, after(t, GRACE - 1000), { provider });
+    await runJobsOnce(db, after(t, GRACE - 1000), { providers: provider });
     expect(queried).not.toContain(payment.paymentNo);
     expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.created);
 
-    await runJobsOnce(db, after(t, GRACE + 1000), { provider });
+    await runJobsOnce(db, after(t, GRACE + 1000), { providers: provider });
     expect(queried).toContain(payment.paymentNo);
     const paid = await getOrder({ ...ctx, now: after(t, GRACE + 2000) }, order.orderNo);
     expect(paid.statusTrade).toBe(ORDER_STATUS.paid);
@@ -115,7 +113,7 @@ describe('payment reconciliation job', () => {
     expect((await holdingsOf(order.orderNo)).every((h) => h.chainStatus === 1)).toBe(true);
 
     // A later pass, or the notification finally arriving, changes nothing.
-    await runJobsOnce(db, after(t, GRACE + 3000), { provider });
+    await runJobsOnce(db, after(t, GRACE + 3000), { providers: provider });
     expect(queried.filter((no) => no === payment.paymentNo)).toHaveLength(1);
     const body = JSON.stringify({ paymentNo: payment.paymentNo, tradeNo: 'T-late', amount: payment.amount, status: 'SUCCESS' });
     const headers = new Headers({ [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(SECRET, body) });
@@ -131,7 +129,7 @@ describe('payment reconciliation job', () => {
 
     // The workers were down until after the order's time; the first pass expires it, then asks the provider.
     const late = after(t, FIVE_MIN + 30_000);
-    await runJobsOnce(db, late, { provider });
+    await runJobsOnce(db, late, { providers: provider });
     const closed = await getOrder({ ...ctx, now: late }, order.orderNo);
     expect(closed).toMatchObject({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate', editions: [] });
     expect(await holdingsOf(order.orderNo)).toHaveLength(0);
@@ -141,7 +139,7 @@ describe('payment reconciliation job', () => {
     // The copy went back to the sale once, by the expiry, and was not sold to this buyer after all.
     expect(await stockLeft(db, sale.saleId)).toBe(1);
 
-    await runJobsOnce(db, after(late, 10_000), { provider });
+    await runJobsOnce(db, after(late, 10_000), { providers: provider });
     expect(refunded).toEqual([payment.paymentNo]);
   });
 
@@ -153,19 +151,19 @@ describe('payment reconciliation job', () => {
 
     // The order expired; the pass finds the capture, closes the order, and the provider's refund call fails.
     const late = after(t, FIVE_MIN + 30_000);
-    const first = await runJobsOnce(db, late, { provider });
+    const first = await runJobsOnce(db, late, { providers: provider });
     expect(first.reconciled.errors).toBe(1);
     expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.refunding);
     expect(await sandboxStatus(payment.paymentNo)).toBe('SUCCESS');
 
     // Within the grace period it is left alone; after it, the refund goes through, once.
-    await runJobsOnce(db, after(late, 10_000), { provider });
+    await runJobsOnce(db, after(late, 10_000), { providers: provider });
     expect(refunded).toEqual([payment.paymentNo]);
-    const retried = await runJobsOnce(db, after(late, 61_000), { provider });
+    const retried = await runJobsOnce(db, after(late, 61_000), { providers: provider });
     expect(retried.reconciled.refundsRetried).toBe(1);
     expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.refunded);
     expect(await sandboxStatus(payment.paymentNo)).toBe('REFUNDED');
-    await runJobsOnce(db, after(late, 200_000), { provider });
+    await runJobsOnce(db, after(late, 200_000), { providers: provider });
     expect(refunded).toEqual([payment.paymentNo, payment.paymentNo]);
   });
 
@@ -175,7 +173,7 @@ describe('payment reconciliation job', () => {
     await cancelOrder({ ...ctx, now: after(t, 10_000) }, order.orderNo);
     await capturedButLost(payment, after(t, 20_000));
     const { provider, refunded } = recordingProvider();
-    await runJobsOnce(db, after(t, GRACE + 1000), { provider });
+    await runJobsOnce(db, after(t, GRACE + 1000), { providers: provider });
     expect(await getOrder({ ...ctx, now: after(t, GRACE + 2000) }, order.orderNo)).toMatchObject({
       statusTrade: ORDER_STATUS.closed,
       cancelReason: 'paidLate',
@@ -195,7 +193,7 @@ describe('payment reconciliation job', () => {
       now: after(t, 5000),
     });
     const { provider, refunded } = recordingProvider();
-    await runJobsOnce(db, after(t, GRACE + 1000), { provider });
+    await runJobsOnce(db, after(t, GRACE + 1000), { providers: provider });
     expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.failed);
     expect((await getOrder({ ...ctx, now: after(t, GRACE + 2000) }, order.orderNo)).statusTrade).toBe(ORDER_STATUS.toPay);
     expect(refunded).toEqual([]);
@@ -207,15 +205,15 @@ describe('payment reconciliation job', () => {
     const { provider, queried } = recordingProvider();
     const asked = () => queried.filter((no) => no === payment.paymentNo).length;
 
-    await runJobsOnce(db, after(t, GRACE + 1000), { provider });
+    await runJobsOnce(db, after(t, GRACE + 1000), { providers: provider });
     expect(asked()).toBe(1);
     // Past the order's time the provider is still asked (a capture at the deadline may still come), up to the horizon.
     const horizon = new Date(new Date(order.expireTime).getTime() + ABANDON_MARGIN);
-    await runJobsOnce(db, after(horizon, -1000), { provider });
+    await runJobsOnce(db, after(horizon, -1000), { providers: provider });
     expect(asked()).toBe(2);
     expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.created);
 
-    await runJobsOnce(db, horizon, { provider });
+    await runJobsOnce(db, horizon, { providers: provider });
     expect(asked()).toBe(3);
     expect(await paymentRow(payment.paymentNo)).toMatchObject({ status: PAYMENT_STATUS.failed, settledAt: horizon, providerTradeNo: null });
     expect(await getOrder({ ...ctx, now: horizon }, order.orderNo)).toMatchObject({
@@ -223,8 +221,8 @@ describe('payment reconciliation job', () => {
       cancelReason: 'expired',
     });
 
-    await runJobsOnce(db, after(horizon, 60_000), { provider });
-    await runJobsOnce(db, after(horizon, 3_600_000), { provider });
+    await runJobsOnce(db, after(horizon, 60_000), { providers: provider });
+    await runJobsOnce(db, after(horizon, 3_600_000), { providers: provider });
     expect(asked()).toBe(3);
 
     // Should the provider capture it after all and say so, the money is not dropped: the order is long gone, so it is refunded.
@@ -248,13 +246,13 @@ describe('payment reconciliation job', () => {
     await capturedButLost(second.payment, after(t, 10_000));
 
     const flaky = recordingProvider({ failQueryOf: first.payment.paymentNo });
-    await runJobsOnce(db, after(t, GRACE + 2000), { provider: flaky.provider });
+    await runJobsOnce(db, after(t, GRACE + 2000), { providers: flaky.provider });
     expect(flaky.queried).toEqual(expect.arrayContaining([first.payment.paymentNo, second.payment.paymentNo]));
     expect((await paymentRow(first.payment.paymentNo)).status).toBe(PAYMENT_STATUS.created);
     expect((await paymentRow(second.payment.paymentNo)).status).toBe(PAYMENT_STATUS.paid);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining(first.payment.paymentNo), expect.any(Error));
 
-    await runJobsOnce(db, after(t, GRACE + 4000), { provider: recordingProvider().provider });
+    await runJobsOnce(db, after(t, GRACE + 4000), { providers: recordingProvider().provider });
     expect((await paymentRow(first.payment.paymentNo)).status).toBe(PAYMENT_STATUS.paid);
     expect(await holdingsOf(first.order.orderNo)).toHaveLength(1);
   });
@@ -293,7 +291,7 @@ describe('payment reconciliation job', () => {
     const { provider, refunded, queried } = recordingProvider({ beforeAnswer: () => (queried.length >= 2 ? bothAsking() : gate) });
 
     const now = after(t, FIVE_MIN + 10_000);
-    const [a, b] = await Promise.all([runJobsOnce(db, now, { provider }), runJobsOnce(db, now, { provider })]);
+    const [a, b] = await Promise.all([runJobsOnce(db, now, { providers: provider }), runJobsOnce(db, now, { providers: provider })]);
     expect(refunded).toEqual([tooLate.payment.paymentNo]);
     expect(await holdingsOf(inTime.order.orderNo)).toHaveLength(3);
     expect(await holdingsOf(tooLate.order.orderNo)).toHaveLength(0);

@@ -1,9 +1,8 @@
 import 'server-only';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, payments } from '../db/schema';
-import type { PaymentProvider } from './provider';
-import { applyNotification, finishRefund, PAYMENT_STATUS } from './service';
+import { applyNotification, finishRefund, PAYMENT_STATUS, providerList, providerOf, type Providers } from './service';
 
 /**
  * Payment reconciliation (DESIGN §7: every payment processed exactly once; docs/orders.md "Reconciliation"). A
@@ -73,22 +72,23 @@ export type ReconcileReport = {
  */
 export async function reconcilePayments(
   db: Db,
-  provider: PaymentProvider,
+  providers: Providers,
   now: Date,
   options: { cursor?: ReconcileCursor; limit?: number } = {},
 ): Promise<ReconcileReport> {
   const cursor = options.cursor ?? { afterId: 0 };
   const limit = options.limit ?? RECONCILE_BATCH;
+  const names = providerList(providers).map((p) => p.name);
   // No index on payments.status yet, so this walks the table by id; a partial index on open payments would serve it.
   const due = await db
-    .select({ id: payments.id, paymentNo: payments.paymentNo, expiresAt: orders.expiresAt })
+    .select({ id: payments.id, paymentNo: payments.paymentNo, provider: payments.provider, expiresAt: orders.expiresAt })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
       and(
         eq(payments.status, PAYMENT_STATUS.created),
-        // Only the configured provider can be asked; a payment of another one waits for that provider to be back.
-        eq(payments.provider, provider.name),
+        // Each payment is asked about at its own provider; one the deployment no longer runs waits for it to be back.
+        inArray(payments.provider, names),
         lte(payments.createdAt, new Date(now.getTime() - RECONCILE_GRACE_MS)),
         gt(payments.id, cursor.afterId),
       ),
@@ -102,6 +102,7 @@ export async function reconcilePayments(
   for (const payment of due) {
     report.asked++;
     try {
+      const provider = providerOf(providers, payment.provider)!;
       const answer = await provider.query(payment.paymentNo);
       if (answer) {
         if (answer.paymentNo !== payment.paymentNo) throw new Error(`the provider answered about ${answer.paymentNo} instead`);
@@ -116,19 +117,26 @@ export async function reconcilePayments(
       console.error(`[jobs] reconcile: payment ${payment.paymentNo} could not be settled this pass`, error);
     }
   }
-  await retryRefunds(db, provider, now, limit, report);
+  await retryRefunds(db, providers, names, now, limit, report);
   return report;
 }
 
 /** Refunds left `refunding` past the grace period (the process died, or the provider failed, after the order closed). */
-async function retryRefunds(db: Db, provider: PaymentProvider, now: Date, limit: number, report: ReconcileReport): Promise<void> {
+async function retryRefunds(
+  db: Db,
+  providers: Providers,
+  names: string[],
+  now: Date,
+  limit: number,
+  report: ReconcileReport,
+): Promise<void> {
   const owed = await db
-    .select({ paymentNo: payments.paymentNo, amount: payments.amount })
+    .select({ paymentNo: payments.paymentNo, amount: payments.amount, provider: payments.provider })
     .from(payments)
     .where(
       and(
         eq(payments.status, PAYMENT_STATUS.refunding),
-        eq(payments.provider, provider.name),
+        inArray(payments.provider, names),
         lte(payments.settledAt, new Date(now.getTime() - RECONCILE_GRACE_MS)),
       ),
     )
@@ -136,7 +144,7 @@ async function retryRefunds(db: Db, provider: PaymentProvider, now: Date, limit:
     .limit(limit);
   for (const payment of owed) {
     try {
-      await finishRefund(db, provider, payment.paymentNo, payment.amount);
+      await finishRefund(db, providerOf(providers, payment.provider)!, payment.paymentNo, payment.amount);
       report.refundsRetried++;
     } catch (error) {
       report.errors++;

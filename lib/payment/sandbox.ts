@@ -4,7 +4,14 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { sandboxTransactions } from '../db/schema';
 import { hmac, randomDigits, sameDigest } from '../security/crypto';
-import { NotificationError, type PaymentProvider, type PaymentRequest, type VerifiedNotification } from './provider';
+import { PAY_CLIENTS } from './clients';
+import {
+  NotificationError,
+  type NotificationResult,
+  type PaymentProvider,
+  type PaymentRequest,
+  type VerifiedNotification,
+} from './provider';
 
 /** Header that carries the notification's HMAC-SHA-256 (hex) over the raw body. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -41,10 +48,12 @@ export function sandboxProvider(
 } {
   return {
     name: 'sandbox',
+    // Our own cashier page: it works wherever the storefront does.
+    clients: PAY_CLIENTS,
     async start(request: PaymentRequest) {
       return { payUrl: `/sandbox/cashier/${encodeURIComponent(request.paymentNo)}` };
     },
-    verify(rawBody: string, headers: Headers): VerifiedNotification {
+    async verify(rawBody: string, headers: Headers): Promise<VerifiedNotification> {
       const signature = headers.get(SANDBOX_SIGNATURE_HEADER) ?? '';
       if (!/^[0-9a-f]{64}$/.test(signature) || !sameDigest(signature, signSandboxBody(secret, rawBody))) {
         throw new NotificationError(`${SANDBOX_SIGNATURE_HEADER}: the signature does not match the body`);
@@ -65,6 +74,11 @@ export function sandboxProvider(
       const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.paymentNo, paymentNo)).limit(1);
       if (!row || row.status === 'REFUNDED') return null;
       return { paymentNo, providerTradeNo: row.tradeNo, amount: row.amount, paid: row.status === 'SUCCESS' };
+    },
+    answerNotification(result: NotificationResult): Response {
+      return result.ok
+        ? Response.json({ ok: true, outcome: result.outcome })
+        : Response.json({ ok: false, message: result.message }, { status: result.status });
     },
     async refund(paymentNo: string) {
       await db.update(sandboxTransactions).set({ status: 'REFUNDED' }).where(eq(sandboxTransactions.paymentNo, paymentNo));

@@ -3,10 +3,26 @@ import { orderViewSchema } from '../order/schema';
 
 /** Paying as it travels in the API's JSON (docs/api.md "Buying"). No server-only imports: the browser reads these too. */
 
-/** pay/create: where to pay. */
+/** WeChat Pay JSAPI: the payment sheet's parameters for `WeixinJSBridge.invoke('getBrandWCPayRequest', …)`. */
+export const jsapiPayParamsSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+
+/**
+ * pay/create: where to pay. `payUrl`: go there (the sandbox cashier, WeChat Pay's H5 page); with `jsapi`, open WeChat's
+ * payment sheet first, then go to `payUrl` (the order's pay-result page).
+ */
 export const startedPaymentSchema = z.object({
   paymentNo: z.string(),
+  /** The provider that takes this payment (`sandbox`, `wechatpay`, …). */
+  provider: z.string(),
   payUrl: z.string(),
+  jsapi: jsapiPayParamsSchema.optional(),
   orderNo: z.string(),
   amount: z.number().int(),
   expireTime: z.string(),

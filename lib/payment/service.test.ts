@@ -175,16 +175,12 @@ describe('payment notifications', () => {
     const { ctx, order, payment } = await orderWithPayment('query');
     // The cashier recorded the payment, but its notification was lost.
     await provider().settle({ paymentNo: payment.paymentNo, amount: payment.amount, outcome: 'paid', now: at(1000) });
-    const view = await queryPayment({ ...ctx, now: at(2000), provider: provider() }, order.orderNo);
+    const view = await queryPayment({ ...ctx, now: at(2000), providers: provider() }, order.orderNo);
     expect(view.statusTrade).toBe(ORDER_STATUS.paid);
     expect(view.editions).toHaveLength(1);
     // And the late notification is then a harmless repeat.
-    const n = provider().verify(
-      ...(() => {
-        const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
-        return [body, headers] as const;
-      })(),
-    );
+    const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+    const n = await provider().verify(body, headers, at(3000));
     expect(await applyNotification(db, provider(), n, at(3000))).toBe('duplicate');
   });
 });

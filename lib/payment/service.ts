@@ -4,12 +4,11 @@ import type { Db } from '../db/client';
 import { commodities, orders, payments, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
-import { env } from '../env';
 import { isUniqueViolation } from '../db/errors';
 import { mintHoldings } from '../collection/mint';
 import { getOrder, ORDER_STATUS, releaseOrder, stockCommitted, type OrderView, type StockMove } from '../order/service';
-import { NotificationError, type PaymentProvider, type VerifiedNotification } from './provider';
-import { sandboxProvider } from './sandbox';
+import { NotificationError, PaymentProviderError, type PaymentProvider, type VerifiedNotification } from './provider';
+import type { PayClient } from './clients';
 import type { UserScope } from '../procedure/scope';
 import { PAYMENT_STATUSES, type NotificationOutcome, type StartedPayment } from './schema';
 import { msg } from '../procedure/messages';
@@ -21,10 +20,20 @@ import { msg } from '../procedure/messages';
  */
 export const PAYMENT_STATUS = { created: 0, paid: 1, failed: 2, refunded: 3, refunding: 4 } as const;
 
-/** The provider in use (PAYMENT_PROVIDER); only the sandbox ships. */
-export function paymentProvider(db: Db): ReturnType<typeof sandboxProvider> {
-  return sandboxProvider(db, env().PAYMENT_SECRET);
+/** One provider, or several to pick from by a payment's own `provider` (lib/payment/providers.ts builds them). */
+export type Providers = PaymentProvider | readonly PaymentProvider[];
+
+export function providerList(providers: Providers): readonly PaymentProvider[] {
+  return Array.isArray(providers) ? (providers as readonly PaymentProvider[]) : [providers as PaymentProvider];
 }
+
+/** The provider a payment went through, among `providers`; null when the deployment no longer runs it. */
+export function providerOf(providers: Providers, name: string): PaymentProvider | null {
+  return providerList(providers).find((p) => p.name === name) ?? null;
+}
+
+/** Who pays, for the provider: where from (WeChat JSAPI or H5, …), the address, WeChat's openid. */
+export type Payer = { client: PayClient; ip: string; openid?: string | null };
 
 /**
  * Inserts a payment under a fresh number: the millisecond and 8 random digits. Two payments that draw the same number
@@ -48,7 +57,14 @@ export type { StartedPayment } from './schema';
 
 /** Opens a payment for one of the buyer's unpaid orders and says where to pay. 409 when the order is no longer payable. */
 export async function startPayment(
-  ctx: UserScope & { channelKey: string; provider: PaymentProvider },
+  ctx: UserScope & {
+    channelKey: string;
+    provider: PaymentProvider;
+    /** The buyer's environment; a phone browser unless told. */
+    payer?: Payer;
+    /** The channel's public origin (https://host): the provider sends the buyer back to the result page there. */
+    origin?: string;
+  },
   orderNo: string,
 ): Promise<StartedPayment> {
   const order = await getOrder(ctx, orderNo);
@@ -59,13 +75,36 @@ export async function startPayment(
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   const paymentNo = await insertPayment(ctx.db, { orderId: row!.id, provider: ctx.provider.name, amount: order.amount, now: ctx.now });
-  const { payUrl } = await ctx.provider.start({
-    paymentNo,
-    amount: order.amount,
-    subject: order.commodity.name,
-    channelKey: ctx.channelKey,
-  });
-  return { paymentNo, payUrl, orderNo, amount: order.amount, expireTime: order.expireTime };
+  const payer = ctx.payer ?? { client: 'mobile', ip: ctx.ip ?? '127.0.0.1' };
+  try {
+    const started = await ctx.provider.start({
+      paymentNo,
+      amount: order.amount,
+      subject: order.commodity.name,
+      channelKey: ctx.channelKey,
+      client: payer.client,
+      clientIp: payer.ip,
+      openid: payer.openid ?? null,
+      returnUrl: `${ctx.origin ?? ''}/pay/success?orderNo=${orderNo}`,
+      expiresAt: new Date(order.expireTime),
+    });
+    return { paymentNo, provider: ctx.provider.name, ...started, orderNo, amount: order.amount, expireTime: order.expireTime };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    // Never opened at the provider: closed at once, so neither the buyer's retry nor the reconciliation waits on it.
+    await ctx.db
+      .update(payments)
+      .set({ status: PAYMENT_STATUS.failed, settledAt: ctx.now })
+      .where(and(eq(payments.paymentNo, paymentNo), eq(payments.status, PAYMENT_STATUS.created)));
+    console.error(`[pay] ${error.message}`);
+    throw new AppError(
+      error.busy ? 1001 : 409,
+      error.busy
+        ? `provider: ${ctx.provider.name} is busy or unreachable (${error.providerCode}); try again shortly`
+        : `provider: ${ctx.provider.name} refused the payment (${error.providerCode}: ${error.message.slice(0, 120)})`,
+      { reason: 'provider', provider: ctx.provider.name, providerCode: error.providerCode },
+    );
+  }
 }
 
 /** What a notification did: paid (minted), failed, duplicate (already handled: nothing happens), refunded (paid too late). */
@@ -169,26 +208,35 @@ export async function receiveNotification(
   headers: Headers,
   now: Date,
 ): Promise<NotificationOutcome> {
-  return applyNotification(db, provider, provider.verify(rawBody, headers), now);
+  return applyNotification(db, provider, await provider.verify(rawBody, headers, now), now);
 }
 
 /**
  * The fallback when a notification is late (the pay-result pages poll it): asks the provider about the order's open
  * payments and applies what it says, then answers the order as it now stands.
  */
-export async function queryPayment(ctx: UserScope & { provider: PaymentProvider }, orderNo: string): Promise<OrderView> {
+export async function queryPayment(ctx: UserScope & { providers: Providers }, orderNo: string): Promise<OrderView> {
   const order = await getOrder(ctx, orderNo);
   if (order.statusTrade === ORDER_STATUS.toPay) {
     const open = await ctx.db
-      .select({ paymentNo: payments.paymentNo })
+      .select({ paymentNo: payments.paymentNo, provider: payments.provider })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(orders.orderNo, orderNo), eq(payments.status, PAYMENT_STATUS.created), eq(payments.provider, ctx.provider.name)))
+      .where(and(eq(orders.orderNo, orderNo), eq(payments.status, PAYMENT_STATUS.created)))
       .orderBy(desc(payments.id))
       .limit(5);
-    for (const { paymentNo } of open) {
-      const answer = await ctx.provider.query(paymentNo);
-      if (answer) await applyNotification(ctx.db, ctx.provider, answer, ctx.now);
+    for (const payment of open) {
+      // Each payment is asked about at its own provider; one the deployment no longer runs waits for it.
+      const provider = providerOf(ctx.providers, payment.provider);
+      if (!provider) continue;
+      try {
+        const answer = await provider.query(payment.paymentNo);
+        if (answer) await applyNotification(ctx.db, provider, answer, ctx.now);
+      } catch (error) {
+        // The page shows the order as it stands; the reconciliation job asks again.
+        if (!(error instanceof PaymentProviderError || error instanceof NotificationError)) throw error;
+        console.error(`[pay] query of ${payment.paymentNo} failed`, error.message);
+      }
     }
     return getOrder(ctx, orderNo);
   }

@@ -29,7 +29,7 @@ export default async function SandboxCashierPage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { paymentNo } = await params;
   const scope = await requirePageScope(channel, `/sandbox/cashier/${paymentNo}`);
-  if (env().PAYMENT_PROVIDER !== 'sandbox' || !/^P\d{21}$/.test(paymentNo)) redirect('/404');
+  if (!env().PAYMENT_PROVIDERS.includes('sandbox') || !/^P\d{21}$/.test(paymentNo)) redirect('/404');
   const info = await sandboxPaymentInfo(scope, paymentNo).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 404) return null;
     throw error;

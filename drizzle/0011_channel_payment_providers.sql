@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "payment_providers" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,34 @@
+import { detectEnvironment } from '../client/environment';
+import type { PaymentProviderName } from '../env';
+
+/**
+ * The buyer's environment as payment sees it, for the server (pay/create's check) and the browser (the pay page's
+ * choice) alike: no server-only imports, and only types from lib/env.ts.
+ */
+
+/**
+ * Where the buyer pays from, as far as payment goes:
+ * - `wechat`: WeChat's in-app browser (User-Agent `MicroMessenger`): WeChat Pay JSAPI; Alipay's pages are blocked there;
+ * - `mini-program`: a WeChat mini-program's web view: neither JSAPI (the web view has no WeixinJSBridge payment; a
+ *   mini-program pays with its own wx.requestPayment) nor Alipay;
+ * - `mobile`: any other phone browser: WeChat Pay H5, Alipay mobile web pay;
+ * - `desktop`: a computer's browser (WeChat Pay would need its QR-code Native payment, not built).
+ */
+export type PayClient = 'wechat' | 'mini-program' | 'mobile' | 'desktop';
+export const PAY_CLIENTS = ['wechat', 'mini-program', 'mobile', 'desktop'] as const satisfies readonly PayClient[];
+
+/** The buyer's environment from the request's User-Agent. Pure. */
+export function payClientOf(userAgent: string): PayClient {
+  const environment = detectEnvironment(userAgent);
+  if (environment === 'wxapp') return 'mini-program';
+  if (environment === 'wxh5') return 'wechat';
+  return /Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(userAgent) ? 'mobile' : 'desktop';
+}
+
+/** A provider the pay page may offer: its name and the environments it takes payments from. */
+export type PayOption = { name: PaymentProviderName; clients: readonly PayClient[] };
+
+/** The options that fit the buyer's environment, in the channel's order. */
+export function optionsFor(options: readonly PayOption[], client: PayClient): PayOption[] {
+  return options.filter((o) => o.clients.includes(client));
+}
