@@ -2,6 +2,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithMessages } from '@/test/render-with-messages';
 import { PayForm } from './pay-form';
+import { PAY_CLIENTS } from '@/lib/payment/clients';
+import { navigation } from './go-pay';
 
 // The pay page's form: without the terms agreed it only warns; once they are, the warning goes before the buyer is
 // sent to pay, so it cannot follow them onto the payment's pages (issue 17, item 11).
@@ -21,7 +23,9 @@ it('warns without the terms agreed and sends nothing; once agreed, takes the war
   post.mockImplementation(async (path: string) =>
     path === '/market/api/order/create' ? { orderNo: '20261125000000012345678' } : { payUrl: '/sandbox/cashier/P1' },
   );
-  renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount />);
+  renderWithMessages(
+    <PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={[{ name: 'sandbox', clients: PAY_CLIENTS }]} />,
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
   expect(toast).toHaveBeenCalledWith('warn', 'Please agree to the sales terms first');
   expect(post).not.toHaveBeenCalled();
@@ -33,4 +37,58 @@ it('warns without the terms agreed and sends nothing; once agreed, takes the war
   expect(dismiss).toHaveBeenCalledTimes(1);
   // The warning went before the buyer was sent on.
   expect(dismiss.mock.invocationCallOrder[0]).toBeLessThan(push.mock.invocationCallOrder[0]!);
+});
+
+describe('the way to pay', () => {
+  const PHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  const WECHAT = `${PHONE} MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN`;
+  const options = [
+    { name: 'wechatpay' as const, clients: ['wechat', 'mobile'] as const },
+    { name: 'sandbox' as const, clients: PAY_CLIENTS },
+  ];
+  const assign = jest.fn();
+  const realUserAgent = navigator.userAgent;
+  beforeAll(() => {
+    jest.spyOn(navigation, 'leave').mockImplementation(assign);
+  });
+  afterEach(() => {
+    Object.defineProperty(navigator, 'userAgent', { value: realUserAgent, configurable: true });
+    post.mockReset();
+    assign.mockReset();
+  });
+  const as = (userAgent: string) => Object.defineProperty(navigator, 'userAgent', { value: userAgent, configurable: true });
+
+  it('asks which provider in a phone browser, and opens the chosen one (WeChat Pay H5 is a page of WeChat)', async () => {
+    as(PHONE);
+    post.mockImplementation(async (path: string) =>
+      path === '/market/api/order/create'
+        ? { orderNo: '20261125000000012345678' }
+        : { payUrl: 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1' },
+    );
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
+    const radios = await screen.findAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['wechatpay', 'sandbox']);
+    fireEvent.click(screen.getByRole('radio', { name: 'WeChat Pay' }));
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1'));
+    expect(post).toHaveBeenCalledWith('/market/api/pay/create', { orderNo: '20261125000000012345678', provider: 'wechatpay' });
+  });
+
+  it('asks nothing on a computer, where only the sandbox fits', async () => {
+    as('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0 Safari/537.36');
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
+    await screen.findByRole('button', { name: 'Pay now' });
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+  });
+
+  it("inside WeChat learns the buyer's WeChat identity first, before any order is made", async () => {
+    as(WECHAT);
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={[options[0]!]} />);
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(assign).toHaveBeenCalledWith('/api/pay/wechat/oauth?return=%2F');
+    expect(post).not.toHaveBeenCalled();
+  });
 });

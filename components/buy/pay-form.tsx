@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
@@ -11,10 +11,24 @@ import { newTapKey } from '@/lib/client/tap-key';
 import { BusinessError } from '@/lib/client/api-client';
 import { formatFen } from '@/lib/format/money';
 import { Card } from '@/components/ui/card';
+import { optionsFor, payClientOf, wechatOauthStartPath, type PayClient, type PayOption } from '@/lib/payment/clients';
+import { goPay, navigation } from './go-pay';
+
+const noSubscription = () => () => {};
+/** The buyer's environment, known once in the browser (null while rendering on the server and hydrating). */
+function usePayClient(): PayClient | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => payClientOf(navigator.userAgent),
+    () => null,
+  );
+}
 
 /**
  * The pay page's form (the issue on buying): quantity within the sale's per-user limit and stock, the total (hidden
- * where the channel hides amounts), the sales terms, then "pay now": create the order, open its payment, go to pay.
+ * where the channel hides amounts), the sales terms, the way to pay when more than one of the channel's providers fits
+ * the buyer's browser (one that fits is used without asking), then "pay now": create the order, open its payment
+ * through the chosen provider, go to pay (WeChat's JSAPI sheet inside WeChat).
  */
 export function PayForm({
   saleId,
@@ -22,16 +36,26 @@ export function PayForm({
   max,
   limit,
   showAmount,
+  options,
+  hasWechatIdentity = false,
 }: {
   saleId: string;
   price: number;
   max: number;
   limit: number;
   showAmount: boolean;
+  /** The channel's providers with the browsers each takes payments from (lib/page/pay.ts). */
+  options: PayOption[];
+  /** The buyer's WeChat openid is known (JSAPI needs it; otherwise WeChat's OAuth comes first). */
+  hasWechatIdentity?: boolean;
 }) {
   const t = useTranslations('pay');
   const api = useApi();
   const router = useRouter();
+  const client = usePayClient();
+  const fitting = client ? optionsFor(options, client) : [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const method = fitting.find((o) => o.name === picked)?.name ?? fitting[0]?.name;
   const [quantity, setQuantity] = useState(1);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -42,14 +66,26 @@ export function PayForm({
       showToast('warn', t('mustAgree'));
       return;
     }
+    if (!method) {
+      showToast('warn', t('noMethod'));
+      return;
+    }
     // The terms are agreed now: the warning that asked for it goes, rather than follow the buyer to pay.
     dismissToasts();
+    if (method === 'wechatpay' && client === 'wechat' && !hasWechatIdentity) {
+      // WeChat Pay inside WeChat pays as the buyer's WeChat identity: learnt once (silently) before any order is made.
+      navigation.leave(wechatOauthStartPath(window.location.pathname));
+      return;
+    }
     if (!key.current || key.current.quantity !== quantity) key.current = { value: newTapKey(), quantity };
     setBusy(true);
     try {
       const order = await api.post('/market/api/order/create', { saleId, quantity, idempotencyKey: key.current.value });
-      const payment = await api.post('/market/api/pay/create', { orderNo: order.orderNo });
-      router.push(payment.payUrl);
+      const payment = await api.post('/market/api/pay/create', { orderNo: order.orderNo, provider: method });
+      if (!(await goPay(payment, router))) {
+        showToast('warn', t('wechatFailed'));
+        setBusy(false);
+      }
     } catch (error) {
       // The client has shown why (spec §8). A refused order is final for this key; a sold-out sale goes to /sellout.
       if (error instanceof BusinessError) {
@@ -92,6 +128,30 @@ export function PayForm({
           </button>
         </div>
       </Card>
+
+      {fitting.length > 1 ? (
+        <Card as="fieldset" className="flex flex-col gap-1 p-4" data-testid="pay-methods">
+          <legend className="float-left mb-1 text-base font-medium text-skin-1">{t('method')}</legend>
+          {fitting.map((o) => (
+            <label key={o.name} className="flex min-h-11 items-center gap-2 text-sm text-neutral-700">
+              <input
+                type="radio"
+                name="pay-method"
+                value={o.name}
+                checked={method === o.name}
+                disabled={busy}
+                onChange={() => setPicked(o.name)}
+                className="size-4 accent-(--skin-color1)"
+              />
+              {t(`methods.${o.name}`)}
+            </label>
+          ))}
+        </Card>
+      ) : client && fitting.length === 0 ? (
+        <p role="note" className="rounded-xl bg-amber-50 p-3 text-sm leading-relaxed text-amber-900" data-testid="pay-no-method">
+          {t('noMethod')}
+        </p>
+      ) : null}
 
       <label className="flex items-start gap-2 px-1 text-sm leading-snug text-neutral-600">
         <input

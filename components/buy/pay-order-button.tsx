@@ -4,8 +4,12 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { useApi } from '@/components/shell/api-provider';
+import { goPay } from './go-pay';
 
-/** Opens a new payment for an unpaid order and goes to pay (retry after a failure, "continue paying" in the records). */
+/**
+ * Opens a new payment for an unpaid order and goes to pay (retry after a failure, "continue paying" in the records),
+ * through the provider the order was last paid with when it fits this browser, else the only one that does.
+ */
 export function PayOrderButton({
   orderNo,
   label,
@@ -29,8 +33,11 @@ export function PayOrderButton({
       onClick={async () => {
         setBusy(true);
         try {
-          const { payUrl } = await api.post('/market/api/pay/create', { orderNo });
-          router.push(payUrl);
+          const payment = await api.post('/market/api/pay/create', { orderNo });
+          if (!(await goPay(payment, router))) {
+            setBusy(false);
+            router.refresh();
+          }
         } catch {
           // The client showed why (spec §8); the page refreshes to the order's true state.
           setBusy(false);

@@ -27,6 +27,8 @@ export type PageChannel = {
   t: Translator;
   /** The channel's page title (spec §1 title rule), already translated. */
   title: string;
+  /** The payment providers the channel lists (channels.payment_providers; empty: every one the deployment runs). */
+  paymentProviders: string[];
 };
 
 /**
@@ -52,6 +54,7 @@ export async function loadPageChannel(params: Promise<PageParams>): Promise<Page
     locale,
     t,
     title: t(`title.${channelTitle(labels, theme.attributes)}`),
+    paymentProviders: row.paymentProviders,
   };
 }
 

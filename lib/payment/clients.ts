@@ -32,3 +32,16 @@ export type PayOption = { name: PaymentProviderName; clients: readonly PayClient
 export function optionsFor(options: readonly PayOption[], client: PayClient): PayOption[] {
   return options.filter((o) => o.clients.includes(client));
 }
+
+/** A site path to come back to: anything else (another site, `//host`) becomes the home page. */
+export function safeReturnPath(value: string | null | undefined): string {
+  return value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/';
+}
+
+/** Where a page sends a buyer inside WeChat to learn their openid (JSAPI), coming back to `returnPath`. */
+export function wechatOauthStartPath(returnPath: string): string {
+  return `/api/pay/wechat/oauth?return=${encodeURIComponent(safeReturnPath(returnPath))}`;
+}
+
+/** The cookie that keeps the buyer's WeChat openid (lib/payment/wechat-oauth.ts sets it). */
+export const WECHAT_OPENID_COOKIE = 'wxpay_openid';

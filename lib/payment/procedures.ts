@@ -1,5 +1,7 @@
 import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { orders, payments } from '../db/schema';
 import { procedure, userScope } from '../procedure/procedure';
 import { orderNoSchema } from '../procedure/schemas';
 import { AppError } from '../procedure/errors';
@@ -34,7 +36,13 @@ export const paymentProcedures = {
     output: startedPaymentSchema,
     handler: async (ctx, input) => {
       const channel = await ctx.channel();
-      const { provider, payer } = choosePayment(ctx, channelProviders(ctx.db, channel), channel.paymentProviders, input.provider);
+      const { provider, payer } = choosePayment(
+        ctx,
+        channelProviders(ctx.db, channel),
+        channel.paymentProviders,
+        input.provider ?? (await lastProviderOf(ctx, channel.id, input.orderNo)),
+        input.provider === undefined,
+      );
       return startPayment(
         { ...(await userScope(ctx)), channelKey: ctx.channelKey, provider, payer, origin: publicOrigin(channel.host) },
         input.orderNo,
@@ -96,11 +104,14 @@ function choosePayment(
   offered: PaymentProvider[],
   listed: readonly string[],
   asked: string | undefined,
+  /** `asked` is the order's last payment's provider, not the buyer's choice: used only if it still fits. */
+  fallback = false,
 ): { provider: PaymentProvider; payer: Payer } {
   const client = payClientOf(ctx.headers.get('user-agent') ?? '');
   const fitting = offered.filter((p) => p.clients.includes(client));
   const names = (list: PaymentProvider[]) => list.map((p) => p.name).join(', ') || 'none';
   let provider: PaymentProvider;
+  if (fallback) asked = fitting.some((p) => p.name === asked) ? asked : undefined;
   if (asked === undefined) {
     if (fitting.length !== 1) {
       throw new AppError(
@@ -141,6 +152,18 @@ function choosePayment(
     }
   }
   return { provider, payer };
+}
+
+/** The provider the order's latest payment went through ("continue paying" keeps the buyer's earlier choice). */
+async function lastProviderOf(ctx: ProcedureContext, channelId: number, orderNo: string): Promise<string | undefined> {
+  const [last] = await ctx.db
+    .select({ provider: payments.provider })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.channelId, channelId)))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return last?.provider;
 }
 
 function cookieValue(header: string | null, name: string): string | null {

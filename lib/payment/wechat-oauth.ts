@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { safeReturnPath, WECHAT_OPENID_COOKIE } from './clients';
+
+export { WECHAT_OPENID_COOKIE, wechatOauthStartPath } from './clients';
 
 /**
  * The buyer's WeChat openid for JSAPI payment, learnt through WeChat's web OAuth with the silent `snsapi_base` scope
@@ -9,21 +12,10 @@ import { z } from 'zod';
  * a cookie edited by hand cannot charge another account.
  */
 
-export const WECHAT_OPENID_COOKIE = 'wxpay_openid';
 /** Where the buyer returns to and the state that ties WeChat's answer to this browser, while the OAuth round runs. */
 export const WECHAT_OAUTH_STATE_COOKIE = 'wxpay_oauth';
 
 const OAUTH_PATH = '/api/pay/wechat/oauth';
-
-/** A site path to come back to: anything else (another site, `//host`) becomes the home page. */
-export function safeReturnPath(value: string | null | undefined): string {
-  return value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/';
-}
-
-/** Where a page sends the buyer to learn their openid, coming back to `returnPath`. */
-export function wechatOauthStartPath(returnPath: string): string {
-  return `${OAUTH_PATH}?return=${encodeURIComponent(safeReturnPath(returnPath))}`;
-}
 
 /** WeChat's authorize page (official account web OAuth), silent scope. */
 export function wechatAuthorizeUrl(appid: string, redirectUri: string, state: string): string {

@@ -83,6 +83,10 @@ describe('pay/create: the provider', () => {
     expect(payUrl.origin).toBe('https://wx.tenpay.com');
     expect(payUrl.searchParams.get('redirect_url')).toBe(`http://aurora.localhost:3000/pay/success?orderNo=${orderNo}`);
     expect(fake.transactions.get(data.paymentNo)).toMatchObject({ amount: { total: 19900 } });
+    // "Continue paying" (no provider asked) keeps the order's provider while it fits the browser.
+    expect((await call('/market/api/pay/create', { orderNo })).data).toMatchObject({ provider: 'wechatpay' });
+    const desktop = await call('/market/api/pay/create', { orderNo }, { 'user-agent': DESKTOP });
+    expect(desktop.data).toMatchObject({ provider: 'sandbox' });
   });
 
   it('refuses a provider the channel does not offer, an unknown one, and one that does not fit the browser, naming the field', async () => {

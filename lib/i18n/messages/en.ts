@@ -189,6 +189,10 @@ const en = {
     opensAt: 'Opens {time}',
     ended: 'This sale has ended',
     payWithin: 'Pay within {minutes} minutes of ordering; after that the copy goes back on sale.',
+    method: 'Pay with',
+    methods: { sandbox: 'Sandbox cashier (no money moves)', wechatpay: 'WeChat Pay', alipay: 'Alipay' },
+    noMethod: 'No payment method works in this browser. Open this page in another browser to pay.',
+    wechatFailed: 'WeChat Pay did not open. Please try again.',
   },
   cashier: {
     title: 'Sandbox cashier',

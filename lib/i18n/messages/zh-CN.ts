@@ -189,6 +189,10 @@ const zhCN: Messages = {
     opensAt: '{time} 开售',
     ended: '本次发售已结束',
     payWithin: '请在下单后 {minutes} 分钟内支付，超时后库存将重新开放。',
+    method: '支付方式',
+    methods: { sandbox: '沙盒收银台（不扣款）', wechatpay: '微信支付', alipay: '支付宝' },
+    noMethod: '当前浏览器无法支付，请在其他浏览器中打开本页面。',
+    wechatFailed: '微信支付未能打开，请重试。',
   },
   cashier: {
     title: '沙盒收银台',

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { loadPageChannel } from '@/lib/page/channel';
 import { requirePageUser } from '@/lib/page/session';
 import { pageSale, type SalePageParams } from '@/lib/page/sale';
+import { pagePayOptions } from '@/lib/page/pay';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
@@ -22,7 +23,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /pay/:saleId (spec §2 pay, login required): what is bought, the price and total (hidden where the channel hides
- * amounts), quantity within the per-user limit, the sales terms, "pay now". A sold-out sale sends late buyers to /sellout.
+ * amounts), quantity within the per-user limit, the sales terms, the way to pay when more than one fits the buyer's
+ * browser, "pay now". A sold-out sale sends late buyers to /sellout.
  */
 export default async function PayPage({ params }: Props) {
   const channel = await loadPageChannel(params);
@@ -32,6 +34,7 @@ export default async function PayPage({ params }: Props) {
   if (sale.statusSell === SALE_STATUS.SOLD_OUT) redirect('/sellout');
   const { t, theme, skin } = channel;
   const max = Math.max(1, Math.min(sale.limitPerUser, sale.amountAvailable));
+  const { options, hasWechatIdentity } = await pagePayOptions(channel);
   return (
     <>
       <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
@@ -65,7 +68,15 @@ export default async function PayPage({ params }: Props) {
         {sale.statusSell === SALE_STATUS.ON_SALE ? (
           <>
             <ClientMessages channel={channel} namespaces={['pay']}>
-              <PayForm saleId={sale.id} price={sale.price} max={max} limit={sale.limitPerUser} showAmount={theme.showAmount} />
+              <PayForm
+                saleId={sale.id}
+                price={sale.price}
+                max={max}
+                limit={sale.limitPerUser}
+                showAmount={theme.showAmount}
+                options={options}
+                hasWechatIdentity={hasWechatIdentity}
+              />
             </ClientMessages>
             <p className="px-1 text-xs leading-relaxed text-neutral-500">
               {t('pay.payWithin', { minutes: Math.round(env().ORDER_PAY_TIMEOUT_SECONDS / 60) })}

@@ -1,0 +1,18 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { getDb } from '../db/client';
+import { channelPayOptions } from '../payment/providers';
+import { WECHAT_OPENID_COOKIE, type PayOption } from '../payment/clients';
+
+/**
+ * What the pay page offers: the channel's payment providers that the deployment runs, each with the browsers it takes
+ * payments from (the form keeps those that fit the buyer's), and whether the buyer's WeChat openid is known already
+ * (JSAPI inside WeChat needs it; the form sends the buyer through WeChat's OAuth first otherwise). Reads cookies.
+ */
+export async function pagePayOptions(channel: {
+  paymentProviders: string[];
+}): Promise<{ options: PayOption[]; hasWechatIdentity: boolean }> {
+  const options = channelPayOptions(getDb(), channel);
+  const hasWechatIdentity = (await cookies()).has(WECHAT_OPENID_COOKIE);
+  return { options, hasWechatIdentity };
+}
