@@ -112,7 +112,7 @@ describe('parseEnv', () => {
       'PAYMENT_PROVIDER is replaced by PAYMENT_PROVIDERS; set only PAYMENT_PROVIDERS',
     ]);
     expect(envError({ PAYMENT_PROVIDERS: 'sandbox,paypal' }).issues).toEqual([
-      'PAYMENT_PROVIDERS paypal is not a payment provider; known: sandbox, wechatpay, alipay',
+      'PAYMENT_PROVIDERS paypal is not a payment provider; known: sandbox, wechatpay',
     ]);
   });
 

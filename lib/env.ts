@@ -4,10 +4,10 @@ import { parseTrustedProxies } from './security/forwarded';
 import { readKey } from './security/keys';
 
 /**
- * Every payment provider a deployment may list in PAYMENT_PROVIDERS (lib/payment/providers.ts builds them). A name
- * here without a factory there is refused at start ("not built into this deployment").
+ * Every payment provider built into the storefront, by the name PAYMENT_PROVIDERS lists: lib/payment/providers.ts must
+ * have a factory for each (the type check says so), so a deployment cannot list one that is not there.
  */
-export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'wechatpay', 'alipay'] as const;
+export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'wechatpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
 export function isPaymentProviderName(name: string): name is PaymentProviderName {
