@@ -92,6 +92,8 @@ export function PayForm({
         key.current = null;
         const reason = (error.data as { reason?: string } | null)?.reason;
         if (reason === 'soldOut') router.replace('/sellout');
+        // WeChat forgot the buyer (the identity cookie ran out): learnt again, then paid from the order records.
+        if (reason === 'openid') navigation.leave(wechatOauthStartPath('/mine/records'));
       }
       setBusy(false);
     }

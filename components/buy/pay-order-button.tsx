@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { useApi } from '@/components/shell/api-provider';
-import { goPay } from './go-pay';
+import { BusinessError } from '@/lib/client/api-client';
+import { wechatOauthStartPath } from '@/lib/payment/clients';
+import { goPay, navigation } from './go-pay';
 
 /**
  * Opens a new payment for an unpaid order and goes to pay (retry after a failure, "continue paying" in the records),
@@ -38,7 +40,12 @@ export function PayOrderButton({
             setBusy(false);
             router.refresh();
           }
-        } catch {
+        } catch (error) {
+          // Inside WeChat, WeChat Pay needs the buyer's WeChat identity first: learnt, then back here to pay.
+          if (error instanceof BusinessError && (error.data as { reason?: string } | null)?.reason === 'openid') {
+            navigation.leave(wechatOauthStartPath(`${window.location.pathname}${window.location.search}`));
+            return;
+          }
           // The client showed why (spec §8); the page refreshes to the order's true state.
           setBusy(false);
           router.refresh();
