@@ -4,7 +4,7 @@ import { makeSale, makeUsers, stockLeft } from '@/test/buying';
 import { holdings, payments } from '@/lib/db/schema';
 import { createOrder, getOrder, ORDER_STATUS } from '@/lib/order/service';
 import { chainUpPending } from '@/lib/chain/ledger-job';
-import { verifyLedger } from '@/lib/chain/ledger';
+import { chainTokenId, verifyLedger } from '@/lib/chain/ledger';
 import { chainLedger } from '@/lib/db/schema';
 import { NotificationError } from './provider';
 import { sandboxProvider, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './sandbox';
@@ -203,7 +203,7 @@ describe('chain-up through the built-in ledger', () => {
     for (const h of rows) {
       expect(h.chainStatus).toBe(1);
       expect(h.tradeHash).toMatch(/^0x[0-9a-f]{64}$/);
-      expect(h.tokenId).toBe(`${h.commodityId}-${h.number}`);
+      expect(h.tokenId).toBe(chainTokenId(h.commodityId, h.number));
     }
     expect(await verifyLedger(db)).toBeNull();
     // Editing any entry breaks the chain, and the check says where.
