@@ -116,9 +116,7 @@ function choosePayment(
     if (fitting.length !== 1) {
       throw new AppError(
         400,
-        fitting.length === 0
-          ? `provider: none of this channel's payment providers takes payments in this browser (${client})`
-          : `provider: is required: choose one of ${names(fitting)}`,
+        fitting.length === 0 ? msg('payProviderNone', { client }) : msg('payProviderChoose', { names: names(fitting) }),
         { reason: 'provider', offered: fitting.map((p) => p.name) },
       );
     }
@@ -126,14 +124,13 @@ function choosePayment(
   } else {
     const found = offered.find((p) => p.name === asked);
     if (!found) {
-      const why = listed.includes(asked) ? 'is not run by this deployment' : 'is not offered by this channel';
-      throw new AppError(400, `provider: ${asked} ${why} (offered: ${names(offered)})`, {
+      throw new AppError(400, msg('payProviderNotOffered', { asked, run: listed.includes(asked), offered: names(offered) }), {
         reason: 'provider',
         offered: fitting.map((p) => p.name),
       });
     }
     if (!found.clients.includes(client)) {
-      throw new AppError(400, `provider: ${asked} does not take payments in this browser (${client}); here: ${names(fitting)}`, {
+      throw new AppError(400, msg('payProviderWrongClient', { asked, client, here: names(fitting) }), {
         reason: 'provider',
         offered: fitting.map((p) => p.name),
       });
@@ -145,7 +142,7 @@ function choosePayment(
     // JSAPI pays as the buyer's WeChat identity: learnt once through WeChat's OAuth and kept in a cookie.
     payer.openid = cookieValue(ctx.headers.get('cookie'), WECHAT_OPENID_COOKIE);
     if (!payer.openid) {
-      throw new AppError(400, 'openid: WeChat Pay inside WeChat needs your WeChat identity first; open authorizeUrl and try again', {
+      throw new AppError(400, msg('payNeedsOpenid'), {
         reason: 'openid',
         authorizeUrl: wechatOauthStartPath('/pay/fail'),
       });

@@ -100,8 +100,8 @@ export async function startPayment(
     throw new AppError(
       error.busy ? 1001 : 409,
       error.busy
-        ? `provider: ${ctx.provider.name} is busy or unreachable (${error.providerCode}); try again shortly`
-        : `provider: ${ctx.provider.name} refused the payment (${error.providerCode}: ${error.message.slice(0, 120)})`,
+        ? msg('payProviderBusy', { provider: ctx.provider.name, code: error.providerCode })
+        : msg('payProviderRefused', { provider: ctx.provider.name, code: error.providerCode, detail: error.message.slice(0, 120) }),
       { reason: 'provider', provider: ctx.provider.name, providerCode: error.providerCode },
     );
   }

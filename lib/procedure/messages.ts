@@ -74,6 +74,18 @@ const en = {
   orderNotCancellable: (p: { paid: boolean }) => `orderNo: this order is ${p.paid ? 'paid' : 'already cancelled'} and cannot be cancelled`,
   orderNotPayable: (p: { paid: boolean }) => `orderNo: this order is ${p.paid ? 'already paid' : 'cancelled'}; it cannot be paid`,
   paymentNotFound: () => 'paymentNo: no such payment of yours',
+  payProviderNone: (p: { client: string }) =>
+    `provider: none of this channel's payment providers takes payments in this browser (${p.client})`,
+  payProviderChoose: (p: { names: string }) => `provider: is required: choose one of ${p.names}`,
+  payProviderNotOffered: (p: { asked: string; run: boolean; offered: string }) =>
+    `provider: ${p.asked} ${p.run ? 'is not run by this deployment' : 'is not offered by this channel'} (offered: ${p.offered})`,
+  payProviderWrongClient: (p: { asked: string; client: string; here: string }) =>
+    `provider: ${p.asked} does not take payments in this browser (${p.client}); here: ${p.here}`,
+  payNeedsOpenid: () => 'openid: WeChat Pay inside WeChat needs your WeChat identity first; open authorizeUrl and try again',
+  payProviderBusy: (p: { provider: string; code: string }) =>
+    `provider: ${p.provider} is busy or unreachable (${p.code}); try again shortly`,
+  payProviderRefused: (p: { provider: string; code: string; detail: string }) =>
+    `provider: ${p.provider} refused the payment (${p.code}: ${p.detail})`,
   sandboxOff: () => 'the sandbox cashier is off: payments go through the configured provider',
   idempotencyKeyReused: () => 'idempotencyKey: already used for another request; use a fresh key',
   // Blind boxes
@@ -162,6 +174,13 @@ const zhCN: Catalogue = {
   orderNotCancellable: (p) => `该订单${p.paid ? '已支付' : '已取消'}，无法取消`,
   orderNotPayable: (p) => `该订单${p.paid ? '已支付' : '已取消'}，无法支付`,
   paymentNotFound: () => '找不到您的这笔支付',
+  payProviderNone: () => '本店的支付方式都不支持在当前浏览器中付款，请换用手机浏览器或微信打开',
+  payProviderChoose: () => '请选择支付方式',
+  payProviderNotOffered: () => '本店暂不支持这种支付方式，请选择其他支付方式',
+  payProviderWrongClient: () => '这种支付方式不支持在当前浏览器中付款，请选择其他支付方式',
+  payNeedsOpenid: () => '在微信内支付需要先获取您的微信身份，请授权后重试',
+  payProviderBusy: () => '支付服务繁忙或暂时无法连接，请稍后再试',
+  payProviderRefused: () => '支付机构拒绝了这笔支付，请稍后再试或换一种支付方式',
   sandboxOff: () => '演示收银台已关闭，请使用已配置的支付方式',
   idempotencyKeyReused: () => '请求编号已被其他请求使用，请刷新页面后重试',
   boxNotFound: () => '找不到您的这个盲盒',
