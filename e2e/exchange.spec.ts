@@ -216,10 +216,15 @@ test('a buyer with one Star Fox of the two the trade asks sees what is missing a
 
   // Nothing exchanged, nothing destroyed; AURORA calls its destroy records by their own name.
   await page.goto(channelUrl('aurora', '/mine/exchange'));
-  await expect(page.getByTestId('exchange-records-empty')).toHaveText('No exchanges yet.');
+  // An empty list says so and offers the way on: the activities, where a buyer exchanges.
+  const noExchanges = page.getByTestId('exchange-records-empty');
+  await expect(noExchanges.getByText('No exchanges yet.')).toBeVisible();
+  await expect(noExchanges.getByRole('link', { name: 'See activities' })).toHaveAttribute('href', '/active');
   await page.goto(channelUrl('aurora', '/mine/destory'));
   await expect(page.getByRole('heading', { name: 'Destroy records' })).toBeVisible();
-  await expect(page.getByTestId('destroyed-empty')).toHaveText('Nothing destroyed yet.');
+  const nothingDestroyed = page.getByTestId('destroyed-empty');
+  await expect(nothingDestroyed.getByText('Nothing destroyed yet.')).toBeVisible();
+  await expect(nothingDestroyed.getByRole('link', { name: 'See activities' })).toBeVisible();
   await shot(page, 'exchange-destroyed-empty');
 });
 

@@ -54,6 +54,16 @@ export type SeedSale = {
 const HOUR = 1;
 const DAY = 24 * HOUR;
 
+/**
+ * How the demo names the built-in chain on a collectible's page (DESIGN §7: our own hash-chained ledger, named
+ * honestly), in the channel's language: its name, and its contract as a prefix before the collectible's code (English)
+ * or the collectible's name before a suffix (Chinese).
+ */
+export const DEMO_CHAIN = {
+  en: { name: 'Storefront Ledger (built-in)', contractPrefix: 'ledger:' },
+  'zh-CN': { name: '本店哈希链账本（内置）', contractSuffix: '合约' },
+} as const;
+
 export const SEED_CHANNELS: SeedChannel[] = [
   {
     key: 'AURORA',

@@ -17,6 +17,7 @@ import {
 } from '../db/schema';
 import {
   channelArt,
+  DEMO_CHAIN,
   demoCode,
   goodsPictures,
   SEED_CHAIN_CAMPAIGNS,
@@ -81,8 +82,8 @@ function commodityValues(
     description: sale.description,
     amountSku: sale.amountSku,
     // The built-in chain is our own hash-chained ledger, named honestly (DESIGN §7).
-    chainName: zh ? '本店哈希链账本（内置）' : 'Storefront Ledger (built-in)',
-    chainContract: zh ? `${sale.name}合约` : `ledger:${sale.code}`,
+    chainName: zh ? DEMO_CHAIN['zh-CN'].name : DEMO_CHAIN.en.name,
+    chainContract: zh ? `${sale.name}${DEMO_CHAIN['zh-CN'].contractSuffix}` : `${DEMO_CHAIN.en.contractPrefix}${sale.code}`,
     contractAddress: contractAddress(sale.code),
     authorName: sale.author,
     authorCover: '/brands/default/user-face.svg',
