@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type FakeRequest = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
@@ -6,16 +7,20 @@ export type FakeAnswer = { status: number; body: string } | 'hang';
 
 /**
  * A real HTTP server on 127.0.0.1 (a free port) standing in for an outside API: each request is read whole and handed
- * to `answer`; 'hang' never answers (for time limits). Used by the SMS carrier tests.
+ * to `answer`; 'hang' never answers (for time limits). Used by the SMS carrier tests, and (on a fixed port, over TLS) by
+ * scripts/deploy-fakes.ts.
  */
-export async function startFakeHttp(answer: (request: FakeRequest) => FakeAnswer): Promise<{
+export async function startFakeHttp(
+  answer: (request: FakeRequest) => FakeAnswer,
+  listen: { port?: number; tls?: { key: string; cert: string } } = {},
+): Promise<{
   origin: string;
   requests: FakeRequest[];
   close: () => Promise<void>;
 }> {
   const requests: FakeRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -28,11 +33,15 @@ export async function startFakeHttp(answer: (request: FakeRequest) => FakeAnswer
       }
       res.writeHead(reply.status, { 'content-type': 'application/json;charset=utf-8' }).end(reply.body);
     });
+  };
+  const server = listen.tls ? https.createServer(listen.tls, handler) : http.createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port ?? 0, '127.0.0.1', resolve);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${listen.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     close: async () => {
       for (const res of hanging) res.destroy();

@@ -1,5 +1,6 @@
 import { createCipheriv, createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { WechatPayConfig } from '@/lib/payment/wechatpay';
 
@@ -119,11 +120,14 @@ export function wechatNotification(
 
 export type FakeRequest = { method: string; url: string; body: string; authorization: string; signatureValid: boolean };
 
+/** Where the fake listens: a free port over plain HTTP by default; scripts/deploy-fakes.ts gives a fixed port and TLS. */
+export type FakeListen = { port?: number; tls?: { key: string; cert: string } };
+
 /**
  * The fake API. `failNext` makes the next call answer an error (vendor code, or a bare status); `answerWith` signs
  * answers with another key (a man in the middle); `pay`/`close` move a transaction as a buyer at WeChat's cashier would.
  */
-export async function startFakeWechatPay(keys: WechatKeys) {
+export async function startFakeWechatPay(keys: WechatKeys, listen: FakeListen = {}) {
   const requests: FakeRequest[] = [];
   const transactions = new Map<string, FakeTransaction>();
   const refunds = new Map<string, { out_trade_no: string; amount: number }>();
@@ -148,7 +152,7 @@ export async function startFakeWechatPay(keys: WechatKeys) {
     return verify('RSA-SHA256', Buffer.from(message), merchantPublicKey, Buffer.from(fields.signature, 'base64'));
   }
 
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -202,11 +206,15 @@ export async function startFakeWechatPay(keys: WechatKeys) {
       }
       answer(res, 404, { code: 'NOT_FOUND', message: 'no such API' });
     });
+  };
+  const server = listen.tls ? https.createServer(listen.tls, handler) : http.createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port ?? 0, '127.0.0.1', resolve);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${listen.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     transactions,
     refunds,

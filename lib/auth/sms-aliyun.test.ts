@@ -2,13 +2,15 @@ import crypto from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/procedure/errors';
 import { deadOrigin, startFakeHttp, type FakeAnswer, type FakeRequest } from '@/test/fake-http';
+import { aliyunAnswer, aliyunSignatureProblem } from '@/test/aliyun-sms';
 import { aliyunSmsProvider } from './sms-aliyun';
 import type { SmsMessage } from './sms';
 
 /**
  * Alibaba Cloud SMS against a local fake of Dysmsapi: the fake checks each request's ACS3-HMAC-SHA256 signature the
- * way Alibaba Cloud's "V3 request structure and signature" describes it, computed here on its own (not with the
- * provider's signer), then the action, version, phone, sign name, template and parameters, and answers as the carrier.
+ * way Alibaba Cloud's "V3 request structure and signature" describes it (test/aliyun-sms.ts, computed there on its
+ * own, not with the provider's signer), then the action, version, phone, sign name, template and parameters, and
+ * answers as the carrier.
  */
 
 const ACCESS_KEY_ID = `LTAI${crypto.randomBytes(8).toString('hex')}`;
@@ -16,41 +18,9 @@ const ACCESS_KEY_SECRET = crypto.randomBytes(24).toString('base64');
 const SIGN_NAME = '极光数藏';
 const TEMPLATE = 'SMS_465090001';
 
-/** Recomputes the signature of a request as Alibaba Cloud does; null when it holds, else what is wrong. */
-function signatureProblem(request: FakeRequest): string | null {
-  const auth = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
-    String(request.headers.authorization),
-  );
-  if (!auth) return `Authorization is not ACS3-HMAC-SHA256: ${request.headers.authorization}`;
-  const [, keyId, signedHeaders, signature] = auth;
-  if (keyId !== ACCESS_KEY_ID) return 'unknown AccessKeyId';
-  const names = signedHeaders!.split(';');
-  for (const required of ['host', 'x-acs-action', 'x-acs-version', 'x-acs-date', 'x-acs-signature-nonce', 'x-acs-content-sha256']) {
-    if (!names.includes(required)) return `${required} is not signed`;
-  }
-  if ([...names].sort().join(';') !== signedHeaders) return 'SignedHeaders are not sorted';
-  const bodyHash = crypto.createHash('sha256').update(request.body).digest('hex');
-  if (request.headers['x-acs-content-sha256'] !== bodyHash) return 'x-acs-content-sha256 is not the body hash';
-  const url = new URL(request.url, 'http://fake');
-  const query = [...url.searchParams.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .join('&');
-  const headerLines = names.map((name) => `${name}:${String(request.headers[name] ?? '').trim()}\n`).join('');
-  const canonical = `${request.method}\n${url.pathname}\n${query}\n${headerLines}\n${signedHeaders}\n${bodyHash}`;
-  const toSign = `ACS3-HMAC-SHA256\n${crypto.createHash('sha256').update(canonical).digest('hex')}`;
-  const expected = crypto.createHmac('sha256', ACCESS_KEY_SECRET).update(toSign).digest('hex');
-  if (expected !== signature) return 'signature does not match';
-  const date = Date.parse(String(request.headers['x-acs-date']));
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(String(request.headers['x-acs-date'])) || Math.abs(Date.now() - date) > 15 * 60_000)
-    return 'x-acs-date is not a current ISO 8601 UTC time';
-  return null;
-}
-
-const answer = (Code: string, Message: string, status = 200): FakeAnswer => ({
-  status,
-  body: JSON.stringify({ Code, Message, RequestId: crypto.randomUUID(), ...(Code === 'OK' ? { BizId: '900619746936498440^0' } : {}) }),
-});
+const answer = aliyunAnswer;
+const signatureProblem = (request: FakeRequest) =>
+  aliyunSignatureProblem(request, { accessKeyId: ACCESS_KEY_ID, accessKeySecret: ACCESS_KEY_SECRET });
 
 /** What the carrier will answer next, after a valid signature; set by each test. */
 let next: FakeAnswer = answer('OK', 'OK');
