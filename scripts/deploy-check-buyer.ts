@@ -1,12 +1,14 @@
 /**
- * One buyer, end to end through the reverse proxy, for scripts/deploy-check.sh: the demo login (captcha question with
- * its proof of work, the code the demo SMS outbox hands back, authCodeLoginV2 for the token), then a buy of one copy of
- * a sale on sale and the order read back. Every call goes over HTTPS to the proxy, checked against the proxy's
- * certificate authority, with the channel host in the URL and the TLS name (as `curl --resolve` does).
+ * One buyer on a phone, end to end through the reverse proxy, for scripts/deploy-check.sh: the login (captcha question
+ * with its proof of work, the code Alibaba Cloud SMS was asked to text, read back from the fake carrier of
+ * scripts/deploy-fakes.ts, authCodeLoginV2 for the token), a buy of one copy of a sale on sale, WeChat Pay H5 opened by
+ * pay/create, the buyer paying at the fake WeChat Pay (which posts its notification through the proxy), then the order
+ * read back paid and the copy in the buyer's collection. Every storefront call goes over HTTPS to the proxy, checked
+ * against the proxy's certificate authority, with the channel host in the URL and the TLS name (as `curl --resolve`).
  *
  *   DEPLOY_CHECK_HOST=aurora.localhost DEPLOY_CHECK_PORT=8443 DEPLOY_CHECK_ADDRESS=127.0.0.1 \
  *   DEPLOY_CHECK_CA=/tmp/.../root.crt DEPLOY_CHECK_PHONE=13700000001 DEPLOY_CHECK_FORGED_IP=203.0.113.7 \
- *   npx tsx scripts/deploy-check-buyer.ts
+ *   DEPLOY_CHECK_FAKES=http://127.0.0.1:3502 npx tsx scripts/deploy-check-buyer.ts
  *
  * DEPLOY_CHECK_FORGED_IP goes in X-Forwarded-For of the SMS code request: the proxy must replace it (the script then
  * reads the address the storefront stored with the code). Prints one line per step; exits 1 with the failing step.
@@ -28,6 +30,11 @@ const address = required('DEPLOY_CHECK_ADDRESS');
 const ca = readFileSync(required('DEPLOY_CHECK_CA'));
 const phone = required('DEPLOY_CHECK_PHONE');
 const forgedIp = process.env.DEPLOY_CHECK_FORGED_IP;
+const fakes = required('DEPLOY_CHECK_FAKES');
+
+/** A phone browser (not WeChat's): WeChat Pay answers with its H5 cashier. */
+const PHONE_BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 /** Every name resolves to the proxy's address (Node resolves no *.localhost name by itself). */
 const lookup: LookupFunction = (_hostname, options, callback) => {
@@ -51,7 +58,12 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
         ca,
         servername: host,
         lookup,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'user-agent': PHONE_BROWSER,
+          ...headers,
+        },
         timeout: 15_000,
       },
       (res) => {
@@ -98,11 +110,14 @@ async function main(): Promise<void> {
   const smsHeaders: Record<string, string> = { behaviorVerify: ticket };
   if (forgedIp) smsHeaders['x-forwarded-for'] = forgedIp;
   const sent = (await call<{ demoCode?: string }>('/auth/api/auth/getAuthCode', { phone }, smsHeaders)).data;
-  if (!sent.demoCode) throw new Error('getAuthCode: no demo code (the servers must run the demo SMS outbox)');
-  const login = await call<unknown>('/auth/api/auth/authCodeLoginV2', { phone, code: sent.demoCode });
+  if (sent.demoCode) throw new Error('getAuthCode: answered the code itself (a demo outbox in production?)');
+  const texted = await fetch(`${fakes}/sms?phone=${phone}`);
+  if (!texted.ok) throw new Error(`getAuthCode: Alibaba Cloud SMS was not asked to text ${phone} (${await texted.text()})`);
+  const { code } = (await texted.json()) as { code: string };
+  const login = await call<unknown>('/auth/api/auth/authCodeLoginV2', { phone, code });
   const token = login.answer.authorization;
   if (!token) throw new Error('authCodeLoginV2: no token in the authorization header');
-  console.log(`logged in as ${phone}`);
+  console.log(`logged in as ${phone} with the code texted through Alibaba Cloud SMS`);
 
   const sales = (
     await call<{ records: { id: string; statusSell: number; price: number; commodity: { name: string } }[] }>(
@@ -128,6 +143,44 @@ async function main(): Promise<void> {
   if (detail.orderNo !== order.orderNo || detail.statusTrade !== 0)
     throw new Error(`order/detail: expected unpaid order ${order.orderNo}, got ${JSON.stringify(detail)}`);
   console.log(`bought "${sale.commodity.name}" (sale ${sale.id}): order ${order.orderNo}, ${order.pricePay} fen to pay`);
+
+  const payment = (
+    await call<{ provider: string; payUrl: string; paymentNo: string }>(
+      '/market/api/pay/create',
+      { orderNo: order.orderNo },
+      { authorization: token },
+    )
+  ).data;
+  const payUrl = new URL(payment.payUrl);
+  const returnUrl = `https://${host}:${port}/pay/success?orderNo=${order.orderNo}`;
+  if (payment.provider !== 'wechatpay' || !payUrl.href.startsWith('https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?'))
+    throw new Error(`pay/create: expected WeChat Pay's H5 cashier, got ${payment.provider} ${payment.payUrl}`);
+  if (payUrl.searchParams.get('redirect_url') !== returnUrl)
+    throw new Error(`pay/create: the cashier returns to ${payUrl.searchParams.get('redirect_url')}, not ${returnUrl}`);
+  console.log(`WeChat Pay H5 opened: payment ${payment.paymentNo}`);
+
+  const paid = await fetch(`${fakes}/pay?paymentNo=${payment.paymentNo}&host=${host}`, { method: 'POST' });
+  const delivered = (await paid.json()) as { status?: number; body?: string; notifyUrl?: string; error?: string };
+  if (!paid.ok) throw new Error(`WeChat Pay: ${delivered.error}`);
+  console.log(`paid at WeChat Pay, which notifies ${delivered.notifyUrl} (as the storefront asked)`);
+  if (delivered.status !== 204)
+    throw new Error(`notify/wechatpay on ${host} answered HTTP ${delivered.status} ${delivered.body?.slice(0, 200)} (expected 204)`);
+  const paidOrder = (
+    await call<{ orderNo: string; statusTrade: number }>('/market/api/order/detail', { orderNo: order.orderNo }, { authorization: token })
+  ).data;
+  if (paidOrder.statusTrade !== 1) throw new Error(`order/detail: order ${order.orderNo} is not paid after the notification`);
+  const collection = (
+    await call<{ records: { commodity: { name: string } }[] }>(
+      '/market/api/channel/queryTreasureSku',
+      { pageCount: 1, pageSize: 20 },
+      { authorization: token },
+    )
+  ).data.records;
+  if (!collection.some((h) => h.commodity.name === sale.commodity.name))
+    throw new Error(`queryTreasureSku: "${sale.commodity.name}" is not in the buyer's collection after paying`);
+  console.log(
+    `paid through WeChat Pay (signed, encrypted notification via https://${host}:${port}: 204), "${sale.commodity.name}" in the collection`,
+  );
 }
 
 main().catch((error: unknown) => {
