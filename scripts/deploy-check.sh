@@ -289,7 +289,7 @@ for i in "${!HOSTS[@]}"; do
   out="$(DEPLOY_CHECK_HOST="$host" DEPLOY_CHECK_PORT="$HTTPS_PORT" DEPLOY_CHECK_ADDRESS="$FROM" DEPLOY_CHECK_CA="$CA" \
     DEPLOY_CHECK_PHONE="$phone" DEPLOY_CHECK_FORGED_IP=203.0.113.7 DEPLOY_CHECK_FAKES="$CONTROL" \
     node_modules/.bin/tsx scripts/deploy-check-buyer.ts 2>&1)" ||
-    fail "$out"
+    { sed '$d; s/^/deploy-check:       /' <<<"$out" >&2; fail "$(tail -n 1 <<<"$out")"; }
   ok "$host: ${out//$'\n'/; }"
   seen="$(psql -qtAX "$DATABASE_URL" -c "select ip from sms_codes where phone = '$phone' order by id desc limit 1")"
   [ "$seen" = "$FROM" ] ||
