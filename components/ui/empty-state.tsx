@@ -65,12 +65,12 @@ const DRAWINGS: Record<EmptyArt, ReactNode> = {
       <circle cx="52" cy="42" r="4" className="fill-skin-2 stroke-none" />
     </>
   ),
-  // A closed box with a ribbon and a question mark.
+  // A closed box, its bow on the lid and a question mark on its side.
   box: (
     <>
       <path d="M22 40h52v32a4 4 0 0 1-4 4H26a4 4 0 0 1-4-4z" className="fill-skin-card" />
       <path d="M18 32h60v9H18z" className="fill-skin-card" />
-      <path d="M48 32v44" className="stroke-skin-2" />
+      <path d="M48 32v9" className="stroke-skin-2" />
       <path d="M48 32c-6-10-16-10-14-3 1 3 8 3 14 3zM48 32c6-10 16-10 14-3-1 3-8 3-14 3z" />
       <path d="M42 53a6 6 0 1 1 8 5.6V62" opacity=".8" />
     </>
