@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { invalidate, tags } from '../cache/store';
 import type { Db } from '../db/client';
 import { channels } from '../db/schema';
+import { PAYMENT_PROVIDER_NAMES } from '../env';
 import { cssColor, imageUrl, parseSkin, SKIN_COLOR_FIELDS, SKIN_IMAGE_FIELDS, type Skin } from './skin';
 
 /**
@@ -46,4 +47,46 @@ function storedSkin(skinJson: string | null): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/**
+ * A change to how a channel sells (issue 18): the payment providers it offers, in the order its pay page lists them
+ * (empty: every provider the deployment runs), and its own SMS sign name and template at the carrier (null: the
+ * deployment's SMS_SIGN_NAME / SMS_TEMPLATE_ID).
+ */
+export const channelSettingsPatchSchema = z
+  .strictObject({
+    paymentProviders: z
+      .array(z.enum(PAYMENT_PROVIDER_NAMES, { error: `must name payment providers: ${PAYMENT_PROVIDER_NAMES.join(', ')}` }), {
+        error: 'must be a list of payment provider names',
+      })
+      .max(PAYMENT_PROVIDER_NAMES.length, 'names a provider twice')
+      .refine((names) => new Set(names).size === names.length, 'names a provider twice'),
+    smsSignName: z
+      .string({ error: 'must be a text or null' })
+      .trim()
+      .min(2, 'must be 2 characters or more')
+      .max(40, 'must be 40 characters or less')
+      .nullable(),
+    smsTemplateId: z
+      .string({ error: 'must be a text or null' })
+      .trim()
+      .regex(/^[A-Za-z0-9_]{1,64}$/, 'must be the carrier template id: letters, digits and _ (e.g. SMS_123456789 or 1234567)')
+      .nullable(),
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'must name at least one of paymentProviders, smsSignName, smsTemplateId');
+
+export type ChannelSettings = { paymentProviders: string[]; smsSignName: string | null; smsTemplateId: string | null };
+
+/** Applies `patch` to channel `key` and returns its settings now, or null for an unknown channel; drops its cached reads. */
+export async function updateChannelSettings(db: Db, key: string, patch: Partial<ChannelSettings>): Promise<ChannelSettings | null> {
+  const [row] = await db.update(channels).set(patch).where(eq(channels.key, key)).returning({
+    paymentProviders: channels.paymentProviders,
+    smsSignName: channels.smsSignName,
+    smsTemplateId: channels.smsTemplateId,
+  });
+  if (!row) return null;
+  invalidate(db, [tags.channel(key)]);
+  return row;
 }

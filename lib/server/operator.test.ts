@@ -1,7 +1,8 @@
 import { seededTestDb } from '@/test/db';
 import { parseSkin } from '@/lib/channel/skin';
 import { readChannel } from '@/lib/channel/service';
-import { handleOperatorSkin } from './operator';
+import { channelProviders } from '@/lib/payment/providers';
+import { handleOperatorSettings, handleOperatorSkin } from './operator';
 
 // The operator API's skin change (docs/api.md): who may call it, what it accepts, and that the next page view shows
 // it (the channel's cached read is dropped at once).
@@ -82,5 +83,64 @@ describe('PATCH /api/operator/channels/:key/skin', () => {
         message: `channel: ${key} does not exist`,
       });
     }
+  });
+});
+
+describe('PATCH /api/operator/channels/:key/settings', () => {
+  function settings(key: string, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) {
+    const request = new Request(`http://127.0.0.1:3000/api/operator/channels/${key}/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return handleOperatorSettings(request, key, { db, token: TOKEN });
+  }
+
+  it("sets the providers the channel's pay page offers and its SMS sender, read at once by the next call", async () => {
+    const before = await readChannel(db, 'LUMEN');
+    expect(before!.paymentProviders).toEqual(['sandbox']);
+    const set = await answer(await settings('LUMEN', { paymentProviders: [], smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' }));
+    expect(set).toMatchObject({
+      status: 200,
+      data: { paymentProviders: [], smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' },
+    });
+    const after = await readChannel(db, 'LUMEN');
+    expect(after).toMatchObject({ paymentProviders: [], smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' });
+    // Empty: every provider the deployment runs (here the sandbox only).
+    expect(channelProviders(db, after!).map((p) => p.name)).toEqual(['sandbox']);
+    // null gives the deployment's sender back.
+    expect((await answer(await settings('LUMEN', { smsSignName: null, smsTemplateId: null }))).data).toMatchObject({
+      smsSignName: null,
+      smsTemplateId: null,
+    });
+    await settings('LUMEN', { paymentProviders: ['sandbox'] });
+  });
+
+  it('says which field is wrong and why, and changes nothing', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ paymentProviders: ['paypal'] }, /^paymentProviders: must name payment providers: sandbox, wechatpay/],
+      [{ paymentProviders: ['sandbox', 'sandbox'] }, /^paymentProviders: names a provider twice$/],
+      [{ paymentProviders: 'sandbox' }, /^paymentProviders: must be a list of payment provider names$/],
+      [{ smsTemplateId: 'SMS 1; drop' }, /^smsTemplateId: must be the carrier template id/],
+      [{ smsSignName: 'x' }, /^smsSignName: must be 2 characters or more$/],
+      [{ skin: {} }, /^skin: is not a channel setting$/],
+      [{}, /^body: must name at least one of paymentProviders, smsSignName, smsTemplateId$/],
+      ['[1]', /^body: must be a JSON object of channel settings$/],
+      ['not json', /^body: must be a JSON object of channel settings$/],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await answer(await settings('LUMEN', body));
+      expect({ status: refused.status, message: refused.message }).toEqual({ status: 400, message: expect.stringMatching(message) });
+    }
+    expect((await readChannel(db, 'LUMEN'))!.paymentProviders).toEqual(['sandbox']);
+  });
+
+  it('needs the operator token, and a channel that exists', async () => {
+    expect((await settings('LUMEN', { paymentProviders: [] }, {})).status).toBe(401);
+    expect((await settings('LUMEN', { paymentProviders: [] }, { authorization: 'Bearer wrong-token-0123456789abcdef0123' })).status).toBe(
+      401,
+    );
+    expect((await settings('NOSUCH', { paymentProviders: [] })).status).toBe(404);
+    expect((await readChannel(db, 'LUMEN'))!.paymentProviders).toEqual(['sandbox']);
   });
 });
