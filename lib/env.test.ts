@@ -112,7 +112,7 @@ describe('parseEnv', () => {
       'PAYMENT_PROVIDER is replaced by PAYMENT_PROVIDERS; set only PAYMENT_PROVIDERS',
     ]);
     expect(envError({ PAYMENT_PROVIDERS: 'sandbox,paypal' }).issues).toEqual([
-      'PAYMENT_PROVIDERS paypal is not a payment provider; known: sandbox, wechatpay',
+      'PAYMENT_PROVIDERS paypal is not a payment provider; known: sandbox, wechatpay, alipay',
     ]);
   });
 
@@ -168,6 +168,56 @@ describe('parseEnv', () => {
 
     it('is not checked when the deployment does not run it', () => {
       expect(parseEnv({ WECHATPAY_PRIVATE_KEY: '/nonexistent' }).PAYMENT_PROVIDERS).toEqual(['sandbox']);
+    });
+  });
+
+  describe('Alipay', () => {
+    const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const good = {
+      PAYMENT_PROVIDERS: 'alipay',
+      ALIPAY_APP_ID: '2021000123456789',
+      // Our key as PKCS#1 PEM on one line; Alipay's as the bare base64 its key tool prints.
+      ALIPAY_PRIVATE_KEY: String(app.privateKey.export({ type: 'pkcs1', format: 'pem' })).replace(/\n/g, '\\n'),
+      ALIPAY_PUBLIC_KEY: (alipay.publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64'),
+      ALIPAY_NOTIFY_URL: 'https://aurora.shop.example/api/pay/notify/alipay',
+    };
+
+    it('starts with every variable set and usable, at the live gateway by default', () => {
+      expect(parseEnv(good)).toMatchObject({ PAYMENT_PROVIDERS: ['alipay'], ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do' });
+    });
+
+    it('names every missing variable, one line each', () => {
+      expect(envError({ PAYMENT_PROVIDERS: 'sandbox,alipay' }).issues).toEqual([
+        'ALIPAY_APP_ID is required when PAYMENT_PROVIDERS lists alipay',
+        'ALIPAY_PRIVATE_KEY is required when PAYMENT_PROVIDERS lists alipay',
+        'ALIPAY_PUBLIC_KEY is required when PAYMENT_PROVIDERS lists alipay',
+        'ALIPAY_NOTIFY_URL is required when PAYMENT_PROVIDERS lists alipay',
+      ]);
+    });
+
+    it('refuses values that cannot work, naming each', () => {
+      const small = generateKeyPairSync('rsa', { modulusLength: 1024 });
+      expect(
+        envError({
+          ...good,
+          ALIPAY_APP_ID: 'my-app',
+          ALIPAY_PRIVATE_KEY: String(small.privateKey.export({ type: 'pkcs8', format: 'pem' })),
+          ALIPAY_PUBLIC_KEY: '/nonexistent/alipay_public_key.pem',
+          ALIPAY_NOTIFY_URL: '/api/pay/notify/alipay',
+          ALIPAY_GATEWAY: 'openapi.alipay.com/gateway.do',
+        }).issues,
+      ).toEqual([
+        'ALIPAY_APP_ID must be the app id of the Alipay open platform app (digits, e.g. 2021000123456789)',
+        'ALIPAY_NOTIFY_URL must be an http(s) URL, e.g. https://shop.example/api/pay/notify/alipay',
+        'ALIPAY_GATEWAY must be an http(s) URL such as https://openapi.alipay.com/gateway.do',
+        "ALIPAY_PRIVATE_KEY is an RSA key of 1024 bits; Alipay's RSA2 needs 2048",
+        'ALIPAY_PUBLIC_KEY is neither a PEM public key nor the path of a readable file holding one',
+      ]);
+    });
+
+    it('is not checked when the deployment does not run it', () => {
+      expect(parseEnv({ ALIPAY_PRIVATE_KEY: '/nonexistent' }).PAYMENT_PROVIDERS).toEqual(['sandbox']);
     });
   });
 

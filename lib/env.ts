@@ -7,7 +7,7 @@ import { readKey } from './security/keys';
  * Every payment provider built into the storefront, by the name PAYMENT_PROVIDERS lists: lib/payment/providers.ts must
  * have a factory for each (the type check says so), so a deployment cannot list one that is not there.
  */
-export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'wechatpay'] as const;
+export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'wechatpay', 'alipay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
 export function isPaymentProviderName(name: string): name is PaymentProviderName {
@@ -43,6 +43,9 @@ export const TENCENT_SMS_ENDPOINT = 'https://sms.tencentcloudapi.com';
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().min(1).optional());
 
 const endpoint = z.string().regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an origin such as https://host (no path)');
+
+/** Alipay's live OpenAPI gateway (v2, `gateway.do`). */
+export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
 /** What each carrier needs to send a text (checked at start, one line per missing variable). */
 const SMS_PROVIDER_NEEDS = {
@@ -95,7 +98,7 @@ const envSchema = z.object({
   DEMO_MODE: z.enum(['0', '1']).optional(),
   /**
    * The payment providers this deployment runs (DESIGN §7), comma-separated: `sandbox` (the built-in cashier that plays
-   * one), `wechatpay`. Which of them a channel offers is the channel's `payment_providers`. The old single
+   * one), `wechatpay`, `alipay`. Which of them a channel offers is the channel's `payment_providers`. The old single
    * `PAYMENT_PROVIDER` is read as a one-item list when this is unset (parseEnv).
    */
   PAYMENT_PROVIDERS: z
@@ -151,6 +154,28 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/]+$/, 'must be an origin such as https://api.mch.weixin.qq.com')
     .default('https://api.mch.weixin.qq.com'),
+  /** Alipay (lib/payment/alipay.ts; README): required when PAYMENT_PROVIDERS lists `alipay`. The app id on the open platform. */
+  ALIPAY_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{10,32}$/, 'must be the app id of the Alipay open platform app (digits, e.g. 2021000123456789)')
+    .optional(),
+  /** Our app's RSA2 private key: PEM (PKCS#1 or PKCS#8, `\n` allowed), bare base64 as Alipay's key tool prints it, or a file path. */
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  /** Alipay's public key (not our app's; public-key mode), in the same forms. */
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  /** Where Alipay posts notifications: our https://<host>/api/pay/notify/alipay. */
+  ALIPAY_NOTIFY_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+\/\S*$/, 'must be an http(s) URL, e.g. https://shop.example/api/pay/notify/alipay')
+    .optional(),
+  /** Alipay's OpenAPI gateway; tests point it at a local fake. */
+  ALIPAY_GATEWAY: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, `must be an http(s) URL such as ${ALIPAY_GATEWAY}`)
+    .default(ALIPAY_GATEWAY),
   /**
    * The AppSecret of WECHATPAY_APPID's official account: WeChat's OAuth (`snsapi_base`) needs it to learn a buyer's
    * openid, which JSAPI payment inside WeChat needs. Unset, WeChat Pay is offered only as H5 (outside WeChat).
@@ -227,6 +252,9 @@ const WECHATPAY_REQUIRED = [
  * At start: each listed provider's secrets are there and usable (keys parse), one line per problem; and production
  * refuses demo secrets and demo providers (DESIGN §8), unless DEMO_MODE=1.
  */
+/** The Alipay variables a deployment that lists `alipay` must set. */
+const ALIPAY_REQUIRED = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_NOTIFY_URL'] as const;
+
 const productionEnvSchema = envSchema.superRefine((env, ctx) => {
   // A carrier without its credentials would fail every code: refused at start, in any mode.
   for (const name of SMS_PROVIDER_NEEDS[env.SMS_PROVIDER]) {
@@ -246,6 +274,25 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
       if (!value) continue;
       try {
         readKey(value, kind);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: [name], message: (error as Error).message });
+      }
+    }
+  }
+  if (env.PAYMENT_PROVIDERS.includes('alipay')) {
+    for (const name of ALIPAY_REQUIRED) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDERS lists alipay' });
+    }
+    for (const [name, kind] of [
+      ['ALIPAY_PRIVATE_KEY', 'private'],
+      ['ALIPAY_PUBLIC_KEY', 'public'],
+    ] as const) {
+      const value = env[name];
+      if (!value) continue;
+      try {
+        // RSA2 is SHA256withRSA with a key of 2048 bits (Alipay's key tool makes those).
+        const bits = readKey(value, kind).asymmetricKeyDetails?.modulusLength ?? 0;
+        if (bits < 2048) ctx.addIssue({ code: 'custom', path: [name], message: `is an RSA key of ${bits} bits; Alipay's RSA2 needs 2048` });
       } catch (error) {
         ctx.addIssue({ code: 'custom', path: [name], message: (error as Error).message });
       }

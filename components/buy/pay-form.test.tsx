@@ -76,6 +76,33 @@ describe('the way to pay', () => {
     expect(post).toHaveBeenCalledWith('/market/api/pay/create', { orderNo: '20261125000000012345678', provider: 'wechatpay' });
   });
 
+  it('offers the sandbox and Alipay on a phone browser, and only the sandbox inside WeChat', async () => {
+    const alipayChannel = [
+      { name: 'sandbox' as const, clients: PAY_CLIENTS },
+      { name: 'alipay' as const, clients: ['mobile'] as const },
+    ];
+    as(PHONE);
+    post.mockImplementation(async (path: string) =>
+      path === '/market/api/order/create'
+        ? { orderNo: '20261125000000012345678' }
+        : { payUrl: 'https://openapi.alipay.com/gateway.do?method=alipay.trade.wap.pay' },
+    );
+    const { unmount } = renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={alipayChannel} />);
+    const radios = await screen.findAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['sandbox', 'alipay']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Alipay' }));
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://openapi.alipay.com/gateway.do?method=alipay.trade.wap.pay'));
+    expect(post).toHaveBeenCalledWith('/market/api/pay/create', { orderNo: '20261125000000012345678', provider: 'alipay' });
+    unmount();
+
+    as(WECHAT);
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={alipayChannel} />);
+    await screen.findByRole('button', { name: 'Pay now' });
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+  });
+
   it('asks nothing on a computer, where only the sandbox fits', async () => {
     as('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0 Safari/537.36');
     renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);

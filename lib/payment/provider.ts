@@ -36,7 +36,7 @@ export type PaymentStart = { payUrl: string; jsapi?: JsapiPayParams };
 export type VerifiedNotification = { paymentNo: string; providerTradeNo: string; amount: number; paid: boolean };
 
 /** What became of a notification, for the provider's answer: applied (or a repeat), or refused with a reason. */
-export type NotificationResult = { ok: true; outcome: NotificationOutcome } | { ok: false; status: 400 | 500; message: string };
+export type NotificationResult = { ok: true; outcome: NotificationOutcome | 'ignored' } | { ok: false; status: 400 | 500; message: string };
 
 /**
  * A payment provider (DESIGN §7). The built-in `sandbox` (./sandbox.ts) plays one with a cashier page of ours;
@@ -49,15 +49,15 @@ export interface PaymentProvider {
   /** Opens the payment at the provider and says how the buyer pays. Throws PaymentProviderError when the provider refuses. */
   start(request: PaymentRequest): Promise<PaymentStart>;
   /**
-   * Checks the notification's signature (and freshness) and reads it; throws NotificationError when it is not genuine.
-   * `now` is the clock the freshness is checked against.
+   * Checks the notification's signature (and freshness) and reads it; throws NotificationError when it is not genuine,
+   * NotificationIgnored when it is genuine but carries nothing to apply. `now` is the clock the freshness is checked against.
    */
   verify(rawBody: string, headers: Headers, now: Date): Promise<VerifiedNotification>;
   /** The fallback when a notification is late: asks the provider how the payment stands (null: nothing known yet). */
   query(paymentNo: string): Promise<VerifiedNotification | null>;
   /** Gives the money back for a payment that cannot be honoured (paid after its order expired). */
   refund(paymentNo: string, amount: number): Promise<void>;
-  /** The HTTP answer the provider expects to its notification (WeChat Pay: 204 with no body, or 4xx/5xx with FAIL). */
+  /** The HTTP answer the provider expects to its notification (WeChat Pay: 204 with no body, or 4xx/5xx with FAIL; Alipay: plain `success`, else `fail`). */
   answerNotification(result: NotificationResult): Response;
 }
 
@@ -65,6 +65,18 @@ export class NotificationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'NotificationError';
+  }
+}
+
+/**
+ * A genuine notification (its signature held) that carries nothing to apply: Alipay's notice of a refund, or of a trade
+ * still waiting for the buyer. Nothing changes; the provider is answered as for a handled one (`outcome: 'ignored'`),
+ * or it would send the notice again for a day.
+ */
+export class NotificationIgnored extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotificationIgnored';
   }
 }
 

@@ -6,6 +6,7 @@ import type { PayOption } from './clients';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox';
 import { wechatPayConfigFromEnv, wechatPayProvider } from './wechatpay';
+import { alipayConfigFromEnv, alipayProvider } from './alipay';
 
 /**
  * The payment providers built into the storefront, by the name PAYMENT_PROVIDERS, channels' `payment_providers` and
@@ -15,6 +16,7 @@ import { wechatPayConfigFromEnv, wechatPayProvider } from './wechatpay';
 const FACTORIES: Record<PaymentProviderName, (db: Db, e: Env) => PaymentProvider> = {
   sandbox: (db, e) => sandboxProvider(db, e.PAYMENT_SECRET),
   wechatpay: (_db, e) => wechatPayProvider(wechatPayConfigFromEnv(e)),
+  alipay: (_db, e) => alipayProvider(alipayConfigFromEnv(e)),
 };
 
 /** Built providers, per database and environment: a provider holds parsed keys, not worth parsing per request. */
