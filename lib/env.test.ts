@@ -221,6 +221,85 @@ describe('parseEnv', () => {
     });
   });
 
+  describe('provider endpoints in production', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET, SMS_PROVIDER: 'tencent' };
+    const tencent = {
+      TENCENT_SMS_SECRET_ID: 'AKIDexampleSecretId',
+      TENCENT_SMS_SECRET_KEY: 'exampleSecretKey000000000000',
+      TENCENT_SMS_SDK_APP_ID: '1400006666',
+      SMS_SIGN_NAME: '极光数藏',
+      SMS_TEMPLATE_ID: '1110',
+    };
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const privatePem = String(privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const publicPem = String(publicKey.export({ type: 'spki', format: 'pem' }));
+    const providers = {
+      PAYMENT_PROVIDERS: 'wechatpay,alipay',
+      WECHATPAY_MCHID: '1900000109',
+      WECHATPAY_APPID: 'wxd678efh567hg6787',
+      WECHATPAY_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      WECHATPAY_PRIVATE_KEY: privatePem,
+      WECHATPAY_APIV3_KEY: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+      WECHATPAY_PLATFORM_PUBLIC_KEY: publicPem,
+      WECHATPAY_PLATFORM_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092025010100000000',
+      WECHATPAY_NOTIFY_URL: 'https://aurora.shop.example/api/pay/notify/wechatpay',
+      ALIPAY_APP_ID: '2021000123456789',
+      ALIPAY_PRIVATE_KEY: privatePem,
+      ALIPAY_PUBLIC_KEY: publicPem,
+      ALIPAY_NOTIFY_URL: 'https://aurora.shop.example/api/pay/notify/alipay',
+    };
+    const base = { ...production, ...tencent, ...providers };
+    const RULE = 'must be https:// in production, or http:// to this machine (127.0.0.1, ::1 or localhost: a relay)';
+
+    it('takes https, or plain http to a relay on this machine, for every provider', () => {
+      expect(parseEnv(base)).toMatchObject({ NODE_ENV: 'production' });
+      for (const origin of ['http://127.0.0.1:8443', 'http://[::1]:8443', 'http://localhost:8443', 'https://relay.internal.example']) {
+        const env = parseEnv({
+          ...base,
+          TENCENT_SMS_ENDPOINT: origin,
+          WECHATPAY_ENDPOINT: origin,
+          ALIPAY_GATEWAY: `${origin}/gateway.do`,
+        });
+        expect([env.TENCENT_SMS_ENDPOINT, env.WECHATPAY_ENDPOINT, env.ALIPAY_GATEWAY]).toEqual([origin, origin, `${origin}/gateway.do`]);
+      }
+      expect(
+        parseEnv({
+          ...base,
+          SMS_PROVIDER: 'aliyun',
+          ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+          ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+          ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:3401',
+        }).ALIYUN_SMS_ENDPOINT,
+      ).toBe('http://127.0.0.1:3401');
+    });
+
+    it('refuses plain http to another machine, naming each variable on a line of its own', () => {
+      expect(
+        envError({
+          ...base,
+          TENCENT_SMS_ENDPOINT: 'http://sms.tencentcloudapi.com',
+          WECHATPAY_ENDPOINT: 'http://10.0.0.5:8080',
+          ALIPAY_GATEWAY: 'http://openapi.alipay.com/gateway.do',
+        }).issues,
+      ).toEqual([`TENCENT_SMS_ENDPOINT ${RULE}`, `WECHATPAY_ENDPOINT ${RULE}`, `ALIPAY_GATEWAY ${RULE}`]);
+      // A look-alike of a loopback name is another machine.
+      expect(envError({ ...base, ALIPAY_GATEWAY: 'http://localhost.evil.example/gateway.do' }).issues).toEqual([`ALIPAY_GATEWAY ${RULE}`]);
+    });
+
+    it('leaves endpoints alone in demo mode, outside production, and for providers the deployment does not run', () => {
+      const plain = {
+        TENCENT_SMS_ENDPOINT: 'http://sms.example',
+        WECHATPAY_ENDPOINT: 'http://pay.example',
+        ALIPAY_GATEWAY: 'http://gw.example/gateway.do',
+      };
+      expect(parseEnv({ ...base, ...plain, DEMO_MODE: '1' }).ALIPAY_GATEWAY).toBe('http://gw.example/gateway.do');
+      expect(parseEnv({ ...base, ...plain, NODE_ENV: 'test' }).WECHATPAY_ENDPOINT).toBe('http://pay.example');
+      expect(
+        parseEnv({ ...base, PAYMENT_PROVIDERS: 'wechatpay', ALIPAY_GATEWAY: 'http://gw.example/gateway.do' }).PAYMENT_PROVIDERS,
+      ).toEqual(['wechatpay']);
+    });
+  });
+
   it('holds unpaid orders 5 minutes by default', () => {
     expect(parseEnv({}).ORDER_PAY_TIMEOUT_SECONDS).toBe(300);
   });
@@ -317,10 +396,11 @@ describe('SMS carriers (issue 18)', () => {
     expect(parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'aliyun' }, { forStart: false }).SMS_PROVIDER).toBe('aliyun');
   });
 
-  it('takes a local endpoint for tests, and refuses plain http in production', () => {
+  it('takes a local endpoint for tests, and refuses plain http to another machine in production', () => {
     expect(parseEnv({ ...tencent, TENCENT_SMS_ENDPOINT: 'http://127.0.0.1:3401' }).TENCENT_SMS_ENDPOINT).toBe('http://127.0.0.1:3401');
-    expect(smsIssues({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:3401' })).toEqual([
-      'ALIYUN_SMS_ENDPOINT must be an https:// origin in production',
+    expect(smsIssues({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:3401' })).toEqual([]);
+    expect(smsIssues({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'http://dysmsapi.aliyuncs.com' })).toEqual([
+      'ALIYUN_SMS_ENDPOINT must be https:// in production, or http:// to this machine (127.0.0.1, ::1 or localhost: a relay)',
     ]);
     expect(envError({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'https://dysmsapi.aliyuncs.com/path' }).issues[0]).toMatch(/^ALIYUN_SMS_ENDPOINT /);
   });

@@ -47,6 +47,27 @@ const endpoint = z.string().regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an origi
 /** Alipay's live OpenAPI gateway (v2, `gateway.do`). */
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
+/** A host on this machine: 127.0.0.0/8, ::1, localhost. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * The one rule for every provider endpoint in production (DESIGN §8): TLS to the provider, or plain http to a relay on
+ * this machine (an egress proxy that speaks TLS onwards, or a test double), whose traffic never leaves it. Null when
+ * the endpoint may be used; else why not.
+ */
+export function productionEndpointProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null; // its shape is the variable's own check
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return null;
+  return 'must be https:// in production, or http:// to this machine (127.0.0.1, ::1 or localhost: a relay)';
+}
+
 /** What each carrier needs to send a text (checked at start, one line per missing variable). */
 const SMS_PROVIDER_NEEDS = {
   outbox: [],
@@ -255,6 +276,14 @@ const WECHATPAY_REQUIRED = [
 /** The Alipay variables a deployment that lists `alipay` must set. */
 const ALIPAY_REQUIRED = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_NOTIFY_URL'] as const;
 
+/** Every endpoint of a provider, and when the deployment talks to it (the production rule holds for those in use). */
+const PROVIDER_ENDPOINTS = [
+  ['ALIYUN_SMS_ENDPOINT', (e: Env) => e.SMS_PROVIDER === 'aliyun'],
+  ['TENCENT_SMS_ENDPOINT', (e: Env) => e.SMS_PROVIDER === 'tencent'],
+  ['WECHATPAY_ENDPOINT', (e: Env) => e.PAYMENT_PROVIDERS.includes('wechatpay')],
+  ['ALIPAY_GATEWAY', (e: Env) => e.PAYMENT_PROVIDERS.includes('alipay')],
+] as const;
+
 const productionEnvSchema = envSchema.superRefine((env, ctx) => {
   // A carrier without its credentials would fail every code: refused at start, in any mode.
   for (const name of SMS_PROVIDER_NEEDS[env.SMS_PROVIDER]) {
@@ -299,11 +328,10 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
     }
   }
   if (env.NODE_ENV !== 'production' || env.DEMO_MODE === '1') return;
-  // The login code travels in the request: only over TLS in production.
-  const carrierEndpoint =
-    env.SMS_PROVIDER === 'aliyun' ? 'ALIYUN_SMS_ENDPOINT' : env.SMS_PROVIDER === 'tencent' ? 'TENCENT_SMS_ENDPOINT' : null;
-  if (carrierEndpoint && !env[carrierEndpoint].startsWith('https://')) {
-    ctx.addIssue({ code: 'custom', path: [carrierEndpoint], message: 'must be an https:// origin in production' });
+  // Login codes, payments and keys' signatures travel to the providers: over TLS, or to a relay on this machine.
+  for (const [name, inUse] of PROVIDER_ENDPOINTS) {
+    const problem = inUse(env) ? productionEndpointProblem(env[name]) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
   }
   if (env.AUTH_SECRET === DEMO_AUTH_SECRET) {
     ctx.addIssue({
