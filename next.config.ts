@@ -8,8 +8,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   reactStrictMode: true,
   poweredByHeader: false,
-  // Keep PGlite's WASM out of the bundles (DESIGN §11).
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // Keep PGlite's WASM out of the bundles (DESIGN §11), and Alipay's SDK (its HTTP client would be bundled into each
+  // payment route, about 1 MB apiece): both are loaded from node_modules at run time.
+  serverExternalPackages: ['@electric-sql/pglite', 'alipay-sdk'],
   images: {
     formats: ['image/avif', 'image/webp'],
   },
