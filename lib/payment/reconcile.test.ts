@@ -7,7 +7,7 @@ import { runJobsOnce } from '@/lib/jobs/runner';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './sandbox';
 import { PAYMENT_STATUS, receiveNotification, startPayment } from './service';
-import { reconcilePayments } from './reconcile';
+import { reconcilePayments, type ReconcileCursor } from './reconcile';
 import type { UserScope } from '@/lib/procedure/scope';
 
 // The reconciliation job (DESIGN §7, docs/orders.md "Reconciliation"): a payment the provider captured while its
@@ -255,6 +255,30 @@ describe('payment reconciliation job', () => {
     await runJobsOnce(db, after(t, GRACE + 4000), { providers: recordingProvider().provider });
     expect((await paymentRow(first.payment.paymentNo)).status).toBe(PAYMENT_STATUS.paid);
     expect(await holdingsOf(first.order.orderNo)).toHaveLength(1);
+  });
+
+  it('asks less and less often about a payment while its provider keeps failing, and settles it once the provider answers', async () => {
+    const t = after(t0, 5 * 3_600_000);
+    const { payment, order } = await orderWithPayment(t);
+    await capturedButLost(payment, after(t, 10_000));
+    const down = recordingProvider({ failQueryOf: payment.paymentNo });
+    const cursor: ReconcileCursor = { afterId: 0 };
+    const pass = (ms: number, provider = down.provider) => reconcilePayments(db, provider, after(t, GRACE + ms), { cursor });
+
+    expect(await pass(0)).toMatchObject({ asked: 1, errors: 1 });
+    expect(await pass(2_000)).toMatchObject({ asked: 0, errors: 0 }); // waits 10 s
+    expect(await pass(10_000)).toMatchObject({ asked: 1, errors: 1 });
+    expect(await pass(25_000)).toMatchObject({ asked: 0 }); // then 20 s
+    expect(await pass(30_000)).toMatchObject({ asked: 1, errors: 1 });
+    expect(await pass(60_000)).toMatchObject({ asked: 0 }); // then 40 s
+    expect(down.queried.filter((p) => p === payment.paymentNo)).toHaveLength(3);
+
+    // The provider is back: the next ask that is due settles the payment, once, and the wait is forgotten.
+    const up = recordingProvider();
+    expect(await pass(70_000, up.provider)).toMatchObject({ asked: 1, paid: 1, errors: 0 });
+    expect((await paymentRow(payment.paymentNo)).status).toBe(PAYMENT_STATUS.paid);
+    expect(await holdingsOf(order.orderNo)).toHaveLength(1);
+    expect(cursor.backoff?.has(`payment:${payment.paymentNo}`)).toBe(false);
   });
 
   it('handles a bounded batch per pass, oldest first, and reaches the rest on the following passes', async () => {

@@ -42,7 +42,42 @@ export const RECONCILE_BATCH = 50;
  * horizon; instead each pass takes the next batch, oldest first, and starts over from the oldest once it reaches
  * the newest. Kept in memory by the job runner; a fresh one starts from the oldest.
  */
-export type ReconcileCursor = { afterId: number };
+export type ReconcileCursor = {
+  afterId: number;
+  /**
+   * Payments and refunds whose last ask failed (the provider down or refusing), with when to ask again: a provider
+   * that is down is not asked about the same payment on every pass (every few seconds) for as long as it is down.
+   */
+  backoff?: Map<string, { failures: number; until: number }>;
+};
+
+/** The wait after a payment's or a refund's first failed ask; it doubles with each further failure, up to the max. */
+export const RECONCILE_BACKOFF_MS = 10_000;
+export const RECONCILE_BACKOFF_MAX_MS = 10 * 60_000;
+
+/** Whether `key` is waiting out a failure at `now`. */
+function waiting(cursor: ReconcileCursor, key: string, now: Date): boolean {
+  return (cursor.backoff?.get(key)?.until ?? 0) > now.getTime();
+}
+
+/** Records how an ask went: a success forgets the key, a failure pushes its next ask back (10 s, 20 s, … 10 min). */
+function noteAsk(cursor: ReconcileCursor, key: string, now: Date, failed: boolean): void {
+  cursor.backoff ??= new Map();
+  if (!failed) {
+    cursor.backoff.delete(key);
+    return;
+  }
+  const failures = (cursor.backoff.get(key)?.failures ?? 0) + 1;
+  const wait = Math.min(RECONCILE_BACKOFF_MAX_MS, RECONCILE_BACKOFF_MS * 2 ** (failures - 1));
+  cursor.backoff.set(key, { failures, until: now.getTime() + wait });
+}
+
+/** Forgets failures long past (their payments settled or given up meanwhile), so the map stays as small as the trouble. */
+function pruneBackoff(cursor: ReconcileCursor, now: Date): void {
+  for (const [key, entry] of cursor.backoff ?? []) {
+    if (entry.until + RECONCILE_BACKOFF_MAX_MS < now.getTime()) cursor.backoff!.delete(key);
+  }
+}
 
 /** What one pass did: payments asked about, and how those that moved moved. */
 export type ReconcileReport = {
@@ -64,7 +99,8 @@ export type ReconcileReport = {
  * - failed → the payment is failed; the order stays payable until it expires;
  * - nothing known → left open, until RECONCILE_ABANDON_MARGIN_MS after the order's expiry: then closed as failed.
  * One payment's error (the provider down, a refused answer) is logged and the others go on; it is asked about again
- * on a later pass while it stays open.
+ * on a later pass while it stays open, after a wait that doubles with each failure (RECONCILE_BACKOFF_MS, up to
+ * RECONCILE_BACKOFF_MAX_MS; kept in the cursor).
  *
  * Safe to run in several processes at once: nothing is claimed or locked up front; two passes may both ask the
  * provider about a payment (a read), and then each application is the conditional UPDATE of applyNotification (or of
@@ -99,7 +135,10 @@ export async function reconcilePayments(
   cursor.afterId = due.length < limit ? 0 : due[due.length - 1]!.id;
 
   const report: ReconcileReport = { asked: 0, paid: 0, refunded: 0, failed: 0, abandoned: 0, refundsRetried: 0, errors: 0 };
+  pruneBackoff(cursor, now);
   for (const payment of due) {
+    const key = `payment:${payment.paymentNo}`;
+    if (waiting(cursor, key, now)) continue;
     report.asked++;
     try {
       const provider = providerOf(providers, payment.provider)!;
@@ -112,12 +151,14 @@ export async function reconcilePayments(
       } else if (now.getTime() >= payment.expiresAt.getTime() + RECONCILE_ABANDON_MARGIN_MS) {
         if (await abandon(db, payment.id, now)) report.abandoned++;
       }
+      noteAsk(cursor, key, now, false);
     } catch (error) {
       report.errors++;
+      noteAsk(cursor, key, now, true);
       console.error(`[jobs] reconcile: payment ${payment.paymentNo} could not be settled this pass`, error);
     }
   }
-  await retryRefunds(db, providers, names, now, limit, report);
+  await retryRefunds(db, providers, names, now, limit, report, cursor);
   return report;
 }
 
@@ -129,6 +170,7 @@ async function retryRefunds(
   now: Date,
   limit: number,
   report: ReconcileReport,
+  cursor: ReconcileCursor,
 ): Promise<void> {
   const owed = await db
     .select({ paymentNo: payments.paymentNo, amount: payments.amount, provider: payments.provider })
@@ -143,11 +185,15 @@ async function retryRefunds(
     .orderBy(asc(payments.id))
     .limit(limit);
   for (const payment of owed) {
+    const key = `refund:${payment.paymentNo}`;
+    if (waiting(cursor, key, now)) continue;
     try {
       await finishRefund(db, providerOf(providers, payment.provider)!, payment.paymentNo, payment.amount);
       report.refundsRetried++;
+      noteAsk(cursor, key, now, false);
     } catch (error) {
       report.errors++;
+      noteAsk(cursor, key, now, true);
       console.error(`[jobs] reconcile: the refund of payment ${payment.paymentNo} failed; retrying on a later pass`, error);
     }
   }
