@@ -130,7 +130,9 @@ export type FakeListen = { port?: number; tls?: { key: string; cert: string } };
 export async function startFakeWechatPay(keys: WechatKeys, listen: FakeListen = {}) {
   const requests: FakeRequest[] = [];
   const transactions = new Map<string, FakeTransaction>();
-  const refunds = new Map<string, { out_trade_no: string; amount: number }>();
+  const refunds = new Map<string, { out_trade_no: string; amount: number; status: 'PROCESSING' | 'SUCCESS' }>();
+  // How new refunds start: SUCCESS at once, or PROCESSING until `finishRefunds`.
+  let newRefundStatus: 'PROCESSING' | 'SUCCESS' = 'SUCCESS';
   const failures: { status: number; code?: string; message?: string }[] = [];
   let answerKey = keys.platform.privateKey;
   // The merchant's public key as WeChat Pay holds it: read back from its PEM, as uploaded to the merchant platform.
@@ -201,8 +203,16 @@ export async function startFakeWechatPay(keys: WechatKeys, listen: FakeListen = 
         const t = transactions.get(String(json.out_trade_no));
         if (!t || t.trade_state !== 'SUCCESS') return answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
         // The same refund number is the same refund: WeChat Pay never pays it twice.
-        if (!refunds.has(outRefundNo)) refunds.set(outRefundNo, { out_trade_no: t.out_trade_no, amount });
-        return answer(res, 200, { refund_id: `50${outRefundNo}`, out_refund_no: outRefundNo, status: 'SUCCESS' });
+        if (!refunds.has(outRefundNo)) refunds.set(outRefundNo, { out_trade_no: t.out_trade_no, amount, status: newRefundStatus });
+        return answer(res, 200, { refund_id: `50${outRefundNo}`, out_refund_no: outRefundNo, status: refunds.get(outRefundNo)!.status });
+      }
+      const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/?]+)$/.exec(path);
+      if (method === 'GET' && refundQuery) {
+        const outRefundNo = decodeURIComponent(refundQuery[1]!);
+        const r = refunds.get(outRefundNo);
+        return r
+          ? answer(res, 200, { refund_id: `50${outRefundNo}`, out_refund_no: outRefundNo, out_trade_no: r.out_trade_no, status: r.status })
+          : answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
       }
       answer(res, 404, { code: 'NOT_FOUND', message: 'no such API' });
     });
@@ -218,6 +228,14 @@ export async function startFakeWechatPay(keys: WechatKeys, listen: FakeListen = 
     requests,
     transactions,
     refunds,
+    /** New refunds stay PROCESSING until finishRefunds, as WeChat Pay's do while the bank gives the money back. */
+    refundsProcess() {
+      newRefundStatus = 'PROCESSING';
+    },
+    finishRefunds() {
+      newRefundStatus = 'SUCCESS';
+      for (const r of refunds.values()) r.status = 'SUCCESS';
+    },
     failNext(status: number, code?: string, message?: string) {
       failures.push({ status, code, message });
     },

@@ -214,7 +214,7 @@ describe('POST /api/pay/notify/wechatpay', () => {
     const [row] = await db.select().from(payments).where(eq(payments.paymentNo, late.payment.paymentNo));
     expect(row!.status).toBe(PAYMENT_STATUS.refunded);
     expect([...fake.refunds.entries()].filter(([, r]) => r.out_trade_no === late.payment.paymentNo)).toEqual([
-      [`R${late.payment.paymentNo.slice(1)}`, { out_trade_no: late.payment.paymentNo, amount: 19900 }],
+      [`R${late.payment.paymentNo.slice(1)}`, { out_trade_no: late.payment.paymentNo, amount: 19900, status: 'SUCCESS' }],
     ]);
     // Its notification, delivered late as well, is a repeat: accepted, nothing moves, nothing refunded twice.
     const n = wechatNotification(keys, fake.transactions.get(late.payment.paymentNo)!);

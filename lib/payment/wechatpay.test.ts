@@ -168,18 +168,45 @@ describe('WeChat Pay: the order query and refunds', () => {
     await provider().start(req);
     fake.pay(req.paymentNo);
     await provider().refund(req.paymentNo, 19900);
-    await provider().refund(req.paymentNo, 19900);
-    expect(lastRequest()).toMatchObject({ url: '/v3/refund/domestic/refunds', signatureValid: true });
-    expect(lastRequest().json).toMatchObject({
+    const made = fake.requests.filter((r) => r.method === 'POST' && r.url === '/v3/refund/domestic/refunds');
+    expect(made).toHaveLength(1);
+    expect(made[0]!.signatureValid).toBe(true);
+    expect(JSON.parse(made[0]!.body)).toMatchObject({
       out_trade_no: req.paymentNo,
       out_refund_no: refundNoOf(req.paymentNo),
       amount: { refund: 19900, total: 19900, currency: 'CNY' },
     });
+    // Asked again: the refund is read by its number, not made again.
+    await provider().refund(req.paymentNo, 19900);
+    expect(lastRequest()).toMatchObject({
+      method: 'GET',
+      url: `/v3/refund/domestic/refunds/${refundNoOf(req.paymentNo)}`,
+      signatureValid: true,
+    });
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.url === '/v3/refund/domestic/refunds')).toHaveLength(1);
     expect([...fake.refunds.values()].filter((r) => r.out_trade_no === req.paymentNo)).toEqual([
-      { out_trade_no: req.paymentNo, amount: 19900 },
+      { out_trade_no: req.paymentNo, amount: 19900, status: 'SUCCESS' },
     ]);
     fake.failNext(403, 'NOT_ENOUGH', '基本账户余额不足');
     expect(await refusal(provider().refund(req.paymentNo, 19900))).toMatchObject({ providerCode: 'NOT_ENOUGH', busy: false });
+  });
+
+  it('counts a refund done only once WeChat Pay has given the money back, not while it is PROCESSING', async () => {
+    const req = request('mobile');
+    await provider().start(req);
+    fake.pay(req.paymentNo);
+    fake.refundsProcess();
+    try {
+      expect(await refusal(provider().refund(req.paymentNo, 19900))).toMatchObject({ providerCode: 'PROCESSING', busy: true });
+      expect(await refusal(provider().refund(req.paymentNo, 19900))).toMatchObject({ providerCode: 'PROCESSING', busy: true });
+      fake.finishRefunds();
+      await provider().refund(req.paymentNo, 19900);
+    } finally {
+      fake.finishRefunds();
+    }
+    expect(
+      fake.requests.filter((r) => r.method === 'POST' && r.url === '/v3/refund/domestic/refunds' && r.body.includes(req.paymentNo)),
+    ).toHaveLength(1);
   });
 });
 

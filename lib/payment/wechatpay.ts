@@ -338,17 +338,33 @@ export function wechatPayProvider(config: WechatPayConfig, clock: () => Date = (
     },
 
     async refund(paymentNo: string, amount: number): Promise<void> {
-      const { data } = await call('POST', '/v3/refund/domestic/refunds', {
-        out_trade_no: paymentNo,
-        out_refund_no: refundNoOf(paymentNo),
-        reason: '订单已关闭，款项原路退回',
-        amount: { refund: amount, total: amount, currency: 'CNY' },
-      });
-      const parsed = z.object({ status: z.string() }).safeParse(data);
-      if (!parsed.success) throw new PaymentProviderError(name, 'BAD_ANSWER', `refund: ${issuesOf(parsed.error)}`, true);
-      // PROCESSING: WeChat took the refund and finishes it on its own (a repeat with the same number changes nothing).
-      if (parsed.data.status !== 'SUCCESS' && parsed.data.status !== 'PROCESSING')
-        throw new PaymentProviderError(name, parsed.data.status, `refund of ${paymentNo} is ${parsed.data.status}`, false);
+      const refundNo = refundNoOf(paymentNo);
+      const statusOf = (data: unknown) => {
+        const parsed = z.object({ status: z.string() }).safeParse(data);
+        if (!parsed.success) throw new PaymentProviderError(name, 'BAD_ANSWER', `refund: ${issuesOf(parsed.error)}`, true);
+        return parsed.data.status;
+      };
+      // Asked first: a refund made on an earlier pass (one still PROCESSING, or one made just before a crash) is read,
+      // and only a refund WeChat Pay has never seen is made.
+      let status: string;
+      try {
+        status = statusOf((await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`)).data);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError && error.providerCode === 'RESOURCE_NOT_EXISTS')) throw error;
+        const { data } = await call('POST', '/v3/refund/domestic/refunds', {
+          out_trade_no: paymentNo,
+          out_refund_no: refundNo,
+          reason: '订单已关闭，款项原路退回',
+          amount: { refund: amount, total: amount, currency: 'CNY' },
+        });
+        status = statusOf(data);
+      }
+      if (status === 'SUCCESS') return;
+      // PROCESSING: taken, not yet given back. The payment stays `refunding` and the reconciliation job asks again
+      // (docs/orders.md), so it is recorded refunded only once the money is back.
+      if (status === 'PROCESSING')
+        throw new PaymentProviderError(name, 'PROCESSING', `refund of ${paymentNo} is still processing at WeChat Pay`, true);
+      throw new PaymentProviderError(name, status, `refund of ${paymentNo} is ${status}`, false);
     },
 
     answerNotification(result: NotificationResult): Response {
