@@ -5,7 +5,7 @@ import { makeSale, makeUsers } from '@/test/buying';
 import { blindBoxPrizes, boxDraws, holdings } from '@/lib/db/schema';
 import { mintHoldings } from './mint';
 import { pickByRoll, totalWeight } from './draw';
-import { listCollection, listUnopenedBoxes, openBox } from './service';
+import { countUnopenedBoxes, listCollection, listUnopenedBoxes, openBox } from './service';
 import type { UserScope } from '@/lib/procedure/scope';
 
 // Blind boxes and the collection (DESIGN §7): draws follow the published weights; a box opens once.
@@ -79,6 +79,7 @@ describe('opening a box', () => {
   it('opens once, reveals a numbered prize, records the draw, and moves the box out of "my boxes"', async () => {
     const { ctx, boxHoldingId, prizes } = await boxFor('box-open', [70, 30]);
     expect((await listUnopenedBoxes(ctx)).map((b) => b.id)).toEqual([String(boxHoldingId)]);
+    expect(await countUnopenedBoxes(ctx)).toBe(1);
     // A roll of 75 out of 100 lands on the second prize (weights 70 | 30).
     const { prize } = await openBox(ctx, boxHoldingId, (max) => (max === 100 ? 75 : 0));
     expect(prize.commodity.id).toBe(String(prizes[1]));
@@ -91,8 +92,26 @@ describe('opening a box', () => {
       weights: { [String(prizes[0])]: 70, [String(prizes[1])]: 30 },
     });
     expect(await listUnopenedBoxes(ctx)).toEqual([]);
+    expect(await countUnopenedBoxes(ctx)).toBe(0);
     const collection = await listCollection(ctx, { pageCount: 1, pageSize: 10 });
     expect(collection.records.map((h) => h.commodity.id)).toEqual([String(prizes[1])]);
+  });
+
+  it("counts every box a buyer has still to open, beyond the list's first 200", async () => {
+    const box = await makeSale(db, { code: 'box-many', amount: 300, amountSku: 300, limitPerUser: 300, now: t0, isBlindBox: true });
+    const [buyer] = await makeUsers(db, 1, String(3800 + ++boxes));
+    const ctx: UserScope = { db, now: t0, channelId: box.channelId, userId: buyer! };
+    await db.transaction((tx) =>
+      mintHoldings(tx, {
+        channelId: box.channelId,
+        userId: buyer!,
+        commodity: { id: box.commodityId, amountSku: 300 },
+        quantity: 205,
+        now: t0,
+      }),
+    );
+    expect(await listUnopenedBoxes(ctx)).toHaveLength(200);
+    expect(await countUnopenedBoxes(ctx)).toBe(205);
   });
 
   it('opens a box only once when two taps race', async () => {

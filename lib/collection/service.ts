@@ -63,20 +63,33 @@ export async function listCollection(ctx: UserScope, paging: Paging): Promise<Pa
   );
 }
 
+/** What counts as one of the buyer's boxes still to open: a blind-box holding of theirs on this channel, unopened. */
+function unopenedBoxesOf(ctx: UserScope) {
+  return and(
+    eq(holdings.userId, ctx.userId),
+    eq(holdings.channelId, ctx.channelId),
+    eq(commodities.isBlindBox, true),
+    isNull(holdings.openedAt),
+  );
+}
+
+/** How many boxes the buyer has still to open, all of them (Mine's summary), not the first page of the list. */
+export async function countUnopenedBoxes(ctx: UserScope): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(holdings)
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(unopenedBoxesOf(ctx));
+  return row?.n ?? 0;
+}
+
 /** My blind boxes (channel/queryBox): the buyer's unopened boxes on this channel, oldest first (open them in order). */
 export async function listUnopenedBoxes(ctx: UserScope): Promise<HoldingView[]> {
   const rows = await ctx.db
     .select({ h: holdings, c: commodities })
     .from(holdings)
     .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
-    .where(
-      and(
-        eq(holdings.userId, ctx.userId),
-        eq(holdings.channelId, ctx.channelId),
-        eq(commodities.isBlindBox, true),
-        isNull(holdings.openedAt),
-      ),
-    )
+    .where(unopenedBoxesOf(ctx))
     .orderBy(holdings.createdAt, holdings.id)
     .limit(200);
   return rows.map((r) => toView(r.h, r.c));

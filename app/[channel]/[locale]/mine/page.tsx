@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { getPageUser } from '@/lib/page/session';
 import { getDb } from '@/lib/db/client';
-import { listCollection, listUnopenedBoxes } from '@/lib/collection/service';
+import { countUnopenedBoxes, listCollection } from '@/lib/collection/service';
 import { listOrders, ORDER_STATUS } from '@/lib/order/service';
 import { maskPhone } from '@/lib/auth/mask';
 import { formatDate } from '@/lib/format/date';
@@ -43,10 +43,10 @@ export default async function MinePage({ params }: Props) {
             testId: 'mine-summary-collectibles',
           })),
           labels.includes(1)
-            ? listUnopenedBoxes(scope).then((boxes) => ({
+            ? countUnopenedBoxes(scope).then((value) => ({
                 href: '/mine/box',
                 label: t('mine.summaryBoxes'),
-                value: boxes.length,
+                value,
                 testId: 'mine-summary-boxes',
               }))
             : null,
