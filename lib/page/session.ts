@@ -27,10 +27,14 @@ export async function requirePageUser(channel: PageGuardChannel, path: string): 
   return user;
 }
 
+/** The scope of a buyer's calls on a page: the channel and that buyer, now. */
+export function userScopeOf(channel: PageGuardChannel, user: SessionUser): UserScope {
+  return { db: getDb(), now: new Date(), channelId: channel.id, userId: user.id };
+}
+
 /** A login-required page's scope: its channel and the logged-in buyer; no live session → /login, back to `path`. */
 export async function requirePageScope(channel: PageGuardChannel, path: string): Promise<UserScope> {
-  const user = await requirePageUser(channel, path);
-  return { db: getDb(), now: new Date(), channelId: channel.id, userId: user.id };
+  return userScopeOf(channel, await requirePageUser(channel, path));
 }
 
 /** A page open to visitors: the logged-in buyer's id when there is one (an invalid session reads as a visitor). */

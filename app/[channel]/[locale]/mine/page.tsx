@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
-import { getPageUser } from '@/lib/page/session';
-import { getDb } from '@/lib/db/client';
+import { getPageUser, userScopeOf } from '@/lib/page/session';
 import { countUnopenedBoxes, listCollection } from '@/lib/collection/service';
 import { listOrders, ORDER_STATUS } from '@/lib/order/service';
 import { maskPhone } from '@/lib/auth/mask';
@@ -32,7 +31,7 @@ export default async function MinePage({ params }: Props) {
   const user = await getPageUser({ id: channel.id, key: theme.key });
 
   // At a glance (issue 17, item 9): what the buyer holds, and what waits for them, each a link to its list.
-  const scope = user ? { db: getDb(), now: new Date(), channelId: channel.id, userId: user.id } : null;
+  const scope = user ? userScopeOf(channel, user) : null;
   const summary = scope
     ? (
         await Promise.all([
