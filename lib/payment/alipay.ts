@@ -4,6 +4,7 @@ import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
 import { z } from 'zod';
 import type { Env } from '../env';
 import { readKey } from '../security/keys';
+import { formatDate } from '../format/date';
 import type { PayClient } from './clients';
 import {
   NotificationError,
@@ -73,7 +74,7 @@ export function yuanToFen(yuan: string): number | null {
 
 /** Alipay's times are Beijing time (UTC+8, no daylight saving), "yyyy-MM-dd HH:mm:ss", whatever the server's zone. */
 export function beijingTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return formatDate(date, 'yyyy-MM-dd HH:mm:ss', 'Asia/Shanghai');
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Env } from '../env';
 import type { PayClient } from './clients';
 import { readKey } from '../security/keys';
+import { formatDate } from '../format/date';
 import {
   NotificationError,
   PaymentProviderError,
@@ -165,7 +166,7 @@ function issuesOf(error: z.ZodError): string {
 
 /** `2026-11-22T16:05:00+08:00`: WeChat Pay's time format (RFC 3339, Beijing time). */
 function beijingTime(at: Date): string {
-  return `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+  return formatDate(at, "yyyy-MM-dd'T'HH:mm:ssXXX", 'Asia/Shanghai');
 }
 
 /** At most `max` characters (not UTF-16 units): WeChat Pay counts characters in `description`. */

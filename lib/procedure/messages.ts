@@ -1,3 +1,4 @@
+import { formatDate } from '../format/date';
 import type { Locale } from '../i18n/locale';
 
 /**
@@ -20,17 +21,7 @@ export function waitText(ms: number, locale: Locale = 'en'): string {
 
 /** A moment in Chinese, on Beijing time (the mainland's one time zone), as a buyer reads it: "2026年11月25日 20:00". */
 function zhTime(at: Date): string {
-  const parts = new Intl.DateTimeFormat('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}年${part('month')}月${part('day')}日 ${part('hour')}:${part('minute')}（北京时间）`;
+  return `${formatDate(at, 'yyyy年M月d日 HH:mm', 'Asia/Shanghai')}（北京时间）`;
 }
 
 const en = {
