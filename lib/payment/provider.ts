@@ -1,4 +1,5 @@
 import 'server-only';
+import type { z } from 'zod';
 import type { PayClient } from './clients';
 import type { NotificationOutcome } from './schema';
 
@@ -95,4 +96,22 @@ export class PaymentProviderError extends Error {
     super(`${provider}: ${providerCode}: ${message}`);
     this.name = 'PaymentProviderError';
   }
+}
+
+/**
+ * A notification's JSON read against its schema: the value, or a NotificationError naming `place` (`body`, `resource`)
+ * and why, "place: is not valid JSON" or "place: field why; field why".
+ */
+export function notificationJson<T>(text: string, schema: z.ZodType<T>, place: string, notJson = 'is not valid JSON'): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new NotificationError(`${place}: ${notJson}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new NotificationError(`${place}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'} ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
 }

@@ -7,6 +7,7 @@ import { hmac, randomDigits, sameDigest } from '../security/crypto';
 import { PAY_CLIENTS } from './clients';
 import {
   NotificationError,
+  notificationJson,
   type NotificationResult,
   type PaymentProvider,
   type PaymentRequest,
@@ -58,16 +59,7 @@ export function sandboxProvider(
       if (!/^[0-9a-f]{64}$/.test(signature) || !sameDigest(signature, signSandboxBody(secret, rawBody))) {
         throw new NotificationError(`${SANDBOX_SIGNATURE_HEADER}: the signature does not match the body`);
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody);
-      } catch {
-        throw new NotificationError('body: is not valid JSON');
-      }
-      const parsed = notificationSchema.safeParse(json);
-      if (!parsed.success)
-        throw new NotificationError(`body: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-      const n = parsed.data;
+      const n = notificationJson(rawBody, notificationSchema, 'body');
       return { paymentNo: n.paymentNo, providerTradeNo: n.tradeNo, amount: n.amount, paid: n.status === 'SUCCESS' };
     },
     async query(paymentNo: string) {

@@ -7,6 +7,7 @@ import { readKey } from '../security/keys';
 import { formatDate } from '../format/date';
 import {
   NotificationError,
+  notificationJson,
   PaymentProviderError,
   type NotificationResult,
   type PaymentProvider,
@@ -289,32 +290,18 @@ export function wechatPayProvider(config: WechatPayConfig, clock: () => Date = (
     async verify(rawBody: string, headers: Headers, now: Date): Promise<VerifiedNotification> {
       const problem = platformSignatureProblem(config, headers, rawBody, now);
       if (problem) throw new NotificationError(problem);
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody);
-      } catch {
-        throw new NotificationError('body: is not valid JSON');
-      }
-      const parsed = notificationSchema.safeParse(json);
-      if (!parsed.success) throw new NotificationError(`body: ${issuesOf(parsed.error)}`);
+      const notification = notificationJson(rawBody, notificationSchema, 'body');
       let plain: string;
       try {
-        plain = decryptResource(config.apiV3Key, parsed.data.resource);
+        plain = decryptResource(config.apiV3Key, notification.resource);
       } catch {
         throw new NotificationError('resource: does not decrypt with our APIv3 key');
       }
-      let transactionJson: unknown;
-      try {
-        transactionJson = JSON.parse(plain);
-      } catch {
-        throw new NotificationError('resource: is not valid JSON once decrypted');
-      }
-      const transaction = transactionSchema.safeParse(transactionJson);
-      if (!transaction.success) throw new NotificationError(`resource: ${issuesOf(transaction.error)}`);
-      const notOurs = ownTransaction(transaction.data);
+      const transaction = notificationJson(plain, transactionSchema, 'resource', 'is not valid JSON once decrypted');
+      const notOurs = ownTransaction(transaction);
       if (notOurs) throw new NotificationError(`resource.${notOurs}`);
-      const outcome = outcomeOf(transaction.data);
-      if (!outcome) throw new NotificationError(`resource.trade_state: ${transaction.data.trade_state} is not an outcome`);
+      const outcome = outcomeOf(transaction);
+      if (!outcome) throw new NotificationError(`resource.trade_state: ${transaction.trade_state} is not an outcome`);
       if (outcome.amount < 0) throw new NotificationError('resource.amount.total: is missing');
       return outcome;
     },
