@@ -10,9 +10,26 @@ export type FakeAnswer = { status: number; body: string } | 'hang';
  * to `answer`; 'hang' never answers (for time limits). Used by the SMS carrier tests, and (on a fixed port, over TLS) by
  * scripts/deploy-fakes.ts.
  */
+/** Where a fake listens: a free port over plain HTTP by default; the deployment check gives a fixed port and TLS. */
+export type FakeListen = { port?: number; tls?: { key: string; cert: string } };
+
+/** Starts `handler` on 127.0.0.1 as `listen` says; answers the server and its origin (http(s)://127.0.0.1:port). */
+export async function listenOnLoopback(
+  handler: http.RequestListener,
+  listen: FakeListen = {},
+): Promise<{ server: http.Server; origin: string }> {
+  const server = listen.tls ? https.createServer(listen.tls, handler) : http.createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port ?? 0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return { server, origin: `${listen.tls ? 'https' : 'http'}://127.0.0.1:${port}` };
+}
+
 export async function startFakeHttp(
   answer: (request: FakeRequest) => FakeAnswer,
-  listen: { port?: number; tls?: { key: string; cert: string } } = {},
+  listen: FakeListen = {},
 ): Promise<{
   origin: string;
   requests: FakeRequest[];
@@ -34,14 +51,9 @@ export async function startFakeHttp(
       res.writeHead(reply.status, { 'content-type': 'application/json;charset=utf-8' }).end(reply.body);
     });
   };
-  const server = listen.tls ? https.createServer(listen.tls, handler) : http.createServer(handler);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(listen.port ?? 0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { server, origin } = await listenOnLoopback(handler, listen);
   return {
-    origin: `${listen.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    origin,
     requests,
     close: async () => {
       for (const res of hanging) res.destroy();

@@ -1,7 +1,6 @@
 import { createCipheriv, createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, type FakeListen } from './fake-http';
 import type { WechatPayConfig } from '@/lib/payment/wechatpay';
 
 /**
@@ -120,9 +119,6 @@ export function wechatNotification(
 
 export type FakeRequest = { method: string; url: string; body: string; authorization: string; signatureValid: boolean };
 
-/** Where the fake listens: a free port over plain HTTP by default; scripts/deploy-fakes.ts gives a fixed port and TLS. */
-export type FakeListen = { port?: number; tls?: { key: string; cert: string } };
-
 /**
  * The fake API. `failNext` makes the next call answer an error (vendor code, or a bare status); `answerWith` signs
  * answers with another key (a man in the middle); `pay`/`close` move a transaction as a buyer at WeChat's cashier would.
@@ -217,14 +213,9 @@ export async function startFakeWechatPay(keys: WechatKeys, listen: FakeListen = 
       answer(res, 404, { code: 'NOT_FOUND', message: 'no such API' });
     });
   };
-  const server = listen.tls ? https.createServer(listen.tls, handler) : http.createServer(handler);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(listen.port ?? 0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { server, origin } = await listenOnLoopback(handler, listen);
   return {
-    url: `${listen.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    url: origin,
     requests,
     transactions,
     refunds,
