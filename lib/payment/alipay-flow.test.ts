@@ -8,6 +8,7 @@ import { channels, holdings, payments } from '@/lib/db/schema';
 import { alipayEnv, alipayNotification, APP_ID, appKeys, rsa2Verify, signContent, startFakeAlipay, type FakeAlipay } from '@/test/alipay';
 import { POST } from '@/app/api/pay/notify/[provider]/route';
 import { PAYMENT_STATUS } from './service';
+import { USER_AGENTS } from '@/test/user-agents';
 
 // Alipay through the storefront: pay/create opens mobile web pay for a phone browser (never inside WeChat), and
 // Alipay's form-encoded notifications arrive at the HTTP route (POST /api/pay/notify/alipay) and are applied once.
@@ -33,11 +34,7 @@ beforeAll(async () => {
     .where(eq(channels.key, 'AURORA'));
 });
 
-const PHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const WECHAT =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
-const DESKTOP = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0 Safari/537.36';
+const { phone: PHONE, wechat: WECHAT, desktop: DESKTOP } = USER_AGENTS;
 
 let seq = 0;
 /** A buyer of AURORA with an unpaid order on a fresh sale. */

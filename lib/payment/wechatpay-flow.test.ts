@@ -9,6 +9,7 @@ import { makeWechatKeys, startFakeWechatPay, wechatEnv, wechatNotification, type
 import { POST } from '@/app/api/pay/notify/[provider]/route';
 import { PAYMENT_STATUS } from './service';
 import { runJobsOnce } from '@/lib/jobs/runner';
+import { USER_AGENTS } from '@/test/user-agents';
 
 // WeChat Pay through the storefront: pay/create chooses a provider the channel offers that fits the buyer's browser,
 // and WeChat Pay's notifications arrive at the HTTP route (POST /api/pay/notify/wechatpay) and are applied once.
@@ -36,12 +37,7 @@ beforeAll(async () => {
     .where(eq(channels.key, 'AURORA'));
 });
 
-const PHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const WECHAT =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
-const MINI = `${WECHAT} miniProgram/wx1234`;
-const DESKTOP = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0 Safari/537.36';
+const { phone: PHONE, wechat: WECHAT, desktop: DESKTOP, miniProgram: MINI } = USER_AGENTS;
 
 let seq = 0;
 /** A buyer of `channelKey` with an unpaid order of `quantity` on a fresh sale. */
