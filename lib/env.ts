@@ -257,24 +257,48 @@ const envSchema = z.object({
     .default('/api/log/track'),
 });
 
-/** The WeChat Pay variables a deployment that lists `wechatpay` must set, each checked to be usable. */
-const WECHATPAY_REQUIRED = [
-  'WECHATPAY_MCHID',
-  'WECHATPAY_APPID',
-  'WECHATPAY_SERIAL',
-  'WECHATPAY_PRIVATE_KEY',
-  'WECHATPAY_APIV3_KEY',
-  'WECHATPAY_PLATFORM_PUBLIC_KEY',
-  'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
-  'WECHATPAY_NOTIFY_URL',
-] as const;
-
 /**
- * At start: each listed provider's secrets are there and usable (keys parse), one line per problem; and production
- * refuses demo secrets and demo providers (DESIGN §8), unless DEMO_MODE=1.
+ * What each payment provider a deployment lists needs at start: the variables that must be set, the keys among them
+ * that must parse (and how large an RSA key must be, where the provider says).
  */
-/** The Alipay variables a deployment that lists `alipay` must set. */
-const ALIPAY_REQUIRED = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_NOTIFY_URL'] as const;
+const PAYMENT_PROVIDER_NEEDS: Record<
+  PaymentProviderName,
+  {
+    required: readonly (keyof z.infer<typeof envSchema>)[];
+    keys: readonly (readonly [
+      'WECHATPAY_PRIVATE_KEY' | 'WECHATPAY_PLATFORM_PUBLIC_KEY' | 'ALIPAY_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY',
+      'private' | 'public',
+    ])[];
+    rsaBits?: { min: number; who: string };
+  }
+> = {
+  sandbox: { required: [], keys: [] },
+  wechatpay: {
+    required: [
+      'WECHATPAY_MCHID',
+      'WECHATPAY_APPID',
+      'WECHATPAY_SERIAL',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_APIV3_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+      'WECHATPAY_NOTIFY_URL',
+    ],
+    keys: [
+      ['WECHATPAY_PRIVATE_KEY', 'private'],
+      ['WECHATPAY_PLATFORM_PUBLIC_KEY', 'public'],
+    ],
+  },
+  alipay: {
+    required: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_NOTIFY_URL'],
+    keys: [
+      ['ALIPAY_PRIVATE_KEY', 'private'],
+      ['ALIPAY_PUBLIC_KEY', 'public'],
+    ],
+    // RSA2 is SHA256withRSA with a key of 2048 bits (Alipay's key tool makes those).
+    rsaBits: { min: 2048, who: "Alipay's RSA2" },
+  },
+};
 
 /** Every endpoint of a provider, and when the deployment talks to it (the production rule holds for those in use). */
 const PROVIDER_ENDPOINTS = [
@@ -284,6 +308,10 @@ const PROVIDER_ENDPOINTS = [
   ['ALIPAY_GATEWAY', (e: Env) => e.PAYMENT_PROVIDERS.includes('alipay')],
 ] as const;
 
+/**
+ * At start: each listed provider's secrets are there and usable (keys parse), one line per problem; and production
+ * refuses demo secrets and demo providers (DESIGN §8), unless DEMO_MODE=1.
+ */
 const productionEnvSchema = envSchema.superRefine((env, ctx) => {
   // A carrier without its credentials would fail every code: refused at start, in any mode.
   for (const name of SMS_PROVIDER_NEEDS[env.SMS_PROVIDER]) {
@@ -291,37 +319,23 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
       ctx.addIssue({ code: 'custom', path: [name], message: `is required with SMS_PROVIDER=${env.SMS_PROVIDER}` });
     }
   }
-  if (env.PAYMENT_PROVIDERS.includes('wechatpay')) {
-    for (const name of WECHATPAY_REQUIRED) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDERS lists wechatpay' });
+  for (const provider of env.PAYMENT_PROVIDERS) {
+    const needs = PAYMENT_PROVIDER_NEEDS[provider];
+    for (const name of needs.required) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required when PAYMENT_PROVIDERS lists ${provider}` });
     }
-    for (const [name, kind] of [
-      ['WECHATPAY_PRIVATE_KEY', 'private'],
-      ['WECHATPAY_PLATFORM_PUBLIC_KEY', 'public'],
-    ] as const) {
+    for (const [name, kind] of needs.keys) {
       const value = env[name];
       if (!value) continue;
       try {
-        readKey(value, kind);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', path: [name], message: (error as Error).message });
-      }
-    }
-  }
-  if (env.PAYMENT_PROVIDERS.includes('alipay')) {
-    for (const name of ALIPAY_REQUIRED) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDERS lists alipay' });
-    }
-    for (const [name, kind] of [
-      ['ALIPAY_PRIVATE_KEY', 'private'],
-      ['ALIPAY_PUBLIC_KEY', 'public'],
-    ] as const) {
-      const value = env[name];
-      if (!value) continue;
-      try {
-        // RSA2 is SHA256withRSA with a key of 2048 bits (Alipay's key tool makes those).
         const bits = readKey(value, kind).asymmetricKeyDetails?.modulusLength ?? 0;
-        if (bits < 2048) ctx.addIssue({ code: 'custom', path: [name], message: `is an RSA key of ${bits} bits; Alipay's RSA2 needs 2048` });
+        if (needs.rsaBits && bits < needs.rsaBits.min) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `is an RSA key of ${bits} bits; ${needs.rsaBits.who} needs ${needs.rsaBits.min}`,
+          });
+        }
       } catch (error) {
         ctx.addIssue({ code: 'custom', path: [name], message: (error as Error).message });
       }
