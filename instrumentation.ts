@@ -1,6 +1,8 @@
 /**
  * Runs once when a server process starts (Next.js instrumentation), in the Node.js runtime:
  * - the background jobs (order expiry sweep, chain-up) start here when JOBS=inline, the default;
+ * - the buy lane's gate is installed (lib/order/buy-gate.ts): a buy of a sale that has not opened is answered at the
+ *   door instead of waiting in the line (issue 29);
  * - the sold-out memory starts listening for returned stock (lib/order/sold-out.ts), so a drop's first sell-out is
  *   noted at once instead of after a listener is first asked for (it notes nothing until it hears).
  */
@@ -8,6 +10,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startInlineJobs } = await import('./lib/jobs/start-inline');
   startInlineJobs();
+  const { gateBuyCall } = await import('./lib/order/buy-gate');
+  const { installBuyGate } = await import('./lib/server/buy-lane');
+  installBuyGate((call) => gateBuyCall(call));
   const { getDb } = await import('./lib/db/client');
   const { watchStockReturns } = await import('./lib/order/sold-out');
   void watchStockReturns(getDb());

@@ -32,7 +32,13 @@ const trusted = trustedProxies();
 function buyLaneLimits(): BuyLaneLimits {
   try {
     const e = env();
-    return { running: buyLaneRunning(e), inFlight: e.BUY_MAX_IN_FLIGHT };
+    return {
+      running: buyLaneRunning(e),
+      inFlight: e.BUY_MAX_IN_FLIGHT,
+      perClient: e.BUY_MAX_PER_CLIENT,
+      bodyTimeoutMs: e.BUY_BODY_TIMEOUT_MS,
+      maxWaitMs: e.BUY_MAX_WAIT_MS,
+    };
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -53,7 +59,7 @@ app
   .then(() => {
     const server = createServer((req, res) => {
       rewriteForwardingHeaders(req.headers, req.socket.remoteAddress, trusted, 'http');
-      if (takesTheLane(req)) buyLane.admit(req, res, () => void handle(req, res));
+      if (takesTheLane(req)) buyLane.admit(req, res, (read) => void handle(read, res));
       else void handle(req, res);
     });
     // Slow or idle clients must not hold sockets for ever (Node's defaults: 300 s per request, 5 s keep-alive).

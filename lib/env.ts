@@ -233,6 +233,16 @@ const envSchema = z.object({
    */
   BUY_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /**
+   * Buy calls of one client address (an IPv6 /64 as one) in the buy lane at once, at the door, waiting or running
+   * (issue 29): beyond it the next is answered busy, so one machine cannot fill the line. Buyers behind one carrier
+   * NAT address share it: raise it where many buy from one address (docs/orders.md, "The buy lane").
+   */
+  BUY_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(32),
+  /** How long a buy call's body may take to arrive once its headers have (issue 29): 408 and the connection closed beyond. */
+  BUY_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** How long a buy call waits for a place in the buy lane before it is answered busy (the store's client gives up at 5 s). */
+  BUY_MAX_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
    * Proxies whose forwarding headers are believed (server.ts, docs/security.md): IPs or CIDR ranges, comma-separated.
    * None by default: the client is the socket's peer.
    */

@@ -118,7 +118,7 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
 
 /** What a buy reads of a sale: everything but its copies left, which only the claim itself may judge. */
 type SaleTerms = Omit<SaleRow, 'amountAvailable'>;
-type BuyTerms = { sale: SaleTerms; commodity: CommodityRow } | null;
+export type BuyTerms = { sale: SaleTerms; commodity: CommodityRow } | null;
 /** The sale's columns a buy reads: all but its copies left. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out of the rest, which is what is used
 const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
@@ -129,23 +129,23 @@ const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
  * so a drop reads them once per CACHE_TTL_MS instead of once per tap. The copies left are left out on purpose: a cached
  * count could refuse a buyer while a copy is back, so only `claim_copies` reads it.
  */
-function buyTerms(ctx: UserScope, saleId: number): Promise<BuyTerms> {
-  return cachedRead(ctx.db, `buy-terms:${ctx.channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
-    const [row] = await preparedOn(ctx.db, 'sale_to_buy', (db) =>
-      db
+export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise<BuyTerms> {
+  return cachedRead(db, `buy-terms:${channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
+    const [row] = await preparedOn(db, 'sale_to_buy', (handle) =>
+      handle
         .select({ sale: saleTermColumns, commodity: commodities })
         .from(sales)
         .innerJoin(commodities, eq(commodities.id, sales.commodityId))
         .where(and(eq(sales.id, sql.placeholder('saleId')), eq(sales.channelId, sql.placeholder('channelId'))))
         .limit(1)
         .prepare('sale_to_buy'),
-    ).execute({ saleId, channelId: ctx.channelId });
+    ).execute({ saleId, channelId });
     return row ?? null;
   });
 }
 
 /** Why these terms refuse this buy before any copy is claimed (spec §6: 404, not open, ended, over the limit), or null. */
-function termsRefusal(terms: BuyTerms, input: CreateOrderInput, now: Date): AppError | null {
+export function termsRefusal(terms: BuyTerms, input: Pick<CreateOrderInput, 'quantity'>, now: Date): AppError | null {
   if (!terms) return new AppError(404, msg('saleNotFound'));
   const { sale } = terms;
   // The sale's window without its copies left: an ended sale answers "ended" whether or not copies were left
@@ -185,7 +185,7 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
     if (again) return again;
     throw shortOfStock(0);
   }
-  const terms = await buyTerms(ctx, input.saleId);
+  const terms = await readBuyTerms(ctx.db, ctx.channelId, input.saleId);
   const refusal = termsRefusal(terms, input, ctx.now);
   if (refusal) {
     // A retried tap still answers with the order it made, though the sale has ended since.
