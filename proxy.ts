@@ -7,7 +7,10 @@ import { toThemeInfo } from '@/lib/channel/service';
 import type { ChannelRow } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
 import { readChannel } from '@/lib/channel/service';
-import { pageTags, readRenderedPage, renderThroughServer, servesFromCache, sharedSearch, withNonce } from '@/lib/page/rendered';
+import { pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce } from '@/lib/page/rendered';
+import { planSharedPage } from '@/lib/page/shared-page';
+import { canonicalHostRedirect } from '@/lib/channel/canonical-host';
+import { publicOrigin } from '@/lib/env';
 import { readWebSession, sessionCookieValue } from '@/lib/auth/session-claims';
 import { authSecret } from '@/lib/security/secret';
 import { negotiateLocale } from '@/lib/i18n/locale';
@@ -39,6 +42,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     }
   }
   const summary = row === null || row === 'unavailable' ? row : toSummary(toThemeInfo(row));
+  // The channel's pages on its one host (lib/channel/canonical-host.ts): every other spelling that reaches it is sent there.
+  const https = forwardedHttps(request.headers);
+  if (row && row !== 'unavailable') {
+    const canonical = canonicalHostRedirect(host, publicOrigin(row.host), `${request.nextUrl.pathname}${request.nextUrl.search}`);
+    if (canonical) return hardened(NextResponse.redirect(canonical, 308), https);
+  }
 
   const decision = decideRoute({
     key,
@@ -51,17 +60,22 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     acceptLanguage: request.headers.get('accept-language'),
   });
 
-  // The same test as next.config's headers(), so a page and an API answer agree on HSTS.
-  const https = forwardedHttps(request.headers);
   const cached = row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
-  const response = cached ? servePage(cached, request, host, https) : respond(decision, request, host, https);
+  return hardened(cached ? servePage(cached, request, host, https) : respond(decision, request, host, https), https);
+}
+
+/** Every answer carries the security headers; `https` is the same test as next.config's headers(), so they agree on HSTS. */
+function hardened(response: NextResponse, https: boolean): NextResponse {
   for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
   return response;
 }
 
 type CachedPage = NonNullable<Awaited<ReturnType<typeof readRenderedPage>>>;
 
-/** A shared page from the rendered-page cache (lib/page/rendered.ts), rendered through this server on a miss. */
+/**
+ * A shared page from the rendered-page cache (lib/page/rendered.ts), rendered through this server on a miss, under a
+ * key of what the page reads, parsed (lib/page/shared-page.ts); or the redirect the page would answer, without a render.
+ */
 async function fromPageCache(
   decision: RoutingDecision,
   request: NextRequest,
@@ -69,11 +83,14 @@ async function fromPageCache(
   channel: ChannelRow,
 ): Promise<CachedPage | undefined> {
   if (decision.kind !== 'rewrite' || !servesFromCache(request.method, request.headers, decision.match)) return undefined;
-  const search = sharedSearch(decision.match, request.nextUrl.searchParams);
   const acceptLanguage = request.headers.get('accept-language');
+  const db = getDb();
   try {
-    return await readRenderedPage(getDb(), `${host}${decision.pathname}${search}`, pageTags(channel, decision.match), () =>
-      renderThroughServer(internalOrigin(), `${request.nextUrl.pathname}${search}`, { host, acceptLanguage }),
+    const scope = { db, now: new Date(), channelId: channel.id, channelKey: channel.key };
+    const plan = await planSharedPage(scope, decision.match, decision.locale, request.nextUrl.searchParams);
+    if (plan.kind === 'redirect') return { kind: 'redirect', status: plan.status, location: plan.location };
+    return await readRenderedPage(db, plan.key, pageTags(channel, decision.match), () =>
+      renderThroughServer(internalOrigin(), plan.renderPath, { host, acceptLanguage }),
     );
   } catch (error) {
     console.error('[proxy] page cache', error);

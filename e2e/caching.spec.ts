@@ -159,3 +159,43 @@ test('a shared goods link paints its cover before the page’s scripts are fetch
   expect(timing.chunkStarts.length).toBeGreaterThan(0);
   expect(Math.min(...timing.chunkStarts)).toBeGreaterThanOrEqual(Math.min(timing.heroPaint!, 1000));
 });
+
+test('every spelling of a shared link is one page: another spelling of the host is sent to the channel’s own host, a padded id to its one spelling, a made-up id to /404, none of them rendered', async ({
+  page,
+  request,
+}) => {
+  const href = await saleHref(page, 'aurora', 'Star Fox');
+  const id = href.split('/').pop()!;
+  const load = (host: string, path: string) =>
+    request.get(`http://127.0.0.1:${PORT}${path}`, {
+      headers: { host, accept: 'text/html', 'sec-fetch-dest': 'document' },
+      maxRedirects: 0,
+    });
+  for (const host of [
+    `AURORA.localhost:${PORT}`,
+    `aurora.localhost.:${PORT}`,
+    `a.urora.localhost:${PORT}`,
+    `aurora.localhost:${PORT + 1}`,
+    `localhost:${PORT}`,
+  ]) {
+    const answer = await load(host, `${href}?from=share`);
+    expect(answer.status(), host).toBe(308);
+    expect(answer.headers()['location'], host).toBe(channelUrl('aurora', `${href}?from=share`));
+    expect(answer.headers()['x-content-type-options'], host).toBe('nosniff');
+  }
+  const padded = await load(`aurora.localhost:${PORT}`, `/goods/detail/00${id}`);
+  expect(padded.status()).toBe(308);
+  expect(padded.headers()['location']).toBe(channelUrl('aurora', href));
+  const madeUp = await load(`aurora.localhost:${PORT}`, '/goods/detail/987654321');
+  expect(madeUp.status()).toBe(307);
+  expect(new URL(madeUp.headers()['location']!, channelUrl('aurora')).pathname).toBe('/404');
+  // AURORA's list is one page long: a page past it is the first, without rendering an empty one.
+  const past = await load(`aurora.localhost:${PORT}`, '/?page=7');
+  expect(past.status()).toBe(307);
+  expect(new URL(past.headers()['location']!, channelUrl('aurora')).pathname).toBe('/');
+
+  // A visitor who follows such a link lands on the page, on the channel's host.
+  await page.goto(`http://a.urora.localhost:${PORT}/goods/detail/0${id}`);
+  await expect(page).toHaveURL(channelUrl('aurora', href));
+  await expect(page.getByRole('heading', { level: 1, name: 'Star Fox' })).toBeVisible();
+});

@@ -32,8 +32,9 @@ test.describe('each demo channel on its own host', () => {
     expect(new Set(backgrounds).size).toBe(backgrounds.length);
   });
 
-  test('bare localhost serves the default channel (AURORA in the demo)', async ({ page }) => {
+  test('bare localhost takes a visitor to the default channel on its own host (AURORA in the demo)', async ({ page }) => {
     await page.goto(`http://localhost:${process.env.E2E_PORT ?? 3100}/`);
+    await expect(page).toHaveURL(channelUrl('aurora'));
     await expect(page).toHaveTitle('digital collectible activity');
     await expect(page.locator('html')).toHaveAttribute('data-channel', 'AURORA');
   });

@@ -10,9 +10,6 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChannelBanner } from '@/components/layout/channel-banner';
 
-/** Sales per home page. */
-export const HOME_PAGE_SIZE = 20;
-
 /**
  * The home page's body (spec §2 home): the channel's banner, brand and sales list, with the footer. `featured`: the
  * sale a shared home link opened on (spec §2 detail, /detail/:id; docs/decisions.md), shown first, above the list.

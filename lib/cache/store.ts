@@ -9,6 +9,11 @@ import { TagClock, TaggedCache } from './tagged-cache';
 export const CACHE_TTL_MS = 750;
 /** A rendered page may be served this much longer while one request renders it again in the background. */
 export const PAGE_STALE_MS = 250;
+/**
+ * How long the last good read or render stands in for one that fails (stale if error, issue 29): a database outage of
+ * up to this long does not take down the channels' shared links, home pages and config (docs/caching.md).
+ */
+export const STALE_IF_ERROR_MS = 10 * 60_000;
 
 export type Caches = {
   clock: TagClock;
@@ -39,11 +44,13 @@ export function cachesOf(db: object): Caches {
 
 /**
  * A read every visitor sees alike, cached across requests under the tags of the writes that change it, fresh for
- * CACHE_TTL_MS (docs/caching.md). Values are shared between requests: read them, never change them. A miss (null,
+ * CACHE_TTL_MS (docs/caching.md), and standing in for a failing read for STALE_IF_ERROR_MS after that. Values are
+ * shared between requests: read them, never change them. A miss (null,
  * unknown) is cached too, as `{ value: null }`, so a flood of bad ids costs one query per key and TTL.
  */
 export async function cachedRead<V>(db: object, key: string, entryTags: readonly string[], load: () => Promise<V>): Promise<V> {
-  const box = (await cachesOf(db).data.read(key, { tags: entryTags, ttlMs: CACHE_TTL_MS }, async () => ({ value: await load() }))) as {
+  const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, errorMs: STALE_IF_ERROR_MS };
+  const box = (await cachesOf(db).data.read(key, options, async () => ({ value: await load() }))) as {
     value: V;
   };
   return box.value;

@@ -1,4 +1,4 @@
-import { TagClock, TaggedCache } from './tagged-cache';
+import { RETRY_AFTER_ERROR_MS, TagClock, TaggedCache } from './tagged-cache';
 
 // The cache behind the pages every visitor sees alike (docs/caching.md).
 
@@ -78,5 +78,54 @@ describe('TaggedCache', () => {
     await cache.read('k', fresh, async () => undefined);
     expect(await cache.read('k', fresh, load('found'))).toBe('found');
     expect(loads()).toBe(1);
+  });
+});
+
+describe('TaggedCache, stale if error (issue 29)', () => {
+  const withError = { tags: ['sale:1'], ttlMs: 750, staleMs: 250, errorMs: 60_000 };
+  const failing = () => Promise.reject(new Error('database down'));
+
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers the last good value while its read fails, up to errorMs after it went stale, then fails', async () => {
+    const { cache, load, advance } = setup();
+    await cache.read('k', withError, load('last good'));
+    advance(5_000);
+    expect(await cache.read('k', withError, failing)).toBe('last good');
+    advance(60_000);
+    await expect(cache.read('k', withError, failing)).rejects.toThrow('database down');
+  });
+
+  it('answers it after an invalidation too, when the new read fails; a read that succeeds takes over at once', async () => {
+    const { clock, cache, load, advance } = setup();
+    await cache.read('k', withError, load('before the write'));
+    clock.invalidate(['sale:1']);
+    expect(await cache.read('k', withError, failing)).toBe('before the write');
+    advance(RETRY_AFTER_ERROR_MS);
+    expect(await cache.read('k', withError, load('after the write'))).toBe('after the write');
+  });
+
+  it('does not hammer a failing read: one try per RETRY_AFTER_ERROR_MS, the last value answered between', async () => {
+    const { cache, load, advance } = setup();
+    await cache.read('k', withError, load('last good'));
+    advance(2_000);
+    let tries = 0;
+    const counted = () => {
+      tries++;
+      return failing();
+    };
+    for (let i = 0; i < 20; i++) expect(await cache.read('k', withError, counted)).toBe('last good');
+    expect(tries).toBe(1);
+    advance(RETRY_AFTER_ERROR_MS);
+    expect(await cache.read('k', withError, counted)).toBe('last good');
+    expect(tries).toBe(2);
+  });
+
+  it('without errorMs a failing read fails as before', async () => {
+    const { cache, load, advance } = setup();
+    await cache.read('k', fresh, load('a'));
+    advance(5_000);
+    await expect(cache.read('k', fresh, failing)).rejects.toThrow('database down');
   });
 });

@@ -36,7 +36,20 @@ export class TagClock {
   }
 }
 
-type Entry<V> = { value: V; tags: readonly string[]; since: number; freshUntil: number; staleUntil: number };
+type Entry<V> = {
+  value: V;
+  tags: readonly string[];
+  since: number;
+  freshUntil: number;
+  staleUntil: number;
+  /** Until when it stands in for a read that fails (stale if error). */
+  errorUntil: number;
+  /** While its reads fail: no new read is tried before this time, the value is answered. */
+  retryAt: number;
+};
+
+/** After a read failed, the last good value is answered for this long before a read is tried again. */
+export const RETRY_AFTER_ERROR_MS = 1000;
 type Pending<V> = { promise: Promise<V | undefined>; tags: readonly string[]; since: number };
 
 export type ReadOptions = {
@@ -48,6 +61,12 @@ export type ReadOptions = {
    * revalidate). Never after an invalidation of its tags: that is a miss, and readers wait for the new value.
    */
   staleMs?: number;
+  /**
+   * After the time to live, how long the last value still stands in for a read that fails (stale if error, issue 29):
+   * a short database outage does not take down what every visitor sees alike. Invalidated or not, the last value is
+   * answered when the read throws; while it keeps failing, a read is tried again at most every RETRY_AFTER_ERROR_MS.
+   */
+  errorMs?: number;
 };
 
 export class TaggedCache<V> {
@@ -77,7 +96,22 @@ export class TaggedCache<V> {
         return entry.value;
       }
     }
-    return this.refresh(key, options, load);
+    if (!entry || now >= entry.errorUntil) return this.refresh(key, options, load);
+    // Stale if error: the read is tried (at most every RETRY_AFTER_ERROR_MS while it fails), the last value answered
+    // if it throws.
+    if (now < entry.retryAt) return entry.value;
+    try {
+      return await this.refresh(key, options, load);
+    } catch (error) {
+      if (entry.retryAt <= now) {
+        console.error(
+          `[cache] ${key}: the read failed; answering the value of ${new Date(entry.freshUntil).toISOString()} meanwhile`,
+          error,
+        );
+      }
+      entry.retryAt = Math.max(entry.retryAt, this.nowMs() + RETRY_AFTER_ERROR_MS);
+      return entry.value;
+    }
   }
 
   /** Drops `key` (e.g. a value found wrong after the read). */
@@ -103,6 +137,8 @@ export class TaggedCache<V> {
           since,
           freshUntil: at + options.ttlMs,
           staleUntil: at + options.ttlMs + staleMs,
+          errorUntil: options.errorMs ? at + options.ttlMs + options.errorMs : 0,
+          retryAt: 0,
         });
       }
       return value;

@@ -15,7 +15,9 @@ export type RoutingInput = {
 };
 
 export type RoutingDecision =
-  { kind: 'redirect'; location: string } | { kind: 'rewrite'; pathname: string; match: RouteMatch } | { kind: 'storeNotFound' };
+  | { kind: 'redirect'; location: string }
+  | { kind: 'rewrite'; pathname: string; match: RouteMatch; locale: string }
+  | { kind: 'storeNotFound' };
 
 /**
  * Decides what the middleware does with a page request (spec §2 routes and guards, §6). Pure, edge-safe.
@@ -45,5 +47,5 @@ export function decideRoute(input: RoutingInput): RoutingDecision {
 
   const locale = negotiateLocale(summary?.locale, input.acceptLanguage);
   const path = input.pathname === '' ? '/' : input.pathname;
-  return { kind: 'rewrite', pathname: `/${input.key}/${locale}${path === '/' ? '' : path}`, match };
+  return { kind: 'rewrite', pathname: `/${input.key}/${locale}${path === '/' ? '' : path}`, match, locale };
 }

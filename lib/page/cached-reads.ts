@@ -1,6 +1,6 @@
 import 'server-only';
 import { cachedRead, tags } from '../cache/store';
-import { findSale, listBlindBoxOdds, listSales, type BlindBoxOdds, type SaleRecord } from '../sale/service';
+import { findSale, listBlindBoxOdds, listSaleIds, listSales, type BlindBoxOdds, type SaleRecord } from '../sale/service';
 import type { Page, Paging } from '../procedure/paging';
 import type { ChannelScope } from '../procedure/scope';
 import { listExchangeActivities } from '../exchange/service';
@@ -15,6 +15,11 @@ import { listChainCampaigns } from '../chain/chain-up';
 export function readSale(scope: ChannelScope, saleId: string): Promise<SaleRecord | null> {
   const entryTags = [tags.sale(saleId), tags.stock(saleId), tags.sales(scope.channelId), tags.stocks(scope.channelId)];
   return cachedRead(scope.db, `sale:${scope.channelId}:${saleId}`, entryTags, () => findSale(scope, saleId));
+}
+
+/** The ids of the channel's sales: one entry per channel, so a flood of made-up goods links costs no entry each. */
+export function readSaleIds(scope: ChannelScope): Promise<ReadonlySet<string>> {
+  return cachedRead(scope.db, `sale-ids:${scope.channelId}`, [tags.sales(scope.channelId)], () => listSaleIds(scope));
 }
 
 /** A page of the channel's sales. */

@@ -1,5 +1,5 @@
 import { matchRoute, type RouteMatch } from '../channel/routes';
-import { pageTags, RENDER_HEADER, servesFromCache, sharedSearch, withNonce } from './rendered';
+import { pageTags, RENDER_HEADER, servesFromCache, withNonce } from './rendered';
 
 function route(path: string): RouteMatch {
   const match = matchRoute(path);
@@ -42,14 +42,6 @@ describe('servesFromCache', () => {
     }
     // The proxy's own render request carries the per-process secret; a guess does not pass.
     expect(servesFromCache('GET', new Headers({ ...PAGE_LOAD, [RENDER_HEADER]: 'guess' }), route('/'))).toBe(true);
-  });
-});
-
-describe('sharedSearch', () => {
-  it('keeps only the parameters the page reads, so any other query shares one entry', () => {
-    expect(sharedSearch(route('/'), new URLSearchParams('utm_source=chat&page=2&x=1'))).toBe('?page=2');
-    expect(sharedSearch(route('/'), new URLSearchParams('utm_source=chat'))).toBe('');
-    expect(sharedSearch(route('/goods/detail/1'), new URLSearchParams('page=2&from=share'))).toBe('');
   });
 });
 

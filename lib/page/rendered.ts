@@ -2,7 +2,7 @@ import 'server-only';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { cachesOf, CACHE_TTL_MS, PAGE_STALE_MS, tags } from '../cache/store';
+import { cachesOf, CACHE_TTL_MS, PAGE_STALE_MS, STALE_IF_ERROR_MS, tags } from '../cache/store';
 import type { RouteMatch } from '../channel/routes';
 import { paintFirst } from './paint-first';
 
@@ -45,17 +45,6 @@ export function servesFromCache(method: string, headers: Headers, match: RouteMa
   return /\btext\/html\b/i.test(headers.get('accept') ?? '');
 }
 
-/** The search string a shared route reads (`?page=2` on home), in a fixed order, so other parameters share one entry. */
-export function sharedSearch(match: RouteMatch, search: URLSearchParams): string {
-  const kept = new URLSearchParams();
-  for (const name of match.route.shared?.query ?? []) {
-    const value = search.get(name);
-    if (value !== null) kept.set(name, value);
-  }
-  const text = kept.toString();
-  return text ? `?${text}` : '';
-}
-
 /** The tags of a shared page: its channel, and the look of what it shows (copies left are at most a TTL old). */
 export function pageTags(channel: { id: number; key: string }, match: RouteMatch): string[] {
   switch (match.route.name) {
@@ -68,28 +57,40 @@ export function pageTags(channel: { id: number; key: string }, match: RouteMatch
   }
 }
 
-/** The cached page under `key`, rendered by `render` when missing or invalidated. */
+/**
+ * The cached page under `key`, rendered by `render` when missing or invalidated. When the render fails (the database
+ * down: Next answers 500), the last good render is answered for up to STALE_IF_ERROR_MS (issue 29).
+ */
 export async function readRenderedPage(
   db: Db,
   key: string,
   entryTags: readonly string[],
   render: () => Promise<RenderedPage | undefined>,
 ): Promise<RenderedPage | undefined> {
-  return (await cachesOf(db).pages.read(key, { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS }, render)) as
-    RenderedPage | undefined;
+  const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS, errorMs: STALE_IF_ERROR_MS };
+  return (await cachesOf(db).pages.read(key, options, render)) as RenderedPage | undefined;
+}
+
+/** A render that failed: Next answered a server error, or nothing in time. */
+export class RenderFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RenderFailed';
+  }
 }
 
 /**
  * Renders `path` through this same server (Next, past the proxy's cache), as a visitor without cookies on `host`
- * would get it. A 200 page or a redirect is kept; anything else (an error, a 404) is not, and the caller lets the
- * request go to Next as usual. Node's fetch cannot send a Host header, hence http.request.
+ * would get it. A 200 page or a redirect is kept; anything else that Next answered (a 404) is not, and the caller
+ * lets the request go to Next as usual. A server error, a time-out or a broken connection rejects (RenderFailed), so
+ * the cache can answer the last good render instead. Node's fetch cannot send a Host header, hence http.request.
  */
 export function renderThroughServer(
   origin: URL,
   path: string,
   headers: { host: string; acceptLanguage: string | null },
 ): Promise<RenderedPage | undefined> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const request = http.request(
       {
         host: origin.hostname,
@@ -107,9 +108,10 @@ export function renderThroughServer(
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', () => resolve(undefined));
+        response.on('error', (error) => reject(new RenderFailed(`${path}: ${error.message}`)));
         response.on('end', () => {
           const status = response.statusCode ?? 0;
+          if (status >= 500) return reject(new RenderFailed(`${path}: HTTP ${status}`));
           const location = response.headers.location;
           if ((status === 307 || status === 308) && location) return resolve({ kind: 'redirect', status, location });
           const contentType = response.headers['content-type'] ?? '';
@@ -120,8 +122,8 @@ export function renderThroughServer(
         });
       },
     );
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(undefined));
+    request.on('timeout', () => request.destroy(new RenderFailed(`${path}: no answer within 10 s`)));
+    request.on('error', (error) => reject(error instanceof RenderFailed ? error : new RenderFailed(`${path}: ${error.message}`)));
     request.end();
   });
 }

@@ -6,6 +6,9 @@ import { SALE_STATUS } from './status';
  * integer fen. No server-only imports: the browser reads these types and constants too.
  */
 
+/** Sales per home page (and per page of the home list the page cache keeps, lib/page/shared-page.ts). */
+export const HOME_PAGE_SIZE = 20;
+
 /** A sale record as the API and the pages see it. `statusSell`: SALE_STATUS. */
 export const saleRecordSchema = z.object({
   id: z.string(),

@@ -71,6 +71,12 @@ export async function findSale({ db, now, channelId }: ChannelScope, saleId: str
   return row ? toSaleRecord(row, now) : null;
 }
 
+/** The ids of the channel's sales, as the goods pages spell them (each sale once; the page cache asks, issue 29). */
+export async function listSaleIds({ db, channelId }: Pick<ChannelScope, 'db' | 'channelId'>): Promise<ReadonlySet<string>> {
+  const rows = await db.select({ id: sales.id }).from(sales).where(eq(sales.channelId, channelId));
+  return new Set(rows.map((row) => String(row.id)));
+}
+
 /** Published odds of a blind box (DESIGN §7): each prize's weight over the total. */
 export async function listBlindBoxOdds({ db }: Pick<ChannelScope, 'db'>, commodityId: string): Promise<BlindBoxOdds> {
   const rows = await db

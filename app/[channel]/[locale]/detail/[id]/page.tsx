@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
 import { readSale, readSales } from '@/lib/page/cached-reads';
-import { HomeView, HOME_PAGE_SIZE } from '@/components/sale/home-view';
+import { HomeView } from '@/components/sale/home-view';
+import { HOME_PAGE_SIZE } from '@/lib/sale/schema';
 
 type Props = { params: Promise<PageParams & { id: string }> };
 

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { seededTestDb } from '@/test/db';
+import { makeSale } from '@/test/buying';
+import { channels, sales } from '@/lib/db/schema';
+import { matchRoute, type RouteMatch } from '@/lib/channel/routes';
+import { planSharedPage } from './shared-page';
+
+// Issue 29, finding 5: the page cache keys on what a shared page reads, parsed, so no spelling of a link costs a render
+// of its own; a link the page would send elsewhere is sent there without a render.
+
+const now = new Date('2026-11-22T08:00:00Z');
+const db = seededTestDb(now);
+
+let aurora: { id: number; key: string };
+let lumen: { id: number; key: string };
+let auroraSale: string;
+let lumenSale: string;
+
+beforeAll(async () => {
+  const rows = await db.select({ id: channels.id, key: channels.key }).from(channels);
+  aurora = rows.find((r) => r.key === 'AURORA')!;
+  lumen = rows.find((r) => r.key === 'LUMEN')!;
+  auroraSale = String((await db.select({ id: sales.id }).from(sales).where(eq(sales.channelId, aurora.id)).limit(1))[0]!.id);
+  lumenSale = String((await db.select({ id: sales.id }).from(sales).where(eq(sales.channelId, lumen.id)).limit(1))[0]!.id);
+  // LUMEN gets three pages of sales (20 a page).
+  for (let i = 0; i < 45; i++) await makeSale(db, { channelKey: 'LUMEN', code: `page-${i}`, amount: 1, limitPerUser: 1, now });
+});
+
+const route = (path: string): RouteMatch => matchRoute(path)!;
+const plan = (channel: { id: number; key: string }, path: string, query = '', locale = 'en') =>
+  planSharedPage({ db, now, channelId: channel.id, channelKey: channel.key }, route(path), locale, new URLSearchParams(query));
+
+describe('home', () => {
+  it('keys every spelling of one page of the list alike, whatever else the query holds', async () => {
+    const second = { kind: 'cache', key: 'LUMEN|en|/?page=2', renderPath: '/?page=2' };
+    for (const query of [
+      'page=2',
+      'page=02',
+      'page=2&utm_source=chat',
+      'utm_source=chat&page=2',
+      'page=2abc',
+      'page=2&page=3',
+      'page=%32',
+    ]) {
+      expect(await plan(lumen, '/', query)).toEqual(second);
+    }
+    const first = { kind: 'cache', key: 'LUMEN|en|/', renderPath: '/' };
+    for (const query of ['', 'page=1', 'page=01', 'page=abc', 'page=0', 'page=-3', 'page=', 'x=1']) {
+      expect(await plan(lumen, '/', query)).toEqual(first);
+    }
+  });
+
+  it('sends a page past the last one to the last one, rather than render an empty page per number', async () => {
+    expect(await plan(lumen, '/', 'page=3')).toEqual({ kind: 'cache', key: 'LUMEN|en|/?page=3', renderPath: '/?page=3' });
+    for (const query of ['page=4', 'page=99999', 'page=4e9']) {
+      expect(await plan(lumen, '/', query)).toEqual({ kind: 'redirect', location: '/?page=3', status: 307 });
+    }
+    // AURORA's list is one page long.
+    expect(await plan(aurora, '/', 'page=2')).toEqual({ kind: 'redirect', location: '/', status: 307 });
+  });
+
+  it('keeps each language and each channel apart', async () => {
+    expect(await plan(aurora, '/', '', 'zh-CN')).toMatchObject({ key: 'AURORA|zh-CN|/' });
+    expect(await plan(aurora, '/')).toMatchObject({ key: 'AURORA|en|/' });
+  });
+});
+
+describe('goods detail', () => {
+  it('keys a sale by its id, trailing slash or query or not', async () => {
+    const expected = { kind: 'cache', key: `AURORA|en|/goods/detail/${auroraSale}`, renderPath: `/goods/detail/${auroraSale}` };
+    expect(await plan(aurora, `/goods/detail/${auroraSale}`)).toEqual(expected);
+    expect(await plan(aurora, `/goods/detail/${auroraSale}/`, 'from=share&page=2')).toEqual(expected);
+    // Escaped digits are the same id to the page.
+    const escaped = auroraSale.replace(/\d/g, (d) => `%3${d}`);
+    expect(await plan(aurora, `/goods/detail/${escaped}`)).toEqual(expected);
+  });
+
+  it('sends an id spelt with leading zeros to its one spelling', async () => {
+    expect(await plan(aurora, `/goods/detail/00${auroraSale}`)).toEqual({
+      kind: 'redirect',
+      location: `/goods/detail/${auroraSale}`,
+      status: 308,
+    });
+  });
+
+  it('sends a sale the channel does not have to /404 as the page does, with no render and no entry of its own', async () => {
+    for (const id of ['999999', '0', 'abc', '1.0', '-1', '99999999999', lumenSale]) {
+      expect(await plan(aurora, `/goods/detail/${id}`)).toEqual({ kind: 'redirect', location: '/404', status: 307 });
+    }
+  });
+});
+
+it('keys /404 by channel and language only', async () => {
+  expect(await plan(aurora, '/404', 'x=1')).toEqual({ kind: 'cache', key: 'AURORA|en|/404', renderPath: '/404' });
+});
