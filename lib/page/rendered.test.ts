@@ -1,5 +1,8 @@
 import { matchRoute, type RouteMatch } from '../channel/routes';
-import { pageTags, RENDER_HEADER, servesFromCache, withNonce } from './rendered';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { invalidate } from '../cache/store';
+import { pageTags, readRenderedPage, RENDER_HEADER, RenderFailed, renderThroughServer, servesFromCache, withNonce } from './rendered';
 
 function route(path: string): RouteMatch {
   const match = matchRoute(path);
@@ -61,5 +64,52 @@ describe('withNonce', () => {
       '<script nonce="fresh">1</script><script nonce="fresh" src="/x.js"></script>',
     );
     expect(withNonce({ kind: 'page', body: '<p>hi</p>', contentType: 'text/html', nonce: null }, 'fresh')).toBe('<p>hi</p>');
+  });
+});
+
+describe('a render through the server, when the database is down (issue 29, finding 11)', () => {
+  // A stand-in for this same server: answers what the test says, and counts the renders asked of it.
+  let status = 200;
+  let renders = 0;
+  let server: Server;
+  let origin: URL;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      renders++;
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(status === 200 ? `<html><body>render ${renders}</body></html>` : 'Internal Server Error');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+  afterEach(() => jest.restoreAllMocks());
+
+  const render = () => renderThroughServer(origin, '/goods/detail/1', { host: 'aurora.localhost:3000', acceptLanguage: null });
+
+  it('fails on a server error (so the cache can stand in), but answers a 404 as a page not to keep', async () => {
+    status = 500;
+    await expect(render()).rejects.toBeInstanceOf(RenderFailed);
+    status = 404;
+    await expect(render()).resolves.toBeUndefined();
+    status = 200;
+    await expect(render()).resolves.toMatchObject({ kind: 'page', body: expect.stringContaining('render') });
+  });
+
+  it('serves the last good render of a shared page while renders fail, trying one render a second', async () => {
+    const db = {};
+    const key = `AURORA|en|/goods/detail/${Math.random()}`;
+    const tagsOf = ['channel:AURORA', 'sale:1'];
+    status = 200;
+    const good = await readRenderedPage(db, key, tagsOf, render);
+    expect(good).toMatchObject({ kind: 'page' });
+    // The database goes down, and a write made just before invalidated the page: every read now renders and fails.
+    invalidate(db, ['sale:1']);
+    status = 500;
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => readRenderedPage(db, key, tagsOf, render)));
+    expect(answers.every((page) => page === good)).toBe(true);
+    expect(renders - before).toBe(1);
   });
 });
