@@ -6,13 +6,20 @@
  * read back paid and the copy in the buyer's collection. Every storefront call goes over HTTPS to the proxy, checked
  * against the proxy's certificate authority, with the channel host in the URL and the TLS name (as `curl --resolve`).
  *
- *   DEPLOY_CHECK_HOST=aurora.localhost DEPLOY_CHECK_PORT=8443 DEPLOY_CHECK_ADDRESS=127.0.0.1 \
- *   DEPLOY_CHECK_CA=/tmp/.../root.crt DEPLOY_CHECK_PHONE=13700000001 DEPLOY_CHECK_FORGED_IP=203.0.113.7 \
- *   DEPLOY_CHECK_FAKES=http://127.0.0.1:3502 npx tsx scripts/deploy-check-buyer.ts
+ *   ip netns exec <namespace> env DEPLOY_CHECK_HOST=aurora.localhost DEPLOY_CHECK_PORT=8443 \
+ *     DEPLOY_CHECK_ADDRESS=10.231.7.1 DEPLOY_CHECK_FROM=10.231.7.2 DEPLOY_CHECK_CA=/tmp/.../root.crt \
+ *     DEPLOY_CHECK_PHONE=13700000001 DEPLOY_CHECK_FORGED_IP=203.0.113.7 \
+ *     DEPLOY_CHECK_FAKES=/tmp/.../fakes-control.sock \
+ *     npx tsx scripts/deploy-check-buyer.ts
  *
+ * The buyer is a visitor from outside (issue 29): the check runs it in a network namespace of its own, where the proxy
+ * is DEPLOY_CHECK_ADDRESS (the host's end of the namespace's veth pair), or else on a loopback address the servers do
+ * not trust (DEPLOY_CHECK_FROM=127.0.0.2, the proxy at 127.0.0.1). Every connection to the proxy leaves from
+ * DEPLOY_CHECK_FROM. The fakes' control endpoint is a Unix socket (DEPLOY_CHECK_FAKES), reached the same from either.
  * DEPLOY_CHECK_FORGED_IP goes in X-Forwarded-For of the SMS code request: the proxy must replace it (the script then
  * reads the address the storefront stored with the code). Prints one line per step; exits 1 with the failing step.
  */
+import { request as httpRequest } from 'node:http';
 import { request } from 'node:https';
 import { readFileSync } from 'node:fs';
 import type { LookupFunction } from 'node:net';
@@ -27,10 +34,11 @@ function required(name: string): string {
 const host = required('DEPLOY_CHECK_HOST');
 const port = Number(required('DEPLOY_CHECK_PORT'));
 const address = required('DEPLOY_CHECK_ADDRESS');
+const from = required('DEPLOY_CHECK_FROM');
 const ca = readFileSync(required('DEPLOY_CHECK_CA'));
 const phone = required('DEPLOY_CHECK_PHONE');
 const forgedIp = process.env.DEPLOY_CHECK_FORGED_IP;
-const fakes = required('DEPLOY_CHECK_FAKES');
+const controlSocket = required('DEPLOY_CHECK_FAKES');
 
 /** A phone browser (not WeChat's): WeChat Pay answers with its H5 cashier. */
 const PHONE_BROWSER =
@@ -58,6 +66,7 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
         ca,
         servername: host,
         lookup,
+        localAddress: from,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
@@ -86,6 +95,28 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
   });
 }
 
+/** A call to the fakes' control endpoint (scripts/deploy-fakes.ts), over its Unix socket: its status and JSON. */
+function control<T>(method: 'GET' | 'POST', path: string): Promise<{ ok: boolean; body: T }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ socketPath: controlSocket, path, method, timeout: 30_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        try {
+          const status = res.statusCode ?? 0;
+          resolve({ ok: status >= 200 && status < 300, body: JSON.parse(text) as T });
+        } catch {
+          reject(new Error(`the fakes' ${path}: HTTP ${res.statusCode}, not JSON: ${text.slice(0, 200)}`));
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`the fakes' ${path}: no answer in 30 s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** The call's data when it answered HTTP 200 with code 200; throws with the answer otherwise. */
 async function call<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ data: T; answer: Answer }> {
   const answer = await post(path, body, headers);
@@ -111,9 +142,9 @@ async function main(): Promise<void> {
   if (forgedIp) smsHeaders['x-forwarded-for'] = forgedIp;
   const sent = (await call<{ demoCode?: string }>('/auth/api/auth/getAuthCode', { phone }, smsHeaders)).data;
   if (sent.demoCode) throw new Error('getAuthCode: answered the code itself (a demo outbox in production?)');
-  const texted = await fetch(`${fakes}/sms?phone=${phone}`);
-  if (!texted.ok) throw new Error(`getAuthCode: Alibaba Cloud SMS was not asked to text ${phone} (${await texted.text()})`);
-  const { code } = (await texted.json()) as { code: string };
+  const texted = await control<{ code?: string; error?: string }>('GET', `/sms?phone=${phone}`);
+  const code = texted.body.code;
+  if (!texted.ok || !code) throw new Error(`getAuthCode: Alibaba Cloud SMS was not asked to text ${phone} (${texted.body.error})`);
   const login = await call<unknown>('/auth/api/auth/authCodeLoginV2', { phone, code });
   const token = login.answer.authorization;
   if (!token) throw new Error('authCodeLoginV2: no token in the authorization header');
@@ -159,8 +190,11 @@ async function main(): Promise<void> {
     throw new Error(`pay/create: the cashier returns to ${payUrl.searchParams.get('redirect_url')}, not ${returnUrl}`);
   console.log(`WeChat Pay H5 opened: payment ${payment.paymentNo}`);
 
-  const paid = await fetch(`${fakes}/pay?paymentNo=${payment.paymentNo}&host=${host}`, { method: 'POST' });
-  const delivered = (await paid.json()) as { status?: number; body?: string; notifyUrl?: string; error?: string };
+  const paid = await control<{ status?: number; body?: string; notifyUrl?: string; error?: string }>(
+    'POST',
+    `/pay?paymentNo=${encodeURIComponent(payment.paymentNo)}&host=${encodeURIComponent(host)}`,
+  );
+  const delivered = paid.body;
   if (!paid.ok) throw new Error(`WeChat Pay: ${delivered.error}`);
   console.log(`paid at WeChat Pay, which notifies ${delivered.notifyUrl} (as the storefront asked)`);
   if (delivered.status !== 204)

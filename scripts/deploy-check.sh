@@ -6,24 +6,29 @@
 #     aurora and lumen are set to offer WeChat Pay (channels.payment_providers, as an operator does);
 #   - the outside services, faked over HTTPS (scripts/deploy-fakes.ts): Alibaba Cloud SMS on 127.0.0.1:3500 and WeChat
 #     Pay on :3501, with a certificate of a throwaway authority made here with openssl, which the servers trust through
-#     NODE_EXTRA_CA_CERTS; a control endpoint for the check on :3502;
+#     NODE_EXTRA_CA_CERTS; a control endpoint for the check on a Unix socket in the work folder;
 #   - the production build (built only when the sources are newer than .next/BUILD_ID; --rebuild builds anyway);
 #   - two server processes (JOBS=off) on 127.0.0.1:3460 and :3461, and `npm run worker`, with fresh random
 #     AUTH_SECRET and PAYMENT_SECRET, SMS_PROVIDER=aliyun and PAYMENT_PROVIDERS=wechatpay pointed at the fakes;
 #   - Caddy with deploy/Caddyfile on :8443 (HTTPS) and :8088, certificates on demand from Caddy's local authority
-#     (works offline; nothing goes into the machine's trust store), the ask relay on 127.0.0.1:3462.
+#     (works offline; nothing goes into the machine's trust store), the ask relay on 127.0.0.1:3462;
+#   - a visitor from outside: a network namespace of its own joined by a veth pair (10.231.x.y/30: Caddy reached on
+#     the host's end .1, the visitor at .2), or, where none can be made (not root, no `ip`, a container that refuses),
+#     the loopback address 127.0.0.2, which TRUSTED_PROXIES (127.0.0.1, ::1) does not list. All test traffic stays on
+#     loopback or within that veth pair, never to this machine's own network address (issue 29).
 # First, a server started with the demo AUTH_SECRET, and one without WECHATPAY_APIV3_KEY, must stop at once naming it.
 # Then, for aurora.localhost and lumen.localhost, with `curl --resolve` over HTTPS through Caddy: the home page in the
-# channel's own name, a goods page's link preview on its own host, a buyer on a phone who logs in with the code the
-# carrier was asked to text, buys, opens WeChat Pay H5 and pays (the fake's signed, encrypted notification through
-# Caddy), and finds the order paid and the copy in the collection; the ask endpoint's yes and no, a channel added by
-# one SQL row, and a forged X-Forwarded-For that changes nothing; then one server down. Exits 1 at the first failure,
-# with a `deploy-check: FAIL` line that says which. Caddy and openssl are needed: `--install-deps` installs Debian's
-# caddy and openssl packages first when missing (root or sudo; `npm run test:deps` does too).
+# channel's own name, a goods page's link preview on its own host, the ask endpoint's yes and no, and a channel added
+# by one SQL row. Then the visitor from outside, a buyer on a phone, logs in with the code the carrier was asked to
+# text, buys, opens WeChat Pay H5 and pays (the fake's signed, encrypted notification through Caddy), and finds the
+# order paid and the copy in the collection; a forged X-Forwarded-For of theirs changes nothing (the app records the
+# address Caddy saw), and the ask endpoint answers them 403. Then one server down. Exits 1 at the first failure, with a
+# `deploy-check: FAIL` line that says which. Caddy and openssl are needed: `--install-deps` installs Debian's caddy
+# and openssl packages first when missing (root or sudo; `npm run test:deps` does too, and iproute2 for `ip`).
 #   bash scripts/deploy-check.sh [--rebuild] [--install-deps] [--keep-logs]
 # Ports: DEPLOY_CHECK_PORTS (default "3460 3461"), DEPLOY_CHECK_ASK_PORT (3462), DEPLOY_CHECK_HTTPS_PORT (8443),
-# DEPLOY_CHECK_HTTP_PORT (8088), DEPLOY_CHECK_PG_PORT (3479), DEPLOY_CHECK_FAKE_PORTS ("3500 3501 3502": SMS, WeChat
-# Pay, control).
+# DEPLOY_CHECK_HTTP_PORT (8088), DEPLOY_CHECK_PG_PORT (3479), DEPLOY_CHECK_FAKE_PORTS ("3500 3501": SMS, WeChat Pay).
+# DEPLOY_CHECK_OUTSIDE=loopback plays the visitor from 127.0.0.2 even where a network namespace could be made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,8 +78,13 @@ NAMES=("Aurora Collectibles" "Lumen Gallery")
 WORK="$(mktemp -d /tmp/storefront-deploy-check.XXXXXX)"
 PIDS=()
 
-read -r -a FAKE_PORTS <<<"${DEPLOY_CHECK_FAKE_PORTS:-3500 3501 3502}"
-CONTROL="http://127.0.0.1:${FAKE_PORTS[2]}"
+# SMS and WeChat Pay; a third port, where the control endpoint listened before it moved to a Unix socket, is ignored.
+read -r -a FAKE_PORTS <<<"${DEPLOY_CHECK_FAKE_PORTS:-3500 3501}"
+FAKE_PORTS=("${FAKE_PORTS[@]:0:2}")
+CONTROL="$WORK/fakes-control.sock"
+# The visitor from outside (made in step 9, for steps 10 and 11): its address, the address it reaches Caddy on, and the
+# network namespace it runs in with its veth pair (none when it plays from a loopback address).
+VISITOR="" PROXY_AT="" NETNS="" VETH=""
 
 # The servers' environment, as a live deployment sets it (deploy/storefront.env.example has every variable with its
 # meaning): production, no DEMO_MODE, secrets made for this run, and (added below, from the fakes) SMS_PROVIDER=aliyun
@@ -100,6 +110,17 @@ fail() {
   exit 1
 }
 
+# The visitor's network namespace and veth pair, if made: what still runs in it (a buyer or curl of this check's) is
+# ended, then both go (deleting one end of a veth pair deletes the other).
+remove_namespace() {
+  [ -n "$NETNS" ] || return 0
+  local pid
+  for pid in $(ip netns pids "$NETNS" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null || true; done
+  ip link delete "${VETH}h" 2>/dev/null || true
+  ip netns delete "$NETNS" 2>/dev/null || true
+  NETNS=""
+}
+
 stop_all() {
   local status=$?
   for pid in "${PIDS[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
@@ -107,6 +128,7 @@ stop_all() {
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -KILL -- "-$pid" 2>/dev/null || true
   done
+  remove_namespace
   if { [ "$status" -ne 0 ] || [ "$KEEP_LOGS" = 1 ]; } && compgen -G "$WORK/*.log" >/dev/null; then
     say "logs kept in $WORK (build, fakes, migrate, seed, refused-*, server-*, worker, caddy)"
   else
@@ -162,7 +184,7 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
 CA="$WORK/caddy-data/caddy/pki/authorities/local/root.crt"
 start fakes.log env DEPLOY_FAKES_DIR="$WORK" DEPLOY_FAKES_TLS_KEY="$WORK/fakes.key" DEPLOY_FAKES_TLS_CERT="$WORK/fakes.crt" \
   DEPLOY_FAKES_SMS_PORT="${FAKE_PORTS[0]}" DEPLOY_FAKES_WECHATPAY_PORT="${FAKE_PORTS[1]}" \
-  DEPLOY_FAKES_CONTROL_PORT="${FAKE_PORTS[2]}" DEPLOY_FAKES_PROXY="127.0.0.1:$HTTPS_PORT" DEPLOY_FAKES_PROXY_CA="$CA" \
+  DEPLOY_FAKES_CONTROL_SOCKET="$CONTROL" DEPLOY_FAKES_PROXY="127.0.0.1:$HTTPS_PORT" DEPLOY_FAKES_PROXY_CA="$CA" \
   DEPLOY_FAKES_NOTIFY_HOST="${HOSTS[0]}" node_modules/.bin/tsx scripts/deploy-fakes.ts
 for _ in $(seq 120); do [ -s "$WORK/providers.env" ] && break; sleep 0.25; done
 [ -s "$WORK/providers.env" ] || { tail -n 20 "$WORK/fakes.log" >&2; fail "the fakes did not start (log: $WORK/fakes.log)"; }
@@ -220,14 +242,11 @@ for _ in $(seq 80); do [ -s "$CA" ] && (exec 3<>"/dev/tcp/127.0.0.1/$HTTPS_PORT"
 [ -s "$CA" ] || fail "Caddy did not start (log: $WORK/caddy.log)"
 ok "Caddy $(caddy version | awk '{print $1}') on :$HTTPS_PORT (certificates on demand, local authority)"
 
-# An address of this machine that is not loopback: a request from it is a visitor from outside to the app.
-OUTSIDE="$(ip -4 -o addr show scope global 2>/dev/null | awk '{sub(/\/.*/, "", $4); print $4; exit}')"
-
-# curl through Caddy: HTTPS to a channel host, resolved to this machine, checked against Caddy's local authority.
+# curl through Caddy: HTTPS to a channel host, resolved to Caddy on loopback, checked against Caddy's local authority.
 through() {
-  local host="$1" path="$2" from="${3:-127.0.0.1}"
-  shift 3
-  curl -sS --max-time 20 --cacert "$CA" --resolve "$host:$HTTPS_PORT:$from" "$@" "https://$host:$HTTPS_PORT$path"
+  local host="$1" path="$2"
+  shift 2
+  curl -sS --max-time 20 --cacert "$CA" --resolve "$host:$HTTPS_PORT:127.0.0.1" "$@" "https://$host:$HTTPS_PORT$path"
 }
 status_of() { through "$@" -o /dev/null -w '%{http_code}'; }
 
@@ -252,17 +271,17 @@ ok "ask: yes for ${HOSTS[*]}, no for nowhere.localhost and a.urora.localhost, 40
 # 8. Each channel host through Caddy: a certificate issued on demand for it, its own home page, its own link preview.
 for i in "${!HOSTS[@]}"; do
   host="${HOSTS[$i]}" name="${NAMES[$i]}"
-  home="$(first_visit "$host" / 127.0.0.1 -f)" || fail "https://$host:$HTTPS_PORT/ did not answer 200 through Caddy"
+  home="$(first_visit "$host" / -f)" || fail "https://$host:$HTTPS_PORT/ did not answer 200 through Caddy"
   grep -q "$name" <<<"$home" || fail "https://$host:$HTTPS_PORT/ does not name its channel \"$name\""
   for j in "${!NAMES[@]}"; do
     [ "$j" = "$i" ] || ! grep -q "${NAMES[$j]}" <<<"$home" || fail "https://$host:$HTTPS_PORT/ shows another channel's name \"${NAMES[$j]}\""
   done
-  issuer="$(through "$host" / 127.0.0.1 -o /dev/null -v 2>&1 | sed -n 's/^\*  *issuer: //p' | head -1)"
+  issuer="$(through "$host" / -o /dev/null -v 2>&1 | sed -n 's/^\*  *issuer: //p' | head -1)"
   ok "https://$host:$HTTPS_PORT/ is $name's home (certificate for $host, issuer ${issuer:-Caddy local})"
 
   sale="$(grep -o '/goods/detail/[0-9]*' <<<"$home" | head -1)"
   [ -n "$sale" ] || fail "https://$host:$HTTPS_PORT/ links no goods page"
-  page="$(through "$host" "$sale" 127.0.0.1 -f)" || fail "https://$host:$HTTPS_PORT$sale did not answer 200"
+  page="$(through "$host" "$sale" -f)" || fail "https://$host:$HTTPS_PORT$sale did not answer 200"
   og_url="$(grep -o '<meta property="og:url" content="[^"]*"' <<<"$page" | sed 's/.*content="//; s/"$//')"
   og_image="$(grep -o '<meta property="og:image" content="[^"]*"' <<<"$page" | head -1 | sed 's/.*content="//; s/"$//')"
   [ "$og_url" = "https://$host:$HTTPS_PORT$sale" ] || fail "$sale on $host: og:url is \"$og_url\", not https://$host:$HTTPS_PORT$sale"
@@ -271,7 +290,7 @@ for i in "${!HOSTS[@]}"; do
 done
 
 # A name that is no channel's gets no certificate: Caddy asked, heard no, and the handshake fails.
-if through nowhere.localhost / 127.0.0.1 -o /dev/null 2>/dev/null; then
+if through nowhere.localhost / -o /dev/null 2>/dev/null; then
   fail "https://nowhere.localhost:$HTTPS_PORT/ got a certificate; the ask should have refused it"
 fi
 ok "nowhere.localhost: no certificate, the TLS handshake refused"
@@ -282,44 +301,100 @@ psql -qtAX "$DATABASE_URL" -c "insert into channels (key, host, name, brand_name
   fail "could not add channel NEWSHOP"
 sleep 1 # the channel cache keeps a miss for under a second (docs/caching.md)
 [ "$(ask newshop.localhost)" = 200 ] || fail "ask: newshop.localhost, added just now, should be a yes (200)"
-home="$(first_visit newshop.localhost / 127.0.0.1 -f)" || fail "https://newshop.localhost:$HTTPS_PORT/ did not answer 200 through Caddy"
+home="$(first_visit newshop.localhost / -f)" || fail "https://newshop.localhost:$HTTPS_PORT/ did not answer 200 through Caddy"
 grep -q 'Newshop Prints' <<<"$home" || fail "https://newshop.localhost:$HTTPS_PORT/ does not name its channel \"Newshop Prints\""
 ok "channel NEWSHOP added by one SQL row: https://newshop.localhost:$HTTPS_PORT/ got its certificate and its home"
 
-# 9. A buyer on a phone on each channel host logs in with the code the carrier was asked to text, buys, pays through WeChat
-#    Pay H5 (the fake's notification through Caddy) and finds the copy in the collection, all through Caddy; the SMS
-#    code request carries a forged X-Forwarded-For, and the address the storefront stored with the code must be the
-#    one Caddy saw.
-FROM="${OUTSIDE:-127.0.0.1}"
+# 9. A visitor from outside, for steps 10 and 11. Test traffic goes only to loopback or to hosts in a network namespace
+#    the test makes itself, never to this machine's own network address (issue 29). So the visitor lives in a network
+#    namespace of the check's own, joined to this one by a veth pair on a private /30 that no route here covers
+#    (10.231.x.y: the visitor at .2; at .1 the host's end, where Caddy answers as on every address of the machine);
+#    stop_all removes both. Where no namespace can be made (not root, no `ip`, a container that refuses), or with
+#    DEPLOY_CHECK_OUTSIDE=loopback, the visitor connects to Caddy on 127.0.0.1 from 127.0.0.2: a loopback address,
+#    but not the proxy's (TRUSTED_PROXIES lists only 127.0.0.1 and ::1), so the servers treat it as any visitor's.
+WHY=""
+make_namespace() {
+  [ "$(id -u)" -eq 0 ] || { WHY="not root"; return 1; }
+  command -v ip >/dev/null || { WHY="no ip command (Debian's iproute2)"; return 1; }
+  local n block net="" host_end visitor
+  for n in $(seq 0 63); do
+    block=$((($$ + n * 997) % 16384))
+    net="10.231.$((block / 64)).$((block % 64 * 4))"
+    [ -z "$(ip -4 route show to match "${net%.*}.$((${net##*.} + 1))" 2>/dev/null | grep -v '^default')" ] && break
+    net=""
+  done
+  [ -n "$net" ] || { WHY="every /30 tried in 10.231.0.0/16 is in use here"; return 1; }
+  host_end="${net%.*}.$((${net##*.} + 1))" visitor="${net%.*}.$((${net##*.} + 2))"
+  NETNS="storefront-check-$$" VETH="sfc$$" # set first: stop_all removes whatever part of them exists
+  {
+    ip netns add "$NETNS" &&
+      ip link add "${VETH}h" type veth peer name "${VETH}n" netns "$NETNS" &&
+      ip address add "$host_end/30" dev "${VETH}h" && ip link set "${VETH}h" up &&
+      ip -n "$NETNS" address add "$visitor/30" dev "${VETH}n" && ip -n "$NETNS" link set "${VETH}n" up &&
+      ip -n "$NETNS" link set lo up
+  } 2>"$WORK/netns.log" || { WHY="$(head -n 1 "$WORK/netns.log")"; remove_namespace; return 1; }
+  VISITOR="$visitor" PROXY_AT="$host_end"
+}
+# Runs a command as the visitor: in its namespace when it has one.
+outside() {
+  if [ -n "$NETNS" ]; then ip netns exec "$NETNS" "$@"; else "$@"; fi
+}
+# curl through Caddy as the visitor: from the visitor's address, to Caddy at the address the visitor reaches it on.
+as_visitor() {
+  local host="$1" path="$2"
+  shift 2
+  outside curl -sS --max-time 20 --interface "$VISITOR" --cacert "$CA" --resolve "$host:$HTTPS_PORT:$PROXY_AT" "$@" \
+    "https://$host:$HTTPS_PORT$path"
+}
+if [ "${DEPLOY_CHECK_OUTSIDE:-namespace}" = loopback ]; then
+  WHY="DEPLOY_CHECK_OUTSIDE=loopback"
+else
+  make_namespace || true
+fi
+if [ -z "$NETNS" ]; then
+  VISITOR=127.0.0.2 PROXY_AT=127.0.0.1
+  say "no network namespace for the visitor from outside ($WHY): it plays from $VISITOR, which TRUSTED_PROXIES does not list"
+fi
+code="$(as_visitor aurora.localhost /api/health -o /dev/null -w '%{http_code}')" ||
+  fail "the visitor from outside ($VISITOR${NETNS:+, network namespace $NETNS}) could not reach Caddy on $PROXY_AT:$HTTPS_PORT"
+[ "$code" = 200 ] || fail "https://aurora.localhost:$HTTPS_PORT/api/health from $VISITOR to $PROXY_AT answered $code"
+if [ -n "$NETNS" ]; then
+  ok "visitor from outside: $VISITOR in network namespace $NETNS, Caddy reached on the host's end $PROXY_AT:$HTTPS_PORT"
+else
+  ok "visitor from outside: $VISITOR, Caddy reached on $PROXY_AT:$HTTPS_PORT"
+fi
+
+# 10. A buyer on a phone on each channel host, the visitor from outside, logs in with the code the carrier was asked
+#     to text, buys, pays through WeChat Pay H5 (the fake's notification through Caddy) and finds the copy in the
+#     collection, all through Caddy; the fakes' control endpoint, which plays the buyer's phone and WeChat's cashier,
+#     is a Unix socket, reached from the namespace as from here. The SMS code request carries a forged
+#     X-Forwarded-For, and the address the storefront stored with the code must be the one Caddy saw: the visitor's.
 for i in "${!HOSTS[@]}"; do
   host="${HOSTS[$i]}"
   phone="1370000$(printf '%04d' $((RANDOM % 10000)))"
-  out="$(DEPLOY_CHECK_HOST="$host" DEPLOY_CHECK_PORT="$HTTPS_PORT" DEPLOY_CHECK_ADDRESS="$FROM" DEPLOY_CHECK_CA="$CA" \
-    DEPLOY_CHECK_PHONE="$phone" DEPLOY_CHECK_FORGED_IP=203.0.113.7 DEPLOY_CHECK_FAKES="$CONTROL" \
-    node_modules/.bin/tsx scripts/deploy-check-buyer.ts 2>&1)" ||
+  out="$(outside env DEPLOY_CHECK_HOST="$host" DEPLOY_CHECK_PORT="$HTTPS_PORT" DEPLOY_CHECK_ADDRESS="$PROXY_AT" \
+    DEPLOY_CHECK_FROM="$VISITOR" DEPLOY_CHECK_CA="$CA" DEPLOY_CHECK_PHONE="$phone" DEPLOY_CHECK_FORGED_IP=203.0.113.7 \
+    DEPLOY_CHECK_FAKES="$CONTROL" node_modules/.bin/tsx scripts/deploy-check-buyer.ts 2>&1)" ||
     { sed '$d; s/^/deploy-check:       /' <<<"$out" >&2; fail "$(tail -n 1 <<<"$out")"; }
   ok "$host: ${out//$'\n'/; }"
   seen="$(psql -qtAX "$DATABASE_URL" -c "select ip from sms_codes where phone = '$phone' order by id desc limit 1")"
-  [ "$seen" = "$FROM" ] ||
-    fail "$host: X-Forwarded-For: 203.0.113.7 from $FROM reached the app as client address \"$seen\" (expected $FROM)"
+  [ "$seen" = "$VISITOR" ] ||
+    fail "$host: X-Forwarded-For: 203.0.113.7 from $VISITOR reached the app as client address \"$seen\" (expected $VISITOR)"
   ok "$host: a forged X-Forwarded-For changed nothing: the app saw $seen, the address Caddy saw"
 done
 
-# 10. The ask endpoint answers only the proxy: a visitor from outside who asks through Caddy, forging a loopback
-#    X-Forwarded-For, gets 403.
-if [ -n "$OUTSIDE" ]; then
-  code="$(status_of aurora.localhost '/api/tls/ask?domain=aurora.localhost' "$OUTSIDE" -H 'X-Forwarded-For: 127.0.0.1')"
-  [ "$code" = 403 ] || fail "ask through Caddy from $OUTSIDE with X-Forwarded-For 127.0.0.1 answered $code, not 403"
-  ok "ask through Caddy from outside ($OUTSIDE, forged X-Forwarded-For 127.0.0.1): 403"
-else
-  say "skipped: this machine has no non-loopback IPv4 address to play a visitor from outside"
-fi
+# 11. The ask endpoint answers only the proxy: the visitor from outside, asking through Caddy with a forged loopback
+#     X-Forwarded-For, gets 403.
+code="$(as_visitor aurora.localhost '/api/tls/ask?domain=aurora.localhost' -H 'X-Forwarded-For: 127.0.0.1' -o /dev/null \
+  -w '%{http_code}')" || fail "the ask through Caddy from $VISITOR got no answer"
+[ "$code" = 403 ] || fail "ask through Caddy from $VISITOR with X-Forwarded-For 127.0.0.1 answered $code, not 403"
+ok "ask through Caddy from outside ($VISITOR, forged X-Forwarded-For 127.0.0.1): 403"
 
-# 11. One server down: Caddy sends everything to the other, the pages and the ask relay included.
+# 12. One server down: Caddy sends everything to the other, the pages and the ask relay included.
 kill -TERM -- "-${PIDS[0]}"
 for host in "${HOSTS[@]}"; do
   for _ in 1 2 3; do
-    code="$(status_of "$host" / 127.0.0.1)"
+    code="$(status_of "$host" /)"
     [ "$code" = 200 ] || fail "with 127.0.0.1:${APP_PORTS[0]} down, https://$host:$HTTPS_PORT/ answered $code"
   done
 done

@@ -5,7 +5,8 @@
  *     (test/aliyun-sms.ts), the sign name and template, and records the code it was asked to text;
  *   - WeChat Pay API v3 on 127.0.0.1:$DEPLOY_FAKES_WECHATPAY_PORT: the fake of test/wechatpay.ts (merchant signature
  *     checked, answers signed with the platform key), with keys made for this run;
- *   - a control endpoint on http://127.0.0.1:$DEPLOY_FAKES_CONTROL_PORT for the check's buyer:
+ *   - a control endpoint for the check's buyer, HTTP on the Unix socket $DEPLOY_FAKES_CONTROL_SOCKET (a file, not a
+ *     network address: the buyer reaches it from the network namespace it plays its visitor from, issue 29):
  *     GET /sms?phone=… → {code} the last code texted to the phone;
  *     POST /pay?paymentNo=…&host=… → the buyer pays at WeChat's cashier: the fake marks the transaction paid and
  *     POSTs the signed, encrypted notification to https://<host>:<proxy port>/api/pay/notify/wechatpay through the
@@ -33,7 +34,7 @@ const dir = required('DEPLOY_FAKES_DIR');
 const tls = { key: readFileSync(required('DEPLOY_FAKES_TLS_KEY'), 'utf8'), cert: readFileSync(required('DEPLOY_FAKES_TLS_CERT'), 'utf8') };
 const smsPort = Number(required('DEPLOY_FAKES_SMS_PORT'));
 const wechatPayPort = Number(required('DEPLOY_FAKES_WECHATPAY_PORT'));
-const controlPort = Number(required('DEPLOY_FAKES_CONTROL_PORT'));
+const controlSocket = required('DEPLOY_FAKES_CONTROL_SOCKET');
 /** The reverse proxy that notifications go through (host:port), and the authority its certificates come from. */
 const proxy = required('DEPLOY_FAKES_PROXY');
 const proxyCaFile = required('DEPLOY_FAKES_PROXY_CA');
@@ -140,7 +141,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve, reject) => {
     control.once('error', reject);
-    control.listen(controlPort, '127.0.0.1', resolve);
+    control.listen(controlSocket, resolve);
   });
 
   const merchantKeyFile = path.join(dir, 'wechatpay-merchant-key.pem');
@@ -176,7 +177,7 @@ async function main(): Promise<void> {
     { mode: 0o600 },
   );
   renameSync(partial, file);
-  console.log(`fakes: Alibaba Cloud SMS on :${smsPort}, WeChat Pay on :${wechatPayPort} (https), control on :${controlPort}`);
+  console.log(`fakes: Alibaba Cloud SMS on :${smsPort}, WeChat Pay on :${wechatPayPort} (https), control on ${controlSocket}`);
 }
 
 main().catch((error: unknown) => {

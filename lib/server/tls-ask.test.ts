@@ -8,24 +8,36 @@ import { handleTlsAsk, type TlsAskOptions } from './tls-ask';
 // host, asked by the proxy itself, and never a 500.
 
 const db = seededTestDb(new Date('2026-11-22T08:00:00Z'));
+
+/** TRUSTED_PROXIES of the deployment under test: Caddy on this machine (the recipe's) and a proxy on another one. */
+const PROXIES = '127.0.0.1, ::1, 10.0.0.5';
+
 const options = (overrides: Partial<TlsAskOptions> = {}): TlsAskOptions => ({
   db,
   brandWord: 'localhost',
   defaultChannel: 'AURORA',
-  trusted: parseTrustedProxies('10.0.0.5'),
+  trusted: parseTrustedProxies(PROXIES),
   ...overrides,
 });
 
 /** A request as the entry server (server.ts) hands it on: forwarding headers resolved from the socket's peer. */
-function ask(domain: string | null, peer = '127.0.0.1', headers: Record<string, string> = {}, trusted = '127.0.0.1, 10.0.0.5') {
+function ask(domain: string | null, peer = '127.0.0.1', headers: Record<string, string> = {}, proxies = PROXIES) {
   const resolved: Record<string, string | string[] | undefined> = { ...headers };
-  rewriteForwardingHeaders(resolved, peer, parseTrustedProxies(trusted));
+  rewriteForwardingHeaders(resolved, peer, parseTrustedProxies(proxies));
   const query = domain === null ? '' : `?domain=${encodeURIComponent(domain)}`;
   return new Request(`http://127.0.0.1:3460/api/tls/ask${query}`, { headers: resolved as Record<string, string> });
 }
 
 async function status(request: Request, overrides: Partial<TlsAskOptions> = {}): Promise<number> {
   return (await handleTlsAsk(request, options(overrides))).status;
+}
+
+/**
+ * The status a caller at `peer` (sending `headers`) gets for a channel's host from a deployment whose TRUSTED_PROXIES
+ * is `proxies`: the entry server and the endpoint read the same variable (app/api/tls/ask/route.ts).
+ */
+function askedBy(proxies: string, peer: string, headers: Record<string, string> = {}): Promise<number> {
+  return status(ask('aurora.localhost', peer, headers, proxies), { trusted: parseTrustedProxies(proxies) });
 }
 
 describe('GET /api/tls/ask', () => {
@@ -87,18 +99,38 @@ describe('GET /api/tls/ask', () => {
     expect(certificateDomainProblem(`${'a'.repeat(63)}.xn--fiqs8s`)).toBeNull();
   });
 
-  it('answers only the proxy: loopback or a trusted proxy, never a visitor who says otherwise', async () => {
-    expect(await status(ask('aurora.localhost', '::1'))).toBe(200);
-    expect(await status(ask('aurora.localhost', '::ffff:127.0.0.1'))).toBe(200);
-    // A proxy on another machine, listed in TRUSTED_PROXIES.
-    expect(await status(ask('aurora.localhost', '10.0.0.5'))).toBe(200);
+  it('answers only the proxy: a trusted proxy, never a visitor who says otherwise', async () => {
+    // The recipe: Caddy on this machine, TRUSTED_PROXIES=127.0.0.1,::1. Its question comes through the ask relay, which
+    // forwards the address Caddy's own client had; or straight from the proxy's address.
+    const recipe = '127.0.0.1, ::1';
+    expect(await askedBy(recipe, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).toBe(200);
+    expect(await askedBy(recipe, '127.0.0.1')).toBe(200);
+    expect(await askedBy(recipe, '::1')).toBe(200);
+    expect(await askedBy(recipe, '::ffff:127.0.0.1')).toBe(200);
+    // A visitor through Caddy: Caddy appends the address it saw; a forged one before it changes nothing.
+    expect(await askedBy(recipe, '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toBe(403);
+    expect(await askedBy(recipe, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' })).toBe(403);
+    // ... also from another loopback address, which the list does not name (issue 29: npm run deploy:check plays its
+    // outside visitor from 127.0.0.2 where it cannot make a network namespace), or from a process on the machine.
+    expect(await askedBy(recipe, '127.0.0.1', { 'x-forwarded-for': '127.0.0.2' })).toBe(403);
+    expect(await askedBy(recipe, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 127.0.0.2' })).toBe(403);
+    expect(await askedBy(recipe, '127.0.0.2')).toBe(403);
     // A visitor straight to the server, whatever forwarding headers they send.
-    expect(await status(ask('aurora.localhost', '203.0.113.9'))).toBe(403);
-    expect(await status(ask('aurora.localhost', '203.0.113.9', { 'x-forwarded-for': '127.0.0.1', [CLIENT_IP_HEADER]: '127.0.0.1' }))).toBe(
-      403,
-    );
-    // A visitor through the proxy: the proxy appends the address it saw; a forged one before it changes nothing.
-    expect(await status(ask('aurora.localhost', '127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' }))).toBe(403);
+    expect(await askedBy(recipe, '203.0.113.9')).toBe(403);
+    expect(await askedBy(recipe, '203.0.113.9', { 'x-forwarded-for': '127.0.0.1', [CLIENT_IP_HEADER]: '127.0.0.1' })).toBe(403);
+
+    // A proxy on another machine, the one TRUSTED_PROXIES lists: this machine's loopback is not it.
+    expect(await askedBy('10.0.0.5', '10.0.0.5')).toBe(200);
+    expect(await askedBy('10.0.0.5', '10.0.0.5', { 'x-forwarded-for': '203.0.113.9' })).toBe(403);
+    expect(await askedBy('10.0.0.5', '127.0.0.1')).toBe(403);
+    expect(await askedBy('10.0.0.5', '::1')).toBe(403);
+
+    // No proxy listed (npm run demo, a first try of the recipe): loopback is taken for a proxy on this machine.
+    expect(await askedBy('', '127.0.0.1')).toBe(200);
+    expect(await askedBy('', '::1')).toBe(200);
+    expect(await askedBy('', '127.0.0.2')).toBe(200);
+    expect(await askedBy('', '203.0.113.9', { 'x-forwarded-for': '127.0.0.1', [CLIENT_IP_HEADER]: '127.0.0.1' })).toBe(403);
+
     // Without the entry server there is no resolved address: refused.
     expect(await status(new Request('http://127.0.0.1:3460/api/tls/ask?domain=aurora.localhost'))).toBe(403);
     // The caller is checked before the domain: a visitor learns nothing, not even what a valid name looks like.
