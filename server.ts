@@ -12,6 +12,7 @@ import next from 'next';
 import { buyLaneRunning, env } from './lib/env';
 import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } from './lib/security/forwarded';
 import { createBuyLane, takesTheLane, type BuyLaneLimits } from './lib/server/buy-lane';
+import { guardEntry } from './lib/server/entry-guard';
 
 const dev = process.argv.includes('--dev');
 // As `next start` / `next dev` would: production settings unless this is the dev server.
@@ -53,6 +54,7 @@ app
   .then(() => {
     const server = createServer((req, res) => {
       rewriteForwardingHeaders(req.headers, req.socket.remoteAddress, trusted, 'http');
+      if (guardEntry(req, res) === 'answered') return; // security headers on every answer; 400 for what Next cannot read
       if (takesTheLane(req)) buyLane.admit(req, res, () => void handle(req, res));
       else void handle(req, res);
     });
