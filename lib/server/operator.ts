@@ -64,9 +64,10 @@ async function checkToken(request: Request, token: string, options: OperatorOpti
           `its calls are refused until ${counted.resetAt.toISOString()}. If that is not an operator, block the address.`,
       );
     }
+    const minutes = Math.ceil(seconds / 60);
     return answer(
       429,
-      `authorization: too many wrong operator tokens from this address; try again in ${Math.ceil(seconds / 60)} minutes`,
+      `authorization: too many wrong operator tokens from this address; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
       null,
       { 'retry-after': String(seconds) },
     );
