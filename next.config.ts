@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
-import { parseEnv, EnvError } from './lib/env';
+import type { RemotePattern } from 'next/dist/shared/lib/image-config';
+import { parseEnv, EnvError, type Env } from './lib/env';
 import { configHeaders } from './lib/security/headers';
 
 const nextConfig: NextConfig = {
@@ -13,6 +14,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'alipay-sdk'],
   images: {
     formats: ['image/avif', 'image/webp'],
+    // The optimiser takes only Next's own imported images from this site (issue 29): the storefront's art is SVG
+    // (served as is) and the proxy answers any other path with a redirect, which the optimiser turned into a 500.
+    localPatterns: [{ pathname: '/_next/static/media/**' }],
+    // Remote images: the media hosts of MEDIA_ORIGINS, set in config() below, the ones a skin may name.
+    remotePatterns: [],
   },
   // Security headers on every response, API and static files included (DESIGN §10); pages also get their nonce CSP
   // from the middleware. HSTS only over HTTPS (X-Forwarded-Proto from the trusted entry server).
@@ -28,8 +34,9 @@ const nextConfig: NextConfig = {
 // Env validated at start (DESIGN §3): a bad variable stops `next dev` / `next start` with a clear message;
 // `next build` checks the shape only (production secrets are the runtime's, not the build machine's).
 export default function config(phase: string): NextConfig {
+  let env: Env;
   try {
-    parseEnv(process.env, { forStart: phase !== PHASE_PRODUCTION_BUILD });
+    env = parseEnv(process.env, { forStart: phase !== PHASE_PRODUCTION_BUILD });
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -37,5 +44,13 @@ export default function config(phase: string): NextConfig {
     }
     throw error;
   }
-  return nextConfig;
+  return { ...nextConfig, images: { ...nextConfig.images, remotePatterns: mediaRemotePatterns(env.MEDIA_ORIGINS) } };
+}
+
+/** next/image's remote patterns for the media hosts a skin image may come from (MEDIA_ORIGINS; lib/channel/skin.ts). */
+function mediaRemotePatterns(origins: readonly string[]): RemotePattern[] {
+  return origins.map((origin) => {
+    const url = new URL(origin);
+    return { protocol: 'https', hostname: url.hostname, port: url.port, pathname: '/**' };
+  });
 }

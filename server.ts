@@ -12,6 +12,7 @@ import next from 'next';
 import { buyLaneRunning, env } from './lib/env';
 import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } from './lib/security/forwarded';
 import { createBuyLane, takesTheLane, type BuyLaneLimits } from './lib/server/buy-lane';
+import { clientErrorAnswer, guardEntry } from './lib/server/entry-guard';
 
 const dev = process.argv.includes('--dev');
 // As `next start` / `next dev` would: production settings unless this is the dev server.
@@ -59,10 +60,16 @@ app
   .then(() => {
     const server = createServer((req, res) => {
       rewriteForwardingHeaders(req.headers, req.socket.remoteAddress, trusted, 'http');
+      if (guardEntry(req, res) === 'answered') return; // security headers on every answer; 400 for what Next cannot read
       if (takesTheLane(req)) buyLane.admit(req, res, (read) => void handle(read, res));
       else void handle(req, res);
     });
     // Slow or idle clients must not hold sockets for ever (Node's defaults: 300 s per request, 5 s keep-alive).
+    // A request Node's parser refused gets its answer with the security headers too (lib/server/entry-guard.ts).
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+      socket.end(clientErrorAnswer(error));
+    });
     server.requestTimeout = 30_000;
     server.headersTimeout = 15_000;
     server.listen(port, hostname, () => {

@@ -219,6 +219,70 @@ test('HSTS only over HTTPS as a trusted proxy reports it; a client cannot claim 
   });
 });
 
+// Issue 29: bad bytes in a path parameter made Next answer its own bare 500, without the security headers.
+test('bad bytes in a path are answered 400 with the security headers, never a bare 500 (issue 29)', async ({ request }) => {
+  for (const path of [
+    '/goods/detail/%C0%AF',
+    '/goods/detail/%FF',
+    '/goods/detail/%E4%B8',
+    '/goods/detail/%',
+    '/goods/detail/1%00',
+    '/agreement/%FF',
+    '/receive_detail_new/1/%E4%B8',
+    '/AURORA/en/goods/detail/%FF',
+    '/_next/image?url=%2F%25FF&w=64&q=75',
+  ]) {
+    const response = await rawGet(request, 'aurora', path);
+    expect([path, response.status()]).toEqual([path, 400]);
+    expect([path, await response.text()]).toEqual([path, expect.stringMatching(/^Bad request: (path|url): /)]);
+    await expectHardened({ label: path, response });
+  }
+  for (const path of [
+    '/api/og/sale/%FF',
+    '/api/icon/%E4%B8',
+    '/api/market/api/saleRecord/detail/%C0%AF',
+    '/api/auth/%FF',
+    '/api/auth/api/%',
+    '/api/operator/channels/%FF/skin',
+  ]) {
+    const response = await rawGet(request, 'aurora', path);
+    expect([path, response.status()]).toEqual([path, 400]);
+    expect([path, await response.json()]).toEqual([path, { code: 400, message: expect.stringMatching(/^path: /), data: null }]);
+    await expectHardened({ label: path, response });
+  }
+
+  // A Host next-auth cannot build its URLs from (it answered 500).
+  const badHost = await request.get(`http://127.0.0.1:${PORT}/api/auth/session`, { headers: { host: 'aurora.localhost:99999' } });
+  expect(badHost.status()).toBe(400);
+  await expectHardened({ label: 'bad Host', response: badHost });
+
+  // A made-up local image for the optimizer (a 500 when the proxy redirected its fetch), and Next's own redirect of //x.
+  const image = await rawGet(request, 'aurora', '/_next/image?url=/goods/nope.png&w=64&q=75');
+  expect(image.status()).toBe(400);
+  await expectHardened({ label: 'image optimizer', response: image });
+  const slashes = await rawGet(request, 'aurora', '//goods/detail/1');
+  expect(slashes.status()).toBe(308);
+  await expectHardened({ label: 'Next redirect of //', response: slashes });
+
+  // A session cookie with bad escapes is no session: the login guard and the API's 401, with the headers.
+  const cookie = 'next-auth.session-token=%E4%B8%FF; storefront_device=%';
+  const guarded = await rawGet(request, 'aurora', '/mine/records', { cookie });
+  expect(guarded.status()).toBe(307);
+  await expectHardened({ label: 'bad session cookie, page', response: guarded });
+  const api = await request.post(`http://127.0.0.1:${PORT}/api/market/api/userAttribute/queryByUserUuid`, {
+    headers: { host: `aurora.localhost:${PORT}`, cookie, 'sec-fetch-site': 'same-origin' },
+    data: {},
+  });
+  expect(await api.json()).toMatchObject({ code: 401 });
+  await expectHardened({ label: 'bad session cookie, API', response: api });
+
+  // Well-formed UTF-8 reaches the page, which answers a sale id that does not exist as always: to /404, one nonce CSP.
+  const unknown = await rawGet(request, 'aurora', '/goods/detail/%E4%B8%AD');
+  expect(unknown.status()).toBe(307);
+  expect(unknown.headers()['location']).toBe('/404');
+  await expectHardened({ label: 'a sale id in UTF-8 that does not exist', response: unknown, page: true });
+});
+
 /** Starts a second entry server (server.ts) on the e2e build with extra settings and its own empty database. */
 async function withEntryServer(env: Record<string, string>, run: (port: number) => Promise<void>): Promise<void> {
   const port = PORT + 50;

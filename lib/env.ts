@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEMO_AUTH_SECRET } from './security/secret';
 import { parseTrustedProxies } from './security/forwarded';
+import { parseMediaOrigins } from './security/headers';
 import { readKey } from './security/keys';
 
 /**
@@ -265,6 +266,21 @@ const envSchema = z.object({
     .string()
     .regex(/^(\/(?!\/)|https?:\/\/)\S+$/, 'must be a site path such as /api/log/track or an http(s) URL')
     .default('/api/log/track'),
+  /**
+   * The https origins a channel's skin images may come from besides this site (issue 29), comma-separated, e.g.
+   * `https://cdn.example.com`; none by default. The page CSP's img-src and next/image allow exactly these.
+   */
+  MEDIA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseMediaOrigins(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^MEDIA_ORIGINS: /, '') });
+        return z.NEVER;
+      }
+    }),
 });
 
 /**

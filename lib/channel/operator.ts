@@ -5,18 +5,28 @@ import { invalidate, tags } from '../cache/store';
 import type { Db } from '../db/client';
 import { channels } from '../db/schema';
 import { PAYMENT_PROVIDER_NAMES } from '../env';
-import { cssColor, imageUrl, parseSkin, SKIN_COLOR_FIELDS, SKIN_IMAGE_FIELDS, type Skin } from './skin';
+import { cssColor, imageUrl, parseSkin, SKIN_COLOR_FIELDS, SKIN_IMAGE_FIELDS, skinImageProblem, type Skin } from './skin';
 
 /**
  * A change to a channel's skin (spec §3 fields): any of its colours and images, nothing else. Colours and image URLs
- * are held to what a page will put into a style attribute or an <img> (lib/channel/skin.ts).
+ * are held to what a page will put into a style attribute or an <img> (lib/channel/skin.ts), and images to the store's
+ * own art or the deployment's media hosts (`skinImageProblem`, issue 29), for the channel `channelKey`.
  */
-export const skinPatchSchema = z
-  .strictObject({
-    ...Object.fromEntries(SKIN_COLOR_FIELDS.map((f) => [f, cssColor.optional()])),
-    ...Object.fromEntries(SKIN_IMAGE_FIELDS.map((f) => [f, imageUrl.optional()])),
-  })
-  .refine((patch) => Object.keys(patch).length > 0, 'must name at least one skin field');
+export function skinPatchSchema(channelKey: string, mediaOrigins: readonly string[]) {
+  return z
+    .strictObject({
+      ...Object.fromEntries(SKIN_COLOR_FIELDS.map((f) => [f, cssColor.optional()])),
+      ...Object.fromEntries(SKIN_IMAGE_FIELDS.map((f) => [f, imageUrl.optional()])),
+    })
+    .refine((patch) => Object.keys(patch).length > 0, 'must name at least one skin field')
+    .superRefine((patch, ctx) => {
+      for (const field of SKIN_IMAGE_FIELDS) {
+        const src = patch[field];
+        const problem = typeof src === 'string' ? skinImageProblem(src, channelKey, mediaOrigins) : null;
+        if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
+      }
+    });
+}
 
 export type SkinPatch = Partial<Skin>;
 
@@ -50,6 +60,14 @@ function storedSkin(skinJson: string | null): Record<string, unknown> {
 }
 
 /**
+ * Operator texts travel to the SMS carrier and into logs (issue 29): no control character (NUL, line breaks, escape,
+ * C1 controls; PostgreSQL cannot even store NUL) nor a lone UTF-16 surrogate (no UTF-8 for it), refused with the field
+ * rather than trimmed away or failed on inside the UPDATE as an HTTP 500.
+ */
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cs}]*$/u;
+const CONTROL_CHARACTERS_REFUSED = 'must not contain control characters (NUL, line breaks, tabs) or broken Unicode';
+
+/**
  * A change to how a channel sells (issue 18): the payment providers it offers, in the order its pay page lists them
  * (empty: every provider the deployment runs), and its own SMS sign name and template at the carrier (null: the
  * deployment's SMS_SIGN_NAME / SMS_TEMPLATE_ID).
@@ -64,12 +82,14 @@ export const channelSettingsPatchSchema = z
       .refine((names) => new Set(names).size === names.length, 'names a provider twice'),
     smsSignName: z
       .string({ error: 'must be a text or null' })
+      .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_REFUSED)
       .trim()
       .min(2, 'must be 2 characters or more')
       .max(40, 'must be 40 characters or less')
       .nullable(),
     smsTemplateId: z
       .string({ error: 'must be a text or null' })
+      .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_REFUSED)
       .trim()
       .regex(/^[A-Za-z0-9_]{1,64}$/, 'must be the carrier template id: letters, digits and _ (e.g. SMS_123456789 or 1234567)')
       .nullable(),

@@ -1,4 +1,5 @@
-import { DEFAULT_SKIN, parseSkin, skinCssVariables } from './skin';
+import { SEED_CHANNELS } from '../demo/seed-data';
+import { DEFAULT_SKIN, parseSkin, SKIN_IMAGE_FIELDS, skinCssVariables, skinImageProblem } from './skin';
 import { contrastRatio } from './contrast';
 
 describe('parseSkin (spec §3 skinJson)', () => {
@@ -151,5 +152,30 @@ describe('skinCssVariables', () => {
   it('emits nothing for images', () => {
     expect(Object.keys(vars).some((name) => /img/i.test(name))).toBe(false);
     expect(Object.values(vars).some((value) => value.includes('/brands/'))).toBe(false);
+  });
+});
+
+// Issue 29: a stored skin with a control character in a value put it into the page; the operator's rule for images
+// must still take every image the demo channels and the default skin use.
+describe('skin values with control characters (issue 29)', () => {
+  it.each([
+    ['a NUL in an image path', { bannerImg: '/brands/aurora/banner\u0000.svg' }, 'bannerImg'],
+    ['a control character in an image URL', { bannerImg: 'https://cdn.example.com/a\u0001.png' }, 'bannerImg'],
+    ['a tab inside rgb()', { color1: 'rgb(1,\t2, 3)' }, 'color1'],
+    ['a line break inside rgb()', { color1: 'rgb(1,\n2, 3)' }, 'color1'],
+  ] as const)('drops %s: the default shows', (_, value, field) => {
+    expect(parseSkin(JSON.stringify(value))[field]).toBe(DEFAULT_SKIN[field]);
+  });
+});
+
+describe('skinImageProblem (issue 29)', () => {
+  it("takes every image of the default skin and of each demo channel's skin for that channel", () => {
+    for (const channel of SEED_CHANNELS) {
+      for (const field of SKIN_IMAGE_FIELDS) {
+        const own = DEFAULT_SKIN[field].replace('/brands/default/', `/brands/${channel.key.toLowerCase()}/`);
+        expect([channel.key, field, skinImageProblem(own, channel.key, [])]).toEqual([channel.key, field, null]);
+        expect([channel.key, field, skinImageProblem(DEFAULT_SKIN[field], channel.key, [])]).toEqual([channel.key, field, null]);
+      }
+    }
   });
 });

@@ -74,16 +74,51 @@ export const DEFAULT_SKIN: Skin = {
 };
 
 // A CSS colour we are willing to put into a style attribute: hex, rgb()/rgba()/hsl()/hsla() or a named colour.
-// Anything else (e.g. "red; background:url(...)") is dropped, so a skin cannot inject CSS.
+// Anything else (e.g. "red; background:url(...)") is dropped, so a skin cannot inject CSS. Inside the brackets only
+// plain spaces: no tab, line break or other control character (issue 29).
 export const cssColor = z
   .string()
   .trim()
-  .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,20})$/);
-// Images: site-relative paths or http(s) URLs without quotes or parentheses.
+  .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,% /]+\)|[a-zA-Z]{3,20})$/);
+// Images: site-relative paths or http(s) URLs without quotes, parentheses, spaces or control characters (NUL
+// included). The shape a page can put into an <img> or a style attribute; where an operator may point one is
+// `skinImageProblem` below.
 export const imageUrl = z
   .string()
   .trim()
-  .regex(/^(\/(?!\/)|https?:\/\/)[^"'()\s<>]+$/);
+  .regex(/^(\/(?!\/)|https?:\/\/)[^"'()\s<>\p{Cc}]+$/u);
+
+/**
+ * Where an operator may point a skin image (issue 29): the store's own art, i.e. a file of the channel's brand folder
+ * (`/brands/<key in lower case>/…`), of the default skin (`/brands/default/…`) or of the goods art (`/goods/…`), named
+ * as the files under public/ that the proxy serves as files are (proxy.ts `config.matcher`); or an https URL on one of
+ * the deployment's media hosts (MEDIA_ORIGINS), the only other hosts the page CSP lets images come from
+ * (lib/security/headers.ts). Null when `src` may be used; else why not. Another channel's brand folder, plain http, any
+ * other host or a path the store does not serve as a file are refused, so a skin can neither borrow another store's
+ * look nor name an image the page would block or answer with /404.
+ */
+export function skinImageProblem(src: string, channelKey: string, mediaOrigins: readonly string[]): string | null {
+  const own = channelKey.toLowerCase();
+  if (imageUrl.safeParse(src).success) {
+    const art = /^\/(?:brands\/([a-z0-9-]+)|goods)\/[a-z0-9-]+\.svg$/.exec(src);
+    if (art && (art[1] === undefined || art[1] === own || art[1] === 'default')) return null;
+    if (src.startsWith('https://') && URL.canParse(src)) {
+      const url = new URL(src);
+      if (!url.username && !url.password && mediaOrigins.includes(url.origin)) return null;
+    }
+  }
+  return skinImageRule(channelKey, mediaOrigins);
+}
+
+/** What `skinImageProblem` asks for, in words an operator can act on. */
+export function skinImageRule(channelKey: string, mediaOrigins: readonly string[]): string {
+  const own = channelKey.toLowerCase();
+  const hosts = mediaOrigins.length > 0 ? mediaOrigins.join(', ') : 'none listed';
+  return (
+    `must be /brands/${own}/<name>.svg, /brands/default/<name>.svg or /goods/<name>.svg (lower-case names), ` +
+    `or an https URL on a media host of the deployment (MEDIA_ORIGINS: ${hosts})`
+  );
+}
 
 /**
  * Parses a channel's skinJson (spec §3). A parse failure is ignored silently: defaults apply,

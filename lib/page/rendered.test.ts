@@ -2,6 +2,7 @@ import { matchRoute, type RouteMatch } from '../channel/routes';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { invalidate } from '../cache/store';
+import type { Db } from '../db/client';
 import { pageTags, readRenderedPage, RENDER_HEADER, RenderFailed, renderThroughServer, servesFromCache, withNonce } from './rendered';
 
 function route(path: string): RouteMatch {
@@ -98,7 +99,8 @@ describe('a render through the server, when the database is down (issue 29, find
   });
 
   it('serves the last good render of a shared page while renders fail, trying one render a second', async () => {
-    const db = {};
+    // The caches are kept per database handle; this one is the test's own and never reaches a database.
+    const db = {} as Db;
     const key = `AURORA|en|/goods/detail/${Math.random()}`;
     const tagsOf = ['channel:AURORA', 'sale:1'];
     status = 200;

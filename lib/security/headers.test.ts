@@ -1,6 +1,7 @@
 import { unstable_getResponseFromNextConfig } from 'next/experimental/testing/server';
 import nextConfig from '../../next.config';
-import { configHeaders, contentSecurityPolicy, forwardedHttps, newNonce, originOf, securityHeaders } from './headers';
+import { parseEnv } from '../env';
+import { configHeaders, contentSecurityPolicy, forwardedHttps, newNonce, originOf, parseMediaOrigins, securityHeaders } from './headers';
 
 describe('security headers (DESIGN §10)', () => {
   it('allows scripts only with the nonce, and no eval outside development', () => {
@@ -92,5 +93,81 @@ describe('next.config headers on every response (finding 12)', () => {
   it('are the headers of lib/security/headers.ts', async () => {
     const config = typeof nextConfig === 'function' ? nextConfig('phase-production-build') : nextConfig;
     expect(await config.headers?.()).toEqual(configHeaders());
+  });
+});
+
+// Issue 29: the page CSP let images come from any https host, and the operator API took a skin image from any of them.
+// Now both hold to the same list: this site's art and the deployment's MEDIA_ORIGINS.
+describe('where images may come from (issue 29)', () => {
+  const imgSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('img-src '));
+
+  it('lets pages show images from this site and the listed media hosts only, not any https host', () => {
+    expect(imgSrc(contentSecurityPolicy('n', { dev: false, https: true, imageSources: [] }))).toBe(`img-src 'self' data: blob:`);
+    expect(imgSrc(contentSecurityPolicy('n', { dev: false, https: true, imageSources: ['https://cdn.example.com'] }))).toBe(
+      `img-src 'self' data: blob: https://cdn.example.com`,
+    );
+  });
+
+  it('reads MEDIA_ORIGINS when the caller does not pass the list (the proxy does not)', () => {
+    const saved = process.env.MEDIA_ORIGINS;
+    try {
+      delete process.env.MEDIA_ORIGINS;
+      expect(imgSrc(contentSecurityPolicy('n', { dev: false, https: false }))).toBe(`img-src 'self' data: blob:`);
+      process.env.MEDIA_ORIGINS = 'https://cdn.example.com, https://IMG.example.com:8443/';
+      expect(imgSrc(contentSecurityPolicy('n', { dev: false, https: false }))).toBe(
+        `img-src 'self' data: blob: https://cdn.example.com https://img.example.com:8443`,
+      );
+      process.env.MEDIA_ORIGINS = 'https:';
+      expect(imgSrc(contentSecurityPolicy('n', { dev: false, https: false }))).toBe(`img-src 'self' data: blob:`);
+    } finally {
+      if (saved === undefined) delete process.env.MEDIA_ORIGINS;
+      else process.env.MEDIA_ORIGINS = saved;
+    }
+  });
+
+  it('takes bare https origins, each once, and names an entry that is not one', () => {
+    expect(parseMediaOrigins(undefined)).toEqual([]);
+    expect(parseMediaOrigins(' ')).toEqual([]);
+    expect(parseMediaOrigins('https://cdn.example.com,https://cdn.example.com:443/, https://xn--fiqs8s.example')).toEqual([
+      'https://cdn.example.com',
+      'https://xn--fiqs8s.example',
+    ]);
+    for (const entry of [
+      'https:',
+      'http://cdn.example.com',
+      'https://cdn.example.com/images',
+      'https://*.example.com',
+      'https://user@cdn.example.com',
+      'https://cdn.example.com?x=1',
+      'https://cdn.example.com:99999',
+      "https://cdn.example.com 'unsafe-inline'",
+      'cdn.example.com',
+    ]) {
+      expect(() => parseMediaOrigins(entry)).toThrow(`MEDIA_ORIGINS: "${entry}" is not an https origin such as https://cdn.example.com`);
+    }
+  });
+
+  it('is a start-time setting, empty by default, refused when malformed', () => {
+    expect(parseEnv({}).MEDIA_ORIGINS).toEqual([]);
+    expect(parseEnv({ MEDIA_ORIGINS: 'https://cdn.example.com' }).MEDIA_ORIGINS).toEqual(['https://cdn.example.com']);
+    expect(() => parseEnv({ MEDIA_ORIGINS: 'https://cdn.example.com/x' })).toThrow(
+      'MEDIA_ORIGINS "https://cdn.example.com/x" is not an https origin such as https://cdn.example.com',
+    );
+  });
+
+  it("lets next/image fetch from the listed hosts only, and from this site only Next's own imported images", () => {
+    const saved = process.env.MEDIA_ORIGINS;
+    try {
+      process.env.MEDIA_ORIGINS = 'https://cdn.example.com,https://img.example.com:8443';
+      const images = (typeof nextConfig === 'function' ? nextConfig('phase-production-server') : nextConfig).images;
+      expect(images?.remotePatterns).toEqual([
+        { protocol: 'https', hostname: 'cdn.example.com', port: '', pathname: '/**' },
+        { protocol: 'https', hostname: 'img.example.com', port: '8443', pathname: '/**' },
+      ]);
+      expect(images?.localPatterns).toEqual([{ pathname: '/_next/static/media/**' }]);
+    } finally {
+      if (saved === undefined) delete process.env.MEDIA_ORIGINS;
+      else process.env.MEDIA_ORIGINS = saved;
+    }
   });
 });

@@ -6,15 +6,21 @@
  *   from which Next puts the nonce on its own scripts. Nothing else sets a CSP, so a page has exactly one.
  * - HSTS only when the request came over HTTPS, as the entry proxy says with `X-Forwarded-Proto: https`.
  */
-export function contentSecurityPolicy(nonce: string, options: { dev: boolean; https: boolean; connectSources?: string[] }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { dev: boolean; https: boolean; connectSources?: string[]; imageSources?: readonly string[] },
+): string {
   const script = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, ...(options.dev ? [`'unsafe-eval'`] : [])];
   const connect = [`'self'`, ...(options.connectSources ?? [])];
+  // Images from this site and the media hosts the deployment lists, the very ones a skin may name (issue 29;
+  // lib/channel/skin.ts `skinImageProblem`), not any https host. Unless the caller passes the list, MEDIA_ORIGINS.
+  const images = [`'self'`, 'data:', 'blob:', ...(options.imageSources ?? mediaOriginsOrNone(process.env.MEDIA_ORIGINS))];
   return [
     `default-src 'self'`,
     `script-src ${script.join(' ')}`,
     // The channel skin is set as CSS variables in a style attribute; next/image sets inline sizes.
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob: https:`,
+    `img-src ${images.join(' ')}`,
     `font-src 'self' data:`,
     `connect-src ${connect.join(' ')}`,
     `object-src 'none'`,
@@ -79,6 +85,36 @@ export function originOf(url: string | undefined): string[] {
   if (!url || url.startsWith('/')) return [];
   try {
     return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * MEDIA_ORIGINS (lib/env.ts; issue 29): the https origins, comma-separated, a skin's images may come from besides this
+ * site, e.g. `https://cdn.example.com, https://img.example.com:8443`. Each is reduced to its origin (lower case, no
+ * default port); throws naming an entry that is not a bare https origin (no path, query, credentials or wildcard).
+ */
+export function parseMediaOrigins(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    // Host names as DNS has them (letters, digits, dots, dashes; an IDN in its xn-- form) and an optional port.
+    if (!/^https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/.test(entry) || !URL.canParse(entry)) {
+      throw new Error(`MEDIA_ORIGINS: "${entry}" is not an https origin such as https://cdn.example.com`);
+    }
+    const origin = new URL(entry).origin;
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+/** The list as the CSP takes it; none when the variable is malformed (the start-time check in lib/env.ts refuses it). */
+function mediaOriginsOrNone(value: string | undefined): string[] {
+  try {
+    return parseMediaOrigins(value);
   } catch {
     return [];
   }

@@ -10,6 +10,10 @@ import { handleOperatorSettings, handleOperatorSkin } from './operator';
 const db = seededTestDb(new Date('2026-11-22T08:00:00Z'));
 const TOKEN = 'operator-token-for-tests-0123456789abcdef';
 
+// Each wrong token is logged (issue 29); the tests about those lines look at them through their own spies.
+beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+afterEach(() => jest.restoreAllMocks());
+
 function patch(key: string, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) {
   const request = new Request(`http://127.0.0.1:3000/api/operator/channels/${key}/skin`, {
     method: 'PATCH',
@@ -62,7 +66,7 @@ describe('PATCH /api/operator/channels/:key/skin', () => {
     const cases: [unknown, number, string][] = [
       [{ color1: 'red; background:url(https://evil.example)' }, 400, 'color1: must be a CSS colour'],
       [{ color1: 42 }, 400, 'color1: must be a CSS colour'],
-      [{ bannerImg: 'javascript:alert(1)' }, 400, 'bannerImg: must be a site path'],
+      [{ bannerImg: 'javascript:alert(1)' }, 400, 'bannerImg: must be /brands/aurora/<name>.svg, /brands/default/<name>.svg'],
       [{ colour1: '#000000' }, 400, 'colour1: is not a skin field'],
       [{}, 400, 'body: must name at least one skin field'],
       [[], 400, 'body: must be a JSON object of skin fields'],
@@ -142,5 +146,179 @@ describe('PATCH /api/operator/channels/:key/settings', () => {
     );
     expect((await settings('NOSUCH', { paymentProviders: [] })).status).toBe(404);
     expect((await readChannel(db, 'LUMEN'))!.paymentProviders).toEqual(['sandbox']);
+  });
+});
+
+// Issue 29, finding 9: the operator API took unlimited wrong tokens without a limit or a log line, stored a NUL in the
+// SMS sign name as an HTTP 500, took control characters, and took a skin image from any https host.
+
+describe('wrong operator tokens (issue 29)', () => {
+  const AT = new Date('2026-11-22T08:00:00Z');
+  let warnings: jest.SpyInstance;
+  let alerts: jest.SpyInstance;
+  beforeEach(() => {
+    warnings = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    alerts = jest.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  /** A skin change from `ip` (as the entry server resolved it) with `token`, at `now`. */
+  function from(ip: string, token: string, now = AT) {
+    const request = new Request('http://127.0.0.1:3000/api/operator/channels/AURORA/skin', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-client-ip': ip, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ color1: '#0f766e' }),
+    });
+    return handleOperatorSkin(request, 'AURORA', { db, token: TOKEN, now });
+  }
+
+  it('answers 429 with Retry-After from the 11th wrong token in 15 minutes of one address, and says so once', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await from('203.0.113.7', `guess-${i}-0123456789abcdef0123456789`)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect(alerts).not.toHaveBeenCalled();
+
+    const refused = await from('203.0.113.7', 'guess-10-0123456789abcdef0123456789', new Date(AT.getTime() + 60_000));
+    expect(refused.status).toBe(429);
+    // The window of 15 minutes began at 08:00; one minute in, 14 are left.
+    expect(refused.headers.get('retry-after')).toBe(String(14 * 60));
+    expect(await refused.json()).toEqual({
+      code: 429,
+      message: 'authorization: too many wrong operator tokens from this address; try again in 14 minutes',
+      data: null,
+    });
+    expect(alerts).toHaveBeenCalledTimes(1);
+    const line = String(alerts.mock.calls[0]![0]);
+    expect(line).toMatch(/^\[alert\] operator API: 10 wrong tokens from 203\.0\.113\.7 within 15 minutes/);
+    expect(line).not.toContain('guess-');
+    // Each wrong token was logged with the address and never the token itself.
+    expect(warnings).toHaveBeenCalledTimes(10);
+    for (const [message] of warnings.mock.calls) {
+      expect(String(message)).toContain('203.0.113.7');
+      expect(String(message)).not.toContain('guess-');
+    }
+
+    // Counted before the comparison: the right token from that address waits too; one alert per address and window.
+    expect((await from('203.0.113.7', TOKEN)).status).toBe(429);
+    expect(alerts).toHaveBeenCalledTimes(1);
+    // Per address, not per account: the operator elsewhere is not locked out.
+    expect((await from('198.51.100.2', TOKEN)).status).toBe(200);
+    // The next window starts afresh.
+    expect((await from('203.0.113.7', TOKEN, new Date(AT.getTime() + 15 * 60_000))).status).toBe(200);
+  });
+
+  /** The statuses of 11 wrong tokens from `ip`: ten 401, then 429 when the limit holds. */
+  async function elevenWrong(ip: string): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await from(ip, `wrong-${i}-0123456789abcdef0123456789`)).status);
+    return statuses;
+  }
+
+  it('gives a right token back: an operator calling often keeps the whole allowance', async () => {
+    for (let i = 0; i < 25; i++) expect((await from('198.51.100.3', TOKEN)).status).toBe(200);
+    expect(await elevenWrong('198.51.100.3')).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it('lets exactly 10 of 30 concurrent wrong tokens be compared', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => (await from('203.0.113.8', `burst-${i}-0123456789abcdef0123456789`)).status),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect(alerts).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not count a call without credentials', async () => {
+    const bare = () =>
+      handleOperatorSkin(
+        new Request('http://127.0.0.1:3000/api/operator/channels/AURORA/skin', {
+          method: 'PATCH',
+          headers: { 'x-client-ip': '203.0.113.9' },
+          body: '{"color1":"#000000"}',
+        }),
+        'AURORA',
+        { db, token: TOKEN, now: AT },
+      );
+    for (let i = 0; i < 12; i++) expect((await bare()).status).toBe(401);
+    expect(await elevenWrong('203.0.113.9')).toEqual([...Array(10).fill(401), 429]);
+  });
+});
+
+describe('operator text fields and skin images (issue 29)', () => {
+  const CDN = 'https://cdn.example.com';
+  function call(handler: typeof handleOperatorSkin, what: 'skin' | 'settings', key: string, body: unknown, mediaOrigins: string[] = []) {
+    const request = new Request(`http://127.0.0.1:3000/api/operator/channels/${key}/${what}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, 'x-client-ip': '192.0.2.50' },
+      body: JSON.stringify(body),
+    });
+    return handler(request, key, { db, token: TOKEN, mediaOrigins });
+  }
+
+  it.each([
+    [{ smsSignName: 'ab\u0000c' }, 'smsSignName'],
+    [{ smsSignName: '奥罗拉\n【另一个签名】' }, 'smsSignName'],
+    [{ smsSignName: 'Aurora\u001b[31m' }, 'smsSignName'],
+    [{ smsSignName: 'Aurora\u0085' }, 'smsSignName'],
+    [{ smsSignName: 'Aurora\ud800' }, 'smsSignName'],
+    [{ smsSignName: 'Aurora\t' }, 'smsSignName'],
+    [{ smsTemplateId: 'SMS_1\u0000' }, 'smsTemplateId'],
+  ])('refuses control characters in %j with 400 naming %s, and changes nothing', async (body, field) => {
+    const before = await readChannel(db, 'GIFT');
+    const refused = await answer(await call(handleOperatorSettings, 'settings', 'GIFT', body));
+    expect({ status: refused.status, message: refused.message }).toEqual({
+      status: 400,
+      message: `${field}: must not contain control characters (NUL, line breaks, tabs) or broken Unicode`,
+    });
+    expect(await readChannel(db, 'GIFT')).toMatchObject({ smsSignName: before!.smsSignName, smsTemplateId: before!.smsTemplateId });
+  });
+
+  it('takes a sign name in any script, emoji included, but not with a line break', async () => {
+    const set = await answer(await call(handleOperatorSettings, 'settings', 'GIFT', { smsSignName: '礼物 Gift 🎁' }));
+    expect(set).toMatchObject({ status: 200, data: { smsSignName: '礼物 Gift 🎁' } });
+    expect((await call(handleOperatorSettings, 'settings', 'GIFT', { smsSignName: '礼物 Gift 🎁\n' })).status).toBe(400);
+    await call(handleOperatorSettings, 'settings', 'GIFT', { smsSignName: null });
+  });
+
+  it.each([
+    ['https://evil.example/banner.png', 'a host the deployment does not list'],
+    ['https://cdn.example.com.evil.example/banner.png', 'a look-alike host'],
+    ['https://cdn.example.com@evil.example/banner.png', 'credentials that hide the host'],
+    ['http://cdn.example.com/banner.png', 'plain http'],
+    ['/brands/dark/banner.svg', "another channel's brand folder"],
+    ['/brands/aurora/banner.png', 'a path the proxy does not serve as a file'],
+    ['/brands/aurora/../dark/banner.svg', 'a way out of the folder'],
+    ['/api/og/sale/1', 'a route rather than art'],
+    ['/brands/aurora/banner\u0000.svg', 'NUL'],
+    ['/brands/aurora/ban\u0007ner.svg', 'a control character'],
+  ])('refuses %j (%s) with 400 naming the field, and changes nothing', async (src) => {
+    const before = (await readChannel(db, 'AURORA'))!.skinJson;
+    const refused = await answer(await call(handleOperatorSkin, 'skin', 'AURORA', { bannerImg: src }, [CDN]));
+    expect({ status: refused.status, message: refused.message }).toEqual({
+      status: 400,
+      message:
+        'bannerImg: must be /brands/aurora/<name>.svg, /brands/default/<name>.svg or /goods/<name>.svg (lower-case names), ' +
+        'or an https URL on a media host of the deployment (MEDIA_ORIGINS: https://cdn.example.com)',
+    });
+    expect((await readChannel(db, 'AURORA'))!.skinJson).toBe(before);
+  });
+
+  it("takes the channel's own art, the default art, the goods art, and a media host only while the deployment lists it", async () => {
+    const before = parseSkin((await readChannel(db, 'AURORA'))!.skinJson);
+    const images = {
+      bannerImg: '/brands/aurora/banner.svg',
+      brandImg: '/brands/default/brand.svg',
+      coverChainImg: '/goods/star-fox.svg',
+      userFaceImg: `${CDN}/faces/aurora.png`,
+    };
+    const set = await answer(await call(handleOperatorSkin, 'skin', 'AURORA', images, [CDN]));
+    expect(set).toMatchObject({ status: 200, data: images });
+    await call(handleOperatorSkin, 'skin', 'AURORA', before, [CDN]);
+
+    const unlisted = await answer(await call(handleOperatorSkin, 'skin', 'AURORA', { userFaceImg: `${CDN}/faces/aurora.png` }));
+    expect({ status: unlisted.status, message: unlisted.message }).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^userFaceImg: .*\(MEDIA_ORIGINS: none listed\)$/),
+    });
+    expect(parseSkin((await readChannel(db, 'AURORA'))!.skinJson)).toEqual(before);
   });
 });

@@ -6,5 +6,6 @@ export const dynamic = 'force-dynamic';
 
 /** PATCH /api/operator/channels/:key/skin — an operator changes a channel's skin (docs/api.md, lib/server/operator.ts). */
 export async function PATCH(request: Request, { params }: { params: Promise<{ key: string }> }): Promise<Response> {
-  return handleOperatorSkin(request, (await params).key, { db: getDb(), token: env().OPERATOR_TOKEN });
+  const e = env();
+  return handleOperatorSkin(request, (await params).key, { db: getDb(), token: e.OPERATOR_TOKEN, mediaOrigins: e.MEDIA_ORIGINS });
 }
