@@ -45,6 +45,8 @@ export default defineConfig({
     { name: 'phone-chromium', dependencies: ['buyers'] },
   ],
   webServer: {
+    // The demo with the default SMS and captcha limits, trusting this machine as its proxy: each test buyer arrives from
+    // an address of its own (e2e/buyers.ts, issue 29).
     command: 'bash scripts/e2e-server.sh',
     // Node cannot resolve *.localhost (DESIGN §11): wait on the loopback address.
     url: `http://127.0.0.1:${PORT}/api/health`,

@@ -2,9 +2,11 @@ import { expect, type Page } from '@playwright/test';
 import { solvePow, type PowChallenge } from '../lib/client/proof-of-work';
 import { channelUrl, seedChannel } from './support';
 import { newPhone } from './login-helpers';
+import { arriveFromOwnAddress } from './buyers';
 
 // Logging a buyer in through the API, for specs that are about something else than logging in (the login form has its
 // own specs: login.spec.ts, security-login.spec.ts). The browser ends up where the login form leaves it:
+//   - from an address of the buyer's own (e2e/buyers.ts), as real buyers arrive: the server's per-address limits stay on;
 //   - the calls go from the page itself (Chromium resolves *.localhost, Node does not: DESIGN §11), so the cookies the
 //     server sets (the device cookie of getAuthCode, next-auth's csrf and session cookies) land in the browser as the
 //     form's calls leave them;
@@ -44,6 +46,7 @@ async function post(page: Page, path: string, body: unknown, headers: Record<str
  * page on the channel's origin. Returns the phone.
  */
 export async function logInThroughApi(page: Page, channel: string, phone = newPhone()): Promise<string> {
+  await arriveFromOwnAddress(page.context());
   // A page of the channel's own origin without the app: the calls and the storage belong to that host.
   await page.goto(channelUrl(channel, '/api/health'));
   const challenge = (await post(page, '/auth/api/captcha/challenge', { kind: 'text' })).body.data as {

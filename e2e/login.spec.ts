@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { channelUrl } from './support';
 import { logIn, newPhone, solveCaptcha } from './login-helpers';
+import { arriveFromOwnAddress } from './buyers';
 
 // Accounts (spec §2 guards, §4, §5, §6): the whole login through a real drag of the slider captcha.
 
@@ -115,6 +116,7 @@ test('a wrong code shows the server message and keeps the buyer on the login pag
 });
 
 test('those who cannot drag answer a question instead, with the keyboard only', async ({ page }) => {
+  await arriveFromOwnAddress(page.context());
   await page.goto(channelUrl('aurora', '/login'));
   await page.getByLabel('Phone number').fill(newPhone());
   await page.getByRole('button', { name: 'Get code' }).click();

@@ -1,10 +1,7 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Response as PageResponse } from '@playwright/test';
 import { PORT, channelUrl, seedChannel } from './support';
 import { logInWithQuestion } from './login-helpers';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { request as httpRequest } from 'node:http';
 
 // DESIGN §10: security headers with a nonce-based CSP, and pages that still work under it.
 
@@ -100,8 +97,8 @@ test('paths with a file ending go through the middleware; only the real public f
   expect(image?.headers()['content-type']).toMatch(/^image\/svg\+xml/);
 });
 
-/** A response as the browser received it, or as a request context did. */
-type Response = PageResponse | APIResponse;
+/** A response as the browser received it, as a request context did, or as Node's http.request did (fromClient). */
+type Response = Pick<PageResponse | APIResponse, 'headersArray'>;
 type Checked = { label: string; response: Response; page?: boolean };
 
 /** The hardening headers every response carries, each exactly once as the browser receives them. */
@@ -186,37 +183,32 @@ test('HSTS only over HTTPS as a trusted proxy reports it; a client cannot claim 
     ['health', '/api/health', false],
     ['public SVG', '/goods/star-fox.svg', false],
   ];
-  // The test server trusts no proxy (TRUSTED_PROXIES is empty): the entry server drops a client's X-Forwarded-Proto.
+  // The test server trusts this machine as its proxy (TRUSTED_PROXIES=127.0.0.1,::1, scripts/e2e-server.sh, so each
+  // test buyer can arrive from an address of its own); a client is any other address, here 127.0.0.2. The entry server
+  // drops the client's X-Forwarded-Proto.
   for (const [label, path, isPage] of paths) {
-    await expectHardened({ label: `${label} over HTTP`, response: await rawGet(request, 'aurora', path), page: isPage });
+    await expectHardened({ label: `${label} over HTTP`, response: await fromClient('GET', path), page: isPage });
     await expectHardened({
       label: `${label} claiming HTTPS`,
-      response: await rawGet(request, 'aurora', path, { 'x-forwarded-proto': 'https' }),
+      response: await fromClient('GET', path, { 'x-forwarded-proto': 'https' }),
       page: isPage,
     });
   }
-  const api = await request.post(`http://127.0.0.1:${PORT}/api/market/api/channel/detail`, {
-    headers: { host: `aurora.localhost:${PORT}`, 'x-forwarded-proto': 'https' },
-    data: { key: 'AURORA' },
-  });
+  const api = await fromClient('POST', '/api/market/api/channel/detail', { 'x-forwarded-proto': 'https' }, { key: 'AURORA' });
+  expect(api.status).toBe(200);
   await expectHardened({ label: 'API POST claiming HTTPS', response: api });
 
-  // The same build behind a trusted proxy (this machine) that terminated TLS: HSTS on every kind of response.
-  await withEntryServer({ TRUSTED_PROXIES: '127.0.0.1' }, async (port) => {
-    for (const [label, path] of [
-      ['health', '/api/health'],
-      ['public SVG', '/goods/star-fox.svg'],
-      ['_next/static script', script!],
-    ] as const) {
-      const get = (proto: string) =>
-        request.get(`http://127.0.0.1:${port}${path}`, {
-          headers: { host: `aurora.localhost:${port}`, 'x-forwarded-proto': proto },
-          maxRedirects: 0,
-        });
-      await expectHardened({ label: `${label} behind a proxy over HTTPS`, response: await get('https') }, true);
-      await expectHardened({ label: `${label} behind a proxy over HTTP`, response: await get('http') });
-    }
-  });
+  // The same server as its trusted proxy (this machine, 127.0.0.1) reaches it after terminating TLS: HSTS on every
+  // kind of response; over plain HTTP, none.
+  for (const [label, path, isPage] of paths) {
+    const get = (proto: string) =>
+      request.get(`http://127.0.0.1:${PORT}${path}`, {
+        headers: { host: `aurora.localhost:${PORT}`, 'x-forwarded-proto': proto },
+        maxRedirects: 0,
+      });
+    await expectHardened({ label: `${label} behind the proxy over HTTPS`, response: await get('https'), page: isPage }, true);
+    await expectHardened({ label: `${label} behind the proxy over HTTP`, response: await get('http'), page: isPage });
+  }
 });
 
 // Issue 29: bad bytes in a path parameter made Next answer its own bare 500, without the security headers.
@@ -283,27 +275,41 @@ test('bad bytes in a path are answered 400 with the security headers, never a ba
   await expectHardened({ label: 'a sale id in UTF-8 that does not exist', response: unknown, page: true });
 });
 
-/** Starts a second entry server (server.ts) on the e2e build with extra settings and its own empty database. */
-async function withEntryServer(env: Record<string, string>, run: (port: number) => Promise<void>): Promise<void> {
-  const port = PORT + 50;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'entry-server-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), PGLITE_DIR: dir, DEMO_MODE: '1', JOBS: 'off' },
-    stdio: 'ignore',
+/**
+ * A request to the test server from 127.0.0.2, an address it does not trust as a proxy: a client as a phone is. Node's
+ * own http.request, since Playwright's request context cannot choose the address it connects from.
+ */
+function fromClient(
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string> = {},
+  json?: unknown,
+): Promise<{ status: number; headersArray: () => Promise<{ name: string; value: string }[]> }> {
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        localAddress: '127.0.0.2',
+        method,
+        path,
+        headers: {
+          host: `aurora.localhost:${PORT}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          const pairs: { name: string; value: string }[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push({ name: res.rawHeaders[i]!, value: res.rawHeaders[i + 1]! });
+          resolve({ status: res.statusCode ?? 0, headersArray: async () => pairs });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  try {
-    await expect
-      .poll(
-        async () =>
-          await fetch(`http://127.0.0.1:${port}/api/health`)
-            .then((r) => r.status)
-            .catch(() => 0),
-        { timeout: 60_000 },
-      )
-      .toBe(200);
-    await run(port);
-  } finally {
-    server.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
-  }
 }

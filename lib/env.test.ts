@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { buyLaneRunning, DEMO_AUTH_SECRET, EnvError, parseEnv, publicOrigin } from './env';
+import { addressLimitsOf, DEFAULT_ADDRESS_LIMITS } from './auth/limits';
 
 const REAL_SECRET = 'k3Jd9s0aLw2mQx7vBz4nRt6yUe8iOp1c';
 
@@ -409,6 +410,35 @@ describe('SMS carriers (issue 18)', () => {
     expect(envError({ SMS_PROVIDER: 'twilio' }).issues[0]).toMatch(/^SMS_PROVIDER must be 'outbox', 'aliyun' or 'tencent'/);
     expect(envError({ ...tencent, TENCENT_SMS_SDK_APP_ID: 'app' }).issues[0]).toMatch(/^TENCENT_SMS_SDK_APP_ID /);
     expect(envError({ ...tencent, TENCENT_SMS_REGION: 'Guangzhou' }).issues[0]).toMatch(/^TENCENT_SMS_REGION /);
+  });
+});
+
+describe('client networks of the SMS limits (issue 29)', () => {
+  it('counts IPv4 addresses one by one and a network like an address by default', () => {
+    expect(addressLimitsOf(parseEnv({}))).toEqual(DEFAULT_ADDRESS_LIMITS);
+    expect(DEFAULT_ADDRESS_LIMITS).toEqual({ perMinute: 5, perHour: 30, networkPerMinute: 5, networkPerHour: 30, ipv4NetworkPrefix: 32 });
+  });
+
+  it('keeps a deployment that raised the per-IP limits working: its networks follow them unless set', () => {
+    expect(addressLimitsOf(parseEnv({ SMS_CODES_PER_IP_MINUTE: '20', SMS_CODES_PER_IP_HOUR: '300' }))).toMatchObject({
+      perMinute: 20,
+      perHour: 300,
+      networkPerMinute: 20,
+      networkPerHour: 300,
+    });
+    expect(
+      addressLimitsOf(parseEnv({ SMS_IPV4_NETWORK_PREFIX: '24', SMS_CODES_PER_NETWORK_MINUTE: '50', SMS_CODES_PER_NETWORK_HOUR: '600' })),
+    ).toEqual({ perMinute: 5, perHour: 30, networkPerMinute: 50, networkPerHour: 600, ipv4NetworkPrefix: 24 });
+  });
+
+  it.each(['8', '33', '24.5', 'slash-24'])('refuses SMS_IPV4_NETWORK_PREFIX=%s', (value) => {
+    expect(envError({ SMS_IPV4_NETWORK_PREFIX: value }).issues).toEqual(['SMS_IPV4_NETWORK_PREFIX must be a prefix length from 16 to 32']);
+  });
+
+  it('refuses a network allowance below the address allowance', () => {
+    expect(envError({ SMS_CODES_PER_IP_HOUR: '100', SMS_CODES_PER_NETWORK_HOUR: '40' }).issues).toEqual([
+      'SMS_CODES_PER_NETWORK_HOUR must be at least SMS_CODES_PER_IP_HOUR (100): a network holds at least one address',
+    ]);
   });
 });
 

@@ -257,6 +257,20 @@ const envSchema = z.object({
   SMS_CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(SMS_IP_LIMIT_DEFAULTS.perMinute),
   SMS_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(SMS_IP_LIMIT_DEFAULTS.perHour),
   /**
+   * Issue 29: the SMS, captcha and wrong-code limits also count a client's network, since one machine holds many
+   * addresses: an IPv6 /64, and IPv4 addresses by this prefix (32: each address on its own, the default, because
+   * mainland carriers put many phones behind one carrier-NAT address; 24 groups a.b.c.*). lib/rate-limit/address.ts.
+   */
+  SMS_IPV4_NETWORK_PREFIX: z.coerce
+    .number({ error: 'must be a prefix length from 16 to 32' })
+    .int('must be a prefix length from 16 to 32')
+    .min(16, 'must be a prefix length from 16 to 32')
+    .max(32, 'must be a prefix length from 16 to 32')
+    .default(32),
+  /** SMS codes per network per minute and per hour; unset, the per-IP figures (a /64 is one client). */
+  SMS_CODES_PER_NETWORK_MINUTE: z.coerce.number().int().min(1).max(100_000).optional(),
+  SMS_CODES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /**
    * Bearer token of the operator API (docs/api.md: a channel's skin changed from outside the storefront). Unset, the
    * operator API answers 404. No default, so no demo token can reach production.
    */
@@ -339,6 +353,20 @@ const PROVIDER_ENDPOINTS = [
  * refuses demo secrets and demo providers (DESIGN §8), unless DEMO_MODE=1.
  */
 const productionEnvSchema = envSchema.superRefine((env, ctx) => {
+  // A network holds at least one address: a network allowance below the address's own would make the latter moot.
+  for (const [network, address] of [
+    ['SMS_CODES_PER_NETWORK_MINUTE', 'SMS_CODES_PER_IP_MINUTE'],
+    ['SMS_CODES_PER_NETWORK_HOUR', 'SMS_CODES_PER_IP_HOUR'],
+  ] as const) {
+    const value = env[network];
+    if (value !== undefined && value < env[address]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [network],
+        message: `must be at least ${address} (${env[address]}): a network holds at least one address`,
+      });
+    }
+  }
   // A carrier without its credentials would fail every code: refused at start, in any mode.
   for (const name of SMS_PROVIDER_NEEDS[env.SMS_PROVIDER]) {
     if (env[name] === undefined) {

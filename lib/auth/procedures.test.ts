@@ -3,6 +3,8 @@ import { seededTestDb } from '@/test/db';
 import { apiCall } from '@/test/api';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 import { authSecret } from '../security/secret';
+import { deviceHash } from '../security/device';
+import { channelLoginDevices } from '../db/schema';
 
 // The account calls end to end through the API dispatcher (spec §4, §7): captcha → code → login → profile → logout.
 
@@ -78,6 +80,20 @@ describe('account API', () => {
     expect(bound.body.data).toEqual({ brandName: 'Aurora Collectibles', bound: true });
     const after = await call('/market/api/userAttribute/queryByUserUuid', {}, { headers: { authorization: token } });
     expect(after.body.data).toMatchObject({ brandBound: true });
+  });
+
+  it('remembers on the channel the device a buyer logged in from, as a hash (issue 29)', async () => {
+    const sent = await call('/auth/api/auth/getAuthCode', { phone: '13800138029' }, { headers: { behaviorVerify: await ticket() } });
+    const cookie = /^(storefront_device=([A-Za-z0-9_-]+));/.exec(sent.headers['set-cookie'] ?? '')!;
+    const res = await call(
+      '/auth/api/auth/authCodeLoginV2',
+      { phone: '13800138029', code: await outboxCode('13800138029') },
+      { headers: { cookie: cookie[1]! } },
+    );
+    expect(res.body.code).toBe(200);
+    const remembered = await db.select().from(channelLoginDevices);
+    expect(remembered.map((r) => r.deviceHash)).toContain(deviceHash(cookie[2]!));
+    expect(JSON.stringify(remembered)).not.toContain(cookie[2]!);
   });
 
   it('needs a captcha ticket for a code, and spends it', async () => {

@@ -11,9 +11,10 @@ import { revokeToken } from './sessions';
 import { bindBrand, userProfile } from './users';
 import { smsProvider } from './sms';
 import { deviceCookie, deviceIdFrom } from '../security/device';
-import { hit } from '../rate-limit/rate-limit';
+import { hitAll } from '../rate-limit/rate-limit';
+import { addressLimits } from '../rate-limit/address';
 import { normalizePhone, phoneProblem, PHONE_PROBLEM_MESSAGES } from './phone';
-import { AUTH_LIMITS, SLIDER } from './limits';
+import { addressLimitsOf, AUTH_LIMITS, SLIDER } from './limits';
 import {
   brandBindingSchema,
   captchaTicketSchema,
@@ -69,16 +70,24 @@ export const authProcedures = {
     input: z.object({ kind: z.enum(['slider', 'text'], { error: "must be 'slider' or 'text'" }).default('slider') }),
     output: challengeSchema,
     handler: async (ctx, input) => {
-      // Each challenge draws a picture and writes a row: a per-IP allowance (a few pictures per code the address may ask
-      // for) keeps that from being a cheap flood.
-      const allowed = await hit(
+      // Each challenge draws a picture and writes a row: a per-address allowance (a few pictures per code the address
+      // may ask for), and one per network (issue 29: the addresses of one /64 are one machine), keep that from being a
+      // cheap flood.
+      const a = addressLimitsOf(env());
+      const perCode = AUTH_LIMITS.challengesPerCode;
+      const allowed = await hitAll(
         ctx.db,
-        { bucket: `captcha:ip-minute:${ctx.ip}`, max: AUTH_LIMITS.challengesPerCode * env().SMS_CODES_PER_IP_MINUTE, windowMs: 60_000 },
+        addressLimits(
+          'captcha:minute',
+          ctx.ip,
+          60_000,
+          { perAddress: perCode * a.perMinute, perNetwork: perCode * a.networkPerMinute },
+          a.ipv4NetworkPrefix,
+        ),
         ctx.now,
       );
-      if (!allowed.allowed) {
-        await allowed.undo();
-        throw new AppError(429, msg('captchaFlood', { waitMs: allowed.resetAt.getTime() - ctx.now.getTime() }));
+      if (allowed.refused) {
+        throw new AppError(429, msg('captchaFlood', { waitMs: allowed.refused.resetAt.getTime() - ctx.now.getTime() }));
       }
       return createChallenge({ ...(await channelScope(ctx)), secret: env().AUTH_SECRET }, input.kind);
     },
@@ -133,7 +142,7 @@ export const authProcedures = {
           secret: e.AUTH_SECRET,
           sms: smsProvider(e.SMS_PROVIDER, e),
           smsSender: { signName: channel.smsSignName, templateId: channel.smsTemplateId },
-          ipLimits: { perMinute: e.SMS_CODES_PER_IP_MINUTE, perHour: e.SMS_CODES_PER_IP_HOUR },
+          addressLimits: addressLimitsOf(e),
         },
         input.phone,
       );
@@ -146,7 +155,20 @@ export const authProcedures = {
     output: loginResultSchema,
     handler: async (ctx, input) => {
       const channelId = (await ctx.channel()).id;
-      const session = await loginWithCode({ db: ctx.db, now: ctx.now, channelId, ip: ctx.ip, secret: env().AUTH_SECRET }, input);
+      const e = env();
+      const session = await loginWithCode(
+        {
+          db: ctx.db,
+          now: ctx.now,
+          channelId,
+          ip: ctx.ip,
+          secret: e.AUTH_SECRET,
+          // The device getAuthCode gave its cookie to: remembered as having logged in here (issue 29).
+          deviceId: deviceIdFrom(ctx.headers.get('cookie')),
+          addressLimits: addressLimitsOf(e),
+        },
+        input,
+      );
       ctx.setHeader('authorization', session.token);
       return { phone: session.phone, userUuid: session.userUuid, newUser: session.newUser, expiresAt: session.expiresAt.toISOString() };
     },

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { createTestDb, seededTestDb } from '@/test/db';
 import { seed } from '@/lib/demo/seed';
-import { channels, rateLimits, smsCodes, users } from '@/lib/db/schema';
+import { channelLoginDevices, channels, rateLimits, smsCodes, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import { phoneWaitMs, sendCode, verifyCode, type CodeCtx } from './sms-codes';
 import { loginWithCode } from './service';
-import { resolveToken, revokeToken } from './sessions';
-import { AUTH_LIMITS } from './limits';
+import { createSession, resolveToken, revokeToken } from './sessions';
+import { findOrCreateUser } from './users';
+import { sweepExpiredRecords } from '@/lib/jobs/retention';
+import { RETENTION } from '@/lib/security/retention';
+import { deviceHash } from '@/lib/security/device';
+import { AUTH_LIMITS, DEFAULT_ADDRESS_LIMITS } from './limits';
 import type { SmsProvider } from './sms';
 
 let aurora: number;
@@ -196,7 +200,15 @@ describe('SMS rate limits (security review, finding 4)', () => {
     const ip = newIp();
     const before = sent.length;
     const results = await Promise.allSettled(
-      Array.from({ length: 45 }, () => sendCode(ctx(at(5000), { ip, ipLimits: { perMinute: 30, perHour: 30 } }), newPhone())),
+      Array.from({ length: 45 }, () =>
+        sendCode(
+          ctx(at(5000), {
+            ip,
+            addressLimits: { ...DEFAULT_ADDRESS_LIMITS, perMinute: 30, perHour: 30, networkPerMinute: 30, networkPerHour: 30 },
+          }),
+          newPhone(),
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
     expect(sent.length - before).toBe(30);
@@ -269,6 +281,229 @@ describe('SMS rate limits (security review, finding 4)', () => {
     const before = sent.length;
     await sendCode(ctx(at(1000), { ip: newIp() }), phone).catch(() => undefined);
     expect(sent.length).toBe(before);
+  });
+});
+
+describe('one client, many addresses (issue 29)', () => {
+  it('counts the addresses of one IPv6 /64 as one client', async () => {
+    // An attacker's /64 holds 2^64 addresses: each request from a fresh one.
+    for (let i = 1; i <= AUTH_LIMITS.ipPerMinute; i++) await sendCode(ctx(t0, { ip: `2001:db8:64:1::${i.toString(16)}` }), newPhone());
+    await expectAppError(
+      sendCode(ctx(at(1000), { ip: '2001:db8:64:1:ffff:ffff:ffff:fff0' }), newPhone()),
+      429,
+      /^too many codes requested from this network or device; try again in 59 s/,
+    );
+    // The next /64 is another client.
+    await expect(sendCode(ctx(at(1000), { ip: '2001:db8:64:2::1' }), newPhone())).resolves.toBeDefined();
+  });
+
+  it('counts one address once however it is spelt', async () => {
+    // A network allowance out of the way, so the address's own limit is what refuses.
+    const addressLimits = { ...DEFAULT_ADDRESS_LIMITS, networkPerMinute: 100, networkPerHour: 100, ipv4NetworkPrefix: 24 };
+    const spellings = [
+      '2001:db8:65::7',
+      '2001:0DB8:0065:0000:0000:0000:0000:0007',
+      '2001:db8:65:0::7',
+      '2001:db8:65:0:0:0:0:7',
+      '[2001:db8:65::7]',
+    ];
+    for (const ip of spellings) await sendCode(ctx(t0, { ip, addressLimits }), newPhone());
+    await expectAppError(
+      sendCode(ctx(at(1000), { ip: '2001:db8:65::0:7', addressLimits }), newPhone()),
+      429,
+      /from this network or device/,
+    );
+
+    const v4 = ['10.66.0.1', '::ffff:10.66.0.1', '::FFFF:10.66.0.1', '0:0:0:0:0:ffff:a42:1', '10.66.0.1:51234'];
+    for (const ip of v4) await sendCode(ctx(t0, { ip, addressLimits }), newPhone());
+    await expectAppError(sendCode(ctx(at(1000), { ip: '10.66.0.1', addressLimits }), newPhone()), 429, /from this network or device/);
+  });
+
+  it('groups IPv4 addresses by the configured prefix, and still limits each address on its own', async () => {
+    const addressLimits = { ...DEFAULT_ADDRESS_LIMITS, networkPerMinute: 8, networkPerHour: 100, ipv4NetworkPrefix: 24 };
+    // One address: its own 5 per minute, though its network may ask for 8.
+    for (let i = 0; i < AUTH_LIMITS.ipPerMinute; i++) await sendCode(ctx(t0, { ip: '10.67.1.1', addressLimits }), newPhone());
+    await expectAppError(sendCode(ctx(at(1000), { ip: '10.67.1.1', addressLimits }), newPhone()), 429, /from this network or device/);
+    // Its neighbours share the network's 8.
+    for (const host of [2, 3, 4]) await sendCode(ctx(at(1000), { ip: `10.67.1.${host}`, addressLimits }), newPhone());
+    await expectAppError(sendCode(ctx(at(1000), { ip: '10.67.1.200', addressLimits }), newPhone()), 429, /from this network or device/);
+    await expect(sendCode(ctx(at(1000), { ip: '10.67.2.1', addressLimits }), newPhone())).resolves.toBeDefined();
+    // By default (prefix 32) IPv4 neighbours are separate clients: mainland carriers put many phones behind a few addresses.
+    for (let i = 0; i < AUTH_LIMITS.ipPerMinute; i++) await sendCode(ctx(t0, { ip: '10.68.1.1' }), newPhone());
+    await expect(sendCode(ctx(t0, { ip: '10.68.1.2' }), newPhone())).resolves.toBeDefined();
+  });
+
+  it('counts concurrent requests from many addresses of one /64 atomically (45 at once, 30 an hour → 30 sent)', async () => {
+    const before = sent.length;
+    const addressLimits = { ...DEFAULT_ADDRESS_LIMITS, perMinute: 30, networkPerMinute: 30 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 45 }, (_, i) => sendCode(ctx(at(5000), { ip: `2001:db8:66:0:${i + 1}::1`, addressLimits }), newPhone())),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(AUTH_LIMITS.ipPerHour);
+    expect(sent.length - before).toBe(AUTH_LIMITS.ipPerHour);
+  });
+
+  it('limits wrong login codes per /64, across its addresses', async () => {
+    const phones = Array.from({ length: 7 }, () => newPhone());
+    for (const phone of phones) await sendCode(ctx(t0, { ip: newIp() }), phone);
+    let tries = 0;
+    for (const phone of phones.slice(0, 6)) {
+      for (let i = 0; i < 5 && tries < AUTH_LIMITS.wrongCodesPerIpPerHour; i++, tries++) {
+        const ip = `2001:db8:67::${(tries + 1).toString(16)}`;
+        await expectAppError(verifyCode({ ...ctx(at(1000)), ip }, phone, wrong(lastCode(phone))), 400, /^code: /);
+      }
+    }
+    await expectAppError(
+      verifyCode({ ...ctx(at(2000)), ip: '2001:db8:67::ffff' }, phones[6]!, lastCode(phones[6]!)),
+      429,
+      /^code: too many wrong codes from this network/,
+    );
+    // Another network logs in with that code.
+    await expect(verifyCode({ ...ctx(at(2000)), ip: '2001:db8:68::1' }, phones[6]!, lastCode(phones[6]!))).resolves.toBeUndefined();
+  });
+});
+
+describe('the per-phone wait on each channel (issue 29)', () => {
+  it("does not hold a phone's code on one channel because of its codes on another", async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 3; i++) await sendCode(ctx(at(i * 3600_000), { ip: newIp() }), phone);
+    // On AURORA the phone now waits (the backoff); LUMEN has sent it nothing yet: a code at once, with the first wait.
+    await expectAppError(sendCode(ctx(at(2 * 3600_000 + 1000), { ip: newIp() }), phone), 429, /^phone: /);
+    const onLumen = await sendCode(ctx(at(2 * 3600_000 + 1000), { ip: newIp(), channelId: lumen }), phone);
+    expect(onLumen.cooldownSeconds).toBe(AUTH_LIMITS.phoneCooldownMs / 1000);
+    await expect(verifyCode({ ...ctx(at(2 * 3600_000 + 2000)), channelId: lumen }, phone, lastCode(phone))).resolves.toBeUndefined();
+    // And LUMEN's code does not add to AURORA's wait: its next code is the third one's backoff (2 min after it), not more.
+    await expect(sendCode(ctx(at(2 * 3600_000 + 2 * AUTH_LIMITS.phoneCooldownMs), { ip: newIp() }), phone)).resolves.toBeDefined();
+  });
+});
+
+describe("a channel's SMS budget spent (issue 29)", () => {
+  /** Its own database: the budget is per channel and hour, and this test spends it. */
+  let own: Awaited<ReturnType<typeof createTestDb>>;
+  let gift: number;
+  let otherChannel: number;
+  const hour = new Date(Math.floor(t0.getTime() / 3600_000) * 3600_000);
+  beforeAll(async () => {
+    own = await createTestDb();
+    await seed(own.db, t0);
+    const rows = await own.db.select({ id: channels.id, key: channels.key }).from(channels);
+    gift = rows.find((r) => r.key === 'GIFT')!.id;
+    otherChannel = rows.find((r) => r.key === 'LUMEN')!.id;
+  });
+  afterAll(() => own.close());
+
+  const spend = (bucket: string, hits: number) =>
+    own.db
+      .insert(rateLimits)
+      .values({ bucket, windowStart: hour, hits, expiresAt: new Date(hour.getTime() + 3600_000) })
+      .onConflictDoUpdate({ target: [rateLimits.bucket, rateLimits.windowStart], set: { hits } });
+  const on = (channelId: number, now: Date, over: Partial<CodeCtx> = {}): CodeCtx => ({
+    db: own.db,
+    now,
+    channelId,
+    ip: newIp(),
+    secret,
+    sms: recorder,
+    ...over,
+  });
+
+  it('still sends codes to buyers whose device or phone logged in on the channel, refuses new numbers, and alerts once', async () => {
+    const alerts = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // Before the flood: a buyer logs in on GIFT from their phone's browser (device cookie D).
+      const device = 'returning-buyer-device-0001';
+      const buyer = '13611110001';
+      await sendCode(on(gift, t0, { deviceId: device }), buyer);
+      await loginWithCode({ ...on(gift, at(1000)), deviceId: device }, { phone: buyer, code: lastCode(buyer) });
+      // A buyer who logged in on GIFT from an app (no cookie): known by the phone.
+      const appBuyer = '13611110002';
+      const { id: appUser } = await findOrCreateUser(own.db, appBuyer, t0);
+      await createSession(own.db, { userId: appUser, channelId: gift, now: t0, ip: null });
+      // Known elsewhere only: a phone and a device that logged in on LUMEN.
+      const lumenBuyer = '13611110003';
+      const lumenDevice = 'lumen-buyer-device-000001';
+      await sendCode(on(otherChannel, t0, { deviceId: lumenDevice }), lumenBuyer);
+      await loginWithCode({ ...on(otherChannel, at(1000)), deviceId: lumenDevice }, { phone: lumenBuyer, code: lastCode(lumenBuyer) });
+
+      // A flood of made-up numbers spends GIFT's budget for new numbers.
+      await spend(`sms:channel:${gift}`, AUTH_LIMITS.channelPerHour);
+      const later = at(2 * AUTH_LIMITS.phoneCooldownMs);
+      await expectAppError(
+        sendCode(on(gift, later, { deviceId: 'new-device-000000000000001' }), newPhone()),
+        429,
+        /this store is sending too many codes/,
+      );
+      await expectAppError(sendCode(on(gift, later), newPhone()), 429, /this store is sending too many codes/);
+      await expectAppError(sendCode(on(gift, later, { deviceId: lumenDevice }), lumenBuyer), 429, /this store is sending too many codes/);
+
+      // The returning buyer's browser gets a code, for their own number or a new one (a second SIM); their phone
+      // does from another browser; the app buyer's phone does.
+      await expect(sendCode(on(gift, later, { deviceId: device }), buyer)).resolves.toMatchObject({ cooldownSeconds: 60 });
+      await expect(
+        loginWithCode(
+          { ...on(gift, at(2 * AUTH_LIMITS.phoneCooldownMs + 1000)), deviceId: device },
+          { phone: buyer, code: lastCode(buyer) },
+        ),
+      ).resolves.toMatchObject({ newUser: false });
+      const secondSim = newPhone();
+      await expect(sendCode(on(gift, later, { deviceId: device }), secondSim)).resolves.toBeDefined();
+      await expect(
+        sendCode(on(gift, at(4 * AUTH_LIMITS.phoneCooldownMs), { deviceId: 'another-browser-000000001' }), buyer),
+      ).resolves.toBeDefined();
+      await expect(sendCode(on(gift, later), appBuyer)).resolves.toBeDefined();
+      // Within their own limits: the phone's wait still holds.
+      await expectAppError(sendCode(on(gift, at(4 * AUTH_LIMITS.phoneCooldownMs + 1000), { deviceId: device }), buyer), 429, /^phone: /);
+
+      // The operator hears of it once this hour, however many were refused.
+      const lines = alerts.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith('[alert]'));
+      expect(lines).toEqual([
+        `[alert] channel ${gift} used its SMS budget of ${AUTH_LIMITS.channelPerHour} codes this hour; until ${new Date(hour.getTime() + 3600_000).toISOString()} only buyers whose device or phone logged in on it before get codes (up to ${AUTH_LIMITS.knownBuyersPerHour} more), new numbers are refused`,
+      ]);
+      // The budget for new numbers stays spent, not overspent: known buyers' codes count in their own allowance.
+      const [budget] = await own.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.bucket, `sms:channel:${gift}`));
+      expect(budget!.hits).toBe(AUTH_LIMITS.channelPerHour);
+      const [known] = await own.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.bucket, `sms:channel-known:${gift}`));
+      expect(known!.hits).toBe(4);
+
+      // Their allowance has an end too (the SMS bill is at most twice the budget): then everyone is refused, and alerted.
+      await spend(`sms:channel-known:${gift}`, AUTH_LIMITS.knownBuyersPerHour);
+      await expectAppError(sendCode(on(gift, at(20 * AUTH_LIMITS.phoneCooldownMs)), appBuyer), 429, /this store is sending too many codes/);
+      expect(
+        alerts.mock.calls
+          .map((c) => String(c[0]))
+          .filter((m) => m.startsWith('[alert]'))
+          .slice(1),
+      ).toEqual([
+        `[alert] channel ${gift} also used its ${AUTH_LIMITS.knownBuyersPerHour} SMS codes for buyers who logged in before this hour; every code is refused until ${new Date(hour.getTime() + 3600_000).toISOString()}`,
+      ]);
+    } finally {
+      alerts.mockRestore();
+    }
+  });
+
+  it('forgets a device RETENTION.loginDeviceDays after its last login on the channel', async () => {
+    const device = 'forgotten-device-00000001';
+    const phone = '13611110009';
+    // Another hour: the budget spent above is not this test's business.
+    const loginAt = at(3 * 3600_000);
+    await sendCode(on(gift, loginAt, { deviceId: device }), phone);
+    await loginWithCode({ ...on(gift, loginAt), deviceId: device }, { phone, code: lastCode(phone) });
+    const remembered = async () =>
+      (await own.db.select({ hash: channelLoginDevices.deviceHash }).from(channelLoginDevices)).map((r) => r.hash);
+    // Kept as a hash, never as the cookie's value.
+    expect(await remembered()).toContain(deviceHash(device));
+    expect(await remembered()).not.toContain(device);
+    const days = RETENTION.loginDeviceDays * 24 * 3600_000;
+    await sweepExpiredRecords(own.db, new Date(loginAt.getTime() + days));
+    expect(await remembered()).toContain(deviceHash(device));
+    await sweepExpiredRecords(own.db, new Date(loginAt.getTime() + days + 1));
+    expect(await remembered()).not.toContain(deviceHash(device));
   });
 });
 

@@ -254,6 +254,23 @@ export const smsCodes = pgTable(
 );
 
 /**
+ * Devices that logged in on a channel (issue 29): a buyer whose device is here still gets codes once the channel's hourly
+ * SMS budget for new numbers is spent (lib/auth/sms-codes.ts). The storefront_device cookie's id is kept only as its
+ * SHA-256; a row goes RETENTION.knownDeviceDays after the device's last login there (lib/jobs/retention.ts).
+ */
+export const channelLoginDevices = pgTable(
+  'channel_login_devices',
+  {
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    deviceHash: text('device_hash').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.deviceHash] }), index('channel_login_devices_last_login').on(t.lastLoginAt)],
+);
+
+/**
  * Slider-captcha challenges and the tickets they grant (issue: self-hosted captcha). The answer stays here, never
  * in the client; a challenge takes one answer; a ticket is single use and short-lived.
  */

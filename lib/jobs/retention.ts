@@ -1,7 +1,7 @@
 import 'server-only';
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authSessions, rateLimits, smsCodes, smsOutbox, trackingEvents } from '../db/schema';
+import { authSessions, channelLoginDevices, rateLimits, smsCodes, smsOutbox, trackingEvents } from '../db/schema';
 import { RETENTION } from '../security/retention';
 
 export { RETENTION };
@@ -36,6 +36,12 @@ export async function sweepExpiredRecords(db: Db, now: Date): Promise<Record<str
       .delete(authSessions)
       .where(lt(authSessions.expiresAt, before(RETENTION.endedSessionDays)))
       .returning({ id: authSessions.id })
+  ).length;
+  counts.loginDevices = (
+    await db
+      .delete(channelLoginDevices)
+      .where(lt(channelLoginDevices.lastLoginAt, before(RETENTION.loginDeviceDays)))
+      .returning({ deviceHash: channelLoginDevices.deviceHash })
   ).length;
   counts.rateLimits = (await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now)).returning({ bucket: rateLimits.bucket })).length;
   return counts;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { parseCookieHeader } from './cookies';
 
 /**
@@ -19,4 +19,12 @@ export function deviceIdFrom(cookieHeader: string | null | undefined): string | 
 export function deviceCookie(https: boolean): { id: string; header: string } {
   const id = randomBytes(16).toString('base64url');
   return { id, header: `${DEVICE_COOKIE}=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}` };
+}
+
+/**
+ * How a device id is stored where it outlives its rate-limit window (the devices that logged in on a channel, issue 29):
+ * SHA-256, hex. The id is 128 random bits, so the hash cannot be turned back into a cookie that would pass as the device.
+ */
+export function deviceHash(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
 }
