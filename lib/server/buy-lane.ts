@@ -3,7 +3,7 @@ import { securityHeaders } from '../security/headers';
 import { msg, renderMessage } from '../procedure/messages';
 import { askedLocale } from '../i18n/locale';
 import { CLIENT_IP_HEADER } from '../security/forwarded';
-import { addressGroup } from '../security/address-group';
+import { clientGroup } from '../security/address';
 import type { GateAnswer, GatedCall } from '../order/buy-gate';
 
 /**
@@ -238,7 +238,7 @@ export function createBuyLane(limits: BuyLaneLimits): BuyLane {
 
   return {
     admit(req, res, handle) {
-      const group = addressGroup(String(req.headers[CLIENT_IP_HEADER] ?? ''));
+      const group = clientGroup(String(req.headers[CLIENT_IP_HEADER] ?? ''));
       const mine = perClient.get(group) ?? 0;
       if (reading + running + waiting.length >= limits.inFlight || mine >= limits.perClient) {
         busy(req, res);
