@@ -29,8 +29,13 @@ const ITEMS = intEnv('BENCH_ITEMS', 500);
 const PORT = intEnv('BENCH_PORT', 3200);
 /** Server processes on one PostgreSQL (ports PORT, PORT + 1, …), with JOBS=off and one `npm run worker`. */
 const PROCESSES = intEnv('BENCH_PROCESSES', 1);
-/** The server a connection (lane) talks to: lanes are spread over the processes in turn. */
-const portOfLane = (lane: number) => PORT + (lane % PROCESSES);
+/**
+ * A connection (lane): the server it talks to (lanes are spread over the processes in turn) and the loopback address
+ * it comes from. Each lane is one phone, so each has an address of its own (127.1.x.y), as buyers arrive: the
+ * server's per-client limits (the buy lane's places per address, issue 29) stay on and count each buyer as one.
+ */
+type Lane = { port: number; from: string };
+const laneOf = (lane: number): Lane => ({ port: PORT + (lane % PROCESSES), from: `127.1.${Math.floor(lane / 250)}.${(lane % 250) + 1}` });
 const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 256);
 const CHANNEL = 'AURORA';
 /** One buyer in RETRY_EVERY sends its create twice with the same key; one in DOUBLE_EVERY twice with two keys. */
@@ -105,7 +110,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 8, tim
  * the call measured.
  */
 async function warmConnections(): Promise<void> {
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, lane) => request('GET', '/api/ping', undefined, undefined, portOfLane(lane))));
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, lane) => request('GET', '/api/ping', undefined, undefined, laneOf(lane))));
 }
 
 /**
@@ -121,14 +126,15 @@ async function waitOnTheGoodsPage(saleId: number, buyers: Buyer[]): Promise<void
         ['/api/market/api/userAttribute/queryByUserUuid', {}],
         ['/api/market/api/saleRecord/detail/v2', { id: String(saleId) }],
       ] as const) {
-        const answer = await request('POST', urlPath, body, buyer.token, portOfLane(lane));
+        const answer = await request('POST', urlPath, body, buyer.token, laneOf(lane));
         if (answer.network || answer.status !== 200) stats.failures.push(`goods page: ${answer.network ?? `HTTP ${answer.status}`}`);
       }
     }),
   );
 }
 
-function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?: string, port = PORT): Promise<Answer> {
+function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?: string, to: Lane | number = PORT): Promise<Answer> {
+  const { port, from } = typeof to === 'number' ? { port: to, from: '127.0.0.1' } : to;
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = { host: `aurora.localhost:${port}` };
   if (payload !== undefined) {
@@ -138,7 +144,7 @@ function request(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?
   if (token) headers.authorization = token;
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers, agent }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, localAddress: from, method, path: urlPath, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -183,14 +189,14 @@ const stats = {
 };
 
 /** One create call, retried on a busy answer with the same key, as the pay page does. Returns the order number or null. */
-async function create(saleId: number, buyer: Buyer, key: string, port: number): Promise<string | null> {
+async function create(saleId: number, buyer: Buyer, key: string, lane: Lane): Promise<string | null> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const { status, json, ms, retryAfterMs, network } = await request(
       'POST',
       '/api/market/api/order/create',
       { saleId, quantity: 1, idempotencyKey: key },
       buyer.token,
-      port,
+      lane,
     );
     const envelope = (json ?? {}) as Envelope;
     if (network) {
@@ -220,22 +226,22 @@ async function create(saleId: number, buyer: Buyer, key: string, port: number): 
   return null;
 }
 
-async function buy(saleId: number, buyer: Buyer, index: number, port: number): Promise<void> {
+async function buy(saleId: number, buyer: Buyer, index: number, lane: Lane): Promise<void> {
   const key = randomBytes(12).toString('base64url');
   if (index % DOUBLE_EVERY === 0) {
     // A double tap that made two keys: the per-user limit must hold across both.
     const orders = await Promise.all([
-      create(saleId, buyer, key, port),
-      create(saleId, buyer, randomBytes(12).toString('base64url'), port),
+      create(saleId, buyer, key, lane),
+      create(saleId, buyer, randomBytes(12).toString('base64url'), lane),
     ]);
     for (const o of orders) if (o) stats.ordersSeen.add(o);
     return;
   }
-  const orderNo = await create(saleId, buyer, key, port);
+  const orderNo = await create(saleId, buyer, key, lane);
   if (orderNo) stats.ordersSeen.add(orderNo);
   if (orderNo && index % RETRY_EVERY === 0) {
     // The same tap retried (a lost answer): must give the same order back.
-    const again = await create(saleId, buyer, key, port);
+    const again = await create(saleId, buyer, key, lane);
     if (again !== orderNo) stats.retriedKeyMismatch++;
   }
 }
@@ -247,7 +253,7 @@ async function drop(saleId: number, buyers: Buyer[]): Promise<number> {
   const workers = Array.from({ length: CONCURRENCY }, async (_, lane) => {
     while (next < buyers.length) {
       const index = next++;
-      await buy(saleId, buyers[index]!, index, portOfLane(lane));
+      await buy(saleId, buyers[index]!, index, laneOf(lane));
     }
   });
   // The no-op call, measured under the same load: one lane, 50 calls a second at most, so it measures, not loads.
@@ -275,7 +281,7 @@ async function noopPhase(calls: number): Promise<{ wall: number; ms: number[] }>
     Array.from({ length: CONCURRENCY }, async (_, lane) => {
       while (sent < calls) {
         sent++;
-        const answer = await request('GET', '/api/ping', undefined, undefined, portOfLane(lane));
+        const answer = await request('GET', '/api/ping', undefined, undefined, laneOf(lane));
         if (answer.network || answer.status !== 200) stats.failures.push(`no-op: ${answer.network ?? `HTTP ${answer.status}`}`);
         ms.push(answer.ms);
       }
