@@ -5,7 +5,7 @@ import { orders, payments } from '../db/schema';
 import { procedure, userScope } from '../procedure/procedure';
 import { orderNoSchema } from '../procedure/schemas';
 import { AppError } from '../procedure/errors';
-import { PAYMENT_PROVIDER_NAMES, publicOrigin } from '../env';
+import { env, PAYMENT_PROVIDER_NAMES, publicOrigin } from '../env';
 import { getOrder } from '../order/service';
 import type { ProcedureContext } from '../procedure/procedure';
 import { queryPayment, receiveNotification, sandboxPaymentInfo, startPayment, type Payer } from './service';
@@ -13,7 +13,8 @@ import { SANDBOX_SIGNATURE_HEADER } from './sandbox';
 import { channelProviders, configuredProviders, sandboxOf } from './providers';
 import { payClientOf } from './clients';
 import type { PaymentProvider } from './provider';
-import { WECHAT_OPENID_COOKIE, wechatOauthStartPath } from './wechat-oauth';
+import { readWechatOpenid, wechatOauthStartPath } from './wechat-oauth';
+import { forwardedHttps } from '../security/headers';
 import { orderViewSchema } from '../order/schema';
 import { sandboxCompleteSchema, sandboxPaymentSchema, startedPaymentSchema } from './schema';
 import { msg } from '../procedure/messages';
@@ -140,7 +141,16 @@ function choosePayment(
   const payer: Payer = { client, ip: ctx.ip };
   if (provider.name === 'wechatpay' && client === 'wechat') {
     // JSAPI pays as the buyer's WeChat identity: learnt once through WeChat's OAuth and kept in a cookie.
-    payer.openid = cookieValue(ctx.headers.get('cookie'), WECHAT_OPENID_COOKIE);
+    // Only this host's own cookie (`__Host-` on HTTPS), signed by this server for this app id and channel; anything else,
+    // malformed included, reads as no identity (issue 29).
+    const e = env();
+    payer.openid = readWechatOpenid(ctx.headers.get('cookie'), {
+      secret: e.PAYMENT_SECRET,
+      appid: e.WECHATPAY_APPID ?? '',
+      channelKey: ctx.channelKey,
+      https: forwardedHttps(ctx.headers),
+      now: ctx.now,
+    });
     if (!payer.openid) {
       throw new AppError(400, msg('payNeedsOpenid'), {
         reason: 'openid',
@@ -161,12 +171,4 @@ async function lastProviderOf(ctx: ProcedureContext, channelId: number, orderNo:
     .orderBy(desc(payments.id))
     .limit(1);
   return last?.provider;
-}
-
-function cookieValue(header: string | null, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('=')) || null;
-  }
-  return null;
 }
