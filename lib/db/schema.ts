@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
-import type { PaymentStart } from '../payment/provider';
 
 /**
  * Channel attributes: the spec's "listed channels" (spec §1, §2, §3) are attributes of a channel row,
@@ -359,6 +358,15 @@ export const orders = pgTable(
 );
 
 /** A payment attempt of an order with a provider (DESIGN §7). `status`: 0 created, 1 paid, 2 failed, 3 refunded. */
+/**
+ * A payment provider's answer to opening a payment (lib/payment/provider.ts `PaymentStart`), as kept on the payment to
+ * hand it out again: the pay URL, and WeChat's JSAPI sheet.
+ */
+export type PaymentStartRecord = {
+  payUrl: string;
+  jsapi?: { appId: string; timeStamp: string; nonceStr: string; package: string; signType: 'RSA'; paySign: string };
+};
+
 export const payments = pgTable(
   'payments',
   {
@@ -384,7 +392,7 @@ export const payments = pgTable(
      */
     client: text('client'),
     payerOpenid: text('payer_openid'),
-    start: jsonb('start').$type<PaymentStart>(),
+    start: jsonb('start').$type<PaymentStartRecord>(),
     /**
      * The reconciliation's schedule, shared by every process and kept over restarts (issue 29): when to ask the provider
      * about an open payment next (or retry a refund owed), and how many times it was asked; null on a payment made

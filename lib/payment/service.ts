@@ -120,8 +120,8 @@ type OpenPayment = {
 
 /**
  * Opens a payment for one of the buyer's unpaid orders and says where to pay (issue 29 bounds what that costs):
- * - an open payment of the order through the same provider, from the same kind of browser (and WeChat identity),
- *   younger than PAYMENT_LIMITS.reuseMs, is answered again, with no call to the provider;
+ * - the order's newest open payment, when it went through the same provider from the same kind of browser (and WeChat
+ *   identity) less than PAYMENT_LIMITS.reuseMs ago, is answered again, with no call to the provider;
  * - otherwise a new payment is opened, after the order's last open payment is closed at its provider (so the buyer
  *   cannot pay twice, and only the newest is asked about; those before it were closed when it opened);
  * - at most PAYMENT_LIMITS.perOrder payments per order (429 beyond), and one being opened at a time (429 meanwhile).
