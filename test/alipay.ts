@@ -51,12 +51,14 @@ export type FakeAlipay = {
   script: ((method: string, biz: Record<string, string>) => Reply | undefined) | null;
   /** The app public key the fake checks requests with (a stranger's to play a key mismatch). */
   appPublicKey: KeyObject;
+  /** The calls the storefront made to the gateway, by method (a buyer's browser opening a pay URL is not one). */
+  calls(): Record<string, number>;
   close(): Promise<void>;
 };
 
 export async function startFakeAlipay(): Promise<FakeAlipay> {
   const hung: http.ServerResponse[] = [];
-  const fake: Omit<FakeAlipay, 'url' | 'close'> = {
+  const fake: Omit<FakeAlipay, 'url' | 'close' | 'calls'> = {
     trades: new Map(),
     refunds: new Map(),
     requests: [],
@@ -93,8 +95,20 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
         params.sign_type === 'RSA2' && !!params.sign && rsa2Verify(signContent(params, ['sign']), params.sign, fake.appPublicKey);
       fake.requests.push({ method, params, signed });
       if (req.method === 'GET') {
-        // The buyer's browser opening the wap pay URL: Alipay's cashier, or its error page.
-        res.writeHead(signed ? 200 : 400, { 'content-type': 'text/plain' }).end(signed ? 'cashier' : 'invalid-signature');
+        // The buyer's browser opening the wap pay URL: Alipay's cashier, or its error page. Alipay opens the trade then
+        // (WAIT_BUYER_PAY); a trade closed before cannot be paid.
+        if (!signed) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid-signature');
+        const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+        const no = biz.out_trade_no ?? '';
+        if (!fake.trades.has(no)) {
+          fake.trades.set(no, {
+            tradeNo: `2026${no.replace(/\D/g, '').slice(-12)}`,
+            status: 'WAIT_BUYER_PAY',
+            totalAmount: biz.total_amount ?? '0',
+          });
+        }
+        const closed = fake.trades.get(no)!.status === 'TRADE_CLOSED';
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(closed ? 'closed' : 'cashier');
         return;
       }
       if (!signed) return respond(res, method, fail('40002', 'isv.invalid-signature', '验签出错'));
@@ -110,6 +124,13 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
           method,
           ok({ out_trade_no: biz.out_trade_no, trade_no: trade.tradeNo, trade_status: trade.status, total_amount: trade.totalAmount }),
         );
+      }
+      if (method === 'alipay.trade.close') {
+        // No trade until the buyer opens the pay URL; only a trade waiting for the buyer can be closed.
+        if (!trade) return respond(res, method, fail('40004', 'ACQ.TRADE_NOT_EXIST', '交易不存在'));
+        if (trade.status !== 'WAIT_BUYER_PAY') return respond(res, method, fail('40004', 'ACQ.TRADE_STATUS_ERROR', '交易状态不合法'));
+        trade.status = 'TRADE_CLOSED';
+        return respond(res, method, ok({ out_trade_no: biz.out_trade_no, trade_no: trade.tradeNo }));
       }
       if (method === 'alipay.trade.refund') {
         if (!trade || (trade.status !== 'TRADE_SUCCESS' && trade.status !== 'TRADE_CLOSED')) {
@@ -145,6 +166,11 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {
     url: `http://127.0.0.1:${port}/gateway.do`,
+    calls: () => {
+      const counts: Record<string, number> = {};
+      for (const r of fake.requests) if (r.method !== 'alipay.trade.wap.pay') counts[r.method] = (counts[r.method] ?? 0) + 1;
+      return counts;
+    },
     close: async () => {
       for (const res of hung) res.destroy();
       server.closeAllConnections();

@@ -121,7 +121,8 @@ export type FakeRequest = { method: string; url: string; body: string; authoriza
 
 /**
  * The fake API. `failNext` makes the next call answer an error (vendor code, or a bare status); `answerWith` signs
- * answers with another key (a man in the middle); `pay`/`close` move a transaction as a buyer at WeChat's cashier would.
+ * answers with another key (a man in the middle); `pay` moves a transaction as a buyer at WeChat's cashier would;
+ * the close API (`…/close`) closes an unpaid one; `calls` counts what the storefront asked, by kind.
  */
 export async function startFakeWechatPay(keys: WechatKeys, listen: FakeListen = {}) {
   const requests: FakeRequest[] = [];
@@ -187,6 +188,17 @@ export async function startFakeWechatPay(keys: WechatKeys, listen: FakeListen = 
           ? answer(res, 200, { h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${no}&package=2746` })
           : answer(res, 200, { prepay_id: `wx${no}` });
       }
+      const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\/close$/.exec(path);
+      if (method === 'POST' && close) {
+        if (json.mchid !== MCHID) return answer(res, 400, { code: 'PARAM_ERROR', message: 'mchid' });
+        const t = transactions.get(decodeURIComponent(close[1]!));
+        if (!t) return answer(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+        if (t.trade_state === 'SUCCESS' || t.trade_state === 'REFUND')
+          return answer(res, 400, { code: 'ORDERPAID', message: '订单已支付' });
+        // Closed: WeChat's cashier takes no money for it any more. 204 with an empty body, signed like every answer.
+        t.trade_state = 'CLOSED';
+        return answer(res, 204, null);
+      }
       const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)$/.exec(path);
       if (method === 'GET' && query) {
         if (!url.includes(`mchid=${MCHID}`)) return answer(res, 400, { code: 'PARAM_ERROR', message: 'mchid' });
@@ -233,10 +245,27 @@ export async function startFakeWechatPay(keys: WechatKeys, listen: FakeListen = 
     answerWith(key: KeyObject) {
       answerKey = key;
     },
-    /** The buyer pays at WeChat's cashier. */
+    /**
+     * The calls the storefront made, by kind: prepay (opening a payment, H5 or JSAPI), close, query, refund (made or
+     * asked about). What the merchant's API quota is spent on (issue 29).
+     */
+    calls() {
+      const kinds = { prepay: 0, close: 0, query: 0, refund: 0, other: 0 };
+      for (const r of requests) {
+        const path = r.url.split('?')[0]!;
+        if (/^\/v3\/pay\/transactions\/(h5|jsapi)$/.test(path)) kinds.prepay++;
+        else if (path.endsWith('/close')) kinds.close++;
+        else if (path.startsWith('/v3/pay/transactions/out-trade-no/')) kinds.query++;
+        else if (path.startsWith('/v3/refund/')) kinds.refund++;
+        else kinds.other++;
+      }
+      return kinds;
+    },
+    /** The buyer pays at WeChat's cashier (which refuses a closed payment). */
     pay(paymentNo: string): FakeTransaction {
       const t = transactions.get(paymentNo);
       if (!t) throw new Error(`fake: no transaction ${paymentNo}`);
+      if (t.trade_state === 'CLOSED') throw new Error(`fake: ${paymentNo} is closed; WeChat's cashier does not take it`);
       t.trade_state = 'SUCCESS';
       t.transaction_id = `4200${paymentNo.slice(1)}`;
       return t;

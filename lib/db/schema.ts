@@ -375,6 +375,15 @@ export const orders = pgTable(
 );
 
 /** A payment attempt of an order with a provider (DESIGN §7). `status`: 0 created, 1 paid, 2 failed, 3 refunded. */
+/**
+ * A payment provider's answer to opening a payment (lib/payment/provider.ts `PaymentStart`), as kept on the payment to
+ * hand it out again: the pay URL, and WeChat's JSAPI sheet.
+ */
+export type PaymentStartRecord = {
+  payUrl: string;
+  jsapi?: { appId: string; timeStamp: string; nonceStr: string; package: string; signType: 'RSA'; paySign: string };
+};
+
 export const payments = pgTable(
   'payments',
   {
@@ -392,8 +401,32 @@ export const payments = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** How many notifications arrived for it (repeats are normal; only the first one acts). */
     notifications: integer('notifications').notNull().default(0),
+    /**
+     * Where the buyer pays from (lib/payment/clients.ts: wechat, mobile, …) and, for WeChat Pay JSAPI, as whom (the
+     * openid), and the provider's answer to opening it (pay URL, JSAPI sheet): pay/create answers an open payment again
+     * from these, with no call to the provider, while its pay URL is still good (issue 29; docs/orders.md). Null on
+     * payments made before they were kept: those are never answered again.
+     */
+    client: text('client'),
+    payerOpenid: text('payer_openid'),
+    start: jsonb('start').$type<PaymentStartRecord>(),
+    /**
+     * The reconciliation's schedule, shared by every process and kept over restarts (issue 29): when to ask the provider
+     * about an open payment next (or retry a refund owed), and how many times it was asked; null on a payment made
+     * before the schedule was kept (asked at once). `queriedAt`: the last time anyone asked the provider about it (the
+     * result page's pay/query asks at most once per few seconds per payment).
+     */
+    nextQueryAt: timestamp('next_query_at', { withTimezone: true }),
+    queries: integer('queries').notNull().default(0),
+    queriedAt: timestamp('queried_at', { withTimezone: true }),
   },
-  (t) => [index('payments_order').on(t.orderId)],
+  (t) => [
+    index('payments_order').on(t.orderId),
+    // The reconciliation takes due payments in the order they fell due; only open ones and refunds owed are ever due.
+    index('payments_due')
+      .on(t.nextQueryAt)
+      .where(sql`${t.status} in (0, 4)`),
+  ],
 );
 
 /**
@@ -496,7 +529,7 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   paymentNo: text('payment_no').primaryKey(),
   tradeNo: text('trade_no').notNull().unique(),
   amount: integer('amount').notNull(),
-  /** 'SUCCESS' | 'FAILED' | 'REFUNDED'. */
+  /** 'SUCCESS' | 'FAILED' | 'REFUNDED' | 'CLOSED' (closed by the storefront before the buyer paid: it cannot be paid). */
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });

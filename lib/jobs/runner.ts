@@ -4,7 +4,7 @@ import { expireOverdueOrders } from '../order/service';
 import { chainUpPending } from '../chain/ledger-job';
 import type { Providers } from '../payment/service';
 import { configuredProviders } from '../payment/providers';
-import { reconcilePayments, type ReconcileCursor, type ReconcileReport } from '../payment/reconcile';
+import { reconcilePayments, type ReconcileReport } from '../payment/reconcile';
 import { RETENTION_INTERVAL_MS, sweepExpiredRecords } from './retention';
 
 /** How often the background jobs run. */
@@ -16,16 +16,12 @@ export type JobsReport = { expired: number; reconciled: ReconcileReport; chained
  * One pass of the background jobs: expire overdue unpaid orders (stock goes back), reconcile payments whose
  * notification never came (lib/payment/reconcile.ts), put pending holdings on chain. Reconciliation comes after the
  * expiry sweep, so a capture found for an order past its time takes the paid-too-late path (closed and refunded), and
- * before chain-up, so what it mints goes on chain in the same pass. `providers` defaults to every configured one;
- * `cursor` carries the reconciliation's place from pass to pass (startJobs keeps one).
+ * before chain-up, so what it mints goes on chain in the same pass. `providers` defaults to every configured one. The
+ * reconciliation's schedule is in the database (lib/payment/schedule.ts), so passes need nothing carried between them.
  */
-export async function runJobsOnce(
-  db: Db,
-  now = new Date(),
-  options: { providers?: Providers; cursor?: ReconcileCursor } = {},
-): Promise<JobsReport> {
+export async function runJobsOnce(db: Db, now = new Date(), options: { providers?: Providers } = {}): Promise<JobsReport> {
   const expired = await expireOverdueOrders(db, now);
-  const reconciled = await reconcilePayments(db, options.providers ?? configuredProviders(db), now, { cursor: options.cursor });
+  const reconciled = await reconcilePayments(db, options.providers ?? configuredProviders(db), now);
   const chained = await chainUpPending(db, now);
   return { expired, reconciled, chained };
 }
@@ -37,7 +33,6 @@ export async function runJobsOnce(
 export function startJobs(db: Db, log: (message: string) => void = () => {}): () => void {
   let running = false;
   let stopped = false;
-  const cursor: ReconcileCursor = { afterId: 0 };
   let sweptAt = 0;
   const tick = async () => {
     if (running || stopped) return;
@@ -50,7 +45,7 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
         const total = Object.values(swept).reduce((a, b) => a + b, 0);
         if (total) log(`[jobs] deleted ${total} record(s) past their keeping time: ${JSON.stringify(swept)}`);
       }
-      const { expired, reconciled, chained } = await runJobsOnce(db, new Date(), { cursor });
+      const { expired, reconciled, chained } = await runJobsOnce(db, new Date());
       const settled = reconciled.paid + reconciled.refunded + reconciled.failed + reconciled.abandoned + reconciled.refundsRetried;
       if (expired || chained) log(`[jobs] expired ${expired} order(s), put ${chained} holding(s) on chain`);
       if (settled) {

@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { getDb } from '../db/client';
 import { channelPayOptions } from '../payment/providers';
-import { WECHAT_OPENID_COOKIE, type PayOption } from '../payment/clients';
+import { WECHAT_OPENID_COOKIE, wechatCookieName, type PayOption } from '../payment/clients';
 
 /**
  * What the pay page offers: the channel's payment providers that the deployment runs, each with the browsers it takes
@@ -13,6 +13,8 @@ export async function pagePayOptions(channel: {
   paymentProviders: string[];
 }): Promise<{ options: PayOption[]; hasWechatIdentity: boolean }> {
   const options = channelPayOptions(getDb(), channel);
-  const hasWechatIdentity = (await cookies()).has(WECHAT_OPENID_COOKIE);
+  // Its name has the __Host- prefix over HTTPS only (wechatCookieName); pay/create checks its signature either way.
+  const jar = await cookies();
+  const hasWechatIdentity = jar.has(WECHAT_OPENID_COOKIE) || jar.has(wechatCookieName(WECHAT_OPENID_COOKIE, false));
   return { options, hasWechatIdentity };
 }

@@ -211,6 +211,23 @@ describe('query and refund through the gateway', () => {
     expect(queries.every((r) => r.signed && r.params.timestamp === '2026-11-22 16:00:00')).toBe(true);
   });
 
+  it('closes a trade waiting for the buyer; says when there is no trade yet (the buyer never opened the pay URL) or it cannot be closed (issue 29)', async () => {
+    const p = provider();
+    const waiting = request();
+    const { payUrl } = await p.start(waiting);
+    expect(await p.close!(waiting.paymentNo)).toBe('unopened');
+    // The buyer opens the pay URL: Alipay opens the trade, which can then be closed, and its cashier no longer takes it.
+    expect(await (await fetch(payUrl)).text()).toBe('cashier');
+    expect(await p.close!(waiting.paymentNo)).toBe('closed');
+    const close = gateway.requests.filter((r) => r.method === 'alipay.trade.close').at(-1)!;
+    expect(close.signed).toBe(true);
+    expect(JSON.parse(close.params.biz_content!)).toEqual({ out_trade_no: waiting.paymentNo });
+    expect(await (await fetch(payUrl)).text()).toBe('closed');
+    expect(await p.query(waiting.paymentNo)).toMatchObject({ paid: false });
+    gateway.trades.set('PC-paid', { tradeNo: '2026112222031', status: 'TRADE_SUCCESS', totalAmount: '10.00' });
+    expect(await fails(p.close!('PC-paid'))).toMatchObject({ providerCode: 'ACQ.TRADE_STATUS_ERROR', busy: false });
+  });
+
   it('refunds a payment once, however often it is asked', async () => {
     gateway.trades.set('PR1', { tradeNo: '2026112222011', status: 'TRADE_SUCCESS', totalAmount: '199.90' });
     const p = provider();

@@ -338,6 +338,16 @@ export function alipayProvider(config: AlipayConfig, clock: () => Date = () => n
       return { paymentNo, providerTradeNo: trade.tradeNo, amount: trade.amount, paid: PAID.has(trade.status) };
     },
 
+    async close(paymentNo: string): Promise<'closed' | 'unopened'> {
+      const what = `close of ${paymentNo}`;
+      const answer = await call('alipay.trade.close', { out_trade_no: paymentNo }, what);
+      if (text(answer.code) === '10000') return 'closed';
+      // No trade yet: Alipay opens it when the buyer opens the pay URL, which stays good until its time_expire. So it may
+      // still be paid: the caller keeps it open (docs/orders.md).
+      if (vendorCodeOf(answer) === 'ACQ.TRADE_NOT_EXIST') return 'unopened';
+      throw refusal(what, answer);
+    },
+
     async refund(paymentNo: string, amount: number): Promise<void> {
       const what = `refund of ${paymentNo}`;
       const refundAmount = fenToYuan(amount);

@@ -43,5 +43,14 @@ export function wechatOauthStartPath(returnPath: string): string {
   return `/api/pay/wechat/oauth?return=${encodeURIComponent(safeReturnPath(returnPath))}`;
 }
 
-/** The cookie that keeps the buyer's WeChat openid (lib/payment/wechat-oauth.ts sets it). */
-export const WECHAT_OPENID_COOKIE = 'wxpay_openid';
+/**
+ * The cookie that keeps the buyer's WeChat openid, signed (lib/payment/wechat-oauth.ts sets and reads it). `__Host-`
+ * on HTTPS, so a sibling channel host cannot set or shadow it (issue 29); on plain HTTP (the demo on *.localhost) the
+ * browser refuses the prefix, so the name goes without it there, as next-auth does with its `__Secure-` (wechatCookieName).
+ */
+export const WECHAT_OPENID_COOKIE = '__Host-wxpay_openid';
+
+/** A WeChat cookie's name over HTTPS (`__Host-…`) or plain HTTP (the same without the prefix). */
+export function wechatCookieName(name: `__Host-${string}`, https: boolean): string {
+  return https ? name : name.slice('__Host-'.length);
+}

@@ -5,15 +5,18 @@ import { orders, payments } from '../db/schema';
 import { procedure, userScope } from '../procedure/procedure';
 import { orderNoSchema } from '../procedure/schemas';
 import { AppError } from '../procedure/errors';
-import { PAYMENT_PROVIDER_NAMES, publicOrigin } from '../env';
+import { env, PAYMENT_PROVIDER_NAMES, publicOrigin } from '../env';
 import { getOrder } from '../order/service';
 import type { ProcedureContext } from '../procedure/procedure';
-import { queryPayment, receiveNotification, sandboxPaymentInfo, startPayment, type Payer } from './service';
+import { PAYMENT_LIMITS, queryPayment, receiveNotification, sandboxPaymentInfo, startPayment, type Payer } from './service';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox';
 import { channelProviders, configuredProviders, sandboxOf } from './providers';
 import { payClientOf } from './clients';
 import type { PaymentProvider } from './provider';
-import { WECHAT_OPENID_COOKIE, wechatOauthStartPath } from './wechat-oauth';
+import { readWechatOpenid, wechatOauthStartPath } from './wechat-oauth';
+import { hit } from '../rate-limit/rate-limit';
+import { forwardedHttps } from '../security/headers';
+import type { UserScope } from '../procedure/scope';
 import { orderViewSchema } from '../order/schema';
 import { sandboxCompleteSchema, sandboxPaymentSchema, startedPaymentSchema } from './schema';
 import { msg } from '../procedure/messages';
@@ -27,7 +30,7 @@ const paymentNoSchema = z.string({ error: 'is required and must be a string' }).
 export const paymentProcedures = {
   '/market/api/pay/create': procedure({
     summary:
-      "Opens a payment for an unpaid order through the chosen provider (one the channel offers that takes payments in the buyer's browser; optional when only one does) and answers how to pay: payUrl, and for WeChat Pay inside WeChat the JSAPI sheet's parameters.",
+      "Opens a payment for an unpaid order through the chosen provider (one the channel offers that takes payments in the buyer's browser; optional when only one does) and answers how to pay: payUrl, and for WeChat Pay inside WeChat the JSAPI sheet's parameters. The order's open payment is answered again while it is young (same provider and browser); at most 8 payments per order and 20 calls per buyer in 10 minutes (429).",
     auth: 'buyer',
     input: z.object({
       orderNo: orderNoSchema,
@@ -35,22 +38,36 @@ export const paymentProcedures = {
     }),
     output: startedPaymentSchema,
     handler: async (ctx, input) => {
+      const scope = await userScope(ctx);
+      // Counted first, before the order is looked up or any provider called (issue 29).
+      await limitPayCreate(scope);
+      // The buyer's order or nothing: another buyer's order and a made-up number get the same 404, whatever else the
+      // call asks (issue 29: the order number is not an oracle).
+      const order = await getOrder(scope, input.orderNo);
       const channel = await ctx.channel();
       const { provider, payer } = choosePayment(
         ctx,
         channelProviders(ctx.db, channel),
         channel.paymentProviders,
-        input.provider ?? (await lastProviderOf(ctx, channel.id, input.orderNo)),
+        input.provider ?? (await lastProviderOf(scope, order.orderNo)),
         input.provider === undefined,
       );
       return startPayment(
-        { ...(await userScope(ctx)), channelKey: ctx.channelKey, provider, payer, origin: publicOrigin(channel.host) },
-        input.orderNo,
+        {
+          ...scope,
+          channelKey: ctx.channelKey,
+          provider,
+          providers: configuredProviders(ctx.db),
+          payer,
+          origin: publicOrigin(channel.host),
+        },
+        order.orderNo,
       );
     },
   }),
   '/market/api/pay/query': procedure({
-    summary: 'The order as it stands after asking the provider about its open payments (the fallback for a late notification).',
+    summary:
+      'The order as it stands after asking the provider about its newest open payment (the fallback for a late notification); the provider is asked at most once per 5 s per payment.',
     auth: 'buyer',
     input: z.object({ orderNo: orderNoSchema }),
     output: orderViewSchema,
@@ -140,7 +157,16 @@ function choosePayment(
   const payer: Payer = { client, ip: ctx.ip };
   if (provider.name === 'wechatpay' && client === 'wechat') {
     // JSAPI pays as the buyer's WeChat identity: learnt once through WeChat's OAuth and kept in a cookie.
-    payer.openid = cookieValue(ctx.headers.get('cookie'), WECHAT_OPENID_COOKIE);
+    // Only this host's own cookie (`__Host-` on HTTPS), signed by this server for this app id and channel; anything else,
+    // malformed included, reads as no identity (issue 29).
+    const e = env();
+    payer.openid = readWechatOpenid(ctx.headers.get('cookie'), {
+      secret: e.PAYMENT_SECRET,
+      appid: e.WECHATPAY_APPID ?? '',
+      channelKey: ctx.channelKey,
+      https: forwardedHttps(ctx.headers),
+      now: ctx.now,
+    });
     if (!payer.openid) {
       throw new AppError(400, msg('payNeedsOpenid'), {
         reason: 'openid',
@@ -152,21 +178,33 @@ function choosePayment(
 }
 
 /** The provider the order's latest payment went through ("continue paying" keeps the buyer's earlier choice). */
-async function lastProviderOf(ctx: ProcedureContext, channelId: number, orderNo: string): Promise<string | undefined> {
-  const [last] = await ctx.db
+async function lastProviderOf(scope: UserScope, orderNo: string): Promise<string | undefined> {
+  const [last] = await scope.db
     .select({ provider: payments.provider })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.channelId, channelId)))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, scope.userId), eq(orders.channelId, scope.channelId)))
     .orderBy(desc(payments.id))
     .limit(1);
   return last?.provider;
 }
 
-function cookieValue(header: string | null, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('=')) || null;
+/**
+ * pay/create per buyer: PAYMENT_LIMITS.perBuyer calls per window (issue 29). Each call may open a payment at the
+ * provider, which spends the merchant's API quota; a buyer paying normally makes one or two.
+ */
+async function limitPayCreate(scope: UserScope): Promise<void> {
+  const counted = await hit(
+    scope.db,
+    { bucket: `pay-create:user:${scope.userId}`, max: PAYMENT_LIMITS.perBuyer, windowMs: PAYMENT_LIMITS.perBuyerWindowMs },
+    scope.now,
+  );
+  if (counted.allowed) return;
+  // Not given back: a buyer who keeps calling stays refused until the window ends. Logged once per window.
+  if (counted.count === PAYMENT_LIMITS.perBuyer + 1) {
+    console.warn(
+      `[pay] buyer ${scope.userId} made ${PAYMENT_LIMITS.perBuyer} pay/create calls within 10 minutes; refused until ${counted.resetAt.toISOString()}`,
+    );
   }
-  return null;
+  throw new AppError(429, msg('payCreateFlood', { waitMs: counted.resetAt.getTime() - scope.now.getTime() }), { reason: 'flood' });
 }

@@ -58,6 +58,20 @@ export interface PaymentProvider {
   query(paymentNo: string): Promise<VerifiedNotification | null>;
   /** Gives the money back for a payment that cannot be honoured (paid after its order expired). */
   refund(paymentNo: string, amount: number): Promise<void>;
+  /**
+   * Closes an unpaid payment at the provider, so it can no longer be paid (a newer payment of the order replaces it,
+   * issue 29). `closed`: the provider will take no money for it (or never opened it); `unopened`: the provider has no
+   * such payment yet but may still open it (Alipay opens a trade only when the buyer opens its pay URL), so it can be
+   * paid until its `time_expire`. Throws PaymentProviderError when the provider refuses (it was paid meanwhile, …).
+   * Optional: a provider without it leaves earlier payments open, asked about once at the end.
+   */
+  close?(paymentNo: string): Promise<'closed' | 'unopened'>;
+  /**
+   * What to hand the buyer when an open payment is answered again (pay/create within its reuse window): the kept
+   * answer of `start`, refreshed where it must be, with no call to the provider (WeChat Pay signs the JSAPI sheet
+   * anew with the current time). The kept answer as it is when absent.
+   */
+  reopen?(start: PaymentStart): PaymentStart;
   /** The HTTP answer the provider expects to its notification (WeChat Pay: 204 with no body, or 4xx/5xx with FAIL; Alipay: plain `success`, else `fail`). */
   answerNotification(result: NotificationResult): Response;
 }

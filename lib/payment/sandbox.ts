@@ -2,12 +2,13 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { sandboxTransactions } from '../db/schema';
+import { payments, sandboxTransactions } from '../db/schema';
 import { hmac, randomDigits, sameDigest } from '../security/crypto';
 import { PAY_CLIENTS } from './clients';
 import {
   NotificationError,
   notificationJson,
+  PaymentProviderError,
   type NotificationResult,
   type PaymentProvider,
   type PaymentRequest,
@@ -71,6 +72,17 @@ export function sandboxProvider(
       return result.ok
         ? Response.json({ ok: true, outcome: result.outcome })
         : Response.json({ ok: false, message: result.message }, { status: result.status });
+    },
+    async close(paymentNo: string) {
+      // Marked in the sandbox's books, where the first outcome stands: a closed payment cannot be paid at its cashier.
+      const [payment] = await db.select({ amount: payments.amount }).from(payments).where(eq(payments.paymentNo, paymentNo)).limit(1);
+      await db
+        .insert(sandboxTransactions)
+        .values({ paymentNo, tradeNo: `SBX-CLOSED-${paymentNo}`, amount: payment?.amount ?? 0, status: 'CLOSED', createdAt: new Date() })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.paymentNo, paymentNo)).limit(1);
+      if (row?.status === 'CLOSED' || row?.status === 'FAILED') return 'closed' as const;
+      throw new PaymentProviderError('sandbox', 'TRADE_PAID', `payment ${paymentNo} was paid at the cashier; it cannot be closed`, false);
     },
     async refund(paymentNo: string) {
       await db.update(sandboxTransactions).set({ status: 'REFUNDED' }).where(eq(sandboxTransactions.paymentNo, paymentNo));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { holdings, payments } from '@/lib/db/schema';
+import { holdings, orders, payments } from '@/lib/db/schema';
 import { createOrder, getOrder, ORDER_STATUS } from '@/lib/order/service';
 import { chainUpPending } from '@/lib/chain/ledger-job';
 import { chainTokenId, verifyLedger } from '@/lib/chain/ledger';
@@ -32,6 +32,11 @@ async function orderWithPayment(code: string, quantity = 1, amount = 10) {
   const order = await createOrder(ctx, { saleId: sale.saleId, quantity, idempotencyKey: key() }, FIVE_MIN);
   const payment = await startPayment({ ...ctx, channelKey: 'AURORA', provider: provider() }, order.orderNo);
   return { sale, ctx, order, payment };
+}
+
+async function orderIdOf(orderNo: string) {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
+  return row?.id;
 }
 
 function notificationFor(paymentNo: string, amount: number, status: 'SUCCESS' | 'FAILED' = 'SUCCESS') {
@@ -169,6 +174,40 @@ describe('payment notifications', () => {
     expect(refunds).toEqual([payment.paymentNo]);
     expect(await getOrder({ ...ctx, now: at(5000) }, order.orderNo)).toMatchObject({ statusTrade: ORDER_STATUS.paid });
     expect((await getOrder({ ...ctx, now: at(5000) }, order.orderNo)).editions).toHaveLength(1);
+  });
+
+  it('closes the last open payment when another opens, so its cashier no longer takes it; a SUCCESS for it still pays (issue 29)', async () => {
+    const { ctx, order, payment } = await orderWithPayment('close-last');
+    // The same buyer, from a computer now: another way to pay, so a new payment, and the first one is closed.
+    const desktop = { client: 'desktop' as const, ip: '203.0.113.7' };
+    const second = await startPayment({ ...ctx, now: at(1000), channelKey: 'AURORA', provider: provider(), payer: desktop }, order.orderNo);
+    expect(second.paymentNo).not.toBe(payment.paymentNo);
+    const [first] = await db.select().from(payments).where(eq(payments.paymentNo, payment.paymentNo));
+    expect(first).toMatchObject({ status: PAYMENT_STATUS.failed, settledAt: at(1000) });
+    // Its cashier page's Pay button: the sandbox's books say closed, so nothing is paid.
+    const tapped = await provider().settle({ paymentNo: payment.paymentNo, amount: payment.amount, outcome: 'paid', now: at(2000) });
+    expect(
+      await receiveNotification(db, provider(), tapped.body, new Headers({ [SANDBOX_SIGNATURE_HEADER]: tapped.signature }), at(2000)),
+    ).toBe('duplicate');
+    expect((await getOrder({ ...ctx, now: at(2000) }, order.orderNo)).statusTrade).toBe(ORDER_STATUS.toPay);
+    // Should a provider capture a closed payment after all (a race at its cashier), the money is not dropped: it pays.
+    const captured = notificationFor(payment.paymentNo, payment.amount);
+    expect(await receiveNotification(db, provider(), captured.body, captured.headers, at(3000))).toBe('paid');
+    // Paid now: no payment opens for it any more.
+    await expect(startPayment({ ...ctx, now: at(4000), channelKey: 'AURORA', provider: provider() }, order.orderNo)).rejects.toMatchObject({
+      code: 409,
+    });
+  });
+
+  it('hands the same open payment out again to the same buyer and browser, with nothing new opened', async () => {
+    const { ctx, order, payment } = await orderWithPayment('again');
+    const again = await startPayment({ ...ctx, now: at(60_000), channelKey: 'AURORA', provider: provider() }, order.orderNo);
+    expect(again).toEqual(payment);
+    const made = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, (await orderIdOf(order.orderNo))!));
+    expect(made).toHaveLength(1);
   });
 
   it('falls back to asking the provider when the notification never came', async () => {

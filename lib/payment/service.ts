@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, orders, payments, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
@@ -7,13 +7,13 @@ import { randomDigits } from '../security/crypto';
 import { isUniqueViolation } from '../db/errors';
 import { mintHoldings } from '../collection/mint';
 import { getOrder, ORDER_STATUS, releaseOrder, stockCommitted, type OrderView, type StockMove } from '../order/service';
-import { NotificationError, PaymentProviderError, type PaymentProvider, type VerifiedNotification } from './provider';
+import { NotificationError, PaymentProviderError, type PaymentProvider, type PaymentStart, type VerifiedNotification } from './provider';
+import { firstAskAt, horizonOf } from './schedule';
 import type { PayClient } from './clients';
 import type { UserScope } from '../procedure/scope';
 import { PAYMENT_STATUSES, type NotificationOutcome, type StartedPayment } from './schema';
 import { msg } from '../procedure/messages';
 
-/** `payments.status`. */
 /**
  * `payments.status`. `refunding`: paid too late, the money owed back but the provider's refund not confirmed yet (set in
  * the same transaction that closes the order, so a crash before the refund call leaves it for the reconciliation job).
@@ -36,17 +36,59 @@ export function providerOf(providers: Providers, name: string): PaymentProvider 
 export type Payer = { client: PayClient; ip: string; openid?: string | null };
 
 /**
- * Inserts a payment under a fresh number: the millisecond and 8 random digits. Two payments that draw the same number
- * in the same millisecond would violate its unique index; the second draws again instead of failing as a 500.
+ * Limits on opening payments (issue 29): each payment opened is a call to the provider and a payment the
+ * reconciliation may ask about, so one buyer tapping (or a script calling) pay/create cannot spend the merchant's API
+ * quota nor crowd the reconciliation. docs/security.md "Payments" and docs/orders.md.
  */
-async function insertPayment(db: Db, input: { orderId: number; provider: string; amount: number; now: Date }): Promise<string> {
+export const PAYMENT_LIMITS = {
+  /**
+   * An open payment is answered again, with no call to the provider, while it is younger than this and the buyer asks
+   * from the same kind of browser (and WeChat identity) for the same provider: WeChat Pay's H5 page (`h5_url`) is good
+   * for 5 minutes, Alipay's signed pay URL carries its time, so 4 minutes leaves a margin.
+   */
+  reuseMs: 4 * 60_000,
+  /**
+   * A payment being opened (its provider call in flight: at most 10 s for WeChat Pay, 5 s for Alipay) is not opened a
+   * second time by a concurrent call; a row left by a process that died mid-call stops counting after this.
+   */
+  startingMs: 15_000,
+  /** Payments opened per order, whatever became of them: beyond it pay/create is refused (429). */
+  perOrder: 8,
+  /** pay/create calls per buyer per window, counted before anything else is done (429 beyond). */
+  perBuyer: 20,
+  perBuyerWindowMs: 10 * 60_000,
+  /** The result page's pay/query asks the provider about a payment at most once per this. */
+  queryIntervalMs: 5_000,
+} as const;
+
+/**
+ * Inserts a payment under a fresh number: the millisecond and 8 random digits. Two payments that draw the same number
+ * in the same millisecond would violate its unique index; the second draws again instead of failing as a 500 (each
+ * try in a savepoint of `tx`, which a violation would otherwise abort).
+ */
+async function insertPayment(
+  tx: Pick<Db, 'transaction'>,
+  input: { orderId: number; provider: string; amount: number; now: Date; client: PayClient; payerOpenid: string | null },
+): Promise<{ id: number; paymentNo: string }> {
   for (let attempt = 1; ; attempt++) {
     const paymentNo = `P${input.now.getTime()}${randomDigits(8)}`;
     try {
-      await db
-        .insert(payments)
-        .values({ paymentNo, orderId: input.orderId, provider: input.provider, amount: input.amount, createdAt: input.now });
-      return paymentNo;
+      const [row] = await tx.transaction((savepoint) =>
+        savepoint
+          .insert(payments)
+          .values({
+            paymentNo,
+            orderId: input.orderId,
+            provider: input.provider,
+            amount: input.amount,
+            createdAt: input.now,
+            client: input.client,
+            payerOpenid: input.payerOpenid,
+            nextQueryAt: firstAskAt(input.now),
+          })
+          .returning({ id: payments.id }),
+      );
+      return { id: row!.id, paymentNo };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
     }
@@ -55,11 +97,42 @@ async function insertPayment(db: Db, input: { orderId: number; provider: string;
 
 export type { StartedPayment } from './schema';
 
-/** Opens a payment for one of the buyer's unpaid orders and says where to pay. 409 when the order is no longer payable. */
+/** The order as pay/create needs it: payable, else 409 (paid, or cancelled/expired). */
+function assertPayable(order: OrderView): void {
+  if (order.statusTrade !== ORDER_STATUS.toPay) {
+    throw new AppError(409, msg('orderNotPayable', { paid: order.statusTrade === ORDER_STATUS.paid }), {
+      reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled',
+    });
+  }
+}
+
+/** An open payment as pay/create weighs it: answer it again, close it, or wait for it. */
+type OpenPayment = {
+  id: number;
+  paymentNo: string;
+  provider: string;
+  status: number;
+  client: string | null;
+  payerOpenid: string | null;
+  start: PaymentStart | null;
+  createdAt: Date;
+};
+
+/**
+ * Opens a payment for one of the buyer's unpaid orders and says where to pay (issue 29 bounds what that costs):
+ * - the order's newest open payment, when it went through the same provider from the same kind of browser (and WeChat
+ *   identity) less than PAYMENT_LIMITS.reuseMs ago, is answered again, with no call to the provider;
+ * - otherwise a new payment is opened, after the order's last open payment is closed at its provider (so the buyer
+ *   cannot pay twice, and only the newest is asked about; those before it were closed when it opened);
+ * - at most PAYMENT_LIMITS.perOrder payments per order (429 beyond), and one being opened at a time (429 meanwhile).
+ * 404 when the order is not the buyer's, 409 when it is no longer payable.
+ */
 export async function startPayment(
   ctx: UserScope & {
     channelKey: string;
     provider: PaymentProvider;
+    /** Every provider the deployment runs, to close earlier payments made through another; the chosen one unless told. */
+    providers?: Providers;
     /** The buyer's environment; a phone browser unless told. */
     payer?: Payer;
     /** The channel's public origin (https://host): the provider sends the buyer back to the result page there. */
@@ -68,34 +141,116 @@ export async function startPayment(
   orderNo: string,
 ): Promise<StartedPayment> {
   const order = await getOrder(ctx, orderNo);
-  if (order.statusTrade !== ORDER_STATUS.toPay) {
-    throw new AppError(409, msg('orderNotPayable', { paid: order.statusTrade === ORDER_STATUS.paid }), {
-      reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled',
-    });
-  }
-  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  const paymentNo = await insertPayment(ctx.db, { orderId: row!.id, provider: ctx.provider.name, amount: order.amount, now: ctx.now });
+  assertPayable(order);
   const payer = ctx.payer ?? { client: 'mobile', ip: ctx.ip ?? '127.0.0.1' };
+  const openid = payer.openid ?? null;
+  const answer = (paymentNo: string, start: PaymentStart): StartedPayment => ({
+    paymentNo,
+    provider: ctx.provider.name,
+    ...start,
+    orderNo,
+    amount: order.amount,
+    expireTime: order.expireTime,
+  });
+
+  // Decided under the order's row lock, so concurrent calls for one order open one payment, not one each.
+  const decided = await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, ctx.userId), eq(orders.channelId, ctx.channelId)))
+      .for('update');
+    if (!locked) throw new AppError(404, msg('orderNotFound'));
+    const made: OpenPayment[] = await tx
+      .select({
+        id: payments.id,
+        paymentNo: payments.paymentNo,
+        provider: payments.provider,
+        status: payments.status,
+        client: payments.client,
+        payerOpenid: payments.payerOpenid,
+        start: payments.start,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(eq(payments.orderId, locked.id))
+      .orderBy(desc(payments.id));
+    const open = made.filter((p) => p.status === PAYMENT_STATUS.created);
+    const age = (p: OpenPayment) => ctx.now.getTime() - p.createdAt.getTime();
+    if (open.some((p) => p.start === null && age(p) < PAYMENT_LIMITS.startingMs)) {
+      throw new AppError(429, msg('payStarting'), { reason: 'starting' });
+    }
+    // Only the newest open payment is answered again: it is the one the reconciliation asks about.
+    const again = open
+      .slice(0, 1)
+      .find(
+        (p) =>
+          p.start !== null &&
+          p.provider === ctx.provider.name &&
+          p.client === payer.client &&
+          p.payerOpenid === openid &&
+          age(p) >= 0 &&
+          age(p) < PAYMENT_LIMITS.reuseMs,
+      );
+    if (again) return { kind: 'again' as const, again };
+    if (made.length >= PAYMENT_LIMITS.perOrder) {
+      console.warn(`[pay] order ${orderNo} has had ${made.length} payments; pay/create refused`);
+      throw new AppError(429, msg('payTooManyAttempts', { limit: PAYMENT_LIMITS.perOrder }), { reason: 'attempts' });
+    }
+    const opened = await insertPayment(tx, {
+      orderId: locked.id,
+      provider: ctx.provider.name,
+      amount: order.amount,
+      now: ctx.now,
+      client: payer.client,
+      payerOpenid: openid,
+    });
+    // The last payment is closed; those before it were closed (or found unclosable) when it opened.
+    return { kind: 'opened' as const, opened, earlier: open.slice(0, 1) };
+  });
+  if (decided.kind === 'again') {
+    const kept = decided.again.start!;
+    return answer(decided.again.paymentNo, ctx.provider.reopen?.(kept) ?? kept);
+  }
+
+  const { opened, earlier } = decided;
+  const expiresAt = new Date(order.expireTime);
+  let unsure = false;
+  for (const payment of earlier) {
+    unsure = (await closeEarlier(ctx.db, ctx.providers ?? ctx.provider, payment, expiresAt, ctx.now)) || unsure;
+  }
+  // An earlier payment that could not be closed may turn out paid (its notification lost): then the order is paid now,
+  // and the new payment is never opened.
+  if (unsure) {
+    const now = await getOrder(ctx, orderNo);
+    if (now.statusTrade !== ORDER_STATUS.toPay) {
+      await failUnopened(ctx.db, opened.id, ctx.now);
+      assertPayable(now);
+    }
+  }
+
   try {
     const started = await ctx.provider.start({
-      paymentNo,
+      paymentNo: opened.paymentNo,
       amount: order.amount,
       subject: order.commodity.name,
       channelKey: ctx.channelKey,
       client: payer.client,
       clientIp: payer.ip,
-      openid: payer.openid ?? null,
+      openid,
       returnUrl: `${ctx.origin ?? ''}/pay/success?orderNo=${orderNo}`,
-      expiresAt: new Date(order.expireTime),
+      expiresAt,
     });
-    return { paymentNo, provider: ctx.provider.name, ...started, orderNo, amount: order.amount, expireTime: order.expireTime };
+    // Kept to answer the payment again (the reuse window above); only what the buyer is handed anyway.
+    await ctx.db
+      .update(payments)
+      .set({ start: { payUrl: started.payUrl, ...(started.jsapi ? { jsapi: started.jsapi } : {}) } })
+      .where(eq(payments.id, opened.id));
+    return answer(opened.paymentNo, started);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     // Never opened at the provider: closed at once, so neither the buyer's retry nor the reconciliation waits on it.
-    await ctx.db
-      .update(payments)
-      .set({ status: PAYMENT_STATUS.failed, settledAt: ctx.now })
-      .where(and(eq(payments.paymentNo, paymentNo), eq(payments.status, PAYMENT_STATUS.created)));
+    await failUnopened(ctx.db, opened.id, ctx.now);
     console.error(`[pay] ${error.message}`);
     throw new AppError(
       error.busy ? 1001 : 409,
@@ -105,6 +260,54 @@ export async function startPayment(
       { reason: 'provider', provider: ctx.provider.name, providerCode: error.providerCode },
     );
   }
+}
+
+/** A payment that never opened at its provider: failed at once, asked about by nobody. */
+async function failUnopened(db: Db, paymentId: number, now: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: PAYMENT_STATUS.failed, settledAt: now, nextQueryAt: null })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, PAYMENT_STATUS.created)));
+}
+
+/**
+ * Closes an earlier open payment of an order at its provider, as a newer one opens (issue 29). Closed → settled as
+ * failed (a SUCCESS notification for it would still pay or refund it: money is never dropped). Otherwise it stays open
+ * and is asked about once, at the horizon: the provider has not opened it yet (Alipay), has no `close`, is not run by
+ * the deployment any more, or refused to close it; in that last case it may have been paid with its notification
+ * lost, so the provider is asked about it now, once, and the answer applied. True when the order may have moved.
+ */
+async function closeEarlier(db: Db, providers: Providers, payment: OpenPayment, expiresAt: Date, now: Date): Promise<boolean> {
+  const provider = providerOf(providers, payment.provider);
+  let closed: 'closed' | 'unopened' | 'refused' | null = null;
+  if (provider?.close) {
+    try {
+      closed = await provider.close(payment.paymentNo);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      console.warn(`[pay] could not close ${payment.paymentNo} at ${payment.provider}: ${error.message}`);
+      closed = 'refused';
+    }
+  }
+  if (closed === 'closed') {
+    await failUnopened(db, payment.id, now);
+    return false;
+  }
+  // Asked about once more, at the horizon, where the reconciliation gives it up if the provider still knows nothing.
+  await db
+    .update(payments)
+    .set({ nextQueryAt: horizonOf(expiresAt) })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, PAYMENT_STATUS.created)));
+  if (closed !== 'refused' || !provider) return false;
+  try {
+    await db.update(payments).set({ queriedAt: now }).where(eq(payments.id, payment.id));
+    const answer = await provider.query(payment.paymentNo);
+    if (answer) await applyNotification(db, provider, answer, now);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError || error instanceof NotificationError)) throw error;
+    console.error(`[pay] query of ${payment.paymentNo} failed`, error.message);
+  }
+  return true;
 }
 
 /** What a notification did: paid (minted), failed, duplicate (already handled: nothing happens), refunded (paid too late). */
@@ -179,7 +382,11 @@ export async function applyNotification(
       .update(orders)
       .set({ statusTrade: ORDER_STATUS.closed, cancelReason: 'paidLate' })
       .where(and(eq(orders.id, payment.orderId), eq(orders.statusTrade, ORDER_STATUS.cancelled)));
-    await tx.update(payments).set({ status: PAYMENT_STATUS.refunding }).where(eq(payments.id, payment.id));
+    // The refund is made right after commit; should that fail, the reconciliation retries it from a minute on.
+    await tx
+      .update(payments)
+      .set({ status: PAYMENT_STATUS.refunding, nextQueryAt: firstAskAt(now) })
+      .where(eq(payments.id, payment.id));
     return 'refunded';
   });
   stockCommitted(db, released);
@@ -212,35 +419,46 @@ export async function receiveNotification(
 }
 
 /**
- * The fallback when a notification is late (the pay-result pages poll it): asks the provider about the order's open
- * payments and applies what it says, then answers the order as it now stands.
+ * The fallback when a notification is late (the pay-result pages poll it): asks the provider about the order's newest
+ * open payment (earlier ones were closed as it opened) and applies what it says, then answers the order as it now
+ * stands. The provider is asked about a payment at most once per PAYMENT_LIMITS.queryIntervalMs, whoever polls: the
+ * ask is claimed by a conditional UPDATE, so concurrent polls (or reloads) make one call, not one each (issue 29).
  */
 export async function queryPayment(ctx: UserScope & { providers: Providers }, orderNo: string): Promise<OrderView> {
   const order = await getOrder(ctx, orderNo);
-  if (order.statusTrade === ORDER_STATUS.toPay) {
-    const open = await ctx.db
-      .select({ paymentNo: payments.paymentNo, provider: payments.provider })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(orders.orderNo, orderNo), eq(payments.status, PAYMENT_STATUS.created)))
-      .orderBy(desc(payments.id))
-      .limit(5);
-    for (const payment of open) {
-      // Each payment is asked about at its own provider; one the deployment no longer runs waits for it.
-      const provider = providerOf(ctx.providers, payment.provider);
-      if (!provider) continue;
-      try {
-        const answer = await provider.query(payment.paymentNo);
-        if (answer) await applyNotification(ctx.db, provider, answer, ctx.now);
-      } catch (error) {
-        // The page shows the order as it stands; the reconciliation job asks again.
-        if (!(error instanceof PaymentProviderError || error instanceof NotificationError)) throw error;
-        console.error(`[pay] query of ${payment.paymentNo} failed`, error.message);
-      }
-    }
-    return getOrder(ctx, orderNo);
+  if (order.statusTrade !== ORDER_STATUS.toPay) return order;
+  const [newest] = await ctx.db
+    .select({ id: payments.id, paymentNo: payments.paymentNo, provider: payments.provider })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, ctx.userId), eq(payments.status, PAYMENT_STATUS.created)))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  // A payment of a provider the deployment no longer runs waits for it.
+  const provider = newest ? providerOf(ctx.providers, newest.provider) : null;
+  if (!newest || !provider) return order;
+  const askedBefore = new Date(ctx.now.getTime() - PAYMENT_LIMITS.queryIntervalMs);
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({ queriedAt: ctx.now })
+    .where(
+      and(
+        eq(payments.id, newest.id),
+        eq(payments.status, PAYMENT_STATUS.created),
+        or(isNull(payments.queriedAt), lte(payments.queriedAt, askedBefore)),
+      ),
+    )
+    .returning({ id: payments.id });
+  if (!claimed) return order;
+  try {
+    const answer = await provider.query(newest.paymentNo);
+    if (answer) await applyNotification(ctx.db, provider, answer, ctx.now);
+  } catch (error) {
+    // The page shows the order as it stands; the reconciliation job asks again.
+    if (!(error instanceof PaymentProviderError || error instanceof NotificationError)) throw error;
+    console.error(`[pay] query of ${newest.paymentNo} failed`, error.message);
   }
-  return order;
+  return getOrder(ctx, orderNo);
 }
 
 /** The sandbox cashier's view of a payment: only its buyer sees it. */

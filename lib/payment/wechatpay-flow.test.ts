@@ -5,11 +5,14 @@ import { apiCall } from '@/test/api';
 import { makeSale, makeUsers } from '@/test/buying';
 import { createSession } from '@/lib/auth/sessions';
 import { channels, holdings, payments } from '@/lib/db/schema';
-import { makeWechatKeys, startFakeWechatPay, wechatEnv, wechatNotification, type FakeWechatPay } from '@/test/wechatpay';
+import { APPID, makeWechatKeys, startFakeWechatPay, wechatEnv, wechatNotification, type FakeWechatPay } from '@/test/wechatpay';
 import { POST } from '@/app/api/pay/notify/[provider]/route';
 import { PAYMENT_STATUS } from './service';
 import { runJobsOnce } from '@/lib/jobs/runner';
 import { USER_AGENTS } from '@/test/user-agents';
+import { GET as oauthGET } from '@/app/api/pay/wechat/oauth/route';
+import { signedOpenid } from './wechat-oauth';
+import { env } from '@/lib/env';
 
 // WeChat Pay through the storefront: pay/create chooses a provider the channel offers that fits the buyer's browser,
 // and WeChat Pay's notifications arrive at the HTTP route (POST /api/pay/notify/wechatpay) and are applied once.
@@ -38,6 +41,11 @@ beforeAll(async () => {
 });
 
 const { phone: PHONE, wechat: WECHAT, desktop: DESKTOP, miniProgram: MINI } = USER_AGENTS;
+
+/** The openid cookie's value as /api/pay/wechat/oauth signs it for a channel. */
+function openidCookie(openid: string, channelKey = 'AURORA') {
+  return signedOpenid({ secret: env().PAYMENT_SECRET, appid: APPID, channelKey }, openid, now);
+}
 
 let seq = 0;
 /** A buyer of `channelKey` with an unpaid order of `quantity` on a fresh sale. */
@@ -115,13 +123,79 @@ describe('pay/create: the provider', () => {
     const started = await call(
       '/market/api/pay/create',
       { orderNo, provider: 'wechatpay' },
-      { 'user-agent': WECHAT, cookie: 'wxpay_openid=oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+      { 'user-agent': WECHAT, cookie: `wxpay_openid=${openidCookie('oUpF8uMuAJO_M2pxb1Q9zNjWeS6o')}` },
     );
     expect(started.code).toBe(200);
     const data = started.data as { payUrl: string; paymentNo: string; jsapi: { package: string; signType: string } };
     expect(data.jsapi).toMatchObject({ package: `prepay_id=wx${data.paymentNo}`, signType: 'RSA' });
     expect(data.payUrl).toBe(`http://aurora.localhost:3000/pay/success?orderNo=${orderNo}`);
     expect(fake.transactions.get(data.paymentNo)?.payer).toEqual({ openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' });
+  });
+
+  it("pays only as the identity this host's own signed cookie names: an unsigned, edited, sibling host's or malformed one is none (issue 29)", async () => {
+    const { call, orderNo } = await buyerWithOrder();
+    const openid = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
+    const inWechat = (cookie: string, https = false) =>
+      call(
+        '/market/api/pay/create',
+        { orderNo, provider: 'wechatpay' },
+        { 'user-agent': WECHAT, cookie, ...(https ? { 'x-forwarded-proto': 'https' } : {}) },
+      );
+    const prepays = () => fake.calls().prepay;
+    const before = prepays();
+    const refused = [
+      // Before issue 29 the bare openid was believed: anyone could name the identity sent to WeChat.
+      { cookie: `wxpay_openid=${openid}` },
+      { cookie: `wxpay_openid=oAttacker${openidCookie(openid).slice(openid.length)}` },
+      { cookie: `wxpay_openid=${openidCookie(openid, 'LUMEN')}` },
+      { cookie: 'wxpay_openid=%E0%A4%A' },
+      { cookie: 'wxpay_openid=%' },
+      { cookie: `wxpay_openid=${openidCookie(openid)}`, https: true },
+    ];
+    for (const { cookie, https } of refused) {
+      const answer = await inWechat(cookie, https);
+      expect({ cookie, https, status: answer.status, code: answer.code, reason: (answer.data as { reason?: string }).reason }).toEqual({
+        cookie,
+        https,
+        status: 200,
+        code: 400,
+        reason: 'openid',
+      });
+    }
+    expect(prepays()).toBe(before);
+    // Over HTTPS only `__Host-wxpay_openid` counts: a sibling host's `wxpay_openid` for the whole site beside it is ignored.
+    const secure = await inWechat(
+      `wxpay_openid=${openidCookie('oSiblingChose0000000000000')}; __Host-wxpay_openid=${openidCookie(openid)}`,
+      true,
+    );
+    expect(secure.code).toBe(200);
+    expect(fake.transactions.get((secure.data as { paymentNo: string }).paymentNo)?.payer).toEqual({ openid });
+  });
+
+  it('answers a malformed WeChat cookie on the OAuth route with 400 and the security headers, never a 500', async () => {
+    const oauth = (cookie: string, https = false) =>
+      oauthGET(
+        new Request('http://aurora.localhost:3000/api/pay/wechat/oauth?code=good-code&state=0123456789abcdef0123456789abcdef', {
+          headers: { host: 'aurora.localhost:3000', cookie, ...(https ? { 'x-forwarded-proto': 'https' } : {}) },
+        }),
+      );
+    for (const [cookie, https] of [
+      ['wxpay_oauth=0123456789abcdef0123456789abcdef.%E0%A4%A', false],
+      ['__Host-wxpay_oauth=0123456789abcdef0123456789abcdef.%', true],
+      ['wxpay_oauth=0123456789abcdef0123456789abcdef.%2Fpay', true],
+    ] as const) {
+      const answer = await oauth(cookie, https);
+      expect({ cookie, status: answer.status }).toEqual({ cookie, status: 400 });
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('strict-transport-security') !== null).toBe(https);
+    }
+    // The start of the round over HTTPS sets the `__Host-` state cookie.
+    const start = await oauthGET(
+      new Request('http://aurora.localhost:3000/api/pay/wechat/oauth?return=%2Fpay%2F1', {
+        headers: { host: 'aurora.localhost:3000', 'x-forwarded-proto': 'https' },
+      }),
+    );
+    expect(start.headers.get('set-cookie')).toMatch(/^__Host-wxpay_oauth=[0-9a-f]{32}\./);
   });
 
   it("answers WeChat Pay's refusals as a clear busy or refused answer, never a 500, and closes the payment", async () => {

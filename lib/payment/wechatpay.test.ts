@@ -210,6 +210,66 @@ describe('WeChat Pay: the order query and refunds', () => {
   });
 });
 
+describe('WeChat Pay: closing a payment (issue 29)', () => {
+  it('closes an unpaid payment with a signed request, so the cashier no longer takes it; closed or unknown ones count as closed', async () => {
+    const req = request('mobile');
+    await provider().start(req);
+    expect(await provider().close!(req.paymentNo)).toBe('closed');
+    expect(lastRequest()).toMatchObject({
+      method: 'POST',
+      url: `/v3/pay/transactions/out-trade-no/${req.paymentNo}/close`,
+      json: { mchid: MCHID },
+      signatureValid: true,
+    });
+    expect(fake.transactions.get(req.paymentNo)?.trade_state).toBe('CLOSED');
+    expect(() => fake.pay(req.paymentNo)).toThrow(/closed/);
+    expect(await provider().query(req.paymentNo)).toMatchObject({ paid: false });
+    // Never opened at WeChat Pay (its start failed): nothing can be paid either.
+    expect(await provider().close!('P00000000000000000000001')).toBe('closed');
+    fake.failNext(400, 'ORDER_CLOSED', '订单已关闭');
+    expect(await provider().close!(req.paymentNo)).toBe('closed');
+  });
+
+  it('refuses to count a paid payment closed, and says when WeChat Pay is busy or the answer is not its own', async () => {
+    const req = request('mobile');
+    await provider().start(req);
+    fake.pay(req.paymentNo);
+    expect(await refusal(provider().close!(req.paymentNo))).toMatchObject({ providerCode: 'ORDERPAID', busy: false });
+    const open = request('mobile');
+    await provider().start(open);
+    fake.failNext(500, 'SYSTEM_ERROR');
+    expect(await refusal(provider().close!(open.paymentNo))).toMatchObject({ busy: true });
+    fake.answerWith(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+    try {
+      expect(await refusal(provider().close!(open.paymentNo))).toMatchObject({ providerCode: 'ANSWER_NOT_SIGNED' });
+    } finally {
+      fake.answerWith(keys.platform.privateKey);
+    }
+  });
+
+  it('signs the JSAPI sheet of a payment handed out again anew, for the same prepay, with no call', async () => {
+    const req = request('wechat', { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' });
+    const started = await provider().start(req);
+    const calls = fake.requests.length;
+    const threeMinutesOn = new Date('2026-11-22T08:03:00Z');
+    const later = wechatPayProvider(wechatConfig(keys, fake.url), () => threeMinutesOn).reopen!(started);
+    expect(fake.requests.length).toBe(calls);
+    expect(later.payUrl).toBe(started.payUrl);
+    expect(later.jsapi).toMatchObject({
+      appId: APPID,
+      package: started.jsapi!.package,
+      timeStamp: String(threeMinutesOn.getTime() / 1000),
+      signType: 'RSA',
+    });
+    const sheet = later.jsapi!;
+    const message = `${sheet.appId}\n${sheet.timeStamp}\n${sheet.nonceStr}\n${sheet.package}\n`;
+    expect(verify('RSA-SHA256', Buffer.from(message), keys.merchant.publicKey, Buffer.from(sheet.paySign, 'base64'))).toBe(true);
+    // An H5 payment's URL is handed out as it was.
+    const h5 = await provider().start(request('mobile'));
+    expect(provider().reopen!(h5)).toEqual(h5);
+  });
+});
+
 describe('WeChat Pay: notifications', () => {
   const now = new Date('2026-11-22T08:01:00Z');
   const paid = (over: Partial<FakeTransaction> = {}): FakeTransaction => ({

@@ -158,6 +158,9 @@ const transactionSchema = z.object({
 });
 type Transaction = z.infer<typeof transactionSchema>;
 
+/** Answers to closing a payment that mean it cannot be paid: closed before, or never opened at WeChat Pay. */
+const CLOSED_ALREADY = new Set(['ORDER_CLOSED', 'ORDER_NOT_EXIST']);
+
 /** Final failures of a transaction; NOTPAY and USERPAYING are not outcomes yet, REFUND was already given back. */
 const FAILED_STATES = new Set(['CLOSED', 'PAYERROR', 'REVOKED']);
 
@@ -323,6 +326,30 @@ export function wechatPayProvider(config: WechatPayConfig, clock: () => Date = (
       const notOurs = ownTransaction(transaction.data, paymentNo);
       if (notOurs) throw new PaymentProviderError(name, 'BAD_ANSWER', `query: ${notOurs}`, false);
       return outcomeOf(transaction.data);
+    },
+
+    async close(paymentNo: string): Promise<'closed'> {
+      try {
+        // 204 with an empty (signed) body: WeChat Pay takes no money for it from now on.
+        await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}/close`, { mchid: config.mchid });
+      } catch (error) {
+        // Closed already, or never opened (start failed before WeChat Pay took it): nothing can be paid either way.
+        if (error instanceof PaymentProviderError && CLOSED_ALREADY.has(error.providerCode)) return 'closed';
+        throw error;
+      }
+      return 'closed';
+    },
+
+    reopen(start: PaymentStart): PaymentStart {
+      if (!start.jsapi) return start;
+      // The same prepay_id (valid two hours at WeChat Pay), in a sheet signed anew with the current time.
+      const sheet = {
+        appId: start.jsapi.appId,
+        timeStamp: String(Math.floor(clock().getTime() / 1000)),
+        nonceStr: randomBytes(16).toString('hex'),
+        package: start.jsapi.package,
+      };
+      return { ...start, jsapi: { ...sheet, signType: 'RSA', paySign: jsapiPaySign(config.privateKey, sheet) } };
     },
 
     async refund(paymentNo: string, amount: number): Promise<void> {

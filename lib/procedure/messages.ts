@@ -117,6 +117,11 @@ const en = {
   chainRecordNotFound: () => 'id: no such chain-up record of yours in this store',
   // Tracking
   trackingFlood: (p: { waitMs: number }) => `records: too many tracking records from this sender; try again in ${waitText(p.waitMs)}`,
+  // Paying: what one buyer may cost the store's payment provider (issue 29)
+  payStarting: () => 'orderNo: a payment for this order is being opened; try again in a moment',
+  payTooManyAttempts: (p: { limit: number }) =>
+    `orderNo: ${p.limit} payments were opened for this order, the most one order takes; cancel it and buy again`,
+  payCreateFlood: (p: { waitMs: number }) => `too many payments opened from this account; try again in ${waitText(p.waitMs)}`,
 };
 
 function codeTypeName(type: number): string {
@@ -206,6 +211,9 @@ const zhCN: Catalogue = {
   chainWrongType: (p) => `这是${p.is === 2 ? '证书码' : '商品码'}，不是${p.asked === 2 ? '证书码' : '商品码'}`,
   chainRecordNotFound: () => '找不到您在本店的这条上链记录',
   trackingFlood: (p) => `上报记录过多，请 ${waitText(p.waitMs, 'zh-CN')}后再试`,
+  payStarting: () => '这笔订单的支付正在发起，请稍后再试',
+  payTooManyAttempts: (p) => `这笔订单已发起 ${p.limit} 次支付，已达上限，请取消订单后重新购买`,
+  payCreateFlood: (p) => `您发起支付过于频繁，请 ${waitText(p.waitMs, 'zh-CN')}后再试`,
 };
 
 const CATALOGUES: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN };

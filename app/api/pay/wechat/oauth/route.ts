@@ -1,4 +1,6 @@
 import { env, publicOrigin } from '@/lib/env';
+import { channelKeyForHost } from '@/lib/channel/key';
+import { forwardedHttps, securityHeaders } from '@/lib/security/headers';
 import { handleWechatOauth } from '@/lib/payment/wechat-oauth';
 
 export const dynamic = 'force-dynamic';
@@ -6,14 +8,17 @@ export const dynamic = 'force-dynamic';
 /** WeChat's web OAuth round for the buyer's openid (JSAPI payment inside WeChat): lib/payment/wechat-oauth.ts. */
 export async function GET(request: Request): Promise<Response> {
   const e = env();
+  // The scheme the browser used, as the entry server resolved it: it decides the cookies' `__Host-` names (issue 29).
+  const https = forwardedHttps(request.headers) || new URL(request.url).protocol === 'https:';
   if (!e.PAYMENT_PROVIDERS.includes('wechatpay') || !e.WECHATPAY_APPID)
-    return Response.json({ ok: false, message: 'WeChat Pay is not configured' }, { status: 404 });
+    return Response.json({ ok: false, message: 'WeChat Pay is not configured' }, { status: 404, headers: securityHeaders({ https }) });
   const host = (request.headers.get('host') ?? 'localhost').replace(/:\d+$/, '');
-  const origin = publicOrigin(host, e);
   return handleWechatOauth(request, {
     appid: e.WECHATPAY_APPID,
     secret: e.WECHATPAY_APPSECRET,
-    origin,
-    secure: origin.startsWith('https:'),
+    origin: publicOrigin(host, e),
+    secure: https,
+    cookieSecret: e.PAYMENT_SECRET,
+    channelKey: channelKeyForHost(host, e.BRAND_WORD, e.DEFAULT_CHANNEL),
   });
 }
