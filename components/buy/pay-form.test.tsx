@@ -4,6 +4,7 @@ import { renderWithMessages } from '@/test/render-with-messages';
 import { PayForm } from './pay-form';
 import { PAY_CLIENTS } from '@/lib/payment/clients';
 import { navigation } from './go-pay';
+import { BusinessError } from '@/lib/client/api-client';
 
 // The pay page's form: without the terms agreed it only warns; once they are, the warning goes before the buyer is
 // sent to pay, so it cannot follow them onto the payment's pages (issue 17, item 11).
@@ -118,4 +119,30 @@ describe('the way to pay', () => {
     expect(assign).toHaveBeenCalledWith('/api/pay/wechat/oauth?return=%2F');
     expect(post).not.toHaveBeenCalled();
   });
+});
+
+it('keeps the order’s key when only its payment could not be opened, so the next tap pays the same order instead of asking for a second one', async () => {
+  const keys: string[] = [];
+  let payAttempts = 0;
+  post.mockReset();
+  post.mockImplementation(async (path: string, body: { idempotencyKey?: string }) => {
+    if (path === '/market/api/order/create') {
+      keys.push(body.idempotencyKey!);
+      return { orderNo: '20261125000000012345678' };
+    }
+    // The first payment attempt is refused (too many attempts a moment ago), the second opens.
+    if (++payAttempts === 1) throw new BusinessError('too many payment attempts', 429, { reason: 'flood' });
+    return { payUrl: '/sandbox/cashier/P2' };
+  });
+  renderWithMessages(
+    <PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={[{ name: 'sandbox', clients: PAY_CLIENTS }]} />,
+  );
+  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+  await waitFor(() => expect(payAttempts).toBe(1));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled());
+  fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+  await waitFor(() => expect(push).toHaveBeenCalledWith('/sandbox/cashier/P2'));
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
 });

@@ -79,17 +79,21 @@ export function PayForm({
     }
     if (!key.current || key.current.quantity !== quantity) key.current = { value: newTapKey(), quantity };
     setBusy(true);
+    let ordered = false;
     try {
       const order = await api.post('/market/api/order/create', { saleId, quantity, idempotencyKey: key.current.value });
+      ordered = true;
       const payment = await api.post('/market/api/pay/create', { orderNo: order.orderNo, provider: method });
       if (!(await goPay(payment, router))) {
         showToast('warn', t('wechatFailed'));
         setBusy(false);
       }
     } catch (error) {
-      // The client has shown why (spec §8). A refused order is final for this key; a sold-out sale goes to /sellout.
+      // The client has shown why (spec §8). A refused order is final for this key; a sold-out sale goes to /sellout. A
+      // payment that could not be opened keeps the key: the next tap finds the same order and opens its payment again,
+      // rather than ask for a second order that the buyer's limit (held by the first) would refuse.
       if (error instanceof BusinessError) {
-        key.current = null;
+        if (!ordered) key.current = null;
         const reason = (error.data as { reason?: string } | null)?.reason;
         if (reason === 'soldOut') router.replace('/sellout');
         // WeChat forgot the buyer (the identity cookie ran out): learnt again, then paid from the order records.
