@@ -28,7 +28,7 @@ const TEMPLATES: Record<Locale, Record<AgreementLocation, Template>> = {
       [
         `This policy says what ${brandName} ("we") keeps about you when you use this store, why, for how long, and who else sees it. By logging in you agree to it.`,
         `## What we keep`,
-        `- Your mobile phone number, to log you in with a text message code and to tell your orders apart from other buyers'.\n- Your orders and payments: what you bought, the amount, the time, and the payment provider's transaction number. We never see or keep your bank card or wallet details; the payment provider handles them.\n- Your collection: the numbered editions you hold, the blind boxes you opened, gifts you received, exchanges and chain-up records.\n- Security records: the network address and a device cookie of each login attempt and code request, so that nobody can guess codes or send texts to your number in bulk.\n- Page visits: which pages of the store were opened and for how long, without your phone number, to improve the store.`,
+        `- Your mobile phone number, to log you in with a text message code and to tell your orders apart from other buyers'.\n- Your orders and payments: what you bought, the amount, the time, and the payment provider's transaction number. We never see or keep your bank card or wallet details; the payment provider handles them.\n- Your collection: the numbered editions you hold, the blind boxes you opened, gifts you received, exchanges and chain-up records.\n- Security records: the network address and a device cookie of each login attempt and code request, so that nobody can guess codes or send texts to your number in bulk; and which devices have logged in to this store, so that you still get a code when the store's text messages run short.\n- Page visits: which pages of the store were opened and for how long, without your phone number, to improve the store.`,
         `## How long we keep it`,
         `- Text message codes and their security records: ${smsCodeDays} days.\n- Page visit records: ${trackingDays} days.\n- Ended login sessions: ${endedSessionDays} days after they end.\n- Orders, payments and your collection: as long as your account exists, and afterwards as long as the law on accounting records requires.`,
         `## Who else sees it`,
@@ -62,7 +62,7 @@ const TEMPLATES: Record<Locale, Record<AgreementLocation, Template>> = {
       [
         `本政策说明${brandName}（以下简称"我们"）在您使用本店时保存哪些信息、为何保存、保存多久，以及还有谁能看到。登录即表示您同意本政策。`,
         `## 我们保存的信息`,
-        `- 您的手机号：用于短信验证码登录，并区分您与其他买家的订单。\n- 您的订单与支付：所购商品、金额、时间以及支付机构的交易号。我们不会看到也不会保存您的银行卡或钱包信息，这些由支付机构处理。\n- 您的藏品：您持有的编号藏品、已开启的盲盒、领取的礼物、兑换与上链记录。\n- 安全记录：每次登录和获取验证码时的网络地址与设备标识，防止他人猜测验证码或向您的号码批量发送短信。\n- 页面访问：打开了本店哪些页面及停留时长，不含您的手机号，用于改进本店。`,
+        `- 您的手机号：用于短信验证码登录，并区分您与其他买家的订单。\n- 您的订单与支付：所购商品、金额、时间以及支付机构的交易号。我们不会看到也不会保存您的银行卡或钱包信息，这些由支付机构处理。\n- 您的藏品：您持有的编号藏品、已开启的盲盒、领取的礼物、兑换与上链记录。\n- 安全记录：每次登录和获取验证码时的网络地址与设备标识，防止他人猜测验证码或向您的号码批量发送短信；以及曾登录本店的设备，以便本店短信额度紧张时您仍能收到验证码。\n- 页面访问：打开了本店哪些页面及停留时长，不含您的手机号，用于改进本店。`,
         `## 保存期限`,
         `- 短信验证码及其安全记录：${smsCodeDays} 天。\n- 页面访问记录：${trackingDays} 天。\n- 已结束的登录会话：结束后 ${endedSessionDays} 天。\n- 订单、支付与藏品：在您的账户存续期间保存；账户注销后，按会计档案相关法律要求的期限保存。`,
         `## 信息共享`,
