@@ -4,7 +4,7 @@ import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { env } from '@/lib/env';
 import { sandboxPaymentInfo } from '@/lib/payment/service';
-import { ORDER_STATUS } from '@/lib/order/service';
+import { ORDER_STATUS } from '@/lib/order/status';
 import { AppError } from '@/lib/procedure/errors';
 import { formatFen } from '@/lib/format/money';
 import { PageHeader } from '@/components/layout/page-header';
