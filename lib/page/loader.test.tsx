@@ -262,16 +262,8 @@ describe('one request reads each thing once, however many of its parts ask', () 
   });
 
   it('an exchange offer, to a logged-in buyer: the session, the offer and what the buyer holds for it', async () => {
-    const channelKey = (
-      await db
-        .select({ key: channels.key })
-        .from(channels)
-        .innerJoin(campaigns, eq(campaigns.channelId, channels.id))
-        .where(eq(campaigns.kind, 'exchange'))
-        .limit(1)
-    )[0]!.key;
-    await logIn(channelKey, '13800005104');
-    const params = paramsOf({ channel: channelKey, locale: 'en', ...(await firstOffer(channelKey, 'exchange')) });
+    await logIn('SWAP', '13800005104');
+    const params = paramsOf({ channel: 'SWAP', locale: 'en', ...(await firstOffer('SWAP', 'exchange')) });
     const statements = await request([
       ...layout(params),
       () => loadExchangeOfferForPage(params()),
@@ -279,6 +271,25 @@ describe('one request reads each thing once, however many of its parts ask', () 
     ]);
     expect(statements.join('\n')).toMatch(/from "auth_sessions"/);
     expect(repeated(statements)).toEqual([]);
+  });
+});
+
+describe('what is not there goes to /404, as every unknown thing of the store does (spec §2)', () => {
+  const to404 = { digest: expect.stringMatching(/^NEXT_REDIRECT;[a-z]+;\/404;/) };
+
+  it('a gift of another channel, an id that is not one, an unknown offer', async () => {
+    const gift = await firstOffer('GIFT', 'gift');
+    await expect(loadGiftForPage(paramsOf({ channel: 'AURORA', locale: 'en', ...gift })())).rejects.toMatchObject(to404);
+    await expect(loadGiftForPage(paramsOf({ channel: 'GIFT', locale: 'en', ...gift, id: '0x1' })())).rejects.toMatchObject(to404);
+    await expect(loadGiftForPage(paramsOf({ channel: 'GIFT', locale: 'en', ...gift, exchange_id: '999999' })())).rejects.toMatchObject(
+      to404,
+    );
+  });
+
+  it('an exchange offer of another channel, a sale the channel does not have', async () => {
+    const offer = await firstOffer('SWAP', 'exchange');
+    await expect(loadExchangeOfferForPage(paramsOf({ channel: 'GIFT', locale: 'en', ...offer })())).rejects.toMatchObject(to404);
+    await expect(loadPageSale(paramsOf({ channel: 'AURORA', locale: 'en', saleId: '2147483648' })())).rejects.toMatchObject(to404);
   });
 });
 
