@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Folders whose arrows run one way (docs/architecture.md): each lib folder imports only folders below it in this list.
- * The procedure kit sits under every domain; the server shell (dispatcher, registry, http, openapi) above them all.
+ * Folders whose arrows run one way (docs/architecture.md): each lib folder imports only folders below it in this list,
+ * with no exception (issue 30). The primitives at the bottom; the procedure kit under every domain; the page loaders
+ * and the server shell (dispatcher, registry, http, openapi) above the domains; the browser's client of the API above
+ * the server shell, whose registry gives it the calls' types (as types only: what a browser module imports at run time
+ * is checked by test/client-imports.test.ts, and the server's code would bring zod with it).
  */
 const LAYERS = [
   'security',
@@ -11,13 +14,13 @@ const LAYERS = [
   'cache',
   'format',
   'i18n',
+  'user-agent',
   'db',
   'rate-limit',
   'procedure',
   'channel',
   'brand-icon',
   'auth',
-  'client',
   'sale',
   'collection',
   'campaign',
@@ -31,11 +34,9 @@ const LAYERS = [
   'jobs',
   'page',
   'server',
+  'client',
   'demo',
 ];
-
-/** The browser's typed client reads the registry's types (erased at build): the only arrow allowed to run up. */
-const TYPE_ONLY_UP = new Set(['client -> server']);
 
 const root = path.resolve(__dirname, '..');
 
@@ -54,7 +55,7 @@ function folderOf(file: string): string | null {
   return first!.replace(/\.tsx?$/, '');
 }
 
-type Arrow = { from: string; to: string; file: string; typeOnly: boolean };
+type Arrow = { from: string; to: string; file: string };
 
 function arrows(): Arrow[] {
   const found: Arrow[] = [];
@@ -71,9 +72,9 @@ function arrows(): Arrow[] {
       if (!target) continue;
       const to = folderOf(target);
       if (to === null) {
-        found.push({ from, to: path.relative(root, target).split(path.sep)[0]!, file, typeOnly: Boolean(match[2]) });
+        found.push({ from, to: path.relative(root, target).split(path.sep)[0]!, file });
       } else if (to !== from) {
-        found.push({ from, to, file, typeOnly: Boolean(match[2]) });
+        found.push({ from, to, file });
       }
     }
   }
@@ -91,7 +92,6 @@ describe('lib folders', () => {
   it('import only folders below them', () => {
     const up = all
       .filter((a) => LAYERS.includes(a.to) && LAYERS.indexOf(a.to) > LAYERS.indexOf(a.from))
-      .filter((a) => !(a.typeOnly && TYPE_ONLY_UP.has(`${a.from} -> ${a.to}`)))
       .map((a) => `${path.relative(root, a.file)}: ${a.from} -> ${a.to}`);
     expect(up).toEqual([]);
   });
@@ -99,5 +99,12 @@ describe('lib folders', () => {
   it('never import the UI or the routes', () => {
     const ui = all.filter((a) => ['components', 'app'].includes(a.to)).map((a) => path.relative(root, a.file));
     expect(ui).toEqual([]);
+  });
+
+  it("take a domain's view types from its schema, the one place they are defined: no module passes them on", () => {
+    const passedOn = sourceFiles(path.join(root, 'lib'))
+      .filter((file) => /^export\s+(type\s+)?\{[^}]*\}\s+from\s+'\.\/schema'/m.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(passedOn).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import type { Logger } from 'drizzle-orm/logger';
 import * as schema from '@/lib/db/schema';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/client';
@@ -10,8 +11,9 @@ import { seed } from '@/lib/demo/seed';
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default; with DATABASE_URL set, a
  * new database on that PostgreSQL server (dropped by close), so the same suite runs on both (DESIGN §9).
+ * `logger` (drizzle's) sees every statement: lib/page/loader.test.tsx counts a request's.
  */
-export async function createTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function createTestDb(options: { logger?: Logger } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (url) {
     if (!/@(localhost|127\.0\.0\.1|\[::1\])[:/]/.test(url)) throw new Error('tests refuse to run against a non-local DATABASE_URL');
@@ -22,7 +24,7 @@ export async function createTestDb(): Promise<{ db: Db; close: () => Promise<voi
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
     const sql = postgres(testUrl.toString(), { max: 5, onnotice: () => {} });
-    const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+    const db = drizzlePostgres(sql, { schema, logger: options.logger }) as unknown as Db;
     await migrate(db);
     return {
       db,
@@ -34,7 +36,7 @@ export async function createTestDb(): Promise<{ db: Db; close: () => Promise<voi
     };
   }
   const client = new PGlite();
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   await migrate(db);
   return { db, close: () => client.close() };
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ArtImage } from '@/components/ui/art-image';
 import { LazyImageViewer, preloadImageViewer } from '@/components/ui/lazy-image-viewer';
-import type { HoldingView } from '@/lib/collection/service';
+import type { HoldingView } from '@/lib/collection/schema';
 import { Card } from '@/components/ui/card';
 
 /** My collection's cards: image (opens the image viewer), name, edition number, chain status with token id and tx hash. */

@@ -1,4 +1,4 @@
-import type { ChainCampaignView } from '@/lib/chain/chain-up';
+import type { ChainCampaignView } from '@/lib/chain/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { ArtImage } from '@/components/ui/art-image';
 import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';

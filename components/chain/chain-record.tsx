@@ -1,4 +1,4 @@
-import type { ChainRecordView } from '@/lib/chain/chain-up';
+import type { ChainRecordView } from '@/lib/chain/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';

@@ -1,4 +1,4 @@
-import type { DestroyedView } from '@/lib/exchange/service';
+import type { DestroyedView } from '@/lib/exchange/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ExchangeDetail as ExchangeDetailData, ExchangeMine } from '@/lib/exchange/service';
+import type { ExchangeDetail as ExchangeDetailData, ExchangeMine } from '@/lib/exchange/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';

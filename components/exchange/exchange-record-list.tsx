@@ -1,4 +1,4 @@
-import type { ExchangeRecordView } from '@/lib/exchange/service';
+import type { ExchangeRecordView } from '@/lib/exchange/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';

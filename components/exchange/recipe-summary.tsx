@@ -1,4 +1,4 @@
-import type { ExchangeOfferView } from '@/lib/exchange/service';
+import type { ExchangeOfferView } from '@/lib/exchange/schema';
 import type { Translator } from '@/lib/i18n/translator';
 
 /**

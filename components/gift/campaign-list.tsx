@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { GiftCampaignView } from '@/lib/gift/service';
+import type { GiftCampaignView } from '@/lib/gift/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { ArtImage } from '@/components/ui/art-image';
 import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { GiftCampaignView, GiftEligibility, GiftOfferView } from '@/lib/gift/service';
+import type { GiftCampaignView, GiftEligibility, GiftOfferView } from '@/lib/gift/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';

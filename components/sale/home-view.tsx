@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { PageChannel } from '@/lib/page/channel';
 import type { Page } from '@/lib/procedure/paging';
-import type { SaleRecord } from '@/lib/sale/service';
+import type { SaleRecord } from '@/lib/sale/schema';
 import { renderTime } from '@/lib/page/render-time';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';

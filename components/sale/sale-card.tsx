@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { SaleRecord } from '@/lib/sale/service';
+import type { SaleRecord } from '@/lib/sale/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatFen } from '@/lib/format/money';
 import { ArtImage } from '@/components/ui/art-image';

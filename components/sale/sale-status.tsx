@@ -1,5 +1,5 @@
 import { SALE_STATUS, type SaleStatus } from '@/lib/sale/status';
-import type { SaleRecord } from '@/lib/sale/service';
+import type { SaleRecord } from '@/lib/sale/schema';
 import { formatDate } from '@/lib/format/date';
 import { slotArgs, toSlotted } from '@/lib/i18n/slots';
 import type { Translator } from '@/lib/i18n/translator';

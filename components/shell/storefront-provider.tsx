@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createStorefrontStore, type StorefrontState, type StorefrontStore } from '@/lib/client/store';
-import { detectEnvironment } from '@/lib/client/environment';
+import { detectEnvironment } from '@/lib/user-agent/environment';
 
 const StoreContext = createContext<StorefrontStore | null>(null);
 

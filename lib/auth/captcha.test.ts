@@ -4,15 +4,8 @@ import { apiCall } from '@/test/api';
 import { captchaChallenges, channels } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
-import {
-  answerChallenge,
-  consumeTicket,
-  createChallenge,
-  dragProblem,
-  type SliderChallenge,
-  type TextChallenge,
-  type TrackPoint,
-} from './captcha';
+import { answerChallenge, consumeTicket, createChallenge, dragProblem, type TrackPoint } from './captcha';
+import type { SliderChallenge, TextChallenge } from './schema';
 import { AUTH_LIMITS, SLIDER } from './limits';
 
 let aurora: number;

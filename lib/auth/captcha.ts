@@ -28,8 +28,6 @@ type Ctx = ChannelScope & { random?: (n: number) => number };
 /** Creating and answering also need the server secret (AUTH_SECRET), from which each challenge's proof of work is derived. */
 type ChallengeCtx = Ctx & { secret: string };
 
-export type { SliderChallenge, TextChallenge } from './schema';
-
 export const trackPointSchema = z.object({
   x: z
     .number({ error: 'must be a number' })

@@ -33,8 +33,6 @@ import type { PowChallenge } from './schema';
  */
 export const POW_MAX_NUMBER = 150_000;
 
-export type { PowChallenge } from './schema';
-
 /** Keeps this HMAC apart from the server secret's other uses (SMS-code hashes, sessions). */
 const HMAC_LABEL = 'captcha-proof-of-work\0';
 

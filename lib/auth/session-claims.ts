@@ -1,6 +1,6 @@
 import { decode } from 'next-auth/jwt';
 import { SESSION_COOKIES } from './session-cookie';
-import { parseCookieHeader } from '../security/cookies';
+import { cookieValue, decodeCookieValue } from '../security/cookies';
 
 /**
  * The web session (DESIGN §5): next-auth's JWT strategy keeps these claims in an encrypted, HttpOnly cookie.
@@ -24,10 +24,10 @@ type CookieReader = { get(name: string): { value: string } | undefined };
 export function sessionCookieValue(cookies: CookieReader | string | null | undefined): string | null {
   if (!cookies) return null;
   if (typeof cookies === 'string') {
-    const jar = parseCookieHeader(cookies);
     for (const name of SESSION_COOKIES) {
-      const value = jar.get(name);
-      if (value) return decodeURIComponentSafe(value);
+      const value = cookieValue(cookies, name);
+      // A value that does not decode goes on as sent: it fails to decrypt, like any forged cookie.
+      if (value) return decodeCookieValue(value) ?? value;
     }
     return null;
   }
@@ -64,12 +64,4 @@ export function bearerToken(header: string | null | undefined): string | null {
   if (!header) return null;
   const value = header.trim().replace(/^Bearer\s+/i, '');
   return value.length > 0 && value.length <= 256 ? value : null;
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

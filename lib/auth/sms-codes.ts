@@ -75,8 +75,6 @@ export function phoneWaitMs(sentToday: number): number {
   return Math.min(AUTH_LIMITS.phoneCooldownMs * 2 ** (sentToday - AUTH_LIMITS.phoneBackoffAfter + 1), AUTH_LIMITS.phoneMaxWaitMs);
 }
 
-export type { SendCodeResult } from './schema';
-
 /** auth/getAuthCode: checks the limits, stores a fresh code (older ones stop working) and sends it. */
 export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeResult> {
   const first = await hitAll(ctx.db, callerLimits(ctx), ctx.now);

@@ -24,9 +24,6 @@ export async function findOrCreateUser(db: Db, phone: string, now: Date): Promis
   return { ...row, created: false };
 }
 
-/** userAttribute/queryByUserUuid (spec §7): the profile the storefront shows (./schema.ts); the full phone never leaves the server. */
-export type { UserProfile } from './schema';
-
 export async function userProfile(db: Db, user: SessionUser, channelId: number): Promise<UserProfile> {
   const [binding] = await db
     .select({ userId: userBrandBindings.userId })

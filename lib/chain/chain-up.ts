@@ -21,9 +21,6 @@ import { msg } from '../procedure/messages';
  * up answers with that record again.
  */
 
-/** Chain-up as the API shows it: one definition, in ./schema.ts (the browser reads it too). */
-export { CODE_TYPES, type ChainCampaignView, type ChainRecordView, type CodeLookupView, type CodeType, type StoreView } from './schema';
-
 type CampaignRow = typeof chainCampaigns.$inferSelect;
 type CommodityRow = typeof commodities.$inferSelect;
 

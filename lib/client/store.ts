@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { persist, createJSONStorage } from 'zustand/middleware';
-import type { RunEnvironment } from './environment';
+import type { RunEnvironment } from '../user-agent/environment';
 import { maskPhone } from '../auth/mask';
 
 /** spec §3: the key under which the user module is persisted. */

@@ -10,9 +10,6 @@ import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { HoldingView } from './schema';
 import { msg } from '../procedure/messages';
 
-/** A holding as the API shows it (DESIGN §5 "treasure" names; schema in ./schema.ts). `chainStatus`: 0 pending, 1 on chain. */
-export type { HoldingView } from './schema';
-
 function toView(h: typeof holdings.$inferSelect, c: typeof commodities.$inferSelect): HoldingView {
   return {
     id: String(h.id),

@@ -26,17 +26,6 @@ import { msg } from '../procedure/messages';
  * the user's own, not destroyed, and not a blind box (a box is opened, not spent).
  */
 
-/** Exchanges as the API shows them: one definition, in ./schema.ts (the browser reads it too). */
-export type {
-  DestroyedView,
-  ExchangeCampaignView,
-  ExchangeDetail,
-  ExchangeMine,
-  ExchangeOfferView,
-  ExchangeRecordView,
-  SpendableHolding,
-} from './schema';
-
 type CommodityBrief = ExchangeOfferView['commodity'];
 type HoldingBrief = ExchangeRecordView['output'];
 

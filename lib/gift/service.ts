@@ -22,9 +22,6 @@ import { msg } from '../procedure/messages';
  * transaction: the code is used, the quota and the stock are taken, the holding is minted, or nothing happens.
  */
 
-/** Gifts as the API shows them: one definition, in ./schema.ts (the browser reads it too). */
-export type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } from './schema';
-
 async function offersOf(db: Db, campaignIds: number[]): Promise<Map<number, GiftOfferView[]>> {
   const byCampaign = new Map<number, GiftOfferView[]>();
   if (campaignIds.length === 0) return byCampaign;

@@ -6,8 +6,6 @@ import { ORDER_STATUS } from './status';
  * money is integer fen. The browser imports only types from here (constants it needs are in ./status, without zod).
  */
 
-export { ORDER_STATUS, type OrderStatus } from './status';
-
 export const orderViewSchema = z.object({
   orderNo: z.string(),
   saleId: z.string(),

@@ -3,7 +3,8 @@ import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
 import { holdings, orders, saleQuotas } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
-import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders, ORDER_STATUS } from './service';
+import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders } from './service';
+import { ORDER_STATUS } from './status';
 import type { UserScope } from '@/lib/procedure/scope';
 
 // Orders (DESIGN §7): stock and per-user limits hold under concurrency, idempotent create, expiry gives stock back.

@@ -11,7 +11,8 @@ import { idempotencyKeyReused } from '../procedure/schemas';
 import { madeOrWinner } from '../procedure/idempotent';
 import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
-import { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
+import type { OrderView } from './schema';
+import { ORDER_STATUS, type OrderStatus } from './status';
 import { cachedRead, stockMoved, tags } from '../cache/store';
 import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
 import { msg } from '../procedure/messages';
@@ -21,9 +22,6 @@ import { msg } from '../procedure/messages';
  * per-sale quota in one transaction; an unpaid order expires and gives both back, lazily when it is next read and by
  * the background sweep (lib/jobs/runner.ts).
  */
-
-/** `statusTrade` and the order as the API shows it: one definition, in ./schema.ts (the browser reads it too). */
-export { ORDER_STATUS, type OrderStatus, type OrderView } from './schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type CommodityRow = typeof commodities.$inferSelect;

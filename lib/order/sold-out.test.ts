@@ -10,7 +10,8 @@ import * as schema from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/procedure/errors';
 import type { UserScope } from '@/lib/procedure/scope';
-import { cancelOrder, createOrder, ORDER_STATUS } from './service';
+import { cancelOrder, createOrder } from './service';
+import { ORDER_STATUS } from './status';
 import { knownSoldOut, RECHECK_MS, soldOutVerdict, watchStockReturns } from './sold-out';
 
 // A sale sold out is answered from memory (issue 16), and reopens whenever a copy comes back, in this process or

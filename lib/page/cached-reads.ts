@@ -1,6 +1,7 @@
 import 'server-only';
 import { cachedRead, tags } from '../cache/store';
-import { findSale, listBlindBoxOdds, listSaleIds, listSales, type BlindBoxOdds, type SaleRecord } from '../sale/service';
+import { findSale, listBlindBoxOdds, listSaleIds, listSales } from '../sale/service';
+import type { BlindBoxOdds, SaleRecord } from '../sale/schema';
 import type { Page, Paging } from '../procedure/paging';
 import type { ChannelScope } from '../procedure/scope';
 import { listExchangeActivities } from '../exchange/service';

@@ -1,7 +1,6 @@
 import 'server-only';
-import { cache } from 'react';
 import { redirect } from 'next/navigation';
-import { toThemeInfo } from '../channel/service';
+import { readChannel, toThemeInfo } from '../channel/service';
 import { parseLabels, channelTitle, type Label } from '../channel/labels';
 import { parseSkin, type Skin } from '../channel/skin';
 import type { ChannelThemeInfo } from '../channel/theme';
@@ -9,10 +8,7 @@ import { isLocale, type Locale } from '../i18n/locale';
 import { translator, type Translator } from '../i18n/translator';
 import { getDb } from '../db/client';
 import type { ChannelScope } from '../procedure/scope';
-import { readChannel } from '../channel/service';
-
-/** Layout, metadata, viewport and page of one request share one read; requests share it through the cache. */
-const channelRow = cache((key: string) => readChannel(getDb(), key));
+import { pageLoader } from './loader';
 
 export type PageParams = { channel: string; locale: string };
 
@@ -31,16 +27,10 @@ export type PageChannel = {
   paymentProviders: string[];
 };
 
-/**
- * Loads the channel of a page from its route params (DESIGN §3: never from headers, so pages stay
- * cacheable per channel). Unknown channel or locale → /404, as every unknown thing of the store goes (never the
- * framework's bare 404: vercel/next.js#59180 in docs/decisions.md). The middleware only rewrites to channels it found,
- * so this is reached when a channel is gone between the two; /404 on that host then answers "store not found".
- */
-export async function loadPageChannel(params: Promise<PageParams>): Promise<PageChannel> {
-  const { channel: key, locale } = await params;
+/** The page's channel by its key and locale as the route spells them (loadPageChannel, and loaders keyed by them). */
+export const pageChannel = pageLoader(async (key: string, locale: string): Promise<PageChannel> => {
   if (!isLocale(locale)) redirect('/404');
-  const row = await channelRow(key);
+  const row = await readChannel(getDb(), key);
   if (!row) redirect('/404');
   const theme = toThemeInfo(row);
   const labels = parseLabels(theme.labelList);
@@ -56,6 +46,19 @@ export async function loadPageChannel(params: Promise<PageParams>): Promise<Page
     title: t(`title.${channelTitle(labels, theme.attributes)}`),
     paymentProviders: row.paymentProviders,
   };
+});
+
+/**
+ * Loads the channel of a page from its route params (DESIGN §3: never from headers, so pages stay
+ * cacheable per channel). Unknown channel or locale → /404, as every unknown thing of the store goes (never the
+ * framework's bare 404: vercel/next.js#59180 in docs/decisions.md). The proxy only rewrites to channels it found,
+ * so this is reached when a channel is gone between the two; /404 on that host then answers "store not found".
+ * Layout, metadata, viewport and page of one request share one read (lib/page/loader.ts); requests share the
+ * channel's row through the cached reads.
+ */
+export async function loadPageChannel(params: Promise<PageParams>): Promise<PageChannel> {
+  const { channel: key, locale } = await params;
+  return pageChannel(key, locale);
 }
 
 /** The scope of a page's reads of its channel's data. */

@@ -1,38 +1,35 @@
 import 'server-only';
-import { redirect } from 'next/navigation';
-import { loadPageChannel, pageScope, type PageParams } from './channel';
-import { pageViewerScope } from './session';
-import { AppError } from '../procedure/errors';
+import { loadPageChannel, pageChannel, pageScope, type PageParams } from './channel';
 import { getGift } from '../gift/service';
 import { readGiftCampaigns } from './cached-reads';
-import { routeId } from './route-id';
+import { pageOffer, type OfferPageParams } from './found';
+import { pageLoader } from './loader';
 
-export type ReceiveDetailParams = PageParams & { id: string; exchange_id: string };
+export type ReceiveDetailParams = OfferPageParams;
+
+const giftCampaigns = pageLoader((channelId: number) => readGiftCampaigns(pageScope({ id: channelId })));
 
 /** The receive list pages' data (spec §2 receive, receive2): the page's channel and its gift campaigns. */
 export async function loadGiftCampaignsForPage(params: Promise<PageParams>) {
   const channel = await loadPageChannel(params);
-  const campaigns = await readGiftCampaigns(pageScope(channel));
-  return { channel, campaigns };
+  return { channel, campaigns: await giftCampaigns(channel.id) };
 }
 
 export type GiftCampaignsForPage = Awaited<ReturnType<typeof loadGiftCampaignsForPage>>;
 
-/** Loads one gift of the page's channel; anything else (bad ids, another channel's gift) goes to /404 (spec §2). */
+const giftForPage = pageLoader(async (channelKey: string, locale: string, id: string, offerId: string) => {
+  const channel = await pageChannel(channelKey, locale);
+  const path = { id, offerId };
+  return { channel, gift: await pageOffer(channel, path, getGift), path };
+});
+
+/**
+ * One gift of the page's channel, with what the logged-in buyer may receive; anything else (bad ids, another
+ * channel's gift) goes to /404 (spec §2). The metadata and the page of one request share it (lib/page/loader.ts).
+ */
 export async function loadGiftForPage(params: Promise<ReceiveDetailParams>) {
-  const { id, exchange_id: offerId } = await params;
-  const channel = await loadPageChannel(params);
-  const campaignId = routeId(id);
-  const offer = routeId(offerId);
-  if (campaignId === null || offer === null) redirect('/404');
-  const scope = await pageViewerScope(channel);
-  try {
-    const gift = await getGift(scope, campaignId, offer);
-    return { channel, gift, path: { id, offerId } };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 404) redirect('/404');
-    throw error;
-  }
+  const { channel, locale, id, exchange_id: offerId } = await params;
+  return giftForPage(channel, locale, id, offerId);
 }
 
 export type GiftForPage = Awaited<ReturnType<typeof loadGiftForPage>>;

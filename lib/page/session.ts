@@ -6,18 +6,24 @@ import { authSecret } from '../security/secret';
 import { resolveToken } from '../auth/sessions';
 import type { SessionUser, UserScope, ViewerScope } from '../procedure/scope';
 import { readWebSession, sessionCookieValue } from '../auth/session-claims';
+import { pageLoader } from './loader';
 
 /** What a page guard needs of its channel (a PageChannel has both). */
 export type PageGuardChannel = { id: number; key: string };
 
+const pageUser = pageLoader(async (channelKey: string, channelId: number): Promise<SessionUser | null> => {
+  const session = await readWebSession(sessionCookieValue(await cookies()), authSecret(), channelKey);
+  if (!session) return null;
+  return resolveToken(getDb(), { token: session.apiToken, channelId, now: new Date() });
+});
+
 /**
  * The logged-in user of a page request (spec §6), checked all the way: the cookie decrypts, belongs to this channel,
- * and its token is live in the database (not expired, not revoked). Makes the page dynamic (it reads cookies).
+ * and its token is live in the database (not expired, not revoked). Makes the page dynamic (it reads cookies). One
+ * check per request, however many of its loaders ask (lib/page/loader.ts).
  */
-export async function getPageUser(channel: PageGuardChannel): Promise<SessionUser | null> {
-  const session = await readWebSession(sessionCookieValue(await cookies()), authSecret(), channel.key);
-  if (!session) return null;
-  return resolveToken(getDb(), { token: session.apiToken, channelId: channel.id, now: new Date() });
+export function getPageUser(channel: PageGuardChannel): Promise<SessionUser | null> {
+  return pageUser(channel.key, channel.id);
 }
 
 /** Login-required pages (spec §2 guards, again on the server): no live session → /login, back here afterwards. */

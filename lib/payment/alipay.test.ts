@@ -22,7 +22,8 @@ import {
   type FakeAlipay,
 } from '@/test/alipay';
 import { holdings, orders, payments } from '@/lib/db/schema';
-import { createOrder, getOrder, ORDER_STATUS } from '@/lib/order/service';
+import { createOrder, getOrder } from '@/lib/order/service';
+import { ORDER_STATUS } from '@/lib/order/status';
 import { parseEnv } from '@/lib/env';
 import type { UserScope } from '@/lib/procedure/scope';
 import { NotificationError, NotificationIgnored, PaymentProviderError, type PaymentRequest } from './provider';

@@ -1,4 +1,4 @@
-import { detectEnvironment } from '../client/environment';
+import { detectEnvironment } from '../user-agent/environment';
 import type { PaymentProviderName } from '../env';
 
 /**

@@ -6,7 +6,9 @@ import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { isUniqueViolation } from '../db/errors';
 import { mintHoldings } from '../collection/mint';
-import { getOrder, ORDER_STATUS, releaseOrder, stockCommitted, type OrderView, type StockMove } from '../order/service';
+import { getOrder, releaseOrder, stockCommitted, type StockMove } from '../order/service';
+import type { OrderView } from '../order/schema';
+import { ORDER_STATUS } from '../order/status';
 import { NotificationError, PaymentProviderError, type PaymentProvider, type PaymentStart, type VerifiedNotification } from './provider';
 import { firstAskAt, horizonOf } from './schedule';
 import type { PayClient } from './clients';
@@ -94,8 +96,6 @@ async function insertPayment(
     }
   }
 }
-
-export type { StartedPayment } from './schema';
 
 /** The order as pay/create needs it: payable, else 409 (paid, or cancelled/expired). */
 function assertPayable(order: OrderView): void {
@@ -309,9 +309,6 @@ async function closeEarlier(db: Db, providers: Providers, payment: OpenPayment, 
   }
   return true;
 }
-
-/** What a notification did: paid (minted), failed, duplicate (already handled: nothing happens), refunded (paid too late). */
-export type { NotificationOutcome } from './schema';
 
 /**
  * Applies a verified notification exactly once (DESIGN §7), in one transaction:

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { hmac, sameDigest } from '../security/crypto';
 import { securityHeaders } from '../security/headers';
+import { cookieValues, decodeCookieValue } from '../security/cookies';
 import { safeReturnPath, WECHAT_OPENID_COOKIE, wechatCookieName } from './clients';
 
 export { WECHAT_OPENID_COOKIE, wechatOauthStartPath } from './clients';
@@ -67,25 +68,6 @@ export function signedOpenid(binding: OpenidBinding, openid: string, now: Date):
   return `${openid}.${expires}.${openidMac(binding, openid, expires)}`;
 }
 
-/** The raw values of every cookie of this name in a Cookie header, in order (a name may come more than once). */
-export function cookieValues(header: string | null, name: string): string[] {
-  const values: string[] = [];
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) values.push(part.slice(at + 1).trim());
-  }
-  return values;
-}
-
-/** `decodeURIComponent`, or null for a malformed escape (a hand-made cookie) instead of a URIError. */
-function decoded(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The buyer's openid from the request's Cookie header, or null: only the cookie of this scheme's name (`__Host-` on
  * HTTPS), only with a signature made by this server for this app id and channel, and not past its expiry.
@@ -147,7 +129,7 @@ export async function handleWechatOauth(
   for (const value of cookieValues(request.headers.get('cookie'), stateName)) {
     const match = /^([0-9a-f]{32})\.(.*)$/s.exec(value);
     if (match && match[1] === asked) {
-      back = decoded(match[2]!);
+      back = decodeCookieValue(match[2]!);
       if (back !== null) break;
     }
   }

@@ -5,7 +5,7 @@ import { ImageResponse } from 'next/og';
 import type { ChannelThemeInfo } from '../channel/theme';
 import { parseSkin } from '../channel/skin';
 import { formatFen } from '../format/money';
-import type { SaleRecord } from './service';
+import type { SaleRecord } from './schema';
 import type { Translator } from '../i18n/translator';
 
 export const OG_SIZE = { width: 1200, height: 630 } as const;

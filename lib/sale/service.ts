@@ -6,9 +6,6 @@ import { blindBoxPrizes, commodities, sales } from '../db/schema';
 import { saleStatus } from './status';
 import type { BlindBoxOdds, SaleRecord } from './schema';
 
-/** A sale record as the API and the pages see it (DESIGN §5 field names; schema in ./schema.ts). Money in integer fen. */
-export type { SaleRecord, BlindBoxOdds } from './schema';
-
 type SaleRow = { sale: typeof sales.$inferSelect; commodity: typeof commodities.$inferSelect };
 
 function toSaleRecord({ sale, commodity }: SaleRow, now: Date): SaleRecord {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { parseCookieHeader } from './cookies';
+import { cookieValue } from './cookies';
 
 /**
  * The storefront_device cookie: a random id per browser, so SMS limits can count per device as well as per IP
@@ -11,7 +11,7 @@ const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** The device id from a Cookie header, or null when absent or not one of ours. */
 export function deviceIdFrom(cookieHeader: string | null | undefined): string | null {
-  const value = cookieHeader ? parseCookieHeader(cookieHeader).get(DEVICE_COOKIE) : undefined;
+  const value = cookieValue(cookieHeader, DEVICE_COOKIE);
   return value && DEVICE_ID.test(value) ? value : null;
 }
 

@@ -1,4 +1,4 @@
-import { describeDevice, type RunEnvironment } from '../client/environment';
+import { describeDevice, type RunEnvironment } from '../user-agent/environment';
 import { matchRoute } from '../channel/routes';
 import { PROJECT_ID } from './constants';
 import type { TrackingRecord } from './schema';

@@ -1,22 +1,16 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
-import { readSale, readSales } from '@/lib/page/cached-reads';
+import { readSales } from '@/lib/page/cached-reads';
+import { pageSale } from '@/lib/page/sale';
 import { HomeView } from '@/components/sale/home-view';
 import { HOME_PAGE_SIZE } from '@/lib/sale/schema';
 
 type Props = { params: Promise<PageParams & { id: string }> };
 
-/** A sale id as the URL carries it; anything else is no sale. */
-const SALE_ID = /^[1-9]\d{0,9}$/;
-
+/** The channel and its sale `:id`; like any unknown id, one the channel does not have goes to /404 (spec §2). */
 async function load(params: Props['params']) {
   const channel = await loadPageChannel(params);
-  const { id } = await params;
-  // Like any unknown id (spec §2): redirect rather than notFound(), see vercel/next.js#59180 in docs/decisions.md.
-  const sale = SALE_ID.test(id) ? await readSale(pageScope(channel), id) : null;
-  if (!sale) redirect('/404');
-  return { channel, sale };
+  return { channel, sale: await pageSale(channel, (await params).id) };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { loadPageOrder } from '@/lib/page/order';
-import { ORDER_STATUS } from '@/lib/order/service';
+import { ORDER_STATUS } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
 import { ArtImage } from '@/components/ui/art-image';
 import { Card } from '@/components/ui/card';

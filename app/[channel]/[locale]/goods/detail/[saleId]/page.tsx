@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { loadPageOdds, loadPageSale, type SalePageParams } from '@/lib/page/sale';
-import type { SaleRecord } from '@/lib/sale/service';
+import type { SaleRecord } from '@/lib/sale/schema';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';

@@ -4,8 +4,8 @@ import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { env } from '@/lib/env';
 import { sandboxPaymentInfo } from '@/lib/payment/service';
-import { ORDER_STATUS } from '@/lib/order/service';
-import { AppError } from '@/lib/procedure/errors';
+import { ORDER_STATUS } from '@/lib/order/status';
+import { foundOr404 } from '@/lib/page/found';
 import { formatFen } from '@/lib/format/money';
 import { PageHeader } from '@/components/layout/page-header';
 import { Countdown } from '@/components/buy/countdown';
@@ -30,11 +30,7 @@ export default async function SandboxCashierPage({ params }: Props) {
   const { paymentNo } = await params;
   const scope = await requirePageScope(channel, `/sandbox/cashier/${paymentNo}`);
   if (!env().PAYMENT_PROVIDERS.includes('sandbox') || !/^P\d{21}$/.test(paymentNo)) redirect('/404');
-  const info = await sandboxPaymentInfo(scope, paymentNo).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 404) return null;
-    throw error;
-  });
-  if (!info) redirect('/404');
+  const info = await foundOr404(sandboxPaymentInfo(scope, paymentNo));
   const { t } = channel;
   const open = info.status === 'created' && info.order.statusTrade === ORDER_STATUS.toPay;
   return (

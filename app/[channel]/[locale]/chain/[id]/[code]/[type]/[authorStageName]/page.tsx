@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
 import { requirePageUser } from '@/lib/page/session';
-import { AppError } from '@/lib/procedure/errors';
+import { foundOr404 } from '@/lib/page/found';
 import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
 import { ArtImage } from '@/components/ui/art-image';
@@ -51,15 +51,9 @@ export default async function ChainUpPage({ params }: Props) {
   const campaignId = routeId(id);
   if (campaignId === null || (type !== '1' && type !== '2')) redirect('/404');
   const ctx = pageScope(channel);
-  const [campaign, stores] = await Promise.all([
-    getChainCampaign(ctx, campaignId).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 404) return null;
-      throw error;
-    }),
-    listStores(ctx),
-  ]);
+  const [campaign, stores] = await Promise.all([foundOr404(getChainCampaign(ctx, campaignId)), listStores(ctx)]);
   const store = stores.find((s) => s.code === storeCode);
-  if (!campaign || !store || campaign.authorStageName !== authorStageName) redirect('/404');
+  if (!store || campaign.authorStageName !== authorStageName) redirect('/404');
   const { t, skin } = channel;
   const row = 'flex justify-between gap-3 py-1.5';
   return (
