@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { SaleRecord } from '@/lib/sale/service';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatFen } from '@/lib/format/money';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { Card } from '@/components/ui/card';
 import { SaleStatusBadge } from './sale-status';
 
@@ -34,13 +34,11 @@ export function SaleCard({
         className="block overflow-hidden transition-transform active:scale-[0.98]"
       >
         <div className="relative">
-          <ArtImage
-            src={sale.commodity.cover}
-            alt={sale.commodity.name}
-            width={600}
-            height={600}
+          <CollectibleArt
+            collectible={sale.commodity}
+            named
+            width="full"
             sizes="(max-width: 450px) 50vw, 225px"
-            className="w-full"
             placeholderColor={placeholderColor}
             priority={priority}
           />
