@@ -6,6 +6,7 @@ import { getPageUser, userScopeOf } from '@/lib/page/session';
 import { countUnopenedBoxes, listCollection } from '@/lib/collection/service';
 import { listOrders, ORDER_STATUS } from '@/lib/order/service';
 import { maskPhone } from '@/lib/auth/mask';
+import { channelFeatures } from '@/lib/channel/labels';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
 import { FooterNav } from '@/components/layout/footer-nav';
@@ -29,6 +30,8 @@ export default async function MinePage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { t, skin, labels, theme } = channel;
   const user = await getPageUser({ id: channel.id, key: theme.key });
+  // Each entry and count only where the channel offers what is behind it (spec §6, one reading of the labels).
+  const features = channelFeatures(labels, theme.attributes);
 
   // At a glance (issue 17, item 9): what the buyer holds, and what waits for them, each a link to its list.
   const scope = user ? userScopeOf(channel, user) : null;
@@ -41,7 +44,7 @@ export default async function MinePage({ params }: Props) {
             value: page.total,
             testId: 'mine-summary-collectibles',
           })),
-          labels.includes(1)
+          features.sale
             ? countUnopenedBoxes(scope).then((value) => ({
                 href: '/mine/box',
                 label: t('mine.summaryBoxes'),
@@ -49,7 +52,7 @@ export default async function MinePage({ params }: Props) {
                 testId: 'mine-summary-boxes',
               }))
             : null,
-          labels.includes(1)
+          features.sale
             ? listOrders(scope, { pageCount: 1, pageSize: 1, statusTrade: ORDER_STATUS.toPay }).then((page) => ({
                 href: '/mine/records',
                 label: t('mine.summaryToPay'),
@@ -63,17 +66,17 @@ export default async function MinePage({ params }: Props) {
 
   const entries: { href: string; label: string; img: string; show: boolean }[] = [
     { href: '/mine/collection', label: t('mine.collection'), img: skin.minecollectionImg, show: true },
-    { href: '/mine/box', label: t('mine.box'), img: skin.mineBrandImg, show: labels.includes(1) },
-    { href: '/mine/records', label: t('mine.orders'), img: skin.mineRecordsImg, show: labels.includes(1) },
-    { href: '/mine/exchange', label: t('mine.exchange'), img: skin.mineExchangeImg, show: labels.includes(2) },
+    { href: '/mine/box', label: t('mine.box'), img: skin.mineBrandImg, show: features.sale },
+    { href: '/mine/records', label: t('mine.orders'), img: skin.mineRecordsImg, show: features.sale },
+    { href: '/mine/exchange', label: t('mine.exchange'), img: skin.mineExchangeImg, show: features.exchange },
     {
       href: '/mine/destory',
       label: theme.attributes.destroyTitledReceive ? t('mine.receive') : t('mine.destroy'),
       img: skin.mineDestoryImg,
-      show: labels.includes(2),
+      show: features.exchange,
     },
-    { href: '/mine/receive', label: t('mine.receive'), img: skin.mineReceiveImg, show: labels.includes(3) },
-    { href: '/mine/chain', label: t('mine.chain'), img: skin.mineChainImg, show: labels.includes(4) },
+    { href: '/mine/receive', label: t('mine.receive'), img: skin.mineReceiveImg, show: features.receive !== null },
+    { href: '/mine/chain', label: t('mine.chain'), img: skin.mineChainImg, show: features.chainUp },
   ];
 
   return (
