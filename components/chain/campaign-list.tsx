@@ -1,22 +1,18 @@
 import type { ChainCampaignView } from '@/lib/chain/chain-up';
-import type { Translator } from '@/lib/i18n/translator';
 import { CollectibleArt } from '@/components/ui/collectible-art';
 import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';
 import { Card } from '@/components/ui/card';
 import { CardList } from '@/components/ui/card-list';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 /** The self chain-up campaigns (spec §2 chain): the product, its artist, what chaining it up gives, and the window. */
 export function ChainCampaignList({
   campaigns,
-  t,
-  timeZone,
-  placeholderColor,
+  ...view
 }: {
   campaigns: ChainCampaignView[];
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
+} & ChannelView) {
+  const { t, timeZone, placeholderColor } = view;
   return (
     <CardList
       items={campaigns}

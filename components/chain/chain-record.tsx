@@ -1,7 +1,7 @@
 import type { ChainRecordView } from '@/lib/chain/chain-up';
-import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { RecordCard } from '@/components/ui/record-card';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 /**
  * One chain-up (spec §2 chainResult, mineChain): the twin with its edition number, the store and code type, and its
@@ -9,15 +9,11 @@ import { RecordCard } from '@/components/ui/record-card';
  */
 export function ChainRecord({
   record,
-  t,
-  timeZone,
-  placeholderColor,
+  ...view
 }: {
   record: ChainRecordView;
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
+} & ChannelView) {
+  const { t, timeZone, placeholderColor } = view;
   return (
     <RecordCard
       as="article"

@@ -1,25 +1,12 @@
 import type { DestroyedView } from '@/lib/exchange/service';
-import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { CardList } from '@/components/ui/card-list';
-import type { EmptyAction } from '@/components/ui/empty-state';
 import { RecordCard } from '@/components/ui/record-card';
+import type { RecordListProps } from '@/components/layout/channel-view';
 
 /** My destroyed collectibles (spec §2 mineDestory): each with its edition number, when it was destroyed and the activity that spent it. */
-export function DestroyedList({
-  records,
-  t,
-  timeZone,
-  placeholderColor,
-  action = null,
-}: {
-  records: DestroyedView[];
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-  /** Where the empty list sends the buyer (the activities, where they can exchange). */
-  action?: EmptyAction | null;
-}) {
+export function DestroyedList({ records, action = null, ...view }: RecordListProps<DestroyedView>) {
+  const { t, timeZone, placeholderColor } = view;
   return (
     <CardList
       items={records}

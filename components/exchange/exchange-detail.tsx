@@ -7,6 +7,7 @@ import { OfferDetail } from '@/components/layout/offer-detail';
 import { RecipeSummary } from './recipe-summary';
 import { ExchangeAction } from './exchange-action';
 import { Card } from '@/components/ui/card';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/${h.amountNumber}`;
 
@@ -19,16 +20,12 @@ const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/$
 export function ExchangeDetail({
   detail,
   loginHref,
-  t,
-  timeZone,
-  placeholderColor,
+  ...view
 }: {
   detail: ExchangeDetailData;
   loginHref: string;
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
+} & ChannelView) {
+  const { t, timeZone, placeholderColor } = view;
   const { campaign, offer, mine } = detail;
   const time = (iso: string) => formatDate(iso, 'yyyy-MM-dd HH:mm', timeZone);
   // The holdings the exchange will spend per line: the oldest ones, up to the line's quantity.
@@ -47,9 +44,7 @@ export function ExchangeDetail({
       }}
       terms={<RecipeSummary offer={offer} t={t} testId="exchange-recipe" />}
       testIds={{ name: 'exchange-name', left: 'exchange-left' }}
-      t={t}
-      timeZone={timeZone}
-      placeholderColor={placeholderColor}
+      {...view}
     >
       {offer.inputs.length > 0 ? (
         <Card as="section" aria-labelledby="exchange-spend" className="p-4">

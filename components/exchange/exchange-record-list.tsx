@@ -1,28 +1,15 @@
 import type { ExchangeRecordView } from '@/lib/exchange/service';
-import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { CardList } from '@/components/ui/card-list';
-import type { EmptyAction } from '@/components/ui/empty-state';
 import { RecordCard } from '@/components/ui/record-card';
+import type { RecordListProps } from '@/components/layout/channel-view';
 
 /**
  * My exchange records (spec §2 mineExchange): per exchange, the activity, when (in the channel's time zone), the
  * collectible it minted with its edition number, and the collectibles it spent with theirs.
  */
-export function ExchangeRecordList({
-  records,
-  t,
-  timeZone,
-  placeholderColor,
-  action = null,
-}: {
-  records: ExchangeRecordView[];
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-  /** Where the empty list sends the buyer (the activities, where they can exchange). */
-  action?: EmptyAction | null;
-}) {
+export function ExchangeRecordList({ records, action = null, ...view }: RecordListProps<ExchangeRecordView>) {
+  const { t, timeZone, placeholderColor } = view;
   return (
     <CardList
       items={records}

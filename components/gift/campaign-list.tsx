@@ -1,24 +1,13 @@
 import type { GiftCampaignView } from '@/lib/gift/service';
-import type { Translator } from '@/lib/i18n/translator';
 import { CampaignOfferList } from '@/components/layout/campaign-offer-list';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 /**
  * The receive list (spec §2 receive, receive2): each gift campaign with its gifts, what each asks, how many are left
  * and the window. `detailPath` is the detail route of the page's version (/receive_detail_new or /receive_detail).
  */
-export function CampaignList({
-  campaigns,
-  detailPath,
-  t,
-  timeZone,
-  placeholderColor,
-}: {
-  campaigns: GiftCampaignView[];
-  detailPath: string;
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
+export function CampaignList({ campaigns, detailPath, ...view }: { campaigns: GiftCampaignView[]; detailPath: string } & ChannelView) {
+  const { t } = view;
   return (
     <CampaignOfferList
       campaigns={campaigns}
@@ -38,9 +27,7 @@ export function CampaignList({
         </p>
       )}
       left={(o) => (o.remaining > 0 ? t('gift.left', { remaining: o.remaining, total: o.total }) : t('gift.soldOut'))}
-      t={t}
-      timeZone={timeZone}
-      placeholderColor={placeholderColor}
+      {...view}
     />
   );
 }

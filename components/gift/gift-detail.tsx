@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import type { GiftCampaignView, GiftEligibility, GiftOfferView } from '@/lib/gift/service';
-import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { OfferDetail } from '@/components/layout/offer-detail';
 import { ReceiveForm } from './receive-form';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 /**
  * One gift (spec §2 receiveDetail, receiveDetailNew): the collectible, what it asks, how many are left, the window,
@@ -14,18 +14,14 @@ export function GiftDetail({
   offer,
   eligibility,
   loginHref,
-  t,
-  timeZone,
-  placeholderColor,
+  ...view
 }: {
   campaign: GiftCampaignView;
   offer: GiftOfferView;
   eligibility: GiftEligibility | null;
   loginHref: string;
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
+} & ChannelView) {
+  const { t, timeZone } = view;
   const refusal =
     eligibility && !eligibility.canReceive
       ? {
@@ -54,9 +50,7 @@ export function GiftDetail({
             : t('gift.forEveryone')
       }
       testIds={{ name: 'gift-name', terms: 'gift-requirement', left: 'gift-left' }}
-      t={t}
-      timeZone={timeZone}
-      placeholderColor={placeholderColor}
+      {...view}
     >
       {eligibility === null ? (
         <Link

@@ -1,6 +1,7 @@
 import type { GiftCampaignsForPage } from '@/lib/page/gift';
 import { BannerPage } from '@/components/layout/banner-page';
 import { CampaignList } from './campaign-list';
+import { channelView } from '@/components/layout/channel-view';
 
 /**
  * The receive list page (spec §2 receive and receive2, title 'receive list'; open to visitors, spec §6). Both
@@ -9,10 +10,10 @@ import { CampaignList } from './campaign-list';
  */
 export function ReceiveListPage({ loaded, detailPath }: { loaded: GiftCampaignsForPage; detailPath: string }) {
   const { channel, campaigns } = loaded;
-  const { t, skin, theme } = channel;
+  const { t, skin } = channel;
   return (
     <BannerPage channel={channel} banner={skin.bannerImg} title={t('gift.listTitle')} tab="receive">
-      <CampaignList campaigns={campaigns} detailPath={detailPath} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+      <CampaignList campaigns={campaigns} detailPath={detailPath} {...channelView(channel)} />
     </BannerPage>
   );
 }

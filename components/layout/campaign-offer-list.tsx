@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { CampaignStatus } from '@/lib/campaign/status';
-import type { Translator } from '@/lib/i18n/translator';
 import type { ArtOf } from '@/components/ui/collectible-art';
 import { Card } from '@/components/ui/card';
 import { CardList } from '@/components/ui/card-list';
 import type { EmptyArt } from '@/components/ui/empty-state';
 import { CollectibleRow } from '@/components/ui/collectible-row';
 import { CampaignStatusBadge, CampaignWindow } from './campaign-window';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 type Offer = { id: string; commodity: ArtOf; remaining: number; total: number };
 type Campaign<O extends Offer> = {
@@ -34,9 +34,7 @@ export function CampaignOfferList<O extends Offer>({
   offerHref,
   terms,
   left,
-  t,
-  timeZone,
-  placeholderColor,
+  ...view
 }: {
   campaigns: Campaign<O>[];
   empty: { art: EmptyArt; text: string };
@@ -46,10 +44,8 @@ export function CampaignOfferList<O extends Offer>({
   terms: (offer: O) => ReactNode;
   /** How many of an offer are left, in words. */
   left: (offer: O) => string;
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
+} & ChannelView) {
+  const { t, timeZone, placeholderColor } = view;
   return (
     <CardList items={campaigns} empty={{ ...empty, 'data-testid': testIds.empty }} data-testid={testIds.list} spacing="campaigns">
       {(c) => (
@@ -69,7 +65,7 @@ export function CampaignOfferList<O extends Offer>({
                   collectible={o.commodity}
                   placeholderColor={placeholderColor}
                   href={offerHref(c, o)}
-                  className="flex gap-3 rounded-lg border border-black/5 p-2 active:bg-black/5"
+                  look="outlined"
                   data-testid={testIds.offer}
                   trailing={
                     <span aria-hidden="true" className="self-center text-lg text-neutral-300">

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format/date';
-import type { Translator } from '@/lib/i18n/translator';
 import { Card } from '@/components/ui/card';
 import { CollectibleArt, type ArtOf } from '@/components/ui/collectible-art';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 /**
  * One offer of a campaign on its own page (issue 30: one card for spec §2 exchangeDetail and the receive detail pages):
@@ -15,10 +15,8 @@ export function OfferDetail({
   words,
   terms,
   testIds,
-  t,
-  timeZone,
-  placeholderColor,
   children,
+  ...view
 }: {
   campaign: { name: string; description: string; startTime: string; endTime: string | null };
   offer: { commodity: ArtOf & { amountSku: number } };
@@ -28,11 +26,9 @@ export function OfferDetail({
   terms: ReactNode;
   /** Test ids as the end-to-end suite knows them; `terms` on the terms' line. */
   testIds: { name: string; terms?: string; left: string };
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
   children: ReactNode;
-}) {
+} & ChannelView) {
+  const { t, timeZone, placeholderColor } = view;
   const time = (iso: string) => formatDate(iso, 'yyyy-MM-dd HH:mm', timeZone);
   return (
     <div className="flex flex-col gap-4">

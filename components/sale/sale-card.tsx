@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { SaleRecord } from '@/lib/sale/service';
-import type { Translator } from '@/lib/i18n/translator';
+import type { ChannelView } from '@/components/layout/channel-view';
 import { formatFen } from '@/lib/format/money';
 import { CollectibleArt } from '@/components/ui/collectible-art';
 import { Card } from '@/components/ui/card';
@@ -9,22 +9,19 @@ import { SaleStatusBadge } from './sale-status';
 /** One sale in the home list: cover, name, edition, price (unless hidden) and state. */
 export function SaleCard({
   sale,
-  t,
   showAmount,
-  timeZone,
   renderedAt,
-  placeholderColor,
   priority,
+  t,
+  timeZone,
+  placeholderColor,
 }: {
   sale: SaleRecord;
-  t: Translator;
   showAmount: boolean;
-  timeZone: string;
   /** The server's time of this render (the live badge's first render matches it). */
   renderedAt: number;
-  placeholderColor: string;
   priority?: boolean;
-}) {
+} & ChannelView) {
   return (
     <li>
       <Card

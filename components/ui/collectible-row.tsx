@@ -2,6 +2,13 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CollectibleArt, type ArtOf } from './collectible-art';
 
+const LOOKS = {
+  /** The row of a record's card: the card is the surface. */
+  plain: 'flex gap-3',
+  /** One of several rows on a card (a campaign's offers): outlined, darker while pressed. */
+  outlined: 'flex gap-3 rounded-lg border border-black/5 p-2 active:bg-black/5',
+} as const;
+
 /**
  * A collectible's tile with lines about it beside (issue 30: the row every list of the store repeats: orders, gifts
  * received, exchanges, destroyed ones, chain-ups, a campaign's offers). A link when `href` is given (the whole row is
@@ -12,7 +19,7 @@ export function CollectibleRow({
   placeholderColor,
   spent = false,
   href,
-  className = 'flex gap-3',
+  look = 'plain',
   trailing,
   'data-testid': testId,
   children,
@@ -22,7 +29,7 @@ export function CollectibleRow({
   /** Destroyed in an exchange: its art in grey. */
   spent?: boolean;
   href?: string;
-  className?: string;
+  look?: keyof typeof LOOKS;
   trailing?: ReactNode;
   'data-testid'?: string;
   children: ReactNode;
@@ -35,11 +42,11 @@ export function CollectibleRow({
     </>
   );
   return href ? (
-    <Link href={href} className={className} data-testid={testId}>
+    <Link href={href} className={LOOKS[look]} data-testid={testId}>
       {content}
     </Link>
   ) : (
-    <div className={className} data-testid={testId}>
+    <div className={LOOKS[look]} data-testid={testId}>
       {content}
     </div>
   );

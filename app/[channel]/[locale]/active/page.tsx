@@ -5,6 +5,7 @@ import { channelFeatures } from '@/lib/channel/labels';
 import { readExchangeActivities } from '@/lib/page/cached-reads';
 import { BannerPage } from '@/components/layout/banner-page';
 import { ActivityList } from '@/components/exchange/activity-list';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams> };
 
@@ -26,7 +27,7 @@ export default async function ActivePage({ params }: Props) {
   const activities = await readExchangeActivities(pageScope(channel));
   return (
     <BannerPage channel={channel} banner={skin.bannerImg} title={t('exchange.listTitle')} tab="active">
-      <ActivityList activities={activities} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+      <ActivityList activities={activities} {...channelView(channel)} />
     </BannerPage>
   );
 }

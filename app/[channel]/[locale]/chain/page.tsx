@@ -8,6 +8,7 @@ import { ChainCampaignList } from '@/components/chain/campaign-list';
 import { ChainCodeForm } from '@/components/chain/code-form';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams> };
 
@@ -51,7 +52,7 @@ export default async function ChainPage({ params }: Props) {
         </Card>
       ) : null}
       <h2 className="px-1 pt-1 text-base font-semibold text-skin-1">{t('chain.campaignsTitle')}</h2>
-      <ChainCampaignList campaigns={campaigns} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+      <ChainCampaignList campaigns={campaigns} {...channelView(channel)} />
     </BannerPage>
   );
 }

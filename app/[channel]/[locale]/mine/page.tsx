@@ -9,6 +9,7 @@ import { maskPhone } from '@/lib/auth/mask';
 import { channelFeatures } from '@/lib/channel/labels';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
+import { Avatar } from '@/components/ui/avatar';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { ClientMessages } from '@/components/shell/client-messages';
@@ -85,15 +86,7 @@ export default async function MinePage({ params }: Props) {
         <h1 className="sr-only">{t('mine.title')}</h1>
         {user ? (
           <Card as="section" className="flex items-center gap-3 p-4" data-testid="mine-profile">
-            <ArtImage
-              src={user.avatar ?? skin.userFaceImg}
-              alt={t('mine.avatar')}
-              width={96}
-              height={96}
-              sizes="1.2rem"
-              className="size-[1.2rem] shrink-0 rounded-full"
-              placeholderColor={skin.lightColor}
-            />
+            <Avatar src={user.avatar ?? skin.userFaceImg} alt={t('mine.avatar')} size="1.2rem" placeholderColor={skin.lightColor} />
             <div className="min-w-0">
               <p className="truncate text-lg font-semibold text-skin-1" data-testid="mine-phone">
                 {user.nickname ?? maskPhone(user.phone)}
@@ -116,15 +109,7 @@ export default async function MinePage({ params }: Props) {
           </Card>
         ) : (
           <Card as="section" className="flex flex-col items-center px-6 py-8 text-center" data-testid="mine-anonymous">
-            <ArtImage
-              src={skin.userFaceImg}
-              alt=""
-              width={96}
-              height={96}
-              sizes="1.2rem"
-              className="size-[1.2rem] rounded-full opacity-70"
-              placeholderColor={skin.lightColor}
-            />
+            <Avatar src={skin.userFaceImg} size="1.2rem" placeholderColor={skin.lightColor} className="opacity-70" />
             <h2 className="mt-4 text-lg font-semibold text-skin-1">{t('mine.anonymousTitle')}</h2>
             <p className="mt-1.5 text-sm text-neutral-500">{t('mine.anonymousBody')}</p>
             <Link

@@ -8,6 +8,7 @@ import { ResultScreen } from '@/components/ui/result-screen';
 import { ChainRecord } from '@/components/chain/chain-record';
 import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
 import { routeId } from '@/lib/page/route-id';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,7 +31,7 @@ export default async function ChainResultPage({ params, searchParams }: Props) {
   if (recordId === null) redirect('/404');
   const record = await getChainRecord(scope, recordId);
   if (!record) redirect('/404');
-  const { t, skin, theme } = channel;
+  const { t, skin } = channel;
   return (
     <ResultScreen
       image={skin.brandResultImg}
@@ -48,7 +49,7 @@ export default async function ChainResultPage({ params, searchParams }: Props) {
       }
       note={t('collection.ledgerNote')}
     >
-      <ChainRecord record={record} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+      <ChainRecord record={record} {...channelView(channel)} />
       {record.chainStatus === 1 ? null : <ChainStatusRefresh />}
     </ResultScreen>
   );

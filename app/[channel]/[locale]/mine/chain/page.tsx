@@ -7,6 +7,7 @@ import { ChainRecord } from '@/components/chain/chain-record';
 import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
 import { MineListPage } from '@/components/layout/mine-list-page';
 import { CardList } from '@/components/ui/card-list';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -24,7 +25,7 @@ export default async function ChainRecordsPage({ params, searchParams }: Props) 
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
   const records = await listChainRecords(scope, { pageCount: page, pageSize: PAGE_SIZE });
-  const { t, skin, theme } = channel;
+  const { t } = channel;
   return (
     <MineListPage
       title={t('chain.recordsTitle')}
@@ -43,7 +44,7 @@ export default async function ChainRecordsPage({ params, searchParams }: Props) 
       >
         {(r) => (
           <li key={r.id}>
-            <ChainRecord record={r} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
+            <ChainRecord record={r} {...channelView(channel)} />
           </li>
         )}
       </CardList>

@@ -6,6 +6,7 @@ import { listDestroyed } from '@/lib/exchange/service';
 import { pageFromSearch } from '@/lib/procedure/paging';
 import { DestroyedList } from '@/components/exchange/destroyed-list';
 import { MineListPage } from '@/components/layout/mine-list-page';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -27,20 +28,14 @@ export default async function DestroyRecordsPage({ params, searchParams }: Props
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
   const records = await listDestroyed(scope, { pageCount: page, pageSize: PAGE_SIZE });
-  const { t, skin, theme } = channel;
+  const { t } = channel;
   return (
     <MineListPage
       title={titleOf(channel)}
       backLabel={t('exchange.back')}
       pager={{ path: '/mine/destory', page, pages: records.pages, newer: t('exchange.newer'), older: t('exchange.older') }}
     >
-      <DestroyedList
-        records={records.records}
-        t={t}
-        timeZone={theme.timeZone}
-        placeholderColor={skin.lightColor}
-        action={wayForward(channel, ['activities', 'sales'])}
-      />
+      <DestroyedList records={records.records} {...channelView(channel)} action={wayForward(channel, ['activities', 'sales'])} />
     </MineListPage>
   );
 }

@@ -8,6 +8,7 @@ import { pageFromSearch } from '@/lib/procedure/paging';
 import { channelFeatures } from '@/lib/channel/labels';
 import { ExchangeRecordList } from '@/components/exchange/exchange-record-list';
 import { MineListPage } from '@/components/layout/mine-list-page';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,20 +30,14 @@ export default async function ExchangeRecordsPage({ params, searchParams }: Prop
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
   const records = await listExchanges(scope, { pageCount: page, pageSize: PAGE_SIZE });
-  const { t, skin, theme } = channel;
+  const { t } = channel;
   return (
     <MineListPage
       title={t('exchange.recordsTitle')}
       backLabel={t('exchange.back')}
       pager={{ path: '/mine/exchange', page, pages: records.pages, newer: t('exchange.newer'), older: t('exchange.older') }}
     >
-      <ExchangeRecordList
-        records={records.records}
-        t={t}
-        timeZone={theme.timeZone}
-        placeholderColor={skin.lightColor}
-        action={wayForward(channel, ['activities', 'sales'])}
-      />
+      <ExchangeRecordList records={records.records} {...channelView(channel)} action={wayForward(channel, ['activities', 'sales'])} />
     </MineListPage>
   );
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ExchangeDetail } from '@/components/exchange/exchange-detail';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { routeId } from '@/lib/page/route-id';
+import { channelView } from '@/components/layout/channel-view';
 
 type Params = PageParams & { id: string; exchange_id: string };
 type Props = { params: Promise<Params> };
@@ -53,19 +54,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function ExchangeDetailPage({ params }: Props) {
   const { channel, detail, path } = await load(params);
-  const { t, theme, skin } = channel;
+  const { t } = channel;
   return (
     <>
       <PageHeader title={t('exchange.detailTitle')} backHref="/active" backLabel={t('exchange.back')} />
       <ClientMessages channel={channel} namespaces={['exchange', 'common']}>
         <main className="px-3 pt-3 pb-[1.6rem]">
-          <ExchangeDetail
-            detail={detail}
-            loginHref={`/login?redirect=${encodeURIComponent(path)}`}
-            t={t}
-            timeZone={theme.timeZone}
-            placeholderColor={skin.lightColor}
-          />
+          <ExchangeDetail detail={detail} loginHref={`/login?redirect=${encodeURIComponent(path)}`} {...channelView(channel)} />
         </main>
       </ClientMessages>
     </>

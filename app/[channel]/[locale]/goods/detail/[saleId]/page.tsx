@@ -7,7 +7,7 @@ import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
 import { publicOrigin } from '@/lib/env';
 import { OG_SIZE } from '@/lib/sale/og-card';
-import { ArtImage } from '@/components/ui/art-image';
+import { Avatar } from '@/components/ui/avatar';
 import { CollectibleArt } from '@/components/ui/collectible-art';
 import { PageHeader } from '@/components/layout/page-header';
 import { SaleStatusBadge } from '@/components/sale/sale-status';
@@ -148,15 +148,7 @@ export default async function GoodsDetailPage({ params }: Props) {
             </p>
           )}
           <div className="mt-3 flex items-center gap-2">
-            <ArtImage
-              src={sale.author.cover}
-              alt=""
-              width={160}
-              height={160}
-              sizes="0.56rem"
-              className="w-[0.56rem] rounded-full"
-              placeholderColor={skin.lightColor}
-            />
+            <Avatar src={sale.author.cover} size="0.56rem" placeholderColor={skin.lightColor} />
             <p className="text-sm text-neutral-600">
               <span className="sr-only">{t('goods.author')}: </span>
               <span data-testid="goods-author">{sale.author.name}</span>
