@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
+import { TermsConsent } from '@/components/ui/terms-consent';
 import { signIn } from 'next-auth/react';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
@@ -179,24 +179,16 @@ export function LoginForm({ brandName, redirectTo, demoOutbox }: { brandName: st
           ) : null}
         </div>
 
-        <label className="flex items-start gap-2 text-sm leading-snug text-neutral-600">
-          <input
-            type="checkbox"
-            checked={agreed}
-            onChange={(event) => setAgreed(event.target.checked)}
-            className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)"
-          />
-          <span>
-            {t('agree')}{' '}
-            <Link href="/agreement/privacy" className="text-skin-1 underline underline-offset-2">
-              {t('privacy')}
-            </Link>{' '}
-            {t('and')}{' '}
-            <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">
-              {t('salesStrategy')}
-            </Link>
-          </span>
-        </label>
+        <TermsConsent
+          checked={agreed}
+          onChange={setAgreed}
+          agree={t('agree')}
+          and={t('and')}
+          terms={[
+            { href: '/agreement/privacy', label: t('privacy') },
+            { href: '/agreement/salesStrategy', label: t('salesStrategy') },
+          ]}
+        />
 
         <Button type="primary" htmlType="submit" loading={loggingIn} className="w-full">
           {t('submit')}

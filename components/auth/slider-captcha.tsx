@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { useApi } from '@/components/shell/api-provider';
+import { LineIcon } from '@/components/ui/line-icon';
 import { solvePow } from '@/lib/client/proof-of-work';
 import type { Challenge } from '@/lib/auth/schema';
 
@@ -186,17 +187,9 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
               aria-label={t('refresh')}
               className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100"
             >
-              <svg
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-              >
+              <LineIcon className="size-5" sharpCorners>
                 <path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" />
-              </svg>
+              </LineIcon>
             </button>
             <button
               type="button"
@@ -204,17 +197,9 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
               aria-label={t('close')}
               className="flex size-9 items-center justify-center rounded-full text-neutral-500 active:bg-neutral-100"
             >
-              <svg
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-              >
+              <LineIcon className="size-5">
                 <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              </LineIcon>
             </button>
           </div>
         </div>
@@ -269,18 +254,9 @@ export function SliderCaptcha({ onSolved, onClose }: { onSolved: (ticket: string
                 className="absolute top-0 flex h-11 w-11 touch-none items-center justify-center rounded-full bg-skin-button text-skin-button-text shadow-card disabled:opacity-60"
                 style={{ left: x * scale }}
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  aria-hidden="true"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth={2.2}
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
+                <LineIcon className="size-5" strokeWidth={2.2}>
                   <path d="M5 12h14M13 6l6 6-6 6" />
-                </svg>
+                </LineIcon>
               </button>
             </div>
             <p id="captcha-keys" className="sr-only">

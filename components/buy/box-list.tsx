@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { useApi } from '@/components/shell/api-provider';
 import type { HoldingView } from '@/lib/collection/schema';
 import { Card } from '@/components/ui/card';
@@ -32,13 +32,12 @@ export function BoxList({ boxes, placeholderColor }: { boxes: HoldingView[]; pla
       <ul className="grid grid-cols-2 gap-3" data-testid="boxes">
         {boxes.map((b) => (
           <Card as="li" key={b.id} className="overflow-hidden" data-testid="box">
-            <ArtImage
-              src={b.commodity.cover}
-              alt={b.commodity.name}
-              width={600}
-              height={600}
+            <CollectibleArt
+              collectible={b.commodity}
+              named
+              width="full"
               sizes="3.4rem"
-              className={`aspect-square w-full object-cover ${opening === b.id ? 'motion-safe:animate-pulse' : ''}`}
+              className={opening === b.id ? 'motion-safe:animate-pulse' : ''}
               placeholderColor={placeholderColor}
             />
             <div className="flex flex-col gap-2 p-2.5">
@@ -72,15 +71,7 @@ export function BoxList({ boxes, placeholderColor }: { boxes: HoldingView[]; pla
               {t('youGot')}
             </p>
             <div className="box-reveal-glow mx-auto mt-3 w-[3.6rem] overflow-hidden rounded-xl">
-              <ArtImage
-                src={prize.commodity.cover}
-                alt={prize.commodity.name}
-                width={600}
-                height={600}
-                sizes="3.6rem"
-                className="aspect-square w-full object-cover"
-                placeholderColor={placeholderColor}
-              />
+              <CollectibleArt collectible={prize.commodity} named width="full" sizes="3.6rem" placeholderColor={placeholderColor} />
             </div>
             <p className="mt-3 text-lg font-semibold text-skin-1" data-testid="box-prize-name">
               {prize.commodity.name}

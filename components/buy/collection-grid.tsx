@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { LazyImageViewer, preloadImageViewer } from '@/components/ui/lazy-image-viewer';
 import type { HoldingView } from '@/lib/collection/schema';
 import { Card } from '@/components/ui/card';
@@ -24,15 +24,7 @@ export function CollectionGrid({ records, placeholderColor }: { records: Holding
               onPointerDown={preloadImageViewer}
               onClick={() => setViewing(h)}
             >
-              <ArtImage
-                src={h.commodity.cover}
-                alt={h.commodity.name}
-                width={600}
-                height={600}
-                sizes="3.4rem"
-                className="aspect-square w-full object-cover"
-                placeholderColor={placeholderColor}
-              />
+              <CollectibleArt collectible={h.commodity} named width="full" sizes="3.4rem" placeholderColor={placeholderColor} />
             </button>
             <div className="p-2.5">
               <p className="truncate text-sm font-semibold text-skin-1">{h.commodity.name}</p>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState, useSyncExternalStore } from 'react';
-import Link from 'next/link';
+import { TermsConsent } from '@/components/ui/terms-consent';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
@@ -159,20 +159,13 @@ export function PayForm({
         </p>
       ) : null}
 
-      <label className="flex items-start gap-2 px-1 text-sm leading-snug text-neutral-600">
-        <input
-          type="checkbox"
-          checked={agreed}
-          onChange={(e) => setAgreed(e.target.checked)}
-          className="mt-0.5 size-4 shrink-0 accent-(--skin-color1)"
-        />
-        <span>
-          {t('agree')}{' '}
-          <Link href="/agreement/salesStrategy" className="text-skin-1 underline underline-offset-2">
-            {t('salesStrategy')}
-          </Link>
-        </span>
-      </label>
+      <TermsConsent
+        checked={agreed}
+        onChange={setAgreed}
+        agree={t('agree')}
+        terms={[{ href: '/agreement/salesStrategy', label: t('salesStrategy') }]}
+        className="px-1"
+      />
 
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
         {showAmount ? (

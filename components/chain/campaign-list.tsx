@@ -1,42 +1,27 @@
 import type { ChainCampaignView } from '@/lib/chain/schema';
-import type { Translator } from '@/lib/i18n/translator';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { CampaignStatusBadge, CampaignWindow } from '@/components/layout/campaign-window';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { CardList } from '@/components/ui/card-list';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 /** The self chain-up campaigns (spec §2 chain): the product, its artist, what chaining it up gives, and the window. */
 export function ChainCampaignList({
   campaigns,
-  t,
-  timeZone,
-  placeholderColor,
+  ...view
 }: {
   campaigns: ChainCampaignView[];
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
-  if (campaigns.length === 0) {
-    return (
-      <EmptyState art="chain" data-testid="chain-empty">
-        {t('chain.empty')}
-      </EmptyState>
-    );
-  }
+} & ChannelView) {
+  const { t, timeZone, placeholderColor } = view;
   return (
-    <ul className="flex flex-col gap-3" data-testid="chain-campaigns">
-      {campaigns.map((c) => (
+    <CardList
+      items={campaigns}
+      empty={{ art: 'chain', text: t('chain.empty'), 'data-testid': 'chain-empty' }}
+      data-testid="chain-campaigns"
+    >
+      {(c) => (
         <Card as="li" key={c.id} className="flex gap-3 p-3" data-testid="chain-campaign">
-          <ArtImage
-            src={c.cover}
-            alt=""
-            width={600}
-            height={600}
-            sizes="1.4rem"
-            className="size-[1.4rem] shrink-0 rounded-lg object-cover"
-            placeholderColor={placeholderColor}
-          />
+          <CollectibleArt collectible={c} width="1.4rem" placeholderColor={placeholderColor} />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <div className="flex items-start justify-between gap-2">
               <h3 className="truncate text-base font-semibold text-skin-1">{c.name}</h3>
@@ -49,7 +34,7 @@ export function ChainCampaignList({
             <CampaignWindow campaign={c} t={t} timeZone={timeZone} />
           </div>
         </Card>
-      ))}
-    </ul>
+      )}
+    </CardList>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
 import { confirm } from '@/components/ui/confirm';
 import { showToast } from '@/components/ui/toast';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { useApi } from '@/components/shell/api-provider';
 import { BusinessError, ServiceError } from '@/lib/client/api-client';
 import { newTapKey } from '@/lib/client/tap-key';
@@ -123,15 +123,7 @@ export function ExchangeAction({
         {result ? (
           <Card as="section" className="flex flex-col items-center gap-3 p-4 text-center" data-testid="exchange-result">
             <p className="text-base font-semibold text-skin-1">{t('done', { name: outputName })}</p>
-            <ArtImage
-              src={result.output.commodity.cover}
-              alt=""
-              width={600}
-              height={600}
-              sizes="2rem"
-              className="size-[2rem] rounded-xl object-cover shadow-card"
-              placeholderColor={placeholderColor}
-            />
+            <CollectibleArt collectible={result.output.commodity} width="2rem" placeholderColor={placeholderColor} />
             <div>
               <p className="text-base font-medium text-neutral-800" data-testid="exchange-result-name">
                 {result.output.commodity.name}

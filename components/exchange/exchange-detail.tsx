@@ -1,11 +1,13 @@
-import Link from 'next/link';
 import type { ExchangeDetail as ExchangeDetailData, ExchangeMine } from '@/lib/exchange/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
+import { ButtonLink } from '@/components/ui/button-link';
+import { OfferDetail } from '@/components/layout/offer-detail';
 import { RecipeSummary } from './recipe-summary';
 import { ExchangeAction } from './exchange-action';
 import { Card } from '@/components/ui/card';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/${h.amountNumber}`;
 
@@ -18,16 +20,12 @@ const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/$
 export function ExchangeDetail({
   detail,
   loginHref,
-  t,
-  timeZone,
-  placeholderColor,
+  ...view
 }: {
   detail: ExchangeDetailData;
   loginHref: string;
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
+} & ChannelView) {
+  const { t, timeZone, placeholderColor } = view;
   const { campaign, offer, mine } = detail;
   const time = (iso: string) => formatDate(iso, 'yyyy-MM-dd HH:mm', timeZone);
   // The holdings the exchange will spend per line: the oldest ones, up to the line's quantity.
@@ -35,41 +33,19 @@ export function ExchangeDetail({
   const have = new Map((mine?.inputs ?? []).map((line) => [line.commodityId, line.have]));
 
   return (
-    <div className="flex flex-col gap-4">
-      <ArtImage
-        src={offer.commodity.cover}
-        alt={offer.commodity.name}
-        width={600}
-        height={600}
-        sizes="(max-width: 450px) 100vw, 450px"
-        className="aspect-square w-full rounded-xl object-cover shadow-card"
-        priority
-        placeholderColor={placeholderColor}
-      />
-      <Card as="section" className="flex flex-col gap-1 p-4">
-        <h2 className="text-lg font-semibold text-skin-1" data-testid="exchange-name">
-          {offer.commodity.name}
-        </h2>
-        <p className="text-sm text-neutral-600">{campaign.name}</p>
-        {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-neutral-500">{t('goods.editionSize')}</dt>
-          <dd className="text-right text-neutral-800">{offer.commodity.amountSku}</dd>
-          <dt className="text-neutral-500">{t('exchange.window')}</dt>
-          <dd className="text-right text-neutral-800">
-            {/* Each end kept whole: on a narrow phone the line breaks at the dash, not inside a date. */}
-            <span className="whitespace-nowrap">{time(campaign.startTime)}</span> –{' '}
-            <span className="whitespace-nowrap">{campaign.endTime ? time(campaign.endTime) : t('exchange.noEnd')}</span>
-          </dd>
-        </dl>
-        <p className="mt-2 text-sm text-neutral-700">
-          <RecipeSummary offer={offer} t={t} testId="exchange-recipe" /> · {t('exchange.limit', { count: offer.limitPerUser })}
-        </p>
-        <p className="text-sm text-neutral-500" data-testid="exchange-left">
-          {offer.remaining > 0 ? t('exchange.left', { remaining: offer.remaining, total: offer.total }) : t('exchange.soldOut')}
-        </p>
-      </Card>
-
+    <OfferDetail
+      campaign={campaign}
+      offer={offer}
+      words={{
+        window: t('exchange.window'),
+        noEnd: t('exchange.noEnd'),
+        limit: t('exchange.limit', { count: offer.limitPerUser }),
+        left: offer.remaining > 0 ? t('exchange.left', { remaining: offer.remaining, total: offer.total }) : t('exchange.soldOut'),
+      }}
+      terms={<RecipeSummary offer={offer} t={t} testId="exchange-recipe" />}
+      testIds={{ name: 'exchange-name', left: 'exchange-left' }}
+      {...view}
+    >
       {offer.inputs.length > 0 ? (
         <Card as="section" aria-labelledby="exchange-spend" className="p-4">
           <h3 id="exchange-spend" className="mb-2 text-base font-semibold text-skin-1">
@@ -81,15 +57,7 @@ export function ExchangeDetail({
               const spent = spending.get(line.commodity.id) ?? [];
               return (
                 <li key={line.commodity.id} className="flex gap-3" data-testid="exchange-line">
-                  <ArtImage
-                    src={line.commodity.cover}
-                    alt=""
-                    width={600}
-                    height={600}
-                    sizes="1rem"
-                    className="size-[1rem] shrink-0 rounded-lg object-cover"
-                    placeholderColor={placeholderColor}
-                  />
+                  <CollectibleArt collectible={line.commodity} width="1rem" placeholderColor={placeholderColor} />
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <p className="flex items-baseline justify-between gap-2">
                       <span className="truncate text-sm font-medium text-neutral-800">{line.commodity.name}</span>
@@ -136,13 +104,9 @@ export function ExchangeDetail({
       ) : null}
 
       {mine === null ? (
-        <Link
-          href={loginHref}
-          className="flex h-[0.88rem] items-center justify-center rounded-full bg-skin-button text-base font-semibold text-skin-button-text shadow-card"
-          data-testid="exchange-login"
-        >
+        <ButtonLink href={loginHref} data-testid="exchange-login">
           {t('exchange.loginToExchange')}
-        </Link>
+        </ButtonLink>
       ) : (
         <ExchangeAction
           campaignId={campaign.id}
@@ -159,7 +123,7 @@ export function ExchangeDetail({
           outputName={offer.commodity.name}
         />
       )}
-    </div>
+    </OfferDetail>
   );
 }
 

@@ -1,10 +1,9 @@
 import Link from 'next/link';
 import type { GiftCampaignView, GiftEligibility, GiftOfferView } from '@/lib/gift/schema';
-import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
-import { ArtImage } from '@/components/ui/art-image';
+import { OfferDetail } from '@/components/layout/offer-detail';
 import { ReceiveForm } from './receive-form';
-import { Card } from '@/components/ui/card';
+import type { ChannelView } from '@/components/layout/channel-view';
 
 /**
  * One gift (spec §2 receiveDetail, receiveDetailNew): the collectible, what it asks, how many are left, the window,
@@ -15,18 +14,14 @@ export function GiftDetail({
   offer,
   eligibility,
   loginHref,
-  t,
-  timeZone,
-  placeholderColor,
+  ...view
 }: {
   campaign: GiftCampaignView;
   offer: GiftOfferView;
   eligibility: GiftEligibility | null;
   loginHref: string;
-  t: Translator;
-  timeZone: string;
-  placeholderColor: string;
-}) {
+} & ChannelView) {
+  const { t, timeZone } = view;
   const refusal =
     eligibility && !eligibility.canReceive
       ? {
@@ -38,44 +33,25 @@ export function GiftDetail({
         }[eligibility.reason]
       : null;
   return (
-    <div className="flex flex-col gap-4">
-      <ArtImage
-        src={offer.commodity.cover}
-        alt={offer.commodity.name}
-        width={600}
-        height={600}
-        sizes="(max-width: 450px) 100vw, 450px"
-        className="aspect-square w-full rounded-xl object-cover shadow-card"
-        priority
-        placeholderColor={placeholderColor}
-      />
-      <Card as="section" className="flex flex-col gap-1 p-4">
-        <h1 className="text-lg font-semibold text-skin-1" data-testid="gift-name">
-          {offer.commodity.name}
-        </h1>
-        <p className="text-sm text-neutral-600">{campaign.name}</p>
-        {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-neutral-500">{t('goods.editionSize')}</dt>
-          <dd className="text-right text-neutral-800">{offer.commodity.amountSku}</dd>
-          <dt className="text-neutral-500">{t('gift.window')}</dt>
-          <dd className="text-right text-neutral-800">
-            {formatDate(campaign.startTime, 'yyyy-MM-dd HH:mm', timeZone)} –{' '}
-            {campaign.endTime ? formatDate(campaign.endTime, 'yyyy-MM-dd HH:mm', timeZone) : t('gift.noEnd')}
-          </dd>
-        </dl>
-        <p className="mt-2 text-sm text-neutral-700" data-testid="gift-requirement">
-          {offer.requires
-            ? t('gift.forHolders', { name: offer.requires.name })
-            : offer.requiresCode
-              ? t('gift.needsCode')
-              : t('gift.forEveryone')}{' '}
-          · {t('gift.limit', { count: offer.limitPerUser })}
-        </p>
-        <p className="text-sm text-neutral-500" data-testid="gift-left">
-          {offer.remaining > 0 ? t('gift.left', { remaining: offer.remaining, total: offer.total }) : t('gift.soldOut')}
-        </p>
-      </Card>
+    <OfferDetail
+      campaign={campaign}
+      offer={offer}
+      words={{
+        window: t('gift.window'),
+        noEnd: t('gift.noEnd'),
+        limit: t('gift.limit', { count: offer.limitPerUser }),
+        left: offer.remaining > 0 ? t('gift.left', { remaining: offer.remaining, total: offer.total }) : t('gift.soldOut'),
+      }}
+      terms={
+        offer.requires
+          ? t('gift.forHolders', { name: offer.requires.name })
+          : offer.requiresCode
+            ? t('gift.needsCode')
+            : t('gift.forEveryone')
+      }
+      testIds={{ name: 'gift-name', terms: 'gift-requirement', left: 'gift-left' }}
+      {...view}
+    >
       {eligibility === null ? (
         <Link
           href={loginHref}
@@ -87,6 +63,6 @@ export function GiftDetail({
       ) : (
         <ReceiveForm campaignId={campaign.id} offerId={offer.id} needsCode={offer.requiresCode} refusal={refusal} />
       )}
-    </div>
+    </OfferDetail>
   );
 }

@@ -2,11 +2,12 @@ import type { GiftForPage } from '@/lib/page/gift';
 import { PageHeader } from '@/components/layout/page-header';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { GiftDetail } from './gift-detail';
+import { channelView } from '@/components/layout/channel-view';
 
 /** One gift and its receive button (spec §2 receiveDetail and receiveDetailNew, title 'receive detail'; open to visitors). */
 export function ReceiveDetailPage({ loaded, basePath, backHref }: { loaded: GiftForPage; basePath: string; backHref: string }) {
   const { channel, gift, path } = loaded;
-  const { t, theme, skin } = channel;
+  const { t } = channel;
   const here = `${basePath}/${path.id}/${path.offerId}`;
   return (
     <>
@@ -18,9 +19,7 @@ export function ReceiveDetailPage({ loaded, basePath, backHref }: { loaded: Gift
             offer={gift.offer}
             eligibility={gift.eligibility}
             loginHref={`/login?redirect=${encodeURIComponent(here)}`}
-            t={t}
-            timeZone={theme.timeZone}
-            placeholderColor={skin.lightColor}
+            {...channelView(channel)}
           />
         </main>
       </ClientMessages>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { LineIcon } from '@/components/ui/line-icon';
 import { channelFeatures, type Label } from '@/lib/channel/labels';
 import type { ChannelThemeInfo } from '@/lib/channel/theme';
 import type { Translator } from '@/lib/i18n/translator';
@@ -61,18 +62,9 @@ export function FooterNav({
             aria-current={selected ? 'page' : undefined}
             className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs ${selected ? 'font-semibold text-skin-nav-selected' : 'text-skin-nav'}`}
           >
-            <svg
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              className="size-[0.44rem]"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={1.8}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <LineIcon className="size-[0.44rem]" strokeWidth={1.8}>
               <path d={icon} />
-            </svg>
+            </LineIcon>
             {label}
           </Link>
         );

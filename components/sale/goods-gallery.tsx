@@ -1,12 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { ArtImage } from '@/components/ui/art-image';
-import type { ViewerImage } from '@/components/ui/image-viewer';
+import { CollectibleArt, type ArtOf } from '@/components/ui/collectible-art';
 import { LazyImageViewer, preloadImageViewer } from '@/components/ui/lazy-image-viewer';
 
 type Props = {
-  images: ViewerImage[];
+  collectible: ArtOf;
+  /** Its other pictures, after the cover. */
+  pictures: string[];
   galleryLabel: string;
   /** Accessible name of each image button, e.g. 'View Aurora Dawn full screen'. */
   openLabel: string;
@@ -18,10 +19,9 @@ type Props = {
 /**
  * The goods page's cover and gallery (server-rendered images, no layout shift); tapping one opens the image viewer.
  */
-export function GoodsGallery({ images, galleryLabel, viewerLabel, closeLabel, placeholderColor, openLabel }: Props) {
+export function GoodsGallery({ collectible, pictures, galleryLabel, viewerLabel, closeLabel, placeholderColor, openLabel }: Props) {
   const [viewing, setViewing] = useState<number | null>(null);
-  const [cover, ...rest] = images;
-  if (!cover) return null;
+  const images = [collectible.cover, ...pictures].map((src) => ({ src, alt: collectible.name }));
   return (
     <>
       <button
@@ -31,37 +31,27 @@ export function GoodsGallery({ images, galleryLabel, viewerLabel, closeLabel, pl
         onPointerDown={preloadImageViewer}
         onClick={() => setViewing(0)}
       >
-        <ArtImage
-          src={cover.src}
-          alt={cover.alt}
-          width={600}
-          height={600}
+        <CollectibleArt
+          collectible={collectible}
+          named
+          width="full"
           sizes="(max-width: 450px) 100vw, 450px"
-          className="w-full"
           lcp
           placeholderColor={placeholderColor}
         />
       </button>
-      {rest.length > 0 && (
+      {pictures.length > 0 && (
         <section aria-label={galleryLabel} className="flex gap-2 overflow-x-auto px-3 pt-3">
-          {rest.map((img, i) => (
+          {pictures.map((picture, i) => (
             <button
-              key={img.src}
+              key={picture}
               type="button"
               className="shrink-0"
               aria-label={`${openLabel} (${i + 2})`}
               onPointerDown={preloadImageViewer}
               onClick={() => setViewing(i + 1)}
             >
-              <ArtImage
-                src={img.src}
-                alt={img.alt}
-                width={600}
-                height={600}
-                sizes="1.6rem"
-                className="w-[1.6rem] rounded-lg"
-                placeholderColor={placeholderColor}
-              />
+              <CollectibleArt collectible={collectible} picture={picture} named width="1.6rem" placeholderColor={placeholderColor} />
             </button>
           ))}
         </section>

@@ -9,6 +9,7 @@ import { SaleCard } from '@/components/sale/sale-card';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChannelBanner } from '@/components/layout/channel-banner';
+import { channelView } from '@/components/layout/channel-view';
 
 /**
  * The home page's body (spec §2 home): the channel's banner, brand and sales list, with the footer. `featured`: the
@@ -56,15 +57,7 @@ export function HomeView({
               {t('home.featured')}
             </h2>
             <ul className="grid grid-cols-2 gap-3">
-              <SaleCard
-                sale={featured}
-                t={t}
-                showAmount={theme.showAmount}
-                timeZone={theme.timeZone}
-                renderedAt={renderedAt}
-                placeholderColor={skin.lightColor}
-                priority
-              />
+              <SaleCard sale={featured} showAmount={theme.showAmount} renderedAt={renderedAt} priority {...channelView(channel)} />
             </ul>
           </section>
         )}
@@ -82,12 +75,10 @@ export function HomeView({
                 <SaleCard
                   key={sale.id}
                   sale={sale}
-                  t={t}
                   showAmount={theme.showAmount}
-                  timeZone={theme.timeZone}
                   renderedAt={renderedAt}
-                  placeholderColor={skin.lightColor}
                   priority={!featured && i < 2}
+                  {...channelView(channel)}
                 />
               ))}
             </ul>

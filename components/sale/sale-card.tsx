@@ -1,30 +1,27 @@
 import Link from 'next/link';
 import type { SaleRecord } from '@/lib/sale/schema';
-import type { Translator } from '@/lib/i18n/translator';
+import type { ChannelView } from '@/components/layout/channel-view';
 import { formatFen } from '@/lib/format/money';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { Card } from '@/components/ui/card';
 import { SaleStatusBadge } from './sale-status';
 
 /** One sale in the home list: cover, name, edition, price (unless hidden) and state. */
 export function SaleCard({
   sale,
-  t,
   showAmount,
-  timeZone,
   renderedAt,
-  placeholderColor,
   priority,
+  t,
+  timeZone,
+  placeholderColor,
 }: {
   sale: SaleRecord;
-  t: Translator;
   showAmount: boolean;
-  timeZone: string;
   /** The server's time of this render (the live badge's first render matches it). */
   renderedAt: number;
-  placeholderColor: string;
   priority?: boolean;
-}) {
+} & ChannelView) {
   return (
     <li>
       <Card
@@ -34,13 +31,11 @@ export function SaleCard({
         className="block overflow-hidden transition-transform active:scale-[0.98]"
       >
         <div className="relative">
-          <ArtImage
-            src={sale.commodity.cover}
-            alt={sale.commodity.name}
-            width={600}
-            height={600}
+          <CollectibleArt
+            collectible={sale.commodity}
+            named
+            width="full"
             sizes="(max-width: 450px) 50vw, 225px"
-            className="w-full"
             placeholderColor={placeholderColor}
             priority={priority}
           />

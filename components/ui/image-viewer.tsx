@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useGesture } from '@use-gesture/react';
+import { LineIcon } from './line-icon';
 
 // spec §2 / §9 image viewer constants.
 export const SWIPE_THRESHOLD_PX = 40;
@@ -175,17 +176,9 @@ export function ImageViewer({ images, startIndex = 0, open, onClose, onIndexChan
           aria-label={closeLabel}
           className="flex size-[0.72rem] items-center justify-center rounded-full bg-white/10"
         >
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-[0.36rem]"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-          >
+          <LineIcon className="size-[0.36rem]">
             <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          </LineIcon>
         </button>
       </div>
       <div

@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from '@testing-library/react';
 import { deferToast, showToast, ToastHost } from './toast';
+// sonner asks for media preferences, which jsdom cannot answer.
+import '@/test/match-media-polyfill';
 
 // Toasts load sonner (./toaster) with the first toast, not with the page (DESIGN §10, issue 15).
 
@@ -8,20 +10,6 @@ let mockToasterLoads = 0;
 jest.mock('./toaster', () => {
   mockToasterLoads++;
   return jest.requireActual('./toaster');
-});
-
-beforeAll(() => {
-  // sonner measures toasts; jsdom has no layout.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 
 it('the host loads nothing until a toast is raised; toasts raised while sonner loads all show, in order', async () => {

@@ -1,20 +1,8 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from '@testing-library/react';
 import { dismissToasts, showToast, ToastHost, TOAST_DURATION_MS } from './toast';
-
-beforeAll(() => {
-  // sonner measures toasts; jsdom has no layout.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+// sonner asks for media preferences, which jsdom cannot answer.
+import '@/test/match-media-polyfill';
 
 describe('Toast (spec §2)', () => {
   beforeEach(() => jest.useFakeTimers());

@@ -3,10 +3,9 @@ import { redirect } from 'next/navigation';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
 import { channelFeatures } from '@/lib/channel/labels';
 import { readExchangeActivities } from '@/lib/page/cached-reads';
-import { FooterNav } from '@/components/layout/footer-nav';
+import { BannerPage } from '@/components/layout/banner-page';
 import { ActivityList } from '@/components/exchange/activity-list';
-import { Card } from '@/components/ui/card';
-import { ChannelBanner } from '@/components/layout/channel-banner';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams> };
 
@@ -27,17 +26,8 @@ export default async function ActivePage({ params }: Props) {
   if (!channelFeatures(labels, theme.attributes).activityPage) redirect('/404');
   const activities = await readExchangeActivities(pageScope(channel));
   return (
-    <>
-      <main className="pb-[1.6rem]">
-        <ChannelBanner src={skin.bannerImg} brandName={theme.brandName} placeholderColor={skin.color1} />
-        <div className="relative -mt-6 px-3">
-          <Card as="h1" className="mb-3 p-3 text-lg font-semibold text-skin-1">
-            {t('exchange.listTitle')}
-          </Card>
-          <ActivityList activities={activities} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
-        </div>
-      </main>
-      <FooterNav labels={labels} attributes={theme.attributes} current="active" t={t} />
-    </>
+    <BannerPage channel={channel} banner={skin.bannerImg} title={t('exchange.listTitle')} tab="active">
+      <ActivityList activities={activities} {...channelView(channel)} />
+    </BannerPage>
   );
 }

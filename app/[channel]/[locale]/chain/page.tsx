@@ -3,12 +3,12 @@ import Link from 'next/link';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
 import { getPageUser } from '@/lib/page/session';
 import { readChainCampaigns } from '@/lib/page/cached-reads';
-import { FooterNav } from '@/components/layout/footer-nav';
+import { BannerPage } from '@/components/layout/banner-page';
 import { ChainCampaignList } from '@/components/chain/campaign-list';
 import { ChainCodeForm } from '@/components/chain/code-form';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
-import { ChannelBanner } from '@/components/layout/channel-banner';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams> };
 
@@ -25,43 +25,34 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function ChainPage({ params }: Props) {
   const channel = await loadPageChannel(params);
-  const { t, skin, theme, labels } = channel;
+  const { t, skin, theme } = channel;
   const [user, { campaigns, stores }] = await Promise.all([
     getPageUser({ id: channel.id, key: theme.key }),
     readChainCampaigns(pageScope(channel)),
   ]);
   const open = campaigns.some((c) => c.status === 1) && stores.length > 0;
   return (
-    <>
-      <main className="pb-[1.6rem]">
-        <ChannelBanner src={skin.coverChainImg} brandName={theme.brandName} placeholderColor={skin.color1} />
-        <div className="relative -mt-6 flex flex-col gap-3 px-3">
-          <Card as="h1" className="p-3 text-lg font-semibold text-skin-1">
-            {t('chain.title')}
-          </Card>
-          {open ? (
-            <Card as="section" className="flex flex-col gap-3 p-4">
-              <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
-              {user ? (
-                <ClientMessages channel={channel} namespaces={['chain']}>
-                  <ChainCodeForm stores={stores} />
-                </ClientMessages>
-              ) : (
-                <Link
-                  href="/login?redirect=%2Fchain"
-                  className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text"
-                  data-testid="chain-login"
-                >
-                  {t('chain.loginToChainUp')}
-                </Link>
-              )}
-            </Card>
-          ) : null}
-          <h2 className="px-1 pt-1 text-base font-semibold text-skin-1">{t('chain.campaignsTitle')}</h2>
-          <ChainCampaignList campaigns={campaigns} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
-        </div>
-      </main>
-      <FooterNav labels={labels} attributes={theme.attributes} current="chain" t={t} />
-    </>
+    <BannerPage channel={channel} banner={skin.coverChainImg} title={t('chain.title')} tab="chain">
+      {open ? (
+        <Card as="section" className="flex flex-col gap-3 p-4">
+          <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
+          {user ? (
+            <ClientMessages channel={channel} namespaces={['chain']}>
+              <ChainCodeForm stores={stores} />
+            </ClientMessages>
+          ) : (
+            <Link
+              href="/login?redirect=%2Fchain"
+              className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text"
+              data-testid="chain-login"
+            >
+              {t('chain.loginToChainUp')}
+            </Link>
+          )}
+        </Card>
+      ) : null}
+      <h2 className="px-1 pt-1 text-base font-semibold text-skin-1">{t('chain.campaignsTitle')}</h2>
+      <ChainCampaignList campaigns={campaigns} {...channelView(channel)} />
+    </BannerPage>
   );
 }

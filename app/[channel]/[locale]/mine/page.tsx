@@ -7,8 +7,10 @@ import { countUnopenedBoxes, listCollection } from '@/lib/collection/service';
 import { listOrders } from '@/lib/order/service';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { maskPhone } from '@/lib/auth/mask';
+import { channelFeatures } from '@/lib/channel/labels';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
+import { Avatar } from '@/components/ui/avatar';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { ClientMessages } from '@/components/shell/client-messages';
@@ -30,6 +32,8 @@ export default async function MinePage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { t, skin, labels, theme } = channel;
   const user = await getPageUser({ id: channel.id, key: theme.key });
+  // Each entry and count only where the channel offers what is behind it (spec §6, one reading of the labels).
+  const features = channelFeatures(labels, theme.attributes);
 
   // At a glance (issue 17, item 9): what the buyer holds, and what waits for them, each a link to its list.
   const scope = user ? userScopeOf(channel, user) : null;
@@ -42,7 +46,7 @@ export default async function MinePage({ params }: Props) {
             value: page.total,
             testId: 'mine-summary-collectibles',
           })),
-          labels.includes(1)
+          features.sale
             ? countUnopenedBoxes(scope).then((value) => ({
                 href: '/mine/box',
                 label: t('mine.summaryBoxes'),
@@ -50,7 +54,7 @@ export default async function MinePage({ params }: Props) {
                 testId: 'mine-summary-boxes',
               }))
             : null,
-          labels.includes(1)
+          features.sale
             ? listOrders(scope, { pageCount: 1, pageSize: 1, statusTrade: ORDER_STATUS.toPay }).then((page) => ({
                 href: '/mine/records',
                 label: t('mine.summaryToPay'),
@@ -64,17 +68,17 @@ export default async function MinePage({ params }: Props) {
 
   const entries: { href: string; label: string; img: string; show: boolean }[] = [
     { href: '/mine/collection', label: t('mine.collection'), img: skin.minecollectionImg, show: true },
-    { href: '/mine/box', label: t('mine.box'), img: skin.mineBrandImg, show: labels.includes(1) },
-    { href: '/mine/records', label: t('mine.orders'), img: skin.mineRecordsImg, show: labels.includes(1) },
-    { href: '/mine/exchange', label: t('mine.exchange'), img: skin.mineExchangeImg, show: labels.includes(2) },
+    { href: '/mine/box', label: t('mine.box'), img: skin.mineBrandImg, show: features.sale },
+    { href: '/mine/records', label: t('mine.orders'), img: skin.mineRecordsImg, show: features.sale },
+    { href: '/mine/exchange', label: t('mine.exchange'), img: skin.mineExchangeImg, show: features.exchange },
     {
       href: '/mine/destory',
       label: theme.attributes.destroyTitledReceive ? t('mine.receive') : t('mine.destroy'),
       img: skin.mineDestoryImg,
-      show: labels.includes(2),
+      show: features.exchange,
     },
-    { href: '/mine/receive', label: t('mine.receive'), img: skin.mineReceiveImg, show: labels.includes(3) },
-    { href: '/mine/chain', label: t('mine.chain'), img: skin.mineChainImg, show: labels.includes(4) },
+    { href: '/mine/receive', label: t('mine.receive'), img: skin.mineReceiveImg, show: features.receive !== null },
+    { href: '/mine/chain', label: t('mine.chain'), img: skin.mineChainImg, show: features.chainUp },
   ];
 
   return (
@@ -83,15 +87,7 @@ export default async function MinePage({ params }: Props) {
         <h1 className="sr-only">{t('mine.title')}</h1>
         {user ? (
           <Card as="section" className="flex items-center gap-3 p-4" data-testid="mine-profile">
-            <ArtImage
-              src={user.avatar ?? skin.userFaceImg}
-              alt={t('mine.avatar')}
-              width={96}
-              height={96}
-              sizes="1.2rem"
-              className="size-[1.2rem] shrink-0 rounded-full"
-              placeholderColor={skin.lightColor}
-            />
+            <Avatar src={user.avatar ?? skin.userFaceImg} alt={t('mine.avatar')} size="1.2rem" placeholderColor={skin.lightColor} />
             <div className="min-w-0">
               <p className="truncate text-lg font-semibold text-skin-1" data-testid="mine-phone">
                 {user.nickname ?? maskPhone(user.phone)}
@@ -114,15 +110,7 @@ export default async function MinePage({ params }: Props) {
           </Card>
         ) : (
           <Card as="section" className="flex flex-col items-center px-6 py-8 text-center" data-testid="mine-anonymous">
-            <ArtImage
-              src={skin.userFaceImg}
-              alt=""
-              width={96}
-              height={96}
-              sizes="1.2rem"
-              className="size-[1.2rem] rounded-full opacity-70"
-              placeholderColor={skin.lightColor}
-            />
+            <Avatar src={skin.userFaceImg} size="1.2rem" placeholderColor={skin.lightColor} className="opacity-70" />
             <h2 className="mt-4 text-lg font-semibold text-skin-1">{t('mine.anonymousTitle')}</h2>
             <p className="mt-1.5 text-sm text-neutral-500">{t('mine.anonymousBody')}</p>
             <Link

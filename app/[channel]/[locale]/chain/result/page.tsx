@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { getChainRecord } from '@/lib/chain/chain-up';
-import { ArtImage } from '@/components/ui/art-image';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ResultScreen } from '@/components/ui/result-screen';
 import { ChainRecord } from '@/components/chain/chain-record';
 import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
 import { routeId } from '@/lib/page/route-id';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,37 +31,26 @@ export default async function ChainResultPage({ params, searchParams }: Props) {
   if (recordId === null) redirect('/404');
   const record = await getChainRecord(scope, recordId);
   if (!record) redirect('/404');
-  const { t, skin, theme } = channel;
-  const link = 'flex h-[0.88rem] items-center justify-center rounded-full text-base font-semibold';
+  const { t, skin } = channel;
   return (
-    <main className="flex flex-col items-center px-5 pt-8 pb-[1.6rem] text-center">
-      <ArtImage
-        src={skin.brandResultImg}
-        alt=""
-        width={240}
-        height={240}
-        sizes="2.4rem"
-        className="size-[2.4rem]"
-        placeholderColor={skin.lightColor}
-        priority
-      />
-      <h1 className="mt-4 text-xl font-semibold text-skin-1">{t('chain.resultTitle')}</h1>
-      <p className="mt-1.5 text-sm text-neutral-500" data-testid="chain-result-message">
-        {record.chainStatus === 1 ? t('chain.resultDone') : t('chain.resultPending')}
-      </p>
-      <div className="mt-6 w-full text-left">
-        <ChainRecord record={record} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
-      </div>
+    <ResultScreen
+      image={skin.brandResultImg}
+      placeholderColor={skin.lightColor}
+      title={t('chain.resultTitle')}
+      message={record.chainStatus === 1 ? t('chain.resultDone') : t('chain.resultPending')}
+      messageTestId="chain-result-message"
+      actions={
+        <>
+          <ButtonLink href="/mine/collection">{t('chain.seeCollection')}</ButtonLink>
+          <ButtonLink href="/mine/chain" look="secondary">
+            {t('chain.recordsTitle')}
+          </ButtonLink>
+        </>
+      }
+      note={t('collection.ledgerNote')}
+    >
+      <ChainRecord record={record} {...channelView(channel)} />
       {record.chainStatus === 1 ? null : <ChainStatusRefresh />}
-      <div className="mt-6 flex w-full flex-col gap-3">
-        <Link href="/mine/collection" className={`${link} bg-skin-button text-skin-button-text shadow-card`}>
-          {t('chain.seeCollection')}
-        </Link>
-        <Link href="/mine/chain" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>
-          {t('chain.recordsTitle')}
-        </Link>
-      </div>
-      <p className="mt-4 text-xs text-neutral-500">{t('collection.ledgerNote')}</p>
-    </main>
+    </ResultScreen>
   );
 }

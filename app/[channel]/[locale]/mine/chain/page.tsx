@@ -3,11 +3,11 @@ import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { listChainRecords } from '@/lib/chain/chain-up';
-import { PageHeader } from '@/components/layout/page-header';
 import { ChainRecord } from '@/components/chain/chain-record';
 import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
-import { EmptyState } from '@/components/ui/empty-state';
-import { RecordPager } from '@/components/ui/pager';
+import { MineListPage } from '@/components/layout/mine-list-page';
+import { CardList } from '@/components/ui/card-list';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -25,27 +25,30 @@ export default async function ChainRecordsPage({ params, searchParams }: Props) 
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
   const records = await listChainRecords(scope, { pageCount: page, pageSize: PAGE_SIZE });
-  const { t, skin, theme } = channel;
+  const { t } = channel;
   return (
-    <>
-      <PageHeader title={t('chain.recordsTitle')} backHref="/mine" backLabel={t('goods.back')} />
-      <main className="px-3 pt-3 pb-[1.6rem]">
-        {records.records.length === 0 ? (
-          <EmptyState art="chain" action={{ href: '/chain', label: t('empty.chainUp') }} data-testid="chain-records-empty">
-            {t('chain.recordsEmpty')}
-          </EmptyState>
-        ) : (
-          <ul className="flex flex-col gap-3" data-testid="chain-records">
-            {records.records.map((r) => (
-              <li key={r.id}>
-                <ChainRecord record={r} t={t} timeZone={theme.timeZone} placeholderColor={skin.lightColor} />
-              </li>
-            ))}
-          </ul>
+    <MineListPage
+      title={t('chain.recordsTitle')}
+      backLabel={t('goods.back')}
+      pager={{ path: '/mine/chain', page, pages: records.pages, newer: t('home.back'), older: t('orders.more'), look: 'link' }}
+    >
+      <CardList
+        items={records.records}
+        empty={{
+          art: 'chain',
+          text: t('chain.recordsEmpty'),
+          action: { href: '/chain', label: t('empty.chainUp') },
+          'data-testid': 'chain-records-empty',
+        }}
+        data-testid="chain-records"
+      >
+        {(r) => (
+          <li key={r.id}>
+            <ChainRecord record={r} {...channelView(channel)} />
+          </li>
         )}
-        {records.records.some((r) => r.chainStatus === 0) ? <ChainStatusRefresh /> : null}
-        <RecordPager path="/mine/chain" page={page} pages={records.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
-      </main>
-    </>
+      </CardList>
+      {records.records.some((r) => r.chainStatus === 0) ? <ChainStatusRefresh /> : null}
+    </MineListPage>
   );
 }

@@ -3,12 +3,11 @@ import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { listCollection } from '@/lib/collection/service';
-import { PageHeader } from '@/components/layout/page-header';
 import { CollectionGrid } from '@/components/buy/collection-grid';
 import { EmptyState } from '@/components/ui/empty-state';
 import { wayForward } from '@/lib/page/empty-action';
-import { RecordPager } from '@/components/ui/pager';
 import { ClientMessages } from '@/components/shell/client-messages';
+import { MineListPage } from '@/components/layout/mine-list-page';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -28,28 +27,21 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   const collection = await listCollection(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin } = channel;
   return (
-    <>
-      <PageHeader title={t('collection.title')} backHref="/mine" backLabel={t('goods.back')} />
-      <main className="px-3 pt-3 pb-[1.6rem]">
-        {collection.records.length === 0 ? (
-          <EmptyState art="collection" action={wayForward(channel)} data-testid="collection-empty">
-            {t('collection.empty')}
-          </EmptyState>
-        ) : (
-          <ClientMessages channel={channel} namespaces={['collection', 'viewer']}>
-            <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} />
-          </ClientMessages>
-        )}
-        <RecordPager
-          path="/mine/collection"
-          page={page}
-          pages={collection.pages}
-          newer={t('home.back')}
-          older={t('collection.more')}
-          look="link"
-        />
-        <p className="mt-4 px-1 text-center text-xs text-neutral-500">{t('collection.ledgerNote')}</p>
-      </main>
-    </>
+    <MineListPage
+      title={t('collection.title')}
+      backLabel={t('goods.back')}
+      pager={{ path: '/mine/collection', page, pages: collection.pages, newer: t('home.back'), older: t('collection.more'), look: 'link' }}
+      note={t('collection.ledgerNote')}
+    >
+      {collection.records.length === 0 ? (
+        <EmptyState art="collection" action={wayForward(channel)} data-testid="collection-empty">
+          {t('collection.empty')}
+        </EmptyState>
+      ) : (
+        <ClientMessages channel={channel} namespaces={['collection', 'viewer']}>
+          <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} />
+        </ClientMessages>
+      )}
+    </MineListPage>
   );
 }

@@ -4,9 +4,9 @@ import { loadPageChannel, type PageChannel, type PageParams } from '@/lib/page/c
 import { requirePageScope } from '@/lib/page/session';
 import { listDestroyed } from '@/lib/exchange/service';
 import { pageFromSearch } from '@/lib/procedure/paging';
-import { PageHeader } from '@/components/layout/page-header';
 import { DestroyedList } from '@/components/exchange/destroyed-list';
-import { RecordPager } from '@/components/ui/pager';
+import { MineListPage } from '@/components/layout/mine-list-page';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -28,20 +28,14 @@ export default async function DestroyRecordsPage({ params, searchParams }: Props
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
   const records = await listDestroyed(scope, { pageCount: page, pageSize: PAGE_SIZE });
-  const { t, skin, theme } = channel;
+  const { t } = channel;
   return (
-    <>
-      <PageHeader title={titleOf(channel)} backHref="/mine" backLabel={t('exchange.back')} />
-      <main className="px-3 pt-3 pb-[1.6rem]">
-        <DestroyedList
-          records={records.records}
-          t={t}
-          timeZone={theme.timeZone}
-          placeholderColor={skin.lightColor}
-          action={wayForward(channel, ['activities', 'sales'])}
-        />
-        <RecordPager path="/mine/destory" page={page} pages={records.pages} newer={t('exchange.newer')} older={t('exchange.older')} />
-      </main>
-    </>
+    <MineListPage
+      title={titleOf(channel)}
+      backLabel={t('exchange.back')}
+      pager={{ path: '/mine/destory', page, pages: records.pages, newer: t('exchange.newer'), older: t('exchange.older') }}
+    >
+      <DestroyedList records={records.records} {...channelView(channel)} action={wayForward(channel, ['activities', 'sales'])} />
+    </MineListPage>
   );
 }

@@ -5,9 +5,10 @@ import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { listExchanges } from '@/lib/exchange/service';
 import { pageFromSearch } from '@/lib/procedure/paging';
-import { PageHeader } from '@/components/layout/page-header';
+import { channelFeatures } from '@/lib/channel/labels';
 import { ExchangeRecordList } from '@/components/exchange/exchange-record-list';
-import { RecordPager } from '@/components/ui/pager';
+import { MineListPage } from '@/components/layout/mine-list-page';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -24,25 +25,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function ExchangeRecordsPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
-  if (!channel.labels.includes(2)) redirect('/404');
+  if (!channelFeatures(channel.labels, channel.theme.attributes).exchange) redirect('/404');
   const scope = await requirePageScope(channel, '/mine/exchange');
   const { page: pageParam } = await searchParams;
   const page = pageFromSearch(pageParam);
   const records = await listExchanges(scope, { pageCount: page, pageSize: PAGE_SIZE });
-  const { t, skin, theme } = channel;
+  const { t } = channel;
   return (
-    <>
-      <PageHeader title={t('exchange.recordsTitle')} backHref="/mine" backLabel={t('exchange.back')} />
-      <main className="px-3 pt-3 pb-[1.6rem]">
-        <ExchangeRecordList
-          records={records.records}
-          t={t}
-          timeZone={theme.timeZone}
-          placeholderColor={skin.lightColor}
-          action={wayForward(channel, ['activities', 'sales'])}
-        />
-        <RecordPager path="/mine/exchange" page={page} pages={records.pages} newer={t('exchange.newer')} older={t('exchange.older')} />
-      </main>
-    </>
+    <MineListPage
+      title={t('exchange.recordsTitle')}
+      backLabel={t('exchange.back')}
+      pager={{ path: '/mine/exchange', page, pages: records.pages, newer: t('exchange.newer'), older: t('exchange.older') }}
+    >
+      <ExchangeRecordList records={records.records} {...channelView(channel)} action={wayForward(channel, ['activities', 'sales'])} />
+    </MineListPage>
   );
 }

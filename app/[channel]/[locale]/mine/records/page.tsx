@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
@@ -8,16 +7,14 @@ import type { OrderView } from '@/lib/order/schema';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
-import { PageHeader } from '@/components/layout/page-header';
-import { ArtImage } from '@/components/ui/art-image';
 import { Countdown } from '@/components/buy/countdown';
 import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { CancelOrderButton } from '@/components/buy/cancel-order-button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { wayForward } from '@/lib/page/empty-action';
-import { RecordPager } from '@/components/ui/pager';
 import { ClientMessages } from '@/components/shell/client-messages';
+import { MineListPage } from '@/components/layout/mine-list-page';
+import { CardList } from '@/components/ui/card-list';
+import { RecordCard } from '@/components/ui/record-card';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -49,49 +46,37 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
     [ORDER_STATUS.closed]: 'text-neutral-500',
   };
   return (
-    <>
-      <PageHeader title={t('orders.title')} backHref="/mine" backLabel={t('goods.back')} />
+    <MineListPage
+      title={t('orders.title')}
+      backLabel={t('goods.back')}
+      pager={{ path: '/mine/records', page, pages: orders.pages, newer: t('home.back'), older: t('orders.more'), look: 'link' }}
+    >
       <ClientMessages channel={channel} namespaces={['orders', 'common']}>
-        <main className="px-3 pt-3 pb-[1.6rem]">
-          {orders.records.length === 0 ? (
-            <EmptyState art="orders" action={wayForward(channel)} data-testid="orders-empty">
-              {t('orders.empty')}
-            </EmptyState>
-          ) : (
-            <ul className="flex flex-col gap-3" data-testid="orders">
-              {orders.records.map((o) => (
-                <Card as="li" key={o.orderNo} className="p-3" data-testid="order" data-order-no={o.orderNo}>
-                  <div className="mb-2 flex items-center justify-between text-xs text-neutral-500">
-                    <span className="truncate">
-                      {t('orders.orderNo')} {o.orderNo}
-                    </span>
-                    <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">
-                      {statusText[o.statusTrade]}
-                    </span>
-                  </div>
-                  <Link href={`/goods/detail/${o.saleId}`} className="flex gap-3">
-                    <ArtImage
-                      src={o.commodity.cover}
-                      alt=""
-                      width={600}
-                      height={600}
-                      sizes="1.2rem"
-                      className="size-[1.2rem] shrink-0 rounded-lg object-cover"
-                      placeholderColor={skin.lightColor}
-                    />
-                    <div className="flex min-w-0 flex-1 flex-col justify-between">
-                      <p className="truncate text-base font-medium text-skin-1">{o.commodity.name}</p>
-                      <p className="text-xs text-neutral-500">{formatDate(o.createTime, 'yyyy-MM-dd HH:mm:ss', theme.timeZone)}</p>
-                      <p className="flex items-baseline justify-between text-sm text-neutral-600">
-                        <span>{t('orders.quantity', { count: o.quantity })}</span>
-                        {theme.showAmount ? (
-                          <span className="font-semibold text-skin-1" data-testid="order-amount">
-                            {formatFen(o.pricePay)}
-                          </span>
-                        ) : null}
-                      </p>
-                    </div>
-                  </Link>
+        <CardList
+          items={orders.records}
+          empty={{ art: 'orders', text: t('orders.empty'), action: wayForward(channel), 'data-testid': 'orders-empty' }}
+          data-testid="orders"
+        >
+          {(o) => (
+            <RecordCard
+              key={o.orderNo}
+              collectible={o.commodity}
+              placeholderColor={skin.lightColor}
+              href={`/goods/detail/${o.saleId}`}
+              data-testid="order"
+              data-order-no={o.orderNo}
+              header={
+                <div className="mb-2 flex items-center justify-between text-xs text-neutral-500">
+                  <span className="truncate">
+                    {t('orders.orderNo')} {o.orderNo}
+                  </span>
+                  <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">
+                    {statusText[o.statusTrade]}
+                  </span>
+                </div>
+              }
+              footer={
+                <>
                   {o.editions.length > 0 ? (
                     <p className="mt-2 text-xs text-neutral-500">{o.editions.map((e) => `#${e.number}/${e.amountNumber}`).join(' · ')}</p>
                   ) : null}
@@ -106,13 +91,23 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
                       </div>
                     </div>
                   ) : null}
-                </Card>
-              ))}
-            </ul>
+                </>
+              }
+            >
+              <p className="truncate text-base font-medium text-skin-1">{o.commodity.name}</p>
+              <p className="text-xs text-neutral-500">{formatDate(o.createTime, 'yyyy-MM-dd HH:mm:ss', theme.timeZone)}</p>
+              <p className="flex items-baseline justify-between text-sm text-neutral-600">
+                <span>{t('orders.quantity', { count: o.quantity })}</span>
+                {theme.showAmount ? (
+                  <span className="font-semibold text-skin-1" data-testid="order-amount">
+                    {formatFen(o.pricePay)}
+                  </span>
+                ) : null}
+              </p>
+            </RecordCard>
           )}
-          <RecordPager path="/mine/records" page={page} pages={orders.pages} newer={t('home.back')} older={t('orders.more')} look="link" />
-        </main>
+        </CardList>
       </ClientMessages>
-    </>
+    </MineListPage>
   );
 }

@@ -9,7 +9,7 @@ import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/layout/page-header';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { PayForm } from '@/components/buy/pay-form';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
@@ -40,15 +40,7 @@ export default async function PayPage({ params }: Props) {
       <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
       <main className="flex flex-col gap-3 px-3 pt-3 pb-[1.6rem]">
         <Card as="section" className="flex gap-3 p-3" data-testid="pay-item">
-          <ArtImage
-            src={sale.commodity.cover}
-            alt=""
-            width={600}
-            height={600}
-            sizes="1.6rem"
-            className="size-[1.6rem] shrink-0 rounded-lg object-cover"
-            placeholderColor={skin.lightColor}
-          />
+          <CollectibleArt collectible={sale.commodity} width="1.6rem" placeholderColor={skin.lightColor} />
           <div className="flex min-w-0 flex-col justify-between py-0.5">
             <div>
               <h2 className="truncate text-base font-semibold text-skin-1">{sale.commodity.name}</h2>

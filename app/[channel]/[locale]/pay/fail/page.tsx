@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { loadPageOrder } from '@/lib/page/order';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
-import { ArtImage } from '@/components/ui/art-image';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ResultScreen } from '@/components/ui/result-screen';
 import { Countdown } from '@/components/buy/countdown';
 import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { Card } from '@/components/ui/card';
@@ -27,22 +27,22 @@ export default async function PayFailPage({ params, searchParams }: Props) {
   const payable = order.statusTrade === ORDER_STATUS.toPay;
   const body = payable ? t('result.failBody') : order.cancelReason === 'paidLate' ? t('result.refundedBody') : t('result.closedBody');
   return (
-    <main className="flex flex-col items-center px-5 pt-8 pb-[1.6rem] text-center">
-      <ArtImage
-        src={skin.payFailImg}
-        alt=""
-        width={240}
-        height={240}
-        sizes="2.4rem"
-        className="size-[2.4rem]"
-        placeholderColor={skin.lightColor}
-        priority
-      />
-      <h1 className="mt-4 text-xl font-semibold text-skin-1">{t('result.failTitle')}</h1>
-      <p className="mt-1.5 text-sm text-neutral-500" data-testid="pay-fail-body">
-        {body}
-      </p>
-      <Card as="section" className="mt-6 w-full p-4 text-left">
+    <ResultScreen
+      image={skin.payFailImg}
+      placeholderColor={skin.lightColor}
+      title={t('result.failTitle')}
+      message={body}
+      messageTestId="pay-fail-body"
+      actions={
+        <>
+          {payable ? <PayOrderButton orderNo={order.orderNo} label={t('result.retry')} className="w-full" /> : null}
+          <ButtonLink href={`/goods/detail/${order.saleId}`} look="secondary">
+            {t('result.backToGoods')}
+          </ButtonLink>
+        </>
+      }
+    >
+      <Card as="section" className="p-4">
         <p className="truncate text-base font-semibold text-skin-1">
           {order.commodity.name} × {order.quantity}
         </p>
@@ -54,15 +54,6 @@ export default async function PayFailPage({ params, searchParams }: Props) {
           </p>
         ) : null}
       </Card>
-      <div className="mt-6 flex w-full flex-col gap-3">
-        {payable ? <PayOrderButton orderNo={order.orderNo} label={t('result.retry')} className="w-full" /> : null}
-        <Link
-          href={`/goods/detail/${order.saleId}`}
-          className="flex h-[0.88rem] items-center justify-center rounded-full border border-black/10 bg-skin-card text-base font-semibold text-skin-1"
-        >
-          {t('result.backToGoods')}
-        </Link>
-      </div>
-    </main>
+    </ResultScreen>
   );
 }

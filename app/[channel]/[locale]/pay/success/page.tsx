@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { loadPageOrder } from '@/lib/page/order';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ResultScreen } from '@/components/ui/result-screen';
 import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -22,32 +23,26 @@ export default async function PaySuccessPage({ params, searchParams }: Props) {
   const order = await loadPageOrder(channel, `/pay/success?orderNo=${orderNo ?? ''}`, orderNo);
   if (order.statusTrade !== ORDER_STATUS.paid) redirect(`/pay/fail?orderNo=${order.orderNo}`);
   const { t, skin, theme } = channel;
-  const link = 'flex h-[0.88rem] items-center justify-center rounded-full text-base font-semibold';
   return (
-    <main className="flex flex-col items-center px-5 pt-8 pb-[1.6rem] text-center">
-      <ArtImage
-        src={skin.paySuccessImg}
-        alt=""
-        width={240}
-        height={240}
-        sizes="2.4rem"
-        className="size-[2.4rem]"
-        placeholderColor={skin.lightColor}
-        priority
-      />
-      <h1 className="mt-4 text-xl font-semibold text-skin-1">{t('result.successTitle')}</h1>
-      <p className="mt-1.5 text-sm text-neutral-500">{t('result.successBody')}</p>
-      <Card as="section" className="mt-6 w-full p-4 text-left" data-testid="pay-success-order">
+    <ResultScreen
+      image={skin.paySuccessImg}
+      placeholderColor={skin.lightColor}
+      title={t('result.successTitle')}
+      message={t('result.successBody')}
+      actions={
+        <>
+          <ButtonLink href={order.commodity.isBlindBox ? '/mine/box' : '/mine/collection'}>
+            {order.commodity.isBlindBox ? t('result.toBoxes') : t('result.toCollection')}
+          </ButtonLink>
+          <ButtonLink href="/mine/records" look="secondary">
+            {t('result.toOrders')}
+          </ButtonLink>
+        </>
+      }
+    >
+      <Card as="section" className="p-4" data-testid="pay-success-order">
         <div className="flex items-center gap-3">
-          <ArtImage
-            src={order.commodity.cover}
-            alt=""
-            width={600}
-            height={600}
-            sizes="1.2rem"
-            className="size-[1.2rem] shrink-0 rounded-lg object-cover"
-            placeholderColor={skin.lightColor}
-          />
+          <CollectibleArt collectible={order.commodity} width="1.2rem" placeholderColor={skin.lightColor} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-base font-semibold text-skin-1">{order.commodity.name}</p>
             <p className="text-sm text-neutral-500">
@@ -65,17 +60,6 @@ export default async function PaySuccessPage({ params, searchParams }: Props) {
           ))}
         </ul>
       </Card>
-      <div className="mt-6 flex w-full flex-col gap-3">
-        <Link
-          href={order.commodity.isBlindBox ? '/mine/box' : '/mine/collection'}
-          className={`${link} bg-skin-button text-skin-button-text shadow-card`}
-        >
-          {order.commodity.isBlindBox ? t('result.toBoxes') : t('result.toCollection')}
-        </Link>
-        <Link href="/mine/records" className={`${link} border border-black/10 bg-skin-card text-skin-1`}>
-          {t('result.toOrders')}
-        </Link>
-      </div>
-    </main>
+    </ResultScreen>
   );
 }

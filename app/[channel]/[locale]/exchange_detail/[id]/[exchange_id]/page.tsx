@@ -3,6 +3,7 @@ import { loadExchangeOfferForPage, type ExchangeDetailParams } from '@/lib/page/
 import { PageHeader } from '@/components/layout/page-header';
 import { ExchangeDetail } from '@/components/exchange/exchange-detail';
 import { ClientMessages } from '@/components/shell/client-messages';
+import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<ExchangeDetailParams> };
 
@@ -22,19 +23,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function ExchangeDetailPage({ params }: Props) {
   const { channel, detail, path } = await loadExchangeOfferForPage(params);
-  const { t, theme, skin } = channel;
+  const { t } = channel;
   return (
     <>
       <PageHeader title={t('exchange.detailTitle')} backHref="/active" backLabel={t('exchange.back')} />
       <ClientMessages channel={channel} namespaces={['exchange', 'common']}>
         <main className="px-3 pt-3 pb-[1.6rem]">
-          <ExchangeDetail
-            detail={detail}
-            loginHref={`/login?redirect=${encodeURIComponent(path)}`}
-            t={t}
-            timeZone={theme.timeZone}
-            placeholderColor={skin.lightColor}
-          />
+          <ExchangeDetail detail={detail} loginHref={`/login?redirect=${encodeURIComponent(path)}`} {...channelView(channel)} />
         </main>
       </ClientMessages>
     </>

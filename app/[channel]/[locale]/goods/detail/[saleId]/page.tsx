@@ -7,7 +7,8 @@ import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
 import { publicOrigin } from '@/lib/env';
 import { OG_SIZE } from '@/lib/sale/og-card';
-import { ArtImage } from '@/components/ui/art-image';
+import { Avatar } from '@/components/ui/avatar';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { PageHeader } from '@/components/layout/page-header';
 import { SaleStatusBadge } from '@/components/sale/sale-status';
 import { BuyAction, type BuyActionLabels } from '@/components/sale/buy-action';
@@ -123,7 +124,8 @@ export default async function GoodsDetailPage({ params }: Props) {
       <PageHeader title={t('route.goodsDetail')} backLabel={t('goods.back')} />
       <main className="pb-[1.6rem]">
         <GoodsGallery
-          images={[sale.commodity.cover, ...gallery].map((src) => ({ src, alt: sale.commodity.name }))}
+          collectible={{ cover: sale.commodity.cover, name: sale.commodity.name }}
+          pictures={gallery}
           galleryLabel={t('goods.gallery')}
           openLabel={t('viewer.open', { name: sale.commodity.name })}
           viewerLabel={t('viewer.label')}
@@ -146,15 +148,7 @@ export default async function GoodsDetailPage({ params }: Props) {
             </p>
           )}
           <div className="mt-3 flex items-center gap-2">
-            <ArtImage
-              src={sale.author.cover}
-              alt=""
-              width={160}
-              height={160}
-              sizes="0.56rem"
-              className="w-[0.56rem] rounded-full"
-              placeholderColor={skin.lightColor}
-            />
+            <Avatar src={sale.author.cover} size="0.56rem" placeholderColor={skin.lightColor} />
             <p className="text-sm text-neutral-600">
               <span className="sr-only">{t('goods.author')}: </span>
               <span data-testid="goods-author">{sale.author.name}</span>
@@ -194,15 +188,7 @@ export default async function GoodsDetailPage({ params }: Props) {
             <ul className="flex flex-col gap-2" data-testid="blind-box-odds">
               {odds.map((o) => (
                 <li key={o.name} className="flex items-center gap-3 text-sm">
-                  <ArtImage
-                    src={o.cover}
-                    alt=""
-                    width={600}
-                    height={600}
-                    sizes="0.8rem"
-                    className="w-[0.8rem] rounded-md"
-                    placeholderColor={skin.lightColor}
-                  />
+                  <CollectibleArt collectible={o} width="0.8rem" placeholderColor={skin.lightColor} />
                   <span className="flex-1 text-skin-1">{o.name}</span>
                   <span className="font-semibold text-skin-1">{o.percent}</span>
                 </li>

@@ -5,7 +5,7 @@ import { requirePageUser } from '@/lib/page/session';
 import { foundOr404 } from '@/lib/page/found';
 import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
 import { PageHeader } from '@/components/layout/page-header';
-import { ArtImage } from '@/components/ui/art-image';
+import { CollectibleArt } from '@/components/ui/collectible-art';
 import { ConfirmChainUp } from '@/components/chain/confirm-chain-up';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
@@ -62,16 +62,7 @@ export default async function ChainUpPage({ params }: Props) {
       <main className="flex flex-col gap-4 px-3 pt-3 pb-[1.6rem]">
         <Card as="section" className="flex flex-col gap-3 p-4">
           <div className="flex items-center gap-3">
-            <ArtImage
-              src={campaign.commodity.cover}
-              alt={campaign.commodity.name}
-              width={600}
-              height={600}
-              sizes="1.6rem"
-              className="size-[1.6rem] shrink-0 rounded-lg object-cover"
-              priority
-              placeholderColor={skin.lightColor}
-            />
+            <CollectibleArt collectible={campaign.commodity} named width="1.6rem" priority placeholderColor={skin.lightColor} />
             <div className="min-w-0">
               <p className="text-xs text-neutral-500">{t('chain.willMint')}</p>
               <h2 className="text-base font-semibold text-skin-1" data-testid="chain-up-commodity">

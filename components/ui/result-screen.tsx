@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { ArtImage } from './art-image';
+
+/**
+ * The page that tells how something ended (issue 30: one shape for spec §2 paySuccess, payFail and chainResult): the
+ * channel's picture for it (paySuccessImg, payFailImg, brandResultImg), a title, one line of what happened, the
+ * details on a card, the ways on (ButtonLinks, and buttons where the buyer can act again) and a last note.
+ */
+export function ResultScreen({
+  image,
+  placeholderColor,
+  title,
+  message,
+  messageTestId,
+  children,
+  actions,
+  note,
+}: {
+  image: string;
+  placeholderColor: string;
+  title: string;
+  message: string;
+  messageTestId?: string;
+  /** The details: what was bought, what was chained up. */
+  children: ReactNode;
+  actions: ReactNode;
+  note?: string;
+}) {
+  return (
+    <main className="flex flex-col items-center px-5 pt-8 pb-[1.6rem] text-center">
+      <ArtImage
+        src={image}
+        alt=""
+        width={240}
+        height={240}
+        sizes="2.4rem"
+        className="size-[2.4rem]"
+        placeholderColor={placeholderColor}
+        priority
+      />
+      <h1 className="mt-4 text-xl font-semibold text-skin-1">{title}</h1>
+      <p className="mt-1.5 text-sm text-neutral-500" data-testid={messageTestId}>
+        {message}
+      </p>
+      <div className="mt-6 w-full text-left">{children}</div>
+      <div className="mt-6 flex w-full flex-col gap-3">{actions}</div>
+      {note ? <p className="mt-4 text-xs text-neutral-500">{note}</p> : null}
+    </main>
+  );
+}
