@@ -153,6 +153,6 @@ test.describe('channels without a locale, opened in Chinese', () => {
     await page.getByLabel(zhCN.gift.codeLabel).fill('AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG');
     await page.getByRole('button', { name: zhCN.gift.receive }).click();
     await expect(page.getByText('兑换码无效，或已被使用')).toBeVisible();
-    await expect(page.getByText('code: this code is not valid here')).toHaveCount(0);
+    await expect(page.getByText('This redeem code is not valid here')).toHaveCount(0);
   });
 });
