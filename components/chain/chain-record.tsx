@@ -1,5 +1,6 @@
 import type { ChainRecordView } from '@/lib/chain/chain-up';
 import type { Translator } from '@/lib/i18n/translator';
+import { storeNameIn } from '@/lib/chain/names';
 import { formatDate } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
 import { Card } from '@/components/ui/card';
@@ -34,7 +35,7 @@ export function ChainRecord({
         <div className="flex min-w-0 flex-1 flex-col justify-between">
           <p className="truncate text-base font-medium text-skin-1">{record.commodity.name}</p>
           <p className="truncate text-xs text-neutral-500">
-            {record.store.name} · {record.type === 2 ? t('chain.typeCertificate') : t('chain.typeProduct')}
+            {storeNameIn(record.store, t)} · {record.type === 2 ? t('chain.typeCertificate') : t('chain.typeProduct')}
           </p>
           <p className="flex items-baseline justify-between text-xs text-neutral-500">
             <span>{formatDate(record.createTime, 'yyyy-MM-dd HH:mm:ss', timeZone)}</span>

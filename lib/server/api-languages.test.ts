@@ -107,6 +107,14 @@ describe('the answer language', () => {
     expect((await call(13800138000, 'en')).message).toBe('phone: is required and must be a string of digits');
   });
 
+  it('names the code a chain-up form asks for, not a redeem code, when one is wrong', async () => {
+    const body = { code: 'AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG', storeCode: 'BJ001' };
+    const zh = await api.callApi('/market/api/channel/queryCodeRecord', body, { token, headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.body).toEqual({ code: 409, message: '商品或证书编码无效，或已被使用', data: { field: 'code', reason: 'badCode' } });
+    const en = await api.callApi('/market/api/channel/queryCodeRecord', body, { token, headers: { 'accept-language': 'en' } });
+    expect(en.message).toBe('This product or certificate code is not valid here, or has been used.');
+  });
+
   it('asks a logged-out caller to log in, in their language', async () => {
     const answer = await api.callApi('/market/api/order/list', {}, { headers: { 'accept-language': 'zh-CN' } });
     expect(answer).toMatchObject({ code: 401, message: '未登录或登录已过期，请重新登录' });

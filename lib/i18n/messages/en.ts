@@ -56,6 +56,8 @@ const en = {
     chain: 'Chain',
     contract: 'Contract',
     contractAddress: 'Contract address',
+    /** The built-in chain (DESIGN §7: our own hash-chained ledger, named honestly), in the page's language (lib/chain/names.ts). */
+    ledger: 'Storefront Ledger (built-in)',
     buy: 'Buy now',
     soldOut: 'Sold out',
     ended: 'Sale ended',
@@ -223,6 +225,8 @@ const en = {
     prompt: 'Prompt',
     cancel: 'Cancel',
     confirm: 'Confirm',
+    /** What a screen reader calls the toasts' region. */
+    notifications: 'Notifications',
   },
   login: {
     title: 'Log in',
@@ -321,8 +325,8 @@ const en = {
   cashier: {
     title: 'Sandbox cashier',
     notice: 'Payment sandbox: no money moves. It plays the payment provider so the store can be tried end to end.',
-    merchant: 'Pay to',
-    item: 'Item',
+    merchant: 'Pay to {name}',
+    item: 'Item: {name} × {quantity, number}',
     amount: 'Amount',
     timeLeft: 'Time left to pay',
     pay: 'Pay',
@@ -495,6 +499,11 @@ const en = {
     editionOf: 'Edition of {count, number}',
     product: 'Product',
     codeType: 'Code type',
+    /** The stores of the spec's fixed allow-list (spec §9), in the page's language (lib/chain/names.ts). */
+    storeShanghai: 'Shanghai store {number}',
+    storeBeijing: 'Beijing flagship',
+    storeGuangzhou: 'Guangzhou flagship',
+    storeOnline: 'Online store',
     typeProduct: 'Product code',
     typeCertificate: 'Certificate code',
     changeCode: 'Use another code',

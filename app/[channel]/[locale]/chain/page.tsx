@@ -6,6 +6,7 @@ import { readChainCampaigns } from '@/lib/page/cached-reads';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { ChainCampaignList } from '@/components/chain/campaign-list';
 import { ChainCodeForm } from '@/components/chain/code-form';
+import { storeNameIn } from '@/lib/chain/names';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { ChannelBanner } from '@/components/layout/channel-banner';
@@ -44,7 +45,7 @@ export default async function ChainPage({ params }: Props) {
               <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
               {user ? (
                 <ClientMessages channel={channel} namespaces={['chain']}>
-                  <ChainCodeForm stores={stores} />
+                  <ChainCodeForm stores={stores.map((s) => ({ ...s, name: storeNameIn(s, t) }))} />
                 </ClientMessages>
               ) : (
                 <Link
