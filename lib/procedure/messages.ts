@@ -103,9 +103,12 @@ export function fieldOf(message: ApiMessage): string | null {
 /** The zone of a caller without a channel (the column's default, lib/db/schema.ts): the mainland's one time zone. */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
-/** How the texts write a moment (`{at, date, moment}`): "December 1, 2026 at 8:00 PM", "2026年12月1日 20:00". */
+/**
+ * How the texts write a moment (`{at, date, moment}`): "December 1, 2026 at 20:00", "2026年12月1日 20:00", on the
+ * 24-hour clock the store's pages use (`HH:mm`).
+ */
 const FORMATS = {
-  dateTime: { moment: { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' } },
+  dateTime: { moment: { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } },
 } satisfies Formats;
 
 function apiTranslatorFor(locale: Locale, timeZone: string) {

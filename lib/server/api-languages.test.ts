@@ -32,9 +32,15 @@ const saleOf = async (channelKey: string, code: string) => {
 
 /** A moment as the English texts write it, in a time zone. */
 const moment = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en', { timeZone, year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
-    at,
-  );
+  new Intl.DateTimeFormat('en', {
+    timeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 
 describe('the answer language', () => {
   it('is the locale Accept-Language asks for, else the channel locale, else English', () => {
@@ -187,7 +193,7 @@ describe('the message catalogue', () => {
     expect(renderMessage(msg('codeWrong'), 'en')).toBe('This redeem code is not valid here, or has been used.');
     expect(renderMessage(msg('saleOverLimit', { limit: 5 }), 'en')).toBe('You can buy at most 5 copies of this sale.');
     expect(renderMessage(msg('giftNotOpen', { at: new Date('2026-12-01T12:00:00Z') }), 'en')).toBe(
-      'This gift opens on December 1, 2026 at 8:00 PM.',
+      'This gift opens on December 1, 2026 at 20:00.',
     );
     expect(renderMessage(msg('saleNotOpen', { at: new Date('2026-12-01T12:00:00Z') }), 'zh-CN')).toBe(
       '尚未开售，开售时间：2026年12月1日 20:00',
