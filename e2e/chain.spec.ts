@@ -84,7 +84,7 @@ test.describe('the buyer of the run', () => {
     await expect(page.getByText('Choose the store you bought it from')).toBeVisible();
     await page.getByLabel('Store').selectOption('BJ001');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('code: this code is not valid here, or has been used')).toBeVisible();
+    await expect(page.getByText('This product or certificate code is not valid here, or has been used.')).toBeVisible();
     await expect(page).toHaveURL(channelUrl('chain', '/chain'));
   });
 });

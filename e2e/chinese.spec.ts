@@ -6,14 +6,20 @@ import { channelUrl } from './support';
 import { logInThroughApi } from './api-login';
 import { arriveFromOwnAddress } from './buyers';
 import { newPhone } from './login-helpers';
+import { demoCode } from '../lib/demo/seed-data';
 
 // A Chinese store reads Chinese (issue 17, item 4). BAZAAR's locale is zh-CN: on every page a visitor or a buyer can
 // reach there, no visible text is English. What the API refuses reads Chinese on a Chinese page too: a wrong SMS code
-// at login, a wrong redeem code (on GIFT, whose language follows the browser's, opened in Chinese), and a sold-out buy
-// (e2e/caching.spec.ts, the buyer one tap late).
+// at login, a wrong redeem code (on GIFT, whose language follows the browser's, opened in Chinese), a wrong product code
+// at chain-up, and a sold-out buy (e2e/caching.spec.ts, the buyer one tap late). The words the store writes itself are
+// Chinese on an English-content channel opened in Chinese too (issue 30): the built-in ledger's name, the stores of
+// chain-up, the toasts' region; the cashier writes its colons as Chinese does.
 
-/** Latin text a Chinese page may show: hex numbers (transaction hashes, contract addresses: 0x…), as Chinese stores do. */
-const ALLOWED = [/^[0-9a-fx#.,:/\s¥%×-]+$/i];
+/**
+ * Latin text a Chinese page may show: hex numbers (transaction hashes, contract addresses: 0x…), as Chinese stores do;
+ * the toasts' region naming its keyboard shortcut (sonner's alt+T: keys are written in Latin on Chinese keyboards too).
+ */
+const ALLOWED = [/^[0-9a-fx#.,:/\s¥%×-]+$/i, /^[^A-Za-z]+ alt\+T$/];
 
 /**
  * The operator's own words on an English-content channel opened in Chinese: every text of the demo seed (names of
@@ -26,7 +32,11 @@ function seedTexts(value: unknown, into: Set<string> = new Set()): Set<string> {
   else if (value && typeof value === 'object') for (const v of Object.values(value)) seedTexts(v, into);
   return into;
 }
-const OPERATOR_WORDS = [...seedTexts(Object.values(seedData))].sort((a, b) => b.length - a.length);
+const OPERATOR_WORDS = [...seedTexts(Object.values(seedData))]
+  // Not the operator's: the store names the built-in ledger and the allow-listed stores itself (lib/chain/names.ts).
+  .filter((text) => !Object.values(seedData.DEMO_CHAIN).some((chain) => chain.name === text))
+  .filter((text) => !seedData.STORE_CODES.some((store) => store.name === text))
+  .sort((a, b) => b.length - a.length);
 
 /** A text with the operator's words taken out. */
 function withoutOperatorWords(text: string): string {
@@ -102,6 +112,10 @@ test.describe('BAZAAR, a zh-CN channel', () => {
       await page.getByRole('button', { name: zhCN.pay.submit }).click();
       await expect(page).toHaveURL(/\/sandbox\/cashier\/P\d{21}$/);
       if (pay) {
+        // The cashier writes "商品：…", not "商品: …" (issue 30).
+        await expect(page.getByTestId('cashier').getByText('商品：幸运纸鹤 × 1', { exact: true })).toBeVisible();
+        await expect(page.getByTestId('cashier').getByText(/[A-Za-z\u4e00-\u9fff]: /)).toHaveCount(0);
+        expect(await englishOn(page)).toEqual([]);
         await page.getByRole('button', { name: zhCN.cashier.pay, exact: true }).click();
         await expect(page).toHaveURL(/\/pay\/success\?orderNo=\d{22}$/);
         expect(await englishOn(page)).toEqual([]);
@@ -127,6 +141,8 @@ test.describe('BAZAAR, a zh-CN channel', () => {
     await page.getByRole('button', { name: zhCN.login.submit, exact: true }).click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: '验证码错误，还可以再试 4 次' })).toBeVisible();
     await expect(page).toHaveURL(channelUrl('bazaar', '/login'));
+    // The toasts' region is named in Chinese too (issue 30: it said "Notifications").
+    expect(await englishOn(page)).toEqual([]);
   });
 });
 
@@ -141,6 +157,34 @@ test.describe('channels without a locale, opened in Chinese', () => {
     expect(await sweep(page, 'aurora', true)).toEqual([]);
   });
 
+  test("AURORA's chain-up in Chinese: the stores, a wrong product code, the confirm page and the record", async ({ page }) => {
+    await logInThroughApi(page, 'aurora');
+    await page.goto(channelUrl('aurora', '/chain'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    // The allow-listed stores by their Chinese names, each with its code (issue 30: "Beijing flagship (BJ001)").
+    const stores = await page.getByLabel(zhCN.chain.store).locator('option:not([disabled])').allTextContents();
+    expect(stores).toHaveLength(21);
+    for (const store of stores) expect(store).toMatch(/^[^A-Za-z]+ \([A-Z0-9]+\)$/);
+    expect(stores).toContain('北京旗舰店 (BJ001)');
+
+    await page.getByLabel(zhCN.chain.codeLabel).fill('AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG');
+    await page.getByLabel(zhCN.chain.store).selectOption('BJ001');
+    await page.getByRole('button', { name: zhCN.chain.next }).click();
+    // It names the code the form asked for, not a redeem code (issue 30: "兑换码无效").
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: '商品或证书编码无效，或已被使用' })).toBeVisible();
+    expect(await englishOn(page, true)).toEqual([]);
+
+    await page.getByLabel(zhCN.chain.codeLabel).fill(demoCode('aurora-print', 2 + test.info().retry));
+    await page.getByLabel(zhCN.chain.store).selectOption('SH003');
+    await page.getByRole('button', { name: zhCN.chain.next }).click();
+    await expect(page).toHaveURL(/\/chain\/\d+\/SH003\/1\//);
+    await expect(page.getByTestId('chain-up-store')).toHaveText('上海3号店 (SH003)');
+    await page.getByRole('button', { name: zhCN.chain.confirm }).click();
+    await expect(page).toHaveURL(/\/chain\/result\?id=\d+$/);
+    await expect(page.getByTestId('chain-record')).toContainText(`上海3号店 · ${zhCN.chain.typeProduct}`);
+    expect(await englishOn(page, true)).toEqual([]);
+  });
+
   test('a wrong redeem code is refused in Chinese', async ({ page }) => {
     await page.goto(channelUrl('gift', '/receive2'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -153,6 +197,6 @@ test.describe('channels without a locale, opened in Chinese', () => {
     await page.getByLabel(zhCN.gift.codeLabel).fill('AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG');
     await page.getByRole('button', { name: zhCN.gift.receive }).click();
     await expect(page.getByText('兑换码无效，或已被使用')).toBeVisible();
-    await expect(page.getByText('code: this code is not valid here')).toHaveCount(0);
+    await expect(page.getByText('This redeem code is not valid here')).toHaveCount(0);
   });
 });

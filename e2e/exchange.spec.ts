@@ -245,7 +245,7 @@ test('an exchange that asks for a redeem code: the code is asked for, a wrong on
   await exchangeButton.click();
   await expect(sheet).toContainText(`Spend 1 × Star Fox (${fox}) and a code to get Star Fox Comet?`);
   await sheet.getByRole('button', { name: 'Exchange', exact: true }).click();
-  await expect(page.getByText('code: this code is not valid here, or has been used')).toBeVisible();
+  await expect(page.getByText('This redeem code is not valid here, or has been used.')).toBeVisible();
   await expect(page.getByTestId('exchange-result')).toHaveCount(0);
   await expect(page.getByTestId('exchange-have')).toHaveText('You have 1 of 1');
 

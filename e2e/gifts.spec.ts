@@ -66,7 +66,7 @@ test('a gift that asks for a redeem code: a wrong code is refused, a demo code t
   await expect(page.getByText('Enter your redeem code')).toBeVisible();
   await page.getByLabel('Redeem code').fill('AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG');
   await page.getByRole('button', { name: 'Receive' }).click();
-  await expect(page.getByText('code: this code is not valid here, or has been used')).toBeVisible();
+  await expect(page.getByText('This redeem code is not valid here, or has been used.')).toBeVisible();
   await expect(page.getByTestId('gift-received')).toHaveCount(0);
 
   // Each demo code works once; a retried test takes the next one.

@@ -119,7 +119,7 @@ export async function solveCaptcha(page: Page): Promise<void> {
     await dragSliderTo(page, await findGap(page));
     const body = (await (await verified).json()) as { code: number; message: string };
     if (body.code === 200) break;
-    expect(body.message, 'only a drop beside the gap is refused').toMatch(/^x: the piece is not in the gap/);
+    expect(body.message, 'only a drop beside the gap is refused').toMatch(/^The piece is not in the gap/);
     expect(attempt, `the server took none of ${CAPTCHA_ATTEMPTS} drags`).toBeLessThan(CAPTCHA_ATTEMPTS);
   }
   await expect(captcha).toBeHidden();

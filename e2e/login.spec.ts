@@ -111,7 +111,7 @@ test('a wrong code shows the server message and keeps the buyer on the login pag
   await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByText('code: is wrong; 4 tries left')).toBeVisible();
+  await expect(page.getByText('The code is wrong. You have 4 tries left.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 

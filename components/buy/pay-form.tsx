@@ -9,6 +9,7 @@ import { dismissToasts, showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { newTapKey } from '@/lib/client/tap-key';
 import { BusinessError } from '@/lib/client/api-client';
+import { REASON, type RefusalData } from '@/lib/procedure/reasons';
 import { formatFen } from '@/lib/format/money';
 import { Card } from '@/components/ui/card';
 import { optionsFor, payClientOf, wechatOauthStartPath, type PayClient, type PayOption } from '@/lib/payment/clients';
@@ -94,10 +95,10 @@ export function PayForm({
       // rather than ask for a second order that the buyer's limit (held by the first) would refuse.
       if (error instanceof BusinessError) {
         if (!ordered) key.current = null;
-        const reason = (error.data as { reason?: string } | null)?.reason;
-        if (reason === 'soldOut') router.replace('/sellout');
+        const reason = (error.data as RefusalData | null)?.reason;
+        if (reason === REASON.soldOut) router.replace('/sellout');
         // WeChat forgot the buyer (the identity cookie ran out): learnt again, then paid from the order records.
-        if (reason === 'openid') navigation.leave(wechatOauthStartPath('/mine/records'));
+        if (reason === REASON.openid) navigation.leave(wechatOauthStartPath('/mine/records'));
       }
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { useApi } from '@/components/shell/api-provider';
 import { BusinessError } from '@/lib/client/api-client';
+import { REASON, type RefusalData } from '@/lib/procedure/reasons';
 import { wechatOauthStartPath } from '@/lib/payment/clients';
 import { goPay, navigation } from './go-pay';
 
@@ -42,7 +43,7 @@ export function PayOrderButton({
           }
         } catch (error) {
           // Inside WeChat, WeChat Pay needs the buyer's WeChat identity first: learnt, then back here to pay.
-          if (error instanceof BusinessError && (error.data as { reason?: string } | null)?.reason === 'openid') {
+          if (error instanceof BusinessError && (error.data as RefusalData | null)?.reason === REASON.openid) {
             navigation.leave(wechatOauthStartPath(`${window.location.pathname}${window.location.search}`));
             return;
           }

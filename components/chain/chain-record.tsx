@@ -1,4 +1,5 @@
 import type { ChainRecordView } from '@/lib/chain/schema';
+import { storeNameIn } from '@/lib/chain/names';
 import { formatDate } from '@/lib/format/date';
 import { RecordCard } from '@/components/ui/record-card';
 import type { ChannelView } from '@/components/layout/channel-view';
@@ -45,7 +46,7 @@ export function ChainRecord({
     >
       <p className="truncate text-base font-medium text-skin-1">{record.commodity.name}</p>
       <p className="truncate text-xs text-neutral-500">
-        {record.store.name} · {record.type === 2 ? t('chain.typeCertificate') : t('chain.typeProduct')}
+        {storeNameIn(record.store, t)} · {record.type === 2 ? t('chain.typeCertificate') : t('chain.typeProduct')}
       </p>
       <p className="flex items-baseline justify-between text-xs text-neutral-500">
         <span>{formatDate(record.createTime, 'yyyy-MM-dd HH:mm:ss', timeZone)}</span>

@@ -9,6 +9,7 @@ import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
 import { BusinessError } from '@/lib/client/api-client';
+import { REASON, type RefusalData } from '@/lib/procedure/reasons';
 import type { StoreView } from '@/lib/chain/schema';
 
 /**
@@ -37,8 +38,8 @@ export function ChainCodeForm({ stores }: { stores: StoreView[] }) {
       router.push(`/chain/${campaign.id}/${encodeURIComponent(store.code)}/${type}/${encodeURIComponent(campaign.authorStageName)}`);
     } catch (error) {
       // The client has shown why (spec §8). A code this user already chained up opens its result.
-      const data = error instanceof BusinessError ? (error.data as { reason?: string; recordId?: string | null } | null) : null;
-      if (data?.reason === 'alreadyChainedUp' && data.recordId) router.push(`/chain/result?id=${data.recordId}`);
+      const data = error instanceof BusinessError ? (error.data as RefusalData | null) : null;
+      if (data?.reason === REASON.alreadyChainedUp && typeof data.recordId === 'string') router.push(`/chain/result?id=${data.recordId}`);
       setBusy(false);
     }
   };

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen } from '@testing-library/react';
 import { translator } from '@/lib/i18n/translator';
-import type { GiftCampaignView, GiftOfferView } from '@/lib/gift/service';
+import type { GiftCampaignView, GiftOfferView } from '@/lib/gift/schema';
 import { GiftDetail } from './gift-detail';
 
 const offer: GiftOfferView = {

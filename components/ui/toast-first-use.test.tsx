@@ -13,7 +13,7 @@ jest.mock('./toaster', () => {
 });
 
 it('the host loads nothing until a toast is raised; toasts raised while sonner loads all show, in order', async () => {
-  render(<ToastHost />);
+  render(<ToastHost label="Notifications" />);
   expect(mockToasterLoads).toBe(0);
   const sonnerRegion = () => document.querySelector('section[aria-label^="Notifications"]');
   expect(sonnerRegion()).toBeNull();
@@ -33,7 +33,7 @@ it('the host loads nothing until a toast is raised; toasts raised while sonner l
 
 it('a toast deferred to the next page shows when the page has mounted', async () => {
   deferToast('success', 'welcome');
-  render(<ToastHost />);
+  render(<ToastHost label="Notifications" />);
   expect(await screen.findByText('welcome')).toBeInTheDocument();
   expect(sessionStorage.getItem('storefront:toast')).toBeNull();
 });

@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 it('shows the message plainly for the same time', async () => {
-  render(<ToastHost />);
+  render(<ToastHost label="Notifications" />);
   act(() => showToast('error', 'Too many buyers at the moment'));
   const toast = await screen.findByText('Too many buyers at the moment');
   expect(toast).toHaveAttribute('data-type', 'error');

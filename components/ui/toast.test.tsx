@@ -12,7 +12,7 @@ describe('Toast (spec §2)', () => {
   });
 
   it('shows a message for 3000 ms by default', async () => {
-    render(<ToastHost />);
+    render(<ToastHost label="Notifications" />);
     act(() => showToast('success', 'Saved'));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(TOAST_DURATION_MS - 100));
@@ -22,7 +22,7 @@ describe('Toast (spec §2)', () => {
   });
 
   it('honours a custom duration', async () => {
-    render(<ToastHost />);
+    render(<ToastHost label="Notifications" />);
     act(() => showToast('warn', 'Sold out', 6000));
     expect(await screen.findByText('Sold out')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(4000));
@@ -32,13 +32,21 @@ describe('Toast (spec §2)', () => {
   });
 
   it('takes every toast off the screen at once when dismissed, before its time is up', async () => {
-    render(<ToastHost />);
+    render(<ToastHost label="Notifications" />);
     act(() => showToast('warn', 'Please agree to the sales terms first'));
     expect(await screen.findByText('Please agree to the sales terms first')).toBeInTheDocument();
     act(() => dismissToasts());
     // sonner's leaving animation, well within the toast's 3000 ms.
     for (let i = 0; i < 10; i++) act(() => jest.advanceTimersByTime(100));
     expect(screen.queryByText('Please agree to the sales terms first')).not.toBeInTheDocument();
+  });
+
+  it("names the toasts' region in the page's language (issue 30: it said Notifications on Chinese pages)", async () => {
+    render(<ToastHost label="通知" />);
+    act(() => showToast('error', '验证码错误，还可以再试 4 次'));
+    expect(await screen.findByText('验证码错误，还可以再试 4 次')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /^通知/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Notifications/ })).not.toBeInTheDocument();
   });
 
   it('rejects any other type with a clear error', () => {

@@ -107,7 +107,7 @@ function subscribeToLoad(listener: () => void): () => void {
  * Where toasts appear (top centre, sized for a phone, ./toaster): nothing until the first toast loads sonner.
  * Shows a deferred toast once on mount.
  */
-export function ToastHost() {
+export function ToastHost({ label }: { label: string }) {
   const toaster = useSyncExternalStore(
     subscribeToLoad,
     () => loaded,
@@ -131,7 +131,7 @@ export function ToastHost() {
   }, []);
   return (
     <>
-      {toaster && <toaster.ToastViewport />}
+      {toaster && <toaster.ToastViewport label={label} />}
       {/* Toasts sonner could not show: in a live region that is there before they are, so screen readers read them. */}
       <div
         aria-live="polite"

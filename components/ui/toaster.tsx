@@ -21,10 +21,11 @@ export function dismissAll(): void {
   toast.dismiss();
 }
 
-/** Where toasts appear: top centre, sized for a phone. */
-export function ToastViewport() {
+/** Where toasts appear: top centre, sized for a phone; `label` names the region in the page's language (issue 30). */
+export function ToastViewport({ label }: { label: string }) {
   return (
     <Toaster
+      containerAriaLabel={label}
       position="top-center"
       richColors={false}
       closeButton={false}

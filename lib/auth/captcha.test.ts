@@ -47,14 +47,16 @@ function humanTrack(x: number): TrackPoint[] {
   return points;
 }
 
-async function expectAppError(promise: Promise<unknown>, message: RegExp): Promise<void> {
+/** A 400 refusal: its words (English), or what its `data` says (the field it is about, the detail). */
+async function expectAppError(promise: Promise<unknown>, expected: RegExp | Record<string, unknown>): Promise<void> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(400);
-  expect((error as AppError).message).toMatch(message);
+  if (expected instanceof RegExp) expect((error as AppError).message).toMatch(expected);
+  else expect((error as AppError).data).toMatchObject(expected);
 }
 
 describe('slider captcha', () => {
@@ -93,11 +95,11 @@ describe('slider captcha', () => {
     const off = answer + SLIDER.tolerance + 1;
     await expectAppError(
       answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x: off, track: humanTrack(off) }),
-      /^x: the piece is not in the gap/,
+      /^The piece is not in the gap/,
     );
     await expectAppError(
       answerChallenge(ctx(at(2000)), { id: challenge.id, pow: await solved(challenge), x: answer, track: humanTrack(answer) }),
-      /^id: this captcha has expired or was already answered/,
+      /^This security check has expired or was already answered/,
     );
   });
 
@@ -114,10 +116,10 @@ describe('slider captcha', () => {
     const challenge = (await createChallenge(ctx(), 'slider')) as SliderChallenge;
     const x = await answerOf(challenge.id);
     const robot = Array.from({ length: 11 }, (_, i) => ({ x: (x * i) / 10, y: 0, t: i * 50 }));
-    await expectAppError(
-      answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x, track: robot }),
-      /machine-constant pace/,
-    );
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: await solved(challenge), x, track: robot }), {
+      field: 'track',
+      detail: expect.stringMatching(/machine-constant pace/),
+    });
   });
 
   it('keeps a challenge on its own channel', async () => {
@@ -125,7 +127,7 @@ describe('slider captcha', () => {
     const x = await answerOf(challenge.id);
     await expectAppError(
       answerChallenge(ctx(at(1000), lumen), { id: challenge.id, pow: await solved(challenge), x, track: humanTrack(x) }),
-      /^id: /,
+      { field: 'id' },
     );
   });
 });
@@ -136,10 +138,7 @@ describe('proof of work (security finding 3)', () => {
     const x = await answerOf(challenge.id);
     const n = await solved(challenge);
     const wrong = n === 0 ? 1 : n - 1;
-    await expectAppError(
-      answerChallenge(ctx(at(1000)), { id: challenge.id, pow: wrong, x, track: humanTrack(x) }),
-      /^pow: does not solve this captcha's proof of work/,
-    );
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: wrong, x, track: humanTrack(x) }), { field: 'pow' });
     // A wrong solution is not a guess at the answer: the picture still takes its one answer.
     const { ticket } = await answerChallenge(ctx(at(2000)), { id: challenge.id, pow: n, x, track: humanTrack(x) });
     expect(await consumeTicket(ctx(at(3000)), ticket)).toBe(true);
@@ -148,7 +147,9 @@ describe('proof of work (security finding 3)', () => {
   it('refuses a right answer to the question without the right solution', async () => {
     const challenge = (await createChallenge(ctx(), 'text')) as TextChallenge;
     const answer = challenge.question.a + challenge.question.b;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: (await solved(challenge)) + 1, answer }), /^pow: /);
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: challenge.id, pow: (await solved(challenge)) + 1, answer }), {
+      field: 'pow',
+    });
   });
 
   it('refuses a solution replayed after its challenge was answered', async () => {
@@ -158,7 +159,7 @@ describe('proof of work (security finding 3)', () => {
     await answerChallenge(ctx(at(1000)), { id: challenge.id, pow: n, answer });
     await expectAppError(
       answerChallenge(ctx(at(2000)), { id: challenge.id, pow: n, answer }),
-      /^id: this captcha has expired or was already answered/,
+      /^This security check has expired or was already answered/,
     );
   });
 
@@ -169,7 +170,7 @@ describe('proof of work (security finding 3)', () => {
     let second = (await createChallenge(ctx(), 'text')) as TextChallenge;
     while ((await solved(second)) === n) second = (await createChallenge(ctx(), 'text')) as TextChallenge;
     const answer = second.question.a + second.question.b;
-    await expectAppError(answerChallenge(ctx(at(1000)), { id: second.id, pow: n, answer }), /^pow: /);
+    await expectAppError(answerChallenge(ctx(at(1000)), { id: second.id, pow: n, answer }), { field: 'pow' });
   });
 
   it('is derived from the server secret: a solution under another secret does not pass', async () => {
@@ -178,7 +179,7 @@ describe('proof of work (security finding 3)', () => {
     const n = await solved(challenge);
     await expectAppError(
       answerChallenge({ ...ctx(at(1000)), secret: 'another-secret-another-secret-another-secret' }, { id: challenge.id, pow: n, answer }),
-      /^pow: /,
+      { field: 'pow' },
     );
   });
 });
@@ -223,7 +224,11 @@ describe('the verify call (through the API dispatcher)', () => {
       pow: n === 0 ? 1 : n - 1,
       answer: challenge.question.a + challenge.question.b,
     });
-    expect(res.body).toMatchObject({ code: 400, message: expect.stringMatching(/^pow: does not solve/) });
+    expect(res.body).toEqual({
+      code: 400,
+      message: 'The security check did not go through. Please load a new one and try again.',
+      data: { field: 'pow' },
+    });
   });
 });
 
@@ -262,7 +267,7 @@ describe('text fallback for those who cannot drag', () => {
     const wrong = (await createChallenge(ctx(), 'text')) as TextChallenge;
     await expectAppError(
       answerChallenge(ctx(at(1000)), { id: wrong.id, pow: await solved(wrong), answer: wrong.question.a + wrong.question.b + 1 }),
-      /^answer: is not right/,
+      /^That answer is not right/,
     );
     const dragged = (await createChallenge(ctx(), 'text')) as TextChallenge;
     await expectAppError(

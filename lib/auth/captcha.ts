@@ -146,7 +146,7 @@ export async function answerChallenge(ctx: ChallengeCtx, answer: Answer): Promis
   if ('track' in answer) {
     if (row.kind !== 'slider') throw new AppError(400, msg('captchaWantsAnswer'));
     const problem = dragProblem(answer.x, answer.track);
-    if (problem) throw new AppError(400, msg('captchaTrack', { problem }));
+    if (problem) throw new AppError(400, msg('captchaTrack'), { detail: problem });
     if (Math.abs(answer.x - row.answer) > SLIDER.tolerance) throw new AppError(400, msg('captchaMissed'));
   } else {
     if (row.kind !== 'text') throw new AppError(400, msg('captchaWantsDrag'));

@@ -104,12 +104,16 @@ describe('Alibaba Cloud SMS (Dysmsapi SendSms)', () => {
 
   it("turns the carrier's limit for the number into 429", async () => {
     next = answer('isv.BUSINESS_LIMIT_CONTROL', '触发天级流控Permits:10');
-    await refusedWith(provider().send(noDb, message()), 429, /^phone: too many codes to this number today; try again later$/);
+    await refusedWith(
+      provider().send(noDb, message()),
+      429,
+      /^Too many codes were sent to this number today\. Please try again tomorrow\.$/,
+    );
   });
 
   it('refuses when the template is missing or not approved, and logs the setting to fix', async () => {
     next = answer('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板');
-    await refusedWith(provider().send(noDb, message()), 503, /^this store cannot send codes right now/);
+    await refusedWith(provider().send(noDb, message()), 503, /^This store cannot send codes right now/);
     expect(logged().join('\n')).toMatch(
       /isv\.SMS_TEMPLATE_ILLEGAL.*template SMS_465090001 .*fix SMS_TEMPLATE_ID or the channel's sms_template_id/,
     );
@@ -117,13 +121,13 @@ describe('Alibaba Cloud SMS (Dysmsapi SendSms)', () => {
 
   it('refuses when the sign name is not approved, naming SMS_SIGN_NAME', async () => {
     next = answer('isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名');
-    await refusedWith(provider().send(noDb, message()), 503, /^this store cannot send codes right now/);
+    await refusedWith(provider().send(noDb, message()), 503, /^This store cannot send codes right now/);
     expect(logged().join('\n')).toMatch(/SMS_SIGN_NAME/);
   });
 
   it('refuses when the account has no balance, with a log line for the operator', async () => {
     next = answer('isv.AMOUNT_NOT_ENOUGH', '账户余额不足');
-    await refusedWith(provider().send(noDb, message()), 503, /^this store cannot send codes right now; try again later$/);
+    await refusedWith(provider().send(noDb, message()), 503, /^This store cannot send codes right now\. Please try again later\.$/);
     expect(logged().join('\n')).toMatch(/\[sms aliyun\] channel 7, 138\*\*\*\*8000: isv\.AMOUNT_NOT_ENOUGH .*no balance/);
   });
 
@@ -131,23 +135,23 @@ describe('Alibaba Cloud SMS (Dysmsapi SendSms)', () => {
     await refusedWith(
       provider({ accessKeySecret: 'not-the-secret' }).send(noDb, message()),
       503,
-      /^this store cannot send codes right now/,
+      /^This store cannot send codes right now/,
     );
     expect(logged().join('\n')).toMatch(/SignatureDoesNotMatch.*check ALIYUN_SMS_ACCESS_KEY_ID and ALIYUN_SMS_ACCESS_KEY_SECRET/);
   });
 
   it('refuses an answer it does not know, and one that is not JSON', async () => {
     next = answer('isv.SOMETHING_NEW', 'new');
-    await refusedWith(provider().send(noDb, message()), 503, /^this store cannot send codes right now/);
+    await refusedWith(provider().send(noDb, message()), 503, /^This store cannot send codes right now/);
     next = { status: 502, body: '<html>bad gateway</html>' };
-    await refusedWith(provider().send(noDb, message()), 503, /^the text message service did not answer/);
+    await refusedWith(provider().send(noDb, message()), 503, /^The text message service did not answer/);
   });
 
   it('refuses when the carrier cannot be reached', async () => {
     await refusedWith(
       provider({ endpoint: await deadOrigin() }).send(noDb, message()),
       503,
-      /^the text message service did not answer; try again in a minute$/,
+      /^The text message service did not answer\. Please try again in a minute\.$/,
     );
     expect(logged().join('\n')).toMatch(/\[sms aliyun\] http:\/\/127\.0\.0\.1:\d+/);
   });
@@ -155,7 +159,7 @@ describe('Alibaba Cloud SMS (Dysmsapi SendSms)', () => {
   it('gives up on a carrier that does not answer in time', async () => {
     next = 'hang';
     const started = Date.now();
-    await refusedWith(provider({ timeoutMs: 300 }).send(noDb, message()), 503, /^the text message service did not answer/);
+    await refusedWith(provider({ timeoutMs: 300 }).send(noDb, message()), 503, /^The text message service did not answer/);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(logged().join('\n')).toMatch(/no answer within 300 ms/);
   });

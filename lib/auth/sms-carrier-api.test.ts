@@ -81,7 +81,11 @@ describe('getAuthCode with Alibaba Cloud SMS', () => {
     const refused = await askCode('13800138103');
     warnings.mockRestore();
     expect(refused.status).toBe(200);
-    expect(refused.body).toEqual({ code: 429, message: 'phone: too many codes to this number today; try again later', data: null });
+    expect(refused.body).toEqual({
+      code: 429,
+      message: 'Too many codes were sent to this number today. Please try again tomorrow.',
+      data: { field: 'phone' },
+    });
     next = ok;
     expect((await askCode('13800138103')).body.code).toBe(200);
   });
@@ -93,6 +97,6 @@ describe('getAuthCode with Alibaba Cloud SMS', () => {
     expect(errors).toHaveBeenCalledWith(expect.stringMatching(/isv\.AMOUNT_NOT_ENOUGH/));
     errors.mockRestore();
     expect(refused.status).toBe(200);
-    expect(refused.body).toEqual({ code: 503, message: 'this store cannot send codes right now; try again later', data: null });
+    expect(refused.body).toEqual({ code: 503, message: 'This store cannot send codes right now. Please try again later.', data: null });
   });
 });

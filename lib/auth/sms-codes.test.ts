@@ -3,6 +3,7 @@ import { createTestDb, seededTestDb } from '@/test/db';
 import { seed } from '@/lib/demo/seed';
 import { channelLoginDevices, channels, rateLimits, smsCodes, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
+import { msg } from '@/lib/procedure/messages';
 import { phoneWaitMs, sendCode, verifyCode, type CodeCtx } from './sms-codes';
 import { loginWithCode } from './service';
 import { createSession, resolveToken, revokeToken } from './sessions';
@@ -53,11 +54,13 @@ const ctx = (now: Date, over: Partial<CodeCtx> = {}): CodeCtx => ({
   ...over,
 });
 
-async function expectAppError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
+/** A refusal with this code, and the words (English) or the field it is about (the answer's `data.field`). */
+async function expectAppError(promise: Promise<unknown>, code: number, expected: RegExp | { field: string }): Promise<void> {
   await expect(promise).rejects.toBeInstanceOf(AppError);
   await promise.catch((error: AppError) => {
     expect(error.code).toBe(code);
-    expect(error.message).toMatch(message);
+    if (expected instanceof RegExp) expect(error.message).toMatch(expected);
+    else expect(error.data?.field).toBe(expected.field);
   });
 }
 
@@ -99,7 +102,7 @@ describe('SMS codes (DESIGN §10)', () => {
     const phone = newPhone();
     await sendCode(ctx(t0, { ip: newIp() }), phone);
     const code = lastCode(phone);
-    await expectAppError(verifyCode(ctx(at(AUTH_LIMITS.codeTtlMs)), phone, code), 400, /^code: has expired/);
+    await expectAppError(verifyCode(ctx(at(AUTH_LIMITS.codeTtlMs)), phone, code), 400, /^This code has expired/);
     await expect(verifyCode(ctx(at(AUTH_LIMITS.codeTtlMs - 1)), phone, code)).resolves.toBeUndefined();
   });
 
@@ -108,7 +111,7 @@ describe('SMS codes (DESIGN §10)', () => {
     await sendCode(ctx(t0, { ip: newIp() }), phone);
     const code = lastCode(phone);
     await verifyCode(ctx(at(1000)), phone, code);
-    await expectAppError(verifyCode(ctx(at(2000)), phone, code), 400, /^code: has expired or was never sent/);
+    await expectAppError(verifyCode(ctx(at(2000)), phone, code), 400, /^This code has expired or was never sent/);
   });
 
   it('counts wrong tries and burns the code on the fifth', async () => {
@@ -116,17 +119,17 @@ describe('SMS codes (DESIGN §10)', () => {
     await sendCode(ctx(t0, { ip: newIp() }), phone);
     const code = lastCode(phone);
     for (let left = 4; left >= 1; left--) {
-      await expectAppError(verifyCode(ctx(at(1000)), phone, wrong(code)), 400, new RegExp(`^code: is wrong; ${left} tr`));
+      await expectAppError(verifyCode(ctx(at(1000)), phone, wrong(code)), 400, new RegExp(`^The code is wrong\\. You have ${left} tr`));
     }
-    await expectAppError(verifyCode(ctx(at(1000)), phone, wrong(code)), 400, /^code: wrong 5 times; this code no longer works/);
+    await expectAppError(verifyCode(ctx(at(1000)), phone, wrong(code)), 400, /^The code was wrong 5 times and no longer works/);
     // The right code does not help any more.
-    await expectAppError(verifyCode(ctx(at(2000)), phone, code), 400, /^code: has expired or was never sent/);
+    await expectAppError(verifyCode(ctx(at(2000)), phone, code), 400, /^This code has expired or was never sent/);
   });
 
   it('only works on the channel that sent it', async () => {
     const phone = newPhone();
     await sendCode(ctx(t0, { ip: newIp() }), phone);
-    await expectAppError(verifyCode({ ...ctx(at(1000)), channelId: lumen }, phone, lastCode(phone)), 400, /^code: /);
+    await expectAppError(verifyCode({ ...ctx(at(1000)), channelId: lumen }, phone, lastCode(phone)), 400, { field: 'code' });
   });
 
   it('lets only the newest code work', async () => {
@@ -135,7 +138,8 @@ describe('SMS codes (DESIGN §10)', () => {
     const first = lastCode(phone);
     await sendCode(ctx(at(AUTH_LIMITS.phoneCooldownMs), { ip: newIp() }), phone);
     const second = lastCode(phone);
-    if (first !== second) await expectAppError(verifyCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 1)), phone, first), 400, /^code: is wrong/);
+    if (first !== second)
+      await expectAppError(verifyCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 1)), phone, first), 400, /^The code is wrong/);
     await expect(verifyCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 2)), phone, second)).resolves.toBeUndefined();
   });
 });
@@ -147,7 +151,7 @@ describe('SMS rate limits (security review, finding 4)', () => {
     await expectAppError(
       sendCode(ctx(at(59_999), { ip: newIp() }), phone),
       429,
-      /^phone: a code was sent to this number lately; ask again in 1 s/,
+      /^A code was sent to this number a moment ago\. You can ask for another in 1 second\./,
     );
     await expect(sendCode(ctx(at(60_000), { ip: newIp() }), phone)).resolves.toBeDefined();
   });
@@ -161,7 +165,7 @@ describe('SMS rate limits (security review, finding 4)', () => {
       const answer = await sendCode(ctx(at(now), { ip: newIp() }), phone);
       waits.push(answer.cooldownSeconds);
       // One millisecond early is refused, on time is not.
-      await expectAppError(sendCode(ctx(at(now + answer.cooldownSeconds * 1000 - 1), { ip: newIp() }), phone), 429, /^phone: /);
+      await expectAppError(sendCode(ctx(at(now + answer.cooldownSeconds * 1000 - 1), { ip: newIp() }), phone), 429, { field: 'phone' });
       now += answer.cooldownSeconds * 1000;
     }
     expect(waits.slice(0, 7)).toEqual([60, 60, 120, 240, 480, 960, 1800]);
@@ -185,7 +189,7 @@ describe('SMS rate limits (security review, finding 4)', () => {
       await sendCode(ctx(at(now), { ip }), newPhone());
       if ((sentThisHour + 1) % AUTH_LIMITS.ipPerMinute === 0) now += 60_000;
     }
-    await expectAppError(sendCode(ctx(at(now + 60_000), { ip }), newPhone()), 429, /from this network or device; try again in/);
+    await expectAppError(sendCode(ctx(at(now + 60_000), { ip }), newPhone()), 429, /from this network or device\. Please try again in/);
     await expect(sendCode(ctx(at(3600_000 + 60_000), { ip }), newPhone())).resolves.toBeDefined();
   });
 
@@ -238,7 +242,7 @@ describe('SMS rate limits (security review, finding 4)', () => {
       await expectAppError(
         sendCode({ db: own, now: t0, channelId: gift, ip: '10.3.0.1', secret, sms: recorder }, '13600000000'),
         429,
-        /this store is sending too many codes/,
+        /This store is sending too many codes/,
       );
       await expect(
         sendCode({ db: own, now: t0, channelId: lumen, ip: '10.3.0.2', secret, sms: recorder }, '13600000001'),
@@ -271,7 +275,7 @@ describe('SMS rate limits (security review, finding 4)', () => {
     await expectAppError(
       verifyCode({ ...ctx(at(2000)), ip }, phones[5]!, lastCode(phones[5]!)),
       429,
-      /^code: too many wrong codes from this network/,
+      /^Too many wrong codes from this network/,
     );
   });
 
@@ -291,7 +295,7 @@ describe('one client, many addresses (issue 29)', () => {
     await expectAppError(
       sendCode(ctx(at(1000), { ip: '2001:db8:64:1:ffff:ffff:ffff:fff0' }), newPhone()),
       429,
-      /^too many codes requested from this network or device; try again in 59 s/,
+      /^Too many codes were asked for from this network or device\. Please try again in 59 seconds/,
     );
     // The next /64 is another client.
     await expect(sendCode(ctx(at(1000), { ip: '2001:db8:64:2::1' }), newPhone())).resolves.toBeDefined();
@@ -350,13 +354,13 @@ describe('one client, many addresses (issue 29)', () => {
     for (const phone of phones.slice(0, 6)) {
       for (let i = 0; i < 5 && tries < AUTH_LIMITS.wrongCodesPerIpPerHour; i++, tries++) {
         const ip = `2001:db8:67::${(tries + 1).toString(16)}`;
-        await expectAppError(verifyCode({ ...ctx(at(1000)), ip }, phone, wrong(lastCode(phone))), 400, /^code: /);
+        await expectAppError(verifyCode({ ...ctx(at(1000)), ip }, phone, wrong(lastCode(phone))), 400, { field: 'code' });
       }
     }
     await expectAppError(
       verifyCode({ ...ctx(at(2000)), ip: '2001:db8:67::ffff' }, phones[6]!, lastCode(phones[6]!)),
       429,
-      /^code: too many wrong codes from this network/,
+      /^Too many wrong codes from this network/,
     );
     // Another network logs in with that code.
     await expect(verifyCode({ ...ctx(at(2000)), ip: '2001:db8:68::1' }, phones[6]!, lastCode(phones[6]!))).resolves.toBeUndefined();
@@ -368,7 +372,7 @@ describe('the per-phone wait on each channel (issue 29)', () => {
     const phone = newPhone();
     for (let i = 0; i < 3; i++) await sendCode(ctx(at(i * 3600_000), { ip: newIp() }), phone);
     // On AURORA the phone now waits (the backoff); LUMEN has sent it nothing yet: a code at once, with the first wait.
-    await expectAppError(sendCode(ctx(at(2 * 3600_000 + 1000), { ip: newIp() }), phone), 429, /^phone: /);
+    await expectAppError(sendCode(ctx(at(2 * 3600_000 + 1000), { ip: newIp() }), phone), 429, { field: 'phone' });
     const onLumen = await sendCode(ctx(at(2 * 3600_000 + 1000), { ip: newIp(), channelId: lumen }), phone);
     expect(onLumen.cooldownSeconds).toBe(AUTH_LIMITS.phoneCooldownMs / 1000);
     await expect(verifyCode({ ...ctx(at(2 * 3600_000 + 2000)), channelId: lumen }, phone, lastCode(phone))).resolves.toBeUndefined();
@@ -431,10 +435,10 @@ describe("a channel's SMS budget spent (issue 29)", () => {
       await expectAppError(
         sendCode(on(gift, later, { deviceId: 'new-device-000000000000001' }), newPhone()),
         429,
-        /this store is sending too many codes/,
+        /This store is sending too many codes/,
       );
-      await expectAppError(sendCode(on(gift, later), newPhone()), 429, /this store is sending too many codes/);
-      await expectAppError(sendCode(on(gift, later, { deviceId: lumenDevice }), lumenBuyer), 429, /this store is sending too many codes/);
+      await expectAppError(sendCode(on(gift, later), newPhone()), 429, /This store is sending too many codes/);
+      await expectAppError(sendCode(on(gift, later, { deviceId: lumenDevice }), lumenBuyer), 429, /This store is sending too many codes/);
 
       // The returning buyer's browser gets a code, for their own number or a new one (a second SIM); their phone
       // does from another browser; the app buyer's phone does.
@@ -452,7 +456,9 @@ describe("a channel's SMS budget spent (issue 29)", () => {
       ).resolves.toBeDefined();
       await expect(sendCode(on(gift, later), appBuyer)).resolves.toBeDefined();
       // Within their own limits: the phone's wait still holds.
-      await expectAppError(sendCode(on(gift, at(4 * AUTH_LIMITS.phoneCooldownMs + 1000), { deviceId: device }), buyer), 429, /^phone: /);
+      await expectAppError(sendCode(on(gift, at(4 * AUTH_LIMITS.phoneCooldownMs + 1000), { deviceId: device }), buyer), 429, {
+        field: 'phone',
+      });
 
       // The operator hears of it once this hour, however many were refused.
       const lines = alerts.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith('[alert]'));
@@ -473,7 +479,7 @@ describe("a channel's SMS budget spent (issue 29)", () => {
 
       // Their allowance has an end too (the SMS bill is at most twice the budget): then everyone is refused, and alerted.
       await spend(`sms:channel-known:${gift}`, AUTH_LIMITS.knownBuyersPerHour);
-      await expectAppError(sendCode(on(gift, at(20 * AUTH_LIMITS.phoneCooldownMs)), appBuyer), 429, /this store is sending too many codes/);
+      await expectAppError(sendCode(on(gift, at(20 * AUTH_LIMITS.phoneCooldownMs)), appBuyer), 429, /This store is sending too many codes/);
       expect(
         alerts.mock.calls
           .map((c) => String(c[0]))
@@ -513,13 +519,13 @@ describe('a text the carrier refused (issue 18)', () => {
     name: 'refusing',
     showsCodes: false,
     async send() {
-      throw new AppError(429, 'phone: too many codes to this number today; try again later');
+      throw new AppError(429, msg('smsCarrierPhoneLimit'));
     },
   };
 
   it('answers with the refusal and does not start the wait: the buyer may ask again at once', async () => {
     const phone = newPhone();
-    await expectAppError(sendCode(ctx(t0, { ip: newIp(), sms: refusing }), phone), 429, /^phone: too many codes to this number today/);
+    await expectAppError(sendCode(ctx(t0, { ip: newIp(), sms: refusing }), phone), 429, /^Too many codes were sent to this number today/);
     expect(await db.select().from(smsCodes).where(eq(smsCodes.phone, phone))).toHaveLength(0);
     const answer = await sendCode(ctx(at(1000), { ip: newIp() }), phone);
     expect(answer.cooldownSeconds).toBe(60);
@@ -531,7 +537,7 @@ describe('a text the carrier refused (issue 18)', () => {
     await sendCode(ctx(t0, { ip: newIp() }), phone);
     const first = lastCode(phone);
     const later = at(AUTH_LIMITS.phoneCooldownMs);
-    await expectAppError(sendCode(ctx(later, { ip: newIp(), sms: refusing }), phone), 429, /^phone: /);
+    await expectAppError(sendCode(ctx(later, { ip: newIp(), sms: refusing }), phone), 429, { field: 'phone' });
     await expect(verifyCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 1000)), phone, first)).resolves.toBeUndefined();
     // One code sent, not two: the next wait is still the first 60 s, not the backoff.
     const again = await sendCode(ctx(at(AUTH_LIMITS.phoneCooldownMs + 2000), { ip: newIp() }), phone);

@@ -150,17 +150,21 @@ describe('Tencent Cloud SMS (SendSms 2021-01-11)', () => {
     ['the 30-second limit', status('LimitExceeded.PhoneNumberThirtySecondLimit', '30 s')],
   ])("turns the carrier's limit for the number into 429 (%s)", async (_, reply) => {
     next = reply;
-    await refusedWith(provider().send(noDb, message()), 429, /^phone: too many codes to this number today; try again later$/);
+    await refusedWith(
+      provider().send(noDb, message()),
+      429,
+      /^Too many codes were sent to this number today\. Please try again tomorrow\.$/,
+    );
   });
 
   it('refuses a number the carrier will not text with 400 on the phone', async () => {
     next = status('FailedOperation.PhoneNumberInBlacklist', 'blacklisted');
-    await refusedWith(provider().send(noDb, message()), 400, /^phone: this number cannot receive text messages/);
+    await refusedWith(provider().send(noDb, message()), 400, /^This number cannot receive text messages/);
   });
 
   it('refuses when the template is missing or not approved, and logs the setting to fix', async () => {
     next = error('FailedOperation.TemplateIncorrectOrUnapproved', '模板未审批或内容不匹配');
-    await refusedWith(provider().send(noDb, message()), 503, /^this store cannot send codes right now/);
+    await refusedWith(provider().send(noDb, message()), 503, /^This store cannot send codes right now/);
     expect(logged().join('\n')).toMatch(
       /TemplateIncorrectOrUnapproved.*template 1110 .*fix SMS_TEMPLATE_ID or the channel's sms_template_id/,
     );
@@ -168,35 +172,35 @@ describe('Tencent Cloud SMS (SendSms 2021-01-11)', () => {
 
   it('refuses when the SMS package is used up, with a log line for the operator', async () => {
     next = error('FailedOperation.InsufficientBalanceInSmsPackage', '套餐包余量不足');
-    await refusedWith(provider().send(noDb, message()), 503, /^this store cannot send codes right now; try again later$/);
+    await refusedWith(provider().send(noDb, message()), 503, /^This store cannot send codes right now\. Please try again later\.$/);
     expect(logged().join('\n')).toMatch(
       /\[sms tencent\] channel 7, 138\*\*\*\*8000: FailedOperation\.InsufficientBalanceInSmsPackage .*no balance/,
     );
   });
 
   it('refuses when the carrier refuses the keys (a wrong secret fails the signature check)', async () => {
-    await refusedWith(provider({ secretKey: 'not-the-secret' }).send(noDb, message()), 503, /^this store cannot send codes right now/);
+    await refusedWith(provider({ secretKey: 'not-the-secret' }).send(noDb, message()), 503, /^This store cannot send codes right now/);
     expect(logged().join('\n')).toMatch(/AuthFailure\.SignatureFailure.*check TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY/);
   });
 
   it('refuses an answer without a send status, and one that is not JSON', async () => {
     next = { status: 200, body: JSON.stringify({ Response: { RequestId: 'x' } }) };
-    await refusedWith(provider().send(noDb, message()), 503, /^this store cannot send codes right now/);
+    await refusedWith(provider().send(noDb, message()), 503, /^This store cannot send codes right now/);
     next = { status: 504, body: 'gateway timeout' };
-    await refusedWith(provider().send(noDb, message()), 503, /^the text message service did not answer/);
+    await refusedWith(provider().send(noDb, message()), 503, /^The text message service did not answer/);
   });
 
   it('refuses when the carrier cannot be reached', async () => {
     await refusedWith(
       provider({ endpoint: await deadOrigin() }).send(noDb, message()),
       503,
-      /^the text message service did not answer; try again in a minute$/,
+      /^The text message service did not answer\. Please try again in a minute\.$/,
     );
   });
 
   it('gives up on a carrier that does not answer in time', async () => {
     next = 'hang';
-    await refusedWith(provider({ timeoutMs: 300 }).send(noDb, message()), 503, /^the text message service did not answer/);
+    await refusedWith(provider({ timeoutMs: 300 }).send(noDb, message()), 503, /^The text message service did not answer/);
     expect(logged().join('\n')).toMatch(/no answer within 300 ms/);
   });
 });

@@ -106,7 +106,7 @@ describe('looking a code up', () => {
 
     expect(await outcome(lookUpChainCode(ctx, { code: c.product[0]!, storeCode: 'SH999' }))).toMatchObject({
       code: 400,
-      message: expect.stringMatching(/^storeCode: /),
+      message: 'This is not one of the stores listed here. Please choose the store you bought it from.',
     });
     const unknown = await outcome(lookUpChainCode(ctx, { code: generateCode(), storeCode: 'SH001' }));
     expect(unknown).toMatchObject({ code: 409, reason: 'badCode' });
@@ -145,7 +145,7 @@ describe('chaining up', () => {
     expect(await outcome(chainUp(ctxFor(other!, c.channelId), input))).toMatchObject({
       code: 409,
       reason: 'badCode',
-      message: 'code: this code is not valid here, or has been used',
+      message: 'This product or certificate code is not valid here, or has been used.',
     });
     expect(await outcome(lookUpChainCode(ctx, { code: input.code, storeCode: 'SH001' }))).toMatchObject({
       code: 409,
@@ -204,12 +204,12 @@ describe('chaining up', () => {
 
     expect(await outcome(chainUp(ctx, { campaignId: c.campaignId, code: c.product[0]!, type: 1, storeCode: 'PARIS1' }))).toMatchObject({
       code: 400,
-      message: expect.stringMatching(/^storeCode: is not one of the stores/),
+      message: 'This is not one of the stores listed here. Please choose the store you bought it from.',
     });
     expect(await outcome(chainUp(ctx, { campaignId: c.campaignId, code: c.product[0]!, type: 2, storeCode: 'SH001' }))).toMatchObject({
       code: 400,
       reason: 'wrongType',
-      message: 'type: this is a product code, not a certificate code',
+      message: 'This is a product code, not a certificate code.',
     });
     expect(await outcome(chainUp(ctx, { campaignId: c.campaignId, code: c.certificate[0]!, type: 1, storeCode: 'SH001' }))).toMatchObject({
       code: 400,

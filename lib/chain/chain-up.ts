@@ -11,6 +11,7 @@ import { claimOnce } from '../procedure/idempotent';
 import type { ChainCampaignView, ChainRecordView, CodeLookupView, CodeType, StoreView } from './schema';
 import { invalidate, tags } from '../cache/store';
 import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
 
 /**
  * Self chain-up (spec §2 chain, chainUp, chainResult, mineChain; label 4). A physical product carries a code (type 1
@@ -87,10 +88,10 @@ export async function getChainCampaign(ctx: ChannelScope, campaignId: number): P
 function assertOpen(campaign: ChainCampaignView): void {
   if (campaign.status === 0)
     throw new AppError(409, msg('chainNotOpen', { name: campaign.name, at: new Date(campaign.startTime) }), {
-      reason: 'notOpen',
+      reason: REASON.notOpen,
       startTime: campaign.startTime,
     });
-  if (campaign.status === 2) throw new AppError(409, msg('chainEnded', { name: campaign.name }), { reason: 'ended' });
+  if (campaign.status === 2) throw new AppError(409, msg('chainEnded', { name: campaign.name }), { reason: REASON.ended });
 }
 
 /** The code of this channel with this text, whatever its campaign, with whom it was used by. */
@@ -118,11 +119,11 @@ export async function lookUpChainCode(ctx: UserScope, input: { code: string; sto
   const store = await requireStore(ctx, input.storeCode);
   const attempt = await takeCodeAttempt({ db: ctx.db, kind: 'chain', userId: ctx.userId, ip: ctx.ip, now: ctx.now });
   const found = await findCode(ctx, input.code);
-  if (!found || (found.usedBy !== null && found.usedBy !== ctx.userId)) throw wrongCode();
+  if (!found || (found.usedBy !== null && found.usedBy !== ctx.userId)) throw wrongCode('chain');
   await attempt.giveBack();
   if (found.usedBy === ctx.userId) {
     const record = await recordOfCode(ctx, found.id);
-    throw new AppError(409, msg('chainDone'), { reason: 'alreadyChainedUp', recordId: record?.id ?? null });
+    throw new AppError(409, msg('chainDone'), { reason: REASON.alreadyChainedUp, recordId: record?.id ?? null });
   }
   const campaign = await getChainCampaign(ctx, found.campaignId);
   assertOpen(campaign);
@@ -159,7 +160,7 @@ export async function chainUp(ctx: UserScope, input: ChainUpInput): Promise<Chai
     lostRace: (error) => error instanceof CodeTaken,
     won: async () => attempt?.giveBack(),
     otherwise: async (error) => {
-      throw error instanceof CodeTaken ? wrongCode() : error;
+      throw error instanceof CodeTaken ? wrongCode('chain') : error;
     },
   });
 }
@@ -182,7 +183,7 @@ async function spendCode(
       if (!code) throw new CodeTaken();
       if (code.type !== input.type) {
         throw new AppError(400, msg('chainWrongType', { is: code.type, asked: input.type }), {
-          reason: 'wrongType',
+          reason: REASON.wrongType,
           type: code.type,
         });
       }

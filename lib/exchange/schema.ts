@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignViewSchema, commodityBriefSchema } from '../campaign/schema';
+import { REASON } from '../procedure/reasons';
 
 /** Exchanges as they travel in the API's JSON (docs/api.md "Exchanges"). No server-only imports: the browser reads these too. */
 
@@ -37,7 +38,7 @@ export const exchangeMineSchema = z.object({
   timesLeft: z.number().int(),
   canExchange: z.boolean(),
   /** Why not, when canExchange is false. */
-  reason: z.enum(['notOpen', 'ended', 'soldOut', 'limit', 'missingInputs']).nullable(),
+  reason: z.enum([REASON.notOpen, REASON.ended, REASON.soldOut, REASON.limit, REASON.missingInputs]).nullable(),
   /** Per recipe line: how many of the user's holdings can be spent for it (`have`), and the oldest of them (at most 100). */
   inputs: z.array(
     z.object({ commodityId: z.string(), quantity: z.number().int(), have: z.number().int(), holdings: z.array(spendableHoldingSchema) }),

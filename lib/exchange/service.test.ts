@@ -344,7 +344,7 @@ describe('exchanging with a code', () => {
 
     expect(await reasonOf(exchange(ctx, { ...base, idempotencyKey: 'x10-key-0001' }))).toMatchObject({
       code: 400,
-      message: 'code: is required for this exchange',
+      message: 'Please enter the redeem code for this exchange.',
     });
     const wrong = await reasonOf(exchange(ctx, { ...base, code: generateCode(), idempotencyKey: 'x10-key-0002' }));
     expect(wrong).toMatchObject({ code: 409, reason: 'badCode' });

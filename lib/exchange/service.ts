@@ -14,6 +14,7 @@ import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { DestroyedView, ExchangeCampaignView, ExchangeDetail, ExchangeMine, ExchangeOfferView, ExchangeRecordView } from './schema';
 import { invalidate, tags } from '../cache/store';
 import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
 
 /**
  * Exchanges (spec §2 active, exchangeDetail, mineExchange, mineDestory; label 2). An exchange campaign (the route's
@@ -165,13 +166,13 @@ async function chosenByLine(ctx: UserScope, offer: ExchangeOfferView, holdingIds
     : [];
   if (rows.length !== holdingIds.length) {
     const known = new Set(rows.map((r) => r.id));
-    throw new AppError(400, msg('exchangeNotYours', { id: holdingIds.find((id) => !known.has(id))! }));
+    throw new AppError(400, msg('exchangeNotYours', { id: String(holdingIds.find((id) => !known.has(id))) }));
   }
   const byLine = new Map<number, number[]>();
   for (const r of rows) byLine.set(r.commodityId, [...(byLine.get(r.commodityId) ?? []), r.id]);
   for (const commodityId of byLine.keys()) {
     if (!offer.inputs.some((i) => Number(i.commodity.id) === commodityId)) {
-      throw new AppError(400, msg('exchangeNotAsked', { id: byLine.get(commodityId)![0]! }));
+      throw new AppError(400, msg('exchangeNotAsked', { id: String(byLine.get(commodityId)![0]) }));
     }
   }
   for (const line of offer.inputs) {
@@ -195,7 +196,7 @@ export async function exchange(ctx: UserScope, input: ExchangeInput): Promise<Ex
     find: () => findByKey(ctx, input.idempotencyKey),
     make: () => spendAndMint(ctx, input),
     // Two copies of one tap raced: the loser rolled back (on the key or the limit); it answers with the winner's record.
-    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'limit'),
+    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === REASON.limit),
   });
 }
 
@@ -205,11 +206,11 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
   const status = campaignStatus(campaign, ctx.now);
   if (status === 0)
     throw new AppError(409, msg('exchangeNotOpen', { at: campaign.startTime }), {
-      reason: 'notOpen',
+      reason: REASON.notOpen,
       startTime: campaign.startTime.toISOString(),
     });
-  if (status === 2) throw new AppError(409, msg('exchangeEnded'), { reason: 'ended' });
-  if (offer.inputs.length === 0 && !offer.requiresCode) throw new AppError(409, msg('exchangeNoRecipe'), { reason: 'notOpen' });
+  if (status === 2) throw new AppError(409, msg('exchangeEnded'), { reason: REASON.ended });
+  if (offer.inputs.length === 0 && !offer.requiresCode) throw new AppError(409, msg('exchangeNoRecipe'), { reason: REASON.notOpen });
   const code = input.code?.trim() ?? '';
   if (offer.requiresCode && !code) throw new AppError(400, msg('exchangeNeedsCode'));
   const chosen = input.holdingIds ? await chosenByLine(ctx, offer, input.holdingIds) : null;
@@ -225,8 +226,8 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
         tx,
         { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser },
         {
-          limit: () => new AppError(409, msg('exchangeLimit', { limit: offer.limitPerUser }), { reason: 'limit' }),
-          soldOut: () => new AppError(409, msg('exchangeSoldOut'), { reason: 'soldOut' }),
+          limit: () => new AppError(409, msg('exchangeLimit', { limit: offer.limitPerUser }), { reason: REASON.limit }),
+          soldOut: () => new AppError(409, msg('exchangeSoldOut'), { reason: REASON.soldOut }),
         },
       );
 
@@ -255,7 +256,7 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
           .returning({ id: holdings.id });
         if (destroyed.length < line.quantity) {
           throw new AppError(409, msg('exchangeShort', { quantity: line.quantity, name: line.commodity.name, have: destroyed.length }), {
-            reason: 'missingInputs',
+            reason: REASON.missingInputs,
             commodityId: line.commodity.id,
           });
         }
@@ -282,7 +283,7 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
     await attempt?.giveBack();
     return (await loadRecord(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {
-    if (error instanceof CodeRefused) throw wrongCode();
+    if (error instanceof CodeRefused) throw wrongCode('redeem');
     await attempt?.giveBack();
     throw error;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignViewSchema } from '../campaign/schema';
+import { REASON } from '../procedure/reasons';
 
 /** Gifts as they travel in the API's JSON (docs/api.md "Gifts"). No server-only imports: the browser reads these too. */
 
@@ -24,7 +25,7 @@ export const giftEligibilitySchema = z.discriminatedUnion('canReceive', [
   z.object({ canReceive: z.literal(true), needsCode: z.boolean(), taken: z.number().int() }),
   z.object({
     canReceive: z.literal(false),
-    reason: z.enum(['notOpen', 'ended', 'soldOut', 'received', 'notEligible']),
+    reason: z.enum([REASON.notOpen, REASON.ended, REASON.soldOut, REASON.received, REASON.notEligible]),
     taken: z.number().int(),
   }),
 ]);

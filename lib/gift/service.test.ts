@@ -164,7 +164,7 @@ describe('claiming a gift', () => {
     await expect(refused).rejects.toMatchObject({
       code: 409,
       data: { reason: 'notEligible' },
-      message: 'gift: only holders of Test gift-required can receive this gift',
+      message: 'Only holders of Test gift-required can receive this gift.',
     });
     expect((await getGift({ db, now: t0, channelId: ch, userId: stranger! }, gift.campaignId, gift.offerId)).eligibility).toMatchObject({
       canReceive: false,
@@ -228,8 +228,8 @@ describe('redeem codes', () => {
       messages.push((error as AppError).message);
     }
     expect(new Set(messages).size).toBe(1);
-    expect(messages[0]).toBe('code: this code is not valid here, or has been used');
-    await expect(claim(second!, undefined)).rejects.toMatchObject({ code: 400, message: 'code: is required for this gift' });
+    expect(messages[0]).toBe('This redeem code is not valid here, or has been used.');
+    await expect(claim(second!, undefined)).rejects.toMatchObject({ code: 400, message: 'Please enter the redeem code for this gift.' });
     // Nothing was spent by the refusals: the unused code still works.
     await expect(claim(second!, gift.codes[1])).resolves.toMatchObject({ byCode: true });
     const [unused] = await db

@@ -14,6 +14,7 @@ import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } from './schema';
 import { invalidate, tags } from '../cache/store';
 import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
 
 /**
  * Gifts (spec §2 receive, receive2, receiveDetail, receiveDetailNew, mineReceive; label 3). A gift campaign (the
@@ -82,12 +83,12 @@ async function eligibilityOf(
     .from(offerQuotas)
     .where(and(eq(offerQuotas.offerId, Number(offer.id)), eq(offerQuotas.userId, userId)));
   const taken = quota?.taken ?? 0;
-  if (campaign.status === 0) return { canReceive: false, reason: 'notOpen', taken };
-  if (campaign.status === 2) return { canReceive: false, reason: 'ended', taken };
-  if (taken >= offer.limitPerUser) return { canReceive: false, reason: 'received', taken };
-  if (offer.remaining <= 0) return { canReceive: false, reason: 'soldOut', taken };
+  if (campaign.status === 0) return { canReceive: false, reason: REASON.notOpen, taken };
+  if (campaign.status === 2) return { canReceive: false, reason: REASON.ended, taken };
+  if (taken >= offer.limitPerUser) return { canReceive: false, reason: REASON.received, taken };
+  if (offer.remaining <= 0) return { canReceive: false, reason: REASON.soldOut, taken };
   if (offer.requires && !(await holdsCommodity(db, userId, channelId, Number(offer.requires.id))))
-    return { canReceive: false, reason: 'notEligible', taken };
+    return { canReceive: false, reason: REASON.notEligible, taken };
   return { canReceive: true, needsCode: offer.requiresCode, taken };
 }
 
@@ -120,7 +121,7 @@ export async function claimGift(ctx: UserScope, input: ClaimInput): Promise<Gift
     find: () => findByKey(ctx, input.idempotencyKey),
     make: () => receive(ctx, input),
     // Two copies of one tap raced: the loser rolled back (on the quota or the key); it answers with the winner's claim.
-    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'received'),
+    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === REASON.received),
   });
 }
 
@@ -130,14 +131,14 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
   const status = campaignStatus(campaign, ctx.now);
   if (status === 0)
     throw new AppError(409, msg('giftNotOpen', { at: campaign.startTime }), {
-      reason: 'notOpen',
+      reason: REASON.notOpen,
       startTime: campaign.startTime.toISOString(),
     });
-  if (status === 2) throw new AppError(409, msg('giftEnded'), { reason: 'ended' });
+  if (status === 2) throw new AppError(409, msg('giftEnded'), { reason: REASON.ended });
   const code = input.code?.trim() ?? '';
   if (offer.requiresCode && !code) throw new AppError(400, msg('giftNeedsCode'));
   if (offer.requires && !(await holdsCommodity(ctx.db, ctx.userId, ctx.channelId, Number(offer.requires.id)))) {
-    throw new AppError(409, msg('giftHoldersOnly', { name: offer.requires.name }), { reason: 'notEligible' });
+    throw new AppError(409, msg('giftHoldersOnly', { name: offer.requires.name }), { reason: REASON.notEligible });
   }
   const attempt = offer.requiresCode
     ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now })
@@ -151,8 +152,8 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
         tx,
         { offerId: input.offerId, userId: ctx.userId, limitPerUser: offer.limitPerUser },
         {
-          limit: () => new AppError(409, msg('giftReceived'), { reason: 'received' }),
-          soldOut: () => new AppError(409, msg('giftSoldOut'), { reason: 'soldOut' }),
+          limit: () => new AppError(409, msg('giftReceived'), { reason: REASON.received }),
+          soldOut: () => new AppError(409, msg('giftSoldOut'), { reason: REASON.soldOut }),
         },
       );
       const commodity = { id: Number(offer.commodity.id), amountSku: offer.commodity.amountSku };
@@ -173,7 +174,7 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
     await attempt?.giveBack();
     return (await findClaim(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {
-    if (error instanceof CodeRefused) throw wrongCode();
+    if (error instanceof CodeRefused) throw wrongCode('redeem');
     await attempt?.giveBack();
     throw error;
   }

@@ -51,5 +51,8 @@ export async function gateBuyCall(call: GatedCall, options: { db?: Db; now?: Dat
   const refusal = termsRefusal(terms, { quantity: 1 }, now)!;
   const acceptLanguage = headers['accept-language'];
   const locale = apiLocale(Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage, channel.locale);
-  return { status: 200, body: JSON.stringify({ code: refusal.code, message: refusal.messageIn(locale), data: refusal.data ?? null }) };
+  return {
+    status: 200,
+    body: JSON.stringify({ code: refusal.code, message: refusal.messageIn(locale, channel.timeZone), data: refusal.data ?? null }),
+  };
 }

@@ -16,6 +16,7 @@ import { ORDER_STATUS, type OrderStatus } from './status';
 import { cachedRead, stockMoved, tags } from '../cache/store';
 import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
 import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -151,10 +152,10 @@ export function termsRefusal(terms: BuyTerms, input: Pick<CreateOrderInput, 'qua
   const window = saleWindowStatus(sale, now);
   if (window === SALE_STATUS.COMING_SOON)
     return new AppError(409, msg('saleNotOpen', { at: sale.saleStartTime }), {
-      reason: 'notOpen',
+      reason: REASON.notOpen,
       saleStartTime: sale.saleStartTime.toISOString(),
     });
-  if (window === SALE_STATUS.ENDED) return new AppError(409, msg('saleEnded'), { reason: 'ended' });
+  if (window === SALE_STATUS.ENDED) return new AppError(409, msg('saleEnded'), { reason: REASON.ended });
   if (input.quantity > sale.limitPerUser) return new AppError(400, msg('saleOverLimit', { limit: sale.limitPerUser }));
   return null;
 }
@@ -196,17 +197,17 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
     find,
     make: () => claim(ctx, input, payTimeoutMs, sale, commodity),
     // The same tap sent twice at once: the copy that lost on the limit answers with the winner's order.
-    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === 'limit'),
+    lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === REASON.limit),
     otherwise: async (error) => {
       const reason = error instanceof AppError ? error.data?.reason : undefined;
       const freed =
-        reason === 'limit'
+        reason === REASON.limit
           ? await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, saleId: input.saleId, limit: 20 })
-          : reason === 'soldOut' || reason === 'notEnough'
+          : reason === REASON.soldOut || reason === REASON.notEnough
             ? await expireSaleOverdueOnce(ctx.db, ctx.now, input.saleId)
             : 0;
       if (freed > 0) return madeOrWinner({ find, make: () => claim(ctx, input, payTimeoutMs, sale, commodity) });
-      if (reason === 'soldOut') await noteSaleSoldOutOnce(ctx.db, sale, ctx.now);
+      if (reason === REASON.soldOut) await noteSaleSoldOutOnce(ctx.db, sale, ctx.now);
       throw error;
     },
   });
@@ -254,7 +255,9 @@ const expireSaleOverdueOnce = (db: Db, now: Date, saleId: number) =>
   sharedPass(db, `expire:${saleId}`, () => expireOverdueOrders(db, now, { saleId, limit: 200 }));
 
 function shortOfStock(left: number): AppError {
-  return new AppError(409, left > 0 ? msg('saleOnlyLeft', { left }) : msg('saleSoldOut'), { reason: left > 0 ? 'notEnough' : 'soldOut' });
+  return new AppError(409, left > 0 ? msg('saleOnlyLeft', { left }) : msg('saleSoldOut'), {
+    reason: left > 0 ? REASON.notEnough : REASON.soldOut,
+  });
 }
 
 /**
@@ -355,7 +358,7 @@ async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promi
   } catch (error) {
     if (databaseError(error, 'SFLIM')) {
       throw new AppError(409, msg('saleLimitHeld', { limit: limitPerUser }), {
-        reason: 'limit',
+        reason: REASON.limit,
       });
     }
     const short = databaseError(error, 'SFOUT');
@@ -465,7 +468,8 @@ export async function listOrders(
 export async function cancelOrder(ctx: UserScope, orderNo: string): Promise<OrderView> {
   const view = await getOrder(ctx, orderNo);
   if (view.statusTrade !== ORDER_STATUS.toPay) {
-    throw new AppError(409, msg('orderNotCancellable', { paid: view.statusTrade === ORDER_STATUS.paid }));
+    const state = view.statusTrade === ORDER_STATUS.paid ? REASON.paid : REASON.cancelled;
+    throw new AppError(409, msg('orderNotCancellable', { state }), { reason: state });
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   stockCommitted(ctx.db, await ctx.db.transaction((tx) => releaseOrder(tx, row!.id, 'buyer', ctx.now)));

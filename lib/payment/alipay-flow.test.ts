@@ -87,13 +87,13 @@ describe('pay/create with Alipay', () => {
     const inWechat = await call('/market/api/pay/create', { orderNo, provider: 'alipay' }, { 'user-agent': WECHAT });
     expect(inWechat).toMatchObject({
       code: 400,
-      message: 'provider: alipay does not take payments in this browser (wechat); here: sandbox',
-      data: { reason: 'provider', offered: ['sandbox'] },
+      message: 'Paying with alipay does not work in this browser (wechat). Choose one of: sandbox.',
+      data: { field: 'provider', reason: 'provider', offered: ['sandbox'] },
     });
     const zh = await call('/market/api/pay/create', { orderNo, provider: 'alipay' }, { 'user-agent': WECHAT, 'accept-language': 'zh-CN' });
     expect(zh.message).toBe('这种支付方式不支持在当前浏览器中付款，请选择其他支付方式');
     const desktop = await call('/market/api/pay/create', { orderNo, provider: 'alipay' }, { 'user-agent': DESKTOP });
-    expect(desktop.message).toMatch(/^provider: alipay does not take payments in this browser \(desktop\)/);
+    expect(desktop.message).toMatch(/^Paying with alipay does not work in this browser \(desktop\)/);
     // No payment was opened for any of them.
     expect(await alipayPayments()).toBe(before);
   });

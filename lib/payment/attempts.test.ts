@@ -365,7 +365,7 @@ describe("another buyer's order", () => {
       const theirs = await stranger.call('/market/api/pay/create', { ...body, orderNo: owner.orderNo }, now);
       const none = await stranger.call('/market/api/pay/create', { ...body, orderNo: madeUp }, now);
       expect({ body, answer: theirs.body }).toEqual({ body, answer: none.body });
-      expect(theirs.body).toMatchObject({ code: 404, message: 'orderNo: no such order of yours', data: null });
+      expect(theirs.body).toMatchObject({ code: 404, message: 'You have no such order.', data: { field: 'orderNo' } });
     }
     expect(await paymentsOf(owner.orderNo)).toHaveLength(1);
   });

@@ -20,6 +20,7 @@ import type { UserScope } from '../procedure/scope';
 import { orderViewSchema } from '../order/schema';
 import { sandboxCompleteSchema, sandboxPaymentSchema, startedPaymentSchema } from './schema';
 import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
 
 const paymentNoSchema = z.string({ error: 'is required and must be a string' }).regex(/^P\d{21}$/, 'is not a payment number');
 
@@ -134,21 +135,25 @@ function choosePayment(
       throw new AppError(
         400,
         fitting.length === 0 ? msg('payProviderNone', { client }) : msg('payProviderChoose', { names: names(fitting) }),
-        { reason: 'provider', offered: fitting.map((p) => p.name) },
+        { reason: REASON.provider, offered: fitting.map((p) => p.name) },
       );
     }
     provider = fitting[0]!;
   } else {
     const found = offered.find((p) => p.name === asked);
     if (!found) {
-      throw new AppError(400, msg('payProviderNotOffered', { asked, run: listed.includes(asked), offered: names(offered) }), {
-        reason: 'provider',
-        offered: fitting.map((p) => p.name),
-      });
+      throw new AppError(
+        400,
+        msg('payProviderNotOffered', { asked, why: listed.includes(asked) ? 'notRun' : 'notOffered', offered: names(offered) }),
+        {
+          reason: REASON.provider,
+          offered: fitting.map((p) => p.name),
+        },
+      );
     }
     if (!found.clients.includes(client)) {
       throw new AppError(400, msg('payProviderWrongClient', { asked, client, here: names(fitting) }), {
-        reason: 'provider',
+        reason: REASON.provider,
         offered: fitting.map((p) => p.name),
       });
     }
@@ -169,7 +174,7 @@ function choosePayment(
     });
     if (!payer.openid) {
       throw new AppError(400, msg('payNeedsOpenid'), {
-        reason: 'openid',
+        reason: REASON.openid,
         authorizeUrl: wechatOauthStartPath('/pay/fail'),
       });
     }
@@ -206,5 +211,5 @@ async function limitPayCreate(scope: UserScope): Promise<void> {
       `[pay] buyer ${scope.userId} made ${PAYMENT_LIMITS.perBuyer} pay/create calls within 10 minutes; refused until ${counted.resetAt.toISOString()}`,
     );
   }
-  throw new AppError(429, msg('payCreateFlood', { waitMs: counted.resetAt.getTime() - scope.now.getTime() }), { reason: 'flood' });
+  throw new AppError(429, msg('payCreateFlood', { waitMs: counted.resetAt.getTime() - scope.now.getTime() }), { reason: REASON.flood });
 }

@@ -15,6 +15,7 @@ import type { PayClient } from './clients';
 import type { UserScope } from '../procedure/scope';
 import { PAYMENT_STATUSES, type NotificationOutcome, type StartedPayment } from './schema';
 import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
 
 /**
  * `payments.status`. `refunding`: paid too late, the money owed back but the provider's refund not confirmed yet (set in
@@ -100,9 +101,8 @@ async function insertPayment(
 /** The order as pay/create needs it: payable, else 409 (paid, or cancelled/expired). */
 function assertPayable(order: OrderView): void {
   if (order.statusTrade !== ORDER_STATUS.toPay) {
-    throw new AppError(409, msg('orderNotPayable', { paid: order.statusTrade === ORDER_STATUS.paid }), {
-      reason: order.statusTrade === ORDER_STATUS.paid ? 'paid' : 'cancelled',
-    });
+    const state = order.statusTrade === ORDER_STATUS.paid ? REASON.paid : REASON.cancelled;
+    throw new AppError(409, msg('orderNotPayable', { state }), { reason: state });
   }
 }
 
@@ -178,7 +178,7 @@ export async function startPayment(
     const open = made.filter((p) => p.status === PAYMENT_STATUS.created);
     const age = (p: OpenPayment) => ctx.now.getTime() - p.createdAt.getTime();
     if (open.some((p) => p.start === null && age(p) < PAYMENT_LIMITS.startingMs)) {
-      throw new AppError(429, msg('payStarting'), { reason: 'starting' });
+      throw new AppError(429, msg('payStarting'), { reason: REASON.starting });
     }
     // Only the newest open payment is answered again: it is the one the reconciliation asks about.
     const again = open
@@ -195,7 +195,7 @@ export async function startPayment(
     if (again) return { kind: 'again' as const, again };
     if (made.length >= PAYMENT_LIMITS.perOrder) {
       console.warn(`[pay] order ${orderNo} has had ${made.length} payments; pay/create refused`);
-      throw new AppError(429, msg('payTooManyAttempts', { limit: PAYMENT_LIMITS.perOrder }), { reason: 'attempts' });
+      throw new AppError(429, msg('payTooManyAttempts', { limit: PAYMENT_LIMITS.perOrder }), { reason: REASON.attempts });
     }
     const opened = await insertPayment(tx, {
       orderId: locked.id,
@@ -257,7 +257,7 @@ export async function startPayment(
       error.busy
         ? msg('payProviderBusy', { provider: ctx.provider.name, code: error.providerCode })
         : msg('payProviderRefused', { provider: ctx.provider.name, code: error.providerCode, detail: error.message.slice(0, 120) }),
-      { reason: 'provider', provider: ctx.provider.name, providerCode: error.providerCode },
+      { reason: REASON.provider, provider: ctx.provider.name, providerCode: error.providerCode },
     );
   }
 }

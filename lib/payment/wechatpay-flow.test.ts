@@ -78,7 +78,7 @@ describe('pay/create: the provider', () => {
     const { call, orderNo } = await buyerWithOrder();
     const unchosen = await call('/market/api/pay/create', { orderNo });
     expect(unchosen).toMatchObject({ code: 400, data: { reason: 'provider', offered: ['wechatpay', 'sandbox'] } });
-    expect(unchosen.message).toBe('provider: is required: choose one of wechatpay, sandbox');
+    expect(unchosen.message).toBe('Please choose how to pay: wechatpay, sandbox.');
     const started = await call('/market/api/pay/create', { orderNo, provider: 'wechatpay' });
     expect(started.code).toBe(200);
     const data = started.data as { provider: string; payUrl: string; paymentNo: string };
@@ -96,7 +96,11 @@ describe('pay/create: the provider', () => {
   it('refuses a provider the channel does not offer, an unknown one, and one that does not fit the browser, naming the field', async () => {
     const lumen = await buyerWithOrder(1, 'LUMEN');
     const notOffered = await lumen.call('/market/api/pay/create', { orderNo: lumen.orderNo, provider: 'wechatpay' });
-    expect(notOffered).toMatchObject({ code: 400, message: 'provider: wechatpay is not offered by this channel (offered: sandbox)' });
+    expect(notOffered).toMatchObject({
+      code: 400,
+      message: 'Paying with wechatpay is not offered by this store. Choose one of: sandbox.',
+      data: { field: 'provider', reason: 'provider' },
+    });
     // The only provider that fits needs no choice.
     expect((await lumen.call('/market/api/pay/create', { orderNo: lumen.orderNo })).data).toMatchObject({ provider: 'sandbox' });
 
@@ -107,10 +111,10 @@ describe('pay/create: the provider', () => {
     const desktop = await call('/market/api/pay/create', { orderNo, provider: 'wechatpay' }, { 'user-agent': DESKTOP });
     expect(desktop).toMatchObject({
       code: 400,
-      message: 'provider: wechatpay does not take payments in this browser (desktop); here: sandbox',
+      message: 'Paying with wechatpay does not work in this browser (desktop). Choose one of: sandbox.',
     });
     const mini = await call('/market/api/pay/create', { orderNo, provider: 'wechatpay' }, { 'user-agent': MINI });
-    expect(mini.message).toMatch(/^provider: wechatpay does not take payments in this browser \(mini-program\)/);
+    expect(mini.message).toMatch(/^Paying with wechatpay does not work in this browser \(mini-program\)/);
     // On a computer only the sandbox fits: no choice needed.
     expect((await call('/market/api/pay/create', { orderNo }, { 'user-agent': DESKTOP })).data).toMatchObject({ provider: 'sandbox' });
   });
@@ -119,7 +123,7 @@ describe('pay/create: the provider', () => {
     const { call, orderNo } = await buyerWithOrder();
     const noOpenid = await call('/market/api/pay/create', { orderNo, provider: 'wechatpay' }, { 'user-agent': WECHAT });
     expect(noOpenid).toMatchObject({ code: 400, data: { reason: 'openid' } });
-    expect(noOpenid.message).toMatch(/^openid: /);
+    expect(noOpenid.message).toMatch(/^Paying with WeChat Pay inside WeChat needs your WeChat identity first/);
     const started = await call(
       '/market/api/pay/create',
       { orderNo, provider: 'wechatpay' },
@@ -203,7 +207,7 @@ describe('pay/create: the provider', () => {
     fake.failNext(429, 'FREQUENCY_LIMITED', '频率超限');
     const busy = await call('/market/api/pay/create', { orderNo, provider: 'wechatpay' });
     expect(busy).toMatchObject({ status: 200, code: 1001, data: { reason: 'provider', providerCode: 'FREQUENCY_LIMITED' } });
-    expect(busy.message).toMatch(/^provider: wechatpay is busy or unreachable \(FREQUENCY_LIMITED\)/);
+    expect(busy.message).toMatch(/^The payment service \(wechatpay\) is busy or cannot be reached right now \(FREQUENCY_LIMITED\)/);
     fake.failNext(401, 'SIGN_ERROR', '签名错误');
     const refused = await call('/market/api/pay/create', { orderNo, provider: 'wechatpay' });
     expect(refused).toMatchObject({ status: 200, code: 409, data: { providerCode: 'SIGN_ERROR' } });

@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/locale';
-import { renderMessage, type ApiMessage } from './messages';
+import { fieldOf, renderMessage, DEFAULT_TIME_ZONE, type ApiMessage } from './messages';
+import type { RefusalData } from './reasons';
 
 /**
  * The one error model (DESIGN §3, §5): services throw AppError; the dispatcher turns it into the envelope.
@@ -31,22 +32,28 @@ export type ApiCode = (typeof API_CODES)[keyof typeof API_CODES];
 export class AppError extends Error {
   /** The refusal in the catalogue's words (./messages.ts), rendered in the caller's locale; null for a plain text. */
   readonly text: ApiMessage | null;
+  /**
+   * Machine-readable detail for the client, sent as the envelope's `data`: the reason a client branches on
+   * (`{reason: REASON.soldOut}`, ./reasons.ts) and the field the refusal is about (`field`, from the message's key).
+   */
+  readonly data: RefusalData | null;
 
   constructor(
     readonly code: Exclude<ApiCode, 200>,
     /** A catalogue message (`msg(...)`), or a plain English text for what only a misbehaving client can cause. */
     message: ApiMessage | string,
-    /** Machine-readable detail for the client, e.g. `{reason: 'soldOut'}`; sent as the envelope's `data`. */
-    readonly data: Record<string, unknown> | null = null,
+    data: RefusalData | null = null,
   ) {
     super(typeof message === 'string' ? message : renderMessage(message, 'en'));
     this.name = 'AppError';
     this.text = typeof message === 'string' ? null : message;
+    const field = typeof message === 'string' ? null : fieldOf(message);
+    this.data = field ? { field, ...data } : data;
   }
 
-  /** The message as the caller reads it (docs/api.md, "Languages"). */
-  messageIn(locale: Locale): string {
-    return this.text ? renderMessage(this.text, locale) : this.message;
+  /** The message as the caller reads it (docs/api.md, "Languages"), its moments in the channel's time zone. */
+  messageIn(locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {
+    return this.text ? renderMessage(this.text, locale, timeZone) : this.message;
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from './errors';
 import { msg } from './messages';
+import { REASON } from './reasons';
 
 /** An id in a request: ids are strings (DESIGN §5); numbers are accepted too. Parsed to a number within int4. */
 export const idSchema = z
@@ -24,5 +25,5 @@ export const idempotencyKeySchema = z
  * never make a second record; the client is told to make a fresh one.
  */
 export function idempotencyKeyReused(): AppError {
-  return new AppError(409, msg('idempotencyKeyReused'), { reason: 'keyReused' });
+  return new AppError(409, msg('idempotencyKeyReused'), { reason: REASON.keyReused });
 }

@@ -8,6 +8,7 @@ import { sha256 } from '../security/crypto';
 import { AppError } from '../procedure/errors';
 import { codeFromBytes, normalizeCode } from './format';
 import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
 
 export { codeFromBytes, normalizeCode };
 
@@ -57,14 +58,17 @@ export async function takeCodeAttempt(a: Attempt): Promise<CodeAttempt> {
     for (const h of hits) await h.undo();
   };
   if (refused) {
-    throw new AppError(429, msg('codeFlood'));
+    throw new AppError(429, msg('codeFlood', { kind: a.kind }));
   }
   return { giveBack };
 }
 
-/** The one answer every wrong code gets (used, unknown, or another offer's); its try stays counted. */
-export function wrongCode(): AppError {
-  return new AppError(409, msg('codeWrong'), { reason: 'badCode' });
+/**
+ * The one answer every wrong code gets (used, unknown, or another offer's); its try stays counted. It names the kind of
+ * code the buyer typed: a redeem code (gifts, exchanges) or the product or certificate code of a chain-up (issue 30).
+ */
+export function wrongCode(kind: Attempt['kind']): AppError {
+  return new AppError(409, kind === 'chain' ? msg('chainCodeWrong') : msg('codeWrong'), { reason: REASON.badCode });
 }
 
 /** Thrown inside a transaction when a code did not match; the caller answers `wrongCode` once the transaction is undone. */

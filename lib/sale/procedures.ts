@@ -24,7 +24,7 @@ export const saleProcedures = {
     output: saleRecordSchema,
     handler: async (ctx, input) => {
       const sale = await findSale(await channelScope(ctx), String(input.id));
-      if (!sale) throw new AppError(404, msg('saleIdNotFound', { id: input.id }));
+      if (!sale) throw new AppError(404, msg('saleNotFound'), { field: 'id' });
       return sale;
     },
   }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { registry } from './registry';
+import { REASONS } from '../procedure/reasons';
+import { REASON_MEANINGS } from './refusal-reasons';
 
 /**
  * docs/api-answers.md: each call's answer fields, generated from the registry's output schemas (the typed wire).
@@ -57,5 +59,15 @@ export function apiAnswersMarkdown(): string {
     lines.push(`## \`${p}\` (${proc.auth})`, '', proc.summary, '', `\`data\`: ${typeOf(schema)}`, '');
     if (out.length) lines.push('| field | type | note |', '|---|---|---|', ...out, '');
   }
+  lines.push(
+    '## Refusal reasons',
+    '',
+    'A refusal a client may branch on carries `data.reason` (lib/procedure/reasons.ts); `data.field` names the input it is about.',
+    '',
+    '| `data.reason` | meaning |',
+    '|---|---|',
+    ...REASONS.map((reason) => `| \`${reason}\` | ${REASON_MEANINGS[reason]} |`),
+    '',
+  );
   return lines.join('\n');
 }

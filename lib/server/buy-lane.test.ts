@@ -192,7 +192,7 @@ it('answers busy at once (HTTP 503, code 1001, Retry-After) beyond BUY_MAX_IN_FL
 
   const busy = await call('POST', BUY, { tap: 'd' });
   expect(busy.status).toBe(503);
-  expect(JSON.parse(busy.body)).toEqual({ code: 1001, message: expect.stringMatching(/busy/), data: null });
+  expect(JSON.parse(busy.body)).toEqual({ code: 1001, message: expect.stringMatching(/^Too many buyers at the moment/), data: null });
   expect(busy.headers['retry-after']).toBe('1');
   expect(busy.headers['x-content-type-options']).toBe('nosniff');
   expect(started.map((s) => s.id)).toEqual(['a']);

@@ -15,7 +15,7 @@ import type { AnyProcedure } from '../procedure/procedure';
 import { startLoadGauge, type LoadGauge } from './load-gauge';
 import { findUnstorableText } from './text-check';
 import { cookieCallProblem } from '../security/csrf';
-import { describeInput, msg, renderMessage } from '../procedure/messages';
+import { describeInput, inputError, msg, renderMessage } from '../procedure/messages';
 import { apiLocale, askedLocale, type Locale } from '../i18n/locale';
 
 export type ApiRequest = {
@@ -116,15 +116,13 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
       const session = await readWebSession(cookie, authSecret(), channelKey, now.getTime());
       return session?.apiToken ?? null;
     })());
-  // The answer's language (docs/api.md, "Languages"): asked for by the caller, else the channel's; read only to refuse.
-  const answerLocale = async (): Promise<Locale> =>
-    apiLocale(
-      headers.get('accept-language'),
-      await loadChannel().then(
-        (c) => c.locale,
-        () => null,
-      ),
-    );
+  // The answer's language (docs/api.md, "Languages"): asked for by the caller, else the channel's; its moments in the
+  // channel's time zone. Read only to refuse.
+  const reader = async (): Promise<{ locale: Locale; timeZone?: string }> => {
+    const found = await loadChannel().catch(() => null);
+    return { locale: apiLocale(headers.get('accept-language'), found?.locale), timeZone: found?.timeZone };
+  };
+  const answerLocale = async (): Promise<Locale> => (await reader()).locale;
   let user: Promise<SessionUser> | undefined;
   const loadUser = () =>
     (user ??= (async () => {
@@ -147,7 +145,9 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
     }
     const unstorable = findUnstorableText(json);
     if (unstorable) return fail(400, `${unstorable}: must not contain the NUL character or broken (lone surrogate) characters`);
-    const parsed = proc.input.safeParse(json);
+    // English words where a schema has none of its own; the input kept on each issue so other languages can tell a
+    // missing field from one of the wrong type (lib/procedure/messages.ts, describeInput).
+    const parsed = proc.input.safeParse(json, { error: inputError, reportInput: true });
     if (!parsed.success) return fail(400, describeIssues(parsed.error, await answerLocale()));
 
     const data = await proc.handler(
@@ -173,7 +173,10 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
     }
     return { status: 200, body: { code: 200, message: 'ok', data: data ?? null }, headers: responseHeaders };
   } catch (error) {
-    if (error instanceof AppError) return fail(error.code, error.messageIn(await answerLocale()), 200, error.data);
+    if (error instanceof AppError) {
+      const { locale, timeZone } = await reader();
+      return fail(error.code, error.messageIn(locale, timeZone), 200, error.data);
+    }
     console.error(`[api] ${request.path} failed`, error);
     return fail(500, renderMessage(msg('internal'), await answerLocale().catch(() => 'en' as const)), 500);
   }

@@ -12,8 +12,8 @@ process.env.BUY_MAX_LAG_MS = '60000';
 const REUSED = {
   status: 200,
   code: 409,
-  message: 'idempotencyKey: already used for another request; use a fresh key',
-  data: { reason: 'keyReused' },
+  message: 'This request key was already used for another request. Please refresh the page and try again.',
+  data: { field: 'idempotencyKey', reason: 'keyReused' },
 };
 
 let api: TestApi;

@@ -1,5 +1,6 @@
 import { openApiDocument } from './openapi';
 import { registry } from './registry';
+import { REASONS } from '../procedure/reasons';
 
 type JsonSchema = {
   type?: string;
@@ -17,7 +18,7 @@ type Operation = {
   requestBody: { content: { 'application/json': { schema: JsonSchema } } };
 };
 
-const doc = openApiDocument() as { paths: Record<string, { post: Operation }> };
+const doc = openApiDocument() as { paths: Record<string, { post: Operation }>; components: { schemas: Record<string, JsonSchema> } };
 const answerOf = (path: string) => doc.paths[path]!.post.responses['200'].content['application/json'].schema;
 const dataOf = (path: string) => answerOf(path).properties!.data!;
 
@@ -57,5 +58,10 @@ describe('OpenAPI document', () => {
       if (proc.auth === 'none') expect(op.security).toEqual([]);
     }
     expect(doc.paths['/market/api/order/create']!.post.responses['200'].description).toMatch(/logged-in buyer/);
+  });
+
+  it("lists the reasons a refusal's data may give, from the one typed list the services throw with (issue 30)", () => {
+    expect(doc.components.schemas.Refusal!.properties!.reason!.enum).toEqual([...REASONS]);
+    expect(REASONS).toEqual(expect.arrayContaining(['notOpen', 'soldOut', 'limit', 'badCode', 'openid', 'alreadyChainedUp']));
   });
 });

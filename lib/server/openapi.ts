@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { registry } from './registry';
 import { API_CODES } from '../procedure/errors';
+import { REASONS } from '../procedure/reasons';
+import { REASON_MEANINGS } from './refusal-reasons';
 import type { ProcedureAuth } from '../procedure/procedure';
 
 /** How a buyer proves who they are (docs/api.md "Who is calling"): the API token, or the storefront's session cookie. */
@@ -40,6 +42,20 @@ function outputSchema(output: z.ZodType): Record<string, unknown> {
   return schema;
 }
 
+/** A refusal's `data` (code other than 200): why, for a client to branch on, and the input field it is about. */
+const REFUSAL = {
+  type: 'object',
+  properties: {
+    reason: {
+      type: 'string',
+      enum: [...REASONS],
+      description: REASONS.map((reason) => `${reason}: ${REASON_MEANINGS[reason]}`).join('; '),
+    },
+    field: { type: 'string', description: 'The input field the refusal is about; the message is a sentence for the buyer.' },
+  },
+  additionalProperties: true,
+};
+
 /** The API describes itself (DESIGN §5): an OpenAPI 3.1 document generated from the procedures' zod schemas. */
 export function openApiDocument(): Record<string, unknown> {
   /** The answer of one procedure: the envelope, with `data` its output schema (code 200; a refusal's `data` is null or its detail, such as `{reason}`). */
@@ -50,7 +66,8 @@ export function openApiDocument(): Record<string, unknown> {
       code: {
         type: 'integer',
         enum: Object.values(API_CODES),
-        description: "Business code; see docs/api.md. Errors are HTTP 200 too, with data null or the refusal's detail ({reason}).",
+        description:
+          "Business code; see docs/api.md. Errors are HTTP 200 too, with data null or the refusal's detail (#/components/schemas/Refusal).",
       },
       message: { type: 'string' },
       data,
@@ -77,7 +94,7 @@ export function openApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     info: { title: 'Collectibles storefront market API', version: '1' },
     servers: [{ url: '/api' }],
-    components: { securitySchemes: SECURITY_SCHEMES },
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: { Refusal: REFUSAL } },
     paths,
   };
 }

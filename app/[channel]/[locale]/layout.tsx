@@ -54,7 +54,7 @@ export default async function ChannelLayout({ children, params }: Props) {
             <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />
             <NavigationProgress label={channel.t('common.loading')} />
             <TitleKeeper />
-            <ToastHost />
+            <ToastHost label={channel.t('common.notifications')} />
           </StorefrontProvider>
         </div>
       </body>

@@ -56,6 +56,8 @@ const en = {
     chain: 'Chain',
     contract: 'Contract',
     contractAddress: 'Contract address',
+    /** The built-in chain (DESIGN §7: our own hash-chained ledger, named honestly), in the page's language (lib/chain/names.ts). */
+    ledger: 'Storefront Ledger (built-in)',
     buy: 'Buy now',
     soldOut: 'Sold out',
     ended: 'Sale ended',
@@ -86,9 +88,133 @@ const en = {
     body: 'Tap ··· in the top-right corner and choose "Open in browser" to buy and pay.',
     dismiss: 'Got it',
   },
+  /**
+   * The market API's words (docs/api.md, "Languages"), rendered on the server in the caller's locale by
+   * lib/procedure/messages.ts: a service throws `new AppError(code, msg('key', {...}))`. Refusals are sentences a buyer
+   * reads; the field a refusal is about travels in the answer's `data.field`, never in the text. `busy` is also the
+   * client's busy toast (spec §8). Arguments: `{waitMs}` is a wait, written in words by `part.wait`; `{x, date, moment}`
+   * is a moment in the channel's time zone.
+   */
   api: {
     busy: 'Too many buyers at the moment, system recovering, please retry later',
-  },
+    notLoggedIn: 'You are not logged in, or your session has expired. Please log in.',
+    internal: 'Something went wrong on our side. Please try again later.',
+    channelNotFound: 'There is no store called “{key}”.',
+    // Login: captcha and SMS codes
+    captchaFlood: 'Too many security checks from this network. Please try again in {waitMs}.',
+    captchaPow: 'The security check did not go through. Please load a new one and try again.',
+    captchaExpired: 'This security check has expired or was already answered. Please load a new one.',
+    captchaWantsAnswer: 'This security check takes an answer, not a drag.',
+    captchaWantsDrag: 'This security check takes a drag, not an answer.',
+    captchaTrack: 'That drag did not look like a hand. Please hold the slider and drag it again.',
+    captchaMissed: 'The piece is not in the gap. Please try again.',
+    captchaWrongAnswer: 'That answer is not right. Please answer the new question.',
+    captchaTicket: 'Please complete the security check first.',
+    smsFlood: 'Too many codes were asked for from this network or device. Please try again in {waitMs}.',
+    smsPhoneWait: 'A code was sent to this number a moment ago. You can ask for another in {waitMs}.',
+    smsStoreBudget: 'This store is sending too many codes right now. Please try again later.',
+    smsCodeFlood: 'Too many wrong codes from this network. Please try again in {waitMs}.',
+    smsCodeNone: 'This code has expired or was never sent. Please ask for a new one.',
+    smsCodeSpent: 'The code was wrong {tries, plural, one {# time} other {# times}} and no longer works. Please ask for a new one.',
+    smsCodeWrong: 'The code is wrong. You have {left, plural, one {# try} other {# tries}} left.',
+    smsCarrierPhoneLimit: 'Too many codes were sent to this number today. Please try again tomorrow.',
+    smsCarrierPhoneRefused: 'This number cannot receive text messages from this store. Please check it or use another one.',
+    smsCarrierCannotSend: 'This store cannot send codes right now. Please try again later.',
+    smsCarrierNoAnswer: 'The text message service did not answer. Please try again in a minute.',
+    brandMismatch: 'This is not the brand of this store ({brand}).',
+    // Buying and paying
+    saleNotFound: 'This store has no such sale.',
+    saleNotOpen: 'This sale opens on {at, date, moment}.',
+    saleEnded: 'This sale has ended.',
+    saleOverLimit: 'You can buy at most {limit, plural, one {# copy} other {# copies}} of this sale.',
+    saleSoldOut: 'This sale is sold out.',
+    saleOnlyLeft: 'Only {left, plural, one {# copy is} other {# copies are}} left.',
+    saleLimitHeld:
+      'You can buy at most {limit, plural, one {# copy} other {# copies}} of this sale, and your orders already hold copies of it.',
+    orderNotFound: 'You have no such order.',
+    orderNotCancellable: '{state, select, paid {This order is paid and cannot be cancelled.} other {This order is already cancelled.}}',
+    orderNotPayable: '{state, select, paid {This order is already paid.} other {This order is cancelled and can no longer be paid.}}',
+    paymentNotFound: 'You have no such payment.',
+    payProviderNone: 'None of the ways to pay of this store works in this browser ({client}).',
+    payProviderChoose: 'Please choose how to pay: {names}.',
+    payProviderNotOffered:
+      'Paying with {asked} is not {why, select, notRun {available here} other {offered by this store}}. Choose one of: {offered}.',
+    payProviderWrongClient: 'Paying with {asked} does not work in this browser ({client}). Choose one of: {here}.',
+    payNeedsOpenid: 'Paying with WeChat Pay inside WeChat needs your WeChat identity first. Allow it, then try again.',
+    payProviderBusy: 'The payment service ({provider}) is busy or cannot be reached right now ({code}). Please try again shortly.',
+    payProviderRefused:
+      'The payment service ({provider}) refused the payment ({code}: {detail}). Please try again later or choose another way to pay.',
+    payStarting: 'A payment for this order is being opened. Please try again in a moment.',
+    payTooManyAttempts:
+      'This order has had {limit, plural, one {# payment} other {# payments}} opened, the most one order takes. Please cancel it and buy again.',
+    payCreateFlood: 'Too many payments were opened from this account. Please try again in {waitMs}.',
+    sandboxOff: 'The sandbox cashier is off: payments go through the configured provider.',
+    idempotencyKeyReused: 'This request key was already used for another request. Please refresh the page and try again.',
+    // Blind boxes
+    boxNotFound: 'You have no such blind box.',
+    boxOpen: 'This blind box is already open.',
+    boxEmpty: 'Every prize of this blind box is gone. Please contact the store.',
+    // Redeem codes, gifts and exchanges
+    codeFlood: 'Too many wrong {kind, select, chain {product or certificate codes} other {redeem codes}}. Please try again in an hour.',
+    codeWrong: 'This redeem code is not valid here, or has been used.',
+    giftNotFound: 'This store has no such gift.',
+    giftNotOpen: 'This gift opens on {at, date, moment}.',
+    giftEnded: 'This gift campaign has ended.',
+    giftNeedsCode: 'Please enter the redeem code for this gift.',
+    giftHoldersOnly: 'Only holders of {name} can receive this gift.',
+    giftReceived: 'You have already received this gift.',
+    giftSoldOut: 'All of these gifts have been received.',
+    exchangeNotFound: 'This store has no such exchange.',
+    exchangeTwice: 'The same collectible is chosen twice.',
+    exchangeNotYours: 'A chosen collectible ({id}) is not yours, or not of this store.',
+    exchangeNotAsked: 'This exchange does not take a chosen collectible ({id}).',
+    exchangeWrongCount: 'This exchange takes {quantity, number} × {name}; you chose {got, number}.',
+    exchangeNotOpen: 'This exchange opens on {at, date, moment}.',
+    exchangeEnded: 'This exchange has ended.',
+    exchangeNoRecipe: 'This exchange is not open yet.',
+    exchangeNeedsCode: 'Please enter the redeem code for this exchange.',
+    exchangeLimit: 'You have made this exchange {limit, plural, one {# time} other {# times}}, the most one buyer may.',
+    exchangeSoldOut: 'None of these are left.',
+    exchangeShort: 'This exchange takes {quantity, number} × {name}; you have {have, number} to spend.',
+    // Chain-up
+    chainCodeWrong: 'This product or certificate code is not valid here, or has been used.',
+    chainStoreUnknown: 'This is not one of the stores listed here. Please choose the store you bought it from.',
+    chainCampaignNotFound: 'This store has no such chain-up campaign.',
+    chainNotOpen: '“{name}” opens on {at, date, moment}.',
+    chainEnded: '“{name}” has ended.',
+    chainDone: 'You have already chained up this code.',
+    chainWrongType:
+      'This is a {is, plural, =2 {certificate code} other {product code}}, not a {asked, plural, =2 {certificate code} other {product code}}.',
+    chainRecordNotFound: 'You have no such chain-up record in this store.',
+    // Tracking
+    trackingFlood: 'Too many tracking records from this sender. Please try again in {waitMs}.',
+    /** Parts of the texts above. */
+    part: {
+      wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
+    },
+    /**
+     * Input a schema refused (HTTP 400): "field: why" for each field, so the client that sent it can find it. In English
+     * the field keeps its name in the API and the why is the schema's own where it has one (these fill in the rest).
+     */
+    input: {
+      line: '{field}: {why}',
+      lines: '{first}; {next}',
+      /** English names a field by its path in the API (holdingIds.0); other languages by the buyer's word for it. */
+      field: '{name, select, other {{path}}}',
+      required: 'is required',
+      empty: 'must not be empty',
+      wrongType:
+        'must be {expected, select, number {a number} string {a text} boolean {true or false} array {a list} object {an object} other {of another type}}',
+      tooSmall:
+        '{origin, select, string {must be at least {minimum, plural, one {# character} other {# characters}} long} array {must have at least {minimum, plural, one {# item} other {# items}}} other {must be at least {minimum, number}}}',
+      tooBig:
+        '{origin, select, string {must be at most {maximum, plural, one {# character} other {# characters}} long} array {must have at most {maximum, plural, one {# item} other {# items}}} other {must be at most {maximum, number}}}',
+      format: 'is not in the right format',
+      notAllowed: 'must be one of: {values}',
+      unknownKeys: 'has fields this call does not take: {keys}',
+      invalid: 'is not valid',
+    },
+  } as const,
   viewer: {
     label: 'Image viewer',
     open: 'View {name} full screen',
@@ -99,6 +225,8 @@ const en = {
     prompt: 'Prompt',
     cancel: 'Cancel',
     confirm: 'Confirm',
+    /** What a screen reader calls the toasts' region. */
+    notifications: 'Notifications',
   },
   login: {
     title: 'Log in',
@@ -197,8 +325,8 @@ const en = {
   cashier: {
     title: 'Sandbox cashier',
     notice: 'Payment sandbox: no money moves. It plays the payment provider so the store can be tried end to end.',
-    merchant: 'Pay to',
-    item: 'Item',
+    merchant: 'Pay to {name}',
+    item: 'Item: {name} × {quantity, number}',
     amount: 'Amount',
     timeLeft: 'Time left to pay',
     pay: 'Pay',
@@ -371,6 +499,11 @@ const en = {
     editionOf: 'Edition of {count, number}',
     product: 'Product',
     codeType: 'Code type',
+    /** The stores of the spec's fixed allow-list (spec §9), in the page's language (lib/chain/names.ts). */
+    storeShanghai: 'Shanghai store {number}',
+    storeBeijing: 'Beijing flagship',
+    storeGuangzhou: 'Guangzhou flagship',
+    storeOnline: 'Online store',
     typeProduct: 'Product code',
     typeCertificate: 'Certificate code',
     changeCode: 'Use another code',

@@ -9,6 +9,7 @@ import { ChainCodeForm } from '@/components/chain/code-form';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { channelView } from '@/components/layout/channel-view';
+import { storeNameIn } from '@/lib/chain/names';
 
 type Props = { params: Promise<PageParams> };
 
@@ -38,7 +39,7 @@ export default async function ChainPage({ params }: Props) {
           <p className="text-sm text-neutral-600">{t('chain.intro')}</p>
           {user ? (
             <ClientMessages channel={channel} namespaces={['chain']}>
-              <ChainCodeForm stores={stores} />
+              <ChainCodeForm stores={stores.map((s) => ({ ...s, name: storeNameIn(s, t) }))} />
             </ClientMessages>
           ) : (
             <Link

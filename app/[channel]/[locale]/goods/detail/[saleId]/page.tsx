@@ -17,6 +17,7 @@ import { renderTime } from '@/lib/page/render-time';
 import { appLinkFor } from '@/lib/client/deep-link';
 import { slotArgs, toSlotted } from '@/lib/i18n/slots';
 import type { Translator } from '@/lib/i18n/translator';
+import { chainNameIn } from '@/lib/chain/names';
 import { GoodsGallery } from '@/components/sale/goods-gallery';
 import { Card } from '@/components/ui/card';
 
@@ -111,7 +112,7 @@ export default async function GoodsDetailPage({ params }: Props) {
     ],
     [t('goods.publisher'), sale.publisher.name],
     ...(sale.seriesWorks ? [[t('goods.series'), sale.seriesWorks.name] as [string, string]] : []),
-    [t('goods.chain'), sale.commodity.chainName, 'chain-name'],
+    [t('goods.chain'), chainNameIn(sale.commodity.chainName, t), 'chain-name'],
     [t('goods.contract'), sale.commodity.chainContract],
   ];
 

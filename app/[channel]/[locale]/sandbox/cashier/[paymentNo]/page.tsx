@@ -41,14 +41,12 @@ export default async function SandboxCashierPage({ params }: Props) {
           {t('cashier.notice')}
         </p>
         <Card as="section" className="p-5 text-center" data-testid="cashier">
-          <p className="text-sm text-neutral-500">
-            {t('cashier.merchant')} {channel.theme.brandName}
-          </p>
+          <p className="text-sm text-neutral-500">{t('cashier.merchant', { name: channel.theme.brandName })}</p>
           <p className="mt-2 text-[0.64rem] leading-tight font-bold text-neutral-900" data-testid="cashier-amount">
             {formatFen(info.amount)}
           </p>
           <p className="mt-1 text-sm text-neutral-600">
-            {t('cashier.item')}: {info.order.commodity.name} × {info.order.quantity}
+            {t('cashier.item', { name: info.order.commodity.name, quantity: info.order.quantity })}
           </p>
           {open ? (
             <p className="mt-3 text-sm text-neutral-500">

@@ -4,6 +4,7 @@ import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel'
 import { requirePageUser } from '@/lib/page/session';
 import { foundOr404 } from '@/lib/page/found';
 import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
+import { storeNameIn } from '@/lib/chain/names';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectibleArt } from '@/components/ui/collectible-art';
 import { ConfirmChainUp } from '@/components/chain/confirm-chain-up';
@@ -83,7 +84,7 @@ export default async function ChainUpPage({ params }: Props) {
             <div className={row}>
               <dt className="text-neutral-500">{t('chain.store')}</dt>
               <dd className="text-right text-neutral-800" data-testid="chain-up-store">
-                {store.name} ({store.code})
+                {storeNameIn(store, t)} ({store.code})
               </dd>
             </div>
             <div className={row}>

@@ -1,0 +1,27 @@
+import type { Reason } from '../procedure/reasons';
+
+/**
+ * What each refusal reason (`data.reason`, lib/procedure/reasons.ts) means, for the API's own descriptions: the OpenAPI
+ * document (./openapi.ts) and docs/api-answers.md (./api-docs.ts). A reason added without a meaning fails the type check.
+ */
+export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
+  notOpen: 'the sale, gift, exchange or chain-up campaign has not opened yet (its start time is in `data` too)',
+  ended: 'the sale, gift, exchange or chain-up campaign has ended',
+  soldOut: 'nothing is left to buy, receive or exchange',
+  notEnough: 'fewer copies are left than asked for',
+  limit: "the buyer's limit for this sale or exchange is reached (unpaid orders hold copies too)",
+  keyReused: 'the idempotency key was already used for another request',
+  received: 'the buyer has already received this gift',
+  notEligible: 'the gift is for holders of a collectible the buyer does not hold',
+  missingInputs: 'the buyer does not hold what the exchange takes',
+  badCode: 'the redeem, product or certificate code is unknown, of another store or used by someone else (one answer for all)',
+  alreadyChainedUp: 'the buyer has already chained up this code (`data.recordId` is its record)',
+  wrongType: 'the code is of the other type (`data.type`: 1 product code, 2 certificate code)',
+  paid: 'the order is already paid',
+  cancelled: 'the order is cancelled or has expired',
+  provider: 'no payment provider fits the browser, the one asked for is not offered, or it refused (`data.offered`, `data.provider`)',
+  openid: "WeChat Pay inside WeChat needs the buyer's WeChat identity first (`data.authorizeUrl`)",
+  starting: 'a payment for this order is being opened by another call',
+  attempts: 'the order has had the most payments one order takes',
+  flood: 'the buyer opened too many payments for now',
+};
