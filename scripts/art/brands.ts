@@ -5,7 +5,7 @@
  */
 import { seeded } from './random';
 import { cube, curtain, dots, gridCell, ray, ridge, below, sparkle, sparkles, star } from './shapes';
-import { ACROSS, at, DIAGONAL, f, fading, mix, numbers, Picture, points, poly, shade, text, tint } from './svg';
+import { ACROSS, at, DIAGONAL, f, fading, mix, numbers, Picture, points, poly, shade, text, tint, type Point } from './svg';
 
 /** What a brand folder is drawn from: the brand name and three colours of the channel's palette. */
 export type Brand = { name: string; primary: string; accent: string; page: string };
@@ -43,7 +43,7 @@ const EMBLEMS: Record<string, (c: Tones) => string> = {
 };
 
 /** A link between each pair of neighbouring points: `draw` gets their midpoint, their angle in degrees and the index. */
-function links(list: readonly (readonly [number, number])[], draw: (mx: number, my: number, angle: number, i: number) => string): string {
+function links(list: readonly Point[], draw: (mx: number, my: number, angle: number, i: number) => string): string {
   return list
     .slice(0, -1)
     .map(([x, y], i) => {
@@ -129,7 +129,7 @@ const BANNERS: Record<string, (p: Picture, c: Tones) => void> = {
         y = cy + R * Math.sin(angle),
         [tx, ty] = [-Math.sin(angle), Math.cos(angle)],
         [nx, ny] = [Math.cos(angle), Math.sin(angle)];
-      const tip: readonly [number, number] = [x + tx * 34, y + ty * 34];
+      const tip: Point = [x + tx * 34, y + ty * 34];
       return `<path d="${poly([tip, [x + nx * 30, y + ny * 30], [x - nx * 30, y - ny * 30]])}" fill="${colour}"/>`;
     };
     p.draw(
