@@ -1,7 +1,8 @@
 /** Builds the storefront when its sources are newer than the last build (shared by `npm run demo` and the benchmarks). */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const SOURCES = [
   'app',
@@ -11,6 +12,7 @@ const SOURCES = [
   'public',
   'proxy.ts',
   'instrumentation.ts',
+  'instrumentation-client.ts',
   'next.config.ts',
   'postcss.config.mjs',
   'package-lock.json',
@@ -33,10 +35,105 @@ export function needsBuild(root = process.cwd()): boolean {
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-/** Runs `next build` when needed; exits the process with the build's status when it fails. */
+/** Runs `next build` when needed, with Next's own output; exits the process with the build's status when it fails. */
 export function buildIfNeeded(): void {
   if (!needsBuild()) return;
   console.log('building the storefront (sources changed since the last build)...');
   const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/**
+ * The steps of `next build` a newcomer is told about, by the line Next starts each with (issue 30: the first
+ * `npm run demo` built for minutes and said nothing a newcomer could read). A line Next words differently is only
+ * in the log; the time still counts up.
+ */
+const BUILD_STEPS: { line: RegExp; step: string }[] = [
+  { line: /Creating an optimized production build/, step: 'compiling every page (the longest step)' },
+  { line: /Running TypeScript|Linting and checking validity of types/, step: 'checking the types' },
+  { line: /Collecting page data/, step: "collecting the pages' data" },
+  { line: /Generating static pages/, step: 'rendering the static pages' },
+  { line: /Finalizing page optimization/, step: 'finishing' },
+];
+/** How often a step that goes on says it is still going. */
+const STILL_GOING_MS = 20_000;
+
+/** "0:05", "2:41": minutes and seconds. */
+function clock(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export type BuildProgress = {
+  /** The build to run; Next's by default. */
+  command?: readonly [string, ...string[]];
+  /** Where the build's own output goes. */
+  log?: string;
+  /** Whether the store was never built here (the first start) or its sources changed. */
+  first?: boolean;
+  print?: (line: string) => void;
+  printError?: (text: string) => void;
+  now?: () => number;
+  stillGoingMs?: number;
+  /** Stops the build (tests). */
+  signal?: AbortSignal;
+};
+
+/**
+ * Builds, telling a newcomer what happens: once, that it builds and about how long that takes, then the steps of
+ * Next's build as they come, each with the time so far, and every 20 s that a step is still going. The build's own
+ * output goes to `log`, shown in full if it fails. Resolves to the build's exit status.
+ */
+export async function buildWithProgress({
+  command = ['npx', 'next', 'build'],
+  log = path.join('.data', 'next-build.log'),
+  first = true,
+  print = (line) => console.log(line),
+  printError = (text) => console.error(text),
+  now = Date.now,
+  stillGoingMs = STILL_GOING_MS,
+  signal,
+}: BuildProgress = {}): Promise<number> {
+  print(
+    `${first ? 'First start: building' : 'The sources changed since the last build: building'} the storefront for production ` +
+      `(next build). It takes about 3 minutes on a 2-core machine, less on a faster one, and is done again only when the ` +
+      `sources change. The addresses to open and the demo codes follow when the store is ready. The build's own output: ${log}`,
+  );
+  mkdirSync(path.dirname(log), { recursive: true });
+  const out = createWriteStream(log);
+  const started = now();
+  let current = 'starting Next.js';
+  const say = (text: string) => print(`  [${clock(now() - started)}] ${text}`);
+  say(`${current}...`);
+  const stillGoing = setInterval(() => say(`still ${current}...`), stillGoingMs);
+
+  const [program, ...args] = command;
+  const build = spawn(program, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'], signal });
+  build.on('error', () => {}); // a stopped or missing command ends in 'close' with no status
+  for (const stream of [build.stdout, build.stderr]) {
+    stream.pipe(out, { end: false });
+    createInterface({ input: stream }).on('line', (line) => {
+      const step = BUILD_STEPS.find((s) => s.line.test(line));
+      if (!step || step.step === current) return;
+      current = step.step;
+      say(`${current}...`);
+    });
+  }
+  const status = await new Promise<number>((resolve) => build.on('close', (code) => resolve(code ?? 1)));
+  clearInterval(stillGoing);
+  await new Promise<void>((resolve) => out.end(resolve));
+  if (status === 0) say('built.');
+  else printError(`\nThe build failed (it exited with ${status}). Its output (${log}):\n\n${readFileSync(log, 'utf8')}`);
+  return status;
+}
+
+/** `npm run demo`'s build: with progress when one is needed (buildWithProgress); exits the process if it fails. */
+export async function buildIfNeededWithProgress(): Promise<void> {
+  if (!needsBuild()) {
+    console.log('The storefront is built (no source changed since): starting it.');
+    return;
+  }
+  const first = !existsSync(path.join(process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'));
+  const status = await buildWithProgress({ first });
+  if (status !== 0) process.exit(status);
 }

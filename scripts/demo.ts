@@ -1,9 +1,10 @@
 /**
- * `npm run demo`: everything needed to serve the demo channels on the embedded database:
- * migrate, seed (idempotent), build when the sources are newer than the last build, start.
+ * `npm run demo`: everything needed to serve the demo channels on the embedded database: migrate, seed (idempotent),
+ * build when the sources are newer than the last build, start; and once the server answers, where to go and the demo
+ * codes, so they are the last thing on the screen (issue 30: they used to scroll away under the first build).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { buildIfNeeded } from './build-if-needed';
+import { buildIfNeededWithProgress } from './build-if-needed';
 
 process.env.DEMO_MODE ??= '1';
 process.env.DEFAULT_CHANNEL ??= 'AURORA';
@@ -14,8 +15,20 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Resolves once the server at `url` answers (if it stops first, the demo stops with it: see main). */
+async function answers(url: string): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 async function main() {
-  const { parseEnv, EnvError } = await import('../lib/env');
+  const { env, parseEnv, EnvError } = await import('../lib/env');
   try {
     parseEnv(process.env);
   } catch (error) {
@@ -23,12 +36,25 @@ async function main() {
     process.exit(1);
   }
   run('npm', ['run', '--silent', 'db:migrate']);
-  run('npm', ['run', '--silent', 'db:seed']);
-  buildIfNeeded();
+  const { openDb } = await import('../lib/db/client');
+  const { seed } = await import('../lib/demo/seed');
+  const { demoSummary } = await import('../lib/demo/summary');
+  const { db, close } = openDb();
+  const seeded = await seed(db);
+  await close();
+  console.log(`seeded ${seeded.channels} channels and ${seeded.sales} sales (idempotent).`);
+  await buildIfNeededWithProgress();
+
   // The entry server (server.ts) rewrites forwarding headers before Next sees a request (docs/security.md).
   const server = spawn('npx', ['tsx', 'server.ts'], { stdio: 'inherit', env: process.env });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
+  // Node does not resolve *.localhost (DESIGN §11): ask on the loopback address, or on the one the server listens on.
+  const listening = process.env.HOSTNAME;
+  const host =
+    !listening || listening === '0.0.0.0' || listening === '::' ? '127.0.0.1' : listening.includes(':') ? `[${listening}]` : listening;
+  await answers(`http://${host}:${env().PORT}/api/health`);
+  console.log(`\nThe storefront is ready. ${demoSummary(seeded.codes, env().PORT)}\nStop it with Ctrl+C.`);
 }
 
 void main();

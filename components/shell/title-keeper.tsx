@@ -5,13 +5,28 @@ import { useEffect } from 'react';
 const KEPT = 'data-kept-title';
 
 /**
- * Keeps the tab's title through a client navigation (issue 17, item 11). The router takes the old page's `<title>` away
- * a moment before the new page's arrives (about 20 ms after a redirect such as the cashier's to /pay/success), and a
- * tab, a history entry or a screen reader reading the title then gets nothing. While no title is in the document this
- * puts the last one back, marked, and takes it away as soon as the page's own title is there.
+ * Test-only: a page whose window has this property set to true before it loads runs without the keeper, so that
+ * e2e/navigation.spec.ts can watch what Next does alone and say when the keeper is no longer needed.
+ */
+export const TITLE_KEEPER_OFF = '__storefrontTitleKeeperOff';
+
+/**
+ * Keeps the tab's title through a client navigation (issue 17, item 11). A workaround for Next.js: on a client
+ * navigation the App Router takes the old page's `<title>` out of the head a moment before it puts the new page's in
+ * (about 20 ms after a redirect such as the cashier's to /pay/success), and a tab, a history entry or a screen reader
+ * reading the title in between gets nothing. Reported upstream as
+ * https://github.com/vercel/next.js/issues/96797 (`document.title` is empty between the old and the new `<title>`; the
+ * route announcer then reads the old page), https://github.com/vercel/next.js/issues/65872 (the tab's title is reset
+ * for a moment on navigating to a dynamic page) and https://github.com/vercel/next.js/issues/83017 (the tab shows the
+ * address while the new page's metadata is awaited); none is fixed in the Next.js this store runs (package.json).
+ *
+ * While no title is in the document this puts the last one back, marked, and takes it away as soon as the page's own
+ * title is there. e2e/navigation.spec.ts fails, saying so, on the day Next alone never leaves the title empty: then
+ * this component and its test can go.
  */
 export function TitleKeeper() {
   useEffect(() => {
+    if ((window as unknown as Record<string, unknown>)[TITLE_KEEPER_OFF] === true) return;
     let last = document.title;
     const check = () => {
       const titles = [...document.head.querySelectorAll('title')];

@@ -259,6 +259,9 @@ export const SEED_CHANNELS: SeedChannel[] = [
   },
 ];
 
+/** BAZAAR's collectibles are made by the market's own studio and published by the market. */
+const BAZAAR_STUDIO = { author: '巴扎工作室', publisher: '巴扎集市' };
+
 export const SEED_SALES: SeedSale[] = [
   {
     channel: 'AURORA',
@@ -480,8 +483,7 @@ export const SEED_SALES: SeedSale[] = [
     limitPerUser: 5,
     startsInHours: -2 * DAY,
     endsInHours: 20 * DAY,
-    author: '巴扎工作室',
-    publisher: '巴扎集市',
+    ...BAZAAR_STUDIO,
   },
   {
     channel: 'BAZAAR',
@@ -495,8 +497,7 @@ export const SEED_SALES: SeedSale[] = [
     limitPerUser: 5,
     startsInHours: -2 * DAY,
     endsInHours: 20 * DAY,
-    author: '巴扎工作室',
-    publisher: '巴扎集市',
+    ...BAZAAR_STUDIO,
   },
   {
     // A drop down to its last copy: the end-to-end suite has one buyer take it while another watches (e2e/caching.spec.ts).
@@ -511,8 +512,7 @@ export const SEED_SALES: SeedSale[] = [
     limitPerUser: 1,
     startsInHours: -1 * DAY,
     endsInHours: 10 * DAY,
-    author: '巴扎工作室',
-    publisher: '巴扎集市',
+    ...BAZAAR_STUDIO,
   },
 ];
 
@@ -528,29 +528,37 @@ export const STORE_CODES: { code: string; name: string }[] = [
 ];
 
 /**
- * Demo gift campaigns (spec §2 receive pages, label 3). Each gives one collectible per offer; an offer may ask the
- * user to hold a collectible (`requires`, a commodity code of the same channel) or to enter one of `codes` demo
- * redeem codes, which the seed prints.
+ * An offer of a demo campaign: the collectible it gives (minted new, `total` of them, `remaining` still to give), at most
+ * `limitPerUser` per buyer (1 when not said), and what it asks: holding a collectible (`requires`, a commodity code of
+ * the same channel), spending some (`inputs`, destroyed), or entering one of `codes` demo redeem codes, which the seed
+ * prints.
  */
-export type SeedGift = {
+export type SeedOffer = {
+  code: string;
+  name: string;
+  description: string;
+  amountSku: number;
+  total: number;
+  remaining: number;
+  limitPerUser?: number;
+  requires?: string;
+  inputs?: { commodity: string; quantity: number }[];
+  codes?: number;
+};
+
+/** A demo campaign on one channel: its offers, and its times as hours from the seed's first run (end null: no end). */
+export type SeedCampaign<Offer extends SeedOffer = SeedOffer> = {
   channel: string;
   code: string;
   name: string;
   description: string;
   startsInHours: number;
   endsInHours: number | null;
-  offers: {
-    code: string;
-    name: string;
-    description: string;
-    amountSku: number;
-    total: number;
-    remaining: number;
-    limitPerUser?: number;
-    requires?: string;
-    codes?: number;
-  }[];
+  offers: Offer[];
 };
+
+/** Demo gift campaigns (spec §2 receive pages, label 3): each gives one collectible per offer, spending nothing. */
+export type SeedGift = SeedCampaign<Omit<SeedOffer, 'inputs'>>;
 
 export const SEED_GIFTS: SeedGift[] = [
   {
@@ -704,28 +712,10 @@ export function demoCode(offerCode: string, index: number): string {
 }
 
 /**
- * Demo exchange activities (spec §2 active, label 2): spend the inputs (commodity codes of the same channel, destroyed),
- * and one of `codes` demo redeem codes where given (printed by the seed), to get the output, minted new.
+ * Demo exchange activities (spec §2 active, label 2): spend the inputs, and one of the demo redeem codes where an offer
+ * has them, to get the output, minted new; each offer says its limit per buyer.
  */
-export type SeedExchange = {
-  channel: string;
-  code: string;
-  name: string;
-  description: string;
-  startsInHours: number;
-  endsInHours: number | null;
-  offers: {
-    code: string;
-    name: string;
-    description: string;
-    amountSku: number;
-    total: number;
-    remaining: number;
-    limitPerUser: number;
-    inputs: { commodity: string; quantity: number }[];
-    codes?: number;
-  }[];
-};
+export type SeedExchange = SeedCampaign<Omit<SeedOffer, 'requires'> & Required<Pick<SeedOffer, 'limitPerUser' | 'inputs'>>>;
 
 export const SEED_EXCHANGES: SeedExchange[] = [
   {

@@ -2,7 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { seededTestDb } from '@/test/db';
-import { blindBoxPrizes, campaigns, chainCampaigns, channels, commodities, sales, storeCodes } from '../db/schema';
+import {
+  blindBoxPrizes,
+  campaignOffers,
+  campaigns,
+  chainCampaigns,
+  chainCodes,
+  channels,
+  commodities,
+  editionCounters,
+  offerInputs,
+  redeemCodes,
+  sales,
+  storeCodes,
+} from '../db/schema';
 import { seed } from './seed';
 import { parseSkin } from '../channel/skin';
 import { toThemeInfo } from '../channel/service';
@@ -12,38 +25,19 @@ const now = new Date('2026-11-22T08:00:00Z');
 
 const db = seededTestDb(now);
 
-// Every skin field of spec §3, written out here so the test checks the code's list against the spec.
-const SPEC_SKIN_COLOURS = [
-  'color1',
-  'color2',
-  'signColor',
-  'lightColor',
-  'iconCheckedColor',
-  'iconColor',
-  'pageBgColor',
-  'cardBgColor',
-  'buttonBgColor',
-  'buttonColor',
-  'shadowColor',
-  'navDefaultIconColor',
-  'navIconSelectColor',
-];
-const SPEC_SKIN_IMAGES = [
-  'userFaceImg',
-  'bannerImg',
-  'brandImg',
-  'minecollectionImg',
-  'mineBrandImg',
-  'mineRecordsImg',
-  'mineExchangeImg',
-  'mineDestoryImg',
-  'mineReceiveImg',
-  'coverChainImg',
-  'paySuccessImg',
-  'payFailImg',
-  'brandResultImg',
-];
+const words = (text: string): string[] => text.trim().split(/\s+/);
 
+// Every skin field of spec §3, written out here as the spec lists them, so the test checks the code's list against the spec.
+const SPEC_SKIN_COLOURS = words(`
+  color1 color2 signColor lightColor iconCheckedColor iconColor pageBgColor cardBgColor buttonBgColor buttonColor
+  shadowColor navDefaultIconColor navIconSelectColor
+`);
+const SPEC_SKIN_IMAGES = words(`
+  userFaceImg bannerImg brandImg minecollectionImg mineBrandImg mineRecordsImg mineExchangeImg mineDestoryImg
+  mineReceiveImg coverChainImg paySuccessImg payFailImg brandResultImg
+`);
+
+/** Every row the seed writes. */
 async function dump() {
   return {
     channels: await db.select().from(channels).orderBy(asc(channels.id)),
@@ -51,6 +45,13 @@ async function dump() {
     sales: await db.select().from(sales).orderBy(asc(sales.id)),
     blindBoxPrizes: await db.select().from(blindBoxPrizes).orderBy(asc(blindBoxPrizes.id)),
     storeCodes: await db.select().from(storeCodes).orderBy(asc(storeCodes.id)),
+    editionCounters: await db.select().from(editionCounters).orderBy(asc(editionCounters.commodityId)),
+    campaigns: await db.select().from(campaigns).orderBy(asc(campaigns.id)),
+    campaignOffers: await db.select().from(campaignOffers).orderBy(asc(campaignOffers.id)),
+    offerInputs: await db.select().from(offerInputs).orderBy(asc(offerInputs.offerId), asc(offerInputs.commodityId)),
+    redeemCodes: await db.select().from(redeemCodes).orderBy(asc(redeemCodes.id)),
+    chainCampaigns: await db.select().from(chainCampaigns).orderBy(asc(chainCampaigns.id)),
+    chainCodes: await db.select().from(chainCodes).orderBy(asc(chainCodes.id)),
   };
 }
 
@@ -63,10 +64,28 @@ async function channel(key: string) {
 describe('seed', () => {
   it('changes nothing when run a second time, even later', async () => {
     const before = await dump();
-    expect(before.channels.length).toBeGreaterThan(0);
-    expect(before.sales.length).toBeGreaterThan(0);
+    for (const rows of Object.values(before)) expect(rows.length).toBeGreaterThan(0);
     await seed(db, new Date(now.getTime() + 3 * 86_400_000));
     expect(await dump()).toEqual(before);
+  });
+
+  it('prints the same demo codes on every run, each with the page it is entered on', async () => {
+    const { codes } = await seed(db, new Date(now.getTime() + 86_400_000));
+    expect((await seed(db, new Date(now.getTime() + 2 * 86_400_000))).codes).toEqual(codes);
+    const [gift, exchange] = await Promise.all(
+      (['gift', 'exchange'] as const).map((kind) => db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.kind, kind))),
+    );
+    const pages = codes.map((c) => c.path.replace(/\/\d+\/\d+$/, '/<campaign>/<offer>'));
+    expect(new Set(pages)).toEqual(new Set(['/receive_detail_new/<campaign>/<offer>', '/exchange_detail/<campaign>/<offer>', '/chain']));
+    // A gift's codes open on a gift's page, an exchange's on an exchange's.
+    const campaignOf = (path: string) => Number(/\/(\d+)\/\d+$/.exec(path)?.[1]);
+    const giftIds = new Set(gift!.map((c) => c.id)),
+      exchangeIds = new Set(exchange!.map((c) => c.id));
+    for (const { path } of codes) {
+      if (path.startsWith('/receive_detail_new/')) expect(giftIds.has(campaignOf(path))).toBe(true);
+      if (path.startsWith('/exchange_detail/')) expect(exchangeIds.has(campaignOf(path))).toBe(true);
+    }
+    expect(codes.every((c) => c.codes.length > 0)).toBe(true);
   });
 
   it('creates exactly the demo channels with their labels and status', async () => {

@@ -26,6 +26,7 @@ import {
   SEED_GIFTS,
   SEED_SALES,
   STORE_CODES,
+  type SeedCampaign,
   type SeedChannel,
   type SeedSale,
 } from './seed-data';
@@ -93,12 +94,13 @@ function commodityValues(
   };
 }
 
+/** The demo codes the seed prints: for each offer or chain-up campaign that asks for one, its page and its codes. */
+export type DemoCodes = { channel: string; host: string; path: string; name: string; codes: string[] }[];
+
 /**
  * Seeds the demo channels and catalogue. Idempotent: rows are keyed by natural keys
  * (channel key, channel+code) and inserted with ON CONFLICT DO NOTHING, so a second run changes nothing.
  */
-export type DemoCodes = { channel: string; host: string; path: string; name: string; codes: string[] }[];
-
 export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: number; sales: number; codes: DemoCodes }> {
   const channelIds = new Map<string, number>();
   for (const c of SEED_CHANNELS) {
@@ -136,10 +138,9 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
   }
 
   for (const [index, s] of SEED_SALES.entries()) {
-    const channelId = channelIds.get(s.channel);
-    if (channelId === undefined) throw new Error(`seed: sale ${s.code} names unknown channel ${s.channel}`);
-    const locale = SEED_CHANNELS.find((c) => c.key === s.channel)?.locale ?? null;
-    const commodityId = await upsertCommodity(db, commodityValues(channelId, s, Boolean(s.blindBox), locale));
+    const { startTime, endTime } = startAndEnd(now, s);
+    const { channelId, channel } = channelOf(channelIds, s.channel, `sale ${s.code}`);
+    const commodityId = await upsertCommodity(db, commodityValues(channelId, s, Boolean(s.blindBox), channel.locale ?? null));
     for (const prize of s.blindBox ?? []) {
       const prizeId = await upsertCommodity(
         db,
@@ -172,8 +173,8 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
         amount: s.amount,
         amountAvailable: s.amountAvailable,
         limitPerUser: s.limitPerUser,
-        saleStartTime: new Date(now.getTime() + s.startsInHours * HOUR_MS),
-        saleEndTime: s.endsInHours === null ? null : new Date(now.getTime() + s.endsInHours * HOUR_MS),
+        saleStartTime: startTime,
+        saleEndTime: endTime,
         sort: index,
       })
       .onConflictDoNothing();
@@ -183,140 +184,53 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
       .values({ commodityId, minted: Math.min(s.amountSku, s.amount - s.amountAvailable), amountSku: s.amountSku })
       .onConflictDoNothing();
   }
-  const codes = await seedGifts(db, channelIds, now);
-  codes.push(...(await seedExchanges(db, channelIds, now)));
-  codes.push(...(await seedChainCampaigns(db, channelIds, now)));
+  const codes = [
+    ...(await seedCampaigns(db, channelIds, now, 'gift', SEED_GIFTS, '/receive_detail_new')),
+    ...(await seedCampaigns(db, channelIds, now, 'exchange', SEED_EXCHANGES, '/exchange_detail')),
+    ...(await seedChainCampaigns(db, channelIds, now)),
+  ];
   // The catalogue may have changed under every cached read (docs/caching.md).
   invalidateAll(db);
   forgetAllSoldOut(db);
   return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length, codes };
 }
 
-async function seedGifts(db: Db, channelIds: Map<string, number>, now: Date): Promise<DemoCodes> {
+/** A seeded channel, by its key: its row's id and its seed data. `what` names who asks, for the error. */
+function channelOf(channelIds: Map<string, number>, key: string, what: string): { channelId: number; channel: SeedChannel } {
+  const channelId = channelIds.get(key);
+  const channel = SEED_CHANNELS.find((c) => c.key === key);
+  if (channelId === undefined || !channel) throw new Error(`seed: ${what} names unknown channel ${key}`);
+  return { channelId, channel };
+}
+
+/**
+ * Seeds the demo's gift or exchange campaigns: each campaign, the collectibles its offers give, the offers with what
+ * they ask (a collectible held, collectibles spent, a redeem code), and their demo codes, printed with `page`, where a
+ * buyer enters them. A campaign's existing offers are kept as they are (the seed is idempotent).
+ */
+async function seedCampaigns(
+  db: Db,
+  channelIds: Map<string, number>,
+  now: Date,
+  kind: 'gift' | 'exchange',
+  list: readonly SeedCampaign[],
+  page: string,
+): Promise<DemoCodes> {
   const printed: DemoCodes = [];
-  for (const [index, g] of SEED_GIFTS.entries()) {
-    const channelId = channelIds.get(g.channel);
-    const channel = SEED_CHANNELS.find((c) => c.key === g.channel);
-    if (channelId === undefined || !channel) throw new Error(`seed: gift ${g.code} names unknown channel ${g.channel}`);
+  for (const [index, x] of list.entries()) {
+    const { channelId, channel } = channelOf(channelIds, x.channel, `${kind} ${x.code}`);
     await db
       .insert(campaigns)
       .values({
         channelId,
-        kind: 'gift',
-        code: g.code,
-        name: g.name,
-        description: g.description,
-        // A campaign shows what it gives: its first offer's picture.
-        cover: goodsPictures(g.offers[0]!.code).cover,
-        sort: index,
-        startTime: new Date(now.getTime() + g.startsInHours * HOUR_MS),
-        endTime: g.endsInHours === null ? null : new Date(now.getTime() + g.endsInHours * HOUR_MS),
-      })
-      .onConflictDoNothing();
-    const [campaign] = await db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, g.code)));
-    const existing = await db
-      .select({ commodityId: campaignOffers.commodityId, id: campaignOffers.id })
-      .from(campaignOffers)
-      .where(eq(campaignOffers.campaignId, campaign!.id));
-    for (const [sort, o] of g.offers.entries()) {
-      const commodityId = await upsertCommodity(
-        db,
-        commodityValues(
-          channelId,
-          {
-            code: o.code,
-            name: o.name,
-            description: o.description,
-            amountSku: o.amountSku,
-            author: channel.brandName,
-            publisher: channel.brandName,
-          },
-          false,
-        ),
-      );
-      let offerId = existing.find((e) => e.commodityId === commodityId)?.id;
-      if (offerId === undefined) {
-        const requiresCommodityId = o.requires ? await commodityIdOf(db, channelId, o.requires) : null;
-        const [offer] = await db
-          .insert(campaignOffers)
-          .values({
-            campaignId: campaign!.id,
-            channelId,
-            commodityId,
-            total: o.total,
-            remaining: o.remaining,
-            requiresCommodityId,
-            requiresCode: Boolean(o.codes),
-            sort,
-            limitPerUser: o.limitPerUser ?? 1,
-          })
-          .returning({ id: campaignOffers.id });
-        offerId = offer!.id;
-        // Gifts received before the demo began carry the first edition numbers.
-        await db
-          .insert(editionCounters)
-          .values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku })
-          .onConflictDoNothing();
-      }
-      if (o.codes) {
-        const codes = Array.from({ length: o.codes }, (_, i) => demoCode(o.code, i + 1));
-        await db
-          .insert(redeemCodes)
-          .values(codes.map((c) => ({ offerId: offerId, codeHash: hashCode(c) })))
-          .onConflictDoNothing();
-        printed.push({
-          channel: g.channel,
-          host: channel.host,
-          path: `/receive_detail_new/${campaign!.id}/${offerId}`,
-          name: `${g.name}: ${o.name}`,
-          codes,
-        });
-      }
-    }
-  }
-  return printed;
-}
-
-async function commodityIdOf(db: Db, channelId: number, code: string): Promise<number> {
-  const [row] = await db
-    .select({ id: commodities.id })
-    .from(commodities)
-    .where(and(eq(commodities.channelId, channelId), eq(commodities.code, code)));
-  if (!row) throw new Error(`seed: no commodity ${code} on channel ${channelId}`);
-  return row.id;
-}
-
-async function upsertCommodity(db: Db, values: typeof commodities.$inferInsert): Promise<number> {
-  await db.insert(commodities).values(values).onConflictDoNothing();
-  const [row] = await db
-    .select({ id: commodities.id })
-    .from(commodities)
-    .where(and(eq(commodities.channelId, values.channelId), eq(commodities.code, values.code)));
-  if (!row) throw new Error(`seed: commodity ${values.code} missing after insert`);
-  return row.id;
-}
-
-async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date): Promise<DemoCodes> {
-  const printed: DemoCodes = [];
-  for (const [index, x] of SEED_EXCHANGES.entries()) {
-    const channelId = channelIds.get(x.channel);
-    const channel = SEED_CHANNELS.find((c) => c.key === x.channel);
-    if (channelId === undefined || !channel) throw new Error(`seed: exchange ${x.code} names unknown channel ${x.channel}`);
-    await db
-      .insert(campaigns)
-      .values({
-        channelId,
-        kind: 'exchange',
+        kind,
         code: x.code,
         name: x.name,
         description: x.description,
+        // A campaign shows what it gives: its first offer's picture.
         cover: goodsPictures(x.offers[0]!.code).cover,
         sort: index,
-        startTime: new Date(now.getTime() + x.startsInHours * HOUR_MS),
-        endTime: x.endsInHours === null ? null : new Date(now.getTime() + x.endsInHours * HOUR_MS),
+        ...startAndEnd(now, x),
       })
       .onConflictDoNothing();
     const [campaign] = await db
@@ -353,17 +267,19 @@ async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date)
             commodityId,
             total: o.total,
             remaining: o.remaining,
-            limitPerUser: o.limitPerUser,
+            requiresCommodityId: o.requires ? await commodityIdOf(db, channelId, o.requires) : null,
             requiresCode: Boolean(o.codes),
             sort,
+            limitPerUser: o.limitPerUser ?? 1,
           })
           .returning({ id: campaignOffers.id });
         offerId = offer!.id;
-        for (const input of o.inputs) {
+        for (const input of o.inputs ?? []) {
           await db
             .insert(offerInputs)
             .values({ offerId, commodityId: await commodityIdOf(db, channelId, input.commodity), quantity: input.quantity });
         }
+        // Copies given before the demo began carry the first edition numbers.
         await db
           .insert(editionCounters)
           .values({ commodityId, minted: o.total - o.remaining, amountSku: o.amountSku })
@@ -378,7 +294,7 @@ async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date)
         printed.push({
           channel: x.channel,
           host: channel.host,
-          path: `/exchange_detail/${campaign!.id}/${offerId}`,
+          path: `${page}/${campaign!.id}/${offerId}`,
           name: `${x.name}: ${o.name}`,
           codes,
         });
@@ -388,12 +304,37 @@ async function seedExchanges(db: Db, channelIds: Map<string, number>, now: Date)
   return printed;
 }
 
+/** A sale's or a campaign's start and end, from its hours after `now` (an end of null: it does not end). */
+function startAndEnd(now: Date, x: { startsInHours: number; endsInHours: number | null }): { startTime: Date; endTime: Date | null } {
+  return {
+    startTime: new Date(now.getTime() + x.startsInHours * HOUR_MS),
+    endTime: x.endsInHours === null ? null : new Date(now.getTime() + x.endsInHours * HOUR_MS),
+  };
+}
+
+async function commodityIdOf(db: Db, channelId: number, code: string): Promise<number> {
+  const [row] = await db
+    .select({ id: commodities.id })
+    .from(commodities)
+    .where(and(eq(commodities.channelId, channelId), eq(commodities.code, code)));
+  if (!row) throw new Error(`seed: no commodity ${code} on channel ${channelId}`);
+  return row.id;
+}
+
+async function upsertCommodity(db: Db, values: typeof commodities.$inferInsert): Promise<number> {
+  await db.insert(commodities).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: commodities.id })
+    .from(commodities)
+    .where(and(eq(commodities.channelId, values.channelId), eq(commodities.code, values.code)));
+  if (!row) throw new Error(`seed: commodity ${values.code} missing after insert`);
+  return row.id;
+}
+
 async function seedChainCampaigns(db: Db, channelIds: Map<string, number>, now: Date): Promise<DemoCodes> {
   const printed: DemoCodes = [];
   for (const [index, c] of SEED_CHAIN_CAMPAIGNS.entries()) {
-    const channelId = channelIds.get(c.channel);
-    const channel = SEED_CHANNELS.find((ch) => ch.key === c.channel);
-    if (channelId === undefined || !channel) throw new Error(`seed: chain campaign ${c.code} names unknown channel ${c.channel}`);
+    const { channelId, channel } = channelOf(channelIds, c.channel, `chain campaign ${c.code}`);
     const commodityId = await upsertCommodity(
       db,
       commodityValues(channelId, { ...c.commodity, author: c.authorStageName, publisher: channel.brandName }, false),
@@ -413,8 +354,7 @@ async function seedChainCampaigns(db: Db, channelIds: Map<string, number>, now: 
           commodityId,
           authorStageName: c.authorStageName,
           sort: index,
-          startTime: new Date(now.getTime() + c.startsInHours * HOUR_MS),
-          endTime: c.endsInHours === null ? null : new Date(now.getTime() + c.endsInHours * HOUR_MS),
+          ...startAndEnd(now, c),
         })
         .returning({ id: chainCampaigns.id });
     }
