@@ -39,7 +39,8 @@ describe('tracking ingest limits (finding 7)', () => {
     const over = await h.call('/log/track', batch('one-tab', 1), { ip });
     expect(over.body).toMatchObject({
       code: 429,
-      message: expect.stringMatching(/^records: too many tracking records from this sender; try again in/),
+      message: expect.stringMatching(/^Too many tracking records from this sender\. Please try again in/),
+      data: { field: 'records' },
     });
     // Another tab from the same address is still heard.
     expect((await h.call('/log/track', batch('another-tab', 1), { ip })).body.code).toBe(200);

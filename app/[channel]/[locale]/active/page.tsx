@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { channelFeatures } from '@/lib/channel/labels';
 import { readExchangeActivities } from '@/lib/page/cached-reads';
 import { BannerPage } from '@/components/layout/banner-page';
@@ -9,11 +9,7 @@ import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  // The layout's template adds the channel title: 'Activities | <channel title>' (docs/decisions.md page titles).
-  const { t } = await loadPageChannel(params);
-  return { title: t('exchange.listTitle') };
-}
+export const generateMetadata = titledPage(({ t }) => t('exchange.listTitle'), { listed: true });
 
 /**
  * /active (spec §2 active, footer; open to visitors): the channel's banner and its exchange activities, each offer

@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { getPageUser } from '@/lib/page/session';
 import { readChainCampaigns } from '@/lib/page/cached-reads';
 import { BannerPage } from '@/components/layout/banner-page';
@@ -13,11 +13,7 @@ import { storeNameIn } from '@/lib/chain/names';
 
 type Props = { params: Promise<PageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  // The layout's template adds the channel title (docs/decisions.md page titles).
-  return { title: t('chain.title') };
-}
+export const generateMetadata = titledPage(({ t }) => t('chain.title'), { listed: true });
 
 /**
  * /chain (spec §2 chain, title 'self chain-up', footer; label 4): the channel's coverChainImg, the code and store form

@@ -1,5 +1,5 @@
-import type { Metadata } from 'next';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { safeRedirect } from '@/lib/auth/redirect';
 import { smsProvider } from '@/lib/auth/sms';
 import { env } from '@/lib/env';
@@ -9,10 +9,7 @@ import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('login.title'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('login.title'));
 
 /** /login (spec §2, §4): phone + SMS code, behind the slider captcha; back to `redirect` afterwards. */
 export default async function LoginPage({ params, searchParams }: Props) {

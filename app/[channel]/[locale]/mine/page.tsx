@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { getPageUser, userScopeOf } from '@/lib/page/session';
 import { countUnopenedBoxes, listCollection } from '@/lib/collection/service';
 import { listOrders } from '@/lib/order/service';
@@ -18,10 +18,7 @@ import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('mine.title'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('mine.title'));
 
 /**
  * /mine (spec §2, §6): open to everyone. Anonymous visitors get a login prompt; a logged-in buyer sees the avatar

@@ -1,15 +1,11 @@
-import type { Metadata } from 'next';
-import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import type { PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { loadGiftCampaignsForPage } from '@/lib/page/gift';
 import { ReceiveListPage } from '@/components/gift/receive-list-page';
 
 type Props = { params: Promise<PageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  // The layout's template adds the channel title (docs/decisions.md page titles).
-  return { title: t('gift.listTitle') };
-}
+export const generateMetadata = titledPage(({ t }) => t('gift.listTitle'), { listed: true });
 
 /** /receive (spec §2 receive): the channel's gift campaigns; details at /receive_detail/:id/:exchange_id. */
 export default async function ReceivePage({ params }: Props) {

@@ -1,14 +1,11 @@
-import type { Metadata } from 'next';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { StatusView } from '@/components/layout/status-view';
 import { SoldOutIcon } from '@/components/layout/status-icons';
 
 type Props = { params: Promise<PageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('route.sellout'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('route.sellout'));
 
 /** /sellout (spec §2): where late buyers of a sold-out sale land. */
 export default async function SelloutPage({ params }: Props) {

@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { requirePageScope } from '@/lib/page/session';
 import { getChainRecord } from '@/lib/chain/chain-up';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -12,10 +12,7 @@ import { channelView } from '@/components/layout/channel-view';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('chain.resultTitle'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('chain.resultTitle'));
 
 /**
  * /chain/result?id= (spec §2 chainResult; login required, docs/decisions.md): the channel's brandResultImg and the

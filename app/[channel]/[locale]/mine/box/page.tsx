@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { requirePageScope } from '@/lib/page/session';
 import { listUnopenedBoxes } from '@/lib/collection/service';
 import { listBlindBoxSales } from '@/lib/sale/service';
@@ -14,10 +14,7 @@ import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('box.title'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('box.title'));
 
 /** /mine/box (spec §2 mineBox, login required): the buyer's unopened blind boxes, opened here; the odds of the channel's boxes. */
 export default async function MyBoxesPage({ params }: Props) {

@@ -1,7 +1,5 @@
-import type { Metadata } from 'next';
-import { pageFromSearch } from '@/lib/procedure/paging';
-import { loadPageChannel, type PageParams } from '@/lib/page/channel';
-import { requirePageScope } from '@/lib/page/session';
+import { titledPage } from '@/lib/page/metadata';
+import { openMineList, type SearchPageProps } from '@/lib/page/mine-list';
 import { listChainRecords } from '@/lib/chain/chain-up';
 import { ChainRecord } from '@/components/chain/chain-record';
 import { ChainStatusRefresh } from '@/components/chain/chain-status-refresh';
@@ -9,21 +7,13 @@ import { MineListPage } from '@/components/layout/mine-list-page';
 import { CardList } from '@/components/ui/card-list';
 import { channelView } from '@/components/layout/channel-view';
 
-type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
 const PAGE_SIZE = 10;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('chain.recordsTitle'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('chain.recordsTitle'));
 
 /** /mine/chain (spec §2 mineChain, login required): the user's chain-ups on this channel, newest first, paged. */
-export default async function ChainRecordsPage({ params, searchParams }: Props) {
-  const channel = await loadPageChannel(params);
-  const scope = await requirePageScope(channel, '/mine/chain');
-  const { page: pageParam } = await searchParams;
-  const page = pageFromSearch(pageParam);
+export default async function ChainRecordsPage(props: SearchPageProps) {
+  const { channel, scope, page } = await openMineList(props, '/mine/chain');
   const records = await listChainRecords(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t } = channel;
   return (

@@ -1,7 +1,5 @@
-import type { Metadata } from 'next';
-import { pageFromSearch } from '@/lib/procedure/paging';
-import { loadPageChannel, type PageParams } from '@/lib/page/channel';
-import { requirePageScope } from '@/lib/page/session';
+import { titledPage } from '@/lib/page/metadata';
+import { openMineList, type SearchPageProps } from '@/lib/page/mine-list';
 import { listCollection } from '@/lib/collection/service';
 import { CollectionGrid } from '@/components/buy/collection-grid';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,21 +7,13 @@ import { wayForward } from '@/lib/page/empty-action';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { MineListPage } from '@/components/layout/mine-list-page';
 
-type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
 const PAGE_SIZE = 20;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('collection.title'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('collection.title'));
 
 /** /mine/collection (spec §2 mineCollection, login required): the buyer's collectibles with edition numbers and chain status. */
-export default async function CollectionPage({ params, searchParams }: Props) {
-  const channel = await loadPageChannel(params);
-  const scope = await requirePageScope(channel, '/mine/collection');
-  const { page: pageParam } = await searchParams;
-  const page = pageFromSearch(pageParam);
+export default async function CollectionPage(props: SearchPageProps) {
+  const { channel, scope, page } = await openMineList(props, '/mine/collection');
   const collection = await listCollection(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin } = channel;
   return (

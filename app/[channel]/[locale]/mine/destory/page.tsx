@@ -1,14 +1,11 @@
-import type { Metadata } from 'next';
 import { wayForward } from '@/lib/page/empty-action';
-import { loadPageChannel, type PageChannel, type PageParams } from '@/lib/page/channel';
-import { requirePageScope } from '@/lib/page/session';
+import type { PageChannel } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
+import { openMineList, type SearchPageProps } from '@/lib/page/mine-list';
 import { listDestroyed } from '@/lib/exchange/service';
-import { pageFromSearch } from '@/lib/procedure/paging';
 import { DestroyedList } from '@/components/exchange/destroyed-list';
 import { MineListPage } from '@/components/layout/mine-list-page';
 import { channelView } from '@/components/layout/channel-view';
-
-type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const PAGE_SIZE = 10;
 
@@ -17,16 +14,11 @@ function titleOf({ t, theme }: PageChannel): string {
   return theme.attributes.destroyTitledReceive ? t('exchange.destroyTitleReceive') : t('exchange.destroyTitle');
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: titleOf(await loadPageChannel(params)), robots: { index: false } };
-}
+export const generateMetadata = titledPage(titleOf);
 
 /** /mine/destory (spec §2 mineDestory, the spec's spelling; login required): the user's collectibles spent in exchanges, newest first, paged. */
-export default async function DestroyRecordsPage({ params, searchParams }: Props) {
-  const channel = await loadPageChannel(params);
-  const scope = await requirePageScope(channel, '/mine/destory');
-  const { page: pageParam } = await searchParams;
-  const page = pageFromSearch(pageParam);
+export default async function DestroyRecordsPage(props: SearchPageProps) {
+  const { channel, scope, page } = await openMineList(props, '/mine/destory');
   const records = await listDestroyed(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t } = channel;
   return (

@@ -1,7 +1,5 @@
-import type { Metadata } from 'next';
-import { pageFromSearch } from '@/lib/procedure/paging';
-import { loadPageChannel, type PageParams } from '@/lib/page/channel';
-import { requirePageScope } from '@/lib/page/session';
+import { titledPage } from '@/lib/page/metadata';
+import { openMineList, type SearchPageProps } from '@/lib/page/mine-list';
 import { listReceived } from '@/lib/gift/service';
 import { formatDate } from '@/lib/format/date';
 import { wayForward } from '@/lib/page/empty-action';
@@ -9,21 +7,13 @@ import { MineListPage } from '@/components/layout/mine-list-page';
 import { CardList } from '@/components/ui/card-list';
 import { RecordCard } from '@/components/ui/record-card';
 
-type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
 const PAGE_SIZE = 10;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('gift.recordsTitle'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('gift.recordsTitle'));
 
 /** /mine/receive (spec §2 mineReceive, login required): the gifts the user received on this channel, newest first, paged. */
-export default async function ReceiveRecordsPage({ params, searchParams }: Props) {
-  const channel = await loadPageChannel(params);
-  const scope = await requirePageScope(channel, '/mine/receive');
-  const { page: pageParam } = await searchParams;
-  const page = pageFromSearch(pageParam);
+export default async function ReceiveRecordsPage(props: SearchPageProps) {
+  const { channel, scope, page } = await openMineList(props, '/mine/receive');
   const records = await listReceived(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   return (

@@ -1,7 +1,5 @@
-import type { Metadata } from 'next';
-import { pageFromSearch } from '@/lib/procedure/paging';
-import { loadPageChannel, type PageParams } from '@/lib/page/channel';
-import { requirePageScope } from '@/lib/page/session';
+import { titledPage } from '@/lib/page/metadata';
+import { openMineList, type SearchPageProps } from '@/lib/page/mine-list';
 import { listOrders } from '@/lib/order/service';
 import type { OrderView } from '@/lib/order/schema';
 import { ORDER_STATUS } from '@/lib/order/status';
@@ -16,21 +14,13 @@ import { MineListPage } from '@/components/layout/mine-list-page';
 import { CardList } from '@/components/ui/card-list';
 import { RecordCard } from '@/components/ui/record-card';
 
-type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
 const PAGE_SIZE = 10;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('orders.title'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('orders.title'));
 
 /** /mine/records (spec §2 mineRecords, login required): the buyer's orders, newest first, paged; pay or cancel unpaid ones. */
-export default async function OrderRecordsPage({ params, searchParams }: Props) {
-  const channel = await loadPageChannel(params);
-  const scope = await requirePageScope(channel, '/mine/records');
-  const { page: pageParam } = await searchParams;
-  const page = pageFromSearch(pageParam);
+export default async function OrderRecordsPage(props: SearchPageProps) {
+  const { channel, scope, page } = await openMineList(props, '/mine/records');
   const orders = await listOrders(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
   const statusText: Record<OrderView['statusTrade'], string> = {

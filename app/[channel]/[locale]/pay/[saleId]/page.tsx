@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { requirePageUser } from '@/lib/page/session';
 import { pageSale, type SalePageParams } from '@/lib/page/sale';
 import { pagePayOptions } from '@/lib/page/pay';
@@ -16,10 +16,7 @@ import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<SalePageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('route.payNow'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('route.payNow'));
 
 /**
  * /pay/:saleId (spec §2 pay, login required): what is bought, the price and total (hidden where the channel hides

@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { loadPageOrder } from '@/lib/page/order';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
@@ -12,10 +12,7 @@ import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('result.failTitle'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('result.failTitle'));
 
 /** /pay/fail (spec §2 payFail): the channel's payFailImg; retry while the order is still payable, else why it is not. */
 export default async function PayFailPage({ params, searchParams }: Props) {

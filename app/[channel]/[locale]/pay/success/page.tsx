@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { loadPageOrder } from '@/lib/page/order';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
@@ -11,10 +11,7 @@ import { Card } from '@/components/ui/card';
 
 type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('result.successTitle'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('result.successTitle'));
 
 /** /pay/success (spec §2 paySuccess): the channel's paySuccessImg, what was bought, its edition numbers, where to see it. */
 export default async function PaySuccessPage({ params, searchParams }: Props) {

@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { requirePageScope } from '@/lib/page/session';
 import { env } from '@/lib/env';
 import { sandboxPaymentInfo } from '@/lib/payment/service';
@@ -15,10 +15,7 @@ import { ClientMessages } from '@/components/shell/client-messages';
 
 type Props = { params: Promise<PageParams & { paymentNo: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('cashier.title'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('cashier.title'));
 
 /**
  * The payment sandbox's cashier (DESIGN §7): plays the payment provider's page. It says plainly that no money moves;

@@ -1,6 +1,6 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, pageScope, type PageParams } from '@/lib/page/channel';
+import { titledPage } from '@/lib/page/metadata';
 import { requirePageUser } from '@/lib/page/session';
 import { foundOr404 } from '@/lib/page/found';
 import { getChainCampaign, listStores } from '@/lib/chain/chain-up';
@@ -23,10 +23,7 @@ function decodeSegment(segment: string): string {
   }
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await loadPageChannel(params);
-  return { title: t('chain.confirmTitle'), robots: { index: false } };
-}
+export const generateMetadata = titledPage(({ t }) => t('chain.confirmTitle'));
 
 /**
  * /chain/:id/:code/:type/:authorStageName (spec §2 chainUp; login required, docs/decisions.md): what chaining up
