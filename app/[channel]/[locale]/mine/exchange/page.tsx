@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /mine/exchange (spec §2 mineExchange: login required, needs label 2 else /404): the user's exchanges on this
- * channel, newest first, paged by ?page= links. The label is checked before the login, as the middleware does.
+ * channel, newest first, paged by ?page= links. The label is checked before the login, as the proxy does.
  */
 export default async function ExchangeRecordsPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
