@@ -21,7 +21,7 @@ const nextConfig: NextConfig = {
     remotePatterns: [],
   },
   // Security headers on every response, API and static files included (DESIGN §10); pages also get their nonce CSP
-  // from the middleware. HSTS only over HTTPS (X-Forwarded-Proto from the trusted entry server).
+  // from the proxy (proxy.ts). HSTS only over HTTPS (X-Forwarded-Proto from the trusted entry server).
   async headers() {
     return configHeaders();
   },

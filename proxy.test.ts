@@ -3,9 +3,9 @@ import path from 'node:path';
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { config } from './proxy';
 
-// Red-team finding 11: the matcher skipped the middleware for any path ending in .png, .svg, .txt..., so
-// /DARK/en/goods/detail/13.png on another channel's host reached DARK's internal route. Only real files under public/
-// (and Next's own assets and the API) may skip it.
+// Red-team finding 11: the matcher (then middleware.ts's, now proxy.ts's) let any path ending in .png, .svg, .txt...
+// skip it, so /DARK/en/goods/detail/13.png on another channel's host reached DARK's internal route. Only real files
+// under public/ (and Next's own assets and the API) may skip it. Next 16's testing helper keeps the old name.
 
 const runsMiddleware = (pathname: string) => unstable_doesMiddlewareMatch({ config, url: `http://aurora.localhost${pathname}` });
 
@@ -17,7 +17,7 @@ function publicFiles(dir = path.join(__dirname, 'public'), prefix = ''): string[
   });
 }
 
-describe('which requests the middleware sees (finding 11)', () => {
+describe('which requests the proxy sees (finding 11)', () => {
   it.each([
     // Internal routes with a file-like ending: never straight to the page.
     '/DARK/en/goods/detail/13.png',

@@ -54,8 +54,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     pathname: request.nextUrl.pathname,
     search: request.nextUrl.search,
     summary,
-    // A session is a cookie that decrypts, has not expired and belongs to this channel; the page and the API then
-    // check it against the database (revocation), since the edge has no database.
+    // A session is a cookie that decrypts, has not expired and belongs to this channel. The proxy could read the
+    // sessions table too (it runs in the server's process), but it only picks the login redirect: the page behind
+    // login checks the token in the database anyway (lib/page/session.ts: revoked → /login), so a lookup here would
+    // add a read to every guarded view and decide nothing more.
     hasSession: Boolean(await readWebSession(sessionCookieValue(request.cookies), authSecret(), key)),
     acceptLanguage: request.headers.get('accept-language'),
   });

@@ -71,7 +71,7 @@ test('paths with a file ending go through the middleware; only the real public f
     '/robots.txt',
   ]) {
     const response = await rawGet(request, 'aurora', path);
-    // The middleware's rule for a path that is not a route of the storefront (or the goods page's, for a sale id
+    // The proxy's rule for a path that is not a route of the storefront (or the goods page's, for a sale id
     // that does not exist): to /404 on the same host. Never another channel's internal route.
     expect([path, response.status()]).toEqual([path, 307]);
     const location = new URL(response.headers()['location'] ?? '', channelUrl('aurora'));
@@ -165,7 +165,7 @@ test('every kind of response carries the security headers; pages keep one nonce 
   expect(nowhere.status()).toBe(404);
   await expect(page).toHaveTitle('Store not found');
   checked.push({ label: 'store not found', response: nowhere });
-  // The middleware's own redirect (the login guard).
+  // The proxy's own redirect (the login guard).
   checked.push({ label: 'login guard redirect', response: await rawGet(request, 'aurora', '/mine/records') });
 
   for (const item of checked) await expectHardened(item);

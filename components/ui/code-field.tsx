@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Card } from './card';
 
 /**
- * The field for a 26-character code read off a card or a box (redeem codes, chain-up codes; lib/codes): no
+ * The field for a 26-character code read off a card or a box (redeem codes, chain-up codes; lib/redeem-code): no
  * autocorrect or autocomplete, capitals offered, monospace so groups line up, and a hint tied to it. `card` wraps it
  * in its own card; otherwise it sits inside the caller's.
  */

@@ -4,7 +4,8 @@ import { cookieValue, decodeCookieValue } from '../security/cookies';
 
 /**
  * The web session (DESIGN §5): next-auth's JWT strategy keeps these claims in an encrypted, HttpOnly cookie.
- * Edge-safe (jose), so the middleware, pages and the API read the same thing.
+ * Decoded without the database (next-auth's jose), so the proxy (login guard), the pages (lib/page/session.ts) and
+ * the API read the same thing; pages and the API then check the token in the database (revocation).
  */
 export type WebSessionClaims = {
   /** userUuid */

@@ -5,7 +5,10 @@
  */
 import { TagClock, TaggedCache } from './tagged-cache';
 
-/** How long a cached read is served as fresh. Below a second, so a write made elsewhere shows within one. */
+/**
+ * How long a cached read is served as fresh. Short, because a write made in another process (the second server, the
+ * worker) invalidates nothing here: it shows once this runs out (a rendered page: docs/caching.md has the bound).
+ */
 export const CACHE_TTL_MS = 750;
 /** A rendered page may be served this much longer while one request renders it again in the background. */
 export const PAGE_STALE_MS = 250;

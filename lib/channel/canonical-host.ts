@@ -5,7 +5,7 @@
  * Each of those would be its own cache entry and its own render, its own cookies and its own link previews; so a page
  * request on any of them is redirected to the channel's canonical host: its `host` as the deployment serves it
  * (`publicOrigin`: the public scheme and port). When channels get several domains, the canonical host is the primary
- * one and this stays the one rule. Edge-safe and pure.
+ * one and this stays the one rule. Pure (the proxy calls it on every page request).
  */
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Channel key from a host name (spec §1, DESIGN §6): host without port, dots removed,
  * the brand word removed, uppercased. `aurora.localhost:3000` with brand word `localhost` → `AURORA`.
- * Pure and edge-safe.
+ * Pure, no imports.
  */
 export function channelKeyFromHost(host: string, brandWord: string): string {
   const hostname = stripPort(host.trim().toLowerCase());
@@ -13,7 +13,7 @@ export function channelKeyFromHost(host: string, brandWord: string): string {
 
 /**
  * The channel a request is for (DESIGN §6): its host's key, else the deployment's default channel (env
- * DEFAULT_CHANNEL), else '' (no channel). The one rule of the middleware, the API and the routes that read the host.
+ * DEFAULT_CHANNEL), else '' (no channel). The one rule of the proxy, the API and the routes that read the host.
  */
 export function channelKeyForHost(host: string, brandWord: string, defaultChannel?: string): string {
   return channelKeyFromHost(host, brandWord) || defaultChannel || '';

@@ -32,8 +32,9 @@ export type SkinPatch = Partial<Skin>;
 
 /**
  * Applies `patch` to the skin of channel `key` and returns the skin every page now shows, or null for an unknown
- * channel. Once committed, the channel's cached reads and rendered pages are dropped (docs/caching.md), so the next
- * page view on any of its hosts shows the change.
+ * channel. Once committed, the channel's cached reads and rendered pages are dropped in this process, so its next page
+ * view on any of the channel's hosts shows the change; other processes show it when their entries run out (no
+ * invalidation crosses processes yet: docs/caching.md).
  */
 export async function updateChannelSkin(db: Db, key: string, patch: SkinPatch): Promise<Skin | null> {
   const updated = await db.transaction(async (tx) => {

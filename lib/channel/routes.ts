@@ -1,6 +1,7 @@
 /**
- * The storefront's routes (spec §2). Edge-safe: used by the middleware to send unknown paths to /404,
- * apply the login guard and the label guards, before any page renders.
+ * The storefront's routes (spec §2). Pure, no imports: the proxy (proxy.ts) uses them to send unknown paths to /404,
+ * apply the login guard and the label guards before any page renders, and the browser imports them too
+ * (components/shell/wx-tip.tsx).
  */
 export type RouteName =
   | 'home'

@@ -20,7 +20,8 @@ export type RoutingDecision =
   | { kind: 'storeNotFound' };
 
 /**
- * Decides what the middleware does with a page request (spec §2 routes and guards, §6). Pure, edge-safe.
+ * Decides what the proxy (proxy.ts) does with a page request (spec §2 routes and guards, §6). Pure: the proxy
+ * reads the channel and the session cookie, this decides.
  * Order: unknown host → unknown path → label guards → login guard → rewrite to /<KEY>/<locale>/<path>.
  */
 export function decideRoute(input: RoutingInput): RoutingDecision {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A channel as it travels in the API's JSON (channel/detail, spec §3; docs/api.md). No server-only imports.
- * The TypeScript shape the pages and the middleware use is ChannelThemeInfo (./theme.ts); the procedure's type check
+ * The TypeScript shape the pages and the proxy use is ChannelThemeInfo (./theme.ts); the procedure's type check
  * holds it to this schema.
  */
 

@@ -2,7 +2,7 @@ import { translator } from '../i18n/translator';
 import type { Locale } from '../i18n/locale';
 
 /**
- * The page a host that matches no channel gets, with HTTP 404. Plain HTML built in the middleware:
+ * The page a host that matches no channel gets, with HTTP 404. Plain HTML built in the proxy (proxy.ts):
  * there is no channel whose layout could render it. Language from Accept-Language.
  */
 export function storeNotFoundHtml(host: string, locale: Locale): string {

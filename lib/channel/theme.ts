@@ -3,7 +3,8 @@ import { parseLabels, type Label } from './labels';
 
 /**
  * Channel theme info as the API returns it (spec §3), plus the fields the storefront needs to route
- * (attributes, locale). Edge-safe: the middleware reads this shape from channel/detail.
+ * (attributes, locale). Types and pure functions only: the proxy makes it from the channel's row (toThemeInfo) and
+ * routes on its summary, and pages and components take it as a type.
  */
 export type ChannelThemeInfo = {
   key: string;
@@ -28,7 +29,7 @@ export type ChannelThemeInfo = {
   showAmount: boolean;
 };
 
-/** What the middleware needs to route a request for a channel. */
+/** What the proxy (proxy.ts) needs to route a request for a channel (lib/channel/routing.ts). */
 export type ChannelSummary = {
   key: string;
   status: number;

@@ -1,4 +1,4 @@
-/** Locales with a message catalogue. Edge-safe. */
+/** Locales with a message catalogue. No imports: the proxy, the server and the browser take it alike. */
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -45,7 +45,10 @@ export function servesFromCache(method: string, headers: Headers, match: RouteMa
   return /\btext\/html\b/i.test(headers.get('accept') ?? '');
 }
 
-/** The tags of a shared page: its channel, and the look of what it shows (copies left are at most a TTL old). */
+/**
+ * The tags of a shared page: its channel, and the look of what it shows. A stock move invalidates the look too
+ * (`stockMoved`), so copies left are exact in the process that sold; other processes: docs/caching.md.
+ */
 export function pageTags(channel: { id: number; key: string }, match: RouteMatch): string[] {
   switch (match.route.name) {
     case 'goodsDetail':

@@ -102,7 +102,7 @@ function joined(value: string | string[] | undefined): string {
 
 /**
  * Rewrites a Node request's forwarding headers in place (server.ts): every client-sent one is dropped, then the
- * resolved address and scheme are set, so Next, next-auth, the middleware and the API all read the same truth.
+ * resolved address and scheme are set, so Next, next-auth, the proxy and the API all read the same truth.
  */
 export function rewriteForwardingHeaders(
   headers: Record<string, string | string[] | undefined>,

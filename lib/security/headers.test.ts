@@ -62,7 +62,7 @@ describe('next.config headers on every response (finding 12)', () => {
     expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(headers.get('permissions-policy')).toContain('camera=()');
-    // Pages get their nonce CSP from the middleware only: a second CSP here would be enforced on top of it.
+    // Pages get their nonce CSP from the proxy only: a second CSP here would be enforced on top of it.
     expect(headers.get('content-security-policy')).toBeNull();
     expect(headers.get('strict-transport-security')).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('next.config headers on every response (finding 12)', () => {
     ['https, http', false],
     ['http, https', false],
     ['', false],
-  ])('HSTS with X-Forwarded-Proto %j: %s, the same answer as the middleware gives', async (proto, hsts) => {
+  ])('HSTS with X-Forwarded-Proto %j: %s, the same answer as the proxy gives', async (proto, hsts) => {
     for (const path of ['/', '/api/health', '/_next/static/chunks/main.js', '/goods/star-fox.svg']) {
       const headers = await headersFor(path, { 'x-forwarded-proto': proto });
       expect([path, headers.get('strict-transport-security')]).toEqual([

@@ -1,8 +1,8 @@
 /**
- * Security headers (DESIGN §10), one source of truth. Pure and edge-safe.
+ * Security headers (DESIGN §10), one source of truth. Pure, no imports: next.config.ts loads it as well as the proxy.
  * - Every response (pages, API, next-auth, the OG image, `_next/static`, public files) gets `securityHeaders`:
- *   next.config.ts `headers()` sets them from `configHeaders()`, and the middleware sets the same on what it answers.
- * - Pages also get a nonce-based Content-Security-Policy from the middleware, which passes it on the request too,
+ *   next.config.ts `headers()` sets them from `configHeaders()`, and the proxy (proxy.ts) sets the same on what it answers.
+ * - Pages also get a nonce-based Content-Security-Policy from the proxy, which passes it on the request too,
  *   from which Next puts the nonce on its own scripts. Nothing else sets a CSP, so a page has exactly one.
  * - HSTS only when the request came over HTTPS, as the entry proxy says with `X-Forwarded-Proto: https`.
  */
@@ -41,7 +41,7 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
     'cross-origin-opener-policy': 'same-origin',
-    // Framing for responses without the page CSP (API, images, static files, the middleware's own pages); on pages
+    // Framing for responses without the page CSP (API, images, static files, the proxy's own pages); on pages
     // the CSP's `frame-ancestors 'self'` says the same and takes precedence.
     'x-frame-options': 'SAMEORIGIN',
     ...(options.https ? HSTS : {}),

@@ -14,7 +14,7 @@ export const generateMetadata = titledPage(({ t }) => t('exchange.listTitle'), {
 /**
  * /active (spec §2 active, footer; open to visitors): the channel's banner and its exchange activities, each offer
  * linking to /exchange_detail/:id/:exchange_id. Needs label 2 and no `noActive` attribute, else /404 (spec §2): the
- * middleware says so first; the page checks again for when the middleware could not look the channel up.
+ * proxy says so first; the page checks again for when the proxy could not look the channel up (a failed read).
  */
 export default async function ActivePage({ params }: Props) {
   const channel = await loadPageChannel(params);

@@ -13,7 +13,7 @@ export const generateMetadata = titledPage(({ t }) => t('exchange.recordsTitle')
 
 /**
  * /mine/exchange (spec §2 mineExchange: login required, needs label 2 else /404): the user's exchanges on this
- * channel, newest first, paged by ?page= links. The label is checked before the login, as spec §2's guards order them.
+ * channel, newest first, paged by ?page= links. The label is checked before the login, as the proxy does (spec §2's guards).
  */
 export default async function ExchangeRecordsPage(props: SearchPageProps) {
   const { channel, scope, page } = await openMineList(
