@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Metadata } from 'next';
 import { loadPageChannel, pageChannel, pageScope, type PageParams } from './channel';
 import { getGift } from '../gift/service';
 import { readGiftCampaigns } from './cached-reads';
@@ -33,3 +34,17 @@ export async function loadGiftForPage(params: Promise<ReceiveDetailParams>) {
 }
 
 export type GiftForPage = Awaited<ReturnType<typeof loadGiftForPage>>;
+
+/**
+ * The metadata of a gift's page (/receive_detail and /receive_detail_new, spec §2): the gift's name and the page's
+ * title, and its description for a link shared in a chat app. Shares the page's read of the gift.
+ */
+export async function giftPageMetadata({ params }: { params: Promise<ReceiveDetailParams> }): Promise<Metadata> {
+  const { channel, gift } = await loadGiftForPage(params);
+  const description = gift.campaign.description || gift.campaign.name;
+  return {
+    title: `${gift.offer.commodity.name} · ${channel.t('gift.detailTitle')}`,
+    description,
+    openGraph: { title: gift.offer.commodity.name, description },
+  };
+}
