@@ -52,7 +52,7 @@ describe('limits under concurrency (finding 10)', () => {
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(allowance);
     const refused = answers.filter((a) => a.body.code === 429);
     expect(refused).toHaveLength(15);
-    expect(refused[0]!.body.message).toMatch(/^too many security checks from this network/);
+    expect(refused[0]!.body.message).toMatch(/^Too many security checks from this network\. Please try again in/);
     // The neighbouring /64 is someone else.
     expect((await h.call('/auth/api/captcha/challenge', { kind: 'text' }, { ip: '2001:db8:29:2::1' })).body.code).toBe(200);
   });

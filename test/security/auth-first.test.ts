@@ -17,7 +17,7 @@ describe('authentication comes before input validation (finding 15)', () => {
   it.each(buyerPaths)('%s answers an anonymous caller 401, whatever the body', async (path) => {
     for (const body of ['{"orderNo": 12, "id": "abc", "pageSize": "ten"}', '{not json', '[1]']) {
       const res = await h.call(path, body, { raw: true });
-      expect(res.body).toEqual({ code: 401, message: 'not logged in, or the session has expired; please log in', data: null });
+      expect(res.body).toEqual({ code: 401, message: 'You are not logged in, or your session has expired. Please log in.', data: null });
     }
   });
 
