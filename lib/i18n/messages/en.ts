@@ -227,6 +227,8 @@ const en = {
     confirm: 'Confirm',
     /** What a screen reader calls the toasts' region. */
     notifications: 'Notifications',
+    /** The one line a paused channel (status 0) shows outside its hidden root screen (spec §1; issue 30). */
+    storePaused: 'This store is paused for now. Please come back later.',
   },
   login: {
     title: 'Log in',

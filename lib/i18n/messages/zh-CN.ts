@@ -201,6 +201,7 @@ const zhCN: Messages = {
     cancel: '取消',
     confirm: '确定',
     notifications: '通知',
+    storePaused: '本店暂停营业，请稍后再来。',
   },
   login: {
     title: '登录',
