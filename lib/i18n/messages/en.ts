@@ -132,8 +132,10 @@ const en = {
     saleLimitHeld:
       'You can buy at most {limit, plural, one {# copy} other {# copies}} of this sale, and your orders already hold copies of it.',
     orderNotFound: 'You have no such order.',
-    orderNotCancellable: '{state, select, paid {This order is paid and cannot be cancelled.} other {This order is already cancelled.}}',
-    orderNotPayable: '{state, select, paid {This order is already paid.} other {This order is cancelled and can no longer be paid.}}',
+    orderNotCancellable:
+      '{state, select, paid {This order is paid and cannot be cancelled.} expired {This order has expired: it was not paid in time.} other {This order is already cancelled.}}',
+    orderNotPayable:
+      '{state, select, paid {This order is already paid.} expired {This order has expired: it was not paid in time, and can no longer be paid.} other {This order is cancelled and can no longer be paid.}}',
     paymentNotFound: 'You have no such payment.',
     payProviderNone: 'None of the ways to pay of this store works in this browser ({client}).',
     payProviderChoose: 'Please choose how to pay: {names}.',
@@ -333,7 +335,8 @@ const en = {
     timeLeft: 'Time left to pay',
     pay: 'Pay',
     fail: 'Make the payment fail',
-    expired: 'This order has expired.',
+    expired: 'This order has expired: it was not paid in time.',
+    cancelled: 'This order was cancelled.',
     done: 'This payment is already settled.',
   },
   result: {
@@ -346,7 +349,9 @@ const en = {
     failTitle: 'Payment not completed',
     failBody: 'Nothing was charged. Your order is kept until the time runs out.',
     retry: 'Try paying again',
-    closedBody: 'This order can no longer be paid; its copy went back on sale.',
+    /** An order the buyer cancelled, and one that ran out of time unpaid (issue 30: both read the same). */
+    cancelledBody: 'You cancelled this order; its copies went back on sale.',
+    expiredBody: 'This order was not paid in time, so it has expired; its copies went back on sale.',
     refundedBody: 'Your payment arrived after the order expired, so it has been refunded.',
     backToGoods: 'Back to the drop',
     pending: 'Waiting for the payment result…',
@@ -357,6 +362,8 @@ const en = {
     toPay: 'To pay',
     paid: 'Paid',
     cancelled: 'Cancelled',
+    /** Not paid in time (issue 30: it read 'Cancelled', as if the buyer had cancelled it). */
+    expired: 'Expired',
     closed: 'Closed',
     orderNo: 'Order no.',
     createTime: 'Ordered',
@@ -364,6 +371,7 @@ const en = {
     pay: 'Continue paying',
     cancel: 'Cancel order',
     cancelConfirm: 'Cancel this order? Its copies go back on sale.',
+    cancelledToast: 'Order cancelled',
     timeLeft: '{time} left to pay',
     more: 'Load more',
     noMore: 'That is all.',

@@ -3,13 +3,13 @@ import { pageFromSearch } from '@/lib/procedure/paging';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { requirePageScope } from '@/lib/page/session';
 import { listOrders } from '@/lib/order/service';
-import type { OrderView } from '@/lib/order/schema';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
 import { Countdown } from '@/components/buy/countdown';
 import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { CancelOrderButton } from '@/components/buy/cancel-order-button';
+import { OrderStatusLabel } from '@/components/buy/order-status-label';
 import { wayForward } from '@/lib/page/empty-action';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { MineListPage } from '@/components/layout/mine-list-page';
@@ -33,18 +33,6 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
   const page = pageFromSearch(pageParam);
   const orders = await listOrders(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
-  const statusText: Record<OrderView['statusTrade'], string> = {
-    [ORDER_STATUS.toPay]: t('orders.toPay'),
-    [ORDER_STATUS.paid]: t('orders.paid'),
-    [ORDER_STATUS.cancelled]: t('orders.cancelled'),
-    [ORDER_STATUS.closed]: t('orders.closed'),
-  };
-  const statusClass: Record<OrderView['statusTrade'], string> = {
-    [ORDER_STATUS.toPay]: 'text-skin-sign',
-    [ORDER_STATUS.paid]: 'text-emerald-700',
-    [ORDER_STATUS.cancelled]: 'text-neutral-500',
-    [ORDER_STATUS.closed]: 'text-neutral-500',
-  };
   return (
     <MineListPage
       title={t('orders.title')}
@@ -70,9 +58,7 @@ export default async function OrderRecordsPage({ params, searchParams }: Props) 
                   <span className="truncate">
                     {t('orders.orderNo')} {o.orderNo}
                   </span>
-                  <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">
-                    {statusText[o.statusTrade]}
-                  </span>
+                  <OrderStatusLabel order={o} t={t} />
                 </div>
               }
               footer={

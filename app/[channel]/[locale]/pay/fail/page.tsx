@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { loadPageOrder } from '@/lib/page/order';
-import { ORDER_STATUS } from '@/lib/order/status';
+import { ORDER_STATUS, orderState } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ResultScreen } from '@/components/ui/result-screen';
@@ -25,7 +25,14 @@ export default async function PayFailPage({ params, searchParams }: Props) {
   if (order.statusTrade === ORDER_STATUS.paid) redirect(`/pay/success?orderNo=${order.orderNo}`);
   const { t, skin, theme } = channel;
   const payable = order.statusTrade === ORDER_STATUS.toPay;
-  const body = payable ? t('result.failBody') : order.cancelReason === 'paidLate' ? t('result.refundedBody') : t('result.closedBody');
+  // Why it cannot be paid, as the buyer knows it: they cancelled it, it ran out of time, or it was refunded (issue 30).
+  const body = {
+    toPay: t('result.failBody'),
+    paid: t('result.failBody'),
+    cancelled: t('result.cancelledBody'),
+    expired: t('result.expiredBody'),
+    closed: t('result.refundedBody'),
+  }[orderState(order)];
   return (
     <ResultScreen
       image={skin.payFailImg}
