@@ -4,6 +4,9 @@ import { translator } from '@/lib/i18n/translator';
 import type { GiftCampaignView, GiftOfferView } from '@/lib/gift/schema';
 import { GiftDetail } from './gift-detail';
 
+// The live countdown's clock without the server's time (no fetch here): the test's own clock, no ticks.
+jest.mock('@/lib/client/server-clock', () => ({ serverNow: () => Date.now(), subscribeClock: () => () => {} }));
+
 const offer: GiftOfferView = {
   id: '2',
   campaignId: '1',
@@ -58,5 +61,49 @@ describe('GiftDetail (the card it shares with the exchange detail, issue 30)', (
     expect(screen.getByTestId('gift-requirement')).toHaveTextContent(/^For every member · One per member$/);
     expect(screen.getByTestId('gift-left')).toHaveTextContent('4,209 of 5,000 left');
     expect(screen.getByTestId('gift-login')).toHaveAttribute('href', '/login?redirect=%2Freceive_detail_new%2F1%2F2');
+  });
+});
+
+describe('a gift not open yet (issue 30: it had no countdown; a sale has one)', () => {
+  const HOUR = 3_600_000;
+  // Three days and half an hour ahead: "3d 0h" however long the test takes to reach the assertion.
+  const soon = { ...campaign, status: 0 as const, startTime: new Date(Date.now() + 72 * HOUR + HOUR / 2).toISOString(), endTime: null };
+
+  it('counts down to its opening beside its name, as a coming-soon sale does, named by its opening time', () => {
+    render(
+      <GiftDetail
+        campaign={soon}
+        offer={offer}
+        eligibility={null}
+        loginHref="/login"
+        t={translator('en')}
+        timeZone="Asia/Shanghai"
+        placeholderColor="#eeeeee"
+      />,
+    );
+    const countdown = screen.getByTestId('gift-countdown');
+    expect(countdown).toHaveAttribute('role', 'timer');
+    expect(countdown).toHaveTextContent(/^3d 0h$/);
+    expect(countdown).toHaveAccessibleName(/^Opens \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  it('reads the countdown in Chinese on a Chinese page', () => {
+    render(
+      <GiftDetail
+        campaign={soon}
+        offer={offer}
+        eligibility={null}
+        loginHref="/login"
+        t={translator('zh-CN')}
+        timeZone="Asia/Shanghai"
+        placeholderColor="#eeeeee"
+      />,
+    );
+    expect(screen.getByTestId('gift-countdown')).toHaveTextContent(/^3天0小时$/);
+  });
+
+  it('shows no countdown once it is open', () => {
+    renderVisitor();
+    expect(screen.queryByTestId('gift-countdown')).not.toBeInTheDocument();
   });
 });

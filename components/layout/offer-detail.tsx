@@ -15,6 +15,7 @@ export function OfferDetail({
   words,
   terms,
   testIds,
+  badge,
   children,
   ...view
 }: {
@@ -26,6 +27,8 @@ export function OfferDetail({
   terms: ReactNode;
   /** Test ids as the end-to-end suite knows them; `terms` on the terms' line. */
   testIds: { name: string; terms?: string; left: string };
+  /** Beside the name: the campaign's state where it tells the buyer something (a gift's countdown to its opening). */
+  badge?: ReactNode;
   children: ReactNode;
 } & ChannelView) {
   const { t, timeZone, placeholderColor } = view;
@@ -42,9 +45,12 @@ export function OfferDetail({
         placeholderColor={placeholderColor}
       />
       <Card as="section" className="flex flex-col gap-1 p-4">
-        <h2 className="text-lg font-semibold text-skin-1" data-testid={testIds.name}>
-          {offer.commodity.name}
-        </h2>
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="text-lg font-semibold text-skin-1" data-testid={testIds.name}>
+            {offer.commodity.name}
+          </h2>
+          {badge}
+        </div>
         <p className="text-sm text-neutral-600">{campaign.name}</p>
         {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
