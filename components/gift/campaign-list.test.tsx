@@ -46,6 +46,7 @@ it('counts down to a campaignâ€™s opening in its badge, and leaves an open oneâ€
     <CampaignList
       campaigns={campaigns}
       detailPath="/receive_detail_new"
+      locale="en"
       t={translator('en')}
       timeZone="Asia/Shanghai"
       placeholderColor="#eee"

@@ -35,6 +35,7 @@ function renderVisitor() {
       offer={offer}
       eligibility={null}
       loginHref="/login?redirect=%2Freceive_detail_new%2F1%2F2"
+      locale="en"
       t={translator('en')}
       timeZone="Asia/Shanghai"
       placeholderColor="#eeeeee"
@@ -54,6 +55,11 @@ describe('GiftDetail (the card it shares with the exchange detail, issue 30)', (
     renderVisitor();
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome Lantern' })).toHaveAttribute('data-testid', 'gift-name');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it('groups its edition size as every page groups a count: 5,000, as the goods page writes it (issue 30: it read 5000)', () => {
+    renderVisitor();
+    expect(screen.getByTestId('offer-edition-size')).toHaveTextContent(/^5,000$/);
   });
 
   it('says what it asks, the limit and what is left, and sends a visitor to log in', () => {
@@ -76,6 +82,7 @@ describe('a gift not open yet (issue 30: it had no countdown; a sale has one)', 
         offer={offer}
         eligibility={null}
         loginHref="/login"
+        locale="en"
         t={translator('en')}
         timeZone="Asia/Shanghai"
         placeholderColor="#eeeeee"
@@ -94,6 +101,7 @@ describe('a gift not open yet (issue 30: it had no countdown; a sale has one)', 
         offer={offer}
         eligibility={null}
         loginHref="/login"
+        locale="zh-CN"
         t={translator('zh-CN')}
         timeZone="Asia/Shanghai"
         placeholderColor="#eeeeee"

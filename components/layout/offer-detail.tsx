@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format/date';
+import { formatCount } from '@/lib/format/count';
 import { Card } from '@/components/ui/card';
 import { CollectibleArt, type ArtOf } from '@/components/ui/collectible-art';
 import type { ChannelView } from '@/components/layout/channel-view';
@@ -31,7 +32,7 @@ export function OfferDetail({
   badge?: ReactNode;
   children: ReactNode;
 } & ChannelView) {
-  const { t, timeZone, placeholderColor } = view;
+  const { t, locale, timeZone, placeholderColor } = view;
   const time = (iso: string) => formatDate(iso, 'yyyy-MM-dd HH:mm', timeZone);
   return (
     <div className="flex flex-col gap-4">
@@ -55,7 +56,9 @@ export function OfferDetail({
         {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-neutral-500">{t('goods.editionSize')}</dt>
-          <dd className="text-right text-neutral-800">{offer.commodity.amountSku}</dd>
+          <dd className="text-right text-neutral-800" data-testid="offer-edition-size">
+            {formatCount(offer.commodity.amountSku, locale)}
+          </dd>
           <dt className="text-neutral-500">{words.window}</dt>
           <dd className="text-right text-neutral-800">
             {/* Each end kept whole: on a narrow phone the line breaks at the dash, not inside a date. */}

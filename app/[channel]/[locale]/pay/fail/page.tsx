@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format/count';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
@@ -51,7 +52,7 @@ export default async function PayFailPage({ params, searchParams }: Props) {
     >
       <Card as="section" className="p-4">
         <p className="truncate text-base font-semibold text-skin-1">
-          {order.commodity.name} × {order.quantity}
+          {order.commodity.name} × {formatCount(order.quantity, channel.locale)}
         </p>
         {theme.showAmount ? <p className="text-sm font-semibold text-skin-sign">{formatFen(order.pricePay)}</p> : null}
         {payable ? (
