@@ -74,20 +74,22 @@ describe('a gift not open yet (issue 30: it had no countdown; a sale has one)', 
   const HOUR = 3_600_000;
   // Three days and half an hour ahead: "3d 0h" however long the test takes to reach the assertion.
   const soon = { ...campaign, status: 0 as const, startTime: new Date(Date.now() + 72 * HOUR + HOUR / 2).toISOString(), endTime: null };
-
-  it('counts down to its opening beside its name, as a coming-soon sale does, named by its opening time', () => {
+  const renderSoon = (locale: 'en' | 'zh-CN') =>
     render(
       <GiftDetail
         campaign={soon}
         offer={offer}
         eligibility={null}
         loginHref="/login"
-        locale="en"
-        t={translator('en')}
+        locale={locale}
+        t={translator(locale)}
         timeZone="Asia/Shanghai"
         placeholderColor="#eeeeee"
       />,
     );
+
+  it('counts down to its opening beside its name, as a coming-soon sale does, named by its opening time', () => {
+    renderSoon('en');
     const countdown = screen.getByTestId('gift-countdown');
     expect(countdown).toHaveAttribute('role', 'timer');
     expect(countdown).toHaveTextContent(/^3d 0h$/);
@@ -95,18 +97,7 @@ describe('a gift not open yet (issue 30: it had no countdown; a sale has one)', 
   });
 
   it('reads the countdown in Chinese on a Chinese page', () => {
-    render(
-      <GiftDetail
-        campaign={soon}
-        offer={offer}
-        eligibility={null}
-        loginHref="/login"
-        locale="zh-CN"
-        t={translator('zh-CN')}
-        timeZone="Asia/Shanghai"
-        placeholderColor="#eeeeee"
-      />,
-    );
+    renderSoon('zh-CN');
     expect(screen.getByTestId('gift-countdown')).toHaveTextContent(/^3天0小时$/);
   });
 
