@@ -6,8 +6,9 @@ import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/button';
 import { confirm } from '@/components/ui/confirm';
 import { useApi } from '@/components/shell/api-provider';
+import { showToast } from '@/components/ui/toast';
 
-/** Cancels an unpaid order after a confirm sheet; the records page then shows it cancelled. */
+/** Cancels an unpaid order after a confirm sheet, says so in a toast (issue 30), and the records page then shows it cancelled. */
 export function CancelOrderButton({ orderNo }: { orderNo: string }) {
   const t = useTranslations('orders');
   const common = useTranslations('common');
@@ -33,6 +34,7 @@ export function CancelOrderButton({ orderNo }: { orderNo: string }) {
         setBusy(true);
         try {
           await api.post('/market/api/order/cancel', { orderNo });
+          showToast('success', t('cancelledToast'));
         } catch {
           // shown by the client (spec §8)
         }

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format/count';
 import type { ExchangeDetail as ExchangeDetailData, ExchangeMine } from '@/lib/exchange/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
@@ -61,7 +62,7 @@ export function ExchangeDetail({
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <p className="flex items-baseline justify-between gap-2">
                       <span className="truncate text-sm font-medium text-neutral-800">{line.commodity.name}</span>
-                      <span className="shrink-0 text-sm font-semibold text-skin-1">× {line.quantity}</span>
+                      <span className="shrink-0 text-sm font-semibold text-skin-1">× {formatCount(line.quantity, view.locale)}</span>
                     </p>
                     {mine ? (
                       <>

@@ -21,6 +21,8 @@ export function CampaignList({ campaigns, detailPath, ...view }: { campaigns: Gi
         left: 'gift-left',
       }}
       offerHref={(c, o) => `${detailPath}/${c.id}/${o.id}`}
+      // A gift not open yet counts down to its opening, as a sale does (issue 30).
+      countdown
       terms={(o) => (
         <p className="truncate text-xs text-neutral-500">
           {o.requires ? t('gift.forHolders', { name: o.requires.name }) : o.requiresCode ? t('gift.needsCode') : t('gift.forEveryone')}

@@ -4,6 +4,7 @@ import { formatDate } from '@/lib/format/date';
 import { OfferDetail } from '@/components/layout/offer-detail';
 import { ReceiveForm } from './receive-form';
 import type { ChannelView } from '@/components/layout/channel-view';
+import { CampaignStatusBadge } from '@/components/layout/campaign-window';
 
 /**
  * One gift (spec §2 receiveDetail, receiveDetailNew): the collectible, what it asks, how many are left, the window,
@@ -50,6 +51,17 @@ export function GiftDetail({
             : t('gift.forEveryone')
       }
       testIds={{ name: 'gift-name', terms: 'gift-requirement', left: 'gift-left' }}
+      badge={
+        // Not open yet: the countdown to its opening, as a sale's page has (issue 30).
+        campaign.status === 0 ? (
+          <CampaignStatusBadge
+            status={campaign.status}
+            t={t}
+            testId="gift-countdown"
+            countdown={{ startTime: campaign.startTime, endTime: campaign.endTime, timeZone }}
+          />
+        ) : null
+      }
       {...view}
     >
       {eligibility === null ? (

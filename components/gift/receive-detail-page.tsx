@@ -1,3 +1,4 @@
+import { loginHref } from '@/lib/auth/redirect';
 import type { GiftForPage } from '@/lib/page/gift';
 import { PageHeader } from '@/components/layout/page-header';
 import { ClientMessages } from '@/components/shell/client-messages';
@@ -18,7 +19,7 @@ export function ReceiveDetailPage({ loaded, basePath, backHref }: { loaded: Gift
             campaign={gift.campaign}
             offer={gift.offer}
             eligibility={gift.eligibility}
-            loginHref={`/login?redirect=${encodeURIComponent(here)}`}
+            loginHref={loginHref(here)}
             {...channelView(channel)}
           />
         </main>

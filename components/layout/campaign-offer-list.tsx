@@ -34,6 +34,7 @@ export function CampaignOfferList<O extends Offer>({
   offerHref,
   terms,
   left,
+  countdown = false,
   ...view
 }: {
   campaigns: Campaign<O>[];
@@ -44,6 +45,8 @@ export function CampaignOfferList<O extends Offer>({
   terms: (offer: O) => ReactNode;
   /** How many of an offer are left, in words. */
   left: (offer: O) => string;
+  /** Whether a campaign not open yet counts down to its opening (./campaign-window.tsx). */
+  countdown?: boolean;
 } & ChannelView) {
   const { t, timeZone, placeholderColor } = view;
   return (
@@ -55,7 +58,12 @@ export function CampaignOfferList<O extends Offer>({
               <h2 className="truncate text-base font-semibold text-skin-1">{c.name}</h2>
               <CampaignWindow campaign={c} t={t} timeZone={timeZone} testId={testIds.window} />
             </div>
-            <CampaignStatusBadge status={c.status} t={t} testId={testIds.status} />
+            <CampaignStatusBadge
+              status={c.status}
+              t={t}
+              testId={testIds.status}
+              countdown={countdown ? { startTime: c.startTime, endTime: c.endTime, timeZone } : undefined}
+            />
           </div>
           {c.description ? <p className="px-3 pt-1 text-sm text-neutral-600">{c.description}</p> : null}
           <ul className="flex flex-col gap-2 p-3">

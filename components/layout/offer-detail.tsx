@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format/date';
+import { formatCount } from '@/lib/format/count';
 import { Card } from '@/components/ui/card';
 import { CollectibleArt, type ArtOf } from '@/components/ui/collectible-art';
 import type { ChannelView } from '@/components/layout/channel-view';
@@ -15,6 +16,7 @@ export function OfferDetail({
   words,
   terms,
   testIds,
+  badge,
   children,
   ...view
 }: {
@@ -26,9 +28,11 @@ export function OfferDetail({
   terms: ReactNode;
   /** Test ids as the end-to-end suite knows them; `terms` on the terms' line. */
   testIds: { name: string; terms?: string; left: string };
+  /** Beside the name: the campaign's state where it tells the buyer something (a gift's countdown to its opening). */
+  badge?: ReactNode;
   children: ReactNode;
 } & ChannelView) {
-  const { t, timeZone, placeholderColor } = view;
+  const { t, locale, timeZone, placeholderColor } = view;
   const time = (iso: string) => formatDate(iso, 'yyyy-MM-dd HH:mm', timeZone);
   return (
     <div className="flex flex-col gap-4">
@@ -42,14 +46,19 @@ export function OfferDetail({
         placeholderColor={placeholderColor}
       />
       <Card as="section" className="flex flex-col gap-1 p-4">
-        <h2 className="text-lg font-semibold text-skin-1" data-testid={testIds.name}>
-          {offer.commodity.name}
-        </h2>
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="text-lg font-semibold text-skin-1" data-testid={testIds.name}>
+            {offer.commodity.name}
+          </h2>
+          {badge}
+        </div>
         <p className="text-sm text-neutral-600">{campaign.name}</p>
         {campaign.description ? <p className="text-sm text-neutral-600">{campaign.description}</p> : null}
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-neutral-500">{t('goods.editionSize')}</dt>
-          <dd className="text-right text-neutral-800">{offer.commodity.amountSku}</dd>
+          <dd className="text-right text-neutral-800" data-testid="offer-edition-size">
+            {formatCount(offer.commodity.amountSku, locale)}
+          </dd>
           <dt className="text-neutral-500">{words.window}</dt>
           <dd className="text-right text-neutral-800">
             {/* Each end kept whole: on a narrow phone the line breaks at the dash, not inside a date. */}

@@ -27,12 +27,23 @@ const TONE: Record<SaleStatus, string> = {
  * price on a half-width card of a 390 px phone. Screen readers get the opening time as the timer's name and no
  * announcement per second (role timer: aria-live off).
  */
-export function LiveSaleStatus({ sale, renderedAt, labels }: { sale: RenderedSale; renderedAt: number; labels: SaleStatusLabels }) {
+export function LiveSaleStatus({
+  sale,
+  renderedAt,
+  labels,
+  testId = 'sale-status',
+}: {
+  sale: RenderedSale;
+  renderedAt: number;
+  labels: SaleStatusLabels;
+  /** The badge's test id: a campaign not open yet counts down with this badge too (components/layout/campaign-window.tsx). */
+  testId?: string;
+}) {
   const { status, secondsLeft } = useSaleClock(sale, renderedAt);
   const soon = status === SALE_STATUS.COMING_SOON;
   return (
     <span
-      data-testid="sale-status"
+      data-testid={testId}
       data-status={status}
       {...(soon ? { role: 'timer', 'aria-live': 'off' as const, 'aria-label': labels.opensAt } : {})}
       className={`inline-flex shrink-0 items-center gap-1 rounded-full py-0.5 text-xs font-medium whitespace-nowrap ${soon ? 'px-2' : 'px-2.5'} ${TONE[status]}`}

@@ -1,4 +1,4 @@
-import { AFTER_LOGIN_DEFAULT, isSameSitePath, safeRedirect } from './redirect';
+import { AFTER_LOGIN_DEFAULT, isSameSitePath, loginHref, safeRedirect, searchOf } from './redirect';
 
 // Red-team finding 5: the check ran on the raw value while the normalised value was returned, so a path such as
 // `/.//evil.example/phish` came back as `//evil.example/phish` and the browser left the site after logging in.
@@ -119,5 +119,19 @@ describe('where login sends the buyer back to (finding 5)', () => {
     for (const path of ['', 'mine', '//evil.example', '/\\evil.example', '/./mine', '/a b', '/mine\t', '/é', 'https://evil.example/']) {
       expect(isSameSitePath(path)).toBe(false);
     }
+  });
+});
+
+describe('the log-in link of a page keeps its query (issue 30: the chain-up link dropped it)', () => {
+  it('writes the page back as the buyer found it, and login brings them back there', () => {
+    const here = `/chain${searchOf({ from: 'share', x: 'y z', tag: ['a', 'b'], none: undefined })}`;
+    expect(here).toBe('/chain?from=share&x=y+z&tag=a&tag=b');
+    const href = loginHref(here);
+    expect(href).toBe('/login?redirect=%2Fchain%3Ffrom%3Dshare%26x%3Dy%2Bz%26tag%3Da%26tag%3Db');
+    expect(safeRedirect(new URL(href, 'http://chain.localhost').searchParams.get('redirect'))).toBe(here);
+  });
+
+  it('adds nothing when there is no query', () => {
+    expect(loginHref(`/chain${searchOf({})}`)).toBe('/login?redirect=%2Fchain');
   });
 });

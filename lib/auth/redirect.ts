@@ -55,3 +55,21 @@ export function safeRedirect(value: string | string[] | null | undefined): strin
   if (!isSameSitePath(path) || isLoginPath(url.pathname)) return AFTER_LOGIN_DEFAULT;
   return path;
 }
+
+/** The login page's address that brings the buyer back to `pathAndSearch` (a path of this site, with its query). */
+export function loginHref(pathAndSearch: string): string {
+  return `/login?redirect=${encodeURIComponent(pathAndSearch)}`;
+}
+
+/**
+ * A page's query as its `searchParams` hand it over, written back as `?a=1&b=2` ('' when there is none), so a link can
+ * bring the buyer back to the page as they found it (issue 30: the chain-up login link dropped the query).
+ */
+export function searchOf(search: Record<string, string | string[] | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(search)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(name, one);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}

@@ -3,6 +3,7 @@ import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
 import { holdings, orders, saleQuotas } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
+import { renderMessage } from '@/lib/procedure/messages';
 import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders } from './service';
 import { ORDER_STATUS } from './status';
 import type { UserScope } from '@/lib/procedure/scope';
@@ -194,6 +195,24 @@ describe('expiry and cancel', () => {
       .where(and(eq(saleQuotas.saleId, saleId), eq(saleQuotas.userId, buyer!)));
     expect(quota!.reserved).toBe(0);
     expect((await getOrder(ctxOf(channelId, buyer!), order.orderNo)).cancelReason).toBe('buyer');
+  });
+
+  it('refuses to cancel an order that expired in words that say it expired, not that it was cancelled (issue 30)', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'cancel-expired', amount: 4, limitPerUser: 2, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3811');
+    const order = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    const later = new Date(t0.getTime() + FIVE_MIN);
+    const refusal = await cancelOrder(ctxOf(channelId, buyer!, later), order.orderNo).catch((error: unknown) => error as AppError);
+    expect(refusal).toBeInstanceOf(AppError);
+    // The reason a client branches on stays `cancelled`; the words a buyer reads say it expired.
+    expect((refusal as AppError).data).toMatchObject({ reason: 'cancelled' });
+    expect(renderMessage((refusal as AppError).text!, 'en')).toBe('This order has expired: it was not paid in time.');
+    expect(renderMessage((refusal as AppError).text!, 'zh-CN')).toBe('该订单已超时未支付，已过期');
+
+    const mine = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    await cancelOrder(ctxOf(channelId, buyer!), mine.orderNo);
+    const again = await cancelOrder(ctxOf(channelId, buyer!), mine.orderNo).catch((error: unknown) => error as AppError);
+    expect(renderMessage((again as AppError).text!, 'en')).toBe('This order is already cancelled.');
   });
 
   it('lists the buyer orders newest first, paged, with a status filter', async () => {

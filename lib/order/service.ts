@@ -12,7 +12,7 @@ import { madeOrWinner } from '../procedure/idempotent';
 import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
 import type { OrderView } from './schema';
-import { ORDER_STATUS, type OrderStatus } from './status';
+import { ORDER_STATUS, orderState, type OrderStatus } from './status';
 import { cachedRead, stockMoved, tags } from '../cache/store';
 import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
 import { msg } from '../procedure/messages';
@@ -469,7 +469,8 @@ export async function cancelOrder(ctx: UserScope, orderNo: string): Promise<Orde
   const view = await getOrder(ctx, orderNo);
   if (view.statusTrade !== ORDER_STATUS.toPay) {
     const state = view.statusTrade === ORDER_STATUS.paid ? REASON.paid : REASON.cancelled;
-    throw new AppError(409, msg('orderNotCancellable', { state }), { reason: state });
+    // The words tell an expired order from a cancelled one (issue 30); the reason a client branches on stays.
+    throw new AppError(409, msg('orderNotCancellable', { state: orderState(view) }), { reason: state });
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   stockCommitted(ctx.db, await ctx.db.transaction((tx) => releaseOrder(tx, row!.id, 'buyer', ctx.now)));

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/errors';
 import { mintHoldings } from '../collection/mint';
 import { getOrder, releaseOrder, stockCommitted, type StockMove } from '../order/service';
 import type { OrderView } from '../order/schema';
-import { ORDER_STATUS } from '../order/status';
+import { ORDER_STATUS, orderState } from '../order/status';
 import { NotificationError, PaymentProviderError, type PaymentProvider, type PaymentStart, type VerifiedNotification } from './provider';
 import { firstAskAt, horizonOf } from './schedule';
 import type { PayClient } from './clients';
@@ -102,7 +102,8 @@ async function insertPayment(
 function assertPayable(order: OrderView): void {
   if (order.statusTrade !== ORDER_STATUS.toPay) {
     const state = order.statusTrade === ORDER_STATUS.paid ? REASON.paid : REASON.cancelled;
-    throw new AppError(409, msg('orderNotPayable', { state }), { reason: state });
+    // The words tell an expired order from a cancelled one (issue 30); the reason a client branches on stays.
+    throw new AppError(409, msg('orderNotPayable', { state: orderState(order) }), { reason: state });
   }
 }
 

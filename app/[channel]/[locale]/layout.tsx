@@ -57,6 +57,13 @@ export default async function ChannelLayout({ children, params }: Props) {
             <ToastHost label={channel.t('common.notifications')} />
           </StorefrontProvider>
         </div>
+        {channel.theme.status === 0 ? (
+          // spec §1 hides the root screen of a paused channel; without a word the visitor saw a blank grey page (issue 30).
+          // One plain line outside it, in the channel's language, with no skin: the store is paused, not gone.
+          <p className="mx-auto max-w-(--container-app) px-4 pt-8 text-center text-sm text-neutral-600" data-testid="store-paused">
+            {channel.t('common.storePaused')}
+          </p>
+        ) : null}
       </body>
     </html>
   );

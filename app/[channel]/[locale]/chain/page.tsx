@@ -10,8 +10,9 @@ import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { channelView } from '@/components/layout/channel-view';
 import { storeNameIn } from '@/lib/chain/names';
+import { loginHref, searchOf } from '@/lib/auth/redirect';
 
-type Props = { params: Promise<PageParams> };
+type Props = { params: Promise<PageParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const generateMetadata = titledPage(({ t }) => t('chain.title'), { listed: true });
 
@@ -20,7 +21,7 @@ export const generateMetadata = titledPage(({ t }) => t('chain.title'), { listed
  * (a visitor is asked to log in first: codes are rate-limited per user), and the campaigns whose products can be
  * chained up. A channel without chain-up campaigns shows an empty list.
  */
-export default async function ChainPage({ params }: Props) {
+export default async function ChainPage({ params, searchParams }: Props) {
   const channel = await loadPageChannel(params);
   const { t, skin, theme } = channel;
   const [user, { campaigns, stores }] = await Promise.all([
@@ -28,6 +29,9 @@ export default async function ChainPage({ params }: Props) {
     readChainCampaigns(pageScope(channel)),
   ]);
   const open = campaigns.some((c) => c.status === 1) && stores.length > 0;
+  // The log-in link comes back here with the query the buyer arrived with (home sends label-4 channels here with the
+  // query kept, spec §2 Guards; issue 30: the link dropped it).
+  const here = `/chain${searchOf(await searchParams)}`;
   return (
     <BannerPage channel={channel} banner={skin.coverChainImg} title={t('chain.title')} tab="chain">
       {open ? (
@@ -39,7 +43,7 @@ export default async function ChainPage({ params }: Props) {
             </ClientMessages>
           ) : (
             <Link
-              href="/login?redirect=%2Fchain"
+              href={loginHref(here)}
               className="block rounded-full bg-skin-button py-3 text-center text-base font-semibold text-skin-button-text"
               data-testid="chain-login"
             >

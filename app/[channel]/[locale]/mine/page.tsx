@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format/count';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
@@ -127,7 +128,7 @@ export default async function MinePage({ params }: Props) {
                   <li key={item.href} className="flex-1">
                     <Link href={item.href} className="flex flex-col items-center gap-0.5 rounded-lg py-2 active:bg-skin-light">
                       <span className="text-xl font-semibold text-skin-1 tabular-nums" data-testid={item.testId}>
-                        {item.value}
+                        {formatCount(item.value, channel.locale)}
                       </span>
                       <span className="text-xs text-neutral-500">{item.label}</span>
                     </Link>

@@ -1,13 +1,13 @@
 import { titledPage } from '@/lib/page/metadata';
 import { openMineList, type SearchPageProps } from '@/lib/page/mine-list';
 import { listOrders } from '@/lib/order/service';
-import type { OrderView } from '@/lib/order/schema';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
 import { formatDate } from '@/lib/format/date';
 import { Countdown } from '@/components/buy/countdown';
 import { PayOrderButton } from '@/components/buy/pay-order-button';
 import { CancelOrderButton } from '@/components/buy/cancel-order-button';
+import { OrderStatusLabel } from '@/components/buy/order-status-label';
 import { wayForward } from '@/lib/page/empty-action';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { MineListPage } from '@/components/layout/mine-list-page';
@@ -23,18 +23,6 @@ export default async function OrderRecordsPage(props: SearchPageProps) {
   const { channel, scope, page } = await openMineList(props, '/mine/records');
   const orders = await listOrders(scope, { pageCount: page, pageSize: PAGE_SIZE });
   const { t, skin, theme } = channel;
-  const statusText: Record<OrderView['statusTrade'], string> = {
-    [ORDER_STATUS.toPay]: t('orders.toPay'),
-    [ORDER_STATUS.paid]: t('orders.paid'),
-    [ORDER_STATUS.cancelled]: t('orders.cancelled'),
-    [ORDER_STATUS.closed]: t('orders.closed'),
-  };
-  const statusClass: Record<OrderView['statusTrade'], string> = {
-    [ORDER_STATUS.toPay]: 'text-skin-sign',
-    [ORDER_STATUS.paid]: 'text-emerald-700',
-    [ORDER_STATUS.cancelled]: 'text-neutral-500',
-    [ORDER_STATUS.closed]: 'text-neutral-500',
-  };
   return (
     <MineListPage
       title={t('orders.title')}
@@ -60,9 +48,7 @@ export default async function OrderRecordsPage(props: SearchPageProps) {
                   <span className="truncate">
                     {t('orders.orderNo')} {o.orderNo}
                   </span>
-                  <span className={`shrink-0 font-semibold ${statusClass[o.statusTrade]}`} data-testid="order-status">
-                    {statusText[o.statusTrade]}
-                  </span>
+                  <OrderStatusLabel order={o} t={t} />
                 </div>
               }
               footer={

@@ -49,7 +49,9 @@ export default async function PayPage({ params }: Props) {
                   {formatFen(sale.price)}
                 </span>
               ) : null}
-              <span className="text-xs text-neutral-500">{t('pay.left', { count: sale.amountAvailable })}</span>
+              <span className="text-xs text-neutral-500" data-testid="pay-left">
+                {t('pay.left', { count: sale.amountAvailable })}
+              </span>
             </div>
           </div>
         </Card>

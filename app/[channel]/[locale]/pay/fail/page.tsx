@@ -1,8 +1,9 @@
+import { formatCount } from '@/lib/format/count';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { titledPage } from '@/lib/page/metadata';
 import { loadPageOrder } from '@/lib/page/order';
-import { ORDER_STATUS } from '@/lib/order/status';
+import { ORDER_STATUS, orderState } from '@/lib/order/status';
 import { formatFen } from '@/lib/format/money';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ResultScreen } from '@/components/ui/result-screen';
@@ -22,7 +23,14 @@ export default async function PayFailPage({ params, searchParams }: Props) {
   if (order.statusTrade === ORDER_STATUS.paid) redirect(`/pay/success?orderNo=${order.orderNo}`);
   const { t, skin, theme } = channel;
   const payable = order.statusTrade === ORDER_STATUS.toPay;
-  const body = payable ? t('result.failBody') : order.cancelReason === 'paidLate' ? t('result.refundedBody') : t('result.closedBody');
+  // Why it cannot be paid, as the buyer knows it: they cancelled it, it ran out of time, or it was refunded (issue 30).
+  const body = {
+    toPay: t('result.failBody'),
+    paid: t('result.failBody'),
+    cancelled: t('result.cancelledBody'),
+    expired: t('result.expiredBody'),
+    closed: t('result.refundedBody'),
+  }[orderState(order)];
   return (
     <ResultScreen
       image={skin.payFailImg}
@@ -41,7 +49,7 @@ export default async function PayFailPage({ params, searchParams }: Props) {
     >
       <Card as="section" className="p-4">
         <p className="truncate text-base font-semibold text-skin-1">
-          {order.commodity.name} × {order.quantity}
+          {order.commodity.name} × {formatCount(order.quantity, channel.locale)}
         </p>
         {theme.showAmount ? <p className="text-sm font-semibold text-skin-sign">{formatFen(order.pricePay)}</p> : null}
         {payable ? (

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format/count';
 import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { titledPage } from '@/lib/page/metadata';
@@ -43,7 +44,7 @@ export default async function PaySuccessPage({ params, searchParams }: Props) {
           <div className="min-w-0 flex-1">
             <p className="truncate text-base font-semibold text-skin-1">{order.commodity.name}</p>
             <p className="text-sm text-neutral-500">
-              × {order.quantity}
+              × {formatCount(order.quantity, channel.locale)}
               {theme.showAmount ? <span className="ml-2 font-semibold text-skin-sign">{formatFen(order.pricePay)}</span> : null}
             </p>
           </div>

@@ -1,3 +1,4 @@
+import { loginHref } from '@/lib/auth/redirect';
 import type { Metadata } from 'next';
 import { loadExchangeOfferForPage, type ExchangeDetailParams } from '@/lib/page/exchange';
 import { PageHeader } from '@/components/layout/page-header';
@@ -29,7 +30,7 @@ export default async function ExchangeDetailPage({ params }: Props) {
       <PageHeader title={t('exchange.detailTitle')} backHref="/active" backLabel={t('exchange.back')} />
       <ClientMessages channel={channel} namespaces={['exchange', 'common']}>
         <main className="px-3 pt-3 pb-[1.6rem]">
-          <ExchangeDetail detail={detail} loginHref={`/login?redirect=${encodeURIComponent(path)}`} {...channelView(channel)} />
+          <ExchangeDetail detail={detail} loginHref={loginHref(path)} {...channelView(channel)} />
         </main>
       </ClientMessages>
     </>

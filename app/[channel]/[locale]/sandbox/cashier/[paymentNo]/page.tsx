@@ -4,7 +4,7 @@ import { titledPage } from '@/lib/page/metadata';
 import { requirePageScope } from '@/lib/page/session';
 import { env } from '@/lib/env';
 import { sandboxPaymentInfo } from '@/lib/payment/service';
-import { ORDER_STATUS } from '@/lib/order/status';
+import { ORDER_STATUS, orderState } from '@/lib/order/status';
 import { foundOr404 } from '@/lib/page/found';
 import { formatFen } from '@/lib/format/money';
 import { PageHeader } from '@/components/layout/page-header';
@@ -57,8 +57,17 @@ export default async function SandboxCashierPage({ params }: Props) {
             <CashierActions paymentNo={paymentNo} orderNo={info.order.orderNo} />
           </ClientMessages>
         ) : (
-          <Card as="p" className="p-4 text-center text-sm text-neutral-600">
-            {info.order.statusTrade === ORDER_STATUS.toPay ? t('cashier.done') : t('cashier.expired')}
+          <Card as="p" className="p-4 text-center text-sm text-neutral-600" data-testid="cashier-closed">
+            {/* A cancelled order read "expired", and so did a paid one (issue 30). */}
+            {
+              {
+                toPay: t('cashier.done'),
+                paid: t('cashier.done'),
+                closed: t('cashier.done'),
+                cancelled: t('cashier.cancelled'),
+                expired: t('cashier.expired'),
+              }[orderState(info.order)]
+            }
           </Card>
         )}
       </main>
