@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { solvePow, type PowChallenge } from '../lib/client/proof-of-work';
+import { postFromPage as post, signInFromPage } from '../e2e/page-api';
 import { demoCode, SEED_CHANNELS } from '../lib/demo/seed-data';
 
 type Args = { base: string; out: string; only: string[] };
@@ -122,31 +122,6 @@ async function shoot(page: Page, channel: string, name: string, state: string, p
   }
 }
 
-type Answer = {
-  status: number;
-  body: { code: number; message: string; data: Record<string, unknown> | null };
-  authorization: string | null;
-};
-
-/** POSTs to the market API from the page, as the storefront's client does (e2e/api-login.ts). */
-async function post(page: Page, apiPath: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const answer = await page.evaluate(
-    async ({ apiPath, body, headers }) => {
-      const res = await fetch(`/api${apiPath}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
-      });
-      return { status: res.status, body: (await res.json()) as Answer['body'], authorization: res.headers.get('authorization') };
-    },
-    { apiPath, body, headers },
-  );
-  if (answer.status !== 200 || answer.body.code !== 200)
-    throw new Error(`${apiPath} answered ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer;
-}
-
 /**
  * Logs a new buyer in on the channel through the API, as e2e/api-login.ts does (captcha, SMS code, next-auth). The
  * phone is the same in every run (one per channel), so the masked phone on /mine compares.
@@ -155,40 +130,7 @@ async function logIn(page: Page, channel: string): Promise<void> {
   const index = SEED_CHANNELS.findIndex((c) => c.key === channel.toUpperCase());
   const phone = `1390000${String(index + 1).padStart(4, '0')}`;
   await page.goto(channelUrl(channel, '/api/health'));
-  const challenge = (await post(page, '/auth/api/captcha/challenge', { kind: 'text' })).body.data as {
-    id: string;
-    question: { a: number; b: number };
-    pow: PowChallenge;
-  };
-  const pow = await solvePow(challenge.pow);
-  const { ticket } = (
-    await post(page, '/auth/api/captcha/verify', { id: challenge.id, pow, answer: challenge.question.a + challenge.question.b })
-  ).body.data as { ticket: string };
-  const sent = (await post(page, '/auth/api/auth/getAuthCode', { phone }, { behaviorVerify: ticket })).body.data as { demoCode?: string };
-  if (!sent.demoCode) throw new Error('the demo outbox gave no code (is SMS_PROVIDER the demo one?)');
-  const login = await post(page, '/auth/api/auth/authCodeLoginV2', { phone, code: sent.demoCode });
-  const token = login.authorization;
-  if (!token) throw new Error('no token in the authorization header');
-  const signedIn = await page.evaluate(async (token) => {
-    const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
-    const res = await fetch('/api/auth/callback/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token, csrfToken, callbackUrl: window.location.href, json: 'true' }),
-    });
-    const data = (await res.json()) as { url?: string };
-    return res.ok && !new URL(data.url ?? '', window.location.href).searchParams.get('error');
-  }, token);
-  if (!signedIn) throw new Error('next-auth did not take the token');
-  const profile = await post(page, '/market/api/userAttribute/queryByUserUuid', {}, { authorization: token });
-  const seeded = SEED_CHANNELS.find((c) => c.key === channel.toUpperCase())!;
-  await post(page, '/user/api/thirdAccount/brandChannel', { brandName: seeded.brandName }, { authorization: token });
-  const masked = String(login.body.data?.phone);
-  await page.evaluate(
-    ({ masked, userInfo }) =>
-      window.localStorage.setItem('art-front', JSON.stringify({ state: { user: { phone: masked, userInfo } }, version: 0 })),
-    { masked, userInfo: profile.body.data },
-  );
+  await signInFromPage(page, phone, SEED_CHANNELS[index]!.brandName);
 }
 
 /** The addresses the page links to that match `pattern`, in page order, without repeats. */
