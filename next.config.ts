@@ -16,7 +16,9 @@ const nextConfig: NextConfig = {
     formats: ['image/avif', 'image/webp'],
     // The optimiser takes only Next's own imported images from this site (issue 29): the storefront's art is SVG
     // (served as is) and the proxy answers any other path with a redirect, which the optimiser turned into a 500.
-    localPatterns: [{ pathname: '/_next/static/media/**' }],
+    // And uploaded images of the folder store (issue 31): /media/<hex>.webp, the shape app/media/[file]/route.ts
+    // answers and the proxy lets through (lib/media/key.ts), so no other /media path reaches the optimiser.
+    localPatterns: [{ pathname: '/_next/static/media/**' }, { pathname: '/media/+([0-9a-f]).webp' }],
     // Remote images: the media hosts of MEDIA_ORIGINS, set in config() below, the ones a skin may name.
     remotePatterns: [],
   },

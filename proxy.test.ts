@@ -46,6 +46,14 @@ describe('which requests the proxy sees (finding 11)', () => {
     '/DARK/goods/x.svg',
     '/DARK/en/brands/dark/brand.svg',
     '/x/favicon.ico',
+    // Not an uploaded image's shape (issue 31): another length, case or extension, or a way out.
+    `/media/${'0a'.repeat(31)}.webp`,
+    `/media/${'0A'.repeat(32)}.webp`,
+    `/media/${'0a'.repeat(32)}.svg`,
+    `/media/${'0a'.repeat(32)}.webp/x`,
+    `/media/..%2F${'0a'.repeat(32)}.webp`,
+    `/DARK/media/${'0a'.repeat(32)}.webp`,
+    '/media',
     '/favicon.ico.png',
     // Pages, and prefixes that only look like Next's assets or the API.
     '/',
@@ -74,6 +82,8 @@ describe('which requests the proxy sees (finding 11)', () => {
     '/goods/star-fox-2.svg',
     '/brands/aurora/brand.svg',
     '/brands/default/mine-destory.svg',
+    // An uploaded image (issue 31): app/media/[file]/route.ts answers it.
+    `/media/${'0a'.repeat(32)}.webp`,
   ])('skips %s', (pathname) => {
     expect(runsMiddleware(pathname)).toBe(false);
   });

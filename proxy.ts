@@ -153,6 +153,9 @@ export const config = {
   // Everything but the API, Next's assets and exactly the shapes of the files under public/ (scripts/generate-art.mjs):
   // goods/<name>.svg and brands/<channel>/<name>.svg, names in lower case, digits and dashes. Anything else, whatever
   // its extension (/DARK/en/goods/detail/13.png), goes through the rules, so no path reaches another channel's page.
+  // Uploaded images too (issue 31; lib/media/key.ts): media/<sha-256 hex>.webp, served by app/media/[file]/route.ts.
   // Keep in step with proxy.test.ts and public/.
-  matcher: ['/((?!api/|_next/static/|_next/image$|favicon\\.ico$|goods/[a-z0-9-]+\\.svg$|brands/[a-z0-9-]+/[a-z0-9-]+\\.svg$).*)'],
+  matcher: [
+    '/((?!api/|_next/static/|_next/image$|favicon\\.ico$|goods/[a-z0-9-]+\\.svg$|brands/[a-z0-9-]+/[a-z0-9-]+\\.svg$|media/[0-9a-f]{64}\\.webp$).*)',
+  ],
 };

@@ -295,6 +295,47 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Where uploaded images are kept (issue 31, "Media storage"; lib/media/store.ts): `folder` (MEDIA_DIR, served by the
+   * storefront at /media/<key>) or `s3` (S3-compatible object storage: Amazon S3, Alibaba Cloud OSS, Tencent COS).
+   */
+  MEDIA_STORAGE: z.enum(['folder', 's3'], { error: "must be 'folder' or 's3'" }).default('folder'),
+  /** The folder store's folder; every server of the deployment must see the same one. */
+  MEDIA_DIR: z.string().min(1, 'must not be empty').default('.data/media'),
+  /** The object storage's API origin (e.g. https://oss-cn-hangzhou.aliyuncs.com); unset, Amazon S3's for the region. */
+  MEDIA_S3_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), endpoint.optional()),
+  MEDIA_S3_BUCKET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes')
+      .optional(),
+  ),
+  MEDIA_S3_REGION: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a region such as oss-cn-hangzhou, ap-guangzhou or us-east-1')
+      .optional(),
+  ),
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  /** `1`: the bucket in the URL's path (a local S3 server); `0` (default): in the host name, as OSS and COS require. */
+  MEDIA_S3_PATH_STYLE: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
+  /**
+   * Where pages read stored images with MEDIA_STORAGE=s3: the bucket's public URL or a CDN's in front of it, to which
+   * a key is appended (a `/` is added at the end when missing), e.g. `https://img.example.com/` or
+   * `https://shop-media.oss-cn-hangzhou.aliyuncs.com/`.
+   */
+  MEDIA_PUBLIC_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~\/-]*)?$/, 'must be an http(s) URL such as https://img.example.com/')
+      .transform((value) => (value.endsWith('/') ? value : `${value}/`))
+      .optional(),
+  ),
 });
 
 /**
@@ -395,6 +436,7 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
       }
     }
   }
+  mediaStorageIssues(env, ctx, env.NODE_ENV === 'production' && env.DEMO_MODE !== '1');
   if (env.NODE_ENV !== 'production' || env.DEMO_MODE === '1') return;
   // Login codes, payments and keys' signatures travel to the providers: over TLS, or to a relay on this machine.
   for (const [name, inUse] of PROVIDER_ENDPOINTS) {
@@ -430,6 +472,51 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
     });
   }
 });
+
+/** The keys of s3rver (the local S3 server the tests run) and of deploy/storefront.env.example: never production's. */
+export const DEMO_MEDIA_S3_KEYS: readonly string[] = ['S3RVER', '<access key id>', '<access key secret>'];
+
+/**
+ * Object storage (issue 31, "Media storage"): MEDIA_STORAGE=s3 needs its bucket, region, keys and public URL, in any
+ * mode; the public URL's origin must be a media host (MEDIA_ORIGINS) so that the page CSP, next/image and the skin check
+ * take its images. In production the endpoint and the public URL are https (or the endpoint a relay on this machine)
+ * and the keys are not the demo ones.
+ */
+function mediaStorageIssues(env: z.infer<typeof envSchema>, ctx: z.core.$RefinementCtx, production: boolean): void {
+  if (env.MEDIA_STORAGE !== 's3') return;
+  const needed = [
+    'MEDIA_S3_BUCKET',
+    'MEDIA_S3_REGION',
+    'MEDIA_S3_ACCESS_KEY_ID',
+    'MEDIA_S3_SECRET_ACCESS_KEY',
+    'MEDIA_PUBLIC_URL',
+  ] as const;
+  for (const name of needed) {
+    if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with MEDIA_STORAGE=s3' });
+  }
+  const publicUrl = env.MEDIA_PUBLIC_URL;
+  // Only https origins can be media hosts; a plain http one is refused in production below, and outside it serves a
+  // developer's local S3 server, whose images the page CSP blocks (docs/deploy.md, "Object storage").
+  if (publicUrl?.startsWith('https:') && !env.MEDIA_ORIGINS.includes(new URL(publicUrl).origin)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MEDIA_PUBLIC_URL'],
+      message: `must be on a media host: add ${new URL(publicUrl).origin} to MEDIA_ORIGINS (pages may show images only from those)`,
+    });
+  }
+  if (!production) return;
+  if (publicUrl && !publicUrl.startsWith('https:')) {
+    ctx.addIssue({ code: 'custom', path: ['MEDIA_PUBLIC_URL'], message: 'must be https:// in production' });
+  }
+  const problem = env.MEDIA_S3_ENDPOINT ? productionEndpointProblem(env.MEDIA_S3_ENDPOINT) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['MEDIA_S3_ENDPOINT'], message: problem });
+  for (const name of ['MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+    const value = env[name];
+    if (value !== undefined && DEMO_MEDIA_S3_KEYS.includes(value)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: "is a demo key; set the object storage account's own in production" });
+    }
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -18,6 +18,7 @@ const LAYERS = [
   'db',
   'rate-limit',
   'procedure',
+  'media',
   'channel',
   'brand-icon',
   'auth',

@@ -178,4 +178,17 @@ describe('skinImageProblem (issue 29)', () => {
       }
     }
   });
+
+  it('takes an uploaded image of the folder store, /media/<key>.webp, and no other name under /media (issue 31)', () => {
+    const key = `${'0a'.repeat(32)}.webp`;
+    expect(skinImageProblem(`/media/${key}`, 'AURORA', [])).toBeNull();
+    for (const src of [
+      `/media/${key.toUpperCase()}`,
+      `/media/${key.replace('.webp', '.svg')}`,
+      `/media/../brands/dark/${key}`,
+      '/media/x.webp',
+    ]) {
+      expect([src, skinImageProblem(src, 'AURORA', [])]).toEqual([src, expect.stringContaining('an uploaded image (/media/<key>.webp)')]);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readableOn } from './contrast';
+import { MEDIA_PATH } from '../media/key';
 
 /** Skin colour fields of spec §3, in the order they appear there. */
 export const SKIN_COLOR_FIELDS = [
@@ -93,7 +94,8 @@ export const imageUrl = z
  * (`/brands/<key in lower case>/…`), of the default skin (`/brands/default/…`) or of the goods art (`/goods/…`), named
  * as the files under public/ that the proxy serves as files are (proxy.ts `config.matcher`); or an https URL on one of
  * the deployment's media hosts (MEDIA_ORIGINS), the only other hosts the page CSP lets images come from
- * (lib/security/headers.ts). Null when `src` may be used; else why not. Another channel's brand folder, plain http, any
+ * (lib/security/headers.ts); or an uploaded image of the folder store, `/media/<key>.webp` (issue 31; lib/media: with
+ * object storage an upload's URL is on MEDIA_PUBLIC_URL, which lib/env.ts requires to be a media host). Null when `src` may be used; else why not. Another channel's brand folder, plain http, any
  * other host or a path the store does not serve as a file are refused, so a skin can neither borrow another store's
  * look nor name an image the page would block or answer with /404.
  */
@@ -102,6 +104,7 @@ export function skinImageProblem(src: string, channelKey: string, mediaOrigins: 
   if (imageUrl.safeParse(src).success) {
     const art = /^\/(?:brands\/([a-z0-9-]+)|goods)\/[a-z0-9-]+\.svg$/.exec(src);
     if (art && (art[1] === undefined || art[1] === own || art[1] === 'default')) return null;
+    if (MEDIA_PATH.test(src)) return null;
     if (src.startsWith('https://') && URL.canParse(src)) {
       const url = new URL(src);
       if (!url.username && !url.password && mediaOrigins.includes(url.origin)) return null;
@@ -116,7 +119,7 @@ export function skinImageRule(channelKey: string, mediaOrigins: readonly string[
   const hosts = mediaOrigins.length > 0 ? mediaOrigins.join(', ') : 'none listed';
   return (
     `must be /brands/${own}/<name>.svg, /brands/default/<name>.svg or /goods/<name>.svg (lower-case names), ` +
-    `or an https URL on a media host of the deployment (MEDIA_ORIGINS: ${hosts})`
+    `an uploaded image (/media/<key>.webp), or an https URL on a media host of the deployment (MEDIA_ORIGINS: ${hosts})`
   );
 }
 

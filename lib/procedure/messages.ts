@@ -93,6 +93,15 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   chainWrongType: 'type',
   chainRecordNotFound: 'id',
   trackingFlood: 'records',
+  // Uploaded images (issue 31): every refusal is about the file, but for the purpose it was uploaded as.
+  mediaPurpose: 'purpose',
+  mediaEmpty: 'file',
+  mediaTooLarge: 'file',
+  mediaNotImage: 'file',
+  mediaSvg: 'file',
+  mediaTooWide: 'file',
+  mediaTooSmall: 'file',
+  mediaUnreadable: 'file',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -164,7 +164,15 @@ describe('where images may come from (issue 29)', () => {
         { protocol: 'https', hostname: 'cdn.example.com', port: '', pathname: '/**' },
         { protocol: 'https', hostname: 'img.example.com', port: '8443', pathname: '/**' },
       ]);
-      expect(images?.localPatterns).toEqual([{ pathname: '/_next/static/media/**' }]);
+      // And this site's uploaded images (issue 31), by their shape only.
+      expect(images?.localPatterns).toEqual([{ pathname: '/_next/static/media/**' }, { pathname: '/media/+([0-9a-f]).webp' }]);
+      const { hasLocalMatch } = jest.requireActual<typeof import('next/dist/shared/lib/match-local-pattern')>(
+        'next/dist/shared/lib/match-local-pattern',
+      );
+      expect(hasLocalMatch(images?.localPatterns, `/media/${'0a'.repeat(32)}.webp`)).toBe(true);
+      for (const other of ['/media/x.webp', `/media/${'0A'.repeat(32)}.webp`, `/media/a/${'0a'.repeat(32)}.webp`, '/media/../x.webp']) {
+        expect([other, hasLocalMatch(images?.localPatterns, other)]).toEqual([other, false]);
+      }
     } finally {
       if (saved === undefined) delete process.env.MEDIA_ORIGINS;
       else process.env.MEDIA_ORIGINS = saved;

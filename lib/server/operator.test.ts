@@ -297,7 +297,7 @@ describe('operator text fields and skin images (issue 29)', () => {
       status: 400,
       message:
         'bannerImg: must be /brands/aurora/<name>.svg, /brands/default/<name>.svg or /goods/<name>.svg (lower-case names), ' +
-        'or an https URL on a media host of the deployment (MEDIA_ORIGINS: https://cdn.example.com)',
+        'an uploaded image (/media/<key>.webp), or an https URL on a media host of the deployment (MEDIA_ORIGINS: https://cdn.example.com)',
     });
     expect((await readChannel(db, 'AURORA'))!.skinJson).toBe(before);
   });

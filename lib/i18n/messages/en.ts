@@ -190,6 +190,18 @@ const en = {
     chainRecordNotFound: 'You have no such chain-up record in this store.',
     // Tracking
     trackingFlood: 'Too many tracking records from this sender. Please try again in {waitMs}.',
+    // Uploaded images (issue 31, "Media storage"; lib/media/image.ts): what an operator reads when one is refused
+    mediaPurpose: 'Please choose what the image is for: a logo, a banner, a share image or a favicon source.',
+    mediaEmpty: 'The file is empty. Please choose an image.',
+    mediaTooLarge: 'The file is larger than {max, number} MB, the most an image may be. Please upload a smaller one.',
+    mediaNotImage: 'This file is not a PNG, JPEG, WebP or GIF image, whatever its name says. Please upload one of those.',
+    mediaSvg: 'SVG images are not accepted, because they can carry scripts. Please upload a PNG, JPEG, WebP or GIF image.',
+    mediaTooWide:
+      'The image is {width, number} × {height, number} px; an image may be at most {max, number} px on each side. Please upload a smaller one.',
+    mediaTooSmall:
+      '{purpose, select, logo {A logo} banner {A banner} share {A share image} favicon {A favicon source} other {This image}} must be at least {fit, select, cover {{minWidth, number} × {minHeight, number} px} other {{minWidth, number} px wide or {minHeight, number} px high}}; this one is {width, number} × {height, number} px.',
+    mediaUnreadable:
+      'The image could not be read: it is damaged, or not the kind of image its first bytes say. Please export it again and upload it.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',

@@ -171,6 +171,15 @@ const zhCN: Messages = {
     chainWrongType: '这是{is, plural, =2 {证书码} other {商品码}}，不是{asked, plural, =2 {证书码} other {商品码}}',
     chainRecordNotFound: '找不到您在本店的这条上链记录',
     trackingFlood: '上报记录过多，请 {waitMs}后再试',
+    mediaPurpose: '请选择图片的用途：标志、横幅、分享图或网站图标原图',
+    mediaEmpty: '文件是空的，请选择一张图片',
+    mediaTooLarge: '文件超过 {max, number}MB，图片最大为 {max, number}MB，请上传更小的文件',
+    mediaNotImage: '这个文件不是 PNG、JPEG、WebP 或 GIF 图片（按文件内容判断，与文件名无关），请上传这几种图片之一',
+    mediaSvg: '不接受 SVG 图片，因为它可以携带脚本，请上传 PNG、JPEG、WebP 或 GIF 图片',
+    mediaTooWide: '图片为 {width, number} × {height, number} 像素，每边最多 {max, number} 像素，请上传更小的图片',
+    mediaTooSmall:
+      '{purpose, select, logo {标志} banner {横幅} share {分享图} favicon {网站图标原图} other {这张图片}}至少需要{fit, select, cover {{minWidth, number} × {minHeight, number} 像素} other {宽 {minWidth, number} 像素或高 {minHeight, number} 像素}}，这张图片为 {width, number} × {height, number} 像素',
+    mediaUnreadable: '无法读取这张图片：文件已损坏，或与其开头标明的格式不符，请重新导出后上传',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
