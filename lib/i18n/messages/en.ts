@@ -290,6 +290,16 @@ const en = {
     destroy: 'Destroy records',
     receive: 'Receive records',
     chain: 'Chain-up records',
+    // What each records list holds: shown under an entry's title where two entries of /mine read alike (issue 30).
+    holds: {
+      collection: 'What you hold',
+      box: 'Boxes still to open',
+      orders: 'What you bought',
+      exchange: 'What you traded for',
+      destroy: 'Spent in exchanges',
+      receive: 'Gifts you received',
+      chain: 'What you chained up',
+    },
     summary: 'Your collection at a glance',
     summaryCollectibles: 'Collectibles',
     summaryBoxes: 'Blind boxes',

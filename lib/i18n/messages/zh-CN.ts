@@ -264,6 +264,16 @@ const zhCN: Messages = {
     destroy: '销毁记录',
     receive: '领取记录',
     chain: '上链记录',
+    // What each records list holds (en.ts mine.holds).
+    holds: {
+      collection: '持有的藏品',
+      box: '待开启的盲盒',
+      orders: '购买的订单',
+      exchange: '兑换所得',
+      destroy: '兑换中消耗的藏品',
+      receive: '领取的礼物',
+      chain: '上链的藏品',
+    },
     summary: '我的概览',
     summaryCollectibles: '藏品',
     summaryBoxes: '盲盒',
