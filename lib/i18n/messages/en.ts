@@ -320,6 +320,7 @@ const en = {
     left: '{count} left',
     unitPrice: 'Price',
     total: 'Total',
+    amountAtPayment: 'The amount is shown when you pay',
     agree: 'I have read and agree to the',
     salesStrategy: 'Sales terms',
     mustAgree: 'Please agree to the sales terms first',

@@ -294,6 +294,7 @@ const zhCN: Messages = {
     left: '剩余 {count} 件',
     unitPrice: '单价',
     total: '合计',
+    amountAtPayment: '金额将在支付时显示',
     agree: '我已阅读并同意',
     salesStrategy: '销售条款',
     mustAgree: '请先同意销售条款',
