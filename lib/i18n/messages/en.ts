@@ -443,6 +443,9 @@ const en = {
     left: '{remaining, number} of {total, number} left',
     limit: '{count, plural, one {Once per member} other {Up to # times per member}}',
     youHave: 'You have {have} of {need}',
+    // Where the store gives what a recipe spends (issue 30): a link under the recipe line.
+    getAsGift: 'Get {name} as a gift',
+    getBySale: 'Buy {name}',
     missing: 'You need {need} × {name} to exchange',
     exchange: 'Exchange',
     confirmTitle: 'Confirm exchange',

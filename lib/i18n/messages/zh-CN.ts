@@ -417,6 +417,8 @@ const zhCN: Messages = {
     left: '剩余 {remaining, number} / {total, number}',
     limit: '{count, plural, other {每人限兑 # 次}}',
     youHave: '已有 {have} / 需要 {need}',
+    getAsGift: '去领取{name}',
+    getBySale: '去购买{name}',
     missing: '需要 {need} 个 {name} 才能兑换',
     exchange: '立即兑换',
     confirmTitle: '确认兑换',
