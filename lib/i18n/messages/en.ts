@@ -66,6 +66,7 @@ const en = {
     opensIn: 'Opens in {countdown}',
     countdownDays: '{days}d {clock}',
     openInApp: 'Open in app',
+    appNotOpened: 'The {brand} app did not open. Is it installed on this phone?',
     odds: 'Odds of this blind box',
     oddsItem: '{name}: {percent}',
     back: 'Back',

@@ -65,6 +65,7 @@ const zhCN: Messages = {
     opensIn: '距开售 {countdown}',
     countdownDays: '{days}天 {clock}',
     openInApp: '在应用中打开',
+    appNotOpened: '未能打开{brand}应用，请确认手机上已安装。',
     odds: '盲盒概率',
     oddsItem: '{name}：{percent}',
     back: '返回',
