@@ -70,6 +70,11 @@ describe('Open in app on goods detail (spec §1, §4)', () => {
     // A new tap takes the note down while it tries again.
     fireEvent.click(screen.getByRole('button', { name: 'Open in app' }));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    act(() => jest.advanceTimersByTime(DEEP_LINK_TIMEOUT_MS));
+    expect(screen.getByRole('status')).not.toBeEmptyDOMElement();
+    // It lies over the page: the buyer's next touch anywhere takes it away.
+    fireEvent.pointerDown(document.body);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('tries the app, and goes to the download page when the page is still visible after 2000 ms', () => {

@@ -29,6 +29,13 @@ export function OpenInApp({
   const [stayed, setStayed] = useState(false);
   // Leaving the page in the app's place (a client-side navigation) must not send the buyer to the download page later.
   useEffect(() => () => cancel.current?.(), []);
+  // The note lies over what follows the button: the buyer's next touch anywhere takes it away.
+  useEffect(() => {
+    if (!stayed) return;
+    const hide = () => setStayed(false);
+    document.addEventListener('pointerdown', hide);
+    return () => document.removeEventListener('pointerdown', hide);
+  }, [stayed]);
   if (!link || environment === 'app' || environment === 'wxapp') return null;
   return (
     <span className="relative shrink-0">
