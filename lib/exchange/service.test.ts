@@ -575,8 +575,9 @@ describe('where the store gives what a recipe spends (issue 30)', () => {
 
   it("SWAP's Starter Cards: the gift campaign that gives them; Star Fox on AURORA: its sale", async () => {
     const swap = await channelId('SWAP');
-    const [activity] = await listExchangeActivities({ db, now: t0, channelId: swap });
-    const starterCard = activity!.offers[0]!.inputs[0]!.commodity;
+    const activity = (await listExchangeActivities({ db, now: t0, channelId: swap })).find((a) => a.name === 'Starter trade-up')!;
+    const starterCard = activity.offers[0]!.inputs[0]!.commodity;
+    expect(starterCard.name).toBe('Starter Card');
     const found = await findInputSources({ db, now: t0, channelId: swap }, [starterCard.id], everywhere);
     const [gift] = await db
       .select({ campaignId: campaigns.id, offerId: campaignOffers.id })
