@@ -11,8 +11,10 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/.artifacts/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
-/** The /mine entries as a buyer reads them: each one's title and, where it has one, its subtitle. */
-async function mineEntries(page: Page): Promise<{ title: string; subtitle: string | null }[]> {
+/** A new buyer's /mine entries on SWAP as they read them: each one's title and, where it has one, its subtitle. */
+async function swapMineEntries(page: Page): Promise<{ title: string; subtitle: string | null }[]> {
+  await logInThroughApi(page, 'swap');
+  await page.goto(channelUrl('swap', '/mine'));
   await expect(page.getByTestId('mine-entries')).toBeVisible();
   return page
     .getByTestId('mine-entries')
@@ -25,40 +27,45 @@ async function mineEntries(page: Page): Promise<{ title: string; subtitle: strin
     );
 }
 
-test.describe("SWAP's /mine: the destroy records keep the spec's title 'receive records', told apart by a subtitle", () => {
-  test('in English', async ({ page }) => {
-    await logInThroughApi(page, 'swap');
-    await page.goto(channelUrl('swap', '/mine'));
-    expect(await mineEntries(page)).toEqual([
+const SWAP_MINE = [
+  {
+    locale: 'en-US',
+    entries: [
       { title: 'My collection', subtitle: null },
       { title: 'Exchange records', subtitle: null },
       { title: 'Receive records', subtitle: 'Spent in exchanges' },
       { title: 'Receive records', subtitle: 'Gifts you received' },
-    ]);
-    // Each subtitle leads where it says: the collectibles spent, and the gifts received.
-    await page.getByRole('link', { name: /Spent in exchanges/ }).click();
-    await expect(page).toHaveURL(/\/mine\/destory$/);
-    await page.goto(channelUrl('swap', '/mine'));
-    await page.getByRole('link', { name: /Gifts you received/ }).click();
-    await expect(page).toHaveURL(/\/mine\/receive$/);
-  });
+    ],
+  },
+  {
+    locale: 'zh-CN',
+    entries: [
+      { title: '我的藏品', subtitle: null },
+      { title: '兑换记录', subtitle: null },
+      { title: '领取记录', subtitle: '兑换中消耗的藏品' },
+      { title: '领取记录', subtitle: '领取的礼物' },
+    ],
+  },
+];
 
-  test.describe('in Chinese', () => {
-    test.use({ locale: 'zh-CN' });
+for (const { locale, entries } of SWAP_MINE) {
+  test.describe(`SWAP's /mine in ${locale}`, () => {
+    test.use({ locale });
 
-    test('两个“领取记录”各有说明', async ({ page }) => {
-      await logInThroughApi(page, 'swap');
+    test("the destroy records keep the spec's title 'receive records', told apart from the receive records by a subtitle", async ({
+      page,
+    }) => {
+      expect(await swapMineEntries(page)).toEqual(entries);
+      await shot(page, `swap-mine-${locale}`);
+      // Each subtitle leads where it says: the collectibles spent in exchanges, and the gifts received.
+      await page.getByRole('link', { name: new RegExp(entries[2]!.subtitle!) }).click();
+      await expect(page).toHaveURL(/\/mine\/destory$/);
       await page.goto(channelUrl('swap', '/mine'));
-      expect(await mineEntries(page)).toEqual([
-        { title: '我的藏品', subtitle: null },
-        { title: '兑换记录', subtitle: null },
-        { title: '领取记录', subtitle: '兑换中消耗的藏品' },
-        { title: '领取记录', subtitle: '领取的礼物' },
-      ]);
-      await shot(page, 'swap-mine-zh');
+      await page.getByRole('link', { name: new RegExp(entries[3]!.subtitle!) }).click();
+      await expect(page).toHaveURL(/\/mine\/receive$/);
     });
   });
-});
+}
 
 test("SWAP's exchange page leads to where the Starter Cards it asks for are given, and says so no more once the buyer has them", async ({
   page,
