@@ -20,6 +20,26 @@ test.describe('open-in-browser tip in the messaging-app browser', () => {
     await expect(page.getByTestId('wx-tip')).toHaveCount(0);
   });
 
+  test('the tip reads on a solid backing of its own, not on the dimmed page (issue 30)', async ({ page }) => {
+    await page.goto(channelUrl('aurora'));
+    const tip = page.getByRole('dialog', { name: 'Open in your browser' });
+    await expect(tip).toBeVisible();
+    for (const words of [
+      tip.getByRole('heading', { name: 'Open in your browser' }),
+      tip.getByText(/top-right corner/),
+      tip.getByRole('button', { name: 'Got it' }),
+    ]) {
+      const seen = await words.evaluate(backingOf);
+      // What is drawn right behind the words is opaque and part of the tip, so nothing of the page shows through.
+      expect(seen.backingAlpha, seen.text).toBe(1);
+      expect(seen.backingInTip, seen.text).toBe(true);
+      // And the element a finger or an eye meets at the words' centre is the tip, not the page under it.
+      expect(seen.topmostInTip, seen.text).toBe(true);
+      expect(seen.contrast, seen.text).toBeGreaterThanOrEqual(4.5);
+    }
+    await page.screenshot({ path: 'e2e/.artifacts/wx-tip.png' });
+  });
+
   test('a page not flagged for it shows no tip', async ({ page }) => {
     await page.goto(channelUrl('aurora', '/sellout'));
     await expect(page.getByRole('heading', { name: 'Sold out' })).toBeVisible();
@@ -158,3 +178,43 @@ test.describe('between pages', () => {
     await expect(page.getByRole('progressbar')).toHaveCount(0);
   });
 });
+
+/**
+ * What a reader meets behind some words (run in the page): the nearest element, from the words up, that paints a
+ * background, whether it is opaque and part of the open-in-browser tip, whether the tip is what lies on top at the
+ * words' centre, and the words' contrast against that background (WCAG, the colours read through a canvas so any CSS
+ * colour syntax works; a translucent text colour is blended over the background first).
+ */
+function backingOf(words: Element) {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  const rgba = (color: string): [number, number, number, number] => {
+    context.clearRect(0, 0, 1, 1);
+    context.fillStyle = color;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+    return [r!, g!, b!, a! / 255];
+  };
+  const tip = document.querySelector('[data-testid="wx-tip"]')!;
+  let backing: Element | null = words;
+  while (backing && rgba(getComputedStyle(backing).backgroundColor)[3] === 0) backing = backing.parentElement;
+  const background = rgba(backing ? getComputedStyle(backing).backgroundColor : 'white');
+  const [tr, tg, tb, ta] = rgba(getComputedStyle(words).color);
+  const text = [tr, tg, tb].map((c, i) => c * ta + background[i]! * (1 - ta));
+  const luminance = (rgb: number[]) =>
+    rgb
+      .map((c) => c / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const [light, dark] = [luminance(text), luminance(background.slice(0, 3))].sort((a, b) => b - a);
+  const box = words.getBoundingClientRect();
+  const topmost = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return {
+    text: words.textContent ?? '',
+    backingAlpha: background[3],
+    backingInTip: backing !== null && tip.contains(backing),
+    topmostInTip: topmost !== null && tip.contains(topmost),
+    contrast: (light! + 0.05) / (dark! + 0.05),
+  };
+}

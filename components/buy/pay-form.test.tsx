@@ -40,6 +40,24 @@ it('warns without the terms agreed and sends nothing; once agreed, takes the war
   expect(dismiss.mock.invocationCallOrder[0]).toBeLessThan(push.mock.invocationCallOrder[0]!);
 });
 
+describe('the amount (issue 30: a channel that hides amounts showed the price first at the cashier)', () => {
+  const options = [{ name: 'sandbox' as const, clients: PAY_CLIENTS }];
+
+  it('where the channel hides amounts, says before the buyer pays that the amount is shown at payment', () => {
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount={false} options={options} />, {
+      locale: 'zh-CN',
+    });
+    expect(screen.getByTestId('pay-amount-at-payment')).toHaveTextContent('金额将在支付时显示');
+    expect(screen.queryByText('¥199.00')).not.toBeInTheDocument();
+  });
+
+  it('where it shows them, shows the total instead', () => {
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('¥199.00');
+    expect(screen.queryByText('The amount is shown when you pay')).not.toBeInTheDocument();
+  });
+});
+
 describe('the way to pay', () => {
   const PHONE =
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';

@@ -176,7 +176,13 @@ export function PayForm({
               {formatFen(price * quantity)}
             </span>
           </p>
-        ) : null}
+        ) : (
+          // A channel that hides amounts (spec §3 showAmount) shows the price first at the cashier, after the terms were
+          // agreed here: say so before the buyer taps (issue 30).
+          <p className="max-w-[45%] text-xs leading-snug text-neutral-600" data-testid="pay-amount-at-payment">
+            {t('amountAtPayment')}
+          </p>
+        )}
         <Button type="primary" loading={busy} onClick={() => void pay()} className="flex-1">
           {t('submit')}
         </Button>

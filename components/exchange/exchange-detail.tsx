@@ -1,5 +1,6 @@
+import Link from 'next/link';
 import { formatCount } from '@/lib/format/count';
-import type { ExchangeDetail as ExchangeDetailData, ExchangeMine } from '@/lib/exchange/schema';
+import type { ExchangeDetail as ExchangeDetailData, ExchangeMine, InputSourceLink } from '@/lib/exchange/schema';
 import type { Translator } from '@/lib/i18n/translator';
 import { formatDate } from '@/lib/format/date';
 import { CollectibleArt } from '@/components/ui/collectible-art';
@@ -16,15 +17,19 @@ const edition = (h: { number: number; amountNumber: number }) => `#${h.number}/$
  * One exchange offer (spec §2 exchangeDetail): what it gives, the recipe, how many are left and the window. A visitor
  * gets a log-in link that comes back here; a logged-in user sees, per recipe line, how many they have and which of
  * their collectibles will be spent (the oldest ones, as the service spends them), how many more times they may
- * exchange, and the Exchange button, or why they cannot exchange.
+ * exchange, and the Exchange button, or why they cannot exchange. Where the store gives a collectible the recipe
+ * spends (`sources`, by commodity id: a gift or a sale of the channel), a line the buyer is short of (or any line, for
+ * a visitor) links to that page (issue 30: "needs two Starter Cards" with no way to where they are given).
  */
 export function ExchangeDetail({
   detail,
   loginHref,
+  sources = {},
   ...view
 }: {
   detail: ExchangeDetailData;
   loginHref: string;
+  sources?: Record<string, InputSourceLink>;
 } & ChannelView) {
   const { t, timeZone, placeholderColor } = view;
   const { campaign, offer, mine } = detail;
@@ -86,6 +91,17 @@ export function ExchangeDetail({
                           </div>
                         ) : null}
                       </>
+                    ) : null}
+                    {sources[line.commodity.id] && (!mine || held < line.quantity) ? (
+                      <Link
+                        href={sources[line.commodity.id]!.href}
+                        className="mt-0.5 self-start text-xs font-semibold text-skin-1 underline underline-offset-2"
+                        data-testid="exchange-get-input"
+                      >
+                        {t(sources[line.commodity.id]!.kind === 'gift' ? 'exchange.getAsGift' : 'exchange.getBySale', {
+                          name: line.commodity.name,
+                        })}
+                      </Link>
                     ) : null}
                   </div>
                 </li>

@@ -19,7 +19,7 @@ function fakeBrowser() {
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   };
-  const open: typeof openApp = (appUrl, downloadUrl) => openApp(appUrl, downloadUrl, deps);
+  const open: typeof openApp = (appUrl, downloadUrl, _browser, onStayed) => openApp(appUrl, downloadUrl, deps, onStayed);
   return {
     visited,
     open,
@@ -36,7 +36,12 @@ const PATH = '/goods/detail/7';
 function renderButton(channel: { appScheme: string | null; appDownloadUrl: string | null }, open: typeof openApp) {
   return render(
     <StorefrontProvider showAmount>
-      <OpenInApp link={appLinkFor(channel, PATH)} label="Open in app" open={open} />
+      <OpenInApp
+        link={appLinkFor(channel, PATH)}
+        label="Open in app"
+        notOpened="The Aurora Collectibles app did not open. Is it installed on this phone?"
+        open={open}
+      />
     </StorefrontProvider>,
   );
 }
@@ -49,8 +54,27 @@ describe('Open in app on goods detail (spec §1, §4)', () => {
     const b = fakeBrowser();
     renderButton({ appScheme: null, appDownloadUrl: null }, b.open);
     expect(screen.queryByRole('button', { name: 'Open in app' })).not.toBeInTheDocument();
-    renderButton({ appScheme: 'aurora://open', appDownloadUrl: null }, b.open);
+    renderButton({ appScheme: null, appDownloadUrl: 'https://aurora.example/app' }, b.open);
     expect(screen.queryByRole('button', { name: 'Open in app' })).not.toBeInTheDocument();
+  });
+
+  it('with no download page (the demo), keeps the buyer on the page and says the app did not open (issue 30)', () => {
+    const b = fakeBrowser();
+    renderButton({ appScheme: 'aurora://open', appDownloadUrl: null }, b.open);
+    fireEvent.click(screen.getByRole('button', { name: 'Open in app' }));
+    act(() => jest.advanceTimersByTime(DEEP_LINK_TIMEOUT_MS - 1));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    act(() => jest.advanceTimersByTime(1));
+    expect(b.visited).toEqual(['aurora://open/goods/detail/7']);
+    expect(screen.getByRole('status')).toHaveTextContent('The Aurora Collectibles app did not open. Is it installed on this phone?');
+    // A new tap takes the note down while it tries again.
+    fireEvent.click(screen.getByRole('button', { name: 'Open in app' }));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    act(() => jest.advanceTimersByTime(DEEP_LINK_TIMEOUT_MS));
+    expect(screen.getByRole('status')).not.toBeEmptyDOMElement();
+    // It lies over the page: the buyer's next touch anywhere takes it away.
+    fireEvent.pointerDown(document.body);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('tries the app, and goes to the download page when the page is still visible after 2000 ms', () => {

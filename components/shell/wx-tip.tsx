@@ -9,7 +9,7 @@ const DISMISSED_KEY = 'art-wx-tip-dismissed';
 
 /**
  * "Open in browser" tip (spec §1): in the messaging-app browser (wxh5), pages flagged for it show an overlay
- * pointing at the menu in the top-right corner. Dismissed once per session.
+ * pointing at the menu in the top-right corner, its words on a card of their own. Dismissed once per session.
  */
 export function WxTip({ title, body, dismiss }: { title: string; body: string; dismiss: string }) {
   const pathname = usePathname();
@@ -43,14 +43,16 @@ export function WxTip({ title, body, dismiss }: { title: string; body: string; d
       >
         <path d="M20 110C40 60 70 35 100 22M100 22l-26 2M100 22l-6 25" />
       </svg>
-      <div className="mt-[2.2rem] px-8 text-center">
+      {/* The words sit on a solid card of their own (issue 30: drawn straight on the dimmed page, over the brand card,
+          they were hard to read): dark on white whatever is behind, as the store's dialogs are. */}
+      <div className="mx-6 mt-[2.2rem] rounded-2xl bg-white px-6 py-6 text-center text-neutral-900 shadow-lg" data-testid="wx-tip-card">
         <h2 id="wx-tip-title" className="text-xl font-semibold">
           {title}
         </h2>
-        <p className="mt-3 text-base leading-relaxed text-white/85">{body}</p>
+        <p className="mt-3 text-base leading-relaxed text-neutral-700">{body}</p>
         <button
           type="button"
-          className="mt-8 rounded-full border border-white/70 px-8 py-2.5 text-base active:scale-95"
+          className="mt-6 rounded-full bg-skin-button px-8 py-2.5 text-base font-medium text-skin-button-text active:scale-95"
           onClick={() => {
             sessionStorage.setItem(DISMISSED_KEY, '1');
             setShow(false);

@@ -46,6 +46,26 @@ describe('openApp deep link (spec §4)', () => {
     expect(b.visited).toEqual(['aurora://open']);
   });
 
+  it('without a download page, stays on the page and says so instead (issue 30)', () => {
+    const b = fakeBrowser();
+    const stayed = jest.fn();
+    openApp('aurora://open', null, b.deps, stayed);
+    jest.advanceTimersByTime(DEEP_LINK_TIMEOUT_MS - 1);
+    expect(stayed).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(b.visited).toEqual(['aurora://open']);
+    expect(stayed).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a download page, says nothing when the app took over', () => {
+    const b = fakeBrowser();
+    const stayed = jest.fn();
+    openApp('aurora://open', null, b.deps, stayed);
+    b.hide();
+    jest.advanceTimersByTime(5000);
+    expect(stayed).not.toHaveBeenCalled();
+  });
+
   it('can be cancelled', () => {
     const b = fakeBrowser();
     const cancel = openApp('aurora://open', '/download', b.deps);
@@ -66,11 +86,18 @@ describe('appLinkFor: where a channel configures an app link', () => {
     expect(appLinkFor({ appScheme: 'aurora://', appDownloadUrl: '/download' }, path)?.appUrl).toBe('aurora://goods/detail/42');
   });
 
-  it('offers nothing where the channel has no app link, or half of one', () => {
+  it('offers nothing where the channel has no app link, or only a download page', () => {
     expect(appLinkFor({ appScheme: null, appDownloadUrl: null }, path)).toBeNull();
-    expect(appLinkFor({ appScheme: 'aurora://open', appDownloadUrl: null }, path)).toBeNull();
     expect(appLinkFor({ appScheme: null, appDownloadUrl: 'https://aurora.example/app' }, path)).toBeNull();
     expect(appLinkFor({ appScheme: ' ', appDownloadUrl: ' ' }, path)).toBeNull();
+  });
+
+  it('opens the app with no download page where the channel has none (the buyer then stays, issue 30)', () => {
+    expect(appLinkFor({ appScheme: 'aurora://open', appDownloadUrl: null }, path)).toEqual({
+      appUrl: 'aurora://open/goods/detail/42',
+      downloadUrl: null,
+    });
+    expect(appLinkFor({ appScheme: 'aurora://open', appDownloadUrl: ' ' }, path)?.downloadUrl).toBeNull();
   });
 
   it('refuses links that would not open an app or would leave for anywhere', () => {

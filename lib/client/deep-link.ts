@@ -1,27 +1,31 @@
 /** spec §4, §9: if the page does not go hidden within 2000 ms of opening the app, go to the download page. */
 export const DEEP_LINK_TIMEOUT_MS = 2000;
 
-/** Where "open in app" goes: the app's own link to this page, and the channel's download page as the fallback. */
-export type AppLink = { appUrl: string; downloadUrl: string };
+/**
+ * Where "open in app" goes: the app's own link to this page, and the channel's download page as the fallback; null
+ * where the channel has no download page on the web, and the buyer stays on the page with a note instead (issue 30).
+ */
+export type AppLink = { appUrl: string; downloadUrl: string | null };
 
 // Schemes a channel's app link may not use: they run code or carry content instead of opening an app.
 const UNSAFE_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'blob', 'file', 'about']);
 
 /**
  * The app link of a storefront page for a channel (spec §1 deep-link helpers), or null where the channel configures
- * none (both `appScheme` and `appDownloadUrl` are needed) or configures one that is not a link to an app. The app is
- * opened at the channel's `appScheme` followed by the page's storefront path (`aurora://open` and
- * `/goods/detail/42` → `aurora://open/goods/detail/42`), so an app can show the same page. The download page is a
- * web address (http, https) or a path of this site.
+ * none (no `appScheme`) or configures one that is not a link to an app. The app is opened at the channel's `appScheme`
+ * followed by the page's storefront path (`aurora://open` and `/goods/detail/42` → `aurora://open/goods/detail/42`), so
+ * an app can show the same page. The download page is a web address (http, https) or a path of this site; a channel
+ * without one (`appDownloadUrl` empty) keeps the buyer on the page when the app does not open (docs/decisions.md,
+ * "Open in app"), and one that names anything else is taken as having no app link at all.
  */
 export function appLinkFor(channel: { appScheme: string | null; appDownloadUrl: string | null }, path: string): AppLink | null {
   const scheme = channel.appScheme?.trim() ?? '';
   const download = channel.appDownloadUrl?.trim() ?? '';
   const name = /^([a-z][a-z0-9+.-]*):/i.exec(scheme)?.[1]?.toLowerCase();
   if (!name || UNSAFE_SCHEMES.has(name) || name === 'http' || name === 'https') return null;
-  if (!/^https?:\/\//i.test(download) && !/^\/(?![/\\])/.test(download)) return null;
+  if (download && !/^https?:\/\//i.test(download) && !/^\/(?![/\\])/.test(download)) return null;
   const base = scheme.endsWith('://') ? scheme : `${scheme.replace(/\/+$/, '')}/`;
-  return { appUrl: `${base}${path.replace(/^\/+/, '')}`, downloadUrl: download };
+  return { appUrl: `${base}${path.replace(/^\/+/, '')}`, downloadUrl: download || null };
 }
 
 export type DeepLinkDeps = {
@@ -34,9 +38,15 @@ export type DeepLinkDeps = {
 
 /**
  * Opens the native app through its URL scheme (a channel setting) and falls back to the app download page when the
- * app did not take over. Returns a cancel function.
+ * app did not take over; without a download page, `onStayed` is called instead (the buyer is still on the page).
+ * Returns a cancel function.
  */
-export function openApp(appUrl: string, downloadUrl: string, deps: DeepLinkDeps = browserDeps()): () => void {
+export function openApp(
+  appUrl: string,
+  downloadUrl: string | null,
+  deps: DeepLinkDeps = browserDeps(),
+  onStayed: () => void = () => {},
+): () => void {
   let done = false;
   const finish = () => {
     done = true;
@@ -47,7 +57,9 @@ export function openApp(appUrl: string, downloadUrl: string, deps: DeepLinkDeps 
   const timer = deps.setTimer(() => {
     if (done) return;
     finish();
-    if (!deps.isHidden()) deps.navigate(downloadUrl);
+    if (deps.isHidden()) return;
+    if (downloadUrl) deps.navigate(downloadUrl);
+    else onStayed();
   }, DEEP_LINK_TIMEOUT_MS);
   deps.navigate(appUrl);
   return finish;

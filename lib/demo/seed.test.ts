@@ -20,6 +20,7 @@ import { seed } from './seed';
 import { parseSkin } from '../channel/skin';
 import { toThemeInfo } from '../channel/service';
 import { listSales } from '../sale/service';
+import { appLinkFor } from '../client/deep-link';
 
 const now = new Date('2026-11-22T08:00:00Z');
 
@@ -119,6 +120,24 @@ describe('seed', () => {
   it('hides amounts on LUMEN and shows them on AURORA (spec §3 showAmount)', async () => {
     expect(toThemeInfo(await channel('LUMEN')).showAmount).toBe(false);
     expect(toThemeInfo(await channel('AURORA')).showAmount).toBe(true);
+  });
+
+  it("offers 'open in app' where a demo channel has an app, and its fallback never leaves the store for an address that does not resolve (issue 30)", async () => {
+    const rows = await db.select().from(channels).orderBy(asc(channels.key));
+    const links = rows.map((r) => ({ key: r.key, link: appLinkFor(toThemeInfo(r), '/goods/detail/1') }));
+    expect(links.filter((l) => l.link !== null).map((l) => l.key)).toEqual(['AURORA', 'BAZAAR']);
+    // There is no demo app: no download page, so the buyer stays on the goods page with a note (docs/decisions.md).
+    for (const { link } of links) expect(link?.downloadUrl ?? null).toBeNull();
+
+    // A demo database seeded before had the example domain's address: the next seed puts it right, and only that.
+    const aurora = await channel('AURORA');
+    await db.update(channels).set({ appDownloadUrl: 'https://aurora-app.example/download' }).where(eq(channels.id, aurora.id));
+    await seed(db, now);
+    expect((await channel('AURORA')).appDownloadUrl).toBeNull();
+    await db.update(channels).set({ appDownloadUrl: '/get-the-app' }).where(eq(channels.id, aurora.id));
+    await seed(db, now);
+    expect((await channel('AURORA')).appDownloadUrl).toBe('/get-the-app');
+    await db.update(channels).set({ appDownloadUrl: null }).where(eq(channels.id, aurora.id));
   });
 
   it('gives AURORA at least 8 sales covering every statusSell at seed time', async () => {

@@ -123,9 +123,17 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
         // The demo takes no money: every demo channel pays at the sandbox cashier.
         paymentProviders: ['sandbox'],
         appScheme: c.app ? `${c.key.toLowerCase()}://open` : null,
-        appDownloadUrl: c.app ? `https://${c.key.toLowerCase()}-app.example/download` : null,
+        // There is no demo app, so no download page: "open in app" keeps the buyer on the page with a note when the
+        // app does not open (docs/decisions.md, "Open in app"; an address on the example domain left them on a browser
+        // error, issue 30).
+        appDownloadUrl: null,
       })
       .onConflictDoNothing({ target: channels.key });
+    // A demo database seeded before issue 30 still names the example domain's address: put that one value right.
+    await db
+      .update(channels)
+      .set({ appDownloadUrl: null })
+      .where(and(eq(channels.key, c.key), eq(channels.appDownloadUrl, `https://${c.key.toLowerCase()}-app.example/download`)));
     const [row] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, c.key));
     if (!row) throw new Error(`seed: channel ${c.key} missing after insert`);
     channelIds.set(c.key, row.id);

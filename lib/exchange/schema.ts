@@ -83,3 +83,6 @@ export const destroyedViewSchema = z.object({
   exchange: z.object({ id: z.string(), campaign: z.object({ id: z.string(), name: z.string() }) }).nullable(),
 });
 export type DestroyedView = z.infer<typeof destroyedViewSchema>;
+
+/** Where the store gives a collectible an exchange's recipe spends (issue 30): a gift or a sale, and its page. */
+export type InputSourceLink = { kind: 'gift' | 'sale'; href: string };

@@ -11,11 +11,12 @@ import {
   offerQuotas,
   rateLimits,
   redeemCodes,
+  sales,
 } from '@/lib/db/schema';
 import { generateCode, hashCode } from '@/lib/redeem-code/service';
 import { mintHoldings } from '@/lib/collection/mint';
 import { AppError } from '@/lib/procedure/errors';
-import { exchange, getExchangeOffer, listDestroyed, listExchangeActivities, listExchanges } from './service';
+import { exchange, findInputSources, getExchangeOffer, listDestroyed, listExchangeActivities, listExchanges } from './service';
 import type { UserScope } from '@/lib/procedure/scope';
 
 // Exchanges (label 2): the recipe's collectibles are spent and one new collectible is minted, all or nothing.
@@ -553,5 +554,68 @@ describe('reading exchanges', () => {
     const othersDestroyed = await listDestroyed(ctxFor(other!, x.channelId), { pageCount: 1, pageSize: 10 });
     expect(othersDestroyed.total).toBe(2);
     expect(othersDestroyed.records.every((d) => !mineA.includes(Number(d.id)))).toBe(true);
+  });
+});
+
+describe('where the store gives what a recipe spends (issue 30)', () => {
+  /** A gift campaign of AURORA with one gift of the commodity: its window and its stock. */
+  async function giftOf(commodityId: number, code: string, window: { startTime: Date; endTime: Date | null }, remaining = 10) {
+    const chId = await channelId('AURORA');
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({ channelId: chId, kind: 'gift', code, name: `Gift ${code}`, cover: '/goods/star-fox.svg', ...window })
+      .returning({ id: campaigns.id });
+    const [offer] = await db
+      .insert(campaignOffers)
+      .values({ campaignId: campaign!.id, channelId: chId, commodityId, total: 10, remaining })
+      .returning({ id: campaignOffers.id });
+    return { campaignId: String(campaign!.id), offerId: String(offer!.id) };
+  }
+  const everywhere = { gifts: true, sales: true };
+
+  it("SWAP's Starter Cards: the gift campaign that gives them; Star Fox on AURORA: its sale", async () => {
+    const swap = await channelId('SWAP');
+    const activity = (await listExchangeActivities({ db, now: t0, channelId: swap })).find((a) => a.name === 'Starter trade-up')!;
+    const starterCard = activity.offers[0]!.inputs[0]!.commodity;
+    expect(starterCard.name).toBe('Starter Card');
+    const found = await findInputSources({ db, now: t0, channelId: swap }, [starterCard.id], everywhere);
+    const [gift] = await db
+      .select({ campaignId: campaigns.id, offerId: campaignOffers.id })
+      .from(campaignOffers)
+      .innerJoin(campaigns, eq(campaigns.id, campaignOffers.campaignId))
+      .where(and(eq(campaigns.code, 'starter-cards'), eq(campaigns.channelId, swap)));
+    expect(found.get(starterCard.id)).toEqual({ kind: 'gift', campaignId: String(gift!.campaignId), offerId: String(gift!.offerId) });
+
+    const aurora = await channelId('AURORA');
+    const constellation = (await listExchangeActivities({ db, now: t0, channelId: aurora })).find((a) => a.name === 'Constellation trade')!;
+    const starFox = constellation.offers[0]!.inputs[0]!.commodity;
+    const [sale] = await db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(sales.channelId, aurora), eq(sales.code, 'star-fox')));
+    expect((await findInputSources({ db, now: t0, channelId: aurora }, [starFox.id], everywhere)).get(starFox.id)).toEqual({
+      kind: 'sale',
+      saleId: String(sale!.id),
+    });
+    // A channel whose pages offer no sale (no label 1) has no page to send the buyer to.
+    expect((await findInputSources({ db, now: t0, channelId: aurora }, [starFox.id], { gifts: true, sales: false })).size).toBe(0);
+  });
+
+  it('only where the buyer can still get one: not an ended gift, not one given out, not another channel; open before upcoming', async () => {
+    const aurora = await channelId('AURORA');
+    const scope = { db, now: t0, channelId: aurora };
+    const { commodityId, saleId } = await makeSale(db, { code: 'source-card', amount: 5, limitPerUser: 1, now: t0 });
+    const id = String(commodityId);
+    await giftOf(commodityId, 'source-ended', { startTime: new Date(t0.getTime() - 48 * HOUR), endTime: new Date(t0.getTime() - HOUR) });
+    await giftOf(commodityId, 'source-gone', { startTime: new Date(t0.getTime() - HOUR), endTime: null }, 0);
+    // Nothing to give but the sale: its goods page.
+    expect((await findInputSources(scope, [id], everywhere)).get(id)).toEqual({ kind: 'sale', saleId: String(saleId) });
+    // Another channel is told nothing about it.
+    expect((await findInputSources({ ...scope, channelId: await channelId('SWAP') }, [id], everywhere)).size).toBe(0);
+
+    const upcoming = await giftOf(commodityId, 'source-later', { startTime: new Date(t0.getTime() + 24 * HOUR), endTime: null });
+    expect((await findInputSources(scope, [id], everywhere)).get(id)).toEqual({ kind: 'gift', ...upcoming });
+    const open = await giftOf(commodityId, 'source-open', { startTime: new Date(t0.getTime() - 2 * HOUR), endTime: null });
+    expect((await findInputSources(scope, [id], everywhere)).get(id)).toEqual({ kind: 'gift', ...open });
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerInputs, offerQuotas } from '../db/schema';
+import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerInputs, offerQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../redeem-code/service';
 import { isUniqueViolation } from '../db/errors';
@@ -150,6 +150,67 @@ export async function getExchangeOffer(ctx: ViewerScope, campaignId: number, off
               ? 'missingInputs'
               : null;
   return { campaign: view, offer, mine: { taken, timesLeft, canExchange: reason === null, reason, inputs } };
+}
+
+/** Where the channel gives a collectible a recipe asks for: one of its gifts, or one of its sales. */
+export type InputSource = { kind: 'gift'; campaignId: string; offerId: string } | { kind: 'sale'; saleId: string };
+
+/**
+ * Where a buyer can get each collectible a recipe spends (issue 30: SWAP's exchange page asked for two Starter Cards
+ * and gave no way to where they are given): per commodity id, the channel's gift that gives it, else its sale, among
+ * those the buyer can still use (stock left, not ended; open ones before upcoming ones). `gifts` and `sales` say which
+ * of the two the channel's pages offer (spec §6 labels 3 and 1); a collectible given nowhere has no entry.
+ */
+export async function findInputSources(
+  ctx: ChannelScope,
+  commodityIds: string[],
+  offered: { gifts: boolean; sales: boolean },
+): Promise<Map<string, InputSource>> {
+  const ids = commodityIds.map(Number);
+  const sources = new Map<string, InputSource>();
+  if (ids.length === 0) return sources;
+  const [gifts, onSale] = await Promise.all([
+    offered.gifts
+      ? ctx.db
+          .select({ commodityId: campaignOffers.commodityId, campaignId: campaigns.id, offerId: campaignOffers.id })
+          .from(campaignOffers)
+          .innerJoin(campaigns, eq(campaigns.id, campaignOffers.campaignId))
+          .where(
+            and(
+              eq(campaignOffers.channelId, ctx.channelId),
+              eq(campaigns.channelId, ctx.channelId),
+              eq(campaigns.kind, 'gift'),
+              inArray(campaignOffers.commodityId, ids),
+              gt(campaignOffers.remaining, 0),
+              or(isNull(campaigns.endTime), gt(campaigns.endTime, ctx.now)),
+            ),
+          )
+          .orderBy(asc(campaigns.startTime), asc(campaignOffers.sort), asc(campaignOffers.id))
+      : [],
+    offered.sales
+      ? ctx.db
+          .select({ commodityId: sales.commodityId, saleId: sales.id })
+          .from(sales)
+          .where(
+            and(
+              eq(sales.channelId, ctx.channelId),
+              inArray(sales.commodityId, ids),
+              gt(sales.amountAvailable, 0),
+              or(isNull(sales.saleEndTime), gt(sales.saleEndTime, ctx.now)),
+            ),
+          )
+          .orderBy(asc(sales.saleStartTime), asc(sales.id))
+      : [],
+  ]);
+  // The earliest to open comes first: one that is open now before one that opens later. A gift before a sale.
+  for (const g of gifts) {
+    if (!sources.has(String(g.commodityId)))
+      sources.set(String(g.commodityId), { kind: 'gift', campaignId: String(g.campaignId), offerId: String(g.offerId) });
+  }
+  for (const s of onSale) {
+    if (!sources.has(String(s.commodityId))) sources.set(String(s.commodityId), { kind: 'sale', saleId: String(s.saleId) });
+  }
+  return sources;
 }
 
 /**

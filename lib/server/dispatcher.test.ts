@@ -41,7 +41,7 @@ describe('API dispatcher (DESIGN §5)', () => {
     const own = await call('/market/api/saleRecord/detail/v2', { id: lumenSaleId }, 'lumen.localhost');
     expect(own.body.code).toBe(200);
     const peek = await call('/market/api/saleRecord/detail/v2', { id: lumenSaleId }, 'aurora.localhost');
-    expect(peek.body).toEqual({ code: 404, message: `sale ${lumenSaleId} not found`, data: null });
+    expect(peek.body).toEqual({ code: 404, message: 'This store has no such sale.', data: { field: 'id' } });
   });
 
   it.each([
@@ -95,7 +95,7 @@ describe("the typed wire: answers are checked against each procedure's output sc
         async () => {
           const res = await call('/market/api/channel/detail', { key: 'LUMEN' });
           expect(res.status).toBe(500);
-          expect(res.body).toEqual({ code: 500, message: 'internal error, please retry later', data: null });
+          expect(res.body).toEqual({ code: 500, message: 'Something went wrong on our side. Please try again later.', data: null });
         },
       );
       expect(errors).toHaveBeenCalledWith(expect.stringMatching(/channel\/detail answered outside its output schema: showAmount: /));

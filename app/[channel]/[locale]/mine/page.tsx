@@ -1,6 +1,5 @@
 import { formatCount } from '@/lib/format/count';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { titledPage } from '@/lib/page/metadata';
 import { getPageUser, userScopeOf } from '@/lib/page/session';
@@ -10,12 +9,12 @@ import { ORDER_STATUS } from '@/lib/order/status';
 import { maskPhone } from '@/lib/auth/mask';
 import { channelFeatures } from '@/lib/channel/labels';
 import { formatDate } from '@/lib/format/date';
-import { ArtImage } from '@/components/ui/art-image';
 import { Avatar } from '@/components/ui/avatar';
 import { FooterNav } from '@/components/layout/footer-nav';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { Card } from '@/components/ui/card';
+import { MineEntries, mineEntries } from '@/components/layout/mine-entries';
 
 type Props = { params: Promise<PageParams> };
 
@@ -64,20 +63,7 @@ export default async function MinePage({ params }: Props) {
       ).filter((item) => item !== null)
     : [];
 
-  const entries: { href: string; label: string; img: string; show: boolean }[] = [
-    { href: '/mine/collection', label: t('mine.collection'), img: skin.minecollectionImg, show: true },
-    { href: '/mine/box', label: t('mine.box'), img: skin.mineBrandImg, show: features.sale },
-    { href: '/mine/records', label: t('mine.orders'), img: skin.mineRecordsImg, show: features.sale },
-    { href: '/mine/exchange', label: t('mine.exchange'), img: skin.mineExchangeImg, show: features.exchange },
-    {
-      href: '/mine/destory',
-      label: theme.attributes.destroyTitledReceive ? t('mine.receive') : t('mine.destroy'),
-      img: skin.mineDestoryImg,
-      show: features.exchange,
-    },
-    { href: '/mine/receive', label: t('mine.receive'), img: skin.mineReceiveImg, show: features.receive !== null },
-    { href: '/mine/chain', label: t('mine.chain'), img: skin.mineChainImg, show: features.chainUp },
-  ];
+  const entries = mineEntries({ features, attributes: theme.attributes, skin, t });
 
   return (
     <>
@@ -140,15 +126,7 @@ export default async function MinePage({ params }: Props) {
               <h2 id="mine-records" className="mb-3 text-base font-semibold text-skin-1">
                 {t('mine.records')}
               </h2>
-              <ul className="grid grid-cols-4 gap-y-4" data-testid="mine-entries">
-                {entries
-                  .filter((e) => e.show)
-                  .map((entry) => (
-                    <Entry key={entry.href} href={entry.href} img={entry.img} color={skin.lightColor}>
-                      {entry.label}
-                    </Entry>
-                  ))}
-              </ul>
+              <MineEntries entries={entries} placeholderColor={skin.lightColor} />
             </Card>
             <div className="mt-6">
               <ClientMessages channel={channel} namespaces={['mine', 'common']}>
@@ -167,23 +145,4 @@ export default async function MinePage({ params }: Props) {
 function accountId(uuid: string): string {
   const hex = uuid.replace(/-/g, '').slice(0, 12).toUpperCase();
   return hex.match(/.{1,4}/g)!.join('-');
-}
-
-function Entry({ href, img, color, children }: { href: string; img: string; color: string; children: ReactNode }) {
-  return (
-    <li>
-      <Link href={href} className="flex flex-col items-center gap-1.5 text-center text-xs text-neutral-700">
-        <ArtImage
-          src={img}
-          alt=""
-          width={96}
-          height={96}
-          sizes="0.8rem"
-          className="size-[0.8rem] rounded-[0.2rem] object-cover"
-          placeholderColor={color}
-        />
-        {children}
-      </Link>
-    </li>
-  );
 }

@@ -23,14 +23,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * (exchange_id) of an exchange activity (id), its recipe and the Exchange button.
  */
 export default async function ExchangeDetailPage({ params }: Props) {
-  const { channel, detail, path } = await loadExchangeOfferForPage(params);
+  const { channel, detail, sources, path } = await loadExchangeOfferForPage(params);
   const { t } = channel;
   return (
     <>
       <PageHeader title={t('exchange.detailTitle')} backHref="/active" backLabel={t('exchange.back')} />
       <ClientMessages channel={channel} namespaces={['exchange', 'common']}>
         <main className="px-3 pt-3 pb-[1.6rem]">
-          <ExchangeDetail detail={detail} loginHref={loginHref(path)} {...channelView(channel)} />
+          <ExchangeDetail detail={detail} sources={sources} loginHref={loginHref(path)} {...channelView(channel)} />
         </main>
       </ClientMessages>
     </>

@@ -155,7 +155,11 @@ export default async function GoodsDetailPage({ params }: Props) {
               <span data-testid="goods-author">{sale.author.name}</span>
             </p>
             <span className="ml-auto" />
-            <OpenInApp link={appLinkFor(theme, `/goods/detail/${sale.id}`)} label={t('goods.openInApp')} />
+            <OpenInApp
+              link={appLinkFor(theme, `/goods/detail/${sale.id}`)}
+              label={t('goods.openInApp')}
+              notOpened={t('goods.appNotOpened', { brand: theme.brandName })}
+            />
           </div>
         </Card>
 
