@@ -100,8 +100,8 @@ export function namedCache(db: object, name: string, options: { maxEntries: numb
 /**
  * A read every visitor sees alike, cached across requests under the tags of the writes that change it, fresh for
  * CACHE_TTL_MS (docs/caching.md), and standing in for a failing read for STALE_IF_ERROR_MS after that. Values are
- * shared between requests: read them, never change them. A miss (null,
- * unknown) is cached too, as `{ value: null }`, so a flood of bad ids costs one query per key and TTL.
+ * shared between requests: read them, never change them. A miss (null, unknown) is cached too, as `{ value: null }`,
+ * so a flood of bad ids costs one query per key and TTL.
  */
 export async function cachedRead<V>(db: object, key: string, entryTags: readonly string[], load: () => Promise<V>): Promise<V> {
   const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, errorMs: STALE_IF_ERROR_MS };
@@ -148,7 +148,8 @@ function publishAfterCommit(db: object, tags: readonly string[] | null): void {
         await notify(db as Db, handle.origin, all ? null : unsent);
       } catch (error) {
         // The write stands; the other processes see it when their entries run out (docs/caching.md).
-        console.error(`[cache] could not tell the other processes of invalidated tags (${all ? 'everything' : unsent.join(', ')})`, error);
+        const what = all ? 'everything' : `${unsent.slice(0, 10).join(', ')}${unsent.length > 10 ? ` and ${unsent.length - 10} more` : ''}`;
+        console.error(`[cache] could not tell the other processes of invalidated tags (${what})`, error);
       }
     });
 }
