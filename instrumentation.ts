@@ -4,7 +4,9 @@
  * - the buy lane's gate is installed (lib/order/buy-gate.ts): a buy of a sale that has not opened is answered at the
  *   door instead of waiting in the line (issue 29);
  * - the sold-out memory starts listening for returned stock (lib/order/sold-out.ts), so a drop's first sell-out is
- *   noted at once instead of after a listener is first asked for (it notes nothing until it hears).
+ *   noted at once instead of after a listener is first asked for (it notes nothing until it hears);
+ * - the caches start hearing the tags other processes invalidate (lib/cache/store.ts, issue 31), so a write made on
+ *   the other server or by the worker shows on this one's next page view.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -16,4 +18,6 @@ export async function register(): Promise<void> {
   const { getDb } = await import('./lib/db/client');
   const { watchStockReturns } = await import('./lib/order/sold-out');
   void watchStockReturns(getDb());
+  const { watchTagNotices } = await import('./lib/cache/store');
+  void watchTagNotices(getDb());
 }

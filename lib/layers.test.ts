@@ -11,11 +11,12 @@ import path from 'node:path';
 const LAYERS = [
   'security',
   'env',
-  'cache',
   'format',
   'i18n',
   'user-agent',
   'db',
+  // Above db: the caches publish their invalidations to the other processes through the database (issue 31).
+  'cache',
   'rate-limit',
   'procedure',
   'media',

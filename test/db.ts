@@ -7,6 +7,7 @@ import * as schema from '@/lib/db/schema';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/client';
 import { seed } from '@/lib/demo/seed';
+import { tagNoticesSent } from '@/lib/cache/store';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default; with DATABASE_URL set, a
@@ -29,6 +30,7 @@ export async function createTestDb(options: { logger?: Logger } = {}): Promise<{
     return {
       db,
       close: async () => {
+        await tagNoticesSent(db);
         await sql.end();
         await admin.unsafe(`drop database ${name} with (force)`);
         await admin.end();
@@ -38,7 +40,13 @@ export async function createTestDb(options: { logger?: Logger } = {}): Promise<{
   const client = new PGlite();
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   await migrate(db);
-  return { db, close: () => client.close() };
+  return {
+    db,
+    close: async () => {
+      await tagNoticesSent(db);
+      await client.close();
+    },
+  };
 }
 
 /**
@@ -54,14 +62,17 @@ export function seededTestDb(now: Date): Db {
     await seed(current.db, now);
   });
   afterAll(async () => {
+    // The notice of the file's last write (sent after it, lib/cache/store.ts) goes out before the database closes.
+    await tagNoticesSent(stand);
     await current?.close();
     current = undefined;
   });
-  return new Proxy({} as Db, {
+  const stand = new Proxy({} as Db, {
     get(_, property) {
       if (!current) throw new Error('the seeded database is used before its beforeAll ran (or after its afterAll)');
       const value = Reflect.get(current.db, property, current.db) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current.db) : value;
     },
   });
+  return stand;
 }

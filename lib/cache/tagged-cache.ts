@@ -3,9 +3,9 @@ import { LRUCache } from 'lru-cache';
 /**
  * Cached reads of what every visitor of a channel sees alike (issue 15; docs/caching.md): channel config, sales,
  * campaign lists, and the rendered public pages. Each entry carries tags; a write invalidates the tags it changed and
- * every entry carrying one is gone at once, in this process. Other processes (a worker, a second server) see a write
- * when their entries expire: the time to live (for a page, with its stale time and the age of the reads it rendered
- * from) bounds what a buyer can see there; docs/caching.md.
+ * every entry carrying one is gone at once, in this process, and in the other processes when they hear its notice
+ * (lib/cache/store.ts, issue 31). A write no notice tells of (made outside the storefront) shows when entries expire:
+ * the time to live (for a page, with its stale time and the age of the reads it rendered from); docs/caching.md.
  *
  * Invalidation is a clock, not a walk over entries: a tag remembers the tick of its last invalidation, an entry the
  * tick its read began, and an entry is good only while none of its tags was invalidated since. A read that began

@@ -9,7 +9,7 @@ import type { ChannelScope, UserScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import { claimOnce } from '../procedure/idempotent';
 import type { ChainCampaignView, ChainRecordView, CodeLookupView, CodeType, StoreView } from './schema';
-import { invalidate, tags } from '../cache/store';
+import { tags, writeInvalidating } from '../cache/store';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 
@@ -174,7 +174,9 @@ async function spendCode(
   attempt: CodeAttempt,
 ): Promise<ChainRecordView> {
   try {
-    const recordId = await ctx.db.transaction(async (tx) => {
+    const recordId = await writeInvalidating(ctx.db, async (tx, changed) => {
+      // A campaign has one code fewer: dropped in every process with the commit (docs/caching.md).
+      changed([tags.campaigns(ctx.channelId)]);
       const [code] = await tx
         .update(chainCodes)
         .set({ usedBy: ctx.userId, usedAt: ctx.now })
@@ -209,8 +211,6 @@ async function spendCode(
         .returning({ id: chainRecords.id });
       return record!.id;
     });
-    // A campaign has one code fewer (docs/caching.md).
-    invalidate(ctx.db, [tags.campaigns(ctx.channelId)]);
     await attempt.giveBack();
     return (await getChainRecord(ctx, recordId))!;
   } catch (error) {

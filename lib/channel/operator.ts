@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { invalidate, tags } from '../cache/store';
+import { tags, writeInvalidating } from '../cache/store';
 import type { Db } from '../db/client';
 import { channels } from '../db/schema';
 import { PAYMENT_PROVIDER_NAMES } from '../env';
@@ -32,21 +32,20 @@ export type SkinPatch = Partial<Skin>;
 
 /**
  * Applies `patch` to the skin of channel `key` and returns the skin every page now shows, or null for an unknown
- * channel. Once committed, the channel's cached reads and rendered pages are dropped in this process, so its next page
- * view on any of the channel's hosts shows the change; other processes show it when their entries run out (no
- * invalidation crosses processes yet: docs/caching.md).
+ * channel. With its commit, the channel's cached reads and rendered pages are dropped in this process and in every other
+ * server process (issue 31), so the channel's next page view on any server shows the change (docs/caching.md).
  */
 export async function updateChannelSkin(db: Db, key: string, patch: SkinPatch): Promise<Skin | null> {
-  const updated = await db.transaction(async (tx) => {
+  const updated = await writeInvalidating(db, async (tx, changed) => {
     const [row] = await tx.select({ skinJson: channels.skinJson }).from(channels).where(eq(channels.key, key)).for('update');
     if (!row) return null;
     const stored = storedSkin(row.skinJson);
     const skinJson = JSON.stringify({ ...stored, ...patch });
     await tx.update(channels).set({ skinJson }).where(eq(channels.key, key));
+    changed([tags.channel(key)]);
     return skinJson;
   });
   if (updated === null) return null;
-  invalidate(db, [tags.channel(key)]);
   return parseSkin(updated);
 }
 
@@ -100,14 +99,19 @@ export const channelSettingsPatchSchema = z
 
 export type ChannelSettings = { paymentProviders: string[]; smsSignName: string | null; smsTemplateId: string | null };
 
-/** Applies `patch` to channel `key` and returns its settings now, or null for an unknown channel; drops its cached reads. */
+/**
+ * Applies `patch` to channel `key` and returns its settings now, or null for an unknown channel; with its commit, the
+ * channel's cached reads are dropped in every server process (issue 31).
+ */
 export async function updateChannelSettings(db: Db, key: string, patch: Partial<ChannelSettings>): Promise<ChannelSettings | null> {
-  const [row] = await db.update(channels).set(patch).where(eq(channels.key, key)).returning({
-    paymentProviders: channels.paymentProviders,
-    smsSignName: channels.smsSignName,
-    smsTemplateId: channels.smsTemplateId,
+  return writeInvalidating(db, async (tx, changed) => {
+    const [row] = await tx.update(channels).set(patch).where(eq(channels.key, key)).returning({
+      paymentProviders: channels.paymentProviders,
+      smsSignName: channels.smsSignName,
+      smsTemplateId: channels.smsTemplateId,
+    });
+    if (!row) return null;
+    changed([tags.channel(key)]);
+    return row;
   });
-  if (!row) return null;
-  invalidate(db, [tags.channel(key)]);
-  return row;
 }

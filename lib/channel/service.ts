@@ -42,7 +42,7 @@ export async function findChannelByKey(key: string, db: Db = getDb()): Promise<C
 
 /**
  * The channel's row by key, or null, from the process's cache (docs/caching.md): every page and API call asks for it,
- * so it costs one query per key and CACHE_TTL_MS; the operator's change drops it at once (./operator.ts).
+ * so it costs one query per key and CACHE_TTL_MS; the operator's change drops it at once in every process (./operator.ts).
  */
 export function readChannel(db: Db, key: string): Promise<ChannelRow | null> {
   return cachedRead(db, `channel:${key}`, [tags.channel(key)], () => findChannelByKey(key, db));

@@ -68,6 +68,14 @@ export function listenerOf(db: Db): { listen: Listen } | null {
   };
 }
 
+/**
+ * Whether `db` is the embedded database of this process (lib/db/embedded.ts): one process owns it, so no other process
+ * reads it and needs telling of a write (lib/cache/store.ts skips its notices there).
+ */
+export function isEmbeddedDb(db: Db): boolean {
+  return listeners.has(db);
+}
+
 const globalForDb = globalThis as unknown as { storefrontDb?: Db };
 
 /** The process-wide database handle (kept across dev reloads). */

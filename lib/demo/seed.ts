@@ -30,7 +30,7 @@ import {
   type SeedChannel,
   type SeedSale,
 } from './seed-data';
-import { invalidateAll } from '../cache/store';
+import { invalidateAll, tagNoticesSent } from '../cache/store';
 import { forgetAllSoldOut } from '../order/sold-out';
 import { hashCode } from '../redeem-code/service';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
@@ -197,8 +197,10 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
     ...(await seedCampaigns(db, channelIds, now, 'exchange', SEED_EXCHANGES, '/exchange_detail')),
     ...(await seedChainCampaigns(db, channelIds, now)),
   ];
-  // The catalogue may have changed under every cached read (docs/caching.md).
+  // The catalogue may have changed under every cached read (docs/caching.md), here and in the running servers: the
+  // notice is sent before this returns, so `npm run db:seed` can close its database right after.
   invalidateAll(db);
+  await tagNoticesSent(db);
   forgetAllSoldOut(db);
   return { channels: SEED_CHANNELS.length, sales: SEED_SALES.length, codes };
 }

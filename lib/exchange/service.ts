@@ -12,7 +12,7 @@ import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffe
 import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { DestroyedView, ExchangeCampaignView, ExchangeDetail, ExchangeMine, ExchangeOfferView, ExchangeRecordView } from './schema';
-import { invalidate, tags } from '../cache/store';
+import { tags, writeInvalidating } from '../cache/store';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 
@@ -279,7 +279,9 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
     ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now })
     : null;
   try {
-    const claimId = await ctx.db.transaction(async (tx) => {
+    const claimId = await writeInvalidating(ctx.db, async (tx, changed) => {
+      // An offer has one fewer left: dropped in every process with the commit (docs/caching.md).
+      changed([tags.campaigns(ctx.channelId)]);
       const redeemCodeId = offer.requiresCode
         ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now })
         : null;
@@ -339,8 +341,6 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
       await tx.update(holdings).set({ destroyedByExchangeId: claimId }).where(inArray(holdings.id, spent));
       return claimId;
     });
-    // An offer has one fewer left (docs/caching.md).
-    invalidate(ctx.db, [tags.campaigns(ctx.channelId)]);
     await attempt?.giveBack();
     return (await loadRecord(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {

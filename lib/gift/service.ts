@@ -12,7 +12,7 @@ import { campaignView, listCampaigns, loadCampaignOffer, mintClaim, takeFromOffe
 import type { ChannelScope, UserScope, ViewerScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { GiftCampaignView, GiftClaimView, GiftEligibility, GiftOfferView } from './schema';
-import { invalidate, tags } from '../cache/store';
+import { tags, writeInvalidating } from '../cache/store';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 
@@ -144,7 +144,9 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
     ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now })
     : null;
   try {
-    const claimId = await ctx.db.transaction(async (tx) => {
+    const claimId = await writeInvalidating(ctx.db, async (tx, changed) => {
+      // An offer has one fewer left: dropped in every process with the commit (docs/caching.md).
+      changed([tags.campaigns(ctx.channelId)]);
       const redeemCodeId = offer.requiresCode
         ? await useRedeemCode(tx, { offerId: input.offerId, code, userId: ctx.userId, now: ctx.now })
         : null;
@@ -169,8 +171,6 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
         now: ctx.now,
       });
     });
-    // An offer has one fewer left (docs/caching.md).
-    invalidate(ctx.db, [tags.campaigns(ctx.channelId)]);
     await attempt?.giveBack();
     return (await findClaim(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {

@@ -13,7 +13,7 @@ import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
 import type { OrderView } from './schema';
 import { ORDER_STATUS, orderState, type OrderStatus } from './status';
-import { cachedRead, stockMoved, tags } from '../cache/store';
+import { cachedRead, stockMoved, stockTags, tags, writeInvalidating } from '../cache/store';
 import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
@@ -55,7 +55,10 @@ function newOrderNo(now: Date): string {
 /** A sale whose copies left a transaction moved (cached reads are told once it committed). */
 export type StockMove = { channelId: number; saleId: number };
 
-/** Tells the cached reads of `db` that a committed transaction moved a sale's stock (docs/caching.md). */
+/**
+ * Tells the cached reads of `db` that a committed write outside a transaction (the buy's one-statement claim) moved a
+ * sale's stock: dropped here at once, and in the other processes by the notice sent after this turn (docs/caching.md).
+ */
 export function stockCommitted(db: Db, move: StockMove | null): void {
   if (!move) return;
   forgetSoldOut(db, move.saleId);
@@ -63,9 +66,32 @@ export function stockCommitted(db: Db, move: StockMove | null): void {
 }
 
 /**
+ * Runs `write`, a transaction that may move a sale's stock (it answers the move, or null), so that the move's tags are
+ * published with its commit to every process (docs/caching.md), then forgets the sale's sold-out note here (other
+ * processes hear the returned copy from the database: ./sold-out.ts).
+ */
+export async function movingStock<T>(db: Db, write: (tx: Db) => Promise<{ move: StockMove | null; value: T }>): Promise<T> {
+  const { move, value } = await writeInvalidating(db, async (tx, changed) => {
+    const done = await write(tx);
+    if (done.move) changed(stockTags(done.move));
+    return done;
+  });
+  if (move) forgetSoldOut(db, move.saleId);
+  return value;
+}
+
+/** `releaseOrder` in a transaction of its own, its move published with the commit. */
+function releaseCommitted(db: Db, orderId: number, reason: 'buyer' | 'expired', now: Date): Promise<StockMove | null> {
+  return movingStock(db, async (tx) => {
+    const move = await releaseOrder(tx, orderId, reason, now);
+    return { move, value: move };
+  });
+}
+
+/**
  * Gives an unpaid order's stock and quota back and marks it cancelled. Idempotent: only an order still to pay moves,
  * so the sweep, a lazy read and the buyer's cancel can race safely. Returns the stock it moved (null when this call
- * moved nothing), for the caller to pass to `stockCommitted` after its transaction.
+ * moved nothing), for the caller's transaction to publish (`movingStock`).
  */
 export async function releaseOrder(tx: Db, orderId: number, reason: 'buyer' | 'expired', now: Date): Promise<StockMove | null> {
   const [moved] = await tx
@@ -106,9 +132,7 @@ export async function expireOverdueOrders(
     .limit(options.limit ?? 500);
   let expired = 0;
   for (const { id } of overdue) {
-    const move = await db.transaction((tx) => releaseOrder(tx, id, 'expired', now));
-    stockCommitted(db, move);
-    if (move) expired++;
+    if (await releaseCommitted(db, id, 'expired', now)) expired++;
   }
   return expired;
 }
@@ -473,6 +497,6 @@ export async function cancelOrder(ctx: UserScope, orderNo: string): Promise<Orde
     throw new AppError(409, msg('orderNotCancellable', { state: orderState(view) }), { reason: state });
   }
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  stockCommitted(ctx.db, await ctx.db.transaction((tx) => releaseOrder(tx, row!.id, 'buyer', ctx.now)));
+  await releaseCommitted(ctx.db, row!.id, 'buyer', ctx.now);
   return getOrder(ctx, orderNo);
 }

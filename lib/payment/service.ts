@@ -6,7 +6,7 @@ import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { isUniqueViolation } from '../db/errors';
 import { mintHoldings } from '../collection/mint';
-import { getOrder, releaseOrder, stockCommitted, type StockMove } from '../order/service';
+import { getOrder, movingStock, releaseOrder, type StockMove } from '../order/service';
 import type { OrderView } from '../order/schema';
 import { ORDER_STATUS, orderState } from '../order/status';
 import { NotificationError, PaymentProviderError, type PaymentProvider, type PaymentStart, type VerifiedNotification } from './provider';
@@ -330,7 +330,12 @@ export async function applyNotification(
   now: Date,
 ): Promise<NotificationOutcome> {
   let released: StockMove | null = null;
-  const outcome = await db.transaction(async (tx): Promise<NotificationOutcome> => {
+  // A payment that came too late gives its copy back: published to every process with the commit (docs/caching.md).
+  const outcome = await movingStock(db, async (tx) => ({ value: await settle(tx), move: released }));
+  if (outcome === 'refunded') await finishRefund(db, provider, n.paymentNo, n.amount);
+  return outcome;
+
+  async function settle(tx: Db): Promise<NotificationOutcome> {
     const [payment] = await tx.select().from(payments).where(eq(payments.paymentNo, n.paymentNo)).limit(1);
     if (!payment) throw new NotificationError('paymentNo: no such payment');
     if (payment.provider !== provider.name) throw new NotificationError(`paymentNo: is not a ${provider.name} payment`);
@@ -386,10 +391,7 @@ export async function applyNotification(
       .set({ status: PAYMENT_STATUS.refunding, nextQueryAt: firstAskAt(now) })
       .where(eq(payments.id, payment.id));
     return 'refunded';
-  });
-  stockCommitted(db, released);
-  if (outcome === 'refunded') await finishRefund(db, provider, n.paymentNo, n.amount);
-  return outcome;
+  }
 }
 
 /**
