@@ -32,6 +32,7 @@ const LAYERS = [
   'exchange',
   'chain',
   'tracking',
+  'operator',
   'jobs',
   'page',
   'server',

@@ -100,6 +100,14 @@ const en = {
     notLoggedIn: 'You are not logged in, or your session has expired. Please log in.',
     internal: 'Something went wrong on our side. Please try again later.',
     channelNotFound: 'There is no store called “{key}”.',
+    // The operator console (issue 31)
+    opsSignInRefused: 'The name, password or code is wrong.',
+    opsSignInLimited: 'Too many failed sign-ins. Please try again in {waitMs}.',
+    opsInviteInvalid: 'This enrolment link has expired or was already used. Ask an owner for a new one.',
+    opsCodeWrong: 'The code is wrong or was already used. Enter the code your authenticator app shows now.',
+    opsNotSignedIn: 'You are not signed in, or your session has ended. Please sign in.',
+    opsRoleRefused: 'Your role cannot do this.',
+    opsChannelNotGranted: 'There is no such store among those you work on.',
     // Login: captcha and SMS codes
     captchaFlood: 'Too many security checks from this network. Please try again in {waitMs}.',
     captchaPow: 'The security check did not go through. Please load a new one and try again.',

@@ -92,6 +92,14 @@ const zhCN: Messages = {
     notLoggedIn: '未登录或登录已过期，请重新登录',
     internal: '服务器开小差了，请稍后再试',
     channelNotFound: '找不到这家店铺',
+    // 运营后台（issue 31）
+    opsSignInRefused: '账号、密码或验证码有误。',
+    opsSignInLimited: '登录失败次数过多，请 {waitMs}后再试。',
+    opsInviteInvalid: '此开通链接已过期或已使用，请联系所有者重新发送。',
+    opsCodeWrong: '验证码有误或已使用，请输入身份验证器当前显示的验证码。',
+    opsNotSignedIn: '您尚未登录或登录已过期，请重新登录。',
+    opsRoleRefused: '您的角色无权执行此操作。',
+    opsChannelNotGranted: '您管理的店铺中没有这家店铺。',
     captchaFlood: '当前网络的安全验证次数过多，请 {waitMs}后再试',
     captchaPow: '安全验证未通过，请刷新验证后重试',
     captchaExpired: '安全验证已过期或已使用，请重新验证',
@@ -187,7 +195,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} orderNo {订单号} outcome {支付结果} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} body {请求内容} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} body {请求内容} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',
