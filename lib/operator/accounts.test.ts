@@ -14,6 +14,7 @@ import {
   endOperatorSession,
 } from './accounts';
 import { listConsoleChannels, operatorChannel } from './channels';
+import { DEMO_OWNER, demoOwnerEnrolment, makeFirstOwner } from './first-owner';
 
 // issue 31, "Operator accounts": what an operator (and someone guessing) notices of enrolment, sign-in and sessions,
 // on PGlite and (scripts/with-postgres.sh) PostgreSQL.
@@ -259,4 +260,23 @@ it('can never store a channel with the reserved key OPS', async () => {
   await expect(
     db.insert(channels).values({ key: 'OPS', host: 'ops.localhost', name: 'x', brandName: 'x', labelList: '1' }),
   ).rejects.toThrow();
+});
+
+describe('the first owner and the demo owner (issue 31)', () => {
+  it('ops:owner makes one owner with a working link, then refuses unless asked again', async () => {
+    // Earlier tests of this file made owners; a fresh count is what the command sees.
+    await expect(makeFirstOwner(db, { name: 'founder', now: t0 })).rejects.toThrow(/there is already an owner/);
+    const { token } = await makeFirstOwner(db, { name: 'founder', now: t0, again: true });
+    expect(await readEnrolment(db, token, t0)).toMatchObject({ name: 'founder', role: 'owner' });
+  });
+
+  it('npm run demo prints a fresh link each start until the demo owner enrols, and the earlier link stops working', async () => {
+    const first = (await demoOwnerEnrolment(db, t0))!;
+    const second = (await demoOwnerEnrolment(db, at(1000)))!;
+    expect(await readEnrolment(db, first.token, at(1000))).toBeNull();
+    const shown = (await readEnrolment(db, second.token, at(1000)))!;
+    expect(shown).toMatchObject({ name: DEMO_OWNER, role: 'owner' });
+    await completeEnrolment(db, { token: second.token, password: PASSWORD, code: code(shown.secret, at(1000)), now: at(1000), ip: ip() });
+    expect(await demoOwnerEnrolment(db, at(2000))).toBeNull();
+  });
 });
