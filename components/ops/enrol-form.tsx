@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { consoleCall } from './console-call';
 import { ConsoleButton, ConsoleError, ConsoleField } from './field';
 
@@ -23,7 +23,7 @@ export type EnrolWords = {
  * Completes an enrolment (issue 31): a password twice and the code the authenticator app shows for the secret above.
  * Then the recovery codes, once: they are not kept anywhere but in the operator's hands.
  */
-export function EnrolForm({ token, words, locale }: { token: string; words: EnrolWords; locale: string }) {
+export function EnrolForm({ token, words, locale, scan }: { token: string; words: EnrolWords; locale: string; scan: ReactNode }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -53,10 +53,12 @@ export function EnrolForm({ token, words, locale }: { token: string; words: Enro
         <p className="text-gray-700">{words.recoveryIntro}</p>
         <ol
           aria-label="recovery codes"
-          className="grid grid-cols-2 gap-2 rounded-md border border-gray-200 bg-gray-50 p-4 font-mono text-base text-gray-900"
+          className="grid gap-x-8 gap-y-2 rounded-md border border-gray-200 bg-gray-50 p-4 font-mono text-base text-gray-900 sm:grid-cols-2"
         >
           {recoveryCodes.map((code) => (
-            <li key={code}>{code}</li>
+            <li key={code} className="whitespace-nowrap">
+              {code}
+            </li>
           ))}
         </ol>
         <Link
@@ -70,28 +72,31 @@ export function EnrolForm({ token, words, locale }: { token: string; words: Enro
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      <ConsoleField
-        id="password"
-        name="password"
-        type="password"
-        label={words.password}
-        hint={words.passwordHint}
-        autoComplete="new-password"
-        minLength={12}
-        required
-      />
-      <ConsoleField
-        id="passwordAgain"
-        name="passwordAgain"
-        type="password"
-        label={words.passwordAgain}
-        autoComplete="new-password"
-        required
-      />
-      <ConsoleField id="code" name="code" label={words.code} autoComplete="one-time-code" inputMode="numeric" maxLength={6} required />
-      <ConsoleError message={error} />
-      <ConsoleButton disabled={busy}>{busy ? words.working : words.submit}</ConsoleButton>
-    </form>
+    <div className="grid gap-8 md:grid-cols-2">
+      {scan}
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <ConsoleField
+          id="password"
+          name="password"
+          type="password"
+          label={words.password}
+          hint={words.passwordHint}
+          autoComplete="new-password"
+          minLength={12}
+          required
+        />
+        <ConsoleField
+          id="passwordAgain"
+          name="passwordAgain"
+          type="password"
+          label={words.passwordAgain}
+          autoComplete="new-password"
+          required
+        />
+        <ConsoleField id="code" name="code" label={words.code} autoComplete="one-time-code" inputMode="numeric" maxLength={6} required />
+        <ConsoleError message={error} />
+        <ConsoleButton disabled={busy}>{busy ? words.working : words.submit}</ConsoleButton>
+      </form>
+    </div>
   );
 }

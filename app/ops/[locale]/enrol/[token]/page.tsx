@@ -31,44 +31,44 @@ export default async function EnrolPage({ params }: Props) {
   return (
     <GuestFrame brand={t('ops.brand')} title={t('ops.enrol.title')} wide>
       <p className="mb-6 text-gray-700">{t('ops.enrol.intro', { name: enrolment.name, role: t(`ops.role.${enrolment.role}`) })}</p>
-      <div className="grid gap-8 md:grid-cols-2">
-        <section aria-labelledby="scan-title" className="space-y-3">
-          <h2 id="scan-title" className="text-base font-semibold text-gray-900">
-            {t('ops.enrol.scan')}
-          </h2>
-          <div
-            role="img"
-            aria-label={t('ops.enrol.scan')}
-            className="mx-auto w-56 rounded-md border border-gray-200 bg-white p-2 md:mx-0"
-            // Our own SVG, drawn on the server from the otpauth:// URI (lib/operator/totp.ts): paths only, no script.
-            dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
-          />
-          <p className="text-sm text-gray-700">{t('ops.enrol.secret')}</p>
-          <code
-            data-testid="totp-secret"
-            className="block rounded-md bg-gray-100 px-3 py-2 font-mono text-sm break-all text-gray-900 select-all"
-          >
-            {enrolment.secret}
-          </code>
-        </section>
-        <EnrolForm
-          token={token}
-          locale={locale}
-          words={{
-            password: t('ops.enrol.password'),
-            passwordHint: t('ops.enrol.passwordHint'),
-            passwordAgain: t('ops.enrol.passwordAgain'),
-            mismatch: t('ops.enrol.mismatch'),
-            code: t('ops.enrol.code'),
-            submit: t('ops.enrol.submit'),
-            working: t('ops.enrol.working'),
-            doneTitle: t('ops.enrol.doneTitle'),
-            recoveryIntro: t('ops.enrol.recoveryIntro'),
-            toSignIn: t('ops.enrol.toSignIn'),
-            failed: t('ops.failed'),
-          }}
-        />
-      </div>
+      <EnrolForm
+        token={token}
+        locale={locale}
+        scan={
+          <section aria-labelledby="scan-title" className="space-y-3">
+            <h2 id="scan-title" className="text-base font-semibold text-gray-900">
+              {t('ops.enrol.scan')}
+            </h2>
+            <div
+              role="img"
+              aria-label={t('ops.enrol.scan')}
+              className="mx-auto w-56 rounded-md border border-gray-200 bg-white p-2 md:mx-0"
+              // Our own SVG, drawn on the server from the otpauth:// URI (lib/operator/totp.ts): paths only, no script.
+              dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+            />
+            <p className="text-sm text-gray-700">{t('ops.enrol.secret')}</p>
+            <code
+              data-testid="totp-secret"
+              className="block rounded-md bg-gray-100 px-3 py-2 font-mono text-sm break-all text-gray-900 select-all"
+            >
+              {enrolment.secret}
+            </code>
+          </section>
+        }
+        words={{
+          password: t('ops.enrol.password'),
+          passwordHint: t('ops.enrol.passwordHint'),
+          passwordAgain: t('ops.enrol.passwordAgain'),
+          mismatch: t('ops.enrol.mismatch'),
+          code: t('ops.enrol.code'),
+          submit: t('ops.enrol.submit'),
+          working: t('ops.enrol.working'),
+          doneTitle: t('ops.enrol.doneTitle'),
+          recoveryIntro: t('ops.enrol.recoveryIntro'),
+          toSignIn: t('ops.enrol.toSignIn'),
+          failed: t('ops.failed'),
+        }}
+      />
     </GuestFrame>
   );
 }
