@@ -94,3 +94,38 @@ describe('which requests the proxy sees (finding 11)', () => {
     for (const file of files) expect([file, runsMiddleware(file)]).toEqual([file, false]);
   });
 });
+
+describe('the operator host (issue 31)', () => {
+  const { NextRequest } = jest.requireActual<typeof import('next/server')>('next/server');
+  const ask = async (pathname: string, host = 'ops.localhost:3000') => {
+    const { proxy } = await import('./proxy');
+    return proxy(new NextRequest(`http://${host}${pathname}`, { headers: { host, 'accept-language': 'zh-CN,zh;q=0.9' } }));
+  };
+
+  it("rewrites the console's paths to its own segment, in the asked language, never cached", async () => {
+    for (const [asked, internal] of [
+      ['/sign-in', '/ops/zh-CN/sign-in'],
+      ['/channels', '/ops/zh-CN/channels'],
+      ['/', '/ops/zh-CN'],
+    ] as const) {
+      const answer = await ask(asked);
+      expect({ asked, rewrite: new URL(answer.headers.get('x-middleware-rewrite') ?? 'http://x/none').pathname }).toEqual({
+        asked,
+        rewrite: internal,
+      });
+      expect(answer.headers.get('cache-control')).toMatch(/no-store/);
+    }
+  });
+
+  it('answers 404 for every channel path there, and for the segment itself', async () => {
+    for (const asked of ['/mine', '/login', '/goods/detail/1', '/AURORA/en', '/ops/zh-CN/channels', '/404']) {
+      const answer = await ask(asked);
+      expect({ asked, status: answer.status, rewrite: answer.headers.get('x-middleware-rewrite') }).toEqual({
+        asked,
+        status: 404,
+        rewrite: null,
+      });
+      expect(await answer.text()).toContain('运营后台没有这个页面。');
+    }
+  });
+});

@@ -10,7 +10,9 @@ import { readChannel } from '@/lib/channel/service';
 import { pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce } from '@/lib/page/rendered';
 import { planSharedPage } from '@/lib/page/shared-page';
 import { canonicalHostRedirect } from '@/lib/channel/canonical-host';
-import { publicOrigin } from '@/lib/env';
+import { env, publicOrigin } from '@/lib/env';
+import { isConsolePath, isOperatorHost } from '@/lib/operator/host';
+import { consoleNotFoundHtml } from '@/lib/operator/not-found';
 import { readWebSession, sessionCookieValue } from '@/lib/auth/session-claims';
 import { authSecret } from '@/lib/security/secret';
 import { negotiateLocale } from '@/lib/i18n/locale';
@@ -27,6 +29,8 @@ function internalOrigin(): URL {
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const host = request.headers.get('host') ?? request.nextUrl.host;
+  // The operator console (issue 31) lives on its own host, which serves no channel.
+  if (isOperatorHost(host, env().OPERATOR_HOST)) return hardened(consoleRoute(request), forwardedHttps(request.headers));
   const key = channelKeyForHost(host, process.env.BRAND_WORD ?? 'localhost', process.env.DEFAULT_CHANNEL);
 
   let row: ChannelRow | null | 'unavailable';
@@ -64,6 +68,31 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
   const cached = row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
   return hardened(cached ? servePage(cached, request, host, https) : respond(decision, request, host, https), https);
+}
+
+/**
+ * The operator host (issue 31): the console's paths are rewritten to its own app segment (app/ops/<locale>/...), in the
+ * language Accept-Language asks for; every other path, every channel path among them, is 404. The segment itself is
+ * reached only this way: on a channel host `/ops/...` is an unknown path like any other (lib/channel/routing.ts).
+ */
+function consoleRoute(request: NextRequest): NextResponse {
+  const locale = negotiateLocale(null, request.headers.get('accept-language'));
+  const pathname = request.nextUrl.pathname;
+  if (!isConsolePath(pathname)) {
+    return new NextResponse(consoleNotFoundHtml(locale), {
+      status: 404,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  const url = request.nextUrl.clone();
+  url.pathname = `/ops/${locale}${pathname === '/' ? '' : pathname}`;
+  const headers = new Headers(request.headers);
+  const csp = pageCsp(newNonce(), forwardedHttps(request.headers));
+  headers.set('content-security-policy', csp);
+  const response = NextResponse.rewrite(url, { request: { headers } });
+  response.headers.set('content-security-policy', csp);
+  response.headers.set('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+  return response;
 }
 
 /** Every answer carries the security headers; `https` is the same test as next.config's headers(), so they agree on HSTS. */

@@ -488,3 +488,12 @@ describe('buyLaneRunning', () => {
     expect(envError({ BUY_MAX_RUNNING: 'many' }).message).toMatch(/BUY_MAX_RUNNING/);
   });
 });
+
+describe('the operator host (issue 31)', () => {
+  it('is ops.localhost unless set, a bare host name when set, and OPS is never the default channel', () => {
+    expect(parseEnv({}, { forStart: false }).OPERATOR_HOST).toBe('ops.localhost');
+    expect(parseEnv({ OPERATOR_HOST: 'Ops.Example.com' }, { forStart: false }).OPERATOR_HOST).toBe('ops.example.com');
+    expect(() => parseEnv({ OPERATOR_HOST: 'https://ops.example.com/' }, { forStart: false })).toThrow(/OPERATOR_HOST must be a host name/);
+    expect(() => parseEnv({ DEFAULT_CHANNEL: 'OPS' }, { forStart: false })).toThrow(/DEFAULT_CHANNEL must not be OPS/);
+  });
+});

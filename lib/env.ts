@@ -88,6 +88,8 @@ const envSchema = z.object({
   DEFAULT_CHANNEL: z
     .string()
     .regex(/^[A-Z0-9]+$/, 'must be a channel key: uppercase letters and digits')
+    // issue 31: OPS is the operator host's key, reserved; it can never be a channel.
+    .refine((key) => key !== 'OPS', "must not be OPS: that key is the operator console's, and never a channel's")
     .optional(),
   PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
   PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -275,6 +277,19 @@ const envSchema = z.object({
    * operator API answers 404. No default, so no demo token can reach production.
    */
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The operator console's host (issue 31): the console is served there and nowhere else, and no channel is served
+   * there. By spec §1's rule its key is OPS (`ops.<brand domain>`), which is reserved. The demo's: ops.localhost.
+   */
+  OPERATOR_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+      'must be a host name such as ops.example.com (no scheme, port or path)',
+    )
+    .default('ops.localhost'),
   /** Where browsers send tracking batches (spec §7 log service); ours by default. */
   TRACKING_URL: z
     .string()

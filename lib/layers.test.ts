@@ -33,6 +33,7 @@ const LAYERS = [
   'exchange',
   'chain',
   'tracking',
+  'operator',
   'jobs',
   'page',
   'server',

@@ -41,6 +41,9 @@ async function main() {
   const { demoSummary } = await import('../lib/demo/summary');
   const { db, close } = openDb();
   const seeded = await seed(db);
+  // The demo owner's one-time enrolment link (issue 31; demo mode only: DEMO_MODE is 1 here unless set otherwise).
+  const { demoOwnerEnrolment, DEMO_OWNER } = await import('../lib/operator/first-owner');
+  const owner = env().DEMO_MODE === '1' ? await demoOwnerEnrolment(db, new Date()) : null;
   await close();
   console.log(`seeded ${seeded.channels} channels and ${seeded.sales} sales (idempotent).`);
   await buildIfNeededWithProgress();
@@ -54,7 +57,15 @@ async function main() {
   const host =
     !listening || listening === '0.0.0.0' || listening === '::' ? '127.0.0.1' : listening.includes(':') ? `[${listening}]` : listening;
   await answers(`http://${host}:${env().PORT}/api/health`);
-  console.log(`\nThe storefront is ready. ${demoSummary(seeded.codes, env().PORT)}\nStop it with Ctrl+C.`);
+  const { publicOrigin } = await import('../lib/env');
+  const console_ = publicOrigin(env().OPERATOR_HOST);
+  const ops =
+    env().DEMO_MODE !== '1'
+      ? ''
+      : owner
+        ? `\nOperator console: ${console_}\n  Enrol the demo owner (${DEMO_OWNER}) once, at: ${console_}/enrol/${owner.token}`
+        : `\nOperator console: ${console_}/sign-in (the demo owner ${DEMO_OWNER} has enrolled)`;
+  console.log(`\nThe storefront is ready. ${demoSummary(seeded.codes, env().PORT)}${ops}\nStop it with Ctrl+C.`);
 }
 
 void main();

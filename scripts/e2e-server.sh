@@ -10,4 +10,7 @@ export PORT="${E2E_PORT:-3100}"
 export TRUSTED_PROXIES="${TRUSTED_PROXIES:-127.0.0.1,::1}"
 export PGLITE_DIR="${PGLITE_DIR:-.data/e2e-pglite-$PORT}"
 if [ -z "${DATABASE_URL:-}" ]; then rm -rf "$PGLITE_DIR"; fi
+# What the demo prints is kept too: e2e/console.spec.ts enrols the demo owner from the link it prints (issue 31).
+mkdir -p .data
+exec > >(tee "${E2E_SERVER_LOG:-.data/e2e-server-$PORT.log}") 2>&1
 exec npm run --silent demo

@@ -197,6 +197,14 @@ export function leakedSecrets(fixtures: BuyerFixtures, answerText: string): stri
  * the registry's paths, and checked at run time by the authorization matrix: a new procedure needs its line here.
  */
 export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string, unknown>> = {
+  // The operator console (issue 31): a wrong link and a wrong sign-in; another channel than a manager's (LUMEN).
+  '/ops/api/enrol/complete': () => ({ token: 'x'.repeat(43), password: 'a long wrong password', code: '123456' }),
+  '/ops/api/session/signIn': () => ({ name: 'nobody', password: 'a wrong password', code: '123456' }),
+  '/ops/api/session/signOut': () => ({}),
+  '/ops/api/session/me': () => ({}),
+  '/ops/api/channel/list': () => ({}),
+  '/ops/api/channel/detail': () => ({ channel: 'LUMEN' }),
+  '/ops/api/operator/invite': () => ({ name: 'matrix.invitee', role: 'support', channels: ['LUMEN'] }),
   '/market/api/channel/detail': () => ({ key: 'AURORA' }),
   '/market/api/channel/querySaleRecord': () => ({ pageCount: 1, pageSize: 50 }),
   '/market/api/saleRecord/detail/v2': (f) => ({ id: f.saleId }),

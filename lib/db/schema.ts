@@ -19,47 +19,52 @@ export type ChannelAttributes = {
 };
 
 /** A white-label storefront, one per host name (spec §1, §3 channel theme info). */
-export const channels = pgTable('channels', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  key: text('key').notNull().unique(),
-  /** Canonical host name, used for absolute URLs in link previews. */
-  host: text('host').notNull(),
-  name: text('name').notNull(),
-  brandName: text('brand_name').notNull(),
-  /** 0 hides the root screen (spec §1). */
-  status: integer('status').notNull().default(1),
-  /** Comma-separated digits 1..4 (spec §3). */
-  labelList: text('label_list').notNull(),
-  isHaveTheme: boolean('is_have_theme').notNull().default(true),
-  marketText: text('market_text').notNull().default(''),
-  buyText: text('buy_text').notNull().default(''),
-  exchangeText: text('exchange_text').notNull().default(''),
-  privacyText: text('privacy_text').notNull().default(''),
-  salesStrategyText: text('sales_strategy_text').notNull().default(''),
-  /** JSON string with the skin fields of spec §3; parsed leniently. */
-  skinJson: text('skin_json').notNull().default('{}'),
-  /** 'en' | 'zh-CN'; null lets Accept-Language decide. */
-  locale: text('locale'),
-  timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
-  appScheme: text('app_scheme'),
-  appDownloadUrl: text('app_download_url'),
-  attributes: jsonb('attributes').$type<ChannelAttributes>().notNull().default({}),
-  /**
-   * The channel's own SMS sign name and template id at the carrier (Aliyun, Tencent Cloud); null uses the deployment's
-   * SMS_SIGN_NAME / SMS_TEMPLATE_ID (lib/auth/sms.ts). Never shown in the API.
-   */
-  smsSignName: text('sms_sign_name'),
-  smsTemplateId: text('sms_template_id'),
-  /**
-   * The payment providers the channel offers, by name (lib/payment/providers.ts), in the order the pay page lists them;
-   * those the deployment does not run (PAYMENT_PROVIDERS) are left out. Empty: every provider the deployment runs.
-   */
-  paymentProviders: text('payment_providers')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const channels = pgTable(
+  'channels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull().unique(),
+    /** Canonical host name, used for absolute URLs in link previews. */
+    host: text('host').notNull(),
+    name: text('name').notNull(),
+    brandName: text('brand_name').notNull(),
+    /** 0 hides the root screen (spec §1). */
+    status: integer('status').notNull().default(1),
+    /** Comma-separated digits 1..4 (spec §3). */
+    labelList: text('label_list').notNull(),
+    isHaveTheme: boolean('is_have_theme').notNull().default(true),
+    marketText: text('market_text').notNull().default(''),
+    buyText: text('buy_text').notNull().default(''),
+    exchangeText: text('exchange_text').notNull().default(''),
+    privacyText: text('privacy_text').notNull().default(''),
+    salesStrategyText: text('sales_strategy_text').notNull().default(''),
+    /** JSON string with the skin fields of spec §3; parsed leniently. */
+    skinJson: text('skin_json').notNull().default('{}'),
+    /** 'en' | 'zh-CN'; null lets Accept-Language decide. */
+    locale: text('locale'),
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    appScheme: text('app_scheme'),
+    appDownloadUrl: text('app_download_url'),
+    attributes: jsonb('attributes').$type<ChannelAttributes>().notNull().default({}),
+    /**
+     * The channel's own SMS sign name and template id at the carrier (Aliyun, Tencent Cloud); null uses the deployment's
+     * SMS_SIGN_NAME / SMS_TEMPLATE_ID (lib/auth/sms.ts). Never shown in the API.
+     */
+    smsSignName: text('sms_sign_name'),
+    smsTemplateId: text('sms_template_id'),
+    /**
+     * The payment providers the channel offers, by name (lib/payment/providers.ts), in the order the pay page lists them;
+     * those the deployment does not run (PAYMENT_PROVIDERS) are left out. Empty: every provider the deployment runs.
+     */
+    paymentProviders: text('payment_providers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // issue 31: "its key, OPS by the spec's rule, is reserved and can never be a channel" (the operator host's key).
+  (t) => [check('channels_key_not_reserved', sql`${t.key} <> 'OPS'`)],
+);
 export type ChannelRow = typeof channels.$inferSelect;
 
 /** A collectible's design: what a sale sells (DESIGN §5 `commodity`). */
@@ -770,4 +775,131 @@ export const rateLimits = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_expires').on(t.expiresAt)],
+);
+
+/**
+ * The people who run the stores of this deployment (issue 31, "Operator accounts"), signing in on the operator host.
+ * `invited` until the enrolment link is used (a password and a TOTP second factor set: no account works without
+ * one); `disabled` ends every session at once (sessions are checked against this row on each call).
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The account name, lower case, as typed at sign-in. */
+    name: text('name').notNull().unique(),
+    role: text('role', { enum: ['owner', 'manager', 'support'] }).notNull(),
+    status: text('status', { enum: ['invited', 'active', 'disabled'] })
+      .notNull()
+      .default('invited'),
+    /** argon2id (PHC string); null until enrolment. */
+    passwordHash: text('password_hash'),
+    /** The TOTP secret (base32); null until enrolment. The server must read it to check a code, so it is not hashed. */
+    totpSecret: text('totp_secret'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('operators_role', sql`${t.role} in ('owner', 'manager', 'support')`),
+    check('operators_status', sql`${t.status} in ('invited', 'active', 'disabled')`),
+  ],
+);
+export type OperatorRow = typeof operators.$inferSelect;
+
+/** One-time enrolment links (issue 31): kept as a SHA-256 of the token, expiring, used once; the TOTP secret offered. */
+export const operatorInvites = pgTable('operator_invites', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The secret the enrolment page shows (QR code and text) until a code from it confirms enrolment. */
+  pendingTotpSecret: text('pending_totp_secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** TOTP time steps an operator has used: the primary key makes a replayed code fail atomically (issue 31). */
+export const operatorTotpSteps = pgTable(
+  'operator_totp_steps',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    step: bigint('step', { mode: 'number' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.step] })],
+);
+
+/** One-time recovery codes, shown once at enrolment, kept as SHA-256 (80 random bits each). */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_recovery_codes_operator').on(t.operatorId)],
+);
+
+/**
+ * Operator sessions (issue 31): the `__Host-ops` cookie's token, kept as SHA-256, with an idle timeout (last seen) and
+ * an absolute lifetime (expires). Checked with the operator's row on every call, so disabling ends them at once.
+ */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [index('operator_sessions_operator').on(t.operatorId)],
+);
+
+/** The channels a manager or support operator may work on (an owner works on every channel). */
+export const operatorGrants = pgTable(
+  'operator_grants',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.channelId] })],
+);
+
+/**
+ * The audit trail (issue 31): every operator write, who, when, from where, on which channel, what (procedure and input
+ * with secrets redacted) and the row before and after. Append-only: lib/operator/audit.ts only inserts.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Null for a write no operator signed (a failed sign-in names no account). */
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** The name as it was (or as typed, for a refused sign-in). */
+    operatorName: text('operator_name').notNull(),
+    ip: text('ip').notNull(),
+    channelId: integer('channel_id').references(() => channels.id),
+    procedure: text('procedure').notNull(),
+    input: jsonb('input').$type<unknown>().notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+  },
+  (t) => [index('operator_audit_at').on(t.at), index('operator_audit_operator').on(t.operatorId)],
 );

@@ -16,7 +16,7 @@ import {
   sales,
   storeCodes,
 } from '../db/schema';
-import { seed } from './seed';
+import { assertNoReservedKey, seed } from './seed';
 import { parseSkin } from '../channel/skin';
 import { toThemeInfo } from '../channel/service';
 import { listSales } from '../sale/service';
@@ -217,5 +217,12 @@ describe('seed', () => {
     expect(referenced.size).toBeGreaterThan(0);
     const missing = [...referenced].filter((p) => !fs.existsSync(path.join(process.cwd(), 'public', p))).sort();
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the reserved key (issue 31)', () => {
+  it('refuses to seed a channel called OPS, in any case, and says why', () => {
+    expect(() => assertNoReservedKey(['AURORA', 'ops'])).toThrow(/ops is reserved for the operator console's host/);
+    expect(() => assertNoReservedKey(['AURORA', 'LUMEN'])).not.toThrow();
   });
 });

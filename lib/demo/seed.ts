@@ -34,6 +34,7 @@ import { invalidateAll, tagNoticesSent } from '../cache/store';
 import { forgetAllSoldOut } from '../order/sold-out';
 import { hashCode } from '../redeem-code/service';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
+import { isReservedChannelKey } from '../operator/host';
 
 const HOUR_MS = 3_600_000;
 
@@ -98,11 +99,22 @@ function commodityValues(
 export type DemoCodes = { channel: string; host: string; path: string; name: string; codes: string[] }[];
 
 /**
+ * issue 31: "its key, OPS by the spec's rule, is reserved and can never be a channel": the operator host's key.
+ * A seed that names it stops here, with the reason (the channels table's check constraint would refuse it anyway).
+ */
+export function assertNoReservedKey(keys: readonly string[]): void {
+  const reserved = keys.filter(isReservedChannelKey);
+  if (reserved.length)
+    throw new Error(`channel key ${reserved.join(', ')} is reserved for the operator console's host and can never be a channel`);
+}
+
+/**
  * Seeds the demo channels and catalogue. Idempotent: rows are keyed by natural keys
  * (channel key, channel+code) and inserted with ON CONFLICT DO NOTHING, so a second run changes nothing.
  */
 export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: number; sales: number; codes: DemoCodes }> {
   const channelIds = new Map<string, number>();
+  assertNoReservedKey(SEED_CHANNELS.map((c) => c.key));
   for (const c of SEED_CHANNELS) {
     await db
       .insert(channels)

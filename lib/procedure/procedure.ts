@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { ChannelRow } from '../db/schema';
-import type { ChannelScope, SessionUser, UserScope, ViewerScope } from './scope';
+import type { ChannelScope, OperatorSession, SessionUser, UserScope, ViewerScope } from './scope';
+import type { OperatorRule } from './roles';
 
 /** What every procedure gets: the database and the channel of the request's host. */
 export type ProcedureContext = {
@@ -24,6 +25,13 @@ export type ProcedureContext = {
    * revoked or another channel's. Services still check that every object they touch is this user's.
    */
   user: () => Promise<SessionUser>;
+  /**
+   * The signed-in operator (issue 31; `operator` procedures): the `__Host-ops` session cookie on the operator host;
+   * AppError 401 otherwise. The dispatcher has already checked the procedure's role before the handler runs.
+   */
+  operator: () => Promise<OperatorSession>;
+  /** The channel an `operator` procedure with `channel: 'input'` names, checked to be one the operator works on. */
+  operatorChannel: () => Promise<ChannelRow>;
 };
 
 /**
@@ -33,8 +41,12 @@ export type ProcedureContext = {
  * - `buyer`: a logged-in buyer of the host's channel; 401 otherwise.
  * - `optional`: open to visitors; a logged-in buyer sees their own state too (an invalid token reads as a visitor).
  * - `none`: no session is read at all.
+ * - `operator`: a signed-in operator of the console (issue 31), on the operator host only (404 on every other host),
+ *   of one of `operator.roles` (403 otherwise) and, with `operator.channel: 'input'`, working on the input's channel
+ *   (404 otherwise); 401 without a live session, before the input is read.
+ * - `operatorGuest`: the console's enrolment and sign-in, on the operator host only; no session is read.
  */
-export type ProcedureAuth = 'buyer' | 'optional' | 'none';
+export type ProcedureAuth = 'buyer' | 'optional' | 'none' | 'operator' | 'operatorGuest';
 
 /**
  * One call of the market API. `input` validates the body; `output` describes the answer's `data` as it travels (JSON:
@@ -45,6 +57,8 @@ export type Procedure<Input extends z.ZodType, Output extends z.ZodType> = {
   /** What it does, for docs/api.md and the OpenAPI document. */
   summary: string;
   auth: ProcedureAuth;
+  /** Who among operators may call it (required with `auth: 'operator'`; the authorization matrix reads it). */
+  operator?: OperatorRule;
   input: Input;
   /** The answer's `data`; checked by the dispatcher outside production (a mismatch is a server fault). */
   output: Output;

@@ -16,3 +16,6 @@ export type SessionUser = { id: number; uuid: string; phone: string; nickname: s
 
 /** A page or call open to visitors: the buyer's id when someone is logged in, null for a visitor. */
 export type ViewerScope = ChannelScope & { userId: number | null };
+
+/** A signed-in operator of the console (issue 31), as every operator procedure sees them. */
+export type OperatorSession = { sessionId: number; operatorId: number; name: string; role: 'owner' | 'manager' | 'support' };

@@ -5,6 +5,9 @@ import { leakedSecrets, makeBuyerFixtures, SAMPLE_INPUTS, type BuyerFixtures } f
 import { registry, type ApiPath } from './registry';
 import { openApiDocument } from './openapi';
 import type { ProcedureAuth } from '../procedure/procedure';
+import { channels, operators } from '../db/schema';
+import { createOperatorSession } from '../operator/accounts';
+import { disabledOperator, OPS_HOST, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
 
 // The authorization matrix (security review): every procedure of the registry, called about buyer A's objects by
 // everyone who is not A on A's channel, leaks nothing of A's. Generated from the registry: a new procedure is in the
@@ -120,6 +123,127 @@ describe.each(paths)('%s', (p) => {
   });
 });
 
+describe('the operator console (issue 31)', () => {
+  // Every console procedure, called on the operator host by each credential that is not an owner's: a buyer's token or
+  // cookie, no credentials, a disabled operator, support and a manager of AURORA (against LUMEN), and an owner's
+  // cookie sent to a channel host. What each may see is listed; anything else in an answer is a leak.
+  const opsPaths = paths.filter((p) => authOf(p) === 'operator' || authOf(p) === 'operatorGuest');
+  let owner: TestOperator;
+  let manager: TestOperator;
+  let support: TestOperator;
+  let disabled: TestOperator;
+  let everyChannel: { key: string; host: string; name: string }[];
+
+  beforeAll(async () => {
+    const before = new Date(api.now.getTime() - 60_000);
+    owner = await signedInOperator(api.db, { name: 'matrix.owner', role: 'owner', now: before });
+    manager = await signedInOperator(api.db, { name: 'aurora.manager', role: 'manager', channels: ['AURORA'], now: before });
+    support = await signedInOperator(api.db, { name: 'aurora.support', role: 'support', channels: ['AURORA'], now: before });
+    disabled = await disabledOperator(api.db, { name: 'gone.manager', now: before });
+    everyChannel = await api.db.select({ key: channels.key, host: channels.host, name: channels.name }).from(channels);
+  });
+
+  /** A fresh session of an operator for each call, so one row's sign-out does not touch the next. */
+  const freshCookie = async (op: TestOperator) =>
+    `__Host-ops=${(await createOperatorSession(api.db, { operatorId: op.operatorId, now: api.now, ip: null })).token}`;
+  const secretsOf = (keys: string[]) => [
+    ...everyChannel.filter((c) => keys.includes(c.key)).flatMap((c) => [`"${c.key}"`, c.host, c.name]),
+    'enrolUrl',
+    'recoveryCodes',
+    'matrix.owner',
+  ];
+  const allKeys = () => everyChannel.map((c) => c.key);
+  const othersThanAurora = () => allKeys().filter((k) => k !== 'AURORA');
+
+  type OpsCaller = { name: string; options: () => Promise<CallOptions>; secrets: () => string[]; signedIn: boolean };
+  const opsCallers: OpsCaller[] = [
+    { name: 'no credentials', options: async () => ({ host: OPS_HOST }), secrets: () => secretsOf(allKeys()), signedIn: false },
+    {
+      name: "a buyer's token",
+      options: async () => ({ host: OPS_HOST, token: await api.session(a.buyer.userId, 'AURORA') }),
+      secrets: () => secretsOf(allKeys()),
+      signedIn: false,
+    },
+    {
+      name: "a buyer's cookie on the operator host",
+      options: async () => ({
+        host: OPS_HOST,
+        cookie: await api.webCookie(await api.session(a.buyer.userId, 'AURORA'), a.buyer, 'AURORA'),
+      }),
+      secrets: () => secretsOf(allKeys()),
+      signedIn: false,
+    },
+    {
+      name: 'a disabled operator',
+      options: async () => ({ host: OPS_HOST, headers: { cookie: disabled.cookie } }),
+      secrets: () => secretsOf(allKeys()),
+      signedIn: false,
+    },
+    {
+      name: "an owner's cookie on a channel host",
+      options: async () => ({ host: 'aurora.localhost:3000', headers: { cookie: await freshCookie(owner) } }),
+      secrets: () => secretsOf(allKeys()),
+      signedIn: false,
+    },
+    {
+      name: 'support of AURORA',
+      options: async () => ({ host: OPS_HOST, headers: { cookie: await freshCookie(support) } }),
+      secrets: () => secretsOf(othersThanAurora()),
+      signedIn: true,
+    },
+    {
+      name: 'a manager of AURORA',
+      options: async () => ({ host: OPS_HOST, headers: { cookie: await freshCookie(manager) } }),
+      secrets: () => secretsOf(othersThanAurora()),
+      signedIn: true,
+    },
+  ];
+
+  it('shows an owner every channel, and an enrolment link to an owner who invites (so the leak check can see a leak)', async () => {
+    const as = async (p: ApiPath) =>
+      (await api.callApi(p, SAMPLE_INPUTS[p](a), { host: OPS_HOST, headers: { cookie: await freshCookie(owner) } })).text;
+    const list = await as('/ops/api/channel/list');
+    for (const c of everyChannel) expect(list).toContain(c.host);
+    expect(await as('/ops/api/channel/detail')).toContain('lumen.localhost');
+    expect(await as('/ops/api/operator/invite')).toContain('/enrol/');
+    expect(await as('/ops/api/session/me')).toContain('matrix.owner');
+  });
+
+  describe.each(opsPaths)('%s', (p) => {
+    it.each(opsCallers.map((c) => [c.name, c] as const))('leaks nothing to %s', async (_name, caller) => {
+      const answer = await api.callApi(p, SAMPLE_INPUTS[p](a), await caller.options());
+      const leaked = caller.secrets().filter((secret) => answer.text.includes(secret));
+      const seen = { path: p, caller: caller.name, status: answer.status, code: answer.code, message: answer.message };
+      expect({ ...seen, leaked }).toEqual({ ...seen, leaked: [] });
+      expect(answer.status).toBe(200);
+      if (authOf(p) !== 'operator') return;
+      const rule = registry[p].operator!;
+      if (!caller.signedIn) {
+        // Off the operator host the console's calls do not exist; on it, nobody without a live session gets past 401.
+        expect(seen.code).toBe(caller.name.includes('channel host') ? 404 : 401);
+      } else if (!rule.roles.includes(caller.name.startsWith('support') ? 'support' : 'manager')) {
+        expect(seen.code).toBe(403);
+      } else if (rule.channel === 'input') {
+        expect(seen.code).toBe(404);
+      } else {
+        expect(seen.code).toBe(200);
+      }
+    });
+  });
+
+  it('left the console as it was: no operator invited by anyone but the owner, and the owner still signed in', async () => {
+    const invited = await api.db.select({ name: operators.name, role: operators.role }).from(operators);
+    expect(invited.map((o) => o.name).sort()).toEqual([
+      'aurora.manager',
+      'aurora.support',
+      'gone.manager',
+      'matrix.invitee',
+      'matrix.owner',
+    ]);
+    expect((await api.callApi('/ops/api/session/me', {}, { host: OPS_HOST, headers: { cookie: owner.cookie } })).code).toBe(200);
+  });
+});
+
 it("left A's objects as they were: the unpaid order, its payment, the box, the holdings, the session", async () => {
   const own = (p: ApiPath, body: Record<string, unknown>) => api.callApi(p, body, { token: a.buyer.token });
   expect(await own('/market/api/order/detail', { orderNo: a.orderNo })).toMatchObject({ code: 200, data: { statusTrade: 0 } });
@@ -143,7 +267,7 @@ describe('the API says who may call what', () => {
   };
 
   it('in the OpenAPI document: x-auth, security, and the 401 for buyer procedures', () => {
-    expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['apiToken', 'sessionCookie']);
+    expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['apiToken', 'operatorSession', 'sessionCookie']);
     for (const p of paths) {
       const op = doc.paths[p]!.post;
       const auth = authOf(p);
@@ -156,6 +280,9 @@ describe('the API says who may call what', () => {
       } else if (auth === 'optional') {
         expect({ p, schemes }).toEqual({ p, schemes: ['', 'apiToken', 'sessionCookie'] });
         expect(op.responses['200']!.description).not.toMatch(/\b401\b/);
+      } else if (auth === 'operator') {
+        expect({ p, schemes }).toEqual({ p, schemes: ['operatorSession'] });
+        expect(op.responses['200']!.description).toMatch(/\b401\b/);
       } else {
         expect({ p, security }).toEqual({ p, security: [] });
       }
@@ -165,7 +292,7 @@ describe('the API says who may call what', () => {
   it('in docs/api.md: one row per procedure with its auth', () => {
     const doc = readFileSync(path.join(process.cwd(), 'docs/api.md'), 'utf8');
     const rows = new Map<string, string>();
-    for (const match of doc.matchAll(/^\| `([^`]+)` \| (buyer|optional|none) \|/gm)) rows.set(match[1]!, match[2]!);
+    for (const match of doc.matchAll(/^\| `([^`]+)` \| (buyer|optional|none|operator|operatorGuest) \|/gm)) rows.set(match[1]!, match[2]!);
     expect(Object.fromEntries([...rows].sort())).toEqual(Object.fromEntries(paths.map((p) => [p, authOf(p)] as const).sort()));
   });
 });

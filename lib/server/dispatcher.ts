@@ -17,6 +17,11 @@ import { findUnstorableText } from './text-check';
 import { cookieCallProblem } from '../security/csrf';
 import { describeInput, inputError, msg, renderMessage } from '../procedure/messages';
 import { apiLocale, askedLocale, type Locale } from '../i18n/locale';
+import type { OperatorSession } from '../procedure/scope';
+import { cookieValue } from '../security/cookies';
+import { isOperatorHost, OPERATOR_COOKIE } from '../operator/host';
+import { resolveOperatorSession } from '../operator/accounts';
+import { operatorChannel } from '../operator/channels';
 
 export type ApiRequest = {
   method: string;
@@ -97,6 +102,11 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
 
   const db = options.db ?? getDb();
   const e = env();
+  // issue 31: the console's calls exist only on the operator host, and the market's only on channel hosts; on the
+  // wrong host a call is as unknown as a path that does not exist.
+  const onOperatorHost = isOperatorHost(request.host, e.OPERATOR_HOST);
+  const consoleCall = proc.auth === 'operator' || proc.auth === 'operatorGuest';
+  if (consoleCall !== onOperatorHost) return fail(404, `unknown API path ${request.path}`);
   const channelKey = channelKeyForHost(request.host, e.BRAND_WORD, e.DEFAULT_CHANNEL);
   const now = options.now ?? new Date();
   const headers = request.headers ?? new Headers();
@@ -130,9 +140,26 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
       if (!found) throw new AppError(401, msg('notLoggedIn'));
       return found;
     })());
+  let operator: Promise<OperatorSession> | undefined;
+  const loadOperator = () =>
+    (operator ??= (async () => {
+      // The console's own cookie (issue 31); a buyer's token or cookie is no operator's credential.
+      const cookie = cookieValue(headers.get('cookie'), OPERATOR_COOKIE);
+      if (!cookie) throw new AppError(401, msg('opsNotSignedIn'));
+      const problem = cookieCallProblem(headers, request.host);
+      if (problem) throw new AppError(problem.code, problem.message);
+      const found = await resolveOperatorSession(db, cookie, now);
+      if (!found) throw new AppError(401, msg('opsNotSignedIn'));
+      return found;
+    })());
+  let scopedChannel: Promise<ChannelRow> | undefined;
   try {
     // Authentication comes first (finding 15): a caller who may not call this learns nothing about its payload.
     if (proc.auth === 'buyer') await loadUser();
+    if (proc.auth === 'operator') {
+      const signedIn = await loadOperator();
+      if (!proc.operator?.roles.includes(signedIn.role)) throw new AppError(403, msg('opsRoleRefused'));
+    }
 
     let json: unknown;
     try {
@@ -150,6 +177,12 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
     const parsed = proc.input.safeParse(json, { error: inputError, reportInput: true });
     if (!parsed.success) return fail(400, describeIssues(parsed.error, await answerLocale()));
 
+    if (proc.auth === 'operator' && proc.operator?.channel === 'input') {
+      const key = (parsed.data as { channel?: unknown }).channel;
+      if (typeof key !== 'string') throw new Error(`${request.path} declares a channel scope but its input has no channel`);
+      scopedChannel = operatorChannel(db, await loadOperator(), key);
+      await scopedChannel;
+    }
     const data = await proc.handler(
       {
         db,
@@ -163,6 +196,8 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
         },
         token: loadToken,
         user: loadUser,
+        operator: loadOperator,
+        operatorChannel: () => scopedChannel ?? Promise.reject(new Error(`${request.path} has no channel scope`)),
       },
       parsed.data,
     );

@@ -19,6 +19,12 @@ const SECURITY_SCHEMES = {
     name: 'next-auth.session-token',
     description: "The storefront's web session (`__Secure-next-auth.session-token` on HTTPS); same-origin JSON calls only.",
   },
+  operatorSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: '__Host-ops',
+    description: "An operator's console session on the operator host (issue 31); same-origin JSON calls only.",
+  },
 } as const;
 
 /** Per procedure (OpenAPI `security`): a buyer's token or cookie, either or nothing, or no session read at all. */
@@ -26,6 +32,8 @@ const SECURITY: Record<ProcedureAuth, Record<string, string[]>[]> = {
   buyer: [{ apiToken: [] }, { sessionCookie: [] }],
   optional: [{}, { apiToken: [] }, { sessionCookie: [] }],
   none: [],
+  operator: [{ operatorSession: [] }],
+  operatorGuest: [],
 };
 
 const ANSWER: Record<ProcedureAuth, string> = {
@@ -33,6 +41,9 @@ const ANSWER: Record<ProcedureAuth, string> = {
   optional:
     'Envelope. Open to visitors; a logged-in buyer of the channel also sees their own state (an invalid session reads as a visitor).',
   none: 'Envelope. Open to anyone; no session is read.',
+  operator:
+    'Envelope. The operator console (issue 31), on the operator host only: a signed-in operator of a role the call allows (code 401 without a session, before the input is read; 403 for another role; 404 for a channel they do not work on).',
+  operatorGuest: "Envelope. The operator console's enrolment and sign-in, on the operator host only; no session is read.",
 };
 
 /** A procedure's answer as JSON Schema: what the handler sends (`io: 'output'`), without the draft's `$schema` line. */

@@ -8,6 +8,7 @@ import { collectionProcedures } from '../collection/procedures';
 import { giftProcedures } from '../gift/procedures';
 import { exchangeProcedures } from '../exchange/procedures';
 import { chainProcedures } from '../chain/procedures';
+import { operatorProcedures } from '../operator/procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -24,6 +25,7 @@ export const registry = {
   ...giftProcedures,
   ...exchangeProcedures,
   ...chainProcedures,
+  ...operatorProcedures,
 } as const;
 
 export type Registry = typeof registry;

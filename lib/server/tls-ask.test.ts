@@ -155,3 +155,9 @@ describe('GET /api/tls/ask', () => {
     expect(queries).toBe(0);
   });
 });
+
+it('answers 200 for the operator host (issue 31), which is no channel but needs its certificate', async () => {
+  expect(await status(ask('ops.localhost'), { operatorHost: 'ops.localhost' })).toBe(200);
+  expect(await status(ask('ops.localhost'))).toBe(404);
+  expect(await status(ask('ops.localhost', '127.0.0.2'), { operatorHost: 'ops.localhost' })).toBe(403);
+});

@@ -10,6 +10,8 @@ export type TlsAskOptions = {
   defaultChannel?: string;
   /** TRUSTED_PROXIES: the proxies that may ask; when it lists none, loopback (a proxy on this machine). */
   trusted: TrustedProxies;
+  /** OPERATOR_HOST: the console's host gets its certificate too (issue 31), though it is no channel. */
+  operatorHost?: string;
 };
 
 function answer(status: number, message: string): Response {
@@ -52,6 +54,7 @@ export async function handleTlsAsk(request: Request, options: TlsAskOptions): Pr
   const domain = new URL(request.url).searchParams.get('domain');
   const problem = certificateDomainProblem(domain);
   if (problem || domain === null) return answer(400, problem ?? 'domain: is required');
+  if (options.operatorHost && domain.toLowerCase() === options.operatorHost) return answer(200, `${domain} serves the operator console`);
   try {
     const verdict = await channelForCertificate(options.db, domain, options);
     return verdict.serves ? answer(200, `${domain} serves channel ${verdict.channel}`) : answer(404, verdict.reason);

@@ -11,5 +11,11 @@ let trusted: TrustedProxies | undefined;
 export async function GET(request: Request): Promise<Response> {
   const e = env();
   trusted ??= parseTrustedProxies(e.TRUSTED_PROXIES);
-  return handleTlsAsk(request, { db: getDb(), brandWord: e.BRAND_WORD, defaultChannel: e.DEFAULT_CHANNEL, trusted });
+  return handleTlsAsk(request, {
+    db: getDb(),
+    brandWord: e.BRAND_WORD,
+    defaultChannel: e.DEFAULT_CHANNEL,
+    trusted,
+    operatorHost: e.OPERATOR_HOST,
+  });
 }

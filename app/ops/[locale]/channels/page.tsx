@@ -1,0 +1,95 @@
+import type { Metadata } from 'next';
+import { getDb } from '@/lib/db/client';
+import { listConsoleChannels } from '@/lib/operator/channels';
+import { seesEveryChannel } from '@/lib/procedure/roles';
+import { consoleWords, requireConsoleOperator, type ConsolePageParams } from '@/lib/page/console';
+import { ConsoleShell } from '@/components/ops/console-shell';
+
+type Props = { params: Promise<ConsolePageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await consoleWords(params);
+  return { title: t('ops.channels.title') };
+}
+
+/**
+ * The console's first page (issue 31): every channel the operator works on (an owner: all of them) with its key, name,
+ * status, labels and the hosts today's routing serves it on.
+ */
+export default async function ChannelsPage({ params }: Props) {
+  const { locale, t } = await consoleWords(params);
+  const operator = await requireConsoleOperator();
+  const list = await listConsoleChannels(getDb(), operator);
+  return (
+    <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
+      <div className="mb-6 flex items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-gray-900">{t('ops.channels.title')}</h1>
+          <p className="mt-1 text-sm text-gray-600">
+            {seesEveryChannel(operator.role) ? t('ops.channels.everyChannel') : t('ops.channels.granted')}{' '}
+            {t('ops.channels.count', { count: list.length })}
+          </p>
+        </div>
+      </div>
+      {list.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('ops.channels.none')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+            <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  {t('ops.channels.key')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('ops.channels.name')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('ops.channels.status')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('ops.channels.labels')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('ops.channels.hosts')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {list.map((c) => (
+                <tr key={c.key} data-channel={c.key}>
+                  <td className="px-4 py-3 font-mono font-semibold text-gray-900">{c.key}</td>
+                  <td className="px-4 py-3">
+                    <span className="font-medium text-gray-900">{c.name}</span>
+                    {c.brandName !== c.name ? <span className="block text-xs text-gray-600">{c.brandName}</span> : null}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.status === 0 ? 'bg-amber-50 text-amber-800' : 'bg-green-50 text-green-800'}`}
+                    >
+                      {c.status === 0 ? t('ops.channels.paused') : t('ops.channels.open')}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <ul className="flex flex-wrap gap-1">
+                      {c.labels.map((l) => (
+                        <li key={l} className="rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-800">
+                          {l} · {t(`ops.label.l${l}`)}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="px-4 py-3 font-mono text-xs text-gray-800">
+                    {c.hosts.map((h) => (
+                      <div key={h}>{h}</div>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ConsoleShell>
+  );
+}

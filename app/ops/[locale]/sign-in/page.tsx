@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { consoleWords, getConsoleOperator, type ConsolePageParams } from '@/lib/page/console';
+import { GuestFrame } from '@/components/ops/guest-frame';
+import { SignInForm } from '@/components/ops/sign-in-form';
+
+type Props = { params: Promise<ConsolePageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await consoleWords(params);
+  return { title: t('ops.signIn.title') };
+}
+
+/** Sign in to the console (issue 31). Someone already signed in goes on to the channels. */
+export default async function SignInPage({ params }: Props) {
+  const { locale, t } = await consoleWords(params);
+  if (await getConsoleOperator()) redirect('/channels');
+  return (
+    <GuestFrame brand={t('ops.brand')} title={t('ops.signIn.title')}>
+      <SignInForm
+        locale={locale}
+        words={{
+          name: t('ops.signIn.name'),
+          password: t('ops.signIn.password'),
+          code: t('ops.signIn.code'),
+          codeHint: t('ops.signIn.codeHint'),
+          submit: t('ops.signIn.submit'),
+          working: t('ops.signIn.working'),
+          failed: t('ops.failed'),
+        }}
+      />
+    </GuestFrame>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Registry } from '@/lib/server/registry';
+import type { z } from 'zod';
+
+/** The console's calls (issue 31), by path. */
+type ConsolePath = Extract<keyof Registry, `/ops/api/${string}`>;
+type InputOf<P extends ConsolePath> = z.input<Registry[P]['input']>;
+type OutputOf<P extends ConsolePath> = z.output<Registry[P]['output']>;
+
+export type ConsoleAnswer<P extends ConsolePath> = { ok: true; data: OutputOf<P> } | { ok: false; code: number; message: string };
+
+/**
+ * One console call from the browser (types only from the registry; nothing of zod or the server is bundled): same-origin
+ * JSON, so the `__Host-ops` cookie rides along and the dispatcher's cross-site check passes; the answer's words in the
+ * page's language.
+ */
+export async function consoleCall<P extends ConsolePath>(path: P, body: InputOf<P>, locale: string): Promise<ConsoleAnswer<P>> {
+  try {
+    const res = await fetch(`/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': locale },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+    const envelope = (await res.json()) as { code: number; message: string; data: unknown };
+    return envelope.code === 200
+      ? { ok: true, data: envelope.data as OutputOf<P> }
+      : { ok: false, code: envelope.code, message: envelope.message };
+  } catch {
+    return { ok: false, code: 0, message: '' };
+  }
+}

@@ -1,0 +1,51 @@
+import { decideRoute } from '../channel/routing';
+import { consoleNotFoundHtml } from './not-found';
+import { isConsolePath, isOperatorHost, isReservedChannelKey } from './host';
+
+// issue 31: the console on the operator host only, and no channel there.
+
+it('knows the operator host by its name, on any port and in any case, and nothing else', () => {
+  expect(isOperatorHost('ops.localhost:3000', 'ops.localhost')).toBe(true);
+  expect(isOperatorHost('OPS.Example.com', 'ops.example.com')).toBe(true);
+  expect(isOperatorHost('aurora.localhost:3000', 'ops.localhost')).toBe(false);
+  expect(isOperatorHost('ops.localhost.evil.test', 'ops.localhost')).toBe(false);
+  expect(isOperatorHost('', 'ops.localhost')).toBe(false);
+});
+
+it("serves only the console's paths there: every channel path is not one", () => {
+  for (const p of ['/', '/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
+  for (const p of ['/mine', '/login', '/goods/detail/1', '/AURORA/en', '/ops/en/channels', '/enrol/short', '/404', '/channels/x']) {
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
+  }
+});
+
+it("sends the console's paths on a channel host to the store's /404, like any unknown path (spec §2)", () => {
+  const summary = { key: 'AURORA', status: 1, labels: [1, 2, 3, 4] as const, attributes: {}, locale: null };
+  for (const pathname of ['/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`, '/ops/en/channels', '/ops/en/sign-in']) {
+    expect({
+      pathname,
+      decision: decideRoute({
+        key: 'AURORA',
+        pathname,
+        search: '',
+        summary: { ...summary, labels: [...summary.labels] },
+        hasSession: false,
+        acceptLanguage: null,
+      }),
+    }).toEqual({
+      pathname,
+      decision: { kind: 'redirect', location: '/404' },
+    });
+  }
+});
+
+it('reserves OPS in any case', () => {
+  expect(['OPS', 'ops', ' Ops '].map(isReservedChannelKey)).toEqual([true, true, true]);
+  expect(isReservedChannelKey('OPSX')).toBe(false);
+});
+
+it('answers the console not-found page in the asked language', () => {
+  expect(consoleNotFoundHtml('en')).toContain('The console has no such page.');
+  expect(consoleNotFoundHtml('zh-CN')).toContain('运营后台没有这个页面。');
+});

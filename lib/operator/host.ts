@@ -1,0 +1,45 @@
+/**
+ * The operator host (issue 31): the console is served only there, and no channel is. Pure, no imports beyond the
+ * channel key rule, so the proxy, the dispatcher and the pages share it.
+ */
+
+/**
+ * The key of the operator host by spec §1's rule (`ops.<brand domain>` → OPS), reserved: it can never be a channel's
+ * (issue 31: "its key, OPS by the spec's rule, is reserved and can never be a channel"). Refused where channels are
+ * made (lib/demo/seed.ts), by the env check of DEFAULT_CHANNEL, and by the channels table's check constraint.
+ */
+export const OPERATOR_KEY = 'OPS';
+
+/** Whether a channel key is reserved for the console. */
+export function isReservedChannelKey(key: string): boolean {
+  return key.trim().toUpperCase() === OPERATOR_KEY;
+}
+
+/** The host name without its port, lower case. */
+export function hostName(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    return end === -1 ? h : h.slice(0, end + 1);
+  }
+  const colon = h.lastIndexOf(':');
+  return colon === -1 ? h : h.slice(0, colon);
+}
+
+/** Whether a request's Host header names the operator host (OPERATOR_HOST; any port). */
+export function isOperatorHost(host: string | null | undefined, operatorHost: string): boolean {
+  return Boolean(host) && hostName(host!) === hostName(operatorHost);
+}
+
+/**
+ * The console's pages on the operator host (issue 31), by path: anything else there (every channel path) is 404.
+ * `/` goes to the channel list or to sign-in.
+ */
+const CONSOLE_PATHS: readonly RegExp[] = [/^\/$/, /^\/sign-in$/, /^\/channels$/, /^\/enrol\/[A-Za-z0-9_-]{20,100}$/];
+
+export function isConsolePath(pathname: string): boolean {
+  return CONSOLE_PATHS.some((p) => p.test(pathname));
+}
+
+/** The cookie of an operator session (issue 31): `__Host-` so it is host-only, path /, and Secure. */
+export const OPERATOR_COOKIE = '__Host-ops';

@@ -1,0 +1,21 @@
+/**
+ * Operator roles (issue 31, "Operator accounts"): an owner does everything on every channel; a manager works on the
+ * channels an owner grants; support reads (and later refunds) on the channels granted. Pure.
+ */
+export const OPERATOR_ROLES = ['owner', 'manager', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** What a procedure lets in: the roles, and whether a channel named in the input must be one the operator works on. */
+export type OperatorRule = {
+  roles: readonly OperatorRole[];
+  /** `input`: the input's `channel` (a key) must be granted (owners: any); `none`: no channel in the call. */
+  channel: 'input' | 'none';
+};
+
+/** Everyone signed in. */
+export const ANY_ROLE: readonly OperatorRole[] = OPERATOR_ROLES;
+
+/** Whether an operator of this role works on every channel without a grant. */
+export function seesEveryChannel(role: OperatorRole): boolean {
+  return role === 'owner';
+}
