@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import { getDb, type Db } from '../db/client';
 import { env } from '../env';
-import { channelKeyForHost } from '../channel/key';
+import { domainSettings, routeHostOrKeyRule } from '../channel/domains';
 import { requireChannel } from '../channel/service';
 import type { ChannelRow } from '../db/schema';
 import { AppError, type Envelope } from '../procedure/errors';
@@ -97,8 +97,9 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
 
   const db = options.db ?? getDb();
   const e = env();
-  const channelKey = channelKeyForHost(request.host, e.BRAND_WORD, e.DEFAULT_CHANNEL);
   const now = options.now ?? new Date();
+  // The channel through its domains, the spec §1 key rule as the fallback (issue 31, lib/channel/domains.ts).
+  const channelKey = (await routeHostOrKeyRule(db, request.host, domainSettings(e), now)).key;
   const headers = request.headers ?? new Headers();
   const responseHeaders: Record<string, string> = {};
   let channel: Promise<ChannelRow> | undefined;
