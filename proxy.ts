@@ -1,5 +1,4 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { channelKeyForHost } from '@/lib/channel/key';
 import { decideRoute, type RoutingDecision } from '@/lib/channel/routing';
 import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
 import { toSummary } from '@/lib/channel/theme';
@@ -10,6 +9,7 @@ import { readChannel } from '@/lib/channel/service';
 import { pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce } from '@/lib/page/rendered';
 import { planSharedPage } from '@/lib/page/shared-page';
 import { canonicalHostRedirect } from '@/lib/channel/canonical-host';
+import { canonicalHostOf, domainSettings, routeHostOrKeyRule } from '@/lib/channel/domains';
 import { env, publicOrigin } from '@/lib/env';
 import { isConsolePath, isOperatorHost } from '@/lib/operator/host';
 import { consoleNotFoundHtml } from '@/lib/operator/not-found';
@@ -31,7 +31,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const host = request.headers.get('host') ?? request.nextUrl.host;
   // The operator console (issue 31) lives on its own host, which serves no channel.
   if (isOperatorHost(host, env().OPERATOR_HOST)) return hardened(consoleRoute(request), forwardedHttps(request.headers));
-  const key = channelKeyForHost(host, process.env.BRAND_WORD ?? 'localhost', process.env.DEFAULT_CHANNEL);
+  const settings = domainSettings();
+  const now = new Date();
+  // Host → channel through the channel's domains, the spec §1 key rule as the fallback (issue 31, lib/channel/domains.ts).
+  const route = await routeHostOrKeyRule(getDb, host, settings, now);
+  const key = route.key;
 
   let row: ChannelRow | null | 'unavailable';
   if (!key) {
@@ -46,10 +50,18 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     }
   }
   const summary = row === null || row === 'unavailable' ? row : toSummary(toThemeInfo(row));
-  // The channel's pages on its one host (lib/channel/canonical-host.ts): every other spelling that reaches it is sent there.
+  // The channel's pages on its one host (lib/channel/canonical-host.ts): its primary domain when it has one (every
+  // other host of the channel answers 308 there, issue 31), and every other spelling that reaches it is sent there.
+  // The API and payment notifications never come here (config.matcher), so they are never redirected.
   const https = forwardedHttps(request.headers);
   if (row && row !== 'unavailable') {
-    const canonical = canonicalHostRedirect(host, publicOrigin(row.host), `${request.nextUrl.pathname}${request.nextUrl.search}`);
+    let canonicalHost = route.domain ?? row.host;
+    try {
+      canonicalHost = await canonicalHostOf(getDb(), row, route, settings, now);
+    } catch (error) {
+      console.error(`[proxy] primary domain of ${row.key} lookup failed`, error);
+    }
+    const canonical = canonicalHostRedirect(host, publicOrigin(canonicalHost), `${request.nextUrl.pathname}${request.nextUrl.search}`);
     if (canonical) return hardened(NextResponse.redirect(canonical, 308), https);
   }
 

@@ -487,6 +487,49 @@ describe('buyLaneRunning', () => {
     expect(envError({ BUY_MAX_RUNNING: '0' }).message).toMatch(/BUY_MAX_RUNNING/);
     expect(envError({ BUY_MAX_RUNNING: 'many' }).message).toMatch(/BUY_MAX_RUNNING/);
   });
+
+  describe('channel domains (issue 31)', () => {
+    it('reads the DNS target, the resolver and the periods, normalised, with the demo operator host by default', () => {
+      expect(parseEnv({})).toMatchObject({
+        OPERATOR_HOST: 'ops.localhost',
+        DOMAIN_TARGET_IPS: [],
+        DNS_RESOLVER: [],
+        DOMAIN_RECHECK_MINUTES: 60,
+        DOMAIN_GRACE_HOURS: 72,
+      });
+      expect(
+        parseEnv({
+          OPERATOR_HOST: 'Ops.Shop.Example',
+          DOMAIN_TARGET: 'stores.shop.example.',
+          DOMAIN_TARGET_IPS: '203.0.113.10, 2001:db8::10',
+          DNS_RESOLVER: '223.5.5.5, 127.0.0.1:5391, [::1]:53',
+          DOMAIN_RECHECK_MINUTES: '15',
+          DOMAIN_GRACE_HOURS: '24',
+        }),
+      ).toMatchObject({
+        OPERATOR_HOST: 'ops.shop.example',
+        DOMAIN_TARGET: 'stores.shop.example',
+        DOMAIN_TARGET_IPS: ['203.0.113.10', '2001:db8::10'],
+        DNS_RESOLVER: ['223.5.5.5', '127.0.0.1:5391', '[::1]:53'],
+        DOMAIN_RECHECK_MINUTES: 15,
+        DOMAIN_GRACE_HOURS: 24,
+      });
+    });
+
+    it.each([
+      ['OPERATOR_HOST', { OPERATOR_HOST: 'https://ops.shop.example' }],
+      ['DOMAIN_TARGET', { DOMAIN_TARGET: '203.0.113.10' }],
+      ['DOMAIN_TARGET_IPS', { DOMAIN_TARGET_IPS: 'stores.shop.example' }],
+      ['DNS_RESOLVER', { DNS_RESOLVER: 'dns.google' }],
+      ['DNS_RESOLVER', { DNS_RESOLVER: '127.0.0.1:99999' }],
+      ['DOMAIN_RECHECK_MINUTES', { DOMAIN_RECHECK_MINUTES: '0' }],
+      ['DOMAIN_GRACE_HOURS', { DOMAIN_GRACE_HOURS: 'forever' }],
+    ])('refuses a bad %s, naming it', (name, source) => {
+      const error = envError(source);
+      expect(error.issues).toHaveLength(1);
+      expect(error.issues[0]).toMatch(new RegExp(`^${name} `));
+    });
+  });
 });
 
 describe('the operator host (issue 31)', () => {

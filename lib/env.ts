@@ -3,6 +3,7 @@ import { DEMO_AUTH_SECRET } from './security/secret';
 import { parseTrustedProxies } from './security/forwarded';
 import { parseMediaOrigins } from './security/headers';
 import { readKey } from './security/keys';
+import { normalizeDomainInput, parseDnsServers, parseIpList } from './security/domain-name';
 
 /**
  * Every payment provider built into the storefront, by the name PAYMENT_PROVIDERS lists: lib/payment/providers.ts must
@@ -75,6 +76,29 @@ const SMS_PROVIDER_NEEDS = {
   aliyun: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_ID'],
   tencent: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_ID'],
 } as const;
+
+/** A host name as channel domains normalise it (lib/channel/domain-host.ts): lower case, punycode, no port. */
+const hostName = z.string().transform((value, ctx) => {
+  const normalized = normalizeDomainInput(value);
+  if ('host' in normalized) return normalized.host;
+  ctx.addIssue({ code: 'custom', message: 'must be a host name such as ops.shop.example (no scheme, port or path)' });
+  return z.NEVER;
+});
+
+/** A comma-separated list checked by `parse`, which throws with what is wrong; empty by default. */
+function listOf(parse: (value: string) => string[]) {
+  return z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parse(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -351,6 +375,27 @@ const envSchema = z.object({
       .transform((value) => (value.endsWith('/') ? value : `${value}/`))
       .optional(),
   ),
+  // Channel domains (issue 31, "Domains"; lib/channel/domains.ts, docs/deploy.md "Custom domains").
+  /** The name a custom domain's CNAME must point at (e.g. `stores.shop.example`); unset, no CNAME is asked for. */
+  DOMAIN_TARGET: z.preprocess((value) => (value === '' ? undefined : value), hostName.optional()),
+  /** The addresses a custom domain's A/AAAA records must point at (an apex cannot have a CNAME), comma-separated. */
+  DOMAIN_TARGET_IPS: listOf(parseIpList),
+  /** The DNS servers a domain check asks, comma-separated (`223.5.5.5`, `127.0.0.1:5391`); unset, the machine's. */
+  DNS_RESOLVER: listOf(parseDnsServers),
+  /** How often the worker checks every custom domain again. */
+  DOMAIN_RECHECK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  /** How long a verified domain whose check fails is still served (a DNS blip never takes a store down). */
+  DOMAIN_GRACE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24)
+    .default(72),
 });
 
 /**

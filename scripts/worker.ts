@@ -20,7 +20,9 @@ async function main() {
   const { startJobs } = await import('../lib/jobs/runner');
   const { db, close } = openDb();
   const stop = startJobs(db, (line) => console.log(line));
-  console.log('worker: running the order expiry sweep, payment reconciliation, chain-up and retention sweep; Ctrl-C stops it');
+  console.log(
+    'worker: running the order expiry sweep, payment reconciliation, chain-up, retention sweep and domain re-check; Ctrl-C stops it',
+  );
   const shutdown = async () => {
     stop();
     await close();

@@ -3,7 +3,7 @@ import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getDb } from '../db/client';
 import { env } from '../env';
-import { channelKeyForHost } from '../channel/key';
+import { domainSettings, routeHostOrKeyRule } from '../channel/domains';
 import { findChannelByKey } from '../channel/service';
 import { AUTH_LIMITS } from './limits';
 import { maskPhone } from './mask';
@@ -17,7 +17,6 @@ import { resolveToken, revokeToken } from './sessions';
  */
 export function authOptions(request: { host: string; https: boolean }): AuthOptions {
   const e = env();
-  const channelKey = channelKeyForHost(request.host, e.BRAND_WORD, e.DEFAULT_CHANNEL);
   const maxAge = Math.floor(AUTH_LIMITS.sessionTtlMs / 1000);
   return {
     secret: e.AUTH_SECRET,
@@ -33,6 +32,8 @@ export function authOptions(request: { host: string; https: boolean }): AuthOpti
         credentials: { token: { label: 'token', type: 'text' } },
         async authorize(credentials) {
           const token = credentials?.token;
+          // The host's channel through its domains (issue 31), as the API that issued the token found it.
+          const channelKey = (await routeHostOrKeyRule(getDb, request.host, domainSettings(e))).key;
           if (!token || !channelKey) return null;
           const channel = await findChannelByKey(channelKey);
           if (!channel) return null;

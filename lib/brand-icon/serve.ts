@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { channelKeyForHost } from '../channel/key';
+import { domainSettings, routeHostOrKeyRule } from '../channel/domains';
+import { getDb } from '../db/client';
 import { findChannelByKey } from '../channel/service';
 import { parseSkin } from '../channel/skin';
 import type { ChannelRow } from '../db/schema';
@@ -72,7 +73,7 @@ export async function brandIconResponse(
 ): Promise<Response> {
   if (!isIconFile(file)) return notFound();
   const e = env();
-  const key = channelKeyForHost(request.headers.get('host') ?? '', e.BRAND_WORD, e.DEFAULT_CHANNEL);
+  const key = (await routeHostOrKeyRule(getDb, request.headers.get('host') ?? '', domainSettings(e))).key;
   const channel = await findChannel(key);
   if (!channel) return notFound();
   const { body, etag } = await cachedIcon(file, iconSource(channel.brandName, parseSkin(channel.skinJson)));

@@ -2,6 +2,8 @@ import 'server-only';
 import type { Db } from '../db/client';
 import { channelKeyFromHost, isValidChannelKey } from './key';
 import { readChannel } from './service';
+import { domainOfHost, domainSettings } from './domains';
+import { isUnderBrandDomain } from '../security/domain-name';
 
 /**
  * Whether the reverse proxy may get a TLS certificate for a host name (docs/deploy.md, "TLS"; Caddy's on-demand TLS
@@ -10,28 +12,7 @@ import { readChannel } from './service';
  * proxy's storage) with names nobody serves.
  */
 
-/** Longest host name DNS allows (RFC 1035: 255 octets on the wire, 253 characters written). */
-const MAX_DOMAIN_LENGTH = 253;
-/** A DNS label as certificates name them (RFC 1123): lowercase letters, digits, inner hyphens; 1 to 63 characters. */
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/**
- * Why `domain` is not a host name a certificate can be issued for, or null when it is one. Strict on purpose: the
- * proxy sends the name lowercased, without a port or trailing dot, so anything else is not from the proxy. IP
- * literals are refused (channels are host names; an IPv4 address is a name whose last label is digits, an IPv6 one
- * has colons).
- */
-export function certificateDomainProblem(domain: string | null): string | null {
-  if (!domain) return 'domain: is required (?domain=<host name>)';
-  if (domain.length > MAX_DOMAIN_LENGTH) return `domain: must be at most ${MAX_DOMAIN_LENGTH} characters`;
-  if (domain !== domain.toLowerCase()) return 'domain: must be lowercase';
-  if (domain.includes(':')) return 'domain: must be a host name without a port (IP literals are refused)';
-  const labels = domain.split('.');
-  if (!labels.every((label) => LABEL.test(label)))
-    return 'domain: must be dot-separated labels of a-z, 0-9 and inner hyphens, 1 to 63 characters each, without a trailing dot';
-  if (/^[0-9]+$/.test(labels[labels.length - 1]!)) return 'domain: must be a host name (IP literals are refused)';
-  return null;
-}
+export { certificateDomainProblem } from '../security/certificate-domain';
 
 export type CertificateVerdict = { serves: true; channel: string } | { serves: false; reason: string };
 
@@ -41,14 +22,22 @@ export type CertificateVerdict = { serves: true; channel: string } | { serves: f
  * link previews use). The second condition matters: the key rule drops dots and the brand word, so `a.urora.<brand>`
  * and `aurora.<brand>` both reach AURORA, and only the name the operator wrote down gets a certificate. The bare brand
  * domain serves DEFAULT_CHANNEL when one is set. A channel with status 0 (root screen hidden, spec §1) still gets a
- * yes: its host answers with a page, which must arrive over HTTPS like any other. Reads go through the channel cache;
- * a name whose key cannot be a channel costs no query.
+ * yes: its host answers with a page, which must arrive over HTTPS like any other. A channel's domain (issue 31,
+ * ./domains.ts) gets a yes while it is served and a no otherwise, before the key rule. Reads go through the cache.
  */
 export async function channelForCertificate(
   db: Db,
   domain: string,
-  options: { brandWord: string; defaultChannel?: string },
+  options: { brandWord: string; defaultChannel?: string; graceMs?: number },
 ): Promise<CertificateVerdict> {
+  // A channel's domain (issue 31): yes while it is served (verified, or within its grace period); a custom domain that
+  // is pending, misconfigured or removed gets no certificate, whatever the key rule says. Key hosts keep the rule.
+  // Names under the brand domain are key hosts, decided by the key rule alone (no read for a name no key can be).
+  if (!isUnderBrandDomain(domain, options.brandWord)) {
+    const owned = await domainOfHost(db, domain, options.graceMs ?? domainSettings().graceMs);
+    if (owned?.served) return { serves: true, channel: owned.channelKey };
+    if (owned) return { serves: false, reason: `${domain} is not a verified domain of channel ${owned.channelKey}` };
+  }
   const key = channelKeyFromHost(domain, options.brandWord);
   if (key === '') {
     const brandDomain = options.brandWord.trim().toLowerCase();

@@ -67,6 +67,59 @@ export const channels = pgTable(
 );
 export type ChannelRow = typeof channels.$inferSelect;
 
+/** Where a channel's domain stands (issue 31, "Domains"; lib/channel/domains.ts). */
+export const DOMAIN_STATUSES = ['pending', 'verified', 'misconfigured', 'removed'] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+/** Why a domain is misconfigured: its TXT record is missing or holds another token, or the name points elsewhere. */
+export const DOMAIN_PROBLEMS = ['txt_missing', 'txt_wrong', 'points_elsewhere'] as const;
+export type DomainProblem = (typeof DOMAIN_PROBLEMS)[number];
+
+/**
+ * A host a channel is served on besides the spec §1 key rule (issue 31, "Domains"): a custom domain an operator added
+ * and proved at their DNS, or a host the deployment served before domains existed (migrated as verified). A host
+ * belongs to one channel at a time (a removed row is taken over when the host is added again); at most one host of a
+ * channel is its primary, the one every other host of the channel redirects to.
+ */
+export const channelDomains = pgTable(
+  'channel_domains',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower case, IDNA (punycode) form, no port, no trailing dot. */
+    host: text('host').notNull().unique(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    status: text('status').$type<DomainStatus>().notNull().default('pending'),
+    /** Why the last check failed (status misconfigured, or verified within its grace period); null otherwise. */
+    problem: text('problem').$type<DomainProblem>(),
+    /** What the TXT record `_storefront-verify.<host>` must hold (`storefront-verify=<token>`) to prove ownership. */
+    token: text('token').notNull(),
+    /**
+     * How ownership was shown: `txt`, the TXT record (re-checked by the worker); `setup`, the host was served before
+     * domains existed (docs/deploy.md §8) and is trusted as it was, never re-checked (it has no TXT record to find).
+     */
+    provenBy: text('proven_by').$type<'txt' | 'setup'>().notNull().default('txt'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** Since when the domain passes its check; kept through a failing grace period, cleared when it stops being served. */
+    verifiedSince: timestamp('verified_since', { withTimezone: true }),
+    /** Since when a verified domain fails its check (the grace period counts from here); null while it passes. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('channel_domains_one_primary')
+      .on(t.channelId)
+      .where(sql`${t.isPrimary}`),
+    index('channel_domains_channel').on(t.channelId),
+    check('channel_domains_status', sql`${t.status} in ('pending', 'verified', 'misconfigured', 'removed')`),
+    check('channel_domains_problem', sql`${t.problem} is null or ${t.problem} in ('txt_missing', 'txt_wrong', 'points_elsewhere')`),
+    check('channel_domains_proven_by', sql`${t.provenBy} in ('txt', 'setup')`),
+    check('channel_domains_host_lower', sql`${t.host} = lower(${t.host})`),
+  ],
+);
+export type ChannelDomainRow = typeof channelDomains.$inferSelect;
+
 /** A collectible's design: what a sale sells (DESIGN §5 `commodity`). */
 export const commodities = pgTable(
   'commodities',

@@ -6,6 +6,9 @@ import type { Providers } from '../payment/service';
 import { configuredProviders } from '../payment/providers';
 import { reconcilePayments, type ReconcileReport } from '../payment/reconcile';
 import { RETENTION_INTERVAL_MS, sweepExpiredRecords } from './retention';
+import { domainSettings, recheckDomains } from '../channel/domains';
+import { dnsDomainChecker } from '../channel/domain-dns';
+import { env } from '../env';
 
 /** How often the background jobs run. */
 export const JOB_INTERVAL_MS = 2_000;
@@ -59,9 +62,34 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
       running = false;
     }
   };
-  const timer = setInterval(() => void tick(), JOB_INTERVAL_MS);
+  // The custom domains' DNS re-check (issue 31; lib/channel/domains.ts), every DOMAIN_RECHECK_MINUTES, beside the
+  // passes rather than in them: a slow DNS server (2 tries of 2 s per question) must not hold up order expiry.
+  let checkingDomains = false;
+  let domainsCheckedAt = 0;
+  const recheck = async () => {
+    const e = env();
+    if (checkingDomains || stopped || Date.now() - domainsCheckedAt < e.DOMAIN_RECHECK_MINUTES * 60_000) return;
+    checkingDomains = true;
+    domainsCheckedAt = Date.now();
+    try {
+      const report = await recheckDomains(db, domainSettings(e), dnsDomainChecker(e.DNS_RESOLVER), new Date(), (line) =>
+        // An operator must act on an alert: it reaches the server's log whatever `log` is.
+        line.startsWith('[alert]') ? console.error(line) : log(line),
+      );
+      if (report.checked || report.lookupFailed) log(`[jobs] checked ${report.checked} domain(s): ${JSON.stringify(report)}`);
+    } catch (error) {
+      console.error('[jobs] domain re-check failed; retrying at the next one', error);
+    } finally {
+      checkingDomains = false;
+    }
+  };
+  const timer = setInterval(() => {
+    void tick();
+    void recheck();
+  }, JOB_INTERVAL_MS);
   timer.unref?.();
   void tick();
+  void recheck();
   return () => {
     stopped = true;
     clearInterval(timer);

@@ -2,7 +2,7 @@ import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import { getDb, type Db } from '../db/client';
 import { env } from '../env';
-import { channelKeyForHost } from '../channel/key';
+import { domainSettings, routeHostOrKeyRule } from '../channel/domains';
 import { readChannel } from '../channel/service';
 import { idSchema } from '../procedure/schemas';
 import { apiLocale } from '../i18n/locale';
@@ -40,7 +40,7 @@ export async function gateBuyCall(call: GatedCall, options: { db?: Db; now?: Dat
   if (!saleId.success) return null;
 
   const e = env();
-  const key = channelKeyForHost(String(headers.host ?? ''), e.BRAND_WORD, e.DEFAULT_CHANNEL);
+  const key = (await routeHostOrKeyRule(options.db ?? getDb, String(headers.host ?? ''), domainSettings(e))).key;
   if (!key) return null;
   const db = options.db ?? getDb();
   const channel = await readChannel(db, key);

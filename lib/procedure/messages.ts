@@ -102,6 +102,18 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   mediaTooWide: 'file',
   mediaTooSmall: 'file',
   mediaUnreadable: 'file',
+  // Channel domains (issue 31): every refusal is about the host typed or chosen.
+  domainIp: 'host',
+  domainPort: 'host',
+  domainPath: 'host',
+  domainInvalid: 'host',
+  domainOperatorHost: 'host',
+  domainBrandHost: 'host',
+  domainKeyHost: 'host',
+  domainTaken: 'host',
+  domainAlreadyAdded: 'host',
+  domainNotFound: 'host',
+  domainNotVerified: 'host',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -132,6 +132,7 @@ describe('the message catalogue', () => {
   const values = {
     waitMs: 90_000,
     key: 'BAZAAR',
+    host: '集市.中国',
     tries: 5,
     left: 2,
     brand: '集市',
@@ -182,8 +183,9 @@ describe('the message catalogue', () => {
     expect(API_MESSAGE_KEYS.length).toBeGreaterThan(70);
     for (const key of API_MESSAGE_KEYS) {
       const zh = renderMessage(message(key), 'zh-CN');
-      // File formats and sizes go by their own names in Chinese too (PNG, SVG, MB: an uploaded image's refusals).
-      const words = zh.replace(/\b(PNG|JPEG|WebP|GIF|SVG)\b|(?<=\d)MB\b/g, '');
+      // File formats and sizes go by their own names in Chinese too (PNG, SVG, MB: an uploaded image's refusals), and so
+      // do IP and DNS (a domain's).
+      const words = zh.replace(/\b(PNG|JPEG|WebP|GIF|SVG|IP|DNS)\b|(?<=\d)MB\b/g, '');
       expect({ key, zh: words }).toEqual({ key, zh: expect.not.stringMatching(/[A-Za-z]/) });
       expect(zh).not.toBe(renderMessage(message(key), 'en'));
     }

@@ -211,6 +211,19 @@ const en = {
       '{purpose, select, logo {A logo} banner {A banner} share {A share image} favicon {A favicon source} other {This image}} must be at least {fit, select, cover {{minWidth, number} × {minHeight, number} px} other {{minWidth, number} px wide or {minHeight, number} px high}}; this one is {width, number} × {height, number} px.',
     mediaUnreadable:
       'The image could not be read: it is damaged, or not the kind of image its first bytes say. Please export it again and upload it.',
+    // Channel domains (issue 31, "Domains"; lib/channel/domains.ts): what an operator reads when a domain is refused
+    domainIp: 'An IP address cannot be a store’s domain. Please enter a domain name such as shop.example.com.',
+    domainPort: 'Please enter the domain without a port (“:8443”): stores are served on the standard ports.',
+    domainPath: 'Please enter the domain name alone, without “https://” or a path, e.g. shop.example.com.',
+    domainInvalid: 'This is not a domain name. Please enter one such as shop.example.com.',
+    domainOperatorHost: 'The domain {host} is the operator console’s address; it cannot be a store’s domain.',
+    domainBrandHost: 'The domain {host} is under this site’s own domain, whose names are store addresses; it cannot be added.',
+    domainKeyHost: 'The domain {host} is the address of the store {key}; it cannot be another store’s domain.',
+    domainTaken: 'The domain {host} belongs to another store. It must be removed there before it can be added here.',
+    domainAlreadyAdded: 'This store already has the domain {host}.',
+    domainNotFound: 'This store has no domain {host}.',
+    domainNotVerified: 'Only a verified domain can be the primary one. Please verify {host} first.',
+    domainLookupFailed: 'The DNS servers did not answer for {host}. Please try again in a few minutes.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',

@@ -189,6 +189,18 @@ const zhCN: Messages = {
     mediaTooSmall:
       '{purpose, select, logo {标志} banner {横幅} share {分享图} favicon {网站图标原图} other {这张图片}}至少需要{fit, select, cover {{minWidth, number} × {minHeight, number} 像素} other {宽 {minWidth, number} 像素或高 {minHeight, number} 像素}}，这张图片为 {width, number} × {height, number} 像素',
     mediaUnreadable: '无法读取这张图片：文件已损坏，或与其开头标明的格式不符，请重新导出后上传',
+    domainIp: 'IP 地址不能作为店铺域名，请输入域名',
+    domainPort: '请去掉域名后的端口号：店铺使用标准端口提供服务',
+    domainPath: '请只输入域名，不要带网址开头的协议或后面的路径',
+    domainInvalid: '这不是一个有效的域名，请检查后重新输入',
+    domainOperatorHost: '{host} 是运营后台的地址，不能作为店铺域名',
+    domainBrandHost: '{host} 属于本站自己的域名，其下的名称都是店铺地址，不能作为域名添加',
+    domainKeyHost: '{host} 是另一家店铺的地址，不能作为本店的域名',
+    domainTaken: '{host} 是另一家店铺的域名，需先在那家店铺移除后才能在此添加',
+    domainAlreadyAdded: '本店已经添加了域名 {host}',
+    domainNotFound: '本店没有域名 {host}',
+    domainNotVerified: '只有已验证的域名才能设为主域名，请先验证 {host}',
+    domainLookupFailed: 'DNS 服务器没有回应 {host} 的查询，请几分钟后再试',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
@@ -196,7 +208,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} body {请求内容} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} body {请求内容} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',

@@ -1,4 +1,5 @@
-import { channelKeyForHost } from '@/lib/channel/key';
+import { domainSettings, routeHostOrKeyRule } from '@/lib/channel/domains';
+import { getDb } from '@/lib/db/client';
 import { findChannelByKey, toThemeInfo } from '@/lib/channel/service';
 import { findSale } from '@/lib/sale/service';
 import { pageScope } from '@/lib/page/channel';
@@ -11,7 +12,7 @@ import { translator } from '@/lib/i18n/translator';
 export async function GET(request: Request, { params }: { params: Promise<{ saleId: string }> }): Promise<Response> {
   const { saleId } = await params;
   const e = env();
-  const key = channelKeyForHost(request.headers.get('host') ?? '', e.BRAND_WORD, e.DEFAULT_CHANNEL);
+  const key = (await routeHostOrKeyRule(getDb, request.headers.get('host') ?? '', domainSettings(e))).key;
   const channel = await findChannelByKey(key);
   const sale = channel ? await findSale(pageScope(channel), saleId) : null;
   if (!channel || !sale) return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } });

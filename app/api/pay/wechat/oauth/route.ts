@@ -1,5 +1,6 @@
 import { env, publicOrigin } from '@/lib/env';
-import { channelKeyForHost } from '@/lib/channel/key';
+import { domainSettings, routeHostOrKeyRule } from '@/lib/channel/domains';
+import { getDb } from '@/lib/db/client';
 import { forwardedHttps, securityHeaders } from '@/lib/security/headers';
 import { handleWechatOauth } from '@/lib/payment/wechat-oauth';
 
@@ -19,6 +20,6 @@ export async function GET(request: Request): Promise<Response> {
     origin: publicOrigin(host, e),
     secure: https,
     cookieSecret: e.PAYMENT_SECRET,
-    channelKey: channelKeyForHost(host, e.BRAND_WORD, e.DEFAULT_CHANNEL),
+    channelKey: (await routeHostOrKeyRule(getDb, host, domainSettings(e))).key,
   });
 }
