@@ -18,9 +18,12 @@ async function makeOwner() {
     console.error(error instanceof EnvError ? error.message : error);
     process.exit(1);
   }
-  const { openDb } = await import('../lib/db/client');
-  const { migrate } = await import('../lib/db/migrate');
-  const { makeFirstOwner } = await import('../lib/operator/first-owner');
+  // Loaded once the environment is known good: the database client reads it.
+  const [{ openDb }, { migrate }, { makeFirstOwner }] = await Promise.all([
+    import('../lib/db/client'),
+    import('../lib/db/migrate'),
+    import('../lib/operator/first-owner'),
+  ]);
   const { db, close } = openDb();
   try {
     await migrate(db);

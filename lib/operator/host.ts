@@ -1,6 +1,8 @@
+import { hostnameOf } from '../security/domain-name';
+
 /**
- * The operator host (issue 31): the console is served only there, and no channel is. Pure, no imports beyond the
- * channel key rule, so the proxy, the dispatcher and the pages share it.
+ * The operator host (issue 31): the console is served only there, and no channel is. Pure (host names are read by
+ * lib/security/domain-name.ts, as the domains read them), so the proxy, the dispatcher and the pages share it.
  */
 
 /**
@@ -15,20 +17,9 @@ export function isReservedChannelKey(key: string): boolean {
   return key.trim().toUpperCase() === OPERATOR_KEY;
 }
 
-/** The host name without its port, lower case. */
-export function hostName(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith('[')) {
-    const end = h.indexOf(']');
-    return end === -1 ? h : h.slice(0, end + 1);
-  }
-  const colon = h.lastIndexOf(':');
-  return colon === -1 ? h : h.slice(0, colon);
-}
-
 /** Whether a request's Host header names the operator host (OPERATOR_HOST; any port). */
 export function isOperatorHost(host: string | null | undefined, operatorHost: string): boolean {
-  return Boolean(host) && hostName(host!) === hostName(operatorHost);
+  return Boolean(host) && hostnameOf(host!) === hostnameOf(operatorHost);
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { getDb } from '../db/client';
@@ -34,4 +35,9 @@ export async function requireConsoleOperator(): Promise<OperatorSession> {
   const operator = await getConsoleOperator();
   if (!operator) redirect('/sign-in');
   return operator;
+}
+
+/** The metadata of a console page that names itself: its title in the operator's language (the layout adds the rest). */
+export function consoleTitled(title: (t: Translator) => string): (props: { params: Promise<ConsolePageParams> }) => Promise<Metadata> {
+  return async ({ params }) => ({ title: title((await consoleWords(params)).t) });
 }

@@ -1,16 +1,12 @@
-import type { Metadata } from 'next';
 import { getDb } from '@/lib/db/client';
 import { listConsoleChannels } from '@/lib/operator/channels';
 import { seesEveryChannel } from '@/lib/procedure/roles';
-import { consoleWords, requireConsoleOperator, type ConsolePageParams } from '@/lib/page/console';
+import { consoleTitled, consoleWords, requireConsoleOperator, type ConsolePageParams } from '@/lib/page/console';
 import { ConsoleShell } from '@/components/ops/console-shell';
 
 type Props = { params: Promise<ConsolePageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await consoleWords(params);
-  return { title: t('ops.channels.title') };
-}
+export const generateMetadata = consoleTitled((t) => t('ops.channels.title'));
 
 /**
  * The console's first page (issue 31): every channel the operator works on (an owner: all of them) with its key, name,
@@ -38,21 +34,11 @@ export default async function ChannelsPage({ params }: Props) {
           <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
             <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t('ops.channels.key')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('ops.channels.name')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('ops.channels.status')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('ops.channels.labels')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('ops.channels.hosts')}
-                </th>
+                {(['key', 'name', 'status', 'labels', 'hosts'] as const).map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3">
+                    {t(`ops.channels.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">

@@ -1,15 +1,11 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { consoleWords, getConsoleOperator, type ConsolePageParams } from '@/lib/page/console';
+import { consoleTitled, consoleWords, getConsoleOperator, type ConsolePageParams } from '@/lib/page/console';
 import { GuestFrame } from '@/components/ops/guest-frame';
 import { SignInForm } from '@/components/ops/sign-in-form';
 
 type Props = { params: Promise<ConsolePageParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { t } = await consoleWords(params);
-  return { title: t('ops.signIn.title') };
-}
+export const generateMetadata = consoleTitled((t) => t('ops.signIn.title'));
 
 /** Sign in to the console (issue 31). Someone already signed in goes on to the channels. */
 export default async function SignInPage({ params }: Props) {
