@@ -10,6 +10,11 @@ export type OperatorRule = {
   roles: readonly OperatorRole[];
   /** `input`: the input's `channel` (a key) must be granted (owners: any); `none`: no channel in the call. */
   channel: 'input' | 'none';
+  /**
+   * A sensitive write (issue 31: adding a domain, granting a role, payment settings): the operator must have proved
+   * their password and second factor again within the last few minutes, not only hold a session.
+   */
+  reauth?: boolean;
 };
 
 /** Everyone signed in. */
