@@ -630,6 +630,10 @@ const en = {
       paused: 'Paused',
       none: 'No channels to show. An owner grants the channels you work on.',
     },
+    channel: {
+      tabs: 'Channel sections',
+      tab: { settings: 'Settings', skin: 'Skin', domains: 'Domains' },
+    },
     label: {
       l1: 'Sale',
       l2: 'Activity',

@@ -593,6 +593,10 @@ const zhCN: Messages = {
       paused: '已暂停',
       none: '暂无可显示的店铺。所有者授权后，您管理的店铺会显示在这里。',
     },
+    channel: {
+      tabs: '渠道设置分区',
+      tab: { settings: '设置', skin: '皮肤', domains: '域名' },
+    },
     label: {
       l1: '发售',
       l2: '活动',

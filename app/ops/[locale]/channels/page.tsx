@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { getDb } from '@/lib/db/client';
 import { listConsoleChannels } from '@/lib/operator/channels';
 import { seesEveryChannel } from '@/lib/procedure/roles';
@@ -44,7 +45,11 @@ export default async function ChannelsPage({ params }: Props) {
             <tbody className="divide-y divide-gray-100">
               {list.map((c) => (
                 <tr key={c.key} data-channel={c.key}>
-                  <td className="px-4 py-3 font-mono font-semibold text-gray-900">{c.key}</td>
+                  <td className="px-4 py-3 font-mono font-semibold text-gray-900">
+                    <Link href={`/channels/${c.key}`} className="text-blue-800 underline-offset-2 hover:underline">
+                      {c.key}
+                    </Link>
+                  </td>
                   <td className="px-4 py-3">
                     <span className="font-medium text-gray-900">{c.name}</span>
                     {c.brandName !== c.name ? <span className="block text-xs text-gray-600">{c.brandName}</span> : null}
