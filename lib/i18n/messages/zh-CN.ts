@@ -594,7 +594,7 @@ const zhCN: Messages = {
       none: '暂无可显示的店铺。所有者授权后，您管理的店铺会显示在这里。',
     },
     channel: {
-      tabs: '渠道设置分区',
+      tabs: '店铺设置分区',
       tab: { settings: '设置', skin: '皮肤', domains: '域名' },
     },
     label: {
