@@ -16,6 +16,35 @@ const PERIOD_MS = 30_000;
 
 type Owner = { name: string; password: string; secret: string; lastStep: number };
 
+/** The last enrolment link the demo printed (scripts/e2e-server.sh keeps its output). */
+export function printedLink(): string | null {
+  const log = readFileSync(process.env.E2E_SERVER_LOG ?? `.data/e2e-server-${PORT}.log`, 'utf8');
+  const links = [...log.matchAll(/http:\/\/ops\.localhost:\d+\/enrol\/[A-Za-z0-9_-]+/g)].map((m) => m[0]);
+  return links.at(-1) ?? null;
+}
+
+/**
+ * Enrols the demo owner from the printed link as briefly as an owner can (e2e/console.spec.ts walks the same steps
+ * with every check) and keeps the owner for `signInOwner`.
+ */
+export async function enrolOwner(page: Page, password: string): Promise<void> {
+  await expect.poll(printedLink, { message: 'npm run demo prints the demo owner’s enrolment link' }).not.toBeNull();
+  await page.goto(printedLink()!);
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password again').fill(password);
+  const spentAt = Date.now();
+  await page.getByLabel('Code from the app').fill(codeAt(secret, spentAt));
+  await page.getByRole('button', { name: 'Finish setting up' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+  saveOwner({ name: 'demo.owner', password, secret }, spentAt);
+}
+
+/** The code an authenticator app with `secret` shows at `ms`. */
+export function codeAt(secret: string, ms: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ms });
+}
+
 /** Keeps the enrolled owner for the other console specs; `spentAtMs`: the time whose code the enrolment spent. */
 export function saveOwner(owner: Omit<Owner, 'lastStep'>, spentAtMs: number): void {
   writeFileSync(FILE, JSON.stringify({ ...owner, lastStep: Math.floor(spentAtMs / PERIOD_MS) }));

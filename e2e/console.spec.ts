@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { channelUrl, PORT } from './support';
-import { ownerCode, OPS, saveOwner } from './console-owner';
+import { channelUrl } from './support';
+import { codeAt, ownerCode, OPS, printedLink, saveOwner } from './console-owner';
 import { SEED_CHANNELS } from '../lib/demo/seed-data';
 
 // issue 31: the owner enrols from the link `npm run demo` printed, signs in with a code computed from the secret the
@@ -11,16 +9,6 @@ import { SEED_CHANNELS } from '../lib/demo/seed-data';
 
 const PASSWORD = 'the demo owner chose this';
 const SHOTS = process.env.CONSOLE_SHOTS; // a folder: the screens are saved there to be looked at
-
-/** The last enrolment link the demo printed (scripts/e2e-server.sh keeps its output). */
-function printedLink(): string | null {
-  const log = readFileSync(process.env.E2E_SERVER_LOG ?? `.data/e2e-server-${PORT}.log`, 'utf8');
-  const links = [...log.matchAll(/http:\/\/ops\.localhost:\d+\/enrol\/[A-Za-z0-9_-]+/g)].map((m) => m[0]);
-  return links.at(-1) ?? null;
-}
-
-const codeAt = (secret: string, ms: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ms });
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
