@@ -70,10 +70,20 @@ export default async function ChannelsPage({ params }: Props) {
                       ))}
                     </ul>
                   </td>
-                  <td className="px-4 py-3 font-mono text-xs text-gray-800">
-                    {c.hosts.map((h) => (
-                      <div key={h}>{h}</div>
-                    ))}
+                  <td className="px-4 py-3 text-xs text-gray-800">
+                    <ul className="space-y-1">
+                      {c.domains.map((d) => (
+                        <li key={d.host} data-host={d.host}>
+                          <span className="font-mono">{d.host}</span>{' '}
+                          {d.primary ? (
+                            <span className="rounded-full bg-blue-700 px-1.5 py-0.5 font-semibold text-white">
+                              {t('ops.domains.primary')}
+                            </span>
+                          ) : null}{' '}
+                          <span className="text-gray-600">{t(`ops.domains.state.${d.status}`)}</span>
+                        </li>
+                      ))}
+                    </ul>
                   </td>
                 </tr>
               ))}
