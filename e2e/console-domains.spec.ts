@@ -119,6 +119,8 @@ test.describe.serial('the Domains tab', () => {
   });
 
   test('bad domains are refused under the field, and nothing is added', async ({ page: p }) => {
+    // Signing in may wait for the owner's next unspent TOTP step (e2e/console-owner.ts).
+    test.setTimeout(90_000);
     await signInOwner(p);
     await p.goto(`${OPS}/channels/LUMEN/domains`);
     const field = p.getByLabel('Domain', { exact: true });
