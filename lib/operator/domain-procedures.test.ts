@@ -23,7 +23,10 @@ beforeAll(async () => {
   owner = await signedInOperator(api.db, { name: 'domains.owner', role: 'owner', now: before });
   manager = await signedInOperator(api.db, { name: 'aurora.manager', role: 'manager', channels: ['AURORA'], now: before });
 });
-afterAll(() => dns.close());
+afterAll(async () => {
+  await dns.close();
+  await api.close();
+});
 
 const as = (op: TestOperator) => (path: string, body: unknown) =>
   api.callApi(path, body, { host: OPS_HOST, headers: { cookie: op.cookie } });
