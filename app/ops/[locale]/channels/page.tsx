@@ -11,7 +11,7 @@ export const generateMetadata = consoleTitled((t) => t('ops.channels.title'));
 
 /**
  * The console's first page (issue 31): every channel the operator works on (an owner: all of them) with its key, name,
- * status, labels and the hosts today's routing serves it on.
+ * status, labels and its hosts from its domains (primary first, each with its status; issue 31).
  */
 export default async function ChannelsPage({ params }: Props) {
   const { locale, t } = await consoleWords(params);
