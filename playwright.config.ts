@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The DNS server on loopback that e2e/console-domains.spec.ts starts; the e2e server checks custom domains there. */
+const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5395);
 // The operator API's token for this run (e2e/caching.spec.ts changes a skin through it): random per run, never a fixed
 // value. Set here, in the runner, so the server and the test workers (started after) share it.
 process.env.E2E_OPERATOR_TOKEN ??= randomBytes(24).toString('hex');
@@ -66,6 +68,13 @@ export default defineConfig({
     timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(PORT), OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN },
+    env: {
+      E2E_PORT: String(PORT),
+      OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN,
+      // Custom domains (issue 31): checked at the spec's DNS server, pointing at a name of this deployment's.
+      DNS_RESOLVER: `127.0.0.1:${DNS_PORT}`,
+      DOMAIN_TARGET: 'stores.e2e.test',
+      E2E_DNS_PORT: String(DNS_PORT),
+    },
   },
 });

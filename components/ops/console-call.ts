@@ -6,7 +6,19 @@ type ConsolePath = Extract<keyof Registry, `/ops/api/${string}`>;
 type InputOf<P extends ConsolePath> = z.input<Registry[P]['input']>;
 type OutputOf<P extends ConsolePath> = z.output<Registry[P]['output']>;
 
-export type ConsoleAnswer<P extends ConsolePath> = { ok: true; data: OutputOf<P> } | { ok: false; code: number; message: string };
+export type ConsoleAnswer<P extends ConsolePath> =
+  { ok: true; data: OutputOf<P> } | { ok: false; code: number; message: string; field: string | null };
+
+/**
+ * The field a refusal names, so a form shows it under that field: the envelope's `data.field` (a catalogue refusal),
+ * else the "field: why" of an input the schema refused (400).
+ */
+function fieldOf(envelope: { code: number; message: string; data: unknown }): string | null {
+  const data = envelope.data as { field?: unknown } | null;
+  if (data && typeof data.field === 'string') return data.field;
+  const named = envelope.code === 400 ? /^([A-Za-z][\w.]*): /.exec(envelope.message) : null;
+  return named ? named[1]! : null;
+}
 
 /**
  * One console call from the browser (types only from the registry; nothing of zod or the server is bundled): same-origin
@@ -24,8 +36,8 @@ export async function consoleCall<P extends ConsolePath>(path: P, body: InputOf<
     const envelope = (await res.json()) as { code: number; message: string; data: unknown };
     return envelope.code === 200
       ? { ok: true, data: envelope.data as OutputOf<P> }
-      : { ok: false, code: envelope.code, message: envelope.message };
+      : { ok: false, code: envelope.code, message: envelope.message, field: fieldOf(envelope) };
   } catch {
-    return { ok: false, code: 0, message: '' };
+    return { ok: false, code: 0, message: '', field: null };
   }
 }

@@ -8,7 +8,10 @@ import { dnsDomainChecker, type DomainChecker } from './domain-dns';
 import {
   addDomain,
   listDomains,
+  hostsOfChannels,
+  makeKeyHostPrimary,
   makePrimaryDomain,
+  publicHostOf,
   recheckDomains,
   removeDomain,
   routeHost,
@@ -182,6 +185,49 @@ describe('the primary domain', () => {
     const listed = await listDomains(db, 'AURORA', settings, NOW);
     expect(listed.filter((d) => d.isPrimary).map((d) => d.host)).toEqual(['apex.test']);
     expect(listed[0]!.host).toBe('apex.test');
+  });
+});
+
+describe('the host links carry, and the key host as primary (issue 31)', () => {
+  const aurora = async () => (await db.select().from(channels).where(eq(channels.key, 'AURORA')))[0]!;
+
+  it('is the primary domain, then the key host once it is made primary again, at once', async () => {
+    const channel = await aurora();
+    expect(await publicHostOf(db, channel, settings, NOW)).toBe('apex.test');
+    const hosts = (await hostsOfChannels(db, [channel], settings, NOW)).get(channel.id)!;
+    expect(hosts.slice(0, 2)).toEqual([
+      { host: 'apex.test', status: 'verified', primary: true, served: true },
+      { host: 'aurora.localhost', status: 'key', primary: false, served: true },
+    ]);
+
+    const was = await makeKeyHostPrimary(db, 'AURORA', settings, NOW);
+    expect(was).toMatchObject({ host: 'apex.test', isPrimary: false, status: 'verified' });
+    // Read through the cache just before: the change dropped it.
+    expect(await publicHostOf(db, channel, settings, NOW)).toBe('aurora.localhost');
+    expect((await hostsOfChannels(db, [channel], settings, NOW)).get(channel.id)![0]).toEqual({
+      host: 'aurora.localhost',
+      status: 'key',
+      primary: true,
+      served: true,
+    });
+    expect(await makeKeyHostPrimary(db, 'AURORA', settings, NOW)).toBeNull();
+  });
+
+  it('changes nothing when the audit record cannot be written: the write and its record go together', async () => {
+    const failing = async () => {
+      throw new Error('the audit trail is not writable');
+    };
+    await expect(makePrimaryDomain(db, 'AURORA', 'apex.test', settings, NOW, failing)).rejects.toThrow('not writable');
+    expect((await listDomains(db, 'AURORA', settings, NOW)).some((d) => d.isPrimary)).toBe(false);
+    await expect(removeDomain(db, 'AURORA', 'apex.test', settings, NOW, failing)).rejects.toThrow('not writable');
+    expect((await rowsOf('apex.test'))[0]).toMatchObject({ status: 'verified' });
+
+    const seen: [string | null, string | null][] = [];
+    await makePrimaryDomain(db, 'AURORA', 'apex.test', settings, NOW, async (_tx, change) => {
+      seen.push([String(change.before?.isPrimary ?? null), String(change.after?.isPrimary ?? null)]);
+    });
+    expect(seen).toEqual([['false', 'true']]);
+    expect(await publicHostOf(db, await aurora(), settings, NOW)).toBe('apex.test');
   });
 });
 

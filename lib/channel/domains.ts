@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { cachedRead, invalidate } from '../cache/store';
+import { cachedRead, invalidate, tags as cacheTags } from '../cache/store';
 import type { Db } from '../db/client';
 import { channelDomains, channels, type ChannelDomainRow, type DomainProblem, type DomainStatus } from '../db/schema';
 import { env, type Env } from '../env';
@@ -135,10 +135,20 @@ async function requireChannelRow(db: Db, channelKey: string) {
   return channel;
 }
 
-/** Drops every cached read a change to `host` of channel `channelId` may alter, in this process and (through the tag fan-out) every other. */
-function domainsChanged(db: Db, channelId: number, hosts: readonly string[]): void {
-  invalidate(db, [domainTags.channel(channelId), ...hosts.map(domainTags.host)]);
+/**
+ * Drops every cached read a change to `host` of channel `channel` may alter, in this process and (through the tag
+ * fan-out) every other: the routing reads, and the channel's rendered pages, whose link previews and canonical URLs
+ * carry its primary host (publicHostOf).
+ */
+function domainsChanged(db: Db, channel: { id: number; key: string }, hosts: readonly string[]): void {
+  invalidate(db, [domainTags.channel(channel.id), cacheTags.channel(channel.key), ...hosts.map(domainTags.host)]);
 }
+
+/**
+ * The audit trail's hook (lib/operator/audit.ts; issue 31, "An audit trail"): called inside the write's transaction
+ * with the domain before and after, so the change and its record commit together or not at all.
+ */
+export type DomainAudit = (tx: Db, change: { channelId: number; before: DomainView | null; after: DomainView | null }) => Promise<void>;
 
 /**
  * Adds `input` to channel `channelKey` as a pending domain with a fresh token, and returns it with the records to
@@ -152,6 +162,7 @@ export async function addDomain(
   input: string,
   settings: DomainSettings,
   now = new Date(),
+  audit?: DomainAudit,
 ): Promise<DomainView> {
   const normalized = normalizeDomainInput(input);
   if ('problem' in normalized) throw new AppError(400, INPUT_REFUSAL[normalized.problem]);
@@ -182,6 +193,7 @@ export async function addDomain(
         throw new AppError(400, existing.channelId === channel.id ? msg('domainAlreadyAdded', { host }) : msg('domainTaken', { host }));
       }
       const [taken] = await tx.update(channelDomains).set(fresh).where(eq(channelDomains.id, existing.id)).returning();
+      await audit?.(tx, { channelId: channel.id, before: toView(existing, settings, now), after: toView(taken!, settings, now) });
       return { row: taken!, previousChannel: existing.channelId };
     }
     const [inserted] = await tx
@@ -191,9 +203,10 @@ export async function addDomain(
       .returning();
     // Added by another request at the same moment: theirs stands.
     if (!inserted) throw new AppError(400, msg('domainTaken', { host }));
+    await audit?.(tx, { channelId: channel.id, before: null, after: toView(inserted, settings, now) });
     return { row: inserted, previousChannel: null };
   });
-  domainsChanged(db, channel.id, [host]);
+  domainsChanged(db, channel, [host]);
   if (row.previousChannel !== null && row.previousChannel !== channel.id) invalidate(db, [domainTags.channel(row.previousChannel)]);
   return toView(row.row, settings, now);
 }
@@ -258,18 +271,31 @@ export async function verifyDomain(
   settings: DomainSettings,
   checker: DomainChecker,
   now = new Date(),
+  audit?: DomainAudit,
 ): Promise<DomainView> {
   const channel = await requireChannelRow(db, channelKey);
   const row = await requireDomain(db, channel.id, host);
+  // Asked outside the transaction: a slow DNS server holds no lock.
   const outcome = await check(checker, row, settings);
-  const [updated] = await db
-    .update(channelDomains)
-    .set(afterCheck(row, outcome, now, settings.graceMs))
-    // Unless it was removed or taken over while the DNS answered.
-    .where(and(eq(channelDomains.id, row.id), eq(channelDomains.channelId, channel.id), eq(channelDomains.token, row.token)))
-    .returning();
-  if (!updated) throw new AppError(400, msg('domainNotFound', { host: row.host }));
-  domainsChanged(db, channel.id, [row.host]);
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(channelDomains)
+      .set(afterCheck(row, outcome, now, settings.graceMs))
+      // Unless it was removed or taken over while the DNS answered.
+      .where(
+        and(
+          eq(channelDomains.id, row.id),
+          eq(channelDomains.channelId, channel.id),
+          eq(channelDomains.token, row.token),
+          ne(channelDomains.status, 'removed'),
+        ),
+      )
+      .returning();
+    if (!changed) throw new AppError(400, msg('domainNotFound', { host: row.host }));
+    await audit?.(tx, { channelId: channel.id, before: toView(row, settings, now), after: toView(changed, settings, now) });
+    return changed;
+  });
+  domainsChanged(db, channel, [row.host]);
   return toView(updated, settings, now);
 }
 
@@ -283,6 +309,7 @@ export async function makePrimaryDomain(
   host: string,
   settings: DomainSettings,
   now = new Date(),
+  audit?: DomainAudit,
 ): Promise<DomainView> {
   const channel = await requireChannelRow(db, channelKey);
   const row = await requireDomain(db, channel.id, host);
@@ -301,9 +328,10 @@ export async function makePrimaryDomain(
       .where(and(eq(channelDomains.id, row.id), eq(channelDomains.status, 'verified')))
       .returning();
     if (!updated) throw new AppError(400, msg('domainNotVerified', { host: row.host }));
+    await audit?.(tx, { channelId: channel.id, before: toView(row, settings, now), after: toView(updated, settings, now) });
     return { updated, hosts: [row.host, ...before.map((b) => b.host)] };
   });
-  domainsChanged(db, channel.id, changed.hosts);
+  domainsChanged(db, channel, changed.hosts);
   return toView(changed.updated, settings, now);
 }
 
@@ -318,16 +346,23 @@ export async function removeDomain(
   host: string,
   settings: DomainSettings,
   now = new Date(),
+  audit?: DomainAudit,
 ): Promise<DomainView> {
   const channel = await requireChannelRow(db, channelKey);
   const row = await requireDomain(db, channel.id, host);
-  const [updated] = await db
-    .update(channelDomains)
-    .set({ status: 'removed', isPrimary: false, problem: null, verifiedSince: null, failingSince: null })
-    .where(eq(channelDomains.id, row.id))
-    .returning();
-  domainsChanged(db, channel.id, [row.host]);
-  return toView(updated!, settings, now);
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(channelDomains)
+      .set({ status: 'removed', isPrimary: false, problem: null, verifiedSince: null, failingSince: null })
+      .where(and(eq(channelDomains.id, row.id), ne(channelDomains.status, 'removed')))
+      .returning();
+    // Removed by another request meanwhile: nothing to record twice.
+    if (!changed) throw new AppError(400, msg('domainNotFound', { host: row.host }));
+    await audit?.(tx, { channelId: channel.id, before: toView(row, settings, now), after: toView(changed, settings, now) });
+    return changed;
+  });
+  domainsChanged(db, channel, [row.host]);
+  return toView(updated, settings, now);
 }
 
 export type RecheckReport = { checked: number; verified: number; failing: number; stopped: number; lookupFailed: number };
@@ -367,7 +402,9 @@ export async function recheckDomains(
       .where(and(eq(channelDomains.id, row.id), eq(channelDomains.token, row.token), ne(channelDomains.status, 'removed')))
       .returning();
     if (!updated) continue;
-    domainsChanged(db, updated.channelId, [updated.host]);
+    const [owner] = await db.select({ id: channels.id, key: channels.key }).from(channels).where(eq(channels.id, updated.channelId));
+    if (owner) domainsChanged(db, owner, [updated.host]);
+    else invalidate(db, [domainTags.channel(updated.channelId), domainTags.host(updated.host)]);
     if (outcome.ok) {
       report.verified++;
       continue;
@@ -491,4 +528,87 @@ export async function canonicalHostOf(
   now = new Date(),
 ): Promise<string> {
   return (await readPrimaryHost(db, channel.id, settings, now)) ?? route.domain ?? channel.host;
+}
+
+/**
+ * Makes channel `channelKey`'s key host (spec §1, `channels.host`) its primary again: no custom domain is primary, so
+ * the channel's links and previews carry the key host (publicHostOf) and its served domains stop redirecting. Returns
+ * the domain that was primary, or null when none was (nothing changes, nothing is recorded).
+ */
+export async function makeKeyHostPrimary(
+  db: Db,
+  channelKey: string,
+  settings: DomainSettings,
+  now = new Date(),
+  audit?: DomainAudit,
+): Promise<DomainView | null> {
+  const channel = await requireChannelRow(db, channelKey);
+  const was = await db.transaction(async (tx) => {
+    await tx.select({ id: channels.id }).from(channels).where(eq(channels.id, channel.id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(channelDomains)
+      .where(and(eq(channelDomains.channelId, channel.id), eq(channelDomains.isPrimary, true)));
+    if (!before) return null;
+    const [after] = await tx.update(channelDomains).set({ isPrimary: false }).where(eq(channelDomains.id, before.id)).returning();
+    await audit?.(tx, { channelId: channel.id, before: toView(before, settings, now), after: toView(after!, settings, now) });
+    return after!;
+  });
+  if (!was) return null;
+  domainsChanged(db, channel, [was.host]);
+  return toView(was, settings, now);
+}
+
+/**
+ * The host a channel's absolute links carry (issue 31, "Domains"): link previews (og:url, og:image), canonical URLs,
+ * share links and payment return URLs. Its served primary domain; else its key host (`channels.host`, spec §1), which
+ * always works. Cached under the channel's domain tag, so a new primary shows on the next page view everywhere.
+ */
+export async function publicHostOf(
+  db: Db,
+  channel: { id: number; host: string },
+  settings: DomainSettings,
+  now = new Date(),
+): Promise<string> {
+  return (await readPrimaryHost(db, channel.id, settings, now)) ?? channel.host;
+}
+
+/** A host of a channel as the console's channel list shows it. */
+export type ChannelHost = { host: string; status: DomainStatus | 'key'; primary: boolean; served: boolean };
+
+/**
+ * The hosts of each channel in `channelIds` (issue 31: the console's channel list): its served primary domain first,
+ * then its key host (`channels.host`, primary when no domain is), then its other domains that are not removed, each with
+ * its status. Pre-console hosts (docs/deploy.md §8) that equal the key host are shown once.
+ */
+export async function hostsOfChannels(
+  db: Db,
+  list: readonly { id: number; host: string }[],
+  settings: DomainSettings,
+  now = new Date(),
+): Promise<Map<number, ChannelHost[]>> {
+  const ids = list.map((c) => c.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(channelDomains)
+          .where(and(inArray(channelDomains.channelId, ids), ne(channelDomains.status, 'removed')))
+          .orderBy(channelDomains.host);
+  const result = new Map<number, ChannelHost[]>();
+  for (const channel of list) {
+    const own = rows.filter((r) => r.channelId === channel.id);
+    const primary = own.find((r) => r.isPrimary && isServed(r, now, settings.graceMs));
+    const hosts: ChannelHost[] = [];
+    if (primary) hosts.push({ host: primary.host, status: primary.status, primary: true, served: true });
+    const keyHost = hostnameOf(channel.host);
+    hosts.push({ host: keyHost, status: 'key', primary: !primary, served: true });
+    for (const row of own) {
+      if (row === primary || row.host === keyHost) continue;
+      hosts.push({ host: row.host, status: row.status, primary: false, served: isServed(row, now, settings.graceMs) });
+    }
+    result.set(channel.id, hosts);
+  }
+  return result;
 }

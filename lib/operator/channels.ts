@@ -7,23 +7,47 @@ import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import type { OperatorSession } from './accounts';
 import { seesEveryChannel } from '../procedure/roles';
+import { domainSettings, hostsOfChannels, type ChannelHost } from '../channel/domains';
 
 /** A channel as the console lists it (issue 31, "Channels"). */
-export type ConsoleChannel = { key: string; name: string; brandName: string; status: number; labels: Label[]; hosts: string[] };
+export type ConsoleChannel = {
+  key: string;
+  name: string;
+  brandName: string;
+  status: number;
+  labels: Label[];
+  /** Every host, primary first: the names alone (the API's `hosts`). */
+  hosts: string[];
+  /** The same hosts with the status of each (`key` for the key host) and which is primary. */
+  domains: ChannelHost[];
+};
 
 /**
- * The hosts a channel is served on as today's routing derives them: its one host (docs/deploy.md §8; every other
- * spelling is redirected there by lib/channel/canonical-host.ts). The domains table will add its custom domains.
+ * A channel with its hosts from its domains (issue 31, "Domains"; lib/channel/domains.ts hostsOfChannels): its primary
+ * first, then its key host (spec §1, `channels.host`, which always works), then its other custom domains that are not
+ * removed, each with its status. Without `hosts` (no read of the domains), the key host alone.
  */
-function toConsoleChannel(row: ChannelRow): ConsoleChannel {
+function toConsoleChannel(row: ChannelRow, hosts?: ChannelHost[]): ConsoleChannel {
+  const domains = hosts ?? [{ host: row.host, status: 'key' as const, primary: true, served: true }];
   return {
     key: row.key,
     name: row.name,
     brandName: row.brandName,
     status: row.status,
     labels: parseLabels(row.labelList),
-    hosts: [row.host],
+    hosts: domains.map((d) => d.host),
+    domains,
   };
+}
+
+async function withHosts(db: Db, rows: ChannelRow[]): Promise<ConsoleChannel[]> {
+  const hosts = await hostsOfChannels(db, rows, domainSettings());
+  return rows.map((row) => toConsoleChannel(row, hosts.get(row.id)));
+}
+
+/** One channel with its hosts from its domains. */
+export async function consoleChannelOf(db: Db, row: ChannelRow): Promise<ConsoleChannel> {
+  return (await withHosts(db, [row]))[0]!;
 }
 
 async function grantedChannelIds(db: Db, operatorId: number): Promise<number[]> {
@@ -36,10 +60,10 @@ async function grantedChannelIds(db: Db, operatorId: number): Promise<number[]> 
 
 /** Every channel an operator works on: all of them for an owner, the granted ones for a manager or support. */
 export async function listConsoleChannels(db: Db, operator: OperatorSession): Promise<ConsoleChannel[]> {
-  if (seesEveryChannel(operator.role)) return (await db.select().from(channels).orderBy(asc(channels.key))).map(toConsoleChannel);
+  if (seesEveryChannel(operator.role)) return withHosts(db, await db.select().from(channels).orderBy(asc(channels.key)));
   const ids = await grantedChannelIds(db, operator.operatorId);
   if (ids.length === 0) return [];
-  return (await db.select().from(channels).where(inArray(channels.id, ids)).orderBy(asc(channels.key))).map(toConsoleChannel);
+  return withHosts(db, await db.select().from(channels).where(inArray(channels.id, ids)).orderBy(asc(channels.key)));
 }
 
 /**

@@ -12,6 +12,12 @@ it('knows the operator host by its name, on any port and in any case, and nothin
   expect(isOperatorHost('', 'ops.localhost')).toBe(false);
 });
 
+it("serves a channel's Domains tab there, for a channel key only (issue 31)", () => {
+  for (const p of ['/channels/AURORA', '/channels/AURORA/domains']) expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
+  for (const p of ['/channels/aurora/domains', '/channels/AURORA/domains/x', '/channels/AURORA/domainsx', '/channels//domains'])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
+});
+
 it("serves only the console's paths there: every channel path is not one", () => {
   for (const p of ['/', '/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });

@@ -4,7 +4,7 @@ import { procedure } from '../procedure/procedure';
 import { ANY_ROLE, OPERATOR_ROLES } from '../procedure/roles';
 import { completeEnrolment, createInvitedOperator, endOperatorSession, OPERATOR_LIMITS, OPERATOR_NAME, signIn } from './accounts';
 import { env, publicOrigin } from '../env';
-import { listConsoleChannels, toConsoleChannel } from './channels';
+import { consoleChannelOf, listConsoleChannels } from './channels';
 import { OPERATOR_COOKIE } from './host';
 
 /**
@@ -30,6 +30,14 @@ const consoleChannel = z.object({
   status: z.number(),
   labels: z.array(z.number()),
   hosts: z.array(z.string()),
+  domains: z.array(
+    z.object({
+      host: z.string(),
+      status: z.enum(['key', 'pending', 'verified', 'misconfigured', 'removed']),
+      primary: z.boolean(),
+      served: z.boolean(),
+    }),
+  ),
 });
 
 /** Where an enrolment link opens: the operator host as the deployment serves it. */
@@ -102,7 +110,7 @@ export const operatorProcedures = {
     operator: { roles: ANY_ROLE, channel: 'input' },
     input: z.object({ channel: channelKey }),
     output: consoleChannel,
-    handler: async (ctx) => toConsoleChannel(await ctx.operatorChannel()),
+    handler: async (ctx) => consoleChannelOf(ctx.db, await ctx.operatorChannel()),
   }),
   '/ops/api/operator/invite': procedure({
     summary: 'An owner invites an operator: a new account and its one-time enrolment link (shown once), with the channels granted.',

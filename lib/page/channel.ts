@@ -1,6 +1,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { readChannel, toThemeInfo } from '../channel/service';
+import { domainSettings, publicHostOf } from '../channel/domains';
 import { parseLabels, channelTitle, type Label } from '../channel/labels';
 import { parseSkin, type Skin } from '../channel/skin';
 import type { ChannelThemeInfo } from '../channel/theme';
@@ -23,6 +24,11 @@ export type PageChannel = {
   t: Translator;
   /** The channel's page title (spec §1 title rule), already translated. */
   title: string;
+  /**
+   * The host the channel's absolute links carry (issue 31, "Domains"): link previews, canonical URLs, share links. Its
+   * primary domain, or its key host (lib/channel/domains.ts publicHostOf); `theme.host` stays the key host.
+   */
+  publicHost: string;
   /** The payment providers the channel lists (channels.payment_providers; empty: every one the deployment runs). */
   paymentProviders: string[];
 };
@@ -45,6 +51,7 @@ export const pageChannel = pageLoader(async (key: string, locale: string): Promi
     t,
     title: t(`title.${channelTitle(labels, theme.attributes)}`),
     paymentProviders: row.paymentProviders,
+    publicHost: await publicHostOf(getDb(), row, domainSettings()),
   };
 });
 

@@ -20,6 +20,7 @@ import type { UserScope } from '../procedure/scope';
 import { orderViewSchema } from '../order/schema';
 import { sandboxCompleteSchema, sandboxPaymentSchema, startedPaymentSchema } from './schema';
 import { msg } from '../procedure/messages';
+import { domainSettings, publicHostOf } from '../channel/domains';
 import { REASON } from '../procedure/reasons';
 
 const paymentNoSchema = z.string({ error: 'is required and must be a string' }).regex(/^P\d{21}$/, 'is not a payment number');
@@ -60,7 +61,8 @@ export const paymentProcedures = {
           provider,
           providers: configuredProviders(ctx.db),
           payer,
-          origin: publicOrigin(channel.host),
+          // Return URLs on the channel's primary host (issue 31), where the buyer's pages are.
+          origin: publicOrigin(await publicHostOf(ctx.db, channel, domainSettings(), ctx.now)),
         },
         order.orderNo,
       );

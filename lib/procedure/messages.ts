@@ -114,6 +114,7 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   domainAlreadyAdded: 'host',
   domainNotFound: 'host',
   domainNotVerified: 'host',
+  domainKeyHostFixed: 'host',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -20,7 +20,7 @@ type Props = { children: ReactNode; params: Promise<PageParams> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const channel = await loadPageChannel(params);
   return {
-    metadataBase: new URL(publicOrigin(channel.theme.host)),
+    metadataBase: new URL(publicOrigin(channel.publicHost)),
     // spec §1 title rule for the channel; routes put their own title in front.
     title: { default: channel.title, template: `%s | ${channel.title}` },
     description: channel.theme.marketText || channel.theme.brandName,

@@ -11,7 +11,7 @@ export const generateMetadata = consoleTitled((t) => t('ops.channels.title'));
 
 /**
  * The console's first page (issue 31): every channel the operator works on (an owner: all of them) with its key, name,
- * status, labels and the hosts today's routing serves it on.
+ * status, labels and its hosts from its domains (primary first, each with its status; issue 31).
  */
 export default async function ChannelsPage({ params }: Props) {
   const { locale, t } = await consoleWords(params);
@@ -70,10 +70,20 @@ export default async function ChannelsPage({ params }: Props) {
                       ))}
                     </ul>
                   </td>
-                  <td className="px-4 py-3 font-mono text-xs text-gray-800">
-                    {c.hosts.map((h) => (
-                      <div key={h}>{h}</div>
-                    ))}
+                  <td className="px-4 py-3 text-xs text-gray-800">
+                    <ul className="space-y-1">
+                      {c.domains.map((d) => (
+                        <li key={d.host} data-host={d.host}>
+                          <span className="font-mono">{d.host}</span>{' '}
+                          {d.primary ? (
+                            <span className="rounded-full bg-blue-700 px-1.5 py-0.5 font-semibold text-white">
+                              {t('ops.domains.primary')}
+                            </span>
+                          ) : null}{' '}
+                          <span className="text-gray-600">{t(`ops.domains.state.${d.status}`)}</span>
+                        </li>
+                      ))}
+                    </ul>
                   </td>
                 </tr>
               ))}

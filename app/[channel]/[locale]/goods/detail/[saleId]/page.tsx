@@ -31,7 +31,7 @@ function summaryOf(sale: SaleRecord): string {
 /** Link previews for chat apps and crawlers: title, description, Open Graph, Twitter, on the channel's host. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { channel, sale } = await loadPageSale(params);
-  const origin = publicOrigin(channel.theme.host);
+  const origin = publicOrigin(channel.publicHost);
   const url = `${origin}/goods/detail/${sale.id}`;
   // A PNG card: chat apps and social crawlers do not show SVG previews.
   const image = `${origin}/api/og/sale/${sale.id}`;
@@ -120,7 +120,7 @@ export default async function GoodsDetailPage({ params }: Props) {
     <>
       <script
         type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: productJsonLd(sale, publicOrigin(theme.host), theme.showAmount) }}
+        dangerouslySetInnerHTML={{ __html: productJsonLd(sale, publicOrigin(channel.publicHost), theme.showAmount) }}
       />
       <PageHeader title={t('route.goodsDetail')} backLabel={t('goods.back')} />
       <main className="pb-[1.6rem]">
