@@ -7,7 +7,7 @@ import { consoleCall } from './console-call';
 import { contrastWarnings } from './skin-contrast';
 import { PREVIEW_READY, PREVIEW_SKIN } from './skin-preview-live';
 
-/** The brand images the editor uploads (lib/operator/skin-procedures.ts SKIN_UPLOADS), in the order it lists them. */
+/** The brand images the editor uploads (lib/operator/skin-upload.ts SKIN_UPLOADS), in the order it lists them. */
 export const SKIN_UPLOAD_FIELDS = ['brandImg', 'bannerImg', 'shareImg', 'faviconImg'] as const;
 type UploadField = (typeof SKIN_UPLOAD_FIELDS)[number];
 type Field = SkinColorField | UploadField;
