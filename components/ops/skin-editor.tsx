@@ -5,11 +5,10 @@ import { hexRgb } from '@/lib/channel/contrast';
 import { CSS_COLOR, SKIN_COLOR_FIELDS, skinCssVariables, type SkinColorField } from '@/lib/channel/skin-colours';
 import { consoleCall } from './console-call';
 import { contrastWarnings } from './skin-contrast';
+import { SKIN_UPLOAD_FIELDS, type SkinUploadField } from './skin-fields';
 import { PREVIEW_READY, PREVIEW_SKIN } from './skin-preview-live';
 
-/** The brand images the editor uploads (lib/operator/skin-upload.ts SKIN_UPLOADS), in the order it lists them. */
-export const SKIN_UPLOAD_FIELDS = ['brandImg', 'bannerImg', 'shareImg', 'faviconImg'] as const;
-type UploadField = (typeof SKIN_UPLOAD_FIELDS)[number];
+type UploadField = SkinUploadField;
 type Field = SkinColorField | UploadField;
 
 export type SkinEditorWords = {

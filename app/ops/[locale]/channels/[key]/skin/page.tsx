@@ -8,7 +8,8 @@ import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/con
 import { SKIN_WRITERS } from '@/lib/operator/skin-procedures';
 import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
-import { SKIN_UPLOAD_FIELDS, SkinEditor, type SkinEditorWords } from '@/components/ops/skin-editor';
+import { SkinEditor, type SkinEditorWords } from '@/components/ops/skin-editor';
+import { SKIN_UPLOAD_FIELDS } from '@/components/ops/skin-fields';
 
 type Props = { params: Promise<ConsoleChannelParams> };
 
