@@ -202,7 +202,9 @@ export function SkinEditor({
     setNotice(null);
   }
 
-  const pending = changed.some((f) => errors[f]);
+  // A colour typed wrong blocks publishing until it is a colour; a refused upload does not (the draft keeps the image
+  // it had, which publishes as it is).
+  const pending = changed.some((f) => errors[f] && (SKIN_COLOR_FIELDS as readonly string[]).includes(f));
 
   return (
     <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_300px]">
