@@ -112,9 +112,12 @@ test('the owner edits AURORA’s skin in the preview, uploads its logo and banne
   expect(await page.locator('html').evaluate((html) => getComputedStyle(html).getPropertyValue('--skin-color1').trim())).toBe(colour);
   await expect(page.locator(`img[src*="${logoKey}"]`).first()).toBeVisible();
 
-  // The preview is the console's: on a channel host its path is the store's 404.
-  const onStore = await page.request.get(channelUrl('aurora', '/ops/en/channels/AURORA/preview'), { maxRedirects: 0 });
-  expect(onStore.status()).not.toBe(200);
+  // The preview is the console's: on a channel host its paths are the store's /404, never the draft.
+  for (const path of ['/ops/en/channels/AURORA/preview', '/channels/AURORA/preview']) {
+    await page.goto(channelUrl('aurora', path));
+    await expect(page).toHaveURL(channelUrl('aurora', '/404'));
+    await expect(page.locator('#app[data-preview]')).toHaveCount(0);
+  }
 
   if (SHOTS) {
     await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN' });
