@@ -5,7 +5,16 @@ import { tags, writeInvalidating } from '../cache/store';
 import type { Db } from '../db/client';
 import { channels } from '../db/schema';
 import { PAYMENT_PROVIDER_NAMES } from '../env';
-import { cssColor, imageUrl, parseSkin, SKIN_COLOR_FIELDS, SKIN_IMAGE_FIELDS, skinImageProblem, type Skin } from './skin';
+import {
+  cssColor,
+  imageUrl,
+  parseSkin,
+  SKIN_COLOR_FIELDS,
+  SKIN_EXTRA_IMAGE_FIELDS,
+  SKIN_IMAGE_FIELDS,
+  skinImageProblem,
+  type Skin,
+} from './skin';
 
 /**
  * A change to a channel's skin (spec §3 fields): any of its colours and images, nothing else. Colours and image URLs
@@ -16,11 +25,11 @@ export function skinPatchSchema(channelKey: string, mediaOrigins: readonly strin
   return z
     .strictObject({
       ...Object.fromEntries(SKIN_COLOR_FIELDS.map((f) => [f, cssColor.optional()])),
-      ...Object.fromEntries(SKIN_IMAGE_FIELDS.map((f) => [f, imageUrl.optional()])),
+      ...Object.fromEntries([...SKIN_IMAGE_FIELDS, ...SKIN_EXTRA_IMAGE_FIELDS].map((f) => [f, imageUrl.optional()])),
     })
     .refine((patch) => Object.keys(patch).length > 0, 'must name at least one skin field')
     .superRefine((patch, ctx) => {
-      for (const field of SKIN_IMAGE_FIELDS) {
+      for (const field of [...SKIN_IMAGE_FIELDS, ...SKIN_EXTRA_IMAGE_FIELDS]) {
         const src = patch[field];
         const problem = typeof src === 'string' ? skinImageProblem(src, channelKey, mediaOrigins) : null;
         if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
@@ -31,17 +40,28 @@ export function skinPatchSchema(channelKey: string, mediaOrigins: readonly strin
 export type SkinPatch = Partial<Skin>;
 
 /**
+ * What a skin write does besides the update, in its transaction (issue 31: the console's publish records the skin
+ * before and after in the audit trail, so the entry exists exactly when the change does).
+ */
+export type SkinWriteAudit = (tx: Db, change: { channelId: number; before: Skin; after: Skin }) => Promise<void>;
+
+/**
  * Applies `patch` to the skin of channel `key` and returns the skin every page now shows, or null for an unknown
  * channel. With its commit, the channel's cached reads and rendered pages are dropped in this process and in every other
  * server process (issue 31), so the channel's next page view on any server shows the change (docs/caching.md).
  */
-export async function updateChannelSkin(db: Db, key: string, patch: SkinPatch): Promise<Skin | null> {
+export async function updateChannelSkin(db: Db, key: string, patch: SkinPatch, audit?: SkinWriteAudit): Promise<Skin | null> {
   const updated = await writeInvalidating(db, async (tx, changed) => {
-    const [row] = await tx.select({ skinJson: channels.skinJson }).from(channels).where(eq(channels.key, key)).for('update');
+    const [row] = await tx
+      .select({ id: channels.id, skinJson: channels.skinJson })
+      .from(channels)
+      .where(eq(channels.key, key))
+      .for('update');
     if (!row) return null;
     const stored = storedSkin(row.skinJson);
     const skinJson = JSON.stringify({ ...stored, ...patch });
     await tx.update(channels).set({ skinJson }).where(eq(channels.key, key));
+    if (audit) await audit(tx, { channelId: row.id, before: parseSkin(row.skinJson), after: parseSkin(skinJson) });
     changed([tags.channel(key)]);
     return skinJson;
   });

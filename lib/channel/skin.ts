@@ -1,23 +1,10 @@
 import { z } from 'zod';
-import { readableOn } from './contrast';
+import { CSS_COLOR, SKIN_COLOR_FIELDS, skinCssVariables, type SkinColorField } from './skin-colours';
 import { MEDIA_PATH } from '../media/key';
 
-/** Skin colour fields of spec §3, in the order they appear there. */
-export const SKIN_COLOR_FIELDS = [
-  'color1',
-  'color2',
-  'signColor',
-  'lightColor',
-  'iconCheckedColor',
-  'iconColor',
-  'pageBgColor',
-  'cardBgColor',
-  'buttonBgColor',
-  'buttonColor',
-  'shadowColor',
-  'navDefaultIconColor',
-  'navIconSelectColor',
-] as const;
+// The colours' names and CSS live in ./skin-colours.ts (no zod: the console's skin editor runs them in the browser).
+export { SKIN_COLOR_FIELDS, skinCssVariables };
+export type { SkinColorField };
 
 /**
  * Skin image fields of spec §3, and one of ours: `mineChainImg`, the icon of the chain-up records entry on /mine
@@ -40,9 +27,16 @@ export const SKIN_IMAGE_FIELDS = [
   'mineChainImg',
 ] as const;
 
-export type SkinColorField = (typeof SKIN_COLOR_FIELDS)[number];
+/**
+ * Brand images spec §3 has no field for (issue 31, "Channels": the console uploads a share image and a favicon source
+ * besides the logo and the banner). Optional: a skin without them is whole, and pages fall back (the favicon is drawn
+ * from `brandImg`, a link preview shows the sale's card), so no stored skin and no default changes meaning.
+ */
+export const SKIN_EXTRA_IMAGE_FIELDS = ['shareImg', 'faviconImg'] as const;
+
 export type SkinImageField = (typeof SKIN_IMAGE_FIELDS)[number];
-export type Skin = Record<SkinColorField, string> & Record<SkinImageField, string>;
+export type SkinExtraImageField = (typeof SKIN_EXTRA_IMAGE_FIELDS)[number];
+export type Skin = Record<SkinColorField, string> & Record<SkinImageField, string> & Partial<Record<SkinExtraImageField, string>>;
 
 export const DEFAULT_SKIN: Skin = {
   color1: '#1f2937',
@@ -77,10 +71,7 @@ export const DEFAULT_SKIN: Skin = {
 // A CSS colour we are willing to put into a style attribute: hex, rgb()/rgba()/hsl()/hsla() or a named colour.
 // Anything else (e.g. "red; background:url(...)") is dropped, so a skin cannot inject CSS. Inside the brackets only
 // plain spaces: no tab, line break or other control character (issue 29).
-export const cssColor = z
-  .string()
-  .trim()
-  .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,% /]+\)|[a-zA-Z]{3,20})$/);
+export const cssColor = z.string().trim().regex(CSS_COLOR);
 // Images: site-relative paths or http(s) URLs without quotes, parentheses, spaces or control characters (NUL
 // included). The shape a page can put into an <img> or a style attribute; where an operator may point one is
 // `skinImageProblem` below.
@@ -145,23 +136,10 @@ export function parseSkin(skinJson: string | null | undefined): Skin {
     const parsed = imageUrl.safeParse(record[field]);
     if (parsed.success) skin[field] = parsed.data;
   }
+  // The extras are read as leniently: a bad one is as if it were not set.
+  for (const field of SKIN_EXTRA_IMAGE_FIELDS) {
+    const parsed = imageUrl.safeParse(record[field]);
+    if (parsed.success) skin[field] = parsed.data;
+  }
   return skin;
-}
-
-/**
- * CSS custom properties for <html style>: `--skin-color1`, `--skin-page-bg-color`, ..., and the text variants of the
- * colours also used for text (issue 17, item 6): `--skin-sign-text` (prices) and `--skin-nav-text` (the footer's
- * tabs not selected), darkened where needed to read at 4.5:1 on white, the cards and the page (lib/channel/contrast.ts).
- */
-export function skinCssVariables(skin: Skin): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const field of SKIN_COLOR_FIELDS) vars[`--skin-${kebab(field)}`] = skin[field];
-  const backgrounds = ['#ffffff', skin.cardBgColor, skin.pageBgColor];
-  vars['--skin-sign-text'] = readableOn(skin.signColor, backgrounds);
-  vars['--skin-nav-text'] = readableOn(skin.navDefaultIconColor, backgrounds);
-  return vars;
-}
-
-function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }

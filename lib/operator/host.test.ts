@@ -19,16 +19,36 @@ it("serves a channel's Domains tab there, for a channel key only (issue 31)", ()
 });
 
 it("serves only the console's paths there: every channel path is not one", () => {
-  for (const p of ['/', '/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`])
+  for (const p of ['/', '/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`, '/channels/AURORA/skin', '/channels/AURORA/preview'])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
-  for (const p of ['/mine', '/login', '/goods/detail/1', '/AURORA/en', '/ops/en/channels', '/enrol/short', '/404', '/channels/x']) {
+  for (const p of [
+    '/mine',
+    '/login',
+    '/goods/detail/1',
+    '/AURORA/en',
+    '/ops/en/channels',
+    '/enrol/short',
+    '/404',
+    '/channels/x',
+    '/channels/aurora/skin',
+    '/channels/AURORA/preview/x',
+  ]) {
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
   }
 });
 
 it("sends the console's paths on a channel host to the store's /404, like any unknown path (spec §2)", () => {
   const summary = { key: 'AURORA', status: 1, labels: [1, 2, 3, 4] as const, attributes: {}, locale: null };
-  for (const pathname of ['/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`, '/ops/en/channels', '/ops/en/sign-in']) {
+  for (const pathname of [
+    '/sign-in',
+    '/channels',
+    `/enrol/${'a'.repeat(43)}`,
+    '/ops/en/channels',
+    '/ops/en/sign-in',
+    // The skin editor's preview renders the store with a draft skin: never on the store's own host.
+    '/channels/AURORA/preview',
+    '/ops/en/channels/AURORA/preview',
+  ]) {
     expect({
       pathname,
       decision: decideRoute({

@@ -31,9 +31,10 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   /^\/sign-in$/,
   /^\/channels$/,
   /^\/enrol\/[A-Za-z0-9_-]{20,100}$/,
-  // A channel's page (it opens on a tab) and its Domains tab (app/ops/[locale]/channels/[key]/...).
+  // A channel's page (it opens on a tab), its tabs (components/ops/channel-tabs.tsx) and the skin editor's preview
+  // frame (app/ops/[locale]/channels/[key]/...).
   /^\/channels\/[A-Z0-9]{1,64}$/,
-  /^\/channels\/[A-Z0-9]{1,64}\/domains$/,
+  /^\/channels\/[A-Z0-9]{1,64}\/(settings|skin|domains|preview)$/,
 ];
 
 export function isConsolePath(pathname: string): boolean {

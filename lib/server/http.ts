@@ -5,15 +5,15 @@ import { clientIp } from './client-ip';
 /**
  * Reads a request body up to `limit` bytes and stops there (security review, finding 13): a declared
  * Content-Length over the limit is refused before reading, and a longer stream is cancelled at the limit, so a
- * 100 MB body costs us 64 KiB, not 100 MB.
+ * 100 MB body costs us 64 KiB, not 100 MB. The bytes as they came (the console's image uploads, issue 31).
  */
-export async function readBodyWithin(request: Request, limit: number): Promise<string | null> {
+export async function readBytesWithin(request: Request, limit: number): Promise<Buffer | null> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) {
     await request.body?.cancel().catch(() => {});
     return null;
   }
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -27,7 +27,12 @@ export async function readBodyWithin(request: Request, limit: number): Promise<s
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** `readBytesWithin` as UTF-8 text (the API's JSON bodies). */
+export async function readBodyWithin(request: Request, limit: number): Promise<string | null> {
+  return (await readBytesWithin(request, limit))?.toString('utf8') ?? null;
 }
 
 /** Runs one API call from a route handler: request → dispatcher → JSON envelope (DESIGN §3). */

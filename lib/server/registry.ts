@@ -10,6 +10,7 @@ import { exchangeProcedures } from '../exchange/procedures';
 import { chainProcedures } from '../chain/procedures';
 import { operatorProcedures } from '../operator/procedures';
 import { domainProcedures } from '../operator/domain-procedures';
+import { skinProcedures } from '../operator/skin-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -28,6 +29,7 @@ export const registry = {
   ...chainProcedures,
   ...operatorProcedures,
   ...domainProcedures,
+  ...skinProcedures,
 } as const;
 
 export type Registry = typeof registry;
