@@ -1,12 +1,11 @@
 import 'server-only';
-import { toThemeInfo } from '../channel/service';
-import { channelTitle, parseLabels } from '../channel/labels';
+import { domainSettings, publicHostOf } from '../channel/domains';
 import { parseSkin, skinCssVariables, skinImageProblem, SKIN_EXTRA_IMAGE_FIELDS, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 import type { ChannelRow } from '../db/schema';
 import { env } from '../env';
 import { isLocale, type Locale } from '../i18n/locale';
-import { translator } from '../i18n/translator';
-import type { PageChannel } from '../page/channel';
+import { toPageChannel, type PageChannel } from '../page/channel';
+import type { Db } from '../db/client';
 
 /**
  * The draft skin the preview shows (issue 31): the published skin with the images the editor names in the query, each
@@ -23,23 +22,10 @@ export function previewDraft(row: ChannelRow, search: Record<string, string | st
   return parseSkin(JSON.stringify(draft));
 }
 
-/** The channel as a store page reads it (lib/page/channel.ts pageChannel), with the draft skin instead of the published one. */
-export function previewChannel(row: ChannelRow, skin: Skin, consoleLocale: Locale): PageChannel {
-  const theme = toThemeInfo(row);
-  const labels = parseLabels(theme.labelList);
-  const locale = isLocale(theme.locale) ? theme.locale : consoleLocale;
-  const t = translator(locale);
-  return {
-    id: row.id,
-    key: theme.key,
-    theme,
-    skin,
-    labels,
-    locale,
-    t,
-    title: t(`title.${channelTitle(labels, theme.attributes)}`),
-    paymentProviders: row.paymentProviders,
-  };
+/** The channel as a store page reads it (lib/page/channel.ts), with the draft skin instead of the published one. */
+export async function previewChannel(db: Db, row: ChannelRow, skin: Skin, consoleLocale: Locale): Promise<PageChannel> {
+  const locale = isLocale(row.locale) ? row.locale : consoleLocale;
+  return toPageChannel(row, skin, locale, await publicHostOf(db, row, domainSettings()));
 }
 
 /**

@@ -5,6 +5,7 @@ import { domainSettings, publicHostOf } from '../channel/domains';
 import { parseLabels, channelTitle, type Label } from '../channel/labels';
 import { parseSkin, type Skin } from '../channel/skin';
 import type { ChannelThemeInfo } from '../channel/theme';
+import type { ChannelRow } from '../db/schema';
 import { isLocale, type Locale } from '../i18n/locale';
 import { translator, type Translator } from '../i18n/translator';
 import { getDb } from '../db/client';
@@ -33,11 +34,11 @@ export type PageChannel = {
   paymentProviders: string[];
 };
 
-/** The page's channel by its key and locale as the route spells them (loadPageChannel, and loaders keyed by them). */
-export const pageChannel = pageLoader(async (key: string, locale: string): Promise<PageChannel> => {
-  if (!isLocale(locale)) redirect('/404');
-  const row = await readChannel(getDb(), key);
-  if (!row) redirect('/404');
+/**
+ * A channel as a store page reads it, from its row: the store's pages with the published skin, the console's skin
+ * preview (lib/operator/skin-preview.ts) with a draft one.
+ */
+export function toPageChannel(row: ChannelRow, skin: Skin, locale: Locale, publicHost: string): PageChannel {
   const theme = toThemeInfo(row);
   const labels = parseLabels(theme.labelList);
   const t = translator(locale);
@@ -45,14 +46,22 @@ export const pageChannel = pageLoader(async (key: string, locale: string): Promi
     id: row.id,
     key: theme.key,
     theme,
-    skin: parseSkin(theme.skinJson),
+    skin,
     labels,
     locale,
     t,
     title: t(`title.${channelTitle(labels, theme.attributes)}`),
     paymentProviders: row.paymentProviders,
-    publicHost: await publicHostOf(getDb(), row, domainSettings()),
+    publicHost,
   };
+}
+
+/** The page's channel by its key and locale as the route spells them (loadPageChannel, and loaders keyed by them). */
+export const pageChannel = pageLoader(async (key: string, locale: string): Promise<PageChannel> => {
+  if (!isLocale(locale)) redirect('/404');
+  const row = await readChannel(getDb(), key);
+  if (!row) redirect('/404');
+  return toPageChannel(row, parseSkin(row.skinJson), locale, await publicHostOf(getDb(), row, domainSettings()));
 });
 
 /**

@@ -1,3 +1,4 @@
+import { getDb } from '@/lib/db/client';
 import type { Metadata } from 'next';
 import { consoleWords } from '@/lib/page/console';
 import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/console-channel';
@@ -29,7 +30,7 @@ export default async function SkinPreviewPage({ params, searchParams }: Props) {
   const { locale: consoleLocale } = await consoleWords(params);
   const { channel: row } = await requireConsoleChannel(params);
   const search = await searchParams;
-  const channel = previewChannel(row, previewDraft(row, search), consoleLocale);
+  const channel = await previewChannel(getDb(), row, previewDraft(row, search), consoleLocale);
   const view = search.view === 'goods' ? 'goods' : 'home';
   const sales = await readSales(pageScope(channel), { pageCount: 1, pageSize: HOME_PAGE_SIZE });
   const sale = sales.records[0];
