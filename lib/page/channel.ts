@@ -1,4 +1,6 @@
 import 'server-only';
+import { complianceLines, type ComplianceLine } from '../channel/compliance';
+import type { CustomerService } from '../db/schema';
 import { redirect } from 'next/navigation';
 import { readChannel, toThemeInfo } from '../channel/service';
 import { parseLabels, channelTitle, type Label } from '../channel/labels';
@@ -25,6 +27,8 @@ export type PageChannel = {
   title: string;
   /** The payment providers the channel lists (channels.payment_providers; empty: every one the deployment runs). */
   paymentProviders: string[];
+  /** The foot of its pages (issue 31): the compliance footer's lines and the customer-service contact. */
+  foot: { lines: ComplianceLine[]; service: CustomerService };
 };
 
 /** The page's channel by its key and locale as the route spells them (loadPageChannel, and loaders keyed by them). */
@@ -45,6 +49,7 @@ export const pageChannel = pageLoader(async (key: string, locale: string): Promi
     t,
     title: t(`title.${channelTitle(labels, theme.attributes)}`),
     paymentProviders: row.paymentProviders,
+    foot: { lines: complianceLines(row), service: row.customerService ?? {} },
   };
 });
 

@@ -109,6 +109,11 @@ const en = {
     opsNotSignedIn: 'You are not signed in, or your session has ended. Please sign in.',
     opsRoleRefused: 'Your role cannot do this.',
     opsChannelNotGranted: 'There is no such store among those you work on.',
+    // issue 31, creating a channel: the key is refused with its field.
+    opsChannelKeyReserved: 'This key is reserved for the operator console and can never be a store’s.',
+    opsChannelKeyHost:
+      'This key cannot be a store’s: its host {host} would not lead to it. Choose a key without the brand domain’s word in it.',
+    opsChannelKeyTaken: 'A store with this key already exists.',
     // Login: captcha and SMS codes
     captchaFlood: 'Too many security checks from this network. Please try again in {waitMs}.',
     captchaPow: 'The security check did not go through. Please load a new one and try again.',
@@ -572,6 +577,12 @@ const en = {
     title: 'Sold out',
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',
     home: 'See other drops',
+  },
+  /** The foot of every store page (issue 31): customer service and the compliance footer. */
+  siteFoot: {
+    label: 'Site information',
+    service: 'Customer service:',
+    serviceOnline: 'Contact us online',
   },
   ops: {
     brand: 'Storefront console',

@@ -101,6 +101,10 @@ const zhCN: Messages = {
     opsNotSignedIn: '您尚未登录或登录已过期，请重新登录。',
     opsRoleRefused: '您的角色无权执行此操作。',
     opsChannelNotGranted: '您管理的店铺中没有这家店铺。',
+    // issue 31, creating a channel: the key is refused with its field.
+    opsChannelKeyReserved: '该标识保留给运营后台，不能用作店铺标识。',
+    opsChannelKeyHost: '该标识不能用作店铺标识：它的域名 {host} 无法对应到它。请选择不含品牌域名中词语的标识。',
+    opsChannelKeyTaken: '已有使用该标识的店铺。',
     captchaFlood: '当前网络的安全验证次数过多，请 {waitMs}后再试',
     captchaPow: '安全验证未通过，请刷新验证后重试',
     captchaExpired: '安全验证已过期或已使用，请重新验证',
@@ -537,6 +541,11 @@ const zhCN: Messages = {
     title: '已售罄',
     body: '本次发售已全部售出，敬请关注下一次发售。',
     home: '查看其他发售',
+  },
+  siteFoot: {
+    label: '网站信息',
+    service: '客服：',
+    serviceOnline: '在线联系我们',
   },
   ops: {
     brand: '店铺运营后台',
