@@ -42,11 +42,11 @@ export default defineConfig({
   projects: [
     // A buyer per channel logged in through the API once, its state saved for the specs (e2e/buyers.setup.ts).
     { name: 'buyers', testMatch: /buyers\.setup\.ts$/ },
-    { name: 'phone-chromium', dependencies: ['buyers'], testIgnore: /console\.spec\.ts$/ },
+    { name: 'phone-chromium', dependencies: ['buyers'], testIgnore: /console(-[\w-]+)?\.spec\.ts$/ },
     // The operator console (issue 31) is desktop-first: a 1280 px screen with a mouse (and a tablet check in the spec).
     {
       name: 'console-desktop',
-      testMatch: /console\.spec\.ts$/,
+      testMatch: /console(-[\w-]+)?\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, userAgent: undefined },
     },
   ],

@@ -13,4 +13,6 @@ if [ -z "${DATABASE_URL:-}" ]; then rm -rf "$PGLITE_DIR"; fi
 # What the demo prints is kept too: e2e/console.spec.ts enrols the demo owner from the link it prints (issue 31).
 mkdir -p .data
 exec > >(tee "${E2E_SERVER_LOG:-.data/e2e-server-$PORT.log}") 2>&1
+# A second owner for e2e/console-channels.spec.ts, so the console's specs do not race for the demo owner's one link.
+npm run --silent ops:owner -- e2e.channels --again
 exec npm run --silent demo

@@ -6,7 +6,8 @@ type ConsolePath = Extract<keyof Registry, `/ops/api/${string}`>;
 type InputOf<P extends ConsolePath> = z.input<Registry[P]['input']>;
 type OutputOf<P extends ConsolePath> = z.output<Registry[P]['output']>;
 
-export type ConsoleAnswer<P extends ConsolePath> = { ok: true; data: OutputOf<P> } | { ok: false; code: number; message: string };
+export type ConsoleAnswer<P extends ConsolePath> =
+  { ok: true; data: OutputOf<P> } | { ok: false; code: number; message: string; field?: string };
 
 /**
  * One console call from the browser (types only from the registry; nothing of zod or the server is bundled): same-origin
@@ -24,8 +25,14 @@ export async function consoleCall<P extends ConsolePath>(path: P, body: InputOf<
     const envelope = (await res.json()) as { code: number; message: string; data: unknown };
     return envelope.code === 200
       ? { ok: true, data: envelope.data as OutputOf<P> }
-      : { ok: false, code: envelope.code, message: envelope.message };
+      : { ok: false, code: envelope.code, message: envelope.message, ...fieldOf(envelope.data) };
   } catch {
     return { ok: false, code: 0, message: '' };
   }
+}
+
+/** The field a business refusal names (`data.field`, lib/procedure/messages.ts), for the form to show it under. */
+function fieldOf(data: unknown): { field?: string } {
+  const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
+  return typeof field === 'string' ? { field } : {};
 }
