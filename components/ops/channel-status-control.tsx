@@ -60,7 +60,7 @@ export function ChannelStatusControl({
       <dialog
         ref={dialog}
         aria-labelledby={`status-title-${channel}`}
-        className="m-auto max-w-md rounded-lg p-0 shadow-xl backdrop:bg-black/40"
+        className="m-auto max-w-md rounded-lg p-0 text-left shadow-xl backdrop:bg-black/40"
       >
         <div className="space-y-4 p-6">
           <h2 id={`status-title-${channel}`} className="text-lg font-semibold text-gray-900">
