@@ -51,6 +51,7 @@ export function FooterNav({
   return (
     <nav
       aria-label={t('nav.label')}
+      data-footer-nav
       className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) border-t border-black/5 bg-skin-card pb-[env(safe-area-inset-bottom)]"
     >
       {tabs.map(({ tab, href, label, icon }) => {

@@ -16,7 +16,8 @@ export type ConsoleAnswer<P extends ConsolePath> =
 function fieldOf(envelope: { code: number; message: string; data: unknown }): string | null {
   const data = envelope.data as { field?: unknown } | null;
   if (data && typeof data.field === 'string') return data.field;
-  const named = envelope.code === 400 ? /^([A-Za-z][\w.]*): /.exec(envelope.message) : null;
+  // Several refusals at once ("a: why; b: why") are for the form to split (components/ops/channel-form.tsx fieldErrors).
+  const named = envelope.code === 400 && !/; |；/.test(envelope.message) ? /^([A-Za-z][\w.]*): /.exec(envelope.message) : null;
   return named ? named[1]! : null;
 }
 

@@ -3,8 +3,13 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { tags, writeInvalidating } from '../cache/store';
 import type { Db } from '../db/client';
-import { channels } from '../db/schema';
+import { channels, type ChannelRow } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
+import { AppError } from '../procedure/errors';
+import { msg } from '../procedure/messages';
+import { channelKeyFromHost } from './key';
 import { PAYMENT_PROVIDER_NAMES } from '../env';
+import { BLOCKCHAIN_FILING, ICP_FILING, PUBLIC_SECURITY_FILING } from './compliance';
 import {
   cssColor,
   imageUrl,
@@ -87,6 +92,28 @@ function storedSkin(skinJson: string | null): Record<string, unknown> {
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cs}]*$/u;
 const CONTROL_CHARACTERS_REFUSED = 'must not contain control characters (NUL, line breaks, tabs) or broken Unicode';
 
+export const paymentProvidersSchema = z
+  .array(z.enum(PAYMENT_PROVIDER_NAMES, { error: `must name payment providers: ${PAYMENT_PROVIDER_NAMES.join(', ')}` }), {
+    error: 'must be a list of payment provider names',
+  })
+  .max(PAYMENT_PROVIDER_NAMES.length, 'names a provider twice')
+  .refine((names) => new Set(names).size === names.length, 'names a provider twice');
+
+export const smsSignNameSchema = z
+  .string({ error: 'must be a text or null' })
+  .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_REFUSED)
+  .trim()
+  .min(2, 'must be 2 characters or more')
+  .max(40, 'must be 40 characters or less')
+  .nullable();
+
+export const smsTemplateIdSchema = z
+  .string({ error: 'must be a text or null' })
+  .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_REFUSED)
+  .trim()
+  .regex(/^[A-Za-z0-9_]{1,64}$/, 'must be the carrier template id: letters, digits and _ (e.g. SMS_123456789 or 1234567)')
+  .nullable();
+
 /**
  * A change to how a channel sells (issue 18): the payment providers it offers, in the order its pay page lists them
  * (empty: every provider the deployment runs), and its own SMS sign name and template at the carrier (null: the
@@ -94,25 +121,9 @@ const CONTROL_CHARACTERS_REFUSED = 'must not contain control characters (NUL, li
  */
 export const channelSettingsPatchSchema = z
   .strictObject({
-    paymentProviders: z
-      .array(z.enum(PAYMENT_PROVIDER_NAMES, { error: `must name payment providers: ${PAYMENT_PROVIDER_NAMES.join(', ')}` }), {
-        error: 'must be a list of payment provider names',
-      })
-      .max(PAYMENT_PROVIDER_NAMES.length, 'names a provider twice')
-      .refine((names) => new Set(names).size === names.length, 'names a provider twice'),
-    smsSignName: z
-      .string({ error: 'must be a text or null' })
-      .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_REFUSED)
-      .trim()
-      .min(2, 'must be 2 characters or more')
-      .max(40, 'must be 40 characters or less')
-      .nullable(),
-    smsTemplateId: z
-      .string({ error: 'must be a text or null' })
-      .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_REFUSED)
-      .trim()
-      .regex(/^[A-Za-z0-9_]{1,64}$/, 'must be the carrier template id: letters, digits and _ (e.g. SMS_123456789 or 1234567)')
-      .nullable(),
+    paymentProviders: paymentProvidersSchema,
+    smsSignName: smsSignNameSchema,
+    smsTemplateId: smsTemplateIdSchema,
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'must name at least one of paymentProviders, smsSignName, smsTemplateId');
@@ -134,4 +145,215 @@ export async function updateChannelSettings(db: Db, key: string, patch: Partial<
     changed([tags.channel(key)]);
     return row;
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The console's Settings tab (issue 31, "Channels"): each section of a channel's settings is one schema and saves on its
+// own; every field out of range is refused with its name and nothing is changed (the schema runs before any write).
+
+/** Multi-line texts (the agreements) keep line breaks and tabs, nothing else of the control characters. */
+const NO_CONTROL_BUT_LINES = /^[^\p{Cs}\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$/u;
+
+const line = (max: number) =>
+  z
+    .string({ error: 'must be a text' })
+    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_REFUSED)
+    .trim()
+    .max(max, `must be ${max} characters or less`);
+
+/** A text an operator may leave empty: '' stores nothing (null) rather than an empty value the pages would show. */
+const optionalLine = (max: number) => line(max).transform((value) => (value === '' ? null : value));
+
+/** An IANA time zone the runtime knows (Asia/Shanghai, Europe/London): every date of the channel's pages is written in it. */
+export const timeZoneSchema = line(64)
+  .min(1, 'must not be empty')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return zone.includes('/') || zone === 'UTC';
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Asia/Shanghai');
+
+/** spec §3 labelList: the features 1..4, at least one, each once. */
+export const labelsSchema = z
+  .array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'must be labels 1 to 4' }), {
+    error: 'must be a list of labels 1 to 4',
+  })
+  .min(1, 'must hold at least one label')
+  .max(4, 'names a label twice')
+  .refine((labels) => new Set(labels).size === labels.length, 'names a label twice');
+
+/** The channel class attributes the spec names (spec §1, §2, §3; lib/db/schema.ts ChannelAttributes), each on or off. */
+export const attributesSchema = z.strictObject(
+  {
+    hideAmount: z.boolean({ error: 'must be true or false' }).optional(),
+    buyGoodsTitle: z.boolean({ error: 'must be true or false' }).optional(),
+    giftOnly: z.boolean({ error: 'must be true or false' }).optional(),
+    destroyTitledReceive: z.boolean({ error: 'must be true or false' }).optional(),
+    noActive: z.boolean({ error: 'must be true or false' }).optional(),
+  },
+  { error: 'must be an object of attributes: hideAmount, buyGoodsTitle, giftOnly, destroyTitledReceive, noActive' },
+);
+
+/** A link the store's pages open: https, no credentials in it. */
+const httpsUrl = (max: number) =>
+  line(max).refine((value) => {
+    if (value === '') return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be an https:// address');
+
+/** The channel's own name, its brand, language, time zone, labels and class attributes, and its app links. */
+export const channelProfileSchema = z.strictObject({
+  name: line(60).min(1, 'must not be empty'),
+  brandName: line(60).min(1, 'must not be empty'),
+  /** null: each buyer's Accept-Language decides (lib/db/schema.ts). */
+  locale: z.enum(['en', 'zh-CN'], { error: 'must be en or zh-CN, or null for the buyer’s language' }).nullable(),
+  timeZone: timeZoneSchema,
+  labels: labelsSchema,
+  attributes: attributesSchema,
+  /** The app's URL scheme the deep-link helpers open (spec §1), e.g. artapp; never a web or script scheme. */
+  appScheme: optionalLine(32).refine(
+    (scheme) =>
+      scheme === null || (/^[a-z][a-z0-9+.-]{1,31}$/.test(scheme) && !/^(https?|javascript|data|file|vbscript|blob|about)$/.test(scheme)),
+    'must be an app URL scheme such as artapp (letters, digits, + . -; not http, https, javascript or data)',
+  ),
+  appDownloadUrl: httpsUrl(500).transform((value) => (value === '' ? null : value)),
+});
+export type ChannelProfile = z.output<typeof channelProfileSchema>;
+
+const longText = (max: number) =>
+  z
+    .string({ error: 'must be a text' })
+    .regex(NO_CONTROL_BUT_LINES, 'must not contain control characters other than line breaks and tabs, nor broken Unicode')
+    .max(max, `must be ${max} characters or less`)
+    .transform((value) => value.trim());
+
+/**
+ * The channel's texts (spec §3): market, buy and exchange texts, and its own privacy and sales-strategy agreements; an
+ * empty agreement leaves the template (lib/channel/agreements.ts) in force. Sized so all five fit one call's body.
+ */
+export const channelTextsSchema = z.strictObject({
+  marketText: longText(1000),
+  buyText: longText(1000),
+  exchangeText: longText(1000),
+  privacyText: longText(8000),
+  salesStrategyText: longText(8000),
+});
+export type ChannelTexts = z.output<typeof channelTextsSchema>;
+
+/** A phone buyers can call: digits with the usual separators, e.g. 400-123-4567 or +86 10 1234 5678. */
+const SERVICE_PHONE = /^\+?[0-9][0-9 ()-]{3,23}[0-9]$/;
+
+/** How buyers reach customer service (issue 31): each optional, at least a phone, an e-mail or a web page to be shown. */
+export const customerServiceSchema = z.strictObject({
+  phone: optionalLine(25).refine((v) => v === null || SERVICE_PHONE.test(v), 'must be a phone number such as 400-123-4567'),
+  hours: optionalLine(60),
+  email: optionalLine(120).refine((v) => v === null || z.email().safeParse(v).success, 'must be an e-mail address'),
+  url: httpsUrl(300).transform((value) => (value === '' ? null : value)),
+});
+
+/** The compliance footer's numbers (lib/channel/compliance.ts); '' clears one (not shown). */
+export const complianceSchema = z.strictObject({
+  icpFiling: optionalLine(40).refine(
+    (v) => v === null || ICP_FILING.test(v),
+    'must be an ICP filing number such as 京ICP备12345678号-1 (no spaces)',
+  ),
+  publicSecurityFiling: optionalLine(40).refine(
+    (v) => v === null || PUBLIC_SECURITY_FILING.test(v),
+    'must be a public security filing number such as 京公网安备11010502030143号 (14 digits, no spaces)',
+  ),
+  blockchainFiling: optionalLine(40).refine(
+    (v) => v === null || BLOCKCHAIN_FILING.test(v),
+    'must be a blockchain information service filing number such as 京网信备11010519512345678901号 (no spaces)',
+  ),
+});
+
+/** The SMS sender (the settings of issue 18): the channel's sign name and template at the carrier, or the deployment's. */
+export const smsSenderSchema = z.strictObject({ smsSignName: smsSignNameSchema, smsTemplateId: smsTemplateIdSchema });
+
+/** The payment providers the channel offers, in the order its pay page lists them (empty: every one the deployment runs). */
+export const paymentSchema = z.strictObject({ paymentProviders: paymentProvidersSchema });
+
+/** A channel's columns an operator's write sets (never its id, key or creation time). */
+export type ChannelColumns = Partial<Omit<typeof channels.$inferInsert, 'id' | 'key' | 'createdAt'>>;
+
+/** What a write hands its audit record (lib/operator/audit.ts), inside the write's transaction: the row's fields before and after. */
+export type ChannelChange = { channelId: number; before: Record<string, unknown> | null; after: Record<string, unknown> };
+export type RecordChannelChange = (tx: Db, change: ChannelChange) => Promise<void>;
+
+function pick(row: ChannelRow, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, (row as Record<string, unknown>)[f]]));
+}
+
+/**
+ * Sets `columns` of channel `key` and returns the row now, or null for an unknown channel. The row is locked, changed
+ * and recorded (`record`, with the changed fields before and after) in one transaction; with its commit the channel's
+ * cached reads and rendered pages are dropped in every server process (issue 31), so its next page view anywhere shows it.
+ */
+export async function changeChannel(db: Db, key: string, columns: ChannelColumns, record: RecordChannelChange): Promise<ChannelRow | null> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const [before] = await tx.select().from(channels).where(eq(channels.key, key)).for('update');
+    if (!before) return null;
+    const [after] = await tx.update(channels).set(columns).where(eq(channels.id, before.id)).returning();
+    const fields = Object.keys(columns);
+    await record(tx, { channelId: before.id, before: pick(before, fields), after: pick(after!, fields) });
+    changed([tags.channel(key)]);
+    return after!;
+  });
+}
+
+/** What the deployment's hosts are (lib/env.ts BRAND_WORD, OPERATOR_HOST); tests pass their own. */
+export type ChannelHosts = { brandWord: string; operatorHost: string };
+
+/** The spec §1 key host of a new channel: its key in lower case under the brand domain (newshop.localhost). */
+export function keyHostOf(key: string, hosts: Pick<ChannelHosts, 'brandWord'>): string {
+  return `${key.toLowerCase()}.${hosts.brandWord.trim().toLowerCase()}`;
+}
+
+/** The columns of a new channel besides its key and host (the rest take the table's defaults). */
+export type NewChannel = Pick<
+  typeof channels.$inferInsert,
+  'name' | 'brandName' | 'locale' | 'timeZone' | 'labelList' | 'attributes' | 'status'
+>;
+
+/**
+ * Creates channel `key` (issue 31), served at once on its key host by the spec §1 rule on every process: the insert's
+ * commit drops the cached "no such channel" of that key everywhere. Refused with the field `key`: the operator host's
+ * key (OPS, reserved), a key its own host would not name (the brand word inside it), a key that exists.
+ */
+export async function createChannel(
+  db: Db,
+  key: string,
+  values: NewChannel,
+  hosts: ChannelHosts,
+  record: RecordChannelChange,
+): Promise<ChannelRow> {
+  if (key === 'OPS' || key === channelKeyFromHost(hosts.operatorHost, hosts.brandWord))
+    throw new AppError(400, msg('opsChannelKeyReserved'));
+  const host = keyHostOf(key, hosts);
+  if (channelKeyFromHost(host, hosts.brandWord) !== key) throw new AppError(400, msg('opsChannelKeyHost', { host }));
+  try {
+    return await writeInvalidating(db, async (tx, changed) => {
+      const [taken] = await tx.select({ id: channels.id }).from(channels).where(eq(channels.key, key));
+      if (taken) throw new AppError(409, msg('opsChannelKeyTaken'));
+      const [row] = await tx
+        .insert(channels)
+        .values({ key, host, ...values })
+        .returning();
+      await record(tx, { channelId: row!.id, before: null, after: row! });
+      changed([tags.channel(key)]);
+      return row!;
+    });
+  } catch (error) {
+    // Two owners creating one key at once: the second meets the unique key, and the same refusal as a key that exists.
+    if (isUniqueViolation(error)) throw new AppError(409, msg('opsChannelKeyTaken'));
+    throw error;
+  }
 }

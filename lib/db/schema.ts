@@ -18,6 +18,9 @@ export type ChannelAttributes = {
   noActive?: boolean;
 };
 
+/** A channel's customer-service contact (issue 31); every field optional. */
+export type CustomerService = { phone?: string; hours?: string; email?: string; url?: string };
+
 /** A white-label storefront, one per host name (spec §1, §3 channel theme info). */
 export const channels = pgTable(
   'channels',
@@ -60,6 +63,19 @@ export const channels = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * How buyers reach the channel's customer service (issue 31): a phone, opening hours, an e-mail or a web page; each
+     * optional, shown on the mine page where the store names its customer service (lib/channel/compliance.ts).
+     */
+    customerService: jsonb('customer_service').$type<CustomerService>().notNull().default({}),
+    /**
+     * The compliance footer (issue 31, mainland regulation): the ICP filing number (e.g. 京ICP备12345678号-1), the public
+     * security filing number (京公网安备11010502030143号) and the blockchain information service filing number
+     * (京网信备11010519512345678901号); null: not shown. Shapes in lib/channel/compliance.ts.
+     */
+    icpFiling: text('icp_filing'),
+    publicSecurityFiling: text('public_security_filing'),
+    blockchainFiling: text('blockchain_filing'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // issue 31: "its key, OPS by the spec's rule, is reserved and can never be a channel" (the operator host's key).

@@ -20,6 +20,15 @@ it("serves a channel's Domains tab there, for a channel key only (issue 31)", ()
 
 it("serves only the console's paths there: every channel path is not one", () => {
   for (const p of ['/', '/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`, '/channels/AURORA/skin', '/channels/AURORA/preview'])
+  for (const p of [
+    '/',
+    '/sign-in',
+    '/channels',
+    `/enrol/${'a'.repeat(43)}`,
+    '/channels/new',
+    '/channels/NEWSHOP',
+    '/channels/NEWSHOP/settings',
+  ])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
   for (const p of [
     '/mine',
@@ -32,6 +41,8 @@ it("serves only the console's paths there: every channel path is not one", () =>
     '/channels/x',
     '/channels/aurora/skin',
     '/channels/AURORA/preview/x',
+    '/channels/NEWSHOP/other',
+    '/channels/new/settings',
   ]) {
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
   }

@@ -31,10 +31,10 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   /^\/sign-in$/,
   /^\/channels$/,
   /^\/enrol\/[A-Za-z0-9_-]{20,100}$/,
-  // A channel's page (it opens on a tab), its tabs (components/ops/channel-tabs.tsx) and the skin editor's preview
-  // frame (app/ops/[locale]/channels/[key]/...).
-  /^\/channels\/[A-Z0-9]{1,64}$/,
-  /^\/channels\/[A-Z0-9]{1,64}\/(settings|skin|domains|preview)$/,
+  // A channel's pages (issue 31): creating one, each channel's tabs by its key (components/ops/channel-tabs.tsx) and
+  // the skin editor's preview frame (app/ops/[locale]/channels/[key]/...).
+  /^\/channels\/new$/,
+  /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
 ];
 
 export function isConsolePath(pathname: string): boolean {

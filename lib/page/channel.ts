@@ -1,4 +1,6 @@
 import 'server-only';
+import { complianceLines, type ComplianceLine } from '../channel/compliance';
+import type { CustomerService } from '../db/schema';
 import { redirect } from 'next/navigation';
 import { readChannel, toThemeInfo } from '../channel/service';
 import { domainSettings, publicHostOf } from '../channel/domains';
@@ -32,6 +34,8 @@ export type PageChannel = {
   publicHost: string;
   /** The payment providers the channel lists (channels.payment_providers; empty: every one the deployment runs). */
   paymentProviders: string[];
+  /** The foot of its pages (issue 31): the compliance footer's lines and the customer-service contact. */
+  foot: { lines: ComplianceLine[]; service: CustomerService };
 };
 
 /**
@@ -53,6 +57,7 @@ export function toPageChannel(row: ChannelRow, skin: Skin, locale: Locale, publi
     title: t(`title.${channelTitle(labels, theme.attributes)}`),
     paymentProviders: row.paymentProviders,
     publicHost,
+    foot: { lines: complianceLines(row), service: row.customerService ?? {} },
   };
 }
 

@@ -115,6 +115,9 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   domainNotFound: 'host',
   domainNotVerified: 'host',
   domainKeyHostFixed: 'host',
+  opsChannelKeyReserved: 'key',
+  opsChannelKeyHost: 'key',
+  opsChannelKeyTaken: 'key',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -11,6 +11,7 @@ import { chainProcedures } from '../chain/procedures';
 import { operatorProcedures } from '../operator/procedures';
 import { domainProcedures } from '../operator/domain-procedures';
 import { skinProcedures } from '../operator/skin-procedures';
+import { channelSettingsProcedures } from '../operator/channel-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -30,6 +31,7 @@ export const registry = {
   ...operatorProcedures,
   ...domainProcedures,
   ...skinProcedures,
+  ...channelSettingsProcedures,
 } as const;
 
 export type Registry = typeof registry;

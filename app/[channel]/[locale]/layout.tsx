@@ -12,6 +12,7 @@ import { PageTracker } from '@/components/shell/page-tracker';
 import { WxTip } from '@/components/shell/wx-tip';
 import { ApiProvider } from '@/components/shell/api-provider';
 import { ToastHost } from '@/components/ui/toast';
+import { SiteFoot } from '@/components/layout/site-foot';
 import packageJson from '@/package.json';
 import '@/styles/globals.css';
 
@@ -49,6 +50,7 @@ export default async function ChannelLayout({ children, params }: Props) {
           <StorefrontProvider showAmount={channel.theme.showAmount}>
             <ApiProvider busyMessage={channel.t('api.busy')} locale={channel.locale}>
               <RouteTransition>{children}</RouteTransition>
+              <SiteFoot lines={channel.foot.lines} service={channel.foot.service} t={channel.t} />
             </ApiProvider>
             <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
             <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />

@@ -4,6 +4,23 @@ import { listConsoleChannels } from '@/lib/operator/channels';
 import { seesEveryChannel } from '@/lib/procedure/roles';
 import { consoleTitled, consoleWords, requireConsoleOperator, type ConsolePageParams } from '@/lib/page/console';
 import { ConsoleShell } from '@/components/ops/console-shell';
+import { ChannelStatusControl, type StatusWords } from '@/components/ops/channel-status-control';
+import type { Translator } from '@/lib/i18n/translator';
+import type { ConsoleChannel } from '@/lib/operator/channels';
+
+/** The pause/resume dialog's words for one channel: what buyers will see (spec §1: the root screen hidden). */
+function statusWords(t: Translator, c: ConsoleChannel): StatusWords {
+  const pausing = c.status !== 0;
+  return {
+    pause: t('ops.chan.pause'),
+    resume: t('ops.chan.resume'),
+    title: pausing ? t('ops.chan.pauseTitle', { name: c.name }) : t('ops.chan.resumeTitle', { name: c.name }),
+    body: pausing ? t('ops.chan.pauseBody', { host: c.hosts[0] ?? c.key, pausedLine: t('common.storePaused') }) : t('ops.chan.resumeBody'),
+    confirm: pausing ? t('ops.chan.confirmPause') : t('ops.chan.confirmResume'),
+    cancel: t('ops.chan.cancel'),
+    working: t('ops.chan.working'),
+  };
+}
 
 type Props = { params: Promise<ConsolePageParams> };
 
@@ -17,6 +34,8 @@ export default async function ChannelsPage({ params }: Props) {
   const { locale, t } = await consoleWords(params);
   const operator = await requireConsoleOperator();
   const list = await listConsoleChannels(getDb(), operator);
+  // spec §1 / issue 31: an owner or a manager of the channel pauses it; support reads only.
+  const canPause = operator.role !== 'support';
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
       <div className="mb-6 flex items-end justify-between gap-4">
@@ -27,6 +46,11 @@ export default async function ChannelsPage({ params }: Props) {
             {t('ops.channels.count', { count: list.length })}
           </p>
         </div>
+        {seesEveryChannel(operator.role) ? (
+          <Link href="/channels/new" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+            {t('ops.chan.newChannel')}
+          </Link>
+        ) : null}
       </div>
       {list.length === 0 ? (
         <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('ops.channels.none')}</p>
@@ -40,6 +64,11 @@ export default async function ChannelsPage({ params }: Props) {
                     {t(`ops.channels.${column}`)}
                   </th>
                 ))}
+                {canPause ? (
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">{t('ops.chan.actions')}</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -85,6 +114,11 @@ export default async function ChannelsPage({ params }: Props) {
                       ))}
                     </ul>
                   </td>
+                  {canPause ? (
+                    <td className="px-4 py-3 text-right">
+                      <ChannelStatusControl channel={c.key} status={c.status} words={statusWords(t, c)} locale={locale} />
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
