@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// The operator API's token for this run (e2e/caching.spec.ts changes a skin through it): random per run, never a fixed
-// value. Set here, in the runner, so the server and the test workers (started after) share it.
-process.env.E2E_OPERATOR_TOKEN ??= randomBytes(24).toString('hex');
 const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
 void _webkit;
 
@@ -42,11 +38,11 @@ export default defineConfig({
   projects: [
     // A buyer per channel logged in through the API once, its state saved for the specs (e2e/buyers.setup.ts).
     { name: 'buyers', testMatch: /buyers\.setup\.ts$/ },
-    { name: 'phone-chromium', dependencies: ['buyers'], testIgnore: /console\.spec\.ts$/ },
+    { name: 'phone-chromium', dependencies: ['buyers'], testIgnore: /console(-[a-z]+)?\.spec\.ts$/ },
     // The operator console (issue 31) is desktop-first: a 1280 px screen with a mouse (and a tablet check in the spec).
     {
       name: 'console-desktop',
-      testMatch: /console\.spec\.ts$/,
+      testMatch: /console(-[a-z]+)?\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, userAgent: undefined },
     },
   ],
@@ -61,6 +57,6 @@ export default defineConfig({
     timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(PORT), OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN },
+    env: { E2E_PORT: String(PORT) },
   },
 });

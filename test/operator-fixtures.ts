@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db } from '@/lib/db/client';
 import { operators } from '@/lib/db/schema';
 import { completeEnrolment, createInvitedOperator, disableOperator, readEnrolment, signIn } from '@/lib/operator/accounts';
+import { createApiKey } from '@/lib/operator/api-keys';
 import type { OperatorRole } from '@/lib/procedure/roles';
 
 /**
@@ -52,4 +53,21 @@ export async function disabledOperator(db: Db, input: { name: string; now: Date 
   const [row] = await db.select().from(operators).where(eq(operators.id, op.operatorId));
   if (row?.status !== 'disabled') throw new Error('fixture operator not disabled');
   return op;
+}
+
+/** A new API key of `op` (issue 31) with the role and channels asked for (by default the operator's own). */
+export async function apiKeyOf(
+  db: Db,
+  op: TestOperator,
+  input: { now: Date; role?: OperatorRole; channels?: string[]; label?: string },
+): Promise<{ key: string; id: number }> {
+  const made = await createApiKey(db, {
+    operatorId: op.operatorId,
+    label: input.label ?? `${op.name} key`,
+    role: input.role ?? op.role,
+    channels: input.channels ?? [],
+    now: input.now,
+    by: { operatorId: op.operatorId, name: op.name, ip: '127.0.0.1' },
+  });
+  return { key: made.key, id: made.apiKey.id };
 }

@@ -114,6 +114,9 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   domainAlreadyAdded: 'host',
   domainNotFound: 'host',
   domainNotVerified: 'host',
+  // API keys (issue 31): a key's scope as asked for.
+  opsApiKeyRoleTooHigh: 'role',
+  opsApiKeyChannelNotYours: 'channels',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -109,6 +109,17 @@ const en = {
     opsNotSignedIn: 'You are not signed in, or your session has ended. Please sign in.',
     opsRoleRefused: 'Your role cannot do this.',
     opsChannelNotGranted: 'There is no such store among those you work on.',
+    // The team, re-authentication and API keys (issue 31).
+    opsReauthNeeded: 'Confirm it is you: enter your password and a new code from your authenticator app, then try again.',
+    opsReauthApiKey: 'This change needs a person at the console: an API key cannot make it.',
+    opsTeamNoOperator: 'There is no such operator.',
+    opsTeamSelf: 'You cannot do this to your own account. Ask another owner.',
+    opsTeamLastOwner: 'This is the last active owner, and the deployment must keep one. Make another owner first.',
+    opsApiKeyRefused: 'The API key is unknown or revoked, or its operator is disabled.',
+    opsApiKeyLimited: 'Too many wrong API keys from this address. Please try again in {waitMs}.',
+    opsApiKeyNotFound: 'There is no such API key among those you manage.',
+    opsApiKeyRoleTooHigh: 'A key’s role cannot be higher than its operator’s.',
+    opsApiKeyChannelNotYours: 'A key can only work on stores its operator works on.',
     // Login: captcha and SMS codes
     captchaFlood: 'Too many security checks from this network. Please try again in {waitMs}.',
     captchaPow: 'The security check did not go through. Please load a new one and try again.',
