@@ -25,12 +25,20 @@ function printedLink(): string | null {
 const codeAt = (secret: string, ms: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ms });
 
-export async function ownerApiKey(browser: Browser): Promise<string> {
+/** What the specs know of the e2e owner: the API key, the password, the TOTP secret, steps used, recovery codes left. */
+export type E2eOwner = { link: string; key: string; password: string; secret: string; usedSteps: number[]; recoveryCodes: string[] };
+
+function keep(owner: E2eOwner): void {
+  writeFileSync(KEPT, JSON.stringify(owner));
+}
+
+/** The e2e owner, enrolled (and their key made) on first use. */
+export async function e2eOwner(browser: Browser): Promise<E2eOwner> {
   const link = printedLink();
   if (!link) throw new Error(`the e2e server log has no enrolment link for ${E2E_OWNER} (scripts/e2e-server.sh)`);
   if (existsSync(KEPT)) {
-    const kept = JSON.parse(readFileSync(KEPT, 'utf8')) as { link: string; key: string };
-    if (kept.link === link) return kept.key;
+    const kept = JSON.parse(readFileSync(KEPT, 'utf8')) as E2eOwner;
+    if (kept.link === link) return kept;
   }
   const context = await browser.newContext();
   try {
@@ -39,7 +47,7 @@ export async function ownerApiKey(browser: Browser): Promise<string> {
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     const token = link.split('/enrol/')[1]!;
     const now = Date.now();
-    const key = await page.evaluate(
+    const made = await page.evaluate(
       async ({ token, password, enrolCode, signInCode, name }) => {
         const call = async (path: string, body: unknown) => {
           const res = await fetch(`/api/ops/api/${path}`, {
@@ -51,18 +59,45 @@ export async function ownerApiKey(browser: Browser): Promise<string> {
           if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
           return envelope.data;
         };
-        await call('enrol/complete', { token, password, code: enrolCode });
+        const enrolled = (await call('enrol/complete', { token, password, code: enrolCode })) as { recoveryCodes: string[] };
         await call('session/signIn', { name, password, code: signInCode });
-        const made = (await call('apiKey/create', { label: 'e2e', role: 'owner', channels: [] })) as { key: string };
-        return made.key;
+        const created = (await call('apiKey/create', { label: 'e2e', role: 'owner', channels: [] })) as { key: string };
+        return { key: created.key, recoveryCodes: enrolled.recoveryCodes };
       },
       { token, password: PASSWORD, enrolCode: codeAt(secret, now), signInCode: codeAt(secret, now + 30_000), name: E2E_OWNER },
     );
-    writeFileSync(KEPT, JSON.stringify({ link, key }));
-    return key;
+    const step = Math.floor(now / 30_000);
+    const owner = { link, key: made.key, password: PASSWORD, secret, usedSteps: [step, step + 1], recoveryCodes: made.recoveryCodes };
+    keep(owner);
+    return owner;
   } finally {
     await context.close();
   }
 }
+
+/** An owner's API key (e2e/caching.spec.ts changes a skin with it). */
+export async function ownerApiKey(browser: Browser): Promise<string> {
+  return (await e2eOwner(browser)).key;
+}
+
+/** One of the e2e owner's recovery codes, spent. */
+export function takeRecoveryCode(owner: E2eOwner): string {
+  const code = owner.recoveryCodes.shift();
+  if (!code) throw new Error('the e2e owner has no recovery code left');
+  keep(owner);
+  return code;
+}
+
+/** A TOTP code of the e2e owner for a step the server still takes (±1 step of now) and nobody used, then marked used. */
+export function freshOwnerCode(owner: E2eOwner): string {
+  const now = Math.floor(Date.now() / 30_000);
+  const step = [now, now + 1, now - 1].find((s) => !owner.usedSteps.includes(s));
+  if (step === undefined) throw new Error('no unused TOTP step around now');
+  owner.usedSteps.push(step);
+  keep(owner);
+  return codeAt(owner.secret, step * 30_000);
+}
+
+export { codeAt };
 
 export { OPS };

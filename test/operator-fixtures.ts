@@ -18,7 +18,15 @@ export function totpCode(secret: string, when: Date): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: when.getTime() });
 }
 
-export type TestOperator = { name: string; role: OperatorRole; operatorId: number; secret: string; cookie: string };
+export type TestOperator = {
+  name: string;
+  role: OperatorRole;
+  operatorId: number;
+  secret: string;
+  cookie: string;
+  /** The ten recovery codes enrolment answered (none used). */
+  recoveryCodes: string[];
+};
 
 let nextIp = 0;
 
@@ -34,7 +42,13 @@ export async function signedInOperator(
     now: input.now,
   });
   const { secret } = (await readEnrolment(db, token, input.now))!;
-  await completeEnrolment(db, { token, password: FIXTURE_PASSWORD, code: totpCode(secret, input.now), now: input.now, ip: '127.0.0.1' });
+  const { recoveryCodes } = await completeEnrolment(db, {
+    token,
+    password: FIXTURE_PASSWORD,
+    code: totpCode(secret, input.now),
+    now: input.now,
+    ip: '127.0.0.1',
+  });
   const later = new Date(input.now.getTime() + 30_000);
   const session = await signIn(db, {
     name: input.name,
@@ -43,7 +57,7 @@ export async function signedInOperator(
     now: later,
     ip: `192.0.2.${++nextIp}`,
   });
-  return { name: input.name, role: input.role, operatorId, secret, cookie: `__Host-ops=${session.token}` };
+  return { name: input.name, role: input.role, operatorId, secret, cookie: `__Host-ops=${session.token}`, recoveryCodes };
 }
 
 /** A signed-in operator whom an owner then disabled: the cookie is still in their browser. */

@@ -212,10 +212,13 @@ export async function completeEnrolment(
 
 let dummyHash: Promise<string> | undefined;
 
+/** A TOTP code's shape: a recovery code never has it. */
+const TOTP_CODE = /^\d{6}$/;
+
 /** Whether the second factor is right: a TOTP code not used before, or an unused recovery code (then spent). */
 async function secondFactorPasses(db: Db, operator: OperatorRow, code: string, now: Date): Promise<boolean> {
   const trimmed = code.trim();
-  if (/^\d{6}$/.test(trimmed)) {
+  if (TOTP_CODE.test(trimmed)) {
     const step = operator.totpSecret ? totpStep(operator.totpSecret, trimmed, now) : null;
     return step !== null && (await spendStep(db, operator.id, step, now));
   }
@@ -293,8 +296,10 @@ export async function signIn(
   if (!passes) throw new AppError(401, msg('opsSignInRefused'));
   for (const h of attempt.hits) await h.undo();
   await db.update(operators).set({ lastSignInAt: input.now }).where(eq(operators.id, operator!.id));
-  // Sign-in proves the password and a fresh code: a sensitive write right after it needs no second prompt.
-  const session = await createOperatorSession(db, { operatorId: operator!.id, now: input.now, ip: input.ip, provedAt: input.now });
+  // Sign-in with the password and a fresh TOTP code is the proof a sensitive write needs for 5 minutes. A recovery code
+  // (the lost-phone path) gets the operator in, but not that proof: their first sensitive write asks for a TOTP code.
+  const provedAt = TOTP_CODE.test(input.code.trim()) ? input.now : undefined;
+  const session = await createOperatorSession(db, { operatorId: operator!.id, now: input.now, ip: input.ip, provedAt });
   return { ...session, operator: { name: operator!.name, role: operator!.role } };
 }
 
@@ -364,9 +369,10 @@ export async function sessionRecentlyProved(db: Db, sessionId: number, now: Date
 }
 
 /**
- * Renews a session's proof for sensitive writes (issue 31): the signed-in operator's password and a TOTP code (or a
- * recovery code). The same limits as sign-in (per name and per address, counted before the check) and the same refusal
- * for whatever was wrong; a code already used (a replay) is refused. Audited, refused or not.
+ * Renews a session's proof for sensitive writes (issue 31): the signed-in operator's password and a fresh TOTP code
+ * (not a recovery code: the rule is "a fresh TOTP code", and an operator who lost their phone has an owner reset it).
+ * The same limits as sign-in (per name and per address, counted before the check) and the same refusal for whatever was
+ * wrong; a code already used (a replay) is refused. Audited, refused or not.
  */
 export async function confirmSession(
   db: Db,
@@ -380,6 +386,7 @@ export async function confirmSession(
     operator !== undefined &&
     operator.status === 'active' &&
     passwordRight &&
+    TOTP_CODE.test(input.code.trim()) &&
     (await secondFactorPasses(db, operator, input.code, input.now));
   await recordAudit(db, {
     at: input.now,

@@ -241,6 +241,25 @@ describe('re-authentication for sensitive writes', () => {
     expect((await listTeam(db)).find((m) => m.id === manager.operatorId)?.role).toBe('support');
   });
 
+  it('takes a recovery code to sign in, but asks for a TOTP code before a sensitive write, and only takes a TOTP code then', async () => {
+    const op = await signedInOperator(db, { name: fresh('lost.phone'), role: 'owner', now: t0 });
+    const target = await signedInOperator(db, { name: fresh('lost.target'), role: 'support', channels: ['AURORA'], now: t0 });
+    const when = at(60_000);
+    const codes = op.recoveryCodes;
+    const session = await signIn(db, { name: op.name, password: FIXTURE_PASSWORD, code: codes[0]!, now: when, ip: '203.0.113.30' });
+    const cookie = `__Host-ops=${session.token}`;
+    expect((await call('/ops/api/team/disable', { operatorId: target.operatorId }, { cookie, now: when })).data).toEqual({ reauth: true });
+    const withRecovery = await call('/ops/api/session/confirm', { password: FIXTURE_PASSWORD, code: codes[1]! }, { cookie, now: when });
+    expect(withRecovery).toMatchObject({ code: 401, message: 'The name, password or code is wrong.' });
+    const withTotp = await call(
+      '/ops/api/session/confirm',
+      { password: FIXTURE_PASSWORD, code: totpCode(op.secret, when) },
+      { cookie, now: when },
+    );
+    expect(withTotp.code).toBe(200);
+    expect((await call('/ops/api/team/disable', { operatorId: target.operatorId }, { cookie, now: when })).code).toBe(200);
+  });
+
   it('counts confirmations against the sign-in limits of the account', async () => {
     const alerts = jest.spyOn(console, 'error').mockImplementation(() => {});
     const op = await signedInOperator(db, { name: fresh('guessed.owner'), role: 'owner', now: t0 });
