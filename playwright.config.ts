@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The DNS server on loopback that e2e/console-domains.spec.ts starts; the e2e server checks custom domains there. */
 const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5395);
-// The operator API's token for this run (e2e/caching.spec.ts changes a skin through it): random per run, never a fixed
-// value. Set here, in the runner, so the server and the test workers (started after) share it.
-process.env.E2E_OPERATOR_TOKEN ??= randomBytes(24).toString('hex');
 const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
 void _webkit;
 /** The operator console (issue 31) is desktop-first: a 1280 px screen with a mouse (and a tablet check in the specs). */
@@ -70,7 +66,6 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       E2E_PORT: String(PORT),
-      OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN,
       // Custom domains (issue 31): checked at the spec's DNS server, pointing at a name of this deployment's.
       DNS_RESOLVER: `127.0.0.1:${DNS_PORT}`,
       DOMAIN_TARGET: 'stores.e2e.test',

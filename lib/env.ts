@@ -297,11 +297,6 @@ const envSchema = z.object({
   SMS_CODES_PER_NETWORK_MINUTE: z.coerce.number().int().min(1).max(100_000).optional(),
   SMS_CODES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /**
-   * Bearer token of the operator API (docs/api.md: a channel's skin changed from outside the storefront). Unset, the
-   * operator API answers 404. No default, so no demo token can reach production.
-   */
-  OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
-  /**
    * The operator console's host (issue 31): the console is served there and nowhere else, and no channel is served
    * there. By spec §1's rule its key is OPS (`ops.<brand domain>`), which is reserved. The demo's: ops.localhost.
    */

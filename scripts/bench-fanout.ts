@@ -5,7 +5,8 @@
  * Migrates and seeds it, builds the storefront when its sources changed (scripts/build-if-needed.ts), and starts two
  * production servers (server.ts, as `npm start`, JOBS=off) on 127.0.0.1:BENCH_PORT (server A, default 3511) and
  * BENCH_PORT + 1 (server B). It warms AURORA's home and a goods page on server B, then BENCH_CHANGES times (default
- * 25): changes the channel's `color1` through server A (the operator PATCH of the skin, OPERATOR_TOKEN), and polls
+ * 25): changes the channel's `color1` through server A (the operator PATCH of the skin, with an
+ * owner's API key made for the run), and polls
  * both pages on server B (one request at a time per page, BENCH_POLL_MS apart, default 2), as a browser's page load,
  * until each answers with the new colour. It prints, per page, the time from server A's answer to the PATCH to the
  * first answer of server B with the new skin (p50 and max), and whether the target was met: every change shown on
@@ -29,8 +30,6 @@ if (!process.env.DATABASE_URL) {
   console.error('bench:fanout runs on PostgreSQL: `npm run bench:fanout` starts one (scripts/with-postgres.sh).');
   process.exit(2);
 }
-const OPERATOR_TOKEN = randomBytes(24).toString('base64url');
-process.env.OPERATOR_TOKEN = OPERATOR_TOKEN;
 process.env.DEMO_MODE ??= '1';
 process.env.DEFAULT_CHANNEL ??= CHANNEL;
 process.env.JOBS = 'off';
@@ -81,7 +80,32 @@ function shownColor(html: string): string | null {
   return /--skin-color1:\s*(#[0-9a-fA-F]{3,8})/.exec(html)?.[1]?.toLowerCase() ?? null;
 }
 
-async function prepare(): Promise<{ saleId: number }> {
+/**
+ * An owner's API key for this run's database (issue 31; the bench has no browser): the owner invited and enrolled
+ * through the same service calls as the console (a code computed from the enrolment's secret), the key minted as
+ * `npm run ops:key` does. Bench only: the database is the bench's own.
+ */
+async function benchApiKey(db: import('../lib/db/client').Db): Promise<string> {
+  const { createInvitedOperator, readEnrolment, completeEnrolment } = await import('../lib/operator/accounts');
+  const { mintApiKey } = await import('../lib/operator/api-keys');
+  const { Secret, TOTP } = await import('otpauth');
+  const now = new Date();
+  const name = `bench.${randomBytes(4).toString('hex')}`;
+  const { token } = await createInvitedOperator(db, {
+    name,
+    role: 'owner',
+    now,
+    by: { operatorId: null, name: 'bench:fanout', ip: 'command line' },
+  });
+  const { secret } = (await readEnrolment(db, token, now))!;
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: now.getTime(),
+  });
+  await completeEnrolment(db, { token, password: randomBytes(18).toString('base64url'), code, now, ip: 'command line' });
+  return (await mintApiKey(db, { operator: name, label: 'bench:fanout', now })).key;
+}
+
+async function prepare(): Promise<{ saleId: number; apiKey: string }> {
   const { openDb } = await import('../lib/db/client');
   const { migrate } = await import('../lib/db/migrate');
   const { seed } = await import('../lib/demo/seed');
@@ -99,7 +123,7 @@ async function prepare(): Promise<{ saleId: number }> {
       .orderBy(asc(sales.id))
       .limit(1);
     if (!sale) throw new Error(`the seed has no sale on ${CHANNEL}`);
-    return { saleId: sale.id };
+    return { saleId: sale.id, apiKey: await benchApiKey(db) };
   } finally {
     await close();
   }
@@ -125,7 +149,7 @@ async function main() {
       `both on one PostgreSQL; page polls ${POLL_MS} ms apart`,
   );
   buildIfNeeded();
-  const { saleId } = await prepare();
+  const { saleId, apiKey } = await prepare();
   // A third listener on the database, as the servers' own: when the change's notice reaches a process (the fan-out's
   // part of the time; the rest is server B rendering the page again).
   const postgres = (await import('postgres')).default;
@@ -166,7 +190,7 @@ async function main() {
         PORT_A,
         'PATCH',
         `/api/operator/channels/${CHANNEL}/skin`,
-        { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
+        { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         JSON.stringify({ color1: color }),
       );
       const answeredAt = performance.now();

@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db } from '@/lib/db/client';
 import { operators } from '@/lib/db/schema';
 import { completeEnrolment, createInvitedOperator, disableOperator, readEnrolment, signIn } from '@/lib/operator/accounts';
+import { createApiKey } from '@/lib/operator/api-keys';
 import type { OperatorRole } from '@/lib/procedure/roles';
 
 /**
@@ -17,7 +18,15 @@ export function totpCode(secret: string, when: Date): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: when.getTime() });
 }
 
-export type TestOperator = { name: string; role: OperatorRole; operatorId: number; secret: string; cookie: string };
+export type TestOperator = {
+  name: string;
+  role: OperatorRole;
+  operatorId: number;
+  secret: string;
+  cookie: string;
+  /** The ten recovery codes enrolment answered (none used). */
+  recoveryCodes: string[];
+};
 
 let nextIp = 0;
 
@@ -33,7 +42,13 @@ export async function signedInOperator(
     now: input.now,
   });
   const { secret } = (await readEnrolment(db, token, input.now))!;
-  await completeEnrolment(db, { token, password: FIXTURE_PASSWORD, code: totpCode(secret, input.now), now: input.now, ip: '127.0.0.1' });
+  const { recoveryCodes } = await completeEnrolment(db, {
+    token,
+    password: FIXTURE_PASSWORD,
+    code: totpCode(secret, input.now),
+    now: input.now,
+    ip: '127.0.0.1',
+  });
   const later = new Date(input.now.getTime() + 30_000);
   const session = await signIn(db, {
     name: input.name,
@@ -42,7 +57,7 @@ export async function signedInOperator(
     now: later,
     ip: `192.0.2.${++nextIp}`,
   });
-  return { name: input.name, role: input.role, operatorId, secret, cookie: `__Host-ops=${session.token}` };
+  return { name: input.name, role: input.role, operatorId, secret, cookie: `__Host-ops=${session.token}`, recoveryCodes };
 }
 
 /** A signed-in operator whom an owner then disabled: the cookie is still in their browser. */
@@ -52,4 +67,21 @@ export async function disabledOperator(db: Db, input: { name: string; now: Date 
   const [row] = await db.select().from(operators).where(eq(operators.id, op.operatorId));
   if (row?.status !== 'disabled') throw new Error('fixture operator not disabled');
   return op;
+}
+
+/** A new API key of `op` (issue 31) with the role and channels asked for (by default the operator's own). */
+export async function apiKeyOf(
+  db: Db,
+  op: TestOperator,
+  input: { now: Date; role?: OperatorRole; channels?: string[]; label?: string },
+): Promise<{ key: string; id: number }> {
+  const made = await createApiKey(db, {
+    operatorId: op.operatorId,
+    label: input.label ?? `${op.name} key`,
+    role: input.role ?? op.role,
+    channels: input.channels ?? [],
+    now: input.now,
+    by: { operatorId: op.operatorId, name: op.name, ip: '127.0.0.1' },
+  });
+  return { key: made.key, id: made.apiKey.id };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Translator } from '@/lib/i18n/translator';
 import type { OperatorSession } from '@/lib/procedure/scope';
 import { SignOutButton } from './sign-out-button';
+import { ReauthDialog } from './team-reauth-dialog';
 
 /**
  * The console's frame once signed in (issue 31): the brand, the sections (channels now; the drops half of the console
@@ -18,10 +19,13 @@ export function ConsoleShell({
   t: Translator;
   locale: string;
   operator: OperatorSession;
-  current: 'channels';
+  current: 'channels' | 'team';
   children: ReactNode;
 }) {
-  const sections = [{ id: 'channels', href: '/channels', label: t('ops.shell.channels') }] as const;
+  const sections = [
+    { id: 'channels', href: '/channels', label: t('ops.shell.channels') },
+    { id: 'team', href: '/team', label: t('ops.shell.team') },
+  ] as const;
   return (
     <div className="min-h-screen lg:flex">
       <aside className="border-b border-gray-200 bg-gray-900 text-gray-100 lg:min-h-screen lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0">
@@ -58,6 +62,19 @@ export function ConsoleShell({
           <SignOutButton label={t('ops.shell.signOut')} locale={locale} />
         </header>
         <main className="px-6 py-8">{children}</main>
+        {/* issue 31: sensitive writes on any page ask for the password and a code again here. */}
+        <ReauthDialog
+          locale={locale}
+          words={{
+            title: t('ops.team.reauthTitle'),
+            intro: t('ops.team.reauthIntro'),
+            password: t('ops.team.reauthPassword'),
+            code: t('ops.team.reauthCode'),
+            submit: t('ops.team.reauthSubmit'),
+            cancel: t('ops.team.cancel'),
+            working: t('ops.team.working'),
+          }}
+        />
       </div>
     </div>
   );

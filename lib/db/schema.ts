@@ -866,6 +866,8 @@ export const operators = pgTable(
     /** The TOTP secret (base32); null until enrolment. The server must read it to check a code, so it is not hashed. */
     totpSecret: text('totp_secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last successful sign-in (the Team page shows it, issue 31); null until the first. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (t) => [
     check('operators_role', sql`${t.role} in ('owner', 'manager', 'support')`),
@@ -932,9 +934,44 @@ export const operatorSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
+    /**
+     * When the operator last proved their password and a fresh TOTP code on this session (sign-in, or the re-check of
+     * /ops/api/session/confirm): a sensitive write (`reauth: true`) needs it within the last 5 minutes (issue 31).
+     */
+    provedAt: timestamp('proved_at', { withTimezone: true }),
   },
   (t) => [index('operator_sessions_operator').on(t.operatorId)],
 );
+
+/**
+ * Per-operator API keys for automation (issue 31: "`OPERATOR_TOKEN` goes"): shown once, kept as the SHA-256 of the
+ * secret, scoped to a role no higher than the operator's and channels among the operator's, revocable. A key acts as
+ * its operator only while that operator is active.
+ */
+export const operatorApiKeys = pgTable(
+  'operator_api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    label: text('label').notNull(),
+    /** The key's first characters, shown in lists so an operator can tell keys apart (not enough to use it). */
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    role: text('role', { enum: ['owner', 'manager', 'support'] }).notNull(),
+    /** Channel keys the key works on (an owner-role key: every channel, empty here). */
+    channels: jsonb('channels').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('operator_api_keys_operator').on(t.operatorId),
+    check('operator_api_keys_role', sql`${t.role} in ('owner', 'manager', 'support')`),
+  ],
+);
+export type OperatorApiKeyRow = typeof operatorApiKeys.$inferSelect;
 
 /** The channels a manager or support operator may work on (an owner works on every channel). */
 export const operatorGrants = pgTable(

@@ -37,6 +37,12 @@ export const OPERATOR_LIMITS = {
   touchEveryMs: 60_000,
   recoveryCodes: 10,
   /**
+   * A sensitive write (`reauth: true`, issue 31) needs the password and a fresh TOTP code proved on the session within
+   * this long: sign-in counts, and /ops/api/session/confirm renews it. Short enough that a console left open and
+   * unlocked does not grant a role or mint a key for whoever sits down at it.
+   */
+  reauthWithinMs: 5 * 60_000,
+  /**
    * Failed sign-ins, counted before the check and given back when it passes. Per account name (typed, known or not,
    * so the answer tells nothing) and per address; each in a short and a long window, so the wait grows (backoff) for
    * someone who keeps guessing: 5 in 15 minutes then 20 in a day per name; 20 in 15 minutes then 100 in a day per address.
@@ -206,10 +212,13 @@ export async function completeEnrolment(
 
 let dummyHash: Promise<string> | undefined;
 
+/** A TOTP code's shape: a recovery code never has it. */
+const TOTP_CODE = /^\d{6}$/;
+
 /** Whether the second factor is right: a TOTP code not used before, or an unused recovery code (then spent). */
 async function secondFactorPasses(db: Db, operator: OperatorRow, code: string, now: Date): Promise<boolean> {
   const trimmed = code.trim();
-  if (/^\d{6}$/.test(trimmed)) {
+  if (TOTP_CODE.test(trimmed)) {
     const step = operator.totpSecret ? totpStep(operator.totpSecret, trimmed, now) : null;
     return step !== null && (await spendStep(db, operator.id, step, now));
   }
@@ -232,6 +241,29 @@ function waitOf(refused: { resetAt: Date }, now: Date): number {
 }
 
 /**
+ * Counts one try of a password and code against the per-name and per-address limits (OPERATOR_LIMITS), before the
+ * check; 429 with the wait when over. The caller gives the hits back when the check passes.
+ */
+async function countPasswordAttempt(db: Db, name: string, ip: string, now: Date) {
+  const limits: Limit[] = [
+    ...OPERATOR_LIMITS.perAccount.map((l) => ({ bucket: `ops:sign-in:name:${l.windowMs}:${name}`, ...l })),
+    ...OPERATOR_LIMITS.perAddress.map((l) => ({ bucket: `ops:sign-in:ip:${l.windowMs}:${ip}`, ...l })),
+  ];
+  const attempt = await hitAll(db, limits, now);
+  if (attempt.refused) {
+    if (attempt.refused.count === attempt.refused.max + 1) {
+      console.error(
+        `[alert] operator console: ${attempt.refused.max} failed sign-ins (${attempt.refused.bucket.split(':')[2]}) ` +
+          `within ${attempt.refused.windowMs / 60_000} minutes; refused until ${attempt.refused.resetAt.toISOString()}. ` +
+          'If no operator is at it, someone is guessing: block the address.',
+      );
+    }
+    throw new AppError(429, msg('opsSignInLimited', { waitMs: waitOf(attempt.refused, now) }));
+  }
+  return attempt;
+}
+
+/**
  * Signs an operator in (issue 31): name, password and a second factor (a TOTP code, or a recovery code). A wrong name,
  * a wrong password, a wrong code, an account not enrolled and a disabled one all get the same refusal, after the same
  * argon2 work. Failures count per name and per address (OPERATOR_LIMITS); too many is 429 with the wait. Audited,
@@ -242,21 +274,7 @@ export async function signIn(
   input: { name: string; password: string; code: string; now: Date; ip: string },
 ): Promise<{ token: string; expiresAt: Date; operator: { name: string; role: OperatorRole } }> {
   const name = normalName(input.name);
-  const limits: Limit[] = [
-    ...OPERATOR_LIMITS.perAccount.map((l) => ({ bucket: `ops:sign-in:name:${l.windowMs}:${name}`, ...l })),
-    ...OPERATOR_LIMITS.perAddress.map((l) => ({ bucket: `ops:sign-in:ip:${l.windowMs}:${input.ip}`, ...l })),
-  ];
-  const attempt = await hitAll(db, limits, input.now);
-  if (attempt.refused) {
-    if (attempt.refused.count === attempt.refused.max + 1) {
-      console.error(
-        `[alert] operator console: ${attempt.refused.max} failed sign-ins (${attempt.refused.bucket.split(':')[2]}) ` +
-          `within ${attempt.refused.windowMs / 60_000} minutes; refused until ${attempt.refused.resetAt.toISOString()}. ` +
-          'If no operator is at it, someone is guessing: block the address.',
-      );
-    }
-    throw new AppError(429, msg('opsSignInLimited', { waitMs: waitOf(attempt.refused, input.now) }));
-  }
+  const attempt = await countPasswordAttempt(db, name, input.ip, input.now);
   const [operator] = await db.select().from(operators).where(eq(operators.name, name));
   // The same argon2 work whether or not the name exists, so the answer's time does not tell either.
   dummyHash ??= hash(randomToken());
@@ -277,14 +295,18 @@ export async function signIn(
   });
   if (!passes) throw new AppError(401, msg('opsSignInRefused'));
   for (const h of attempt.hits) await h.undo();
-  const session = await createOperatorSession(db, { operatorId: operator!.id, now: input.now, ip: input.ip });
+  await db.update(operators).set({ lastSignInAt: input.now }).where(eq(operators.id, operator!.id));
+  // Sign-in with the password and a fresh TOTP code is the proof a sensitive write needs for 5 minutes. A recovery code
+  // (the lost-phone path) gets the operator in, but not that proof: their first sensitive write asks for a TOTP code.
+  const provedAt = TOTP_CODE.test(input.code.trim()) ? input.now : undefined;
+  const session = await createOperatorSession(db, { operatorId: operator!.id, now: input.now, ip: input.ip, provedAt });
   return { ...session, operator: { name: operator!.name, role: operator!.role } };
 }
 
 /** A new session of an operator who has just proved who they are: its token for the cookie (kept as SHA-256). */
 export async function createOperatorSession(
   db: Db,
-  input: { operatorId: number; now: Date; ip: string | null },
+  input: { operatorId: number; now: Date; ip: string | null; provedAt?: Date },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(input.now.getTime() + OPERATOR_LIMITS.sessionMaxMs);
@@ -295,6 +317,7 @@ export async function createOperatorSession(
     lastSeenAt: input.now,
     expiresAt,
     ip: input.ip,
+    provedAt: input.provedAt ?? null,
   });
   return { token, expiresAt };
 }
@@ -326,35 +349,6 @@ export async function endOperatorSession(db: Db, sessionId: number, now: Date): 
     .where(and(eq(operatorSessions.id, sessionId), isNull(operatorSessions.revokedAt)));
 }
 
-/**
- * Disables an operator (issue 31: "Disabling an operator ends their sessions at once"): the status read on every call,
- * and every open session revoked too. Audited.
- */
-export async function disableOperator(
-  db: Db,
-  input: { operatorId: number; by: { operatorId: number | null; name: string; ip: string }; now: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(operators).where(eq(operators.id, input.operatorId));
-    if (!before) throw new AppError(404, 'operator: no such operator');
-    await tx.update(operators).set({ status: 'disabled' }).where(eq(operators.id, input.operatorId));
-    await tx
-      .update(operatorSessions)
-      .set({ revokedAt: input.now })
-      .where(and(eq(operatorSessions.operatorId, input.operatorId), isNull(operatorSessions.revokedAt)));
-    await recordAudit(tx, {
-      at: input.now,
-      operatorId: input.by.operatorId,
-      operatorName: input.by.name,
-      ip: input.by.ip,
-      procedure: 'operator/disable',
-      input: { operatorId: input.operatorId },
-      before: { status: before.status },
-      after: { status: 'disabled' },
-    });
-  });
-}
-
 /** How many operators exist (ops:owner refuses a second "first owner" unless told). */
 export async function countOwners(db: Db): Promise<number> {
   const [row] = await db
@@ -362,4 +356,259 @@ export async function countOwners(db: Db): Promise<number> {
     .from(operators)
     .where(eq(operators.role, 'owner'));
   return row?.n ?? 0;
+}
+
+/**
+ * Whether the session proved the password and a fresh TOTP code within OPERATOR_LIMITS.reauthWithinMs (issue 31:
+ * "re-authentication for sensitive writes"). Sign-in counts; /ops/api/session/confirm renews it.
+ */
+export async function sessionRecentlyProved(db: Db, sessionId: number, now: Date): Promise<boolean> {
+  const [row] = await db.select({ provedAt: operatorSessions.provedAt }).from(operatorSessions).where(eq(operatorSessions.id, sessionId));
+  const proved = row?.provedAt?.getTime();
+  return proved !== undefined && now.getTime() - proved < OPERATOR_LIMITS.reauthWithinMs && proved <= now.getTime();
+}
+
+/**
+ * Renews a session's proof for sensitive writes (issue 31): the signed-in operator's password and a fresh TOTP code
+ * (not a recovery code: the rule is "a fresh TOTP code", and an operator who lost their phone has an owner reset it).
+ * The same limits as sign-in (per name and per address, counted before the check) and the same refusal for whatever was
+ * wrong; a code already used (a replay) is refused. Audited, refused or not.
+ */
+export async function confirmSession(
+  db: Db,
+  input: { session: OperatorSession; password: string; code: string; now: Date; ip: string },
+): Promise<{ provedUntil: Date }> {
+  const attempt = await countPasswordAttempt(db, input.session.name, input.ip, input.now);
+  const [operator] = await db.select().from(operators).where(eq(operators.id, input.session.operatorId));
+  dummyHash ??= hash(randomToken());
+  const passwordRight = await verify(operator?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  const passes =
+    operator !== undefined &&
+    operator.status === 'active' &&
+    passwordRight &&
+    TOTP_CODE.test(input.code.trim()) &&
+    (await secondFactorPasses(db, operator, input.code, input.now));
+  await recordAudit(db, {
+    at: input.now,
+    operatorId: input.session.operatorId,
+    operatorName: input.session.name,
+    ip: input.ip,
+    procedure: 'session/confirm',
+    input: { password: input.password, code: input.code },
+    after: { confirmed: passes },
+  });
+  if (!passes) throw new AppError(401, msg('opsSignInRefused'));
+  for (const h of attempt.hits) await h.undo();
+  await db.update(operatorSessions).set({ provedAt: input.now }).where(eq(operatorSessions.id, input.session.sessionId));
+  return { provedUntil: new Date(input.now.getTime() + OPERATOR_LIMITS.reauthWithinMs) };
+}
+
+/** Who acts on the team (the audit trail's who and from where). */
+export type TeamActor = { operatorId: number | null; name: string; ip: string };
+
+/** An operator as the Team page lists them (issue 31). */
+export type TeamMember = {
+  id: number;
+  name: string;
+  role: OperatorRole;
+  status: 'invited' | 'active' | 'disabled';
+  channels: string[];
+  secondFactor: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+};
+
+async function grantedKeys(db: Db, operatorId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: channels.key })
+    .from(operatorGrants)
+    .innerJoin(channels, eq(channels.id, operatorGrants.channelId))
+    .where(eq(operatorGrants.operatorId, operatorId));
+  return rows.map((r) => r.key).sort();
+}
+
+/** The channel keys each operator is granted, in one read. */
+export async function grantsByOperator(db: Db): Promise<Map<number, string[]>> {
+  const rows = await db
+    .select({ operatorId: operatorGrants.operatorId, key: channels.key })
+    .from(operatorGrants)
+    .innerJoin(channels, eq(channels.id, operatorGrants.channelId));
+  const map = new Map<number, string[]>();
+  for (const r of rows) map.set(r.operatorId, [...(map.get(r.operatorId) ?? []), r.key].sort());
+  return map;
+}
+
+/** Every operator with role, status, channels granted, whether a second factor is set, and the last sign-in. */
+export async function listTeam(db: Db): Promise<TeamMember[]> {
+  const [rows, grants] = await Promise.all([db.select().from(operators).orderBy(operators.name), grantsByOperator(db)]);
+  return rows.map((o) => ({
+    id: o.id,
+    name: o.name,
+    role: o.role,
+    status: o.status,
+    channels: o.role === 'owner' ? [] : (grants.get(o.id) ?? []),
+    secondFactor: o.totpSecret !== null,
+    lastSignInAt: o.lastSignInAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Reads the operator an owner acts on, locking the active owners' rows (so two owners demoting or disabling each other
+ * at once cannot leave none), and refuses what would leave the deployment without an active owner (issue 31: "the last
+ * active owner can never be disabled or demoted") or an owner acting on themself.
+ */
+async function targetFor(
+  tx: Db,
+  input: { operatorId: number; by: TeamActor },
+  change: { demotes: boolean; self: 'refuse' | 'allow' },
+): Promise<OperatorRow> {
+  const [target] = await tx.select().from(operators).where(eq(operators.id, input.operatorId));
+  if (!target) throw new AppError(404, msg('opsTeamNoOperator'));
+  if (change.self === 'refuse' && input.by.operatorId === target.id) throw new AppError(409, msg('opsTeamSelf'));
+  if (change.demotes && target.role === 'owner' && target.status === 'active') {
+    const owners = await tx
+      .select({ id: operators.id })
+      .from(operators)
+      .where(and(eq(operators.role, 'owner'), eq(operators.status, 'active')))
+      .for('update');
+    if (owners.every((o) => o.id === target.id)) throw new AppError(409, msg('opsTeamLastOwner'));
+  }
+  return target;
+}
+
+async function endSessions(tx: Db, operatorId: number, now: Date): Promise<void> {
+  await tx
+    .update(operatorSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
+}
+
+/**
+ * An owner changes an operator's role and channels (issue 31; a sensitive write, `reauth`). Not their own, and never
+ * the last active owner's demotion. An owner's grants are cleared (owners work on every channel). Audited with before
+ * and after.
+ */
+export async function changeOperatorAccess(
+  db: Db,
+  input: { operatorId: number; role: OperatorRole; channels: readonly string[]; by: TeamActor; now: Date },
+): Promise<TeamMember> {
+  return db.transaction(async (tx) => {
+    const target = await targetFor(tx, input, { demotes: input.role !== 'owner', self: 'refuse' });
+    const keys = input.role === 'owner' ? [] : [...new Set(input.channels)].sort();
+    const granted = keys.length
+      ? await tx.select({ id: channels.id, key: channels.key }).from(channels).where(inArray(channels.key, keys))
+      : [];
+    const missing = keys.filter((k) => !granted.some((g) => g.key === k));
+    if (missing.length) throw new AppError(400, `channels: there is no channel ${missing.join(', ')}`);
+    const beforeKeys = await grantedKeys(tx, target.id);
+    await tx.update(operators).set({ role: input.role }).where(eq(operators.id, target.id));
+    await tx.delete(operatorGrants).where(eq(operatorGrants.operatorId, target.id));
+    if (granted.length) await tx.insert(operatorGrants).values(granted.map((g) => ({ operatorId: target.id, channelId: g.id })));
+    await recordAudit(tx, {
+      at: input.now,
+      operatorId: input.by.operatorId,
+      operatorName: input.by.name,
+      ip: input.by.ip,
+      procedure: 'team/update',
+      input: { operatorId: target.id, role: input.role, channels: keys },
+      before: { id: target.id, name: target.name, role: target.role, channels: target.role === 'owner' ? [] : beforeKeys },
+      after: { id: target.id, name: target.name, role: input.role, channels: keys },
+    });
+    return (await listTeam(tx)).find((m) => m.id === target.id)!;
+  });
+}
+
+/**
+ * Disables an operator (issue 31: "Disabling an operator ends their sessions at once"): the status is read on every
+ * call, and every open session is revoked too; their API keys stop with them (lib/operator/api-keys.ts reads the
+ * status). An owner cannot disable themself, and the last active owner is never disabled. Audited.
+ */
+export async function disableOperator(db: Db, input: { operatorId: number; by: TeamActor; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await targetFor(tx, input, { demotes: true, self: 'refuse' });
+    await tx.update(operators).set({ status: 'disabled' }).where(eq(operators.id, before.id));
+    await endSessions(tx, before.id, input.now);
+    await recordAudit(tx, {
+      at: input.now,
+      operatorId: input.by.operatorId,
+      operatorName: input.by.name,
+      ip: input.by.ip,
+      procedure: 'operator/disable',
+      input: { operatorId: input.operatorId },
+      before: { id: before.id, name: before.name, status: before.status },
+      after: { id: before.id, name: before.name, status: 'disabled' },
+    });
+  });
+}
+
+/**
+ * Enables a disabled operator again: active when they had enrolled, invited when they had not (their link, if still
+ * open, works again). They sign in afresh: the sessions that ended stay ended. Audited.
+ */
+export async function enableOperator(db: Db, input: { operatorId: number; by: TeamActor; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await targetFor(tx, input, { demotes: false, self: 'allow' });
+    if (before.status !== 'disabled') return;
+    const status = before.totpSecret && before.passwordHash ? 'active' : 'invited';
+    await tx.update(operators).set({ status }).where(eq(operators.id, before.id));
+    await recordAudit(tx, {
+      at: input.now,
+      operatorId: input.by.operatorId,
+      operatorName: input.by.name,
+      ip: input.by.ip,
+      procedure: 'operator/enable',
+      input: { operatorId: input.operatorId },
+      before: { id: before.id, name: before.name, status: before.status },
+      after: { id: before.id, name: before.name, status },
+    });
+  });
+}
+
+/**
+ * An owner resets another operator's second factor (issue 31, audited): password, TOTP secret and recovery codes are
+ * dropped, every session ends, earlier links stop working, and the operator is invited again with a new one-time link
+ * (answered once) to set a new password and TOTP. Not one's own (sign in with a recovery code instead), and never the
+ * last active owner's (nobody could then sign in as an owner until the link is used).
+ */
+export async function resetSecondFactor(
+  db: Db,
+  input: { operatorId: number; by: TeamActor; now: Date },
+): Promise<{ token: string; expiresAt: Date; name: string }> {
+  const token = randomToken();
+  const expiresAt = new Date(input.now.getTime() + OPERATOR_LIMITS.inviteTtlMs);
+  const name = await db.transaction(async (tx) => {
+    const before = await targetFor(tx, input, { demotes: true, self: 'refuse' });
+    // A disabled operator stays disabled: the new link works once an owner enables them again.
+    const status = before.status === 'disabled' ? 'disabled' : 'invited';
+    await tx.update(operators).set({ status, passwordHash: null, totpSecret: null }).where(eq(operators.id, before.id));
+    await endSessions(tx, before.id, input.now);
+    await tx
+      .update(operatorRecoveryCodes)
+      .set({ usedAt: input.now })
+      .where(and(eq(operatorRecoveryCodes.operatorId, before.id), isNull(operatorRecoveryCodes.usedAt)));
+    await tx
+      .update(operatorInvites)
+      .set({ usedAt: input.now })
+      .where(and(eq(operatorInvites.operatorId, before.id), isNull(operatorInvites.usedAt)));
+    await tx.insert(operatorInvites).values({
+      operatorId: before.id,
+      tokenHash: sha256(token),
+      pendingTotpSecret: newTotpSecret(),
+      createdAt: input.now,
+      expiresAt,
+    });
+    await recordAudit(tx, {
+      at: input.now,
+      operatorId: input.by.operatorId,
+      operatorName: input.by.name,
+      ip: input.by.ip,
+      procedure: 'team/resetSecondFactor',
+      input: { operatorId: input.operatorId },
+      before: { id: before.id, name: before.name, status: before.status, secondFactor: before.totpSecret !== null },
+      after: { id: before.id, name: before.name, status, secondFactor: false, link: 'new' },
+    });
+    return before.name;
+  });
+  return { token, expiresAt, name };
 }

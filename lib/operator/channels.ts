@@ -60,6 +60,19 @@ async function grantedChannelIds(db: Db, operatorId: number): Promise<number[]> 
 
 /** Every channel an operator works on: all of them for an owner, the granted ones for a manager or support. */
 export async function listConsoleChannels(db: Db, operator: OperatorSession): Promise<ConsoleChannel[]> {
+  // An API key's channels (issue 31), already narrowed to its operator's by lib/operator/api-keys.ts.
+  const keyChannels = operator.apiKey?.channels;
+  if (keyChannels) {
+    if (keyChannels.length === 0) return [];
+    return withHosts(
+      db,
+      await db
+        .select()
+        .from(channels)
+        .where(inArray(channels.key, [...keyChannels]))
+        .orderBy(asc(channels.key)),
+    );
+  }
   if (seesEveryChannel(operator.role)) return withHosts(db, await db.select().from(channels).orderBy(asc(channels.key)));
   const ids = await grantedChannelIds(db, operator.operatorId);
   if (ids.length === 0) return [];
@@ -72,6 +85,11 @@ export async function listConsoleChannels(db: Db, operator: OperatorSession): Pr
  */
 export async function operatorChannel(db: Db, operator: OperatorSession, key: string): Promise<ChannelRow> {
   const [row] = await db.select().from(channels).where(eq(channels.key, key));
+  const keyChannels = operator.apiKey?.channels;
+  if (keyChannels) {
+    if (row && keyChannels.includes(row.key)) return row;
+    throw new AppError(404, msg('opsChannelNotGranted'));
+  }
   if (row && seesEveryChannel(operator.role)) return row;
   if (row) {
     const [grant] = await db

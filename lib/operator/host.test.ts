@@ -19,15 +19,18 @@ it("serves a channel's Domains tab there, for a channel key only (issue 31)", ()
 });
 
 it("serves only the console's paths there: every channel path is not one", () => {
-  for (const p of ['/', '/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`, '/channels/AURORA/skin', '/channels/AURORA/preview'])
   for (const p of [
     '/',
     '/sign-in',
     '/channels',
+    '/team',
     `/enrol/${'a'.repeat(43)}`,
     '/channels/new',
     '/channels/NEWSHOP',
     '/channels/NEWSHOP/settings',
+    '/channels/AURORA/skin',
+    '/channels/AURORA/domains',
+    '/channels/AURORA/preview',
   ])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
   for (const p of [

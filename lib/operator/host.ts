@@ -35,6 +35,8 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   // the skin editor's preview frame (app/ops/[locale]/channels/[key]/...).
   /^\/channels\/new$/,
   /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
+  // The Team page (issue 31).
+  /^\/team$/,
 ];
 
 export function isConsolePath(pathname: string): boolean {

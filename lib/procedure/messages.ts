@@ -118,6 +118,9 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   opsChannelKeyReserved: 'key',
   opsChannelKeyHost: 'key',
   opsChannelKeyTaken: 'key',
+  // API keys (issue 31): a key's scope as asked for.
+  opsApiKeyRoleTooHigh: 'role',
+  opsApiKeyChannelNotYours: 'channels',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

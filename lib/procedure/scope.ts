@@ -18,4 +18,16 @@ export type SessionUser = { id: number; uuid: string; phone: string; nickname: s
 export type ViewerScope = ChannelScope & { userId: number | null };
 
 /** A signed-in operator of the console (issue 31), as every operator procedure sees them. */
-export type OperatorSession = { sessionId: number; operatorId: number; name: string; role: 'owner' | 'manager' | 'support' };
+export type OperatorSession = {
+  /** The console session's id; 0 for a call made with an API key (there is no session to end). */
+  sessionId: number;
+  operatorId: number;
+  name: string;
+  /** The role the call acts with: the operator's, or an API key's (never higher than its operator's). */
+  role: 'owner' | 'manager' | 'support';
+  /**
+   * A call made with an API key (issue 31): its id, and the channel keys it is limited to (null: every channel the
+   * role reaches). Absent for a console session.
+   */
+  apiKey?: { id: number; channels: readonly string[] | null };
+};

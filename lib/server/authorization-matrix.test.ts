@@ -7,7 +7,10 @@ import { openApiDocument } from './openapi';
 import type { ProcedureAuth } from '../procedure/procedure';
 import { channels, operators } from '../db/schema';
 import { createOperatorSession } from '../operator/accounts';
-import { disabledOperator, OPS_HOST, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
+import { apiKeyOf, disabledOperator, OPS_HOST, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
+import { disableOperator } from '../operator/accounts';
+import { revokeApiKey } from '../operator/api-keys';
+import type { OperatorRole } from '../procedure/roles';
 
 // The authorization matrix (security review): every procedure of the registry, called about buyer A's objects by
 // everyone who is not A on A's channel, leaks nothing of A's. Generated from the registry: a new procedure is in the
@@ -126,12 +129,14 @@ describe.each(paths)('%s', (p) => {
 describe('the operator console (issue 31)', () => {
   // Every console procedure, called on the operator host by each credential that is not an owner's: a buyer's token or
   // cookie, no credentials, a disabled operator, support and a manager of AURORA (against LUMEN), and an owner's
-  // cookie sent to a channel host. What each may see is listed; anything else in an answer is a leak.
+  // cookie sent to a channel host; and API keys (issue 31): a manager of AURORA's (against LUMEN), a revoked one, and
+  // a disabled operator's. What each may see is listed; anything else in an answer is a leak.
   const opsPaths = paths.filter((p) => authOf(p) === 'operator' || authOf(p) === 'operatorGuest');
   let owner: TestOperator;
   let manager: TestOperator;
   let support: TestOperator;
   let disabled: TestOperator;
+  const keys = { owner: '', manager: '', revoked: '', disabled: '' };
   let everyChannel: { key: string; host: string; name: string }[];
 
   beforeAll(async () => {
@@ -140,6 +145,24 @@ describe('the operator console (issue 31)', () => {
     manager = await signedInOperator(api.db, { name: 'aurora.manager', role: 'manager', channels: ['AURORA'], now: before });
     support = await signedInOperator(api.db, { name: 'aurora.support', role: 'support', channels: ['AURORA'], now: before });
     disabled = await disabledOperator(api.db, { name: 'gone.manager', now: before });
+    // The owner's key is the first (id 1, the sample input of apiKey/revoke): nobody else may revoke it.
+    keys.owner = (await apiKeyOf(api.db, owner, { now: before, label: 'owner automation' })).key;
+    keys.manager = (await apiKeyOf(api.db, manager, { now: before, channels: ['AURORA'] })).key;
+    const revoked = await apiKeyOf(api.db, owner, { now: before, label: 'revoked' });
+    await revokeApiKey(api.db, {
+      id: revoked.id,
+      viewer: { sessionId: 0, operatorId: owner.operatorId, name: owner.name, role: 'owner' },
+      now: before,
+      ip: '127.0.0.1',
+    });
+    keys.revoked = revoked.key;
+    const bot = await signedInOperator(api.db, { name: 'gone.bot', role: 'manager', channels: ['AURORA'], now: before });
+    keys.disabled = (await apiKeyOf(api.db, bot, { now: before, channels: ['AURORA'] })).key;
+    await disableOperator(api.db, {
+      operatorId: bot.operatorId,
+      by: { operatorId: owner.operatorId, name: owner.name, ip: '127.0.0.1' },
+      now: before,
+    });
     everyChannel = await api.db.select({ key: channels.key, host: channels.host, name: channels.name }).from(channels);
   });
 
@@ -155,14 +178,21 @@ describe('the operator console (issue 31)', () => {
   const allKeys = () => everyChannel.map((c) => c.key);
   const othersThanAurora = () => allKeys().filter((k) => k !== 'AURORA');
 
-  type OpsCaller = { name: string; options: () => Promise<CallOptions>; secrets: () => string[]; signedIn: boolean };
+  type OpsCaller = {
+    name: string;
+    options: () => Promise<CallOptions>;
+    secrets: () => string[];
+    /** The role the caller acts with, or null when nobody is signed in. */
+    role: OperatorRole | null;
+    apiKey?: boolean;
+  };
   const opsCallers: OpsCaller[] = [
-    { name: 'no credentials', options: async () => ({ host: OPS_HOST }), secrets: () => secretsOf(allKeys()), signedIn: false },
+    { name: 'no credentials', options: async () => ({ host: OPS_HOST }), secrets: () => secretsOf(allKeys()), role: null },
     {
       name: "a buyer's token",
       options: async () => ({ host: OPS_HOST, token: await api.session(a.buyer.userId, 'AURORA') }),
       secrets: () => secretsOf(allKeys()),
-      signedIn: false,
+      role: null,
     },
     {
       name: "a buyer's cookie on the operator host",
@@ -171,33 +201,62 @@ describe('the operator console (issue 31)', () => {
         cookie: await api.webCookie(await api.session(a.buyer.userId, 'AURORA'), a.buyer, 'AURORA'),
       }),
       secrets: () => secretsOf(allKeys()),
-      signedIn: false,
+      role: null,
     },
     {
       name: 'a disabled operator',
       options: async () => ({ host: OPS_HOST, headers: { cookie: disabled.cookie } }),
       secrets: () => secretsOf(allKeys()),
-      signedIn: false,
+      role: null,
     },
     {
       name: "an owner's cookie on a channel host",
       options: async () => ({ host: 'aurora.localhost:3000', headers: { cookie: await freshCookie(owner) } }),
       secrets: () => secretsOf(allKeys()),
-      signedIn: false,
+      role: null,
     },
     {
       name: 'support of AURORA',
       options: async () => ({ host: OPS_HOST, headers: { cookie: await freshCookie(support) } }),
       secrets: () => secretsOf(othersThanAurora()),
-      signedIn: true,
+      role: 'support',
     },
     {
       name: 'a manager of AURORA',
       options: async () => ({ host: OPS_HOST, headers: { cookie: await freshCookie(manager) } }),
       secrets: () => secretsOf(othersThanAurora()),
-      signedIn: true,
+      role: 'manager',
+    },
+    {
+      name: 'an API key of a manager of AURORA',
+      options: async () => ({ host: OPS_HOST, token: `Bearer ${keys.manager}` }),
+      secrets: () => secretsOf(othersThanAurora()),
+      role: 'manager',
+      apiKey: true,
+    },
+    {
+      name: 'a revoked API key',
+      options: async () => ({ host: OPS_HOST, token: `Bearer ${keys.revoked}` }),
+      secrets: () => secretsOf(allKeys()),
+      role: null,
+    },
+    {
+      name: "a disabled operator's API key",
+      options: async () => ({ host: OPS_HOST, token: `Bearer ${keys.disabled}` }),
+      secrets: () => secretsOf(allKeys()),
+      role: null,
     },
   ];
+
+  /**
+   * What a signed-in caller gets from a procedure its role may call, beyond the rule: a sensitive write refused until
+   * the session proves the password again (403; an API key never can), the sample's wrong password refused as at
+   * sign-in (401), and a key id that is not the caller's as unknown (404).
+   */
+  const SIGNED_IN_ANSWER: Partial<Record<ApiPath, (caller: OpsCaller) => number>> = {
+    '/ops/api/session/confirm': (caller) => (caller.apiKey ? 403 : 401),
+    '/ops/api/apiKey/revoke': () => 404,
+  };
 
   it('shows an owner every channel, and an enrolment link to an owner who invites (so the leak check can see a leak)', async () => {
     const as = async (p: ApiPath) =>
@@ -218,11 +277,15 @@ describe('the operator console (issue 31)', () => {
       expect(answer.status).toBe(200);
       if (authOf(p) !== 'operator') return;
       const rule = registry[p].operator!;
-      if (!caller.signedIn) {
-        // Off the operator host the console's calls do not exist; on it, nobody without a live session gets past 401.
+      if (caller.role === null) {
+        // Off the operator host the console's calls do not exist; on it, nobody without a live session or key gets past 401.
         expect(seen.code).toBe(caller.name.includes('channel host') ? 404 : 401);
-      } else if (!rule.roles.includes(caller.name.startsWith('support') ? 'support' : 'manager')) {
+      } else if (!rule.roles.includes(caller.role)) {
         expect(seen.code).toBe(403);
+      } else if (rule.reauth) {
+        expect(seen).toEqual({ ...seen, code: 403 });
+      } else if (SIGNED_IN_ANSWER[p]) {
+        expect(seen.code).toBe(SIGNED_IN_ANSWER[p](caller));
       } else if (rule.channel === 'input') {
         expect(seen.code).toBe(404);
       } else {
@@ -236,11 +299,17 @@ describe('the operator console (issue 31)', () => {
     expect(invited.map((o) => o.name).sort()).toEqual([
       'aurora.manager',
       'aurora.support',
+      'gone.bot',
       'gone.manager',
       'matrix.invitee',
       'matrix.owner',
     ]);
     expect((await api.callApi('/ops/api/session/me', {}, { host: OPS_HOST, headers: { cookie: owner.cookie } })).code).toBe(200);
+    // The owner's API key (id 1) was not revoked by anyone else.
+    expect((await api.callApi('/ops/api/session/me', {}, { host: OPS_HOST, token: `Bearer ${keys.owner}` })).data).toEqual({
+      name: 'matrix.owner',
+      role: 'owner',
+    });
   });
 });
 

@@ -20,7 +20,8 @@ import { apiLocale, askedLocale, type Locale } from '../i18n/locale';
 import type { OperatorSession } from '../procedure/scope';
 import { cookieValue } from '../security/cookies';
 import { isOperatorHost, OPERATOR_COOKIE } from '../operator/host';
-import { resolveOperatorSession } from '../operator/accounts';
+import { resolveOperatorSession, sessionRecentlyProved } from '../operator/accounts';
+import { resolveApiKey } from '../operator/api-keys';
 import { operatorChannel } from '../operator/channels';
 
 export type ApiRequest = {
@@ -144,6 +145,15 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
   let operator: Promise<OperatorSession> | undefined;
   const loadOperator = () =>
     (operator ??= (async () => {
+      // An API key (issue 31: automation "through the same procedures"): `Authorization: Bearer <key>`, no cookie, so
+      // no cross-site check either (a browser never adds this header on its own). A call that carries the header is
+      // judged by it alone; a buyer's token there is no key.
+      const authorization = headers.get('authorization');
+      if (authorization !== null) {
+        const key = bearerToken(authorization);
+        if (!key) throw new AppError(401, msg('opsApiKeyRefused'));
+        return resolveApiKey(db, { key, now, ip: request.ip ?? 'unknown' });
+      }
       // The console's own cookie (issue 31); a buyer's token or cookie is no operator's credential.
       const cookie = cookieValue(headers.get('cookie'), OPERATOR_COOKIE);
       if (!cookie) throw new AppError(401, msg('opsNotSignedIn'));
@@ -160,6 +170,14 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
     if (proc.auth === 'operator') {
       const signedIn = await loadOperator();
       if (!proc.operator?.roles.includes(signedIn.role)) throw new AppError(403, msg('opsRoleRefused'));
+      // A sensitive write (issue 31, lib/procedure/roles.ts `reauth`): the password and a fresh code proved on this
+      // session within the last 5 minutes (sign-in counts; /ops/api/session/confirm renews it). The console asks for
+      // them on `data.reauth` and retries. An API key cannot prove either, so it never makes such a write: a leaked key
+      // must not be able to grant roles or mint more keys.
+      if (proc.operator.reauth) {
+        if (signedIn.apiKey) throw new AppError(403, msg('opsReauthApiKey'));
+        if (!(await sessionRecentlyProved(db, signedIn.sessionId, now))) throw new AppError(403, msg('opsReauthNeeded'), { reauth: true });
+      }
     }
 
     let json: unknown;

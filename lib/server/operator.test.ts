@@ -2,13 +2,48 @@ import { seededTestDb } from '@/test/db';
 import { parseSkin } from '@/lib/channel/skin';
 import { readChannel } from '@/lib/channel/service';
 import { channelProviders } from '@/lib/payment/providers';
+import { and, eq } from 'drizzle-orm';
+import { operatorAudit } from '@/lib/db/schema';
+import { disableOperator } from '@/lib/operator/accounts';
+import { revokeApiKey } from '@/lib/operator/api-keys';
+import { apiKeyOf, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
 import { handleOperatorSettings, handleOperatorSkin } from './operator';
 
-// The operator API's skin change (docs/api.md): who may call it, what it accepts, and that the next page view shows
-// it (the channel's cached read is dropped at once).
+// The operator API's skin change (docs/api.md): who may call it (issue 31: an operator's API key, no more
+// OPERATOR_TOKEN), what it accepts, and that the next page view shows it (the channel's cached read is dropped at once).
 
 const db = seededTestDb(new Date('2026-11-22T08:00:00Z'));
-const TOKEN = 'operator-token-for-tests-0123456789abcdef';
+const MADE = new Date('2026-11-22T07:00:00Z');
+/** An owner's key: every channel. */
+let TOKEN = '';
+let owner: TestOperator;
+/** Keys that must not write: a manager of AURORA's (for LUMEN), support's, a revoked one, a disabled manager's. */
+const refusedKeys: Record<string, string> = {};
+let auroraManagerKey = '';
+
+beforeAll(async () => {
+  owner = await signedInOperator(db, { name: 'api.owner', role: 'owner', now: MADE });
+  TOKEN = (await apiKeyOf(db, owner, { now: MADE })).key;
+  const manager = await signedInOperator(db, { name: 'api.manager', role: 'manager', channels: ['AURORA', 'LUMEN'], now: MADE });
+  auroraManagerKey = (await apiKeyOf(db, manager, { now: MADE, channels: ['AURORA'] })).key;
+  const support = await signedInOperator(db, { name: 'api.support', role: 'support', channels: ['AURORA'], now: MADE });
+  refusedKeys.support = (await apiKeyOf(db, support, { now: MADE, channels: ['AURORA'] })).key;
+  const revoked = await apiKeyOf(db, owner, { now: MADE, label: 'old automation' });
+  await revokeApiKey(db, {
+    id: revoked.id,
+    viewer: { sessionId: 0, operatorId: owner.operatorId, name: owner.name, role: 'owner' },
+    now: MADE,
+    ip: '127.0.0.1',
+  });
+  refusedKeys.revoked = revoked.key;
+  const gone = await signedInOperator(db, { name: 'api.gone', role: 'manager', channels: ['AURORA'], now: MADE });
+  refusedKeys.disabled = (await apiKeyOf(db, gone, { now: MADE, channels: ['AURORA'] })).key;
+  await disableOperator(db, {
+    operatorId: gone.operatorId,
+    by: { operatorId: owner.operatorId, name: owner.name, ip: '127.0.0.1' },
+    now: MADE,
+  });
+});
 
 // Each wrong token is logged (issue 29); the tests about those lines look at them through their own spies.
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
@@ -20,7 +55,7 @@ function patch(key: string, body: unknown, headers: Record<string, string> = { a
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return handleOperatorSkin(request, key, { db, token: TOKEN });
+  return handleOperatorSkin(request, key, { db });
 }
 
 async function answer(response: Response) {
@@ -36,29 +71,45 @@ describe('PATCH /api/operator/channels/:key/skin', () => {
     expect(after).toEqual({ ...before, color1: '#123456', buttonBgColor: 'rgb(1, 2, 3)' });
   });
 
-  it('is off (404) when no operator token is configured', async () => {
-    const request = new Request('http://127.0.0.1:3000/api/operator/channels/LUMEN/skin', {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${TOKEN}` },
-      body: '{"color1":"#000000"}',
-    });
-    expect((await handleOperatorSkin(request, 'LUMEN', { db, token: undefined })).status).toBe(404);
-  });
-
-  it('refuses a missing or wrong token with 401 and changes nothing', async () => {
+  it('refuses a missing, wrong, revoked or disabled operator’s key with 401 and changes nothing', async () => {
     const before = (await readChannel(db, 'AURORA'))!.skinJson;
     const attempts: Record<string, string>[] = [
       {},
       { authorization: 'Bearer wrong-token' },
+      { authorization: `Bearer sfk_${'x'.repeat(43)}` },
       { authorization: TOKEN },
       { authorization: `Basic ${TOKEN}` },
+      { authorization: `Bearer ${refusedKeys.revoked}` },
+      { authorization: `Bearer ${refusedKeys.disabled}` },
     ];
     for (const headers of attempts) {
       const response = await patch('AURORA', { color1: '#000000' }, headers);
-      expect(response.status).toBe(401);
+      expect({ headers, status: response.status }).toEqual({ headers, status: 401 });
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
     }
     expect((await readChannel(db, 'AURORA'))!.skinJson).toBe(before);
+  });
+
+  it('refuses a support key (403) and a key on a channel it does not work on (404), and changes nothing', async () => {
+    const before = (await readChannel(db, 'LUMEN'))!.skinJson;
+    const support = await answer(await patch('AURORA', { color1: '#000000' }, { authorization: `Bearer ${refusedKeys.support}` }));
+    expect(support).toMatchObject({ status: 403, message: 'Your role cannot do this.' });
+    // The manager works on LUMEN too, but this key of theirs only on AURORA.
+    const other = await answer(await patch('LUMEN', { color1: '#000000' }, { authorization: `Bearer ${auroraManagerKey}` }));
+    expect(other).toMatchObject({ status: 404, message: 'There is no such store among those you work on.' });
+    expect((await readChannel(db, 'LUMEN'))!.skinJson).toBe(before);
+    expect((await patch('AURORA', { color1: '#0f766e' }, { authorization: `Bearer ${auroraManagerKey}` })).status).toBe(200);
+  });
+
+  it('records the change in the audit trail under the key’s operator, with the skin before and after', async () => {
+    await patch('GIFT', { color1: '#445566' });
+    const entries = await db
+      .select()
+      .from(operatorAudit)
+      .where(and(eq(operatorAudit.procedure, 'PATCH /api/operator/channels/:key/skin'), eq(operatorAudit.operatorName, 'api.owner')));
+    const entry = entries.find((e) => (e.input as { color1?: string }).color1 === '#445566');
+    expect(entry).toMatchObject({ operatorId: owner.operatorId, input: { color1: '#445566' }, after: { color1: '#445566' } });
+    expect((entry!.before as { color1: string }).color1).not.toBe('#445566');
   });
 
   it('says which field is wrong and why, and changes nothing', async () => {
@@ -84,7 +135,7 @@ describe('PATCH /api/operator/channels/:key/skin', () => {
     for (const key of ['NOWHERE', 'not a key', '../AURORA']) {
       expect(await answer(await patch(key, { color1: '#000000' }))).toMatchObject({
         status: 404,
-        message: `channel: ${key} does not exist`,
+        message: 'There is no such store among those you work on.',
       });
     }
   });
@@ -97,7 +148,7 @@ describe('PATCH /api/operator/channels/:key/settings', () => {
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return handleOperatorSettings(request, key, { db, token: TOKEN });
+    return handleOperatorSettings(request, key, { db });
   }
 
   it("sets the providers the channel's pay page offers and its SMS sender, read at once by the next call", async () => {
@@ -139,11 +190,15 @@ describe('PATCH /api/operator/channels/:key/settings', () => {
     expect((await readChannel(db, 'LUMEN'))!.paymentProviders).toEqual(['sandbox']);
   });
 
-  it('needs the operator token, and a channel that exists', async () => {
+  it('needs a manager’s or owner’s key of that channel, and a channel that exists', async () => {
     expect((await settings('LUMEN', { paymentProviders: [] }, {})).status).toBe(401);
     expect((await settings('LUMEN', { paymentProviders: [] }, { authorization: 'Bearer wrong-token-0123456789abcdef0123' })).status).toBe(
       401,
     );
+    for (const key of Object.values(refusedKeys)) {
+      expect((await settings('AURORA', { paymentProviders: [] }, { authorization: `Bearer ${key}` })).status).not.toBe(200);
+    }
+    expect((await settings('LUMEN', { paymentProviders: [] }, { authorization: `Bearer ${auroraManagerKey}` })).status).toBe(404);
     expect((await settings('NOSUCH', { paymentProviders: [] })).status).toBe(404);
     expect((await readChannel(db, 'LUMEN'))!.paymentProviders).toEqual(['sandbox']);
   });
@@ -152,7 +207,7 @@ describe('PATCH /api/operator/channels/:key/settings', () => {
 // Issue 29, finding 9: the operator API took unlimited wrong tokens without a limit or a log line, stored a NUL in the
 // SMS sign name as an HTTP 500, took control characters, and took a skin image from any https host.
 
-describe('wrong operator tokens (issue 29)', () => {
+describe('wrong API keys (issue 29, kept for the keys of issue 31)', () => {
   const AT = new Date('2026-11-22T08:00:00Z');
   let warnings: jest.SpyInstance;
   let alerts: jest.SpyInstance;
@@ -161,6 +216,9 @@ describe('wrong operator tokens (issue 29)', () => {
     alerts = jest.spyOn(console, 'error').mockImplementation(() => {});
   });
 
+  /** A wrong key of the right shape (a guess; a token of another shape is refused without a lookup). */
+  const guess = (word: string) => `sfk_${word}${'x'.repeat(43 - word.length)}`;
+
   /** A skin change from `ip` (as the entry server resolved it) with `token`, at `now`. */
   function from(ip: string, token: string, now = AT) {
     const request = new Request('http://127.0.0.1:3000/api/operator/channels/AURORA/skin', {
@@ -168,33 +226,33 @@ describe('wrong operator tokens (issue 29)', () => {
       headers: { 'content-type': 'application/json', 'x-client-ip': ip, authorization: `Bearer ${token}` },
       body: JSON.stringify({ color1: '#0f766e' }),
     });
-    return handleOperatorSkin(request, 'AURORA', { db, token: TOKEN, now });
+    return handleOperatorSkin(request, 'AURORA', { db, now });
   }
 
   it('answers 429 with Retry-After from the 11th wrong token in 15 minutes of one address, and says so once', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await from('203.0.113.7', `guess-${i}-0123456789abcdef0123456789`)).status);
+    for (let i = 0; i < 10; i++) statuses.push((await from('203.0.113.7', guess(`guess${i}`))).status);
     expect(statuses).toEqual(Array(10).fill(401));
     expect(alerts).not.toHaveBeenCalled();
 
-    const refused = await from('203.0.113.7', 'guess-10-0123456789abcdef0123456789', new Date(AT.getTime() + 60_000));
+    const refused = await from('203.0.113.7', guess('guess10'), new Date(AT.getTime() + 60_000));
     expect(refused.status).toBe(429);
     // The window of 15 minutes began at 08:00; one minute in, 14 are left.
     expect(refused.headers.get('retry-after')).toBe(String(14 * 60));
     expect(await refused.json()).toEqual({
       code: 429,
-      message: 'authorization: too many wrong operator tokens from this address; try again in 14 minutes',
+      message: 'Too many wrong API keys from this address. Please try again in 14 minutes.',
       data: null,
     });
     expect(alerts).toHaveBeenCalledTimes(1);
     const line = String(alerts.mock.calls[0]![0]);
-    expect(line).toMatch(/^\[alert\] operator API: 10 wrong tokens from 203\.0\.113\.7 within 15 minutes/);
-    expect(line).not.toContain('guess-');
+    expect(line).toMatch(/^\[alert\] operator API: 10 wrong API keys from 203\.0\.113\.7 within 15 minutes/);
+    expect(line).not.toContain('guess');
     // Each wrong token was logged with the address and never the token itself.
     expect(warnings).toHaveBeenCalledTimes(10);
     for (const [message] of warnings.mock.calls) {
       expect(String(message)).toContain('203.0.113.7');
-      expect(String(message)).not.toContain('guess-');
+      expect(String(message)).not.toContain('guess');
     }
 
     // Counted before the comparison: the right token from that address waits too; one alert per address and window.
@@ -209,7 +267,7 @@ describe('wrong operator tokens (issue 29)', () => {
   /** The statuses of 11 wrong tokens from `ip`: ten 401, then 429 when the limit holds. */
   async function elevenWrong(ip: string): Promise<number[]> {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await from(ip, `wrong-${i}-0123456789abcdef0123456789`)).status);
+    for (let i = 0; i < 11; i++) statuses.push((await from(ip, guess(`wrong${i}`))).status);
     return statuses;
   }
 
@@ -219,9 +277,7 @@ describe('wrong operator tokens (issue 29)', () => {
   });
 
   it('lets exactly 10 of 30 concurrent wrong tokens be compared', async () => {
-    const statuses = await Promise.all(
-      Array.from({ length: 30 }, async (_, i) => (await from('203.0.113.8', `burst-${i}-0123456789abcdef0123456789`)).status),
-    );
+    const statuses = await Promise.all(Array.from({ length: 30 }, async (_, i) => (await from('203.0.113.8', guess(`burst${i}`))).status));
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
     expect(alerts).toHaveBeenCalledTimes(1);
@@ -236,7 +292,7 @@ describe('wrong operator tokens (issue 29)', () => {
           body: '{"color1":"#000000"}',
         }),
         'AURORA',
-        { db, token: TOKEN, now: AT },
+        { db, now: AT },
       );
     for (let i = 0; i < 12; i++) expect((await bare()).status).toBe(401);
     expect(await elevenWrong('203.0.113.9')).toEqual([...Array(10).fill(401), 429]);
@@ -251,7 +307,7 @@ describe('operator text fields and skin images (issue 29)', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, 'x-client-ip': '192.0.2.50' },
       body: JSON.stringify(body),
     });
-    return handler(request, key, { db, token: TOKEN, mediaOrigins });
+    return handler(request, key, { db, mediaOrigins });
   }
 
   it.each([

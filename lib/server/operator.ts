@@ -4,28 +4,26 @@ import { channelSettingsPatchSchema, skinPatchSchema, updateChannelSettings, upd
 import { isValidChannelKey } from '../channel/key';
 import { SKIN_COLOR_FIELDS, skinImageRule } from '../channel/skin';
 import type { Db } from '../db/client';
-import { hit, type Limit } from '../rate-limit/rate-limit';
-import { sameDigest, sha256 } from '../security/crypto';
+import { eq } from 'drizzle-orm';
+import { channels } from '../db/schema';
+import { parseSkin } from '../channel/skin';
+import { resolveApiKey } from '../operator/api-keys';
+import { operatorChannel } from '../operator/channels';
+import { recordAudit } from '../operator/audit';
+import { AppError } from '../procedure/errors';
+import { msg, renderMessage } from '../procedure/messages';
+import type { OperatorSession } from '../procedure/scope';
 import { clientIp } from './client-ip';
 import { readBodyWithin } from './http';
 
 /** A skin or a channel's settings are a few hundred bytes of JSON; the body is not read past this. */
 const MAX_OPERATOR_BODY_BYTES = 16_384;
 
-/**
- * Wrong operator tokens one client address may present (issue 29): 10 per 15 minutes, counted before the comparison
- * and given back when the token is right. The token has 32+ characters, so the limit does not protect it from being
- * guessed; it keeps a scanner from hammering the API and gets an operator's attention (`[alert]`). Per address, never
- * per account: a stranger cannot lock the real operator out from elsewhere.
- */
-export const OPERATOR_WRONG_TOKENS = { max: 10, windowMs: 15 * 60_000 } as const;
-
 export type OperatorOptions = {
   db: Db;
-  token: string | undefined;
   /** The deployment's media hosts a skin image may name (MEDIA_ORIGINS). */
   mediaOrigins?: readonly string[];
-  /** The clock of the wrong-token limit; tests set it. */
+  /** The clock of the key's last use and the wrong-key limit; tests set it. */
   now?: Date;
 };
 
@@ -36,73 +34,87 @@ function answer(status: number, message: string, data: unknown = null, headers: 
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
 
-/** The token of `Authorization: Bearer <token>`, or null when the header is not of that form. */
-function presentedToken(authorization: string | null): string | null {
-  return /^Bearer (\S+)$/.exec(authorization ?? '')?.[1] ?? null;
-}
+/** The roles whose keys may change a channel here (issue 31): support reads, it does not write. */
+const WRITER_ROLES = ['owner', 'manager'] as const;
 
 /**
- * Whether the call carries the operator token (compared in constant time, by digest). A call with an Authorization
- * header counts against its address's wrong-token limit before the comparison, so concurrent guesses cannot pass
- * it, and a right token is given back. Answers the refusal to send, or null.
+ * Who calls (issue 31: "`OPERATOR_TOKEN` goes"): an operator's API key, `Authorization: Bearer <key>`, of a manager or
+ * an owner whose key works on channel `key`. 401 without a key or with one unknown, revoked or of a disabled operator;
+ * 429 after too many wrong keys from the address (lib/operator/api-keys.ts); 403 for a support key; 404 for a channel
+ * the key does not reach, in the same words as one that does not exist. Answers the operator and channel, or the
+ * refusal to send.
  */
-async function checkToken(request: Request, token: string, options: OperatorOptions): Promise<Response | null> {
-  const authorization = request.headers.get('authorization');
-  const refused = () => answer(401, 'authorization: must be "Bearer <operator token>"', null, { 'www-authenticate': 'Bearer' });
-  // No credentials at all guess nothing; a browser or a probe without them is told what to send.
-  if (authorization === null) return refused();
-  const ip = clientIp(request.headers);
+async function authorizeKey(
+  request: Request,
+  key: string,
+  options: OperatorOptions,
+): Promise<{ operator: OperatorSession; channelId: number } | { refusal: Response }> {
   const now = options.now ?? new Date();
-  const limit: Limit = { bucket: `operator:wrong-token:${ip}`, ...OPERATOR_WRONG_TOKENS };
-  const counted = await hit(options.db, limit, now);
-  if (!counted.allowed) {
-    const seconds = Math.max(1, Math.ceil((counted.resetAt.getTime() - now.getTime()) / 1000));
-    // Once per address and window: the first call over the limit says so; the rest are refused quietly.
-    if (counted.count === limit.max + 1) {
-      console.error(
-        `[alert] operator API: ${limit.max} wrong tokens from ${ip} within ${limit.windowMs / 60_000} minutes; ` +
-          `its calls are refused until ${counted.resetAt.toISOString()}. If that is not an operator, block the address.`,
-      );
+  // Exactly `Bearer <key>`, as before the keys (issue 29): anything else is no credential.
+  const presented = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? null;
+  if (!presented) {
+    return { refusal: answer(401, 'authorization: must be "Bearer <API key>"', null, { 'www-authenticate': 'Bearer' }) };
+  }
+  try {
+    const operator = await resolveApiKey(options.db, { key: presented, now, ip: clientIp(request.headers) });
+    if (!(WRITER_ROLES as readonly string[]).includes(operator.role)) throw new AppError(403, msg('opsRoleRefused'));
+    if (!isValidChannelKey(key)) throw new AppError(404, msg('opsChannelNotGranted'));
+    const channel = await operatorChannel(options.db, operator, key);
+    return { operator, channelId: channel.id };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const message = error.messageIn('en');
+    if (error.code === 429) {
+      const params: Record<string, unknown> = error.text?.params ?? {};
+      const seconds = Math.max(1, Math.ceil(Number(params.waitMs ?? 1000) / 1000));
+      return { refusal: answer(429, message, null, { 'retry-after': String(seconds) }) };
     }
-    const minutes = Math.ceil(seconds / 60);
-    return answer(
-      429,
-      `authorization: too many wrong operator tokens from this address; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-      null,
-      { 'retry-after': String(seconds) },
-    );
+    return { refusal: answer(error.code, message, null, error.code === 401 ? { 'www-authenticate': 'Bearer' } : {}) };
   }
-  const presented = presentedToken(authorization);
-  if (presented !== null && sameDigest(sha256(presented), sha256(token))) {
-    await counted.undo();
-    return null;
-  }
-  console.warn(`[operator] wrong operator token from ${ip} (${counted.count} of ${limit.max} within ${limit.windowMs / 60_000} minutes)`);
-  return refused();
 }
 
 /**
- * Reads an operator call (docs/api.md, "Operator API"): off (404) unless OPERATOR_TOKEN is set; a missing or wrong
- * token is 401, and too many wrong ones from the caller's address 429; an unknown channel key 404; a body over 16 KiB
- * 413; a body that is not JSON 400. Answers the JSON body, or the refusal to send.
+ * Reads an operator call (docs/api.md, "Operator API"): the key and channel first (authorizeKey), then a body over
+ * 16 KiB is 413 and one that is not JSON 400. Answers the operator, the channel and the JSON body, or the refusal.
  */
 async function operatorBody(
   request: Request,
   key: string,
   options: OperatorOptions,
   what: string,
-): Promise<{ json: unknown } | { refusal: Response }> {
-  if (!options.token) return { refusal: answer(404, 'not found') };
-  const refusal = await checkToken(request, options.token, options);
-  if (refusal) return { refusal };
-  if (!isValidChannelKey(key)) return { refusal: answer(404, `channel: ${key} does not exist`) };
+): Promise<{ json: unknown; operator: OperatorSession; channelId: number } | { refusal: Response }> {
+  const authorized = await authorizeKey(request, key, options);
+  if ('refusal' in authorized) return authorized;
   const text = await readBodyWithin(request, MAX_OPERATOR_BODY_BYTES);
   if (text === null) return { refusal: answer(413, 'body: must be 16 KiB or less', null, { connection: 'close' }) };
   try {
-    return { json: JSON.parse(text) };
+    return { json: JSON.parse(text), ...authorized };
   } catch {
     return { refusal: answer(400, `body: must be a JSON object of ${what}`) };
   }
+}
+
+/** The write in the audit trail (issue 31): the key's operator, the address, the channel, the change, before and after. */
+async function audit(
+  request: Request,
+  options: OperatorOptions,
+  body: { operator: OperatorSession; channelId: number },
+  procedure: string,
+  input: unknown,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await recordAudit(options.db, {
+    at: options.now ?? new Date(),
+    operatorId: body.operator.operatorId,
+    operatorName: body.operator.name,
+    ip: clientIp(request.headers),
+    channelId: body.channelId,
+    procedure,
+    input,
+    before,
+    after,
+  });
 }
 
 /**
@@ -120,8 +132,11 @@ export async function handleOperatorSkin(request: Request, key: string, options:
     const why = issue.code === 'unrecognized_keys' ? 'is not a skin field' : fieldProblem(issue, skinImageRule(key, mediaOrigins));
     return answer(400, `${field}: ${why}`);
   }
+  const [row] = await options.db.select({ skinJson: channels.skinJson }).from(channels).where(eq(channels.id, body.channelId));
+  const before = parseSkin(row?.skinJson ?? null);
   const skin = await updateChannelSkin(options.db, key, parsed.data);
-  if (!skin) return answer(404, `channel: ${key} does not exist`);
+  if (!skin) return answer(404, renderMessage(msg('opsChannelNotGranted'), 'en'));
+  await audit(request, options, body, 'PATCH /api/operator/channels/:key/skin', parsed.data, before, skin);
   return answer(200, 'ok', skin);
 }
 
@@ -142,8 +157,13 @@ export async function handleOperatorSettings(request: Request, key: string, opti
       `${field}: ${issue.path.length === 0 && issue.code === 'invalid_type' ? 'must be a JSON object of channel settings' : issue.message}`,
     );
   }
+  const [before] = await options.db
+    .select({ paymentProviders: channels.paymentProviders, smsSignName: channels.smsSignName, smsTemplateId: channels.smsTemplateId })
+    .from(channels)
+    .where(eq(channels.id, body.channelId));
   const settings = await updateChannelSettings(options.db, key, parsed.data);
-  if (!settings) return answer(404, `channel: ${key} does not exist`);
+  if (!settings) return answer(404, renderMessage(msg('opsChannelNotGranted'), 'en'));
+  await audit(request, options, body, 'PATCH /api/operator/channels/:key/settings', parsed.data, before ?? null, settings);
   return answer(200, 'ok', settings);
 }
 

@@ -12,6 +12,7 @@ import { operatorProcedures } from '../operator/procedures';
 import { domainProcedures } from '../operator/domain-procedures';
 import { skinProcedures } from '../operator/skin-procedures';
 import { channelSettingsProcedures } from '../operator/channel-procedures';
+import { teamProcedures } from '../operator/team-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -32,6 +33,7 @@ export const registry = {
   ...domainProcedures,
   ...skinProcedures,
   ...channelSettingsProcedures,
+  ...teamProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -4,8 +4,8 @@ import { handleOperatorSkin } from '@/lib/server/operator';
 
 export const dynamic = 'force-dynamic';
 
-/** PATCH /api/operator/channels/:key/skin — an operator changes a channel's skin (docs/api.md, lib/server/operator.ts). */
+/** PATCH /api/operator/channels/:key/skin — an operator's API key changes a channel's skin (docs/api.md, lib/server/operator.ts). */
 export async function PATCH(request: Request, { params }: { params: Promise<{ key: string }> }): Promise<Response> {
   const e = env();
-  return handleOperatorSkin(request, (await params).key, { db: getDb(), token: e.OPERATOR_TOKEN, mediaOrigins: e.MEDIA_ORIGINS });
+  return handleOperatorSkin(request, (await params).key, { db: getDb(), mediaOrigins: e.MEDIA_ORIGINS });
 }
