@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, index, check, date } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+  check,
+  date,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Channel attributes: the spec's "listed channels" (spec §1, §2, §3) are attributes of a channel row,

@@ -87,7 +87,12 @@ export const auditProcedures = {
       auditFilterInput,
       z.object({
         after: z.preprocess(blankIsUnset, z.string().regex(AUDIT_CURSOR, 'must be the `next` of a previous page').optional()),
-        limit: z.number().int('must be a whole number').min(1, 'must be 1 or more').max(200, 'must be 200 or less').default(AUDIT_PAGE_SIZE),
+        limit: z
+          .number()
+          .int('must be a whole number')
+          .min(1, 'must be 1 or more')
+          .max(200, 'must be 200 or less')
+          .default(AUDIT_PAGE_SIZE),
       }),
     ),
     output: z.object({ entries: z.array(auditEntry), next: z.string().nullable(), timeZone: z.string() }),
@@ -116,7 +121,11 @@ export async function exportAuditResponse(request: Request, options: { db: Db; n
   const host = request.headers.get('host') ?? url.host;
   const locale = askedLocale(request.headers.get('accept-language')) ?? 'en';
   if (!isOperatorHost(host, env().OPERATOR_HOST)) return plain(404, 'Not found');
-  const session = await resolveOperatorSession(options.db, cookieValue(request.headers.get('cookie'), OPERATOR_COOKIE), options.now ?? new Date());
+  const session = await resolveOperatorSession(
+    options.db,
+    cookieValue(request.headers.get('cookie'), OPERATOR_COOKIE),
+    options.now ?? new Date(),
+  );
   if (!session) return plain(401, 'Sign in to the console first.');
   if (!AUDIT_EXPORT_RULE.operator.roles.includes(session.role)) return plain(403, 'Your role may not export the audit trail.');
   const site = request.headers.get('sec-fetch-site')?.trim().toLowerCase();

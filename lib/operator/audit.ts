@@ -247,7 +247,9 @@ export async function* auditCsv(
   maxRows = AUDIT_EXPORT_MAX_ROWS,
 ): AsyncGenerator<string> {
   const where = await auditWhere(db, viewer, filter);
-  yield '\uFEFF' + csvLine(['id', `at (${filter.timeZone})`, 'operator', 'address', 'channel', 'kind', 'input', 'before', 'after', 'changed']);
+  yield (
+    '\uFEFF' + csvLine(['id', `at (${filter.timeZone})`, 'operator', 'address', 'channel', 'kind', 'input', 'before', 'after', 'changed'])
+  );
   let cursor: string | undefined;
   let sent = 0;
   for (;;) {

@@ -7,9 +7,19 @@ import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import type { OperatorSession } from './accounts';
 import { seesEveryChannel } from '../procedure/roles';
+import { viewsToday } from '../channel/page-views';
 
 /** A channel as the console lists it (issue 31, "Channels"). */
-export type ConsoleChannel = { key: string; name: string; brandName: string; status: number; labels: Label[]; hosts: string[] };
+export type ConsoleChannel = {
+  key: string;
+  name: string;
+  brandName: string;
+  status: number;
+  labels: Label[];
+  hosts: string[];
+  /** Today's page views, today in the channel's time zone (lib/channel/page-views.ts); on the channel list. */
+  viewsToday?: number;
+};
 
 /**
  * The hosts a channel is served on as today's routing derives them: its one host (docs/deploy.md §8; every other
@@ -35,11 +45,16 @@ async function grantedChannelIds(db: Db, operatorId: number): Promise<number[]> 
 }
 
 /** Every channel an operator works on: all of them for an owner, the granted ones for a manager or support. */
-export async function listConsoleChannels(db: Db, operator: OperatorSession): Promise<ConsoleChannel[]> {
-  if (seesEveryChannel(operator.role)) return (await db.select().from(channels).orderBy(asc(channels.key))).map(toConsoleChannel);
-  const ids = await grantedChannelIds(db, operator.operatorId);
-  if (ids.length === 0) return [];
-  return (await db.select().from(channels).where(inArray(channels.id, ids)).orderBy(asc(channels.key))).map(toConsoleChannel);
+export async function listConsoleChannels(db: Db, operator: OperatorSession, now = new Date()): Promise<ConsoleChannel[]> {
+  let rows: ChannelRow[];
+  if (seesEveryChannel(operator.role)) rows = await db.select().from(channels).orderBy(asc(channels.key));
+  else {
+    const ids = await grantedChannelIds(db, operator.operatorId);
+    if (ids.length === 0) return [];
+    rows = await db.select().from(channels).where(inArray(channels.id, ids)).orderBy(asc(channels.key));
+  }
+  const views = await viewsToday(db, rows, now);
+  return rows.map((row) => ({ ...toConsoleChannel(row), viewsToday: views.get(row.id) ?? 0 }));
 }
 
 /**

@@ -30,6 +30,8 @@ const consoleChannel = z.object({
   status: z.number(),
   labels: z.array(z.number()),
   hosts: z.array(z.string()),
+  /** Today's page views (the list only). */
+  viewsToday: z.number().optional(),
 });
 
 /** Where an enrolment link opens: the operator host as the deployment serves it. */
@@ -94,7 +96,7 @@ export const operatorProcedures = {
     operator: { roles: ANY_ROLE, channel: 'none' },
     input: z.object({}),
     output: z.object({ channels: z.array(consoleChannel) }),
-    handler: async (ctx) => ({ channels: await listConsoleChannels(ctx.db, await ctx.operator()) }),
+    handler: async (ctx) => ({ channels: await listConsoleChannels(ctx.db, await ctx.operator(), ctx.now) }),
   }),
   '/ops/api/channel/detail': procedure({
     summary: 'One channel the operator works on.',
