@@ -42,11 +42,18 @@ export default defineConfig({
   projects: [
     // A buyer per channel logged in through the API once, its state saved for the specs (e2e/buyers.setup.ts).
     { name: 'buyers', testMatch: /buyers\.setup\.ts$/ },
-    { name: 'phone-chromium', dependencies: ['buyers'], testIgnore: /console\.spec\.ts$/ },
+    { name: 'phone-chromium', dependencies: ['buyers'], testIgnore: /console(-[a-z]+)?\.spec\.ts$/ },
     // The operator console (issue 31) is desktop-first: a 1280 px screen with a mouse (and a tablet check in the spec).
     {
       name: 'console-desktop',
       testMatch: /console\.spec\.ts$/,
+      use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, userAgent: undefined },
+    },
+    // The console's other sections (issue 31): after console-desktop, whose owner they sign in as (the demo's one link).
+    {
+      name: 'console-audit',
+      dependencies: ['console-desktop'],
+      testMatch: /console-audit\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, userAgent: undefined },
     },
   ],

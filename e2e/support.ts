@@ -18,3 +18,11 @@ export function hexToRgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
+
+/**
+ * Where e2e/console.spec.ts leaves the demo owner it enrolled (name, password, TOTP secret) for the console specs that
+ * run after it (issue 31): the demo prints one enrolment link, which works once.
+ */
+export function demoOwnerFile(): string {
+  return `.data/e2e-console-owner-${PORT}.json`;
+}
