@@ -1,6 +1,8 @@
 import { NextRequest } from 'next/server';
 import { seededTestDb } from '@/test/db';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { channelPageViews, channels } from '@/lib/db/schema';
 import { pageViewRecorder } from '@/lib/channel/page-views';
 import { isRenderRequest, RENDER_HEADER } from '@/lib/page/rendered';
 import { proxy } from './proxy';
@@ -54,4 +56,17 @@ it('counts no prefetch, bot, HEAD, own render, redirect, unknown store, or conso
     console: await viewsOf('ops.localhost:3000', '/sign-in', PAGE),
   };
   expect(none).toEqual({ prefetch: 0, bot: 0, head: 0, render: 0, redirect: 0, unknownStore: 0, console: 0 });
+});
+
+it("writes the counts to the day's table when the process shuts down (server.ts runs the hooks)", async () => {
+  const hooks = (globalThis as unknown as { storefrontShutdownHooks?: (() => Promise<void>)[] }).storefrontShutdownHooks ?? [];
+  expect(hooks.length).toBeGreaterThan(0);
+  await Promise.all(hooks.map((hook) => hook()));
+  expect(pageViewRecorder(() => db).pending()).toBe(0);
+  const [row] = await db
+    .select({ views: channelPageViews.views })
+    .from(channelPageViews)
+    .innerJoin(channels, eq(channels.id, channelPageViews.channelId))
+    .where(eq(channels.key, 'AURORA'));
+  expect(row?.views).toBe(3);
 });
