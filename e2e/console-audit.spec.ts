@@ -53,6 +53,7 @@ test.afterAll(() => signedIn.close());
 
 test('the owner finds an invitation in the audit trail by its filters, opens before and after, and downloads it as CSV', async () => {
   const page = await signedIn.newPage();
+  await page.goto(`${OPS}/channels`);
 
   // The write: an invitation, through the console's own call.
   const invited = await page.evaluate(async () => {
