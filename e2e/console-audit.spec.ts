@@ -72,10 +72,10 @@ test('the owner finds an invitation in the audit trail by its filters, opens bef
   await expect(page.getByTestId('audit-zone')).toHaveText('Times in Asia/Shanghai');
   await shot(page, 'audit-1280');
 
-  await page.getByLabel('Operator').selectOption(owner.name);
-  await page.getByLabel('Kind').selectOption('operator/invite');
-  await page.getByLabel('From').fill(todayInShanghai());
-  await page.getByLabel('To').fill(todayInShanghai());
+  await page.getByLabel('Operator', { exact: true }).selectOption(owner.name);
+  await page.getByLabel('Kind', { exact: true }).selectOption('operator/invite');
+  await page.getByLabel('From', { exact: true }).fill(todayInShanghai());
+  await page.getByLabel('To', { exact: true }).fill(todayInShanghai());
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/kind=operator%2Finvite/);
   const rows = page.locator('tr[data-audit-entry]');
