@@ -52,10 +52,12 @@ it('counts no prefetch, bot, HEAD, own render, redirect, unknown store, or conso
     head: await viewsOf('aurora.localhost:3000', '/', PAGE, 'HEAD'),
     render: await viewsOf('aurora.localhost:3000', '/', { ...PAGE, [RENDER_HEADER]: renderSecret() }),
     redirect: await viewsOf('AURORA.localhost:3000', '/', PAGE),
+    // The page cache answers a sale the channel does not have with a redirect to /404, which counts when it is opened.
+    cacheRedirect: await viewsOf('aurora.localhost:3000', '/goods/detail/999999', { ...PAGE, accept: 'text/html' }),
     unknownStore: await viewsOf('nosuch.localhost:3000', '/', PAGE),
     console: await viewsOf('ops.localhost:3000', '/sign-in', PAGE),
   };
-  expect(none).toEqual({ prefetch: 0, bot: 0, head: 0, render: 0, redirect: 0, unknownStore: 0, console: 0 });
+  expect(none).toEqual({ prefetch: 0, bot: 0, head: 0, render: 0, redirect: 0, cacheRedirect: 0, unknownStore: 0, console: 0 });
 });
 
 it("writes the counts to the day's table when the process shuts down (server.ts runs the hooks)", async () => {

@@ -79,17 +79,19 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     acceptLanguage: request.headers.get('accept-language'),
   });
 
+  const cached = row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
   // Today's page views (issue 31): counted here, where every store page request enters, so a page the cache answers
-  // counts too; a map update in memory, flushed every few seconds (lib/channel/page-views.ts).
+  // counts too (but not one it answers with a redirect: the page it leads to counts); a map update in memory, flushed
+  // every few seconds (lib/channel/page-views.ts).
   if (
     row &&
     row !== 'unavailable' &&
     decision.kind === 'rewrite' &&
+    cached?.kind !== 'redirect' &&
     countsAsPageView(request.method, request.headers, isRenderRequest(request.headers))
   ) {
     pageViewRecorder(getDb).count(row.id, row.timeZone, now);
   }
-  const cached = row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
   return hardened(cached ? servePage(cached, request, host, https) : respond(decision, request, host, https), https);
 }
 

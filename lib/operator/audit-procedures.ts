@@ -8,7 +8,7 @@ import { AppError } from '../procedure/errors';
 import { describeInput, inputError } from '../procedure/messages';
 import { askedLocale } from '../i18n/locale';
 import { cookieValue } from '../security/cookies';
-import { AUDIT_CURSOR, AUDIT_PAGE_SIZE, auditCsv, listAudit, type AuditFilter } from './audit';
+import { AUDIT_CURSOR, AUDIT_PAGE_SIZE, auditCsv, formatInZone, listAudit, type AuditFilter } from './audit';
 import { resolveOperatorSession } from './accounts';
 import { isOperatorHost, OPERATOR_COOKIE } from './host';
 
@@ -156,7 +156,7 @@ export async function exportAuditResponse(request: Request, options: { db: Db; n
       await rows.return(undefined);
     },
   });
-  const stamp = (options.now ?? new Date()).toISOString().slice(0, 10);
+  const stamp = formatInZone(options.now ?? new Date(), filter.timeZone).slice(0, 10);
   return new Response(body, {
     status: 200,
     headers: {
