@@ -26,7 +26,9 @@ beforeAll(async () => {
   api = await createTestApi();
   a = await makeBuyerFixtures(api);
   owner = await signedInOperator(api.db, { name: 'coverage.owner', role: 'owner', now: new Date(api.now.getTime() - 60_000) });
-});
+  // A seeded database, a buyer's orders and holdings, and an argon2 enrolment: beyond 30 s when the whole suite shares
+  // two cores.
+}, 180_000);
 afterAll(() => api.close());
 
 function rowsOf<T>(result: unknown): T[] {
