@@ -6,7 +6,8 @@ import { toThemeInfo } from '@/lib/channel/service';
 import type { ChannelRow } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
 import { readChannel } from '@/lib/channel/service';
-import { pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce } from '@/lib/page/rendered';
+import { isRenderRequest, pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce } from '@/lib/page/rendered';
+import { countsAsPageView, pageViewRecorder } from '@/lib/channel/page-views';
 import { planSharedPage } from '@/lib/page/shared-page';
 import { canonicalHostRedirect } from '@/lib/channel/canonical-host';
 import { canonicalHostOf, domainSettings, routeHostOrKeyRule } from '@/lib/channel/domains';
@@ -79,6 +80,18 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   });
 
   const cached = row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
+  // Today's page views (issue 31): counted here, where every store page request enters, so a page the cache answers
+  // counts too (but not one it answers with a redirect: the page it leads to counts); a map update in memory, flushed
+  // every few seconds (lib/channel/page-views.ts).
+  if (
+    row &&
+    row !== 'unavailable' &&
+    decision.kind === 'rewrite' &&
+    cached?.kind !== 'redirect' &&
+    countsAsPageView(request.method, request.headers, isRenderRequest(request.headers))
+  ) {
+    pageViewRecorder(getDb).count(row.id, row.timeZone, now);
+  }
   return hardened(cached ? servePage(cached, request, host, https) : respond(decision, request, host, https), https);
 }
 

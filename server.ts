@@ -80,7 +80,12 @@ app
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.on(signal, () => {
         server.close();
-        process.exit(0);
+        // What a process holds in memory for the database (today's page views, lib/channel/page-views.ts) is written
+        // before it exits; a hook that hangs (the database gone) holds the exit up 3 s at most.
+        const hooks = (globalThis as { storefrontShutdownHooks?: (() => Promise<void>)[] }).storefrontShutdownHooks ?? [];
+        void Promise.race([Promise.allSettled(hooks.map((hook) => hook())), new Promise((done) => setTimeout(done, 3_000))]).then(() =>
+          process.exit(0),
+        );
       });
     }
   })

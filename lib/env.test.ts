@@ -540,3 +540,25 @@ describe('the operator host (issue 31)', () => {
     expect(() => parseEnv({ DEFAULT_CHANNEL: 'OPS' }, { forStart: false })).toThrow(/DEFAULT_CHANNEL must not be OPS/);
   });
 });
+
+describe('the audit trail (issue 31)', () => {
+  it('keeps entries 365 days in the Shanghai time zone unless set', () => {
+    expect(parseEnv({}, { forStart: false })).toMatchObject({ AUDIT_RETENTION_DAYS: 365, CONSOLE_TIME_ZONE: 'Asia/Shanghai' });
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: '180', CONSOLE_TIME_ZONE: 'Europe/Berlin' }, { forStart: false })).toMatchObject({
+      AUDIT_RETENTION_DAYS: 180,
+      CONSOLE_TIME_ZONE: 'Europe/Berlin',
+    });
+  });
+
+  it.each([
+    ['AUDIT_RETENTION_DAYS', { AUDIT_RETENTION_DAYS: '179' }, /at least 180/],
+    ['AUDIT_RETENTION_DAYS', { AUDIT_RETENTION_DAYS: 'forever' }, /whole number/],
+    ['AUDIT_RETENTION_DAYS', { AUDIT_RETENTION_DAYS: '200.5' }, /whole number/],
+    ['CONSOLE_TIME_ZONE', { CONSOLE_TIME_ZONE: 'Mars/Olympus' }, /IANA time zone/],
+  ] as const)('refuses a bad %s, naming it and why', (name, source, why) => {
+    const error = envError(source);
+    expect(error.issues).toHaveLength(1);
+    expect(error.issues[0]).toMatch(new RegExp(`^${name} `));
+    expect(error.issues[0]).toMatch(why);
+  });
+});

@@ -37,6 +37,9 @@ export const DEMO_PAYMENT_SECRET = 'demo-payment-secret-not-for-production-use-0
  */
 export { DEMO_AUTH_SECRET };
 
+/** The shortest keeping time of the operators' audit trail (issue 31): six months, as mainland rules ask for logs. */
+export const AUDIT_RETENTION_MIN_DAYS = 180;
+
 /** The carriers' API origins (Dysmsapi 2017-05-25; Tencent Cloud SMS 2021-01-11). */
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 export const TENCENT_SMS_ENDPOINT = 'https://sms.tencentcloudapi.com';
@@ -391,6 +394,31 @@ const envSchema = z.object({
     .min(0)
     .max(30 * 24)
     .default(72),
+  /**
+   * The console's time zone (issue 31): the audit page's dates and its date filters are read in it, and shown with it.
+   */
+  CONSOLE_TIME_ZONE: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Shanghai'),
+  /**
+   * How long the operators' audit trail keeps an entry (issue 31), in days. At least 180: mainland rules (the
+   * Cybersecurity Law, art. 21) ask for network logs to be kept no less than six months; the default, a year, covers
+   * a yearly review. The worker deletes older entries (lib/operator/audit-retention.ts).
+   */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(AUDIT_RETENTION_MIN_DAYS, `must be at least ${AUDIT_RETENTION_MIN_DAYS} (six months: mainland rules ask for at least that)`)
+    .max(3650, 'must be 3650 (ten years) or less')
+    .default(365),
 });
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: the background jobs (order expiry sweep, payment reconciliation, chain-up, retention sweep) in their own process, for deployments that
+ * `npm run worker`: the background jobs (order expiry sweep, payment reconciliation, chain-up, retention sweep, the audit trail's included) in their own process, for deployments that
  * scale the web servers out (run those with JOBS=off). Needs DATABASE_URL: the embedded database belongs to one
  * process, and there the server runs the jobs itself (JOBS=inline, the default).
  */
@@ -21,7 +21,7 @@ async function main() {
   const { db, close } = openDb();
   const stop = startJobs(db, (line) => console.log(line));
   console.log(
-    'worker: running the order expiry sweep, payment reconciliation, chain-up, retention sweep and domain re-check; Ctrl-C stops it',
+    'worker: running the order expiry sweep, payment reconciliation, chain-up, retention sweep (the audit trail after AUDIT_RETENTION_DAYS among them) and domain re-check; Ctrl-C stops it',
   );
   const shutdown = async () => {
     stop();

@@ -19,12 +19,13 @@ export function ConsoleShell({
   t: Translator;
   locale: string;
   operator: OperatorSession;
-  current: 'channels' | 'team';
+  current: 'channels' | 'team' | 'audit';
   children: ReactNode;
 }) {
   const sections = [
     { id: 'channels', href: '/channels', label: t('ops.shell.channels') },
     { id: 'team', href: '/team', label: t('ops.shell.team') },
+    { id: 'audit', href: '/audit', label: t('ops.audit.nav') },
   ] as const;
   return (
     <div className="min-h-screen lg:flex">

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+  check,
+  date,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Channel attributes: the spec's "listed channels" (spec §1, §2, §3) are attributes of a channel row,
@@ -1007,5 +1020,28 @@ export const operatorAudit = pgTable(
     before: jsonb('before').$type<unknown>(),
     after: jsonb('after').$type<unknown>(),
   },
-  (t) => [index('operator_audit_at').on(t.at), index('operator_audit_operator').on(t.operatorId)],
+  (t) => [
+    index('operator_audit_at').on(t.at),
+    index('operator_audit_operator').on(t.operatorId),
+    // The audit page's keyset (newest first by moment, then id) and its channel filter (issue 31).
+    index('operator_audit_at_id').on(t.at, t.id),
+    index('operator_audit_channel').on(t.channelId, t.at),
+  ],
+);
+
+/**
+ * Today's page views per channel (issue 31, "Channels"): store page requests counted in memory where they enter
+ * (proxy.ts) and added here by one upsert per channel every few seconds (lib/channel/page-views.ts). `day` is the
+ * calendar day in the channel's time zone.
+ */
+export const channelPageViews = pgTable(
+  'channel_page_views',
+  {
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.day] })],
 );

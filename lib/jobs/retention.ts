@@ -3,6 +3,8 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authSessions, channelLoginDevices, rateLimits, smsCodes, smsOutbox, trackingEvents } from '../db/schema';
 import { RETENTION } from '../security/retention';
+import { sweepAuditTrail } from '../operator/audit-retention';
+import { env } from '../env';
 
 export { RETENTION };
 
@@ -44,5 +46,7 @@ export async function sweepExpiredRecords(db: Db, now: Date): Promise<Record<str
       .returning({ deviceHash: channelLoginDevices.deviceHash })
   ).length;
   counts.rateLimits = (await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now)).returning({ bucket: rateLimits.bucket })).length;
+  // The operators' audit trail after AUDIT_RETENTION_DAYS (issue 31; docs/operators.md, "What the audit trail keeps").
+  counts.operatorAudit = await sweepAuditTrail(db, now, env().AUDIT_RETENTION_DAYS);
   return counts;
 }

@@ -8,6 +8,7 @@ import { msg } from '../procedure/messages';
 import type { OperatorSession } from './accounts';
 import { seesEveryChannel } from '../procedure/roles';
 import { domainSettings, hostsOfChannels, type ChannelHost } from '../channel/domains';
+import { viewsToday } from '../channel/page-views';
 
 /** A channel as the console lists it (issue 31, "Channels"). */
 export type ConsoleChannel = {
@@ -20,6 +21,8 @@ export type ConsoleChannel = {
   hosts: string[];
   /** The same hosts with the status of each (`key` for the key host) and which is primary. */
   domains: ChannelHost[];
+  /** Today's page views, today in the channel's time zone (lib/channel/page-views.ts); on the channel list. */
+  viewsToday?: number;
 };
 
 /**
@@ -59,24 +62,25 @@ async function grantedChannelIds(db: Db, operatorId: number): Promise<number[]> 
 }
 
 /** Every channel an operator works on: all of them for an owner, the granted ones for a manager or support. */
-export async function listConsoleChannels(db: Db, operator: OperatorSession): Promise<ConsoleChannel[]> {
+export async function listConsoleChannels(db: Db, operator: OperatorSession, now = new Date()): Promise<ConsoleChannel[]> {
+  let rows: ChannelRow[];
   // An API key's channels (issue 31), already narrowed to its operator's by lib/operator/api-keys.ts.
   const keyChannels = operator.apiKey?.channels;
   if (keyChannels) {
     if (keyChannels.length === 0) return [];
-    return withHosts(
-      db,
-      await db
-        .select()
-        .from(channels)
-        .where(inArray(channels.key, [...keyChannels]))
-        .orderBy(asc(channels.key)),
-    );
+    rows = await db
+      .select()
+      .from(channels)
+      .where(inArray(channels.key, [...keyChannels]))
+      .orderBy(asc(channels.key));
+  } else if (seesEveryChannel(operator.role)) rows = await db.select().from(channels).orderBy(asc(channels.key));
+  else {
+    const ids = await grantedChannelIds(db, operator.operatorId);
+    if (ids.length === 0) return [];
+    rows = await db.select().from(channels).where(inArray(channels.id, ids)).orderBy(asc(channels.key));
   }
-  if (seesEveryChannel(operator.role)) return withHosts(db, await db.select().from(channels).orderBy(asc(channels.key)));
-  const ids = await grantedChannelIds(db, operator.operatorId);
-  if (ids.length === 0) return [];
-  return withHosts(db, await db.select().from(channels).where(inArray(channels.id, ids)).orderBy(asc(channels.key)));
+  const [listed, views] = await Promise.all([withHosts(db, rows), viewsToday(db, rows, now)]);
+  return listed.map((channel, i) => ({ ...channel, viewsToday: views.get(rows[i]!.id) ?? 0 }));
 }
 
 /**

@@ -37,6 +37,8 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
   // The Team page (issue 31).
   /^\/team$/,
+  /^\/audit(\/export)?$/,
+  /^\/enrol\/[A-Za-z0-9_-]{20,100}$/,
 ];
 
 export function isConsolePath(pathname: string): boolean {

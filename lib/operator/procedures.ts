@@ -38,6 +38,8 @@ const consoleChannel = z.object({
       served: z.boolean(),
     }),
   ),
+  /** Today's page views (the list only). */
+  viewsToday: z.number().optional(),
 });
 
 /** Where an enrolment link opens: the operator host as the deployment serves it. */
@@ -102,7 +104,7 @@ export const operatorProcedures = {
     operator: { roles: ANY_ROLE, channel: 'none' },
     input: z.object({}),
     output: z.object({ channels: z.array(consoleChannel) }),
-    handler: async (ctx) => ({ channels: await listConsoleChannels(ctx.db, await ctx.operator()) }),
+    handler: async (ctx) => ({ channels: await listConsoleChannels(ctx.db, await ctx.operator(), ctx.now) }),
   }),
   '/ops/api/channel/detail': procedure({
     summary: 'One channel the operator works on.',
@@ -115,7 +117,7 @@ export const operatorProcedures = {
   '/ops/api/operator/invite': procedure({
     summary: 'An owner invites an operator: a new account and its one-time enrolment link (shown once), with the channels granted.',
     auth: 'operator',
-    operator: { roles: ['owner'], channel: 'none' },
+    operator: { roles: ['owner'], channel: 'none', writes: 'creates' },
     input: z.object({
       name: text(32)
         .trim()

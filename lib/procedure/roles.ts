@@ -15,6 +15,13 @@ export type OperatorRule = {
    * their password and second factor again within the last few minutes, not only hold a session.
    */
   reauth?: boolean;
+  /**
+   * What the call does to the console's data (issue 31, "An audit trail"): it `creates`, `changes` or `removes`
+   * something, and then leaves exactly one audit entry with the row before (none for `creates`) and after (none for
+   * `removes`); omitted for a read. lib/operator/audit-coverage.test.ts calls every operator procedure of the registry
+   * and fails for a declared write without its entry, and for an undeclared one that changes a table.
+   */
+  writes?: 'creates' | 'changes' | 'removes';
 };
 
 /** Everyone signed in. */

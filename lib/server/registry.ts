@@ -13,6 +13,7 @@ import { domainProcedures } from '../operator/domain-procedures';
 import { skinProcedures } from '../operator/skin-procedures';
 import { channelSettingsProcedures } from '../operator/channel-procedures';
 import { teamProcedures } from '../operator/team-procedures';
+import { auditProcedures } from '../operator/audit-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -34,6 +35,7 @@ export const registry = {
   ...skinProcedures,
   ...channelSettingsProcedures,
   ...teamProcedures,
+  ...auditProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -59,7 +59,7 @@ export default async function ChannelsPage({ params }: Props) {
           <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
             <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
               <tr>
-                {(['key', 'name', 'status', 'labels', 'hosts'] as const).map((column) => (
+                {(['key', 'name', 'status', 'labels', 'hosts', 'viewsToday'] as const).map((column) => (
                   <th key={column} scope="col" className="px-4 py-3">
                     {t(`ops.channels.${column}`)}
                   </th>
@@ -119,6 +119,9 @@ export default async function ChannelsPage({ params }: Props) {
                       <ChannelStatusControl channel={c.key} status={c.status} words={statusWords(t, c)} locale={locale} />
                     </td>
                   ) : null}
+                  <td className="px-4 py-3 text-right font-mono text-gray-900 tabular-nums" data-testid="views-today">
+                    {(c.viewsToday ?? 0).toLocaleString(locale)}
+                  </td>
                 </tr>
               ))}
             </tbody>

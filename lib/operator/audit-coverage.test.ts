@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { createTestApi, type TestApi } from '@/test/api';
+import { makeBuyerFixtures, SAMPLE_INPUTS, type BuyerFixtures } from '@/test/api-fixtures';
+import { OPS_HOST, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
+import { registry, type ApiPath } from '@/lib/server/registry';
+import type { Db } from '@/lib/db/client';
+import { operatorAudit } from '@/lib/db/schema';
+import { createOperatorSession } from './accounts';
+
+// issue 31, "An audit trail": every operator write leaves exactly one entry with the record before and after. Generated
+// from the registry, so a write procedure added later is checked as soon as it is registered: each `auth: 'operator'`
+// procedure is called by an owner with its sample input (test/api-fixtures.ts); one that declares `writes` must
+// succeed and leave one entry named after its path, with `before` (unless it creates) and `after` (unless it removes);
+// one that does not declare it must change no table at all, so a write cannot pass as a read by leaving the
+// declaration out. Sessions and rate limits (touched by every signed-in call) are not the console's data.
+
+process.env.BUY_MAX_LAG_MS = '60000';
+
+const NOT_DATA = new Set(['operator_sessions', 'rate_limits', 'operator_audit']);
+
+let api: TestApi;
+let a: BuyerFixtures;
+let owner: TestOperator;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  a = await makeBuyerFixtures(api);
+  owner = await signedInOperator(api.db, { name: 'coverage.owner', role: 'owner', now: new Date(api.now.getTime() - 60_000) });
+  // A seeded database, a buyer's orders and holdings, and an argon2 enrolment: beyond 30 s when the whole suite shares
+  // two cores.
+}, 180_000);
+afterAll(() => api.close());
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+/** A fingerprint of every table's contents but sessions, rate limits and the trail itself. */
+async function dataFingerprint(db: Db): Promise<Record<string, string>> {
+  const tables = rowsOf<{ tablename: string }>(await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`))
+    .map((t) => t.tablename)
+    .filter((t) => !NOT_DATA.has(t));
+  const prints: Record<string, string> = {};
+  for (const table of tables) {
+    const [row] = rowsOf<{ h: string }>(
+      await db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t`)),
+    );
+    prints[table] = row!.h;
+  }
+  return prints;
+}
+
+const operatorPaths = (Object.keys(registry) as ApiPath[]).filter((p) => registry[p].auth === 'operator');
+
+it('has operator procedures that declare a write (so the check below checks something)', () => {
+  expect(operatorPaths.some((p) => registry[p].operator?.writes)).toBe(true);
+});
+
+describe.each(operatorPaths)('%s', (p) => {
+  it('leaves one audit entry with before and after when it writes, and changes nothing when it does not say so', async () => {
+    const writes = registry[p].operator?.writes;
+    const cookie = `__Host-ops=${(await createOperatorSession(api.db, { operatorId: owner.operatorId, now: api.now, ip: null })).token}`;
+    const lastId = async () =>
+      Number((await api.db.select({ id: sql<string>`coalesce(max(${operatorAudit.id}), 0)` }).from(operatorAudit))[0]!.id);
+    const fromId = await lastId();
+    const before = await dataFingerprint(api.db);
+    const answer = await api.callApi(p, SAMPLE_INPUTS[p](a), { host: OPS_HOST, headers: { cookie } });
+    const entries = (await api.db.select().from(operatorAudit)).filter((e) => e.id > fromId);
+    if (!writes) {
+      expect({ p, entries: entries.map((e) => e.procedure) }).toEqual({ p, entries: [] });
+      expect(await dataFingerprint(api.db)).toEqual(before);
+      return;
+    }
+    expect({ p, code: answer.code, message: answer.message }).toEqual({ p, code: 200, message: 'ok' });
+    expect({ p, entries: entries.length }).toEqual({ p, entries: 1 });
+    const [entry] = entries;
+    expect({ p, procedure: entry!.procedure, operator: entry!.operatorName }).toEqual({
+      p,
+      procedure: p.replace(/^\/ops\/api\//, ''),
+      operator: owner.name,
+    });
+    expect({ p, hasBefore: entry!.before !== null, hasAfter: entry!.after !== null }).toEqual({
+      p,
+      hasBefore: writes !== 'creates',
+      hasAfter: writes !== 'removes',
+    });
+  });
+});
