@@ -224,7 +224,8 @@ describe('the host links carry, and the key host as primary (issue 31)', () => {
 
     const seen: [string | null, string | null][] = [];
     await makePrimaryDomain(db, 'AURORA', 'apex.test', settings, NOW, async (_tx, change) => {
-      seen.push([String(change.before?.isPrimary ?? null), String(change.after?.isPrimary ?? null)]);
+      const primary = (record: typeof change.before) => (record && 'isPrimary' in record ? record.isPrimary : null);
+      seen.push([String(primary(change.before)), String(primary(change.after))]);
     });
     expect(seen).toEqual([['false', 'true']]);
     expect(await publicHostOf(db, await aurora(), settings, NOW)).toBe('apex.test');

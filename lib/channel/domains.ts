@@ -148,7 +148,9 @@ function domainsChanged(db: Db, channel: { id: number; key: string }, hosts: rea
  * The audit trail's hook (lib/operator/audit.ts; issue 31, "An audit trail"): called inside the write's transaction
  * with the domain before and after, so the change and its record commit together or not at all.
  */
-export type DomainAudit = (tx: Db, change: { channelId: number; before: DomainView | null; after: DomainView | null }) => Promise<void>;
+/** What the trail keeps of a domain change: the domain before and after, or which host was primary when none changed. */
+export type DomainRecord = DomainView | { primary: string } | null;
+export type DomainAudit = (tx: Db, change: { channelId: number; before: DomainRecord; after: DomainRecord }) => Promise<void>;
 
 /**
  * Adds `input` to channel `channelKey` as a pending domain with a fresh token, and returns it with the records to
@@ -549,7 +551,12 @@ export async function makeKeyHostPrimary(
       .select()
       .from(channelDomains)
       .where(and(eq(channelDomains.channelId, channel.id), eq(channelDomains.isPrimary, true)));
-    if (!before) return null;
+    if (!before) {
+      // The key host is primary already: nothing changes, and the trail still says who asked (the same before and after).
+      const keyHostPrimary = { primary: channel.host };
+      await audit?.(tx, { channelId: channel.id, before: keyHostPrimary, after: keyHostPrimary });
+      return null;
+    }
     const [after] = await tx.update(channelDomains).set({ isPrimary: false }).where(eq(channelDomains.id, before.id)).returning();
     await audit?.(tx, { channelId: channel.id, before: toView(before, settings, now), after: toView(after!, settings, now) });
     return after!;

@@ -46,7 +46,8 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     operatorName: entry.operatorName,
     ip: entry.ip,
     channelId: entry.channelId ?? null,
-    procedure: entry.procedure,
+    // One name per call, whichever way the caller spelled it: its path without the console API's prefix (`domain/add`).
+    procedure: entry.procedure.replace(/^\/ops\/api\//, ''),
     input: redact(entry.input ?? {}),
     before: entry.before === undefined ? null : redact(entry.before),
     after: entry.after === undefined ? null : redact(entry.after),

@@ -158,7 +158,7 @@ function settingsSection<S extends z.ZodObject>(
   return procedure({
     summary,
     auth: 'operator',
-    operator: rule,
+    operator: { ...rule, writes: 'changes' },
     input: shape.extend({ channel: channelKey }),
     output: settingsView,
     handler: async (ctx, input) => {
@@ -177,7 +177,7 @@ export const channelSettingsProcedures = {
     summary:
       'An owner creates a channel: key (spec §1; its host is the key in lower case under the brand domain), name, brand name, language, time zone, labels, attributes and status. Served at once on its key host.',
     auth: 'operator',
-    operator: { roles: ['owner'], channel: 'none' },
+    operator: { roles: ['owner'], channel: 'none', writes: 'creates' },
     input: z.strictObject({
       key: newChannelKey,
       name: channelProfileSchema.shape.name,
@@ -211,7 +211,7 @@ export const channelSettingsProcedures = {
   '/ops/api/channel/setStatus': procedure({
     summary: 'Opens (1) or pauses (0) a channel: a paused channel’s store hides its root screen (spec §1) on every server at once.',
     auth: 'operator',
-    operator: EDITORS,
+    operator: { ...EDITORS, writes: 'changes' },
     input: z.strictObject({ channel: channelKey, status }),
     output: consoleChannel,
     handler: async (ctx, input) => {

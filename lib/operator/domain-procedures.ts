@@ -13,6 +13,7 @@ import {
   removeDomain,
   verifyDomain,
   type DomainAudit,
+  type DomainRecord,
   type DomainView,
 } from '../channel/domains';
 import { dnsDomainChecker } from '../channel/domain-dns';
@@ -77,6 +78,9 @@ export function toDomainWire(view: DomainView): DomainWire {
   };
 }
 
+/** A domain as the trail keeps it (or which host was primary when nothing changed). */
+const wireOf = (record: DomainRecord) => (record && 'host' in record ? toDomainWire(record) : record);
+
 /** The audit hook of one call: who, from where, which procedure and input. */
 async function auditOf(ctx: ProcedureContext, procedurePath: string, input: unknown): Promise<DomainAudit> {
   const by = await ctx.operator();
@@ -89,8 +93,8 @@ async function auditOf(ctx: ProcedureContext, procedurePath: string, input: unkn
       channelId: change.channelId,
       procedure: procedurePath,
       input,
-      before: change.before === null ? null : toDomainWire(change.before),
-      after: change.after === null ? null : toDomainWire(change.after),
+      before: wireOf(change.before),
+      after: wireOf(change.after),
     });
 }
 
@@ -119,7 +123,7 @@ export const domainProcedures = {
     summary:
       'Adds a custom domain to a channel, pending until verified, and answers the DNS records to set at the customer’s DNS: a CNAME (or A records) to this deployment and a TXT record with the ownership token. Refused (400, field `host`): an IP, a port, a path, a malformed name, the operator host, a name under the brand domain, another channel’s domain.',
     auth: 'operator',
-    operator: { roles: WRITERS, channel: 'input', reauth: true },
+    operator: { roles: WRITERS, channel: 'input', reauth: true, writes: 'creates' },
     input: z.object({ channel: channelKey, host }),
     output: domainView,
     handler: async (ctx, input) => {
@@ -132,7 +136,7 @@ export const domainProcedures = {
     summary:
       'Checks a domain at the DNS now (DNS_RESOLVER): verified when its TXT record carries the token and it points at this deployment; else misconfigured with the reason (txt_missing, txt_wrong, points_elsewhere). 503 when the DNS servers do not answer (nothing changes).',
     auth: 'operator',
-    operator: { roles: WRITERS, channel: 'input' },
+    operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({ channel: channelKey, host }),
     output: domainView,
     handler: async (ctx, input) => {
@@ -146,7 +150,7 @@ export const domainProcedures = {
     summary:
       'Makes a host the channel’s primary: a verified domain (every other host of the channel then answers 308 to it, except the API and payment notifications) or the key host (no domain is primary). Link previews and canonical URLs carry the primary host.',
     auth: 'operator',
-    operator: { roles: WRITERS, channel: 'input', reauth: true },
+    operator: { roles: WRITERS, channel: 'input', reauth: true, writes: 'changes' },
     input: z.object({ channel: channelKey, host }),
     output: z.object({ primary: z.string() }),
     handler: async (ctx, input) => {
@@ -164,7 +168,7 @@ export const domainProcedures = {
     summary:
       'Removes a custom domain from a channel: no longer served (its visitors get the store-not-found page, the TLS ask says no); it may be added again. The key host cannot be removed.',
     auth: 'operator',
-    operator: { roles: WRITERS, channel: 'input' },
+    operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({ channel: channelKey, host }),
     output: domainView,
     handler: async (ctx, input) => {

@@ -51,7 +51,7 @@ export const skinProcedures = {
     summary:
       "Publishes a draft of a channel's skin in one write: the fields named change, the others stay; audited with the skin before and after, and shown on the channel's next page view on every server.",
     auth: 'operator',
-    operator: { roles: SKIN_WRITERS, channel: 'input' },
+    operator: { roles: SKIN_WRITERS, channel: 'input', writes: 'changes' },
     // Each field is checked as the store would put it into a page (lib/channel/operator.ts skinPatchSchema), for this
     // channel's own art and the deployment's media hosts; a bad one is refused by its name (`skin.color1: ...`).
     input: z.object({ channel: channelKey, skin: skinShape.catchall(z.unknown()) }).superRefine((input, ctx) => {

@@ -53,7 +53,7 @@ export const teamProcedures = {
     summary:
       'Proves the password and a fresh code again for the sensitive writes of the next 5 minutes (the same limits and refusal as sign-in).',
     auth: 'operator',
-    operator: { roles: ANY_ROLE, channel: 'none' },
+    operator: { roles: ANY_ROLE, channel: 'none', writes: 'event' },
     input: z.object({
       password: text(256).min(1, 'must not be empty'),
       code: text(32).trim().min(1, 'must not be empty'),
@@ -77,7 +77,7 @@ export const teamProcedures = {
   '/ops/api/team/update': procedure({
     summary: "An owner changes an operator's role and channels (not their own; never the last active owner's demotion).",
     auth: 'operator',
-    operator: { roles: ['owner'], channel: 'none', reauth: true },
+    operator: { roles: ['owner'], channel: 'none', reauth: true, writes: 'changes' },
     input: z.object({ operatorId, role, channels: channelKeys.default([]) }),
     output: teamMember,
     handler: async (ctx, input) => changeOperatorAccess(ctx.db, { ...input, by: await actor(ctx), now: ctx.now }),
@@ -85,7 +85,7 @@ export const teamProcedures = {
   '/ops/api/team/disable': procedure({
     summary: 'An owner disables an operator: every session and API key of theirs stops at once.',
     auth: 'operator',
-    operator: { roles: ['owner'], channel: 'none', reauth: true },
+    operator: { roles: ['owner'], channel: 'none', reauth: true, writes: 'changes' },
     input: z.object({ operatorId }),
     output: z.null(),
     handler: async (ctx, input) => {
@@ -96,7 +96,7 @@ export const teamProcedures = {
   '/ops/api/team/enable': procedure({
     summary: 'An owner enables a disabled operator again (they sign in afresh).',
     auth: 'operator',
-    operator: { roles: ['owner'], channel: 'none' },
+    operator: { roles: ['owner'], channel: 'none', writes: 'changes' },
     input: z.object({ operatorId }),
     output: z.null(),
     handler: async (ctx, input) => {
@@ -107,7 +107,7 @@ export const teamProcedures = {
   '/ops/api/team/resetSecondFactor': procedure({
     summary: "An owner resets an operator's second factor: their sessions end and a new one-time link (shown once) sets it again.",
     auth: 'operator',
-    operator: { roles: ['owner'], channel: 'none', reauth: true },
+    operator: { roles: ['owner'], channel: 'none', reauth: true, writes: 'changes' },
     input: z.object({ operatorId }),
     output: z.object({ name: z.string(), enrolUrl: z.string(), expiresAt: z.string() }),
     handler: async (ctx, input) => {
@@ -126,7 +126,7 @@ export const teamProcedures = {
   '/ops/api/apiKey/create': procedure({
     summary: "A new API key of the operator's, shown once: a role up to theirs, channels among theirs.",
     auth: 'operator',
-    operator: { roles: ANY_ROLE, channel: 'none', reauth: true },
+    operator: { roles: ANY_ROLE, channel: 'none', reauth: true, writes: 'creates' },
     input: z.object({
       label: text(64).trim().min(1, 'must not be empty'),
       role,
@@ -141,7 +141,7 @@ export const teamProcedures = {
   '/ops/api/apiKey/revoke': procedure({
     summary: 'Revokes an API key at once: one’s own, or any as an owner.',
     auth: 'operator',
-    operator: { roles: ANY_ROLE, channel: 'none' },
+    operator: { roles: ANY_ROLE, channel: 'none', writes: 'changes' },
     input: z.object({ id: operatorId }),
     output: apiKeyView,
     handler: async (ctx, input) => revokeApiKey(ctx.db, { id: input.id, viewer: await ctx.operator(), now: ctx.now, ip: ctx.ip }),

@@ -18,10 +18,11 @@ export type OperatorRule = {
   /**
    * What the call does to the console's data (issue 31, "An audit trail"): it `creates`, `changes` or `removes`
    * something, and then leaves exactly one audit entry with the row before (none for `creates`) and after (none for
-   * `removes`); omitted for a read. lib/operator/audit-coverage.test.ts calls every operator procedure of the registry
+   * `removes`); an `event` (a re-confirmation of who one is) leaves its one entry whether it succeeds or not, with no
+   * row before or after; omitted for a read. lib/operator/audit-coverage.test.ts calls every operator procedure of the registry
    * and fails for a declared write without its entry, and for an undeclared one that changes a table.
    */
-  writes?: 'creates' | 'changes' | 'removes';
+  writes?: 'creates' | 'changes' | 'removes' | 'event';
 };
 
 /** Everyone signed in. */
