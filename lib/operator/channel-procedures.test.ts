@@ -45,7 +45,7 @@ describe('creating a channel', () => {
     expect(answer.body).toMatchObject({ code: 200, data: { key: 'NEWSHOP', hosts: ['newshop.localhost'], labels: [1, 2], status: 1 } });
     const served = await readChannel(api.db, 'NEWSHOP');
     expect(served).toMatchObject({ host: 'newshop.localhost', labelList: '1,2', attributes: { hideAmount: true }, locale: 'zh-CN' });
-    const [entry] = await auditOf('/ops/api/channel/create');
+    const [entry] = await auditOf('channel/create');
     expect(entry).toMatchObject({ operatorName: 'chan.owner', channelId: served!.id, before: null, after: { key: 'NEWSHOP' } });
   });
 
@@ -94,7 +94,7 @@ describe('pausing and resuming', () => {
     const paused = await as(manager, '/ops/api/channel/setStatus', { channel: 'AURORA', status: 0 });
     expect(paused.body).toMatchObject({ code: 200, data: { key: 'AURORA', status: 0 } });
     expect((await readChannel(api.db, 'AURORA'))!.status).toBe(0);
-    const [entry] = await auditOf('/ops/api/channel/setStatus');
+    const [entry] = await auditOf('channel/setStatus');
     expect(entry).toMatchObject({ operatorName: 'aurora.boss', before: { status: 1 }, after: { status: 0 } });
     await as(manager, '/ops/api/channel/setStatus', { channel: 'AURORA', status: 1 });
     expect((await readChannel(api.db, 'AURORA'))!.status).toBe(1);
@@ -131,7 +131,7 @@ describe('the settings sections', () => {
       publicSecurityFiling: '京公网安备11010502030143号',
       blockchainFiling: '京网信备11010519512345678901号',
     });
-    const [entry] = await auditOf('/ops/api/channel/saveCompliance');
+    const [entry] = await auditOf('channel/saveCompliance');
     expect(entry).toMatchObject({
       before: { icpFiling: null, publicSecurityFiling: null, blockchainFiling: null },
       after: { icpFiling: '京ICP备12345678号-1' },
@@ -251,7 +251,7 @@ describe('the settings sections', () => {
     const bad = await as(manager, '/ops/api/channel/savePayment', { channel: 'AURORA', paymentProviders: ['paypal'] });
     expect(bad.message).toMatch(/^paymentProviders/);
     expect((await row('AURORA'))!.paymentProviders).toEqual(['alipay', 'sandbox']);
-    const [entry] = await auditOf('/ops/api/channel/savePayment');
+    const [entry] = await auditOf('channel/savePayment');
     expect(entry).toMatchObject({ before: { paymentProviders: providersBefore }, after: { paymentProviders: ['alipay', 'sandbox'] } });
   });
 });

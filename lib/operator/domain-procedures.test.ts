@@ -84,16 +84,16 @@ describe('an owner adds a domain, verifies it and makes it primary', () => {
   });
 
   it('records each write once, with the domain before and after, the operator and the channel', async () => {
-    const verifies = await auditOf('/ops/api/domain/verify');
+    const verifies = await auditOf('domain/verify');
     expect(verifies).toHaveLength(2);
     expect(verifies.map((v) => [(v.before as Wire).status, (v.after as Wire).status])).toEqual([
       ['pending', 'misconfigured'],
       ['misconfigured', 'verified'],
     ]);
-    const [add] = await auditOf('/ops/api/domain/add');
+    const [add] = await auditOf('domain/add');
     expect(add).toMatchObject({ operatorName: 'domains.owner', channelId: await api.channelId('AURORA'), before: null });
     expect(add!.after).toMatchObject({ host: 'shop.example.test', status: 'pending' });
-    const [primary] = await auditOf('/ops/api/domain/makePrimary');
+    const [primary] = await auditOf('domain/makePrimary');
     expect([(primary!.before as Wire).isPrimary, (primary!.after as Wire).isPrimary]).toEqual([false, true]);
   });
 
@@ -115,7 +115,7 @@ describe('an owner adds a domain, verifies it and makes it primary', () => {
     expect(removed.data).toMatchObject({ status: 'removed', isPrimary: false });
     const list = (await call('/ops/api/channel/list', {})).data as { channels: { key: string; hosts: string[] }[] };
     expect(list.channels.find((c) => c.key === 'AURORA')!.hosts).toEqual(['aurora.localhost']);
-    expect(await auditOf('/ops/api/domain/remove')).toHaveLength(1);
+    expect(await auditOf('domain/remove')).toHaveLength(1);
   });
 });
 

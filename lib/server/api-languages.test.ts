@@ -184,8 +184,8 @@ describe('the message catalogue', () => {
     for (const key of API_MESSAGE_KEYS) {
       const zh = renderMessage(message(key), 'zh-CN');
       // File formats and sizes go by their own names in Chinese too (PNG, SVG, MB: an uploaded image's refusals), and so
-      // do IP and DNS (a domain's).
-      const words = zh.replace(/\b(PNG|JPEG|WebP|GIF|SVG|IP|DNS)\b|(?<=\d)MB\b/g, '');
+      // do IP and DNS (a domain's), and API (an API key).
+      const words = zh.replace(/\b(PNG|JPEG|WebP|GIF|SVG|IP|DNS|API)\b|(?<=\d)MB\b/g, '');
       expect({ key, zh: words }).toEqual({ key, zh: expect.not.stringMatching(/[A-Za-z]/) });
       expect(zh).not.toBe(renderMessage(message(key), 'en'));
     }
