@@ -18,10 +18,13 @@ export function ConsoleShell({
   t: Translator;
   locale: string;
   operator: OperatorSession;
-  current: 'channels';
+  current: 'channels' | 'account';
   children: ReactNode;
 }) {
-  const sections = [{ id: 'channels', href: '/channels', label: t('ops.shell.channels') }] as const;
+  const sections = [
+    { id: 'channels', href: '/channels', label: t('ops.shell.channels') },
+    { id: 'account', href: '/account', label: t('ops.account.nav') },
+  ] as const;
   return (
     <div className="min-h-screen lg:flex">
       <aside className="border-b border-gray-200 bg-gray-900 text-gray-100 lg:min-h-screen lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0">

@@ -13,9 +13,19 @@ it('knows the operator host by its name, on any port and in any case, and nothin
 });
 
 it("serves only the console's paths there: every channel path is not one", () => {
-  for (const p of ['/', '/sign-in', '/channels', `/enrol/${'a'.repeat(43)}`])
+  for (const p of ['/', '/sign-in', '/channels', '/account', `/enrol/${'a'.repeat(43)}`])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
-  for (const p of ['/mine', '/login', '/goods/detail/1', '/AURORA/en', '/ops/en/channels', '/enrol/short', '/404', '/channels/x']) {
+  for (const p of [
+    '/mine',
+    '/login',
+    '/goods/detail/1',
+    '/AURORA/en',
+    '/ops/en/channels',
+    '/enrol/short',
+    '/404',
+    '/channels/x',
+    '/account/x',
+  ]) {
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
   }
 });

@@ -26,7 +26,7 @@ export function isOperatorHost(host: string | null | undefined, operatorHost: st
  * The console's pages on the operator host (issue 31), by path: anything else there (every channel path) is 404.
  * `/` goes to the channel list or to sign-in.
  */
-const CONSOLE_PATHS: readonly RegExp[] = [/^\/$/, /^\/sign-in$/, /^\/channels$/, /^\/enrol\/[A-Za-z0-9_-]{20,100}$/];
+const CONSOLE_PATHS: readonly RegExp[] = [/^\/$/, /^\/sign-in$/, /^\/channels$/, /^\/account$/, /^\/enrol\/[A-Za-z0-9_-]{20,100}$/];
 
 export function isConsolePath(pathname: string): boolean {
   return CONSOLE_PATHS.some((p) => p.test(pathname));

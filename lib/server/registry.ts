@@ -9,6 +9,7 @@ import { giftProcedures } from '../gift/procedures';
 import { exchangeProcedures } from '../exchange/procedures';
 import { chainProcedures } from '../chain/procedures';
 import { operatorProcedures } from '../operator/procedures';
+import { passkeyProcedures } from '../operator/passkey-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -26,6 +27,7 @@ export const registry = {
   ...exchangeProcedures,
   ...chainProcedures,
   ...operatorProcedures,
+  ...passkeyProcedures,
 } as const;
 
 export type Registry = typeof registry;
