@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { seededTestDb } from '@/test/db';
 import { FIXTURE_PASSWORD, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
 import { softwareAuthenticator, type SoftwareAuthenticator } from '@/test/software-authenticator';
-import { operatorAudit, operatorPasskeys, operators } from '@/lib/db/schema';
+import { operatorAudit, operatorPasskeyCeremonies, operatorPasskeys, operators } from '@/lib/db/schema';
+import { sweepExpiredRecords } from '@/lib/jobs/retention';
 import { AppError } from '@/lib/procedure/errors';
 import { OPERATOR_LIMITS, resolveOperatorSession } from './accounts';
 import {
@@ -266,4 +267,17 @@ describe('signing in with a passkey in place of the code', () => {
       });
     }
   });
+});
+
+it('sweeps the challenges once expired, used or not, so the table does not grow (the hourly retention job)', async () => {
+  const op = await signedInOperator(db, { name: 'pk.swept', role: 'owner', now: t0 });
+  const when = at(3_600_000);
+  await startPasskeyRegistration(db, { operator: actor(op), now: when, rp });
+  await startPasskeySignIn(db, { name: op.name, password: FIXTURE_PASSWORD, now: when, ip: ip(), rp });
+  const open = () => db.select({ id: operatorPasskeyCeremonies.id }).from(operatorPasskeyCeremonies);
+  await sweepExpiredRecords(db, at(3_600_000 + PASSKEY_LIMITS.ceremonyTtlMs - 1));
+  expect((await open()).length).toBeGreaterThanOrEqual(2);
+  const swept = await sweepExpiredRecords(db, at(3_600_000 + PASSKEY_LIMITS.ceremonyTtlMs + 1));
+  expect(swept.passkeyCeremonies).toBeGreaterThanOrEqual(2);
+  expect(await open()).toEqual([]);
 });
