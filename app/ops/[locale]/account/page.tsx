@@ -1,5 +1,4 @@
 import { getDb } from '@/lib/db/client';
-import { OPERATOR_LIMITS } from '@/lib/operator/accounts';
 import { secondFactorsOf } from '@/lib/operator/passkeys';
 import { consoleTitled, consoleWords, requireConsoleOperator, type ConsolePageParams } from '@/lib/page/console';
 import { ConsoleShell } from '@/components/ops/console-shell';
@@ -65,7 +64,6 @@ export default async function AccountPage({ params }: Props) {
               <h3 className="font-semibold text-gray-900">{t('ops.account.totp')}</h3>
               <p className="mt-1 text-sm text-gray-600" data-testid="recovery-left">
                 {t('ops.account.recoveryLeft', { count: factors.recoveryCodesLeft })}
-                {factors.totp ? ` / ${OPERATOR_LIMITS.recoveryCodes}` : ''}
               </p>
             </div>
             <span
