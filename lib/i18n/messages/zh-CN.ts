@@ -213,7 +213,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} body {请求内容} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} ceremony {验证请求} response {通行密钥应答} body {请求内容} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',
