@@ -19,13 +19,14 @@ export function ConsoleShell({
   t: Translator;
   locale: string;
   operator: OperatorSession;
-  current: 'channels' | 'team' | 'audit';
+  current: 'channels' | 'team' | 'audit' | 'account';
   children: ReactNode;
 }) {
   const sections = [
     { id: 'channels', href: '/channels', label: t('ops.shell.channels') },
     { id: 'team', href: '/team', label: t('ops.shell.team') },
     { id: 'audit', href: '/audit', label: t('ops.audit.nav') },
+    { id: 'account', href: '/account', label: t('ops.account.nav') },
   ] as const;
   return (
     <div className="min-h-screen lg:flex">

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { consoleCall } from './console-call';
 import { ConsoleButton, ConsoleError, ConsoleField } from './field';
+import { webauthnFailure } from './passkey-list';
 
 export type SignInWords = {
   name: string;
@@ -13,30 +14,72 @@ export type SignInWords = {
   submit: string;
   working: string;
   failed: string;
+  usePasskey: string;
+  usingPasskey: string;
+  passkeyHint: string;
+  unsupported: string;
+  cancelled: string;
 };
 
-/** The console's sign-in (issue 31): name, password, and a TOTP or recovery code; on success, the channel list. */
+/**
+ * The console's sign-in (issue 31): name, password, and a TOTP or recovery code — or, in place of the code, a passkey
+ * ("Use a passkey": the server answers a challenge for this account's passkeys, the browser asks the device, the
+ * server checks its answer). A passkey never stands in for the password. On success, the channel list.
+ */
 export function SignInForm({ words, locale }: { words: SignInWords; locale: string }) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'code' | 'passkey' | null>(null);
   const router = useRouter();
+
+  function signedIn() {
+    router.replace('/channels');
+    router.refresh();
+  }
+
+  async function withPasskey(form: HTMLFormElement) {
+    const fields = new FormData(form);
+    const name = String(fields.get('name') ?? '');
+    const password = String(fields.get('password') ?? '');
+    setError(null);
+    if (!name.trim() || !password) {
+      setError(words.passkeyHint);
+      return;
+    }
+    setBusy('passkey');
+    const started = await consoleCall('/ops/api/session/passkeyOptions', { name, password }, locale);
+    if (!started.ok) {
+      setBusy(null);
+      setError(started.message || words.failed);
+      return;
+    }
+    let response;
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      // The server's options as generateAuthenticationOptions made them (typed loosely on the way through the API).
+      response = await startAuthentication({ optionsJSON: started.data.options as never });
+    } catch (failure) {
+      setBusy(null);
+      setError(webauthnFailure(failure, words));
+      return;
+    }
+    const answer = await consoleCall('/ops/api/session/passkeySignIn', { ceremony: started.data.ceremony, response }, locale);
+    if (answer.ok) return signedIn();
+    setBusy(null);
+    setError(answer.message || words.failed);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
+    setBusy('code');
     setError(null);
     const answer = await consoleCall(
       '/ops/api/session/signIn',
       { name: String(form.get('name') ?? ''), password: String(form.get('password') ?? ''), code: String(form.get('code') ?? '') },
       locale,
     );
-    if (answer.ok) {
-      router.replace('/channels');
-      router.refresh();
-      return;
-    }
-    setBusy(false);
+    if (answer.ok) return signedIn();
+    setBusy(null);
     setError(answer.message || words.failed);
   }
 
@@ -46,7 +89,15 @@ export function SignInForm({ words, locale }: { words: SignInWords; locale: stri
       <ConsoleField id="password" name="password" type="password" label={words.password} autoComplete="current-password" required />
       <ConsoleField id="code" name="code" label={words.code} hint={words.codeHint} autoComplete="one-time-code" inputMode="text" required />
       <ConsoleError message={error} />
-      <ConsoleButton disabled={busy}>{busy ? words.working : words.submit}</ConsoleButton>
+      <ConsoleButton disabled={busy !== null}>{busy === 'code' ? words.working : words.submit}</ConsoleButton>
+      <button
+        type="button"
+        disabled={busy !== null}
+        onClick={(e) => withPasskey(e.currentTarget.form!)}
+        className="inline-flex w-full items-center justify-center rounded-md border border-gray-300 bg-white px-4 py-2.5 text-base font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-60"
+      >
+        {busy === 'passkey' ? words.usingPasskey : words.usePasskey}
+      </button>
     </form>
   );
 }

@@ -1045,3 +1045,51 @@ export const channelPageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.channelId, t.day] })],
 );
+
+/**
+ * Operators' passkeys (issue 31, "a second factor: … and/or a passkey (WebAuthn)"): one row per credential an operator
+ * registered on the Account page. The public key is what checks a signature at sign-in (COSE, base64url); the counter
+ * is the authenticator's signature count as last seen, so a cloned authenticator going backwards is refused.
+ */
+export const operatorPasskeys = pgTable(
+  'operator_passkeys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** The credential id (base64url), as the browser names it in each answer. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: jsonb('transports').$type<string[]>().notNull(),
+    /** The operator's name for it ("Work laptop"). */
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_passkeys_operator').on(t.operatorId)],
+);
+
+/**
+ * Open WebAuthn ceremonies (issue 31): the challenge the server sent, kept server-side with what it is for (adding a
+ * passkey, or a pending sign-in after name and password), single-use (usedAt) and expiring. The browser holds only
+ * the ceremony's token (kept as SHA-256). A pending sign-in whose name or password was wrong has no operator: it is
+ * answered like the others and always refused.
+ */
+export const operatorPasskeyCeremonies = pgTable(
+  'operator_passkey_ceremonies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['register', 'signIn'] }).notNull(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    challenge: text('challenge').notNull(),
+    /** The address of the pending sign-in, so the failed-attempt count it took can be given back from the same bucket. */
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [check('operator_passkey_ceremonies_purpose', sql`${t.purpose} in ('register', 'signIn')`)],
+);

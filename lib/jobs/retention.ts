@@ -1,7 +1,15 @@
 import 'server-only';
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authSessions, channelLoginDevices, rateLimits, smsCodes, smsOutbox, trackingEvents } from '../db/schema';
+import {
+  authSessions,
+  channelLoginDevices,
+  operatorPasskeyCeremonies,
+  rateLimits,
+  smsCodes,
+  smsOutbox,
+  trackingEvents,
+} from '../db/schema';
 import { RETENTION } from '../security/retention';
 import { sweepAuditTrail } from '../operator/audit-retention';
 import { env } from '../env';
@@ -48,5 +56,12 @@ export async function sweepExpiredRecords(db: Db, now: Date): Promise<Record<str
   counts.rateLimits = (await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now)).returning({ bucket: rateLimits.bucket })).length;
   // The operators' audit trail after AUDIT_RETENTION_DAYS (issue 31; docs/operators.md, "What the audit trail keeps").
   counts.operatorAudit = await sweepAuditTrail(db, now, env().AUDIT_RETENTION_DAYS);
+  // Passkey challenges (issue 31) mean nothing once expired (used or not); only their count of rows would grow.
+  counts.passkeyCeremonies = (
+    await db
+      .delete(operatorPasskeyCeremonies)
+      .where(lt(operatorPasskeyCeremonies.expiresAt, now))
+      .returning({ id: operatorPasskeyCeremonies.id })
+  ).length;
   return counts;
 }

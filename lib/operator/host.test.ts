@@ -24,6 +24,8 @@ it("serves only the console's paths there: every channel path is not one", () =>
     '/sign-in',
     '/channels',
     '/team',
+    '/audit',
+    '/account',
     `/enrol/${'a'.repeat(43)}`,
     '/channels/new',
     '/channels/NEWSHOP',
@@ -46,6 +48,7 @@ it("serves only the console's paths there: every channel path is not one", () =>
     '/channels/AURORA/preview/x',
     '/channels/NEWSHOP/other',
     '/channels/new/settings',
+    '/account/x',
   ]) {
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
   }

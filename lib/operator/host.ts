@@ -29,16 +29,16 @@ export function isOperatorHost(host: string | null | undefined, operatorHost: st
 const CONSOLE_PATHS: readonly RegExp[] = [
   /^\/$/,
   /^\/sign-in$/,
-  /^\/channels$/,
   /^\/enrol\/[A-Za-z0-9_-]{20,100}$/,
+  /^\/channels$/,
   // A channel's pages (issue 31): creating one, each channel's tabs by its key (components/ops/channel-tabs.tsx) and
   // the skin editor's preview frame (app/ops/[locale]/channels/[key]/...).
   /^\/channels\/new$/,
   /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
-  // The Team page (issue 31).
+  // The team, the audit trail (and its CSV) and the operator's own account (issue 31).
   /^\/team$/,
   /^\/audit(\/export)?$/,
-  /^\/enrol\/[A-Za-z0-9_-]{20,100}$/,
+  /^\/account$/,
 ];
 
 export function isConsolePath(pathname: string): boolean {

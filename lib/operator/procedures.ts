@@ -16,7 +16,7 @@ import { OPERATOR_COOKIE } from './host';
  * The session cookie (issue 31): `__Host-` (host-only, path /), HttpOnly, SameSite=Strict, and Secure, which the
  * prefix requires; browsers take Secure cookies over plain http on localhost and *.localhost, so the demo works too.
  */
-function sessionCookie(token: string, maxAgeS: number): string {
+export function sessionCookie(token: string, maxAgeS: number): string {
   return `${OPERATOR_COOKIE}=${token}; Path=/; Max-Age=${maxAgeS}; HttpOnly; Secure; SameSite=Strict`;
 }
 

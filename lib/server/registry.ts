@@ -14,6 +14,7 @@ import { skinProcedures } from '../operator/skin-procedures';
 import { channelSettingsProcedures } from '../operator/channel-procedures';
 import { teamProcedures } from '../operator/team-procedures';
 import { auditProcedures } from '../operator/audit-procedures';
+import { passkeyProcedures } from '../operator/passkey-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -36,6 +37,7 @@ export const registry = {
   ...channelSettingsProcedures,
   ...teamProcedures,
   ...auditProcedures,
+  ...passkeyProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -23,6 +23,11 @@ export default async function SignInPage({ params }: Props) {
           submit: t('ops.signIn.submit'),
           working: t('ops.signIn.working'),
           failed: t('ops.failed'),
+          usePasskey: t('ops.account.usePasskey'),
+          usingPasskey: t('ops.account.usingPasskey'),
+          passkeyHint: t('ops.account.passkeyHint'),
+          unsupported: t('ops.account.unsupported'),
+          cancelled: t('ops.account.cancelled'),
         }}
       />
     </GuestFrame>
