@@ -87,7 +87,7 @@ export const passkeyProcedures = {
     summary: 'Adds the passkey the browser made for the ceremony (verified against the operator host’s origin), with its name. Audited.',
     auth: 'operator',
     // A new way in to the account: asks for the password and code again once the console enforces re-authentication.
-    operator: { roles: ANY_ROLE, channel: 'none', reauth: true },
+    operator: { roles: ANY_ROLE, channel: 'none', reauth: true, writes: 'creates' },
     input: z.object({ ceremony, name: passkeyName, response: registrationAnswer }),
     output: passkey,
     handler: async (ctx, input) => {
@@ -105,7 +105,7 @@ export const passkeyProcedures = {
   '/ops/api/passkey/rename': procedure({
     summary: 'Renames one of the signed-in operator’s passkeys. Audited.',
     auth: 'operator',
-    operator: { roles: ANY_ROLE, channel: 'none' },
+    operator: { roles: ANY_ROLE, channel: 'none', writes: 'changes' },
     input: z.object({ id: passkeyId, name: passkeyName }),
     output: passkey,
     handler: async (ctx, input) => {
@@ -123,7 +123,7 @@ export const passkeyProcedures = {
   '/ops/api/passkey/remove': procedure({
     summary: 'Removes one of the signed-in operator’s passkeys, never their last second factor. Audited.',
     auth: 'operator',
-    operator: { roles: ANY_ROLE, channel: 'none' },
+    operator: { roles: ANY_ROLE, channel: 'none', writes: 'removes' },
     input: z.object({ id: passkeyId }),
     output: z.null(),
     handler: async (ctx, input) => {

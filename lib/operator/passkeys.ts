@@ -423,7 +423,7 @@ export async function finishPasskeySignIn(
     operatorId: passes ? operator!.id : null,
     operatorName: operator?.name ?? '(passkey)',
     ip: input.ip,
-    procedure: 'session/signInWithPasskey',
+    procedure: 'session/passkeySignIn',
     input: { credentialId: typeof input.response?.id === 'string' ? input.response.id.slice(0, 200) : null },
     after: { signedIn: passes },
   });
