@@ -3,6 +3,9 @@ import base from './playwright.config';
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
 const SECOND_PORT = PORT + 1;
+/** The DNS server on loopback that e2e/two-servers.spec.ts starts; the first server checks custom domains there. */
+const DNS_PORT = Number(process.env.E2E_SERVERS_DNS_PORT ?? 5396);
+const DOMAINS = { DNS_RESOLVER: `127.0.0.1:${DNS_PORT}`, DOMAIN_TARGET: 'stores.e2e.test' };
 process.env.E2E_PORT = String(PORT);
 process.env.E2E_SECOND_PORT = String(SECOND_PORT);
 
@@ -37,7 +40,7 @@ export default defineConfig({
       timeout: 600_000,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { E2E_PORT: String(PORT) },
+      env: { E2E_PORT: String(PORT), ...DOMAINS },
     },
     {
       command: 'bash scripts/e2e-second-server.sh',
@@ -46,7 +49,7 @@ export default defineConfig({
       timeout: 600_000,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { E2E_PORT: String(PORT), E2E_SECOND_PORT: String(SECOND_PORT) },
+      env: { E2E_PORT: String(PORT), E2E_SECOND_PORT: String(SECOND_PORT), ...DOMAINS },
     },
   ],
 });

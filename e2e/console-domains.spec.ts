@@ -116,6 +116,12 @@ test.describe.serial('the Domains tab', () => {
     const hosts = p.locator('tr[data-channel="AURORA"] li[data-host]');
     await expect(hosts).toHaveText([/shop\.example\.test\s*Primary\s*Verified/, /aurora\.localhost\s*Always served/]);
     await shot(p, 'domains-channel-list-1280');
+
+    // The key host made primary again, as the demo had it: the specs after this one browse aurora.localhost.
+    await p.goto(`${OPS}/channels/AURORA/domains`);
+    await row(p, 'aurora.localhost').getByRole('button', { name: 'Make primary' }).click();
+    await expect(row(p, 'aurora.localhost')).toContainText('Primary');
+    expect((await get('aurora.localhost', '/')).status).toBe(200);
   });
 
   test('bad domains are refused under the field, and nothing is added', async ({ page: p }) => {
