@@ -6,11 +6,12 @@ import { TrackingQueue } from '@/lib/tracking/queue';
 import { pageIdOf, pageViewRecord, type PageVisit, type TrackingContext } from '@/lib/tracking/record';
 import type { TrackingRecord } from '@/lib/tracking/schema';
 import { useStorefront } from './storefront-provider';
+import { randomUuid } from '@/lib/client/uuid';
 
 function storedId(storage: Storage, key: string): string {
   let id = storage.getItem(key);
   if (!id) {
-    id = crypto.randomUUID();
+    id = randomUuid();
     storage.setItem(key, id);
   }
   return id;
@@ -104,7 +105,7 @@ export function PageTracker({
     const now = Date.now();
     const url = `${pathname}${window.location.search}`;
     if (s.current?.url === url) return;
-    const page: PageVisit = { pageId: pageIdOf(pathname), url, uuid: crypto.randomUUID(), enteredAt: now };
+    const page: PageVisit = { pageId: pageIdOf(pathname), url, uuid: randomUuid(), enteredAt: now };
     s.queue.add(pageViewRecord(s.ctx, page, s.current, 'page_view', now, s.current ? '' : document.referrer));
     s.current = page;
   }, [pathname, environment]);
