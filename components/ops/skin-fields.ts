@@ -1,5 +1,5 @@
 /**
- * The brand images the skin editor uploads (lib/operator/skin-upload.ts SKIN_UPLOADS), in the order it lists them. A
+ * The brand images the skin editor uploads (lib/server/skin-upload.ts SKIN_UPLOADS), in the order it lists them. A
  * plain module: the skin page (a server component) and the editor (a client one) both read it.
  */
 export const SKIN_UPLOAD_FIELDS = ['brandImg', 'bannerImg', 'shareImg', 'faviconImg'] as const;

@@ -9,7 +9,7 @@ import { channels, operatorAudit } from '@/lib/db/schema';
 import { parseSkin } from '@/lib/channel/skin';
 import { readChannel } from '@/lib/channel/service';
 import { FolderMediaStore } from '@/lib/media/store';
-import { handleSkinUpload, SKIN_UPLOAD_BODY_LIMIT, SKIN_UPLOAD_HEADER } from './skin-upload';
+import { handleSkinUpload, SKIN_UPLOAD_BODY_LIMIT, SKIN_UPLOAD_HEADER } from '../server/skin-upload';
 
 /**
  * The skin editor's calls (issue 31, "Channels" and "Media storage"): publishing a draft in one audited write that the

@@ -40,7 +40,7 @@ export type PageChannel = {
 
 /**
  * A channel as a store page reads it, from its row: the store's pages with the published skin, the console's skin
- * preview (lib/operator/skin-preview.ts) with a draft one.
+ * preview (lib/page/skin-preview.ts) with a draft one.
  */
 export function toPageChannel(row: ChannelRow, skin: Skin, locale: Locale, publicHost: string): PageChannel {
   const theme = toThemeInfo(row);

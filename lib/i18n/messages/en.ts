@@ -809,7 +809,7 @@ const en = {
       publish: 'Publish',
       publishing: 'Publishing…',
       discard: 'Discard changes',
-      unpublished: 'Unpublished changes: {count}',
+      unpublished: 'Unpublished changes: {count, number}',
       published: 'Published. Buyers see the new skin on their next page view.',
       failed: 'The skin was not published. Please try again.',
     },

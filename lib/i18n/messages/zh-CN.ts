@@ -810,7 +810,7 @@ const zhCN: Messages = {
       publish: '发布',
       publishing: '正在发布…',
       discard: '放弃修改',
-      unpublished: '未发布的修改：{count}',
+      unpublished: '未发布的修改：{count, number}',
       published: '已发布。买家下次打开页面时即可看到新皮肤。',
       failed: '皮肤未发布，请重试。',
     },

@@ -2,7 +2,7 @@ import { getDb } from '@/lib/db/client';
 import type { Metadata } from 'next';
 import { consoleWords } from '@/lib/page/console';
 import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/console-channel';
-import { previewChannel, previewDraft, skinRootCss } from '@/lib/operator/skin-preview';
+import { previewChannel, previewDraft, skinRootCss } from '@/lib/page/skin-preview';
 import { pageScope } from '@/lib/page/channel';
 import { readSales } from '@/lib/page/cached-reads';
 import { HOME_PAGE_SIZE } from '@/lib/sale/schema';

@@ -5,15 +5,15 @@ import { AppError } from '../procedure/errors';
 import { msg, renderMessage } from '../procedure/messages';
 import { apiLocale, type Locale } from '../i18n/locale';
 import { cookieValue } from '../security/cookies';
-import { clientIp } from '../server/client-ip';
-import { readBytesWithin } from '../server/http';
+import { clientIp } from './client-ip';
+import { readBytesWithin } from './http';
 import { MAX_IMAGE_BYTES, storeImage, type ImagePurpose } from '../media/image';
 import { mediaStore, type MediaStore } from '../media/store';
-import { resolveOperatorSession } from './accounts';
-import { recordAudit } from './audit';
-import { operatorChannel } from './channels';
-import { isOperatorHost, OPERATOR_COOKIE } from './host';
-import { SKIN_WRITERS } from './skin-procedures';
+import { resolveOperatorSession } from '../operator/accounts';
+import { recordAudit } from '../operator/audit';
+import { operatorChannel } from '../operator/channels';
+import { isOperatorHost, OPERATOR_COOKIE } from '../operator/host';
+import { SKIN_WRITERS } from '../operator/skin-procedures';
 
 /**
  * The skin editor's brand image uploads (issue 31, "Media storage"): a route of its own beside the procedures, since

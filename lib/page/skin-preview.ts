@@ -4,7 +4,7 @@ import { parseSkin, skinCssVariables, skinImageProblem, SKIN_EXTRA_IMAGE_FIELDS,
 import type { ChannelRow } from '../db/schema';
 import { env } from '../env';
 import { isLocale, type Locale } from '../i18n/locale';
-import { toPageChannel, type PageChannel } from '../page/channel';
+import { toPageChannel, type PageChannel } from './channel';
 import type { Db } from '../db/client';
 
 /**
