@@ -6,6 +6,7 @@ import {
   channels,
   operatorGrants,
   operatorInvites,
+  operatorPasskeys,
   operatorRecoveryCodes,
   operatorSessions,
   operatorTotpSteps,
@@ -583,6 +584,11 @@ export async function resetSecondFactor(
     const status = before.status === 'disabled' ? 'disabled' : 'invited';
     await tx.update(operators).set({ status, passwordHash: null, totpSecret: null }).where(eq(operators.id, before.id));
     await endSessions(tx, before.id, input.now);
+    // Passkeys are second factors too: a reset is for a lost or stolen device, which may hold one (lib/operator/passkeys.ts).
+    // The trail counts them as `deviceKeys` (a field named pass... would be redacted as a password).
+    const passkeys = (
+      await tx.delete(operatorPasskeys).where(eq(operatorPasskeys.operatorId, before.id)).returning({ id: operatorPasskeys.id })
+    ).length;
     await tx
       .update(operatorRecoveryCodes)
       .set({ usedAt: input.now })
@@ -605,8 +611,8 @@ export async function resetSecondFactor(
       ip: input.by.ip,
       procedure: 'team/resetSecondFactor',
       input: { operatorId: input.operatorId },
-      before: { id: before.id, name: before.name, status: before.status, secondFactor: before.totpSecret !== null },
-      after: { id: before.id, name: before.name, status, secondFactor: false, link: 'new' },
+      before: { id: before.id, name: before.name, status: before.status, secondFactor: before.totpSecret !== null, deviceKeys: passkeys },
+      after: { id: before.id, name: before.name, status, secondFactor: false, deviceKeys: 0, link: 'new' },
     });
     return before.name;
   });

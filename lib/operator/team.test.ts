@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { seededTestDb } from '@/test/db';
 import { apiCall, type ApiAnswer } from '@/test/api';
 import { apiKeyOf, FIXTURE_PASSWORD, OPS_HOST, signedInOperator, totpCode, type TestOperator } from '@/test/operator-fixtures';
-import { operatorApiKeys, operatorAudit, operators } from '@/lib/db/schema';
+import { operatorApiKeys, operatorAudit, operatorPasskeys, operators } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import {
   changeOperatorAccess,
@@ -151,6 +151,16 @@ describe('the team an owner sees and changes', () => {
 
   it('resets a second factor: sessions end, the old password and codes stop, and a new link sets both again', async () => {
     const support = await signedInOperator(db, { name: fresh('reset.support'), role: 'support', channels: ['AURORA'], now: t0 });
+    // A passkey on the lost phone: the reset takes it away with the authenticator app's secret.
+    await db.insert(operatorPasskeys).values({
+      operatorId: support.operatorId,
+      credentialId: `lost-phone-${support.operatorId}`,
+      publicKey: 'pQECAyYgASFYIA',
+      counter: 3,
+      transports: ['internal'],
+      name: 'Lost phone',
+      createdAt: t0,
+    });
     const reset = await call('/ops/api/team/resetSecondFactor', { operatorId: support.operatorId }, { cookie: owner.cookie });
     expect(reset).toMatchObject({
       code: 200,
@@ -185,7 +195,11 @@ describe('the team an owner sees and changes', () => {
     });
     expect(signedIn.operator).toEqual({ name: support.name, role: 'support' });
     const [entry] = await db.select().from(operatorAudit).where(eq(operatorAudit.procedure, 'team/resetSecondFactor'));
-    expect(entry).toMatchObject({ before: { secondFactor: true, status: 'active' }, after: { secondFactor: false, status: 'invited' } });
+    expect(entry).toMatchObject({
+      before: { secondFactor: true, status: 'active', deviceKeys: 1 },
+      after: { secondFactor: false, status: 'invited', deviceKeys: 0 },
+    });
+    expect(await db.select().from(operatorPasskeys).where(eq(operatorPasskeys.operatorId, support.operatorId))).toEqual([]);
   });
 
   it('is for owners only: a manager or support is refused every team write', async () => {
