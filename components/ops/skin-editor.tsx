@@ -36,7 +36,8 @@ export type SkinEditorWords = {
   publish: string;
   publishing: string;
   discard: string;
-  unpublished: string;
+  /** The line for each number of unpublished changes, by that number. */
+  unpublished: string[];
   published: string;
   failed: string;
 };
@@ -352,7 +353,7 @@ export function SkinEditor({
               {words.discard}
             </button>
             <span className="text-sm text-gray-700" data-testid="unpublished">
-              {fill(words.unpublished, { count: changed.length })}
+              {words.unpublished[changed.length] ?? words.unpublished.at(-1)}
             </span>
             <p role="status" className="w-full text-sm text-green-800">
               {notice ?? ''}

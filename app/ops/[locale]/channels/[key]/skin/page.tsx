@@ -54,7 +54,10 @@ export default async function ChannelSkinPage({ params }: Props) {
     publish: t('ops.skin.publish'),
     publishing: t('ops.skin.publishing'),
     discard: t('ops.skin.discard'),
-    unpublished: t('ops.skin.unpublished', { count: slot('count') }),
+    // One line per count the editor can show (every field changed at most), each written as the catalogue writes numbers.
+    unpublished: Array.from({ length: SKIN_COLOR_FIELDS.length + SKIN_UPLOAD_FIELDS.length + 1 }, (_, count) =>
+      t('ops.skin.unpublished', { count }),
+    ),
     published: t('ops.skin.published'),
     failed: t('ops.skin.failed'),
   };
