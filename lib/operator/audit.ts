@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { TZDate } from '@date-fns/tz';
 import type { Db } from '../db/client';
+import type { ProcedureContext } from '../procedure/procedure';
 import { channels, operatorAudit, operatorGrants } from '../db/schema';
 import { seesEveryChannel } from '../procedure/roles';
 import type { OperatorSession } from '../procedure/scope';
@@ -280,4 +281,28 @@ export async function* auditCsv(
     if (rows.length < want) return;
     cursor = cursorOf(rows[rows.length - 1]!);
   }
+}
+
+/** A change a console call made to one channel's data (or to none: `channelId` null), as its write reports it. */
+export type AuditedChange = { channelId: number | null; before: unknown; after: unknown };
+
+/**
+ * The audit hook of one console call: the write calls it inside its transaction with the row before and after, and
+ * the entry says who (the call's operator), when, from where, which call and its input (issue 31, "An audit trail").
+ */
+export function auditCall(ctx: ProcedureContext, procedure: string, input: unknown): (tx: Db, change: AuditedChange) => Promise<void> {
+  return async (tx, change) => {
+    const by = await ctx.operator();
+    await recordAudit(tx, {
+      at: ctx.now,
+      operatorId: by.operatorId,
+      operatorName: by.name,
+      ip: ctx.ip,
+      channelId: change.channelId,
+      procedure,
+      input,
+      before: change.before,
+      after: change.after,
+    });
+  };
 }

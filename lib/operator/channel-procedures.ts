@@ -1,6 +1,5 @@
 import 'server-only';
 import { z } from 'zod';
-import type { Db } from '../db/client';
 import type { ChannelRow } from '../db/schema';
 import { env } from '../env';
 import { channelAgreements } from '../channel/agreement-facts';
@@ -18,13 +17,12 @@ import {
   smsSenderSchema,
   timeZoneSchema,
   type ChannelColumns,
-  type RecordChannelChange,
 } from '../channel/operator';
-import { procedure, type ProcedureContext } from '../procedure/procedure';
+import { procedure } from '../procedure/procedure';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { ANY_ROLE, type OperatorRule } from '../procedure/roles';
-import { recordAudit } from './audit';
+import { auditCall } from './audit';
 import { toConsoleChannel } from './channels';
 
 /**
@@ -129,24 +127,6 @@ export function channelSettingsView(row: ChannelRow): ChannelSettingsView {
   };
 }
 
-/** The audit record of a write by the operator of `ctx`, for procedure `path` and its input. */
-function auditing(ctx: ProcedureContext, path: string, input: unknown): RecordChannelChange {
-  return async (tx: Db, change) => {
-    const by = await ctx.operator();
-    await recordAudit(tx, {
-      at: ctx.now,
-      operatorId: by.operatorId,
-      operatorName: by.name,
-      ip: ctx.ip,
-      channelId: change.channelId,
-      procedure: path,
-      input,
-      before: change.before,
-      after: change.after,
-    });
-  };
-}
-
 /** One section of the Settings tab: its schema (with the channel named) and the columns it sets. */
 function settingsSection<S extends z.ZodObject>(
   path: string,
@@ -165,7 +145,7 @@ function settingsSection<S extends z.ZodObject>(
       const channel = await ctx.operatorChannel();
       const { channel: _key, ...fields } = input as z.output<S> & { channel: string };
       void _key;
-      const row = await changeChannel(ctx.db, channel.key, columns(fields as z.output<S>), auditing(ctx, path, input));
+      const row = await changeChannel(ctx.db, channel.key, columns(fields as z.output<S>), auditCall(ctx, path, input));
       if (!row) throw new AppError(404, msg('opsChannelNotGranted'));
       return channelSettingsView(row);
     },
@@ -203,7 +183,7 @@ export const channelSettingsProcedures = {
           status: input.status,
         },
         { brandWord: env().BRAND_WORD, operatorHost: env().OPERATOR_HOST },
-        auditing(ctx, '/ops/api/channel/create', input),
+        auditCall(ctx, '/ops/api/channel/create', input),
       );
       return toConsoleChannel(row);
     },
@@ -216,7 +196,7 @@ export const channelSettingsProcedures = {
     output: consoleChannel,
     handler: async (ctx, input) => {
       const channel = await ctx.operatorChannel();
-      const row = await changeChannel(ctx.db, channel.key, { status: input.status }, auditing(ctx, '/ops/api/channel/setStatus', input));
+      const row = await changeChannel(ctx.db, channel.key, { status: input.status }, auditCall(ctx, '/ops/api/channel/setStatus', input));
       if (!row) throw new AppError(404, msg('opsChannelNotGranted'));
       return toConsoleChannel(row);
     },

@@ -18,7 +18,7 @@ import {
 } from '../channel/domains';
 import { dnsDomainChecker } from '../channel/domain-dns';
 import { hostnameOf } from '../security/domain-name';
-import { recordAudit } from './audit';
+import { auditCall } from './audit';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 
@@ -81,21 +81,10 @@ export function toDomainWire(view: DomainView): DomainWire {
 /** A domain as the trail keeps it (or which host was primary when nothing changed). */
 const wireOf = (record: DomainRecord) => (record && 'host' in record ? toDomainWire(record) : record);
 
-/** The audit hook of one call: who, from where, which procedure and input. */
-async function auditOf(ctx: ProcedureContext, procedurePath: string, input: unknown): Promise<DomainAudit> {
-  const by = await ctx.operator();
-  return (tx, change) =>
-    recordAudit(tx, {
-      at: ctx.now,
-      operatorId: by.operatorId,
-      operatorName: by.name,
-      ip: ctx.ip,
-      channelId: change.channelId,
-      procedure: procedurePath,
-      input,
-      before: wireOf(change.before),
-      after: wireOf(change.after),
-    });
+/** The audit hook of one call: the domain before and after as the console shows it. */
+function auditOf(ctx: ProcedureContext, procedurePath: string, input: unknown): DomainAudit {
+  const record = auditCall(ctx, procedurePath, input);
+  return (tx, change) => record(tx, { channelId: change.channelId, before: wireOf(change.before), after: wireOf(change.after) });
 }
 
 const WRITERS = ['owner', 'manager'] as const;
@@ -128,7 +117,7 @@ export const domainProcedures = {
     output: domainView,
     handler: async (ctx, input) => {
       const channel = await ctx.operatorChannel();
-      const audit = await auditOf(ctx, '/ops/api/domain/add', input);
+      const audit = auditOf(ctx, '/ops/api/domain/add', input);
       return toDomainWire(await addDomain(ctx.db, channel.key, input.host, domainSettings(), ctx.now, audit));
     },
   }),
@@ -141,7 +130,7 @@ export const domainProcedures = {
     output: domainView,
     handler: async (ctx, input) => {
       const channel = await ctx.operatorChannel();
-      const audit = await auditOf(ctx, '/ops/api/domain/verify', input);
+      const audit = auditOf(ctx, '/ops/api/domain/verify', input);
       const checker = dnsDomainChecker(env().DNS_RESOLVER);
       return toDomainWire(await verifyDomain(ctx.db, channel.key, input.host, domainSettings(), checker, ctx.now, audit));
     },
@@ -156,7 +145,7 @@ export const domainProcedures = {
     handler: async (ctx, input) => {
       const channel = await ctx.operatorChannel();
       const settings = domainSettings();
-      const audit = await auditOf(ctx, '/ops/api/domain/makePrimary', input);
+      const audit = auditOf(ctx, '/ops/api/domain/makePrimary', input);
       if (hostnameOf(input.host) === hostnameOf(channel.host)) {
         await makeKeyHostPrimary(ctx.db, channel.key, settings, ctx.now, audit);
         return { primary: hostnameOf(channel.host) };
@@ -176,7 +165,7 @@ export const domainProcedures = {
       if (hostnameOf(input.host) === hostnameOf(channel.host)) {
         throw new AppError(400, msg('domainKeyHostFixed', { host: hostnameOf(channel.host) }));
       }
-      const audit = await auditOf(ctx, '/ops/api/domain/remove', input);
+      const audit = auditOf(ctx, '/ops/api/domain/remove', input);
       return toDomainWire(await removeDomain(ctx.db, channel.key, input.host, domainSettings(), ctx.now, audit));
     },
   }),

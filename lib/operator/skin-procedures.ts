@@ -8,7 +8,7 @@ import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import type { OperatorRole } from '../procedure/roles';
 import { ANY_ROLE } from '../procedure/roles';
-import { recordAudit } from './audit';
+import { auditCall } from './audit';
 
 /**
  * The skin editor's calls (issue 31, "Channels": edit the skin with a live preview, upload the brand images). An owner
@@ -62,20 +62,12 @@ export const skinProcedures = {
     output: z.object({ skin: consoleSkinOutput }),
     handler: async (ctx, input) => {
       const channel = await ctx.operatorChannel();
-      const by = await ctx.operator();
       const patch = skinPatchSchema(channel.key, env().MEDIA_ORIGINS).parse(input.skin);
-      const skin = await updateChannelSkin(ctx.db, channel.key, patch, (tx, change) =>
-        recordAudit(tx, {
-          at: ctx.now,
-          operatorId: by.operatorId,
-          operatorName: by.name,
-          ip: ctx.ip,
-          channelId: change.channelId,
-          procedure: 'skin/publish',
-          input: { channel: channel.key, skin: patch },
-          before: change.before,
-          after: change.after,
-        }),
+      const skin = await updateChannelSkin(
+        ctx.db,
+        channel.key,
+        patch,
+        auditCall(ctx, 'skin/publish', { channel: channel.key, skin: patch }),
       );
       if (!skin) throw new AppError(404, msg('opsChannelNotGranted'));
       return { skin: consoleSkin(skin) };
