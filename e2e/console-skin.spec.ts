@@ -1,12 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { channelUrl, hexToRgb } from './support';
 import { OPS, signInOwner } from './console-owner';
 import { picture, pngClaiming, SVG_WITH_SCRIPT, zipOf } from '../test/images';
 
 // issue 31, "Channels": the owner opens AURORA's skin, changes its main colour (the preview shows it at once), sees a
 // contrast warning for a pale price colour, uploads a logo and a banner, is refused each bad upload under its field,
-// and publishes; AURORA's home on its own host then shows the new colour and logo.
+// uploads a share image and a favicon source, and publishes; AURORA's home on its own host then shows the new colour
+// and logo, its link preview the share image, and its tab icon is drawn from the favicon source.
 
 const SHOTS = process.env.CONSOLE_SHOTS; // a folder: the screens are saved there to be looked at
 const MEDIA_URL = /^\/media\/[0-9a-f]{64}\.webp$/;
@@ -102,6 +104,14 @@ test('the owner edits AURORA’s skin in the preview, uploads its logo and banne
   await expect(page.getByTestId('image-bannerImg')).toHaveAttribute('src', MEDIA_URL);
   await expect(page.getByTestId('unpublished')).toHaveText('Unpublished changes: 3');
 
+  // The share image and the favicon source: what a link to the store and its browser tab will show.
+  await uploadTo(page, 'shareImg', 'share.png', await picture(1300, 700));
+  await expect(page.getByTestId('image-shareImg')).toHaveAttribute('src', MEDIA_URL);
+  const share = (await page.getByTestId('image-shareImg').getAttribute('src'))!;
+  await uploadTo(page, 'faviconImg', 'icon.png', await picture(600, 600));
+  await expect(page.getByTestId('image-faviconImg')).toHaveAttribute('src', MEDIA_URL);
+  await expect(page.getByTestId('unpublished')).toHaveText('Unpublished changes: 5');
+
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published. Buyers see the new skin on their next page view.')).toBeVisible();
   await expect(page.getByTestId('unpublished')).toHaveText('Unpublished changes: 0');
@@ -111,6 +121,29 @@ test('the owner edits AURORA’s skin in the preview, uploads its logo and banne
   await expect(page.getByTestId('sale-list')).toBeVisible();
   expect(await page.locator('html').evaluate((html) => getComputedStyle(html).getPropertyValue('--skin-color1').trim())).toBe(colour);
   await expect(page.locator(`img[src*="${logoKey}"]`).first()).toBeVisible();
+
+  // A link to the store shows the share image, on the channel's host; a goods link keeps its sale's card.
+  const ogImage = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
+  expect(new URL(ogImage).pathname).toBe(share);
+  expect(new URL(ogImage).host).toBe(new URL(channelUrl('aurora', '/')).host);
+  expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+  const iconHref = (await page.locator('link[rel="icon"][href*="/api/icon/icon.png"]').getAttribute('href'))!;
+  await page.locator('[data-testid="sale-list"] a[href*="/goods/detail/"]').first().click();
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/api\/og\/sale\/\d+$/);
+  // (Opened by the browser: Node does not resolve *.localhost.)
+  const picked = await page.goto(ogImage);
+  expect(picked?.status()).toBe(200);
+  expect(picked?.headers()['content-type']).toBe('image/webp');
+
+  // The tab's icon is drawn from the favicon source: the upload's picture (red at its left edge, blue at its right),
+  // not AURORA's teal mark.
+  const icon = PNG.sync.read(await (await page.goto(new URL(iconHref, ogImage).href))!.body());
+  const at = (x: number, y: number) => [...icon.data.subarray((y * icon.width + x) * 4, (y * icon.width + x) * 4 + 3)];
+  const [left, right] = [at(6, 96), at(185, 96)];
+  expect(left[0]).toBeGreaterThan(150);
+  expect(left[2]).toBeLessThan(120);
+  expect(right[2]).toBeGreaterThan(150);
+  expect(right[0]).toBeLessThan(120);
 
   // The preview is the console's: on a channel host its paths are the store's /404, never the draft.
   for (const path of ['/ops/en/channels/AURORA/preview', '/channels/AURORA/preview']) {

@@ -29,16 +29,25 @@ function fnv1a(text: string): string {
 
 const sizes = (file: IconFile) => ICON_FILES[file].sizes.map((s) => `${s}x${s}`).join(' ');
 
-/** What a channel's icons are drawn from. */
-export type IconSource = { brandImg: string; brandName: string; color1: string; pageBgColor: string; buttonColor: string };
+/**
+ * What a channel's icons are drawn from. `image`: the skin's favicon source when the operator uploaded one (issue 31,
+ * "Channels"), else its logo, whose mark the icons crop.
+ */
+export type IconSource = { image: string; brandName: string; color1: string; pageBgColor: string; buttonColor: string };
 
 export function iconSource(brandName: string, skin: Skin): IconSource {
-  return { brandImg: skin.brandImg, brandName, color1: skin.color1, pageBgColor: skin.pageBgColor, buttonColor: skin.buttonColor };
+  return {
+    image: skin.faviconImg || skin.brandImg,
+    brandName,
+    color1: skin.color1,
+    pageBgColor: skin.pageBgColor,
+    buttonColor: skin.buttonColor,
+  };
 }
 
 /** One string for an icon source: the server's cache key and, hashed, the links' version. */
 export function iconSourceKey(source: IconSource): string {
-  return [source.brandImg, source.brandName, source.color1, source.pageBgColor, source.buttonColor].join('|');
+  return [source.image, source.brandName, source.color1, source.pageBgColor, source.buttonColor].join('|');
 }
 
 /**

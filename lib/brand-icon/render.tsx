@@ -32,20 +32,15 @@ function placed(image: BrandImage, square: Square, size: number): ReactElement {
   );
 }
 
+/** A rectangle in the brand image's own units. */
+type Box = { x: number; y: number; width: number; height: number };
+
 /**
- * Where the mark of a brand image sits. A wide image (a mark followed by the brand's name, as most wordmarks are) gives
- * its left square, a tall one its top square, anything else the square around it; then that square is trimmed to
- * what is drawn in it (transparent margins dropped), found on a small rendering of it.
+ * What is drawn (alpha above OPAQUE) inside `square` of the image, found on a PROBE-pixel rendering of it, in the
+ * image's units; null when nothing is.
  */
-export async function markSquare(image: BrandImage): Promise<Square> {
-  const { width: w, height: h } = image;
-  const region: Square =
-    w >= 1.5 * h
-      ? { x: 0, y: 0, side: h }
-      : h >= 1.5 * w
-        ? { x: 0, y: 0, side: w }
-        : { x: (w - Math.max(w, h)) / 2, y: (h - Math.max(w, h)) / 2, side: Math.max(w, h) };
-  const probe = PNG.sync.read(await png(placed(image, region, PROBE), PROBE));
+async function drawnBox(image: BrandImage, square: Square): Promise<Box | null> {
+  const probe = PNG.sync.read(await png(placed(image, square, PROBE), PROBE));
   let [x0, y0, x1, y1] = [PROBE, PROBE, -1, -1];
   for (let y = 0; y < probe.height; y++) {
     for (let x = 0; x < probe.width; x++) {
@@ -57,14 +52,37 @@ export async function markSquare(image: BrandImage): Promise<Square> {
       }
     }
   }
-  if (x1 < 0) return region;
+  if (x1 < 0) return null;
+  const unit = square.side / PROBE;
+  return { x: square.x + x0 * unit, y: square.y + y0 * unit, width: (x1 - x0 + 1) * unit, height: (y1 - y0 + 1) * unit };
+}
+
+/**
+ * Where the mark of a brand image sits. First what is drawn at all (an uploaded logo is fitted into a wide box on a
+ * transparent ground, lib/media/image.ts, so its drawing may sit anywhere in it); of that, a wide drawing (a mark
+ * followed by the brand's name, as most wordmarks are) gives its left square, a tall one its top square, anything else
+ * the square around it; then that square is trimmed to what is drawn in it (transparent margins dropped).
+ */
+export async function markSquare(image: BrandImage): Promise<Square> {
+  const side = Math.max(image.width, image.height);
+  const drawn = (await drawnBox(image, { x: 0, y: 0, side })) ?? { x: 0, y: 0, width: image.width, height: image.height };
+  const { x: dx, y: dy, width: w, height: h } = drawn;
+  const region: Square =
+    w >= 1.5 * h
+      ? { x: dx, y: dy, side: h }
+      : h >= 1.5 * w
+        ? { x: dx, y: dy, side: w }
+        : { x: dx + (w - Math.max(w, h)) / 2, y: dy + (h - Math.max(w, h)) / 2, side: Math.max(w, h) };
+  const mark = await drawnBox(image, region);
+  if (!mark) return region;
   // The drawn box as a square around its centre, kept inside the region (so no part of the name comes in).
-  const unit = region.side / PROBE;
-  const side = Math.max(x1 - x0 + 1, y1 - y0 + 1);
-  const clamp = (start: number) => Math.min(Math.max(start, 0), PROBE - side);
-  const x = clamp((x0 + x1 + 1) / 2 - side / 2);
-  const y = clamp((y0 + y1 + 1) / 2 - side / 2);
-  return { x: region.x + x * unit, y: region.y + y * unit, side: side * unit };
+  const markSide = Math.max(mark.width, mark.height);
+  const clamp = (start: number, origin: number) => Math.min(Math.max(start, origin), origin + region.side - markSide);
+  return {
+    x: clamp(mark.x + mark.width / 2 - markSide / 2, region.x),
+    y: clamp(mark.y + mark.height / 2 - markSide / 2, region.y),
+    side: markSide,
+  };
 }
 
 export type IconStyle = {

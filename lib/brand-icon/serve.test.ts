@@ -1,5 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
+import { storeImage } from '@/lib/media/image';
+import { FolderMediaStore } from '@/lib/media/store';
 import { seededTestDb } from '@/test/db';
 import { channels } from '@/lib/db/schema';
 import { SEED_CHANNELS } from '@/lib/demo/seed-data';
@@ -12,11 +18,47 @@ import { jpegSize, pngSize, readBrandImage, svgSize } from './source';
 
 const db = seededTestDb(new Date('2026-11-22T08:00:00Z'));
 
+// The uploads of the skin editor (issue 31, "Media storage"), in a folder of this test's own.
+let mediaRoot: string;
+let store: FolderMediaStore;
+beforeAll(async () => {
+  mediaRoot = await mkdtemp(path.join(tmpdir(), 'icon-media-'));
+  store = new FolderMediaStore(mediaRoot);
+});
+afterAll(() => rm(mediaRoot, { recursive: true, force: true }));
+
 function get(host: string, file: string, headers: Record<string, string> = {}): Promise<Response> {
-  return brandIconResponse(new Request(`http://127.0.0.1:3000/api/icon/${file}`, { headers: { host, ...headers } }), file, (key) =>
-    findChannelByKey(key, db),
+  return brandIconResponse(
+    new Request(`http://127.0.0.1:3000/api/icon/${file}`, { headers: { host, ...headers } }),
+    file,
+    (key) => findChannelByKey(key, db),
+    store,
   );
 }
+
+/** A square of one colour, as an operator's upload. */
+function square(side: number, colour: string): Promise<Buffer> {
+  return sharp({ create: { width: side, height: side, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** Runs `body` with CHAIN's skin changed by `change`, then puts the skin back. */
+async function withChainSkin(change: Record<string, string>, body: () => Promise<void>): Promise<void> {
+  const [row] = await db.select().from(channels).where(eq(channels.key, 'CHAIN'));
+  const skin = JSON.parse(row!.skinJson) as Record<string, unknown>;
+  await db
+    .update(channels)
+    .set({ skinJson: JSON.stringify({ ...skin, ...change }) })
+    .where(eq(channels.key, 'CHAIN'));
+  try {
+    await body();
+  } finally {
+    await db.update(channels).set({ skinJson: row!.skinJson }).where(eq(channels.key, 'CHAIN'));
+  }
+}
+
+const pixel = (png: PNG, x: number, y: number) => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 4)];
 
 async function pngOf(response: Response): Promise<PNG> {
   return PNG.sync.read(Buffer.from(await response.arrayBuffer()));
@@ -80,20 +122,47 @@ describe('channel icons (GET /api/icon/:file, /favicon.ico)', () => {
   });
 
   it('falls back to the brand initial on the channel colour when the brand image is not a local file', async () => {
-    const [row] = await db.select().from(channels).where(eq(channels.key, 'CHAIN'));
-    const skin = JSON.parse(row!.skinJson) as Record<string, unknown>;
-    await db
-      .update(channels)
-      .set({ skinJson: JSON.stringify({ ...skin, brandImg: 'https://cdn.example.com/chain.png' }) })
-      .where(eq(channels.key, 'CHAIN'));
-    try {
+    await withChainSkin({ brandImg: 'https://cdn.example.com/chain.png' }, async () => {
       const png = await pngOf(await get('chain.localhost', 'apple-touch-icon.png'));
       expect([png.width, png.height]).toEqual([180, 180]);
       // The corner is the channel's colour1 (#3730a3), not the page colour of the drawn-mark style.
-      expect([...png.data.subarray(0, 4)]).toEqual([0x37, 0x30, 0xa3, 255]);
-    } finally {
-      await db.update(channels).set({ skinJson: row!.skinJson }).where(eq(channels.key, 'CHAIN'));
-    }
+      expect(pixel(png, 0, 0)).toEqual([0x37, 0x30, 0xa3, 255]);
+    });
+  });
+
+  it('draws the icons from the favicon source an operator uploaded, over the logo (issue 31)', async () => {
+    const favicon = await storeImage(await square(600, '#16a34a'), 'favicon', store);
+    await withChainSkin({ faviconImg: favicon.url }, async () => {
+      const icon = await pngOf(await get('chain.localhost', 'icon.png'));
+      // The upload's green fills the icon, edge to edge: neither CHAIN's logo nor its monogram.
+      for (const [x, y] of [
+        [4, 4],
+        [96, 96],
+        [187, 187],
+      ] as const) {
+        const [r, g, b, a] = pixel(icon, x, y);
+        expect(Math.abs(r! - 0x16) + Math.abs(g! - 0xa3) + Math.abs(b! - 0x4a)).toBeLessThan(12);
+        expect(a).toBe(255);
+      }
+      const images = readIco(Buffer.from(await (await get('chain.localhost', 'favicon.ico')).arrayBuffer()));
+      expect(pixel(PNG.sync.read(images[0]!.data), 8, 8).slice(0, 3)).toEqual(pixel(icon, 96, 96).slice(0, 3));
+    });
+  });
+
+  it("draws the icons from an uploaded logo's mark, not the monogram", async () => {
+    const logo = await storeImage(await square(300, '#ea580c'), 'logo', store);
+    await withChainSkin({ brandImg: logo.url }, async () => {
+      const [r, g, b, a] = pixel(await pngOf(await get('chain.localhost', 'icon.png')), 96, 96);
+      expect(Math.abs(r! - 0xea) + Math.abs(g! - 0x58) + Math.abs(b! - 0x0c)).toBeLessThan(12);
+      expect(a).toBe(255);
+    });
+  });
+
+  it('falls back to the monogram when an upload the skin names is no longer stored', async () => {
+    await withChainSkin({ faviconImg: `/media/${'0'.repeat(64)}.webp` }, async () => {
+      const png = await pngOf(await get('chain.localhost', 'apple-touch-icon.png'));
+      expect(pixel(png, 0, 0)).toEqual([0x37, 0x30, 0xa3, 255]);
+    });
   });
 });
 
@@ -140,5 +209,8 @@ describe('the page head links', () => {
     expect(links.apple[0]!.url).toMatch(/^\/api\/icon\/apple-touch-icon\.png\?v=\w+$/);
     const other = channelIconLinks('Aurora', { ...skin, brandImg: '/brands/dark/brand.svg' } as never) as typeof links;
     expect(other.apple[0]!.url).not.toBe(links.apple[0]!.url);
+    // A favicon source uploaded: new URLs, so browsers fetch the icons drawn from it.
+    const favicon = channelIconLinks('Aurora', { ...skin, faviconImg: `/media/${'a'.repeat(64)}.webp` } as never) as typeof links;
+    expect(favicon.icon[0]!.url).not.toBe(links.icon[0]!.url);
   });
 });

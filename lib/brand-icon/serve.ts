@@ -10,7 +10,8 @@ import { env } from '../env';
 import { icoFromPngs } from './ico';
 import { ICON_FILES, iconSource, iconSourceKey, isIconFile, type IconFile, type IconSource } from './links';
 import { markSquare, renderMarkIcon, renderMonogramIcon, type IconStyle } from './render';
-import { readBrandImage } from './source';
+import { readIconImage } from './source';
+import { mediaStore, type MediaStore } from '../media/store';
 
 const STYLES: Record<IconFile, IconStyle | ((s: IconSource) => IconStyle)> = {
   'favicon.ico': { background: null, padding: 0 },
@@ -19,10 +20,10 @@ const STYLES: Record<IconFile, IconStyle | ((s: IconSource) => IconStyle)> = {
 };
 
 /** Draws one icon file of a channel: its brand image's mark, else a monogram. */
-export async function drawIcon(file: IconFile, source: IconSource): Promise<Buffer> {
+export async function drawIcon(file: IconFile, source: IconSource, store: MediaStore = mediaStore()): Promise<Buffer> {
   const styleOf = STYLES[file];
   const style = typeof styleOf === 'function' ? styleOf(source) : styleOf;
-  const image = await readBrandImage(source.brandImg);
+  const image = await readIconImage(source.image, store);
   const mark = image ? await markSquare(image).catch(() => null) : null;
   const draw = async (size: number) => {
     if (image && mark) {
@@ -42,11 +43,11 @@ export async function drawIcon(file: IconFile, source: IconSource): Promise<Buff
 // Drawn icons by file and source (a few kB each); the promise, so concurrent first requests draw once.
 const drawn = new LRUCache<string, Promise<{ body: Buffer; etag: string }>>({ max: 500 });
 
-async function cachedIcon(file: IconFile, source: IconSource): Promise<{ body: Buffer; etag: string }> {
+async function cachedIcon(file: IconFile, source: IconSource, store: MediaStore): Promise<{ body: Buffer; etag: string }> {
   const key = `${file}|${iconSourceKey(source)}`;
   let entry = drawn.get(key);
   if (!entry) {
-    entry = drawIcon(file, source).then((body) => ({
+    entry = drawIcon(file, source, store).then((body) => ({
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
     }));
@@ -70,13 +71,14 @@ export async function brandIconResponse(
   request: Request,
   file: string,
   findChannel: (key: string) => Promise<ChannelRow | null> = (key) => findChannelByKey(key),
+  store: MediaStore = mediaStore(),
 ): Promise<Response> {
   if (!isIconFile(file)) return notFound();
   const e = env();
   const key = (await routeHostOrKeyRule(getDb, request.headers.get('host') ?? '', domainSettings(e))).key;
   const channel = await findChannel(key);
   if (!channel) return notFound();
-  const { body, etag } = await cachedIcon(file, iconSource(channel.brandName, parseSkin(channel.skinJson)));
+  const { body, etag } = await cachedIcon(file, iconSource(channel.brandName, parseSkin(channel.skinJson)), store);
   const headers = { etag, 'cache-control': 'public, max-age=86400' };
   if (
     request.headers

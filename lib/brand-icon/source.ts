@@ -1,12 +1,36 @@
 import 'server-only';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
+import type { MediaStore } from '../media/store';
 
 /** A channel's brand image as the icon renderer takes it: a data URI and its intrinsic size. */
 export type BrandImage = { dataUri: string; width: number; height: number };
 
 const TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
 const MAX_BYTES = 1024 * 1024;
+
+/**
+ * Reads the image a channel's icons are drawn from: an upload of the media store (issue 31, "Media storage": the skin
+ * editor's favicon source or logo, stored as WebP, which the icon renderer does not draw, so handed over as PNG), else a
+ * file under public/ (`readBrandImage`). An upload the store no longer has, or cannot read, is null like any other
+ * unusable image: the icons fall back to the monogram.
+ */
+export async function readIconImage(src: string, store: MediaStore, publicDir?: string): Promise<BrandImage | null> {
+  const key = store.keyOf(src);
+  if (key === null) return readBrandImage(src, publicDir);
+  try {
+    const stored = await store.get(key);
+    if (!stored) return null;
+    const { data, info } = await sharp(stored.bytes, { limitInputPixels: MAX_MEDIA_PIXELS }).png().toBuffer({ resolveWithObject: true });
+    return { dataUri: `data:image/png;base64,${data.toString('base64')}`, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
+// Stored renditions are at most 1,350 × 648 (lib/media/image.ts IMAGE_PURPOSES): anything past this is not one of ours.
+const MAX_MEDIA_PIXELS = 2000 * 2000;
 
 /**
  * Reads a site-relative brand image under public/ (SVG, PNG or JPEG up to 1 MB) with its intrinsic size. Anything else

@@ -4,6 +4,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError, API_CODES } from '../procedure/errors';
 import { msg, type ApiMessage } from '../procedure/messages';
 import { mediaStore, type MediaStore } from './store';
+import { SHARE_IMAGE_SIZE } from './key';
 
 /**
  * Uploaded images (issue 31, "Media storage"; docs/operators.md, "Images"). An upload is checked by its bytes, never
@@ -48,7 +49,7 @@ export const IMAGE_PURPOSES = {
     ],
   },
   /** A link preview's picture: 1,200 × 630, what WeChat, Weibo and the Open Graph readers crop to. */
-  share: { fit: 'cover', boxes: [[1200, 630]] },
+  share: { fit: 'cover', boxes: [[SHARE_IMAGE_SIZE.width, SHARE_IMAGE_SIZE.height]] },
   /** The source the favicon and home-screen icons are drawn from (lib/brand-icon): a square, 512 px the largest icon asked. */
   favicon: { fit: 'contain', boxes: [[512, 512]] },
 } as const satisfies Record<string, { fit: 'cover' | 'contain'; boxes: readonly (readonly [number, number])[] }>;

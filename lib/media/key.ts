@@ -22,3 +22,6 @@ export function isMediaKey(key: string): boolean {
 export function mediaContentType(key: string): string {
   return key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream';
 }
+
+/** The share image's one rendition (skin `shareImg`): 1,200 × 630, what WeChat, Weibo and the Open Graph readers crop to. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;

@@ -38,8 +38,17 @@ function behavesAsAStore(name: string, make: () => MediaStore) {
         await expect(store.get(bad)).rejects.toThrow('is not a media key');
         await expect(store.delete(bad)).rejects.toThrow('is not a media key');
         expect(() => store.url(bad)).toThrow('is not a media key');
+        expect(store.keyOf(store.url(KEY).replace(KEY, bad))).toBeNull();
       },
     );
+
+    it('reads the key back from the URL it gave, and no key from any other URL', () => {
+      const store = make();
+      expect(store.keyOf(store.url(KEY))).toBe(KEY);
+      expect(store.keyOf(`${store.url(KEY)}?v=1`)).toBeNull();
+      expect(store.keyOf(`https://elsewhere.example/${KEY}`)).toBeNull();
+      expect(store.keyOf('/brands/aurora/brand.svg')).toBeNull();
+    });
   });
 }
 

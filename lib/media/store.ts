@@ -21,6 +21,8 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** The URL a page names the key by: a site path of this storefront, or a URL on the bucket's public origin. */
   url(key: string): string;
+  /** The key a URL of this store names (what `url` made), or null for any other URL. */
+  keyOf(url: string): string | null;
 }
 
 /** How long browsers and CDNs keep a stored image: a year, never revalidated, since a key never names other bytes. */
@@ -29,6 +31,13 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 function checkedKey(key: string): string {
   if (!isMediaKey(key)) throw new Error(`media: "${key}" is not a media key (<sha-256 hex>.webp)`);
   return key;
+}
+
+/** The key in `url` right after `prefix`, when what follows is a key and nothing else. */
+function keyAfter(url: string, prefix: string): string | null {
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return isMediaKey(key) ? key : null;
 }
 
 /** The folder store: `<root>/<first two hex digits>/<key>`, so no folder holds more than a 256th of the images. */
@@ -74,6 +83,10 @@ export class FolderMediaStore implements MediaStore {
 
   url(key: string): string {
     return `${MEDIA_PATH_PREFIX}${checkedKey(key)}`;
+  }
+
+  keyOf(url: string): string | null {
+    return keyAfter(url, MEDIA_PATH_PREFIX);
   }
 }
 
@@ -136,6 +149,10 @@ export class S3MediaStore implements MediaStore {
 
   url(key: string): string {
     return `${this.options.publicUrl}${checkedKey(key)}`;
+  }
+
+  keyOf(url: string): string | null {
+    return keyAfter(url, this.options.publicUrl);
   }
 
   /** Closes the client's connections (a test's server can then stop). */

@@ -5,6 +5,7 @@ import { getGift } from '../gift/service';
 import { readGiftCampaigns } from './cached-reads';
 import { pageOffer, type OfferPageParams } from './found';
 import { pageLoader } from './loader';
+import { channelPreview } from './metadata';
 
 export type ReceiveDetailParams = OfferPageParams;
 
@@ -45,6 +46,6 @@ export async function giftPageMetadata({ params }: { params: Promise<ReceiveDeta
   return {
     title: `${gift.offer.commodity.name} · ${channel.t('gift.detailTitle')}`,
     description,
-    openGraph: { title: gift.offer.commodity.name, description },
+    ...channelPreview(channel, { title: gift.offer.commodity.name, description }),
   };
 }

@@ -4,6 +4,7 @@ import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { skinCssVariables } from '@/lib/channel/skin';
 import { env, publicOrigin } from '@/lib/env';
 import { channelIconLinks } from '@/lib/brand-icon/links';
+import { channelPreview } from '@/lib/page/metadata';
 import { StorefrontProvider } from '@/components/shell/storefront-provider';
 import { RouteTransition } from '@/components/shell/route-transition';
 import { NavigationProgress } from '@/components/shell/navigation-progress';
@@ -20,13 +21,16 @@ type Props = { children: ReactNode; params: Promise<PageParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const channel = await loadPageChannel(params);
+  const description = channel.theme.marketText || channel.theme.brandName;
   return {
     metadataBase: new URL(publicOrigin(channel.publicHost)),
     // spec §1 title rule for the channel; routes put their own title in front.
     title: { default: channel.title, template: `%s | ${channel.title}` },
-    description: channel.theme.marketText || channel.theme.brandName,
+    description,
     applicationName: channel.theme.brandName,
     icons: channelIconLinks(channel.theme.brandName, channel.skin),
+    // A link to any page shows the channel's preview unless the page has its own (a goods page's sale card).
+    ...channelPreview(channel, { title: channel.title, description }),
   };
 }
 

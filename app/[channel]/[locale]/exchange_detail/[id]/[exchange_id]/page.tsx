@@ -1,5 +1,6 @@
 import { loginHref } from '@/lib/auth/redirect';
 import type { Metadata } from 'next';
+import { channelPreview } from '@/lib/page/metadata';
 import { loadExchangeOfferForPage, type ExchangeDetailParams } from '@/lib/page/exchange';
 import { PageHeader } from '@/components/layout/page-header';
 import { ExchangeDetail } from '@/components/exchange/exchange-detail';
@@ -14,7 +15,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: `${detail.offer.commodity.name} · ${channel.t('exchange.detailTitle')}`,
     description,
-    openGraph: { title: detail.offer.commodity.name, description },
+    ...channelPreview(channel, { title: detail.offer.commodity.name, description }),
   };
 }
 
