@@ -6,6 +6,8 @@ import { toThemeInfo } from '@/lib/channel/service';
 import type { ChannelRow } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
 import { readChannel } from '@/lib/channel/service';
+import { parseSkin } from '@/lib/channel/skin';
+import { withCurrentSkin } from '@/lib/page/page-skin';
 import { isRenderRequest, pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce } from '@/lib/page/rendered';
 import { countsAsPageView, pageViewRecorder } from '@/lib/channel/page-views';
 import { planSharedPage } from '@/lib/page/shared-page';
@@ -92,7 +94,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   ) {
     pageViewRecorder(getDb).count(row.id, row.timeZone, now);
   }
-  return hardened(cached ? servePage(cached, request, host, https) : respond(decision, request, host, https), https);
+  return hardened(
+    cached && row && row !== 'unavailable' ? servePage(cached, row, request, host, https) : respond(decision, request, host, https),
+    https,
+  );
 }
 
 /**
@@ -162,12 +167,13 @@ function pageCsp(nonce: string, https: boolean): string {
   });
 }
 
-function servePage(page: CachedPage, request: NextRequest, host: string, https: boolean): NextResponse {
+/** A page from the cache: its own nonce, and the channel's skin colours as they are now (lib/page/page-skin.ts). */
+function servePage(page: CachedPage, channel: ChannelRow, request: NextRequest, host: string, https: boolean): NextResponse {
   if (page.kind === 'redirect') {
     return NextResponse.redirect(new URL(page.location, `${request.nextUrl.protocol}//${host}`), page.status);
   }
   const nonce = newNonce();
-  return new NextResponse(withNonce(page, nonce), {
+  return new NextResponse(withCurrentSkin(withNonce(page, nonce), parseSkin(channel.skinJson)), {
     status: 200,
     headers: {
       'content-type': page.contentType,

@@ -98,11 +98,17 @@ describe('a tag invalidated in one server process is dropped in the other', () =
     const home = await readRenderedPage(serverB, 'home:AURORA', ['channel:AURORA'], async () => page('old skin'));
     expect(home).toEqual(page('old skin'));
 
+    // Colours alone: server B drops the channel's row, and keeps its rendered pages, which are answered with the
+    // row's colours (lib/page/page-skin.ts): no render.
     await updateChannelSkin(serverA, 'AURORA', { color1: '#b91c1c' });
-    await noticeOf('channel:AURORA');
-
-    // Server B drops the channel's row and its rendered pages: its next read and render are the new ones.
+    await noticeOf('channel-colours:AURORA');
     expect(parseSkin((await readChannel(serverB, 'AURORA'))!.skinJson).color1).toBe('#b91c1c');
+    expect(await readRenderedPage(serverB, 'home:AURORA', ['channel:AURORA'], async () => page('new skin'))).toEqual(page('old skin'));
+
+    // An image: server B drops the row and the rendered pages; its next read and render are the new ones.
+    await updateChannelSkin(serverA, 'AURORA', { bannerImg: '/brands/aurora/cover-chain.svg', color1: '#1d4ed8' });
+    await noticeOf('channel:AURORA');
+    expect(parseSkin((await readChannel(serverB, 'AURORA'))!.skinJson).color1).toBe('#1d4ed8');
     expect(await readRenderedPage(serverB, 'home:AURORA', ['channel:AURORA'], async () => page('new skin'))).toEqual(page('new skin'));
   });
 

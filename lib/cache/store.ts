@@ -240,7 +240,13 @@ export function watchTagNotices(db: Db, listener: Listener | null = listenerOf(d
  * drop re-rendering it at every buy.
  */
 export const tags = {
+  /** The channel's row and everything drawn from it (its rendered pages among them). */
   channel: (key: string) => `channel:${key}`,
+  /**
+   * The channel's row only: a change of the skin's colours and nothing else, which pages from the rendered-page cache
+   * take from the row when they are answered (lib/page/page-skin.ts), so they are kept.
+   */
+  channelColours: (key: string) => `channel-colours:${key}`,
   /** The look of any sale of the channel (lists). */
   sales: (channelId: number) => `sales:${channelId}`,
   sale: (saleId: number | string) => `sale:${saleId}`,

@@ -66,12 +66,22 @@ export async function updateChannelSkin(db: Db, key: string, patch: SkinPatch, a
     const stored = storedSkin(row.skinJson);
     const skinJson = JSON.stringify({ ...stored, ...patch });
     await tx.update(channels).set({ skinJson }).where(eq(channels.key, key));
-    if (audit) await audit(tx, { channelId: row.id, before: parseSkin(row.skinJson), after: parseSkin(skinJson) });
-    changed([tags.channel(key)]);
+    const before = parseSkin(row.skinJson);
+    const after = parseSkin(skinJson);
+    if (audit) await audit(tx, { channelId: row.id, before, after });
+    // Colours alone: the row, not the rendered pages, which take the colours from it when answered (lib/page/page-skin.ts).
+    changed([onlyColoursChanged(before, after) ? tags.channelColours(key) : tags.channel(key)]);
     return skinJson;
   });
   if (updated === null) return null;
   return parseSkin(updated);
+}
+
+/** Whether two skins differ in their colours (spec §3) and nothing else. */
+function onlyColoursChanged(before: Skin, after: Skin): boolean {
+  const colours = new Set<string>(SKIN_COLOR_FIELDS);
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...fields].every((field) => colours.has(field) || before[field as keyof Skin] === after[field as keyof Skin]);
 }
 
 /** The stored skin object as it is (fields the storefront does not read are kept), or none when it is not an object. */

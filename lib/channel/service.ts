@@ -45,7 +45,7 @@ export async function findChannelByKey(key: string, db: Db = getDb()): Promise<C
  * so it costs one query per key and CACHE_TTL_MS; the operator's change drops it at once in every process (./operator.ts).
  */
 export function readChannel(db: Db, key: string): Promise<ChannelRow | null> {
-  return cachedRead(db, `channel:${key}`, [tags.channel(key)], () => findChannelByKey(key, db));
+  return cachedRead(db, `channel:${key}`, [tags.channel(key), tags.channelColours(key)], () => findChannelByKey(key, db));
 }
 
 /** The channel or a 404 AppError, read through the cache. */

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
-import { skinCssVariables } from '@/lib/channel/skin';
+import { pageSkinStyle, pageThemeColor } from '@/lib/page/page-skin';
 import { env, publicOrigin } from '@/lib/env';
 import { channelIconLinks } from '@/lib/brand-icon/links';
 import { channelPreview } from '@/lib/page/metadata';
@@ -36,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export async function generateViewport({ params }: Props): Promise<Viewport> {
   const channel = await loadPageChannel(params);
-  return { width: 'device-width', initialScale: 1, viewportFit: 'cover', themeColor: channel.skin.color1 };
+  return { width: 'device-width', initialScale: 1, viewportFit: 'cover', themeColor: pageThemeColor(channel.skin) };
 }
 
 /**
@@ -45,9 +45,8 @@ export async function generateViewport({ params }: Props): Promise<Viewport> {
  */
 export default async function ChannelLayout({ children, params }: Props) {
   const channel = await loadPageChannel(params);
-  const style = { ...skinCssVariables(channel.skin), backgroundColor: '#f2f2f2' } as CSSProperties;
   return (
-    <html lang={channel.locale} style={style} data-channel={channel.theme.key}>
+    <html lang={channel.locale} style={pageSkinStyle(channel.skin)} data-channel={channel.theme.key}>
       <body>
         {/* spec §1: grey background, maximum width, root hidden when the channel's status is 0. */}
         <div id="app" hidden={channel.theme.status === 0} className="mx-auto min-h-dvh max-w-(--container-app) bg-skin-page">
