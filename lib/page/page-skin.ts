@@ -34,25 +34,35 @@ function styleText(skin: Skin): string {
 const HTML_TAG = /^(\s*<!DOCTYPE html>\s*)?<html\b[^>]*>/i;
 const STYLE_ATTRIBUTE = /\sstyle="[^"]*"/;
 const THEME_COLOR = /<meta name="theme-color" content="[^"]*"\s*\/?>/;
+// The same two in the page's flight data (the React tree the browser hydrates, inline in the page's scripts as JSON in
+// a JavaScript string, so with escaped quotes): the <html> element's style object and the theme-color meta's props.
+const FLIGHT_STYLE = /\\"style\\":\{\\"--skin-[^}]*\}/;
+const FLIGHT_THEME_COLOR = /\\"name\\":\\"theme-color\\",\\"content\\":\\"[^\\"]*\\"/;
+
+/** A value as the flight data holds it: JSON, inside a JavaScript string. */
+function inFlight(value: unknown): string {
+  return JSON.stringify(JSON.stringify(value)).slice(1, -1);
+}
 
 /**
  * A rendered page's body with the skin colours of `skin` in place of those it was rendered with (docs/caching.md,
  * "Colour changes"): the <html> style and the theme-color meta, the only places a page writes the skin's colours as
- * such (components colour themselves through the variables). A colour change then costs a server one read of the
- * channel's row, not a render of each page (issue 31, bench:fanout). What else carries a colour is left as rendered
- * until the entry's next render, within CACHE_TTL_MS: the flat placeholders of images not yet loaded, and the icon
- * links' version (lib/brand-icon/links.ts). A body without these tags is answered as it is.
+ * such (components colour themselves through the variables), in the HTML and in the flight data the browser hydrates
+ * from (which must agree: React would otherwise add a second theme-color meta with the old colour). A colour change
+ * then costs a server one read of the channel's row, not a render of each page (issue 31, bench:fanout). What else
+ * carries a colour is left as rendered until the entry's next render, within CACHE_TTL_MS: the flat placeholders of
+ * images not yet loaded, and the icon links' version (lib/brand-icon/links.ts). A body without these tags is answered
+ * as it is.
  */
 export function withCurrentSkin(body: string, skin: Skin): string {
   const html = HTML_TAG.exec(body);
   if (!html || !STYLE_ATTRIBUTE.test(html[0])) return body;
   const tag = html[0].replace(STYLE_ATTRIBUTE, () => ` style="${attribute(styleText(skin))}"`);
-  const head = body.slice(html[0].length);
-  const end = head.indexOf('</head>');
-  const themed =
-    end < 0
-      ? head
-      : head.slice(0, end).replace(THEME_COLOR, () => `<meta name="theme-color" content="${attribute(pageThemeColor(skin))}"/>`) +
-        head.slice(end);
-  return tag + themed;
+  const theme = pageThemeColor(skin);
+  const rest = body
+    .slice(html[0].length)
+    .replace(THEME_COLOR, () => `<meta name="theme-color" content="${attribute(theme)}"/>`)
+    .replace(FLIGHT_STYLE, () => `\\"style\\":${inFlight(pageSkinStyle(skin))}`)
+    .replace(FLIGHT_THEME_COLOR, () => `\\"name\\":\\"theme-color\\",\\"content\\":${inFlight(theme)}`);
+  return tag + rest;
 }
