@@ -48,6 +48,12 @@ test('an owner runs the team: invite, enrolment, a grant change behind the re-au
   await shot(ownerPage, 'team-1280');
   await ownerPage.setViewportSize({ width: 820, height: 1180 });
   expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+  // On a tablet the tables fit their boxes: every row's actions (and a key's Revoke) are on the screen.
+  for (const table of await ownerPage.locator('table').all()) {
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+  }
+  const disable = (await row.getByRole('button', { name: 'Disable' }).boundingBox())!;
+  expect(disable.x + disable.width).toBeLessThanOrEqual(820);
   await shot(ownerPage, 'team-820');
   await ownerPage.setViewportSize({ width: 1280, height: 800 });
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { ApiKeyView } from '@/lib/operator/api-keys';
 import { consoleCall } from './console-call';
 import { ConsoleError, ConsoleField } from './field';
-import { ChannelChecks, fill, TeamShownOnce, teamMoment } from './team-copy';
+import { ChannelChecks, fill, TeamShownOnce, teamMoment, WIDE } from './team-copy';
 
 export type ApiKeyWords = Record<
   | 'keys'
@@ -119,7 +119,11 @@ export function TeamApiKeys({
               <tr>
                 {[w.keyLabel, w.keyPrefix, w.keyOperator, w.role, w.channels, w.keyCreated, w.keyLastUsed, w.status, ''].map(
                   (column, i) => (
-                    <th key={i} scope="col" className="px-4 py-3">
+                    <th
+                      key={i}
+                      scope="col"
+                      className={`px-4 py-3 ${column === w.keyPrefix || column === w.keyCreated || column === w.keyLastUsed ? WIDE : ''}`}
+                    >
                       {column}
                     </th>
                   ),
@@ -129,15 +133,24 @@ export function TeamApiKeys({
             <tbody className="divide-y divide-gray-100">
               {keys.map((k) => (
                 <tr key={k.id} data-api-key={k.label}>
-                  <td className="px-4 py-3 font-medium text-gray-900">{k.label}</td>
-                  <td className="px-4 py-3 font-mono text-xs">{k.prefix}…</td>
+                  <td className="px-4 py-3 font-medium text-gray-900">
+                    {k.label}
+                    <span className="mt-1 block text-xs font-normal whitespace-nowrap text-gray-600 lg:hidden">
+                      <span className="font-mono">{k.prefix}…</span>
+                      <br />
+                      {w.keyCreated}: {teamMoment(k.createdAt, w.never)}
+                      <br />
+                      {w.keyLastUsed}: {teamMoment(k.lastUsedAt, w.never)}
+                    </span>
+                  </td>
+                  <td className={`px-4 py-3 font-mono text-xs ${WIDE}`}>{k.prefix}…</td>
                   <td className="px-4 py-3">{k.operator}</td>
                   <td className="px-4 py-3">{roleWord(k.role)}</td>
                   <td className="px-4 py-3 font-mono text-xs">
                     {k.role === 'owner' ? <span className="font-sans">{w.everyChannel}</span> : k.channels.join(', ')}
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{teamMoment(k.createdAt, w.never)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{teamMoment(k.lastUsedAt, w.never)}</td>
+                  <td className={`px-4 py-3 whitespace-nowrap ${WIDE}`}>{teamMoment(k.createdAt, w.never)}</td>
+                  <td className={`px-4 py-3 whitespace-nowrap ${WIDE}`}>{teamMoment(k.lastUsedAt, w.never)}</td>
                   <td className="px-4 py-3">
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${k.revokedAt ? 'bg-gray-100 text-gray-700' : 'bg-green-50 text-green-800'}`}

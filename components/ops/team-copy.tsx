@@ -39,6 +39,12 @@ export function TeamShownOnce({
   );
 }
 
+/**
+ * A column the team tables show from 1,024 px on (the desktop); narrower (a tablet), its value goes under the row's
+ * name, so the actions column stays on the screen rather than past its right edge.
+ */
+export const WIDE = 'hidden lg:table-cell';
+
 /** "2026-11-26 08:00 UTC": the same on the server and in the browser, whatever their zones. */
 export function teamMoment(iso: string | null, never: string): string {
   return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : never;

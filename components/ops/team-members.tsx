@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { TeamMember } from '@/lib/operator/accounts';
 import { consoleCall } from './console-call';
 import { ConsoleError, ConsoleField } from './field';
-import { ChannelChecks, fill, TeamShownOnce, teamMoment } from './team-copy';
+import { ChannelChecks, fill, TeamShownOnce, teamMoment, WIDE } from './team-copy';
 
 export type TeamWords = Record<
   | 'members'
@@ -134,7 +134,7 @@ export function TeamMembers({
           <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
             <tr>
               {[w.name, w.role, w.status, w.channels, w.secondFactor, w.lastSignIn, w.actions].map((column) => (
-                <th key={column} scope="col" className="px-4 py-3">
+                <th key={column} scope="col" className={`px-4 py-3 ${column === w.lastSignIn ? WIDE : ''}`}>
                   {column}
                 </th>
               ))}
@@ -146,6 +146,9 @@ export function TeamMembers({
                 <td className="px-4 py-3 font-medium text-gray-900">
                   {m.name}
                   {m.id === me ? <span className="ml-1 text-xs text-gray-600">({w.you})</span> : null}
+                  <span className="mt-1 block text-xs font-normal text-gray-600 lg:hidden">
+                    {w.lastSignIn}: {teamMoment(m.lastSignInAt, w.never)}
+                  </span>
                 </td>
                 <td className="px-4 py-3">{roleWord(w, m.role)}</td>
                 <td className="px-4 py-3">
@@ -160,7 +163,7 @@ export function TeamMembers({
                   {m.role === 'owner' ? <span className="font-sans">{w.everyChannel}</span> : m.channels.join(', ') || '—'}
                 </td>
                 <td className="px-4 py-3">{m.secondFactor ? w.set : w.notSet}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-gray-700">{teamMoment(m.lastSignInAt, w.never)}</td>
+                <td className={`px-4 py-3 whitespace-nowrap text-gray-700 ${WIDE}`}>{teamMoment(m.lastSignInAt, w.never)}</td>
                 <td className="px-4 py-3">
                   {m.id === me ? null : editing === m.id ? (
                     <form onSubmit={(e) => save(m, e)} className="min-w-64 space-y-3" aria-label={`${w.edit}: ${m.name}`}>
