@@ -87,6 +87,9 @@ test("a phone's views of a store show on the channel list as today's views", asy
   const views = async () =>
     Number((await page.locator('tr[data-channel="LUMEN"] [data-testid="views-today"]').textContent())!.replace(/\D/g, ''));
   const before = await views();
+  // The figure stands under its own heading.
+  const column = (await page.locator('thead th').allTextContents()).findIndex((h) => /views today/i.test(h));
+  await expect(page.locator('tr[data-channel="LUMEN"] td').nth(column)).toHaveAttribute('data-testid', 'views-today');
 
   const phone = await browser.newContext({ userAgent: PHONE, viewport: { width: 390, height: 844 }, isMobile: true });
   const visitor = await phone.newPage();

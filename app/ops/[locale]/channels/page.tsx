@@ -60,7 +60,7 @@ export default async function ChannelsPage({ params }: Props) {
             <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
               <tr>
                 {(['key', 'name', 'status', 'labels', 'hosts', 'viewsToday'] as const).map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3">
+                  <th key={column} scope="col" className={`px-4 py-3 ${column === 'viewsToday' ? 'text-right' : ''}`}>
                     {t(`ops.channels.${column}`)}
                   </th>
                 ))}
@@ -114,14 +114,14 @@ export default async function ChannelsPage({ params }: Props) {
                       ))}
                     </ul>
                   </td>
+                  <td className="px-4 py-3 text-right font-mono text-gray-900 tabular-nums" data-testid="views-today">
+                    {(c.viewsToday ?? 0).toLocaleString(locale)}
+                  </td>
                   {canPause ? (
                     <td className="px-4 py-3 text-right">
                       <ChannelStatusControl channel={c.key} status={c.status} words={statusWords(t, c)} locale={locale} />
                     </td>
                   ) : null}
-                  <td className="px-4 py-3 text-right font-mono text-gray-900 tabular-nums" data-testid="views-today">
-                    {(c.viewsToday ?? 0).toLocaleString(locale)}
-                  </td>
                 </tr>
               ))}
             </tbody>
