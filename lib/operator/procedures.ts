@@ -117,7 +117,7 @@ export const operatorProcedures = {
   '/ops/api/operator/invite': procedure({
     summary: 'An owner invites an operator: a new account and its one-time enrolment link (shown once), with the channels granted.',
     auth: 'operator',
-    operator: { roles: ['owner'], channel: 'none', writes: 'creates' },
+    operator: { roles: ['owner'], channel: 'none', reauth: true, writes: 'creates' },
     input: z.object({
       name: text(32)
         .trim()

@@ -96,7 +96,7 @@ export const teamProcedures = {
   '/ops/api/team/enable': procedure({
     summary: 'An owner enables a disabled operator again (they sign in afresh).',
     auth: 'operator',
-    operator: { roles: ['owner'], channel: 'none', writes: 'changes' },
+    operator: { roles: ['owner'], channel: 'none', reauth: true, writes: 'changes' },
     input: z.object({ operatorId }),
     output: z.null(),
     handler: async (ctx, input) => {

@@ -294,10 +294,16 @@ describe('re-authentication for sensitive writes', () => {
     expect(
       (await call('/ops/api/team/disable', { operatorId: support.operatorId }, { cookie: boss.cookie, now: at(4 * 60_000) })).code,
     ).toBe(200);
-    // A session that never proved anything (made without sign-in) may still enable: enabling is not in the list.
+    // A session that never proved anything (made without sign-in) may still save a channel's filings: not in the list.
     const unproved = `__Host-ops=${(await createOperatorSession(db, { operatorId: owner.operatorId, now: at(60_000), ip: null })).token}`;
-    expect((await call('/ops/api/team/enable', { operatorId: support.operatorId }, { cookie: unproved })).code).toBe(200);
+    const filings = { channel: 'AURORA', icpFiling: '', publicSecurityFiling: '', blockchainFiling: '' };
+    expect((await call('/ops/api/channel/saveCompliance', filings, { cookie: unproved })).code).toBe(200);
     expect((await call('/ops/api/team/disable', { operatorId: support.operatorId }, { cookie: unproved })).data).toEqual({ reauth: true });
+    // Enabling an operator again and inviting one give a person back a way in: a stolen cookie must not (red team).
+    expect((await call('/ops/api/team/enable', { operatorId: support.operatorId }, { cookie: unproved })).data).toEqual({ reauth: true });
+    const invite = { name: fresh('cookie.minted'), role: 'owner', channels: [] };
+    expect((await call('/ops/api/operator/invite', invite, { cookie: unproved })).data).toEqual({ reauth: true });
+    expect((await listTeam(db)).some((m) => m.name === invite.name)).toBe(false);
   });
 });
 

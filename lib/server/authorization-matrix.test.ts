@@ -169,6 +169,9 @@ describe('the operator console (issue 31)', () => {
   /** A fresh session of an operator for each call, so one row's sign-out does not touch the next. */
   const freshCookie = async (op: TestOperator) =>
     `__Host-ops=${(await createOperatorSession(api.db, { operatorId: op.operatorId, now: api.now, ip: null })).token}`;
+  /** A fresh session that proved its password and code just now, as sensitive writes ask (`reauth`). */
+  const provedCookie = async (op: TestOperator) =>
+    `__Host-ops=${(await createOperatorSession(api.db, { operatorId: op.operatorId, now: api.now, ip: null, provedAt: api.now })).token}`;
   const secretsOf = (keys: string[]) => [
     ...everyChannel.filter((c) => keys.includes(c.key)).flatMap((c) => [`"${c.key}"`, c.host, c.name]),
     'enrolUrl',
@@ -267,7 +270,7 @@ describe('the operator console (issue 31)', () => {
 
   it('shows an owner every channel, and an enrolment link to an owner who invites (so the leak check can see a leak)', async () => {
     const as = async (p: ApiPath) =>
-      (await api.callApi(p, SAMPLE_INPUTS[p](a), { host: OPS_HOST, headers: { cookie: await freshCookie(owner) } })).text;
+      (await api.callApi(p, SAMPLE_INPUTS[p](a), { host: OPS_HOST, headers: { cookie: await provedCookie(owner) } })).text;
     const list = await as('/ops/api/channel/list');
     for (const c of everyChannel) expect(list).toContain(c.host);
     expect(await as('/ops/api/channel/detail')).toContain('lumen.localhost');
