@@ -144,16 +144,30 @@ export type ChannelSettings = { paymentProviders: string[]; smsSignName: string 
  * Applies `patch` to channel `key` and returns its settings now, or null for an unknown channel; with its commit, the
  * channel's cached reads are dropped in every server process (issue 31).
  */
-export async function updateChannelSettings(db: Db, key: string, patch: Partial<ChannelSettings>): Promise<ChannelSettings | null> {
+export async function updateChannelSettings(
+  db: Db,
+  key: string,
+  patch: Partial<ChannelSettings>,
+  audit?: (tx: Db, change: { channelId: number; before: ChannelSettings; after: ChannelSettings }) => Promise<void>,
+): Promise<ChannelSettings | null> {
   return writeInvalidating(db, async (tx, changed) => {
-    const [row] = await tx.update(channels).set(patch).where(eq(channels.key, key)).returning({
+    const columns = {
       paymentProviders: channels.paymentProviders,
       smsSignName: channels.smsSignName,
       smsTemplateId: channels.smsTemplateId,
-    });
-    if (!row) return null;
+    };
+    const [before] = await tx
+      .select({ id: channels.id, ...columns })
+      .from(channels)
+      .where(eq(channels.key, key))
+      .for('update');
+    if (!before) return null;
+    const [row] = await tx.update(channels).set(patch).where(eq(channels.key, key)).returning(columns);
+    const { id: channelId, ...was } = before;
+    // The audit entry (issue 31) in the write's transaction: it exists exactly when the change does.
+    if (audit) await audit(tx, { channelId, before: was, after: row! });
     changed([tags.channel(key)]);
-    return row;
+    return row!;
   });
 }
 

@@ -46,7 +46,7 @@ export const auditFilterInput = z
       z
         .string({ error: 'must be a string' })
         .max(64, 'must be 64 characters or less')
-        .regex(/^[A-Za-z0-9/_.-]+$/, 'must be a kind of entry, such as operator/invite')
+        .regex(/^[A-Za-z0-9/_.:-]+( [A-Za-z0-9/_.:-]+)?$/, 'must be a kind of entry, such as operator/invite')
         .optional(),
     ),
     from: z.preprocess(blankIsUnset, day.optional()),

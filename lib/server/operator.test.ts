@@ -1,8 +1,7 @@
 import { seededTestDb } from '@/test/db';
 import { parseSkin } from '@/lib/channel/skin';
 import { readChannel } from '@/lib/channel/service';
-import { channelProviders } from '@/lib/payment/providers';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { operatorAudit } from '@/lib/db/schema';
 import { disableOperator } from '@/lib/operator/accounts';
 import { revokeApiKey } from '@/lib/operator/api-keys';
@@ -151,24 +150,36 @@ describe('PATCH /api/operator/channels/:key/settings', () => {
     return handleOperatorSettings(request, key, { db });
   }
 
-  it("sets the providers the channel's pay page offers and its SMS sender, read at once by the next call", async () => {
-    const before = await readChannel(db, 'LUMEN');
-    expect(before!.paymentProviders).toEqual(['sandbox']);
-    const set = await answer(await settings('LUMEN', { paymentProviders: [], smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' }));
+  it("sets the channel's SMS sender, read at once by the next call, and audits it with before and after", async () => {
+    const set = await answer(await settings('LUMEN', { smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' }));
     expect(set).toMatchObject({
       status: 200,
-      data: { paymentProviders: [], smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' },
+      data: { paymentProviders: ['sandbox'], smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' },
     });
     const after = await readChannel(db, 'LUMEN');
-    expect(after).toMatchObject({ paymentProviders: [], smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' });
-    // Empty: every provider the deployment runs (here the sandbox only).
-    expect(channelProviders(db, after!).map((p) => p.name)).toEqual(['sandbox']);
+    expect(after).toMatchObject({ smsSignName: '流明画廊', smsTemplateId: 'SMS_123456789' });
+    const [entry] = await db
+      .select()
+      .from(operatorAudit)
+      .where(eq(operatorAudit.procedure, 'PATCH /api/operator/channels/:key/settings'))
+      .orderBy(desc(operatorAudit.id))
+      .limit(1);
+    expect(entry!.after).toMatchObject({ smsSignName: '流明画廊' });
+    expect(entry!.before).toMatchObject({ paymentProviders: ['sandbox'], smsSignName: null });
     // null gives the deployment's sender back.
     expect((await answer(await settings('LUMEN', { smsSignName: null, smsTemplateId: null }))).data).toMatchObject({
       smsSignName: null,
       smsTemplateId: null,
     });
-    await settings('LUMEN', { paymentProviders: ['sandbox'] });
+  });
+
+  it('refuses the payment providers to a key: a sensitive write needs a person at the console (red team)', async () => {
+    const refused = await answer(await settings('LUMEN', { paymentProviders: [], smsSignName: '流明画廊' }));
+    expect(refused).toMatchObject({
+      status: 403,
+      message: 'paymentProviders: This change needs a person at the console: an API key cannot make it.',
+    });
+    expect(await readChannel(db, 'LUMEN')).toMatchObject({ paymentProviders: ['sandbox'], smsSignName: null });
   });
 
   it('says which field is wrong and why, and changes nothing', async () => {

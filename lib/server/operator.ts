@@ -4,9 +4,6 @@ import { channelSettingsPatchSchema, skinPatchSchema, updateChannelSettings, upd
 import { isValidChannelKey } from '../channel/key';
 import { SKIN_COLOR_FIELDS, skinImageRule } from '../channel/skin';
 import type { Db } from '../db/client';
-import { eq } from 'drizzle-orm';
-import { channels } from '../db/schema';
-import { parseSkin } from '../channel/skin';
 import { resolveApiKey } from '../operator/api-keys';
 import { operatorChannel } from '../operator/channels';
 import { recordAudit } from '../operator/audit';
@@ -33,6 +30,10 @@ function answer(status: number, message: string, data: unknown = null, headers: 
   const body: Answer = { code: status, message, data };
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
+
+/** These calls' kinds in the audit trail. */
+const SKIN_KIND = 'PATCH /api/operator/channels/:key/skin';
+const SETTINGS_KIND = 'PATCH /api/operator/channels/:key/settings';
 
 /** The roles whose keys may change a channel here (issue 31): support reads, it does not write. */
 const WRITER_ROLES = ['owner', 'manager'] as const;
@@ -94,27 +95,24 @@ async function operatorBody(
   }
 }
 
-/** The write in the audit trail (issue 31): the key's operator, the address, the channel, the change, before and after. */
-async function audit(
-  request: Request,
-  options: OperatorOptions,
-  body: { operator: OperatorSession; channelId: number },
-  procedure: string,
-  input: unknown,
-  before: unknown,
-  after: unknown,
-): Promise<void> {
-  await recordAudit(options.db, {
-    at: options.now ?? new Date(),
-    operatorId: body.operator.operatorId,
-    operatorName: body.operator.name,
-    ip: clientIp(request.headers),
-    channelId: body.channelId,
-    procedure,
-    input,
-    before,
-    after,
-  });
+/**
+ * The write in the audit trail (issue 31): the key's operator, the address, the channel, the change, before and after;
+ * written by the change's own transaction (`tx`), so it exists exactly when the change does.
+ */
+function audit(request: Request, options: OperatorOptions, body: { operator: OperatorSession }, procedure: string, input: unknown) {
+  return async (tx: Db, change: { channelId: number; before: unknown; after: unknown }): Promise<void> => {
+    await recordAudit(tx, {
+      at: options.now ?? new Date(),
+      operatorId: body.operator.operatorId,
+      operatorName: body.operator.name,
+      ip: clientIp(request.headers),
+      channelId: change.channelId,
+      procedure,
+      input,
+      before: change.before,
+      after: change.after,
+    });
+  };
 }
 
 /**
@@ -132,11 +130,8 @@ export async function handleOperatorSkin(request: Request, key: string, options:
     const why = issue.code === 'unrecognized_keys' ? 'is not a skin field' : fieldProblem(issue, skinImageRule(key, mediaOrigins));
     return answer(400, `${field}: ${why}`);
   }
-  const [row] = await options.db.select({ skinJson: channels.skinJson }).from(channels).where(eq(channels.id, body.channelId));
-  const before = parseSkin(row?.skinJson ?? null);
-  const skin = await updateChannelSkin(options.db, key, parsed.data);
+  const skin = await updateChannelSkin(options.db, key, parsed.data, audit(request, options, body, SKIN_KIND, parsed.data));
   if (!skin) return answer(404, renderMessage(msg('opsChannelNotGranted'), 'en'));
-  await audit(request, options, body, 'PATCH /api/operator/channels/:key/skin', parsed.data, before, skin);
   return answer(200, 'ok', skin);
 }
 
@@ -157,13 +152,11 @@ export async function handleOperatorSettings(request: Request, key: string, opti
       `${field}: ${issue.path.length === 0 && issue.code === 'invalid_type' ? 'must be a JSON object of channel settings' : issue.message}`,
     );
   }
-  const [before] = await options.db
-    .select({ paymentProviders: channels.paymentProviders, smsSignName: channels.smsSignName, smsTemplateId: channels.smsTemplateId })
-    .from(channels)
-    .where(eq(channels.id, body.channelId));
-  const settings = await updateChannelSettings(options.db, key, parsed.data);
+  // The payment providers are a sensitive write (issue 31, `reauth` on the console's savePayment): a key cannot make
+  // one, here as there, or a leaked key could send a store's buyers to another provider.
+  if (parsed.data.paymentProviders !== undefined) return answer(403, `paymentProviders: ${renderMessage(msg('opsReauthApiKey'), 'en')}`);
+  const settings = await updateChannelSettings(options.db, key, parsed.data, audit(request, options, body, SETTINGS_KIND, parsed.data));
   if (!settings) return answer(404, renderMessage(msg('opsChannelNotGranted'), 'en'));
-  await audit(request, options, body, 'PATCH /api/operator/channels/:key/settings', parsed.data, before ?? null, settings);
   return answer(200, 'ok', settings);
 }
 
