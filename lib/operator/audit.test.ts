@@ -6,7 +6,7 @@ import type { OperatorSession } from '@/lib/procedure/scope';
 import { AppError } from '@/lib/procedure/errors';
 import { auditCsv, changedFields, csvCell, listAudit, readAuditEntry, recordAudit } from './audit';
 import { sweepAuditTrail } from './audit-retention';
-import { exportAuditResponse } from './audit-procedures';
+import { auditFilterInput, exportAuditResponse } from './audit-procedures';
 
 // The audit trail (issue 31, "An audit trail"): what each operator reads of it, in pages, by filter, as CSV; and that
 // it is append-only in the database itself, the retention sweep excepted.
@@ -90,6 +90,27 @@ describe('reading the trail', () => {
     expect((await ids({ ...SHANGHAI, channel: 'LUMEN', to: '2026-11-25' })).length).toBe(0);
     expect((await ids({ timeZone: 'America/New_York', channel: 'LUMEN', from: '2026-11-25', to: '2026-11-25' })).length).toBe(1);
     expect((await ids({ timeZone: 'America/New_York', channel: 'LUMEN', from: '2026-11-26' })).length).toBe(0);
+  });
+
+  it('takes every kind the trail holds as a filter, the operator API’s too, and nothing else', () => {
+    for (const kind of ['operator/invite', 'PATCH /api/operator/channels/:key/skin', 'PATCH /api/operator/channels/:key/settings']) {
+      expect(auditFilterInput.safeParse({ kind }).success).toBe(true);
+    }
+    for (const kind of ['x; drop table', 'a  b', 'PATCH /a /b', '<script>']) {
+      expect(auditFilterInput.safeParse({ kind }).success).toBe(false);
+    }
+  });
+
+  it('shows an API key only the entries of its own channels, not all its operator may read (red team)', async () => {
+    const keyOfAurora = (op: TestOperator): OperatorSession => ({ ...session(op), apiKey: { id: 1, channels: ['AURORA'] } });
+    for (const op of [owner, manager]) {
+      const entries = (await listAudit(db, keyOfAurora(op), SHANGHAI, { limit: 200 })).entries;
+      expect(entries.some((e) => e.channel === 'AURORA')).toBe(true);
+      expect(entries.filter((e) => e.channel !== 'AURORA' && e.kind !== 'session/signIn')).toEqual([]);
+    }
+    const [lumenEntry] = await db.select({ id: operatorAudit.id }).from(operatorAudit).where(eq(operatorAudit.channelId, lumen));
+    expect(await readAuditEntry(db, keyOfAurora(owner), lumenEntry!.id)).toBeNull();
+    expect(await readAuditEntry(db, { ...session(owner), apiKey: { id: 1, channels: null } }, lumenEntry!.id)).not.toBeNull();
   });
 
   it('shows a manager only the entries of the channels granted and their own sign-ins', async () => {

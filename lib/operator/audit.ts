@@ -93,10 +93,22 @@ export function dayStart(day: string, timeZone: string, addDays = 0): Date {
  * channels granted to them and their own sign-ins. Null: nothing at all (the where clause is then `false`).
  */
 async function visibleTo(db: Db, viewer: OperatorSession): Promise<SQL | undefined> {
-  if (seesEveryChannel(viewer.role)) return undefined;
-  const granted = (
-    await db.select({ id: operatorGrants.channelId }).from(operatorGrants).where(eq(operatorGrants.operatorId, viewer.operatorId))
-  ).map((g) => g.id);
+  // An API key limited to some channels reads those channels' entries only, whatever its operator may (red team: a key
+  // of AURORA read LUMEN's entries through its manager's grants); its channels are already among its operator's.
+  const keyChannels = viewer.apiKey?.channels;
+  if (!keyChannels && seesEveryChannel(viewer.role)) return undefined;
+  const granted = keyChannels
+    ? keyChannels.length
+      ? (
+          await db
+            .select({ id: channels.id })
+            .from(channels)
+            .where(inArray(channels.key, [...keyChannels]))
+        ).map((c) => c.id)
+      : []
+    : (await db.select({ id: operatorGrants.channelId }).from(operatorGrants).where(eq(operatorGrants.operatorId, viewer.operatorId))).map(
+        (g) => g.id,
+      );
   const ownSignIns = and(eq(operatorAudit.operatorId, viewer.operatorId), eq(operatorAudit.procedure, SIGN_IN));
   return granted.length ? or(inArray(operatorAudit.channelId, granted), ownSignIns) : ownSignIns;
 }
