@@ -76,8 +76,12 @@ export type AuditDetail = AuditLine & { input: unknown; before: unknown; after: 
 /** Entries per page of the audit page and the list call. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** A page's place in the trail: the moment (ms) and id of its last entry; the next page starts strictly after it. */
-export const AUDIT_CURSOR = /^\d{1,15}\.\d{1,15}$/;
+/**
+ * A page's place in the trail: the moment (ms) and id of its last entry; the next page starts strictly after it. A
+ * moment is at most 13 digits (until the year 2286) and an id 10: anything longer is no cursor this page gave (a moment
+ * past year 9999 is no date PostgreSQL takes).
+ */
+export const AUDIT_CURSOR = /^\d{1,13}\.\d{1,10}$/;
 
 /** The procedure names of a sign-in: support and managers see their own (issue 31). */
 const SIGN_IN = 'session/signIn';

@@ -26,7 +26,12 @@ const text = (max: number) => z.string({ error: 'is required and must be a strin
 const base64url = (max: number) => text(max).regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
 const ceremony = text(100).min(1, 'must not be empty');
 const passkeyName = text(PASSKEY_LIMITS.nameMax).trim().min(1, 'must not be empty');
-const passkeyId = z.number({ error: 'is required and must be a number' }).int('must be a whole number').positive('must be positive');
+// Ids are PostgreSQL integers: a number past them is no id we issue (a 400 naming the field, not the database's error).
+const passkeyId = z
+  .number({ error: 'is required and must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(2_147_483_647, 'is not an id we issue');
 
 /** What the browser's WebAuthn answer may hold (sizes far above any real authenticator's, so nothing huge is parsed). */
 const answerCommon = {

@@ -19,7 +19,12 @@ const role = z.enum(OPERATOR_ROLES);
 const channelKeys = z
   .array(text(64).regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits'))
   .max(500, 'must name 500 channels or fewer');
-const operatorId = z.number({ error: 'is required and must be a number' }).int('must be a whole number').positive('must be positive');
+// Ids are PostgreSQL integers: a number past them is no id we issue (a 400 naming the field, not the database's error).
+const operatorId = z
+  .number({ error: 'is required and must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(2_147_483_647, 'is not an id we issue');
 
 const teamMember = z.object({
   id: z.number(),

@@ -215,6 +215,30 @@ describe('the team an owner sees and changes', () => {
   });
 });
 
+describe('ids out of range (red team: HTTP 500 from the database)', () => {
+  it('are refused with the field named, never a server error', async () => {
+    const boss = await signedInOperator(db, { name: fresh('range.owner'), role: 'owner', now: t0 });
+    const now = at(60_000);
+    for (const [path, body, field] of [
+      ['/ops/api/team/disable', { operatorId: 99_999_999_999 }, 'operatorId'],
+      ['/ops/api/team/enable', { operatorId: 2_147_483_648 }, 'operatorId'],
+      ['/ops/api/team/resetSecondFactor', { operatorId: 99_999_999_999 }, 'operatorId'],
+      ['/ops/api/apiKey/revoke', { id: 99_999_999_999 }, 'id'],
+      ['/ops/api/passkey/rename', { id: 99_999_999_999, name: 'laptop' }, 'id'],
+      ['/ops/api/passkey/remove', { id: 99_999_999_999 }, 'id'],
+      ['/ops/api/audit/list', { after: '999999999999999.999999999999999' }, 'after'],
+    ] as const) {
+      const answer = await call(path, body, { cookie: boss.cookie, now });
+      expect({ path, status: answer.status, code: answer.code, field: answer.message.split(':')[0] }).toEqual({
+        path,
+        status: 200,
+        code: 400,
+        field,
+      });
+    }
+  });
+});
+
 describe('re-authentication for sensitive writes', () => {
   it('refuses a role change on a session not proved within 5 minutes with its own code, and lets it through after confirming', async () => {
     const manager = await signedInOperator(db, { name: fresh('reauth.manager'), role: 'manager', channels: ['AURORA'], now: t0 });
