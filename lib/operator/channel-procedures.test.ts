@@ -165,7 +165,7 @@ describe('the settings sections', () => {
 
   it('saves the Store section back unchanged as the settings read answers it for a seeded channel (issue 31)', async () => {
     const read = await as(manager, '/ops/api/channel/settings', { channel: 'AURORA' });
-    const profile = (read.body as { data: { profile: Record<string, unknown> } }).data.profile;
+    const profile = (read.body.data as { profile: Record<string, unknown> }).profile;
     // What the demo seed stores: the app's link with its scheme, and no download page.
     expect(profile).toMatchObject({ appScheme: 'aurora://open', appDownloadUrl: null });
     const before = await row('AURORA');
@@ -184,7 +184,7 @@ describe('the settings sections', () => {
     ['aurora://', 'aurora://goods/detail/42'],
   ])('gives the goods page a working app link for each scheme the console accepts: %s', async (appScheme, appUrl) => {
     const read = await as(manager, '/ops/api/channel/settings', { channel: 'AURORA' });
-    const profile = (read.body as { data: { profile: Record<string, unknown> } }).data.profile;
+    const profile = (read.body.data as { profile: Record<string, unknown> }).profile;
     expect((await as(manager, '/ops/api/channel/saveProfile', { channel: 'AURORA', ...profile, appScheme })).code).toBe(200);
     const served = await readChannel(api.db, 'AURORA');
     expect(appLinkFor(served!, '/goods/detail/42')).toEqual({ appUrl, downloadUrl: null });
@@ -195,7 +195,7 @@ describe('the settings sections', () => {
     'refuses the app link %s by name: no goods page could open it',
     async (appScheme) => {
       const read = await as(manager, '/ops/api/channel/settings', { channel: 'AURORA' });
-      const profile = (read.body as { data: { profile: Record<string, unknown> } }).data.profile;
+      const profile = (read.body.data as { profile: Record<string, unknown> }).profile;
       const answer = await as(manager, '/ops/api/channel/saveProfile', { channel: 'AURORA', ...profile, appScheme });
       expect({ code: answer.code, field: answer.message.split(':')[0] }).toEqual({ code: 400, field: 'appScheme' });
     },
