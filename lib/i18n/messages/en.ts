@@ -233,6 +233,7 @@ const en = {
       '{purpose, select, logo {A logo} banner {A banner} share {A share image} favicon {A favicon source} other {This image}} must be at least {fit, select, cover {{minWidth, number} × {minHeight, number} px} other {{minWidth, number} px wide or {minHeight, number} px high}}; this one is {width, number} × {height, number} px.',
     mediaUnreadable:
       'The image could not be read: it is damaged, or not the kind of image its first bytes say. Please export it again and upload it.',
+    mediaBusy: 'Many images are being processed right now. Please upload this one again in a moment.',
     // Channel domains (issue 31, "Domains"; lib/channel/domains.ts): what an operator reads when a domain is refused
     domainIp: 'An IP address cannot be a store’s domain. Please enter a domain name such as shop.example.com.',
     domainPort: 'Please enter the domain without a port (“:8443”): stores are served on the standard ports.',

@@ -209,6 +209,7 @@ const zhCN: Messages = {
     mediaTooSmall:
       '{purpose, select, logo {标志} banner {横幅} share {分享图} favicon {网站图标原图} other {这张图片}}至少需要{fit, select, cover {{minWidth, number} × {minHeight, number} 像素} other {宽 {minWidth, number} 像素或高 {minHeight, number} 像素}}，这张图片为 {width, number} × {height, number} 像素',
     mediaUnreadable: '无法读取这张图片：文件已损坏，或与其开头标明的格式不符，请重新导出后上传',
+    mediaBusy: '正在处理的图片较多，请稍后重新上传这张图片',
     domainIp: 'IP 地址不能作为店铺域名，请输入域名',
     domainPort: '请去掉域名后的端口号：店铺使用标准端口提供服务',
     domainPath: '请只输入域名，不要带网址开头的协议或后面的路径',
