@@ -187,6 +187,7 @@ export function ChannelSettings({
                 error={e.appScheme}
                 defaultValue={p.appScheme}
                 disabled={readOnly}
+                maxLength={100}
               />
               <TextField
                 id="appDownloadUrl"

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { channelKeyFromHost } from './key';
+import { isAppLinkBase } from '../client/deep-link';
 import { PAYMENT_PROVIDER_NAMES } from '../env';
 import { BLOCKCHAIN_FILING, ICP_FILING, PUBLIC_SECURITY_FILING } from './compliance';
 import {
@@ -185,8 +186,14 @@ const line = (max: number) =>
     .trim()
     .max(max, `must be ${max} characters or less`);
 
-/** A text an operator may leave empty: '' stores nothing (null) rather than an empty value the pages would show. */
-const optionalLine = (max: number) => line(max).transform((value) => (value === '' ? null : value));
+/**
+ * A text an operator may leave empty: '' stores nothing (null) rather than an empty value the pages would show. null is
+ * taken as empty too, so a section the settings read answers (null where nothing is set) saves back unchanged (issue 31).
+ */
+const optionalLine = (max: number) =>
+  line(max)
+    .nullable()
+    .transform((value) => (value === '' || value === null ? null : value));
 
 /** An IANA time zone the runtime knows (Asia/Shanghai, Europe/London): every date of the channel's pages is written in it. */
 export const timeZoneSchema = line(64)
@@ -221,10 +228,10 @@ export const attributesSchema = z.strictObject(
   { error: 'must be an object of attributes: hideAmount, buyGoodsTitle, giftOnly, destroyTitledReceive, noActive' },
 );
 
-/** A link the store's pages open: https, no credentials in it. */
+/** A link the store's pages open: https, no credentials in it; '' or null: none (stored as null). */
 const httpsUrl = (max: number) =>
-  line(max).refine((value) => {
-    if (value === '') return true;
+  optionalLine(max).refine((value) => {
+    if (value === null) return true;
     try {
       const url = new URL(value);
       return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== '';
@@ -242,13 +249,18 @@ export const channelProfileSchema = z.strictObject({
   timeZone: timeZoneSchema,
   labels: labelsSchema,
   attributes: attributesSchema,
-  /** The app's URL scheme the deep-link helpers open (spec §1), e.g. artapp; never a web or script scheme. */
-  appScheme: optionalLine(32).refine(
-    (scheme) =>
-      scheme === null || (/^[a-z][a-z0-9+.-]{1,31}$/.test(scheme) && !/^(https?|javascript|data|file|vbscript|blob|about)$/.test(scheme)),
-    'must be an app URL scheme such as artapp (letters, digits, + . -; not http, https, javascript or data)',
+  /**
+   * Where the deep-link helpers open the app (spec §1): its URL scheme alone (`artapp`, pages open at
+   * `artapp://goods/detail/42`) or the scheme with the app's own link (`aurora://open`, as the demo channels store it;
+   * pages open at `aurora://open/goods/detail/42`), the two forms `appLinkFor` (lib/client/deep-link.ts) turns into a
+   * link. Never a web or script scheme. '' or null: no app links.
+   */
+  appScheme: optionalLine(100).refine(
+    (scheme) => scheme === null || isAppLinkBase(scheme),
+    'must be an app URL scheme such as artapp, or its link such as artapp://open (letters, digits, + . -; not http, https, javascript or data)',
   ),
-  appDownloadUrl: httpsUrl(500).transform((value) => (value === '' ? null : value)),
+  /** The app's download page; '' or null: none, and a buyer whose app does not open stays on the page (issue 30). */
+  appDownloadUrl: httpsUrl(500),
 });
 export type ChannelProfile = z.output<typeof channelProfileSchema>;
 
@@ -280,7 +292,7 @@ export const customerServiceSchema = z.strictObject({
   phone: optionalLine(25).refine((v) => v === null || SERVICE_PHONE.test(v), 'must be a phone number such as 400-123-4567'),
   hours: optionalLine(60),
   email: optionalLine(120).refine((v) => v === null || z.email().safeParse(v).success, 'must be an e-mail address'),
-  url: httpsUrl(300).transform((value) => (value === '' ? null : value)),
+  url: httpsUrl(300),
 });
 
 /** The compliance footer's numbers (lib/channel/compliance.ts); '' clears one (not shown). */

@@ -25,11 +25,196 @@ export const SKIN_COLOR_FIELDS = [
 export type SkinColorField = (typeof SKIN_COLOR_FIELDS)[number];
 
 /**
- * A CSS colour we are willing to put into a style attribute: hex, rgb()/rgba()/hsl()/hsla() or a named colour (after
- * trimming). Anything else (e.g. "red; background:url(...)") is refused, so a skin cannot inject CSS. Inside the
- * brackets only plain spaces: no tab, line break or other control character (issue 29).
+ * The CSS named colours (CSS Color Module Level 4, §6.1), in lower case. `currentcolor` is not among them: it is the
+ * text's colour wherever it is used, not a colour of the skin.
  */
-export const CSS_COLOR = /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,% /]+\)|[a-zA-Z]{3,20})$/;
+export const CSS_NAMED_COLOURS: readonly string[] = [
+  'aliceblue',
+  'antiquewhite',
+  'aqua',
+  'aquamarine',
+  'azure',
+  'beige',
+  'bisque',
+  'black',
+  'blanchedalmond',
+  'blue',
+  'blueviolet',
+  'brown',
+  'burlywood',
+  'cadetblue',
+  'chartreuse',
+  'chocolate',
+  'coral',
+  'cornflowerblue',
+  'cornsilk',
+  'crimson',
+  'cyan',
+  'darkblue',
+  'darkcyan',
+  'darkgoldenrod',
+  'darkgray',
+  'darkgreen',
+  'darkgrey',
+  'darkkhaki',
+  'darkmagenta',
+  'darkolivegreen',
+  'darkorange',
+  'darkorchid',
+  'darkred',
+  'darksalmon',
+  'darkseagreen',
+  'darkslateblue',
+  'darkslategray',
+  'darkslategrey',
+  'darkturquoise',
+  'darkviolet',
+  'deeppink',
+  'deepskyblue',
+  'dimgray',
+  'dimgrey',
+  'dodgerblue',
+  'firebrick',
+  'floralwhite',
+  'forestgreen',
+  'fuchsia',
+  'gainsboro',
+  'ghostwhite',
+  'gold',
+  'goldenrod',
+  'gray',
+  'green',
+  'greenyellow',
+  'grey',
+  'honeydew',
+  'hotpink',
+  'indianred',
+  'indigo',
+  'ivory',
+  'khaki',
+  'lavender',
+  'lavenderblush',
+  'lawngreen',
+  'lemonchiffon',
+  'lightblue',
+  'lightcoral',
+  'lightcyan',
+  'lightgoldenrodyellow',
+  'lightgray',
+  'lightgreen',
+  'lightgrey',
+  'lightpink',
+  'lightsalmon',
+  'lightseagreen',
+  'lightskyblue',
+  'lightslategray',
+  'lightslategrey',
+  'lightsteelblue',
+  'lightyellow',
+  'lime',
+  'limegreen',
+  'linen',
+  'magenta',
+  'maroon',
+  'mediumaquamarine',
+  'mediumblue',
+  'mediumorchid',
+  'mediumpurple',
+  'mediumseagreen',
+  'mediumslateblue',
+  'mediumspringgreen',
+  'mediumturquoise',
+  'mediumvioletred',
+  'midnightblue',
+  'mintcream',
+  'mistyrose',
+  'moccasin',
+  'navajowhite',
+  'navy',
+  'oldlace',
+  'olive',
+  'olivedrab',
+  'orange',
+  'orangered',
+  'orchid',
+  'palegoldenrod',
+  'palegreen',
+  'paleturquoise',
+  'palevioletred',
+  'papayawhip',
+  'peachpuff',
+  'peru',
+  'pink',
+  'plum',
+  'powderblue',
+  'purple',
+  'rebeccapurple',
+  'red',
+  'rosybrown',
+  'royalblue',
+  'saddlebrown',
+  'salmon',
+  'sandybrown',
+  'seagreen',
+  'seashell',
+  'sienna',
+  'silver',
+  'skyblue',
+  'slateblue',
+  'slategray',
+  'slategrey',
+  'snow',
+  'springgreen',
+  'steelblue',
+  'tan',
+  'teal',
+  'thistle',
+  'tomato',
+  'turquoise',
+  'violet',
+  'wheat',
+  'white',
+  'whitesmoke',
+  'yellow',
+  'yellowgreen',
+];
+
+// The pieces of a colour function (CSS Color 4, §5 and §7): a number, a percentage, a hue (a number or an angle) and
+// an alpha (a number or a percentage). Only plain spaces between them: no tab, line break or other control character
+// (issue 29).
+const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d+)?|\.\d+)`;
+const PERCENT = `${NUMBER}%`;
+const NUMBER_OR_PERCENT = `(?:${PERCENT}|${NUMBER})`;
+const HUE = `${NUMBER}(?:deg|grad|rad|turn)?`;
+const COMMA = ' *, *';
+const SPACE = ' +';
+const SLASH = ' */ *';
+
+/** A colour function's arguments: three components and an optional alpha, in the comma or the space syntax. */
+function functionArguments(first: string, rest: string): string {
+  const comma = `${first}${COMMA}${rest}${COMMA}${rest}(?:${COMMA}${NUMBER_OR_PERCENT})?`;
+  const space = `${first}${SPACE}${rest}${SPACE}${rest}(?:${SLASH}${NUMBER_OR_PERCENT})?`;
+  return ` *(?:${comma}|${space}) *`;
+}
+
+/**
+ * A CSS colour we are willing to put into a style attribute (after trimming), and that is a colour (issue 31): hex of
+ * 3, 4, 6 or 8 digits; rgb()/rgba() with three numbers or percentages, hsl()/hsla() with a hue and two percentages
+ * (or numbers, as CSS Color 4 allows), each with an optional alpha (`, a` or `/ a`); a CSS named colour or
+ * `transparent`. Anything else (e.g. "red; background:url(...)", "rgb(,,,,)", "notacolour", "#12345") is refused, so a
+ * skin can neither inject CSS nor store a value the page would ignore. Letter case does not matter, as in CSS.
+ */
+export const CSS_COLOR = new RegExp(
+  '^(?:' +
+    [
+      '#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})',
+      `rgba?\\(${functionArguments(NUMBER_OR_PERCENT, NUMBER_OR_PERCENT)}\\)`,
+      `hsla?\\(${functionArguments(HUE, NUMBER_OR_PERCENT)}\\)`,
+      [...CSS_NAMED_COLOURS, 'transparent'].join('|'),
+    ].join('|') +
+    ')$',
+  'i',
+);
 
 /**
  * CSS custom properties for <html style>: `--skin-color1`, `--skin-page-bg-color`, ..., and the text variants of the

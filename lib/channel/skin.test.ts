@@ -1,6 +1,7 @@
 import { SEED_CHANNELS } from '../demo/seed-data';
 import { DEFAULT_SKIN, parseSkin, SKIN_IMAGE_FIELDS, skinCssVariables, skinImageProblem } from './skin';
 import { contrastRatio } from './contrast';
+import { CSS_COLOR, SKIN_COLOR_FIELDS } from './skin-colours';
 
 describe('parseSkin (spec §3 skinJson)', () => {
   it('reads the colours and images a channel sets', () => {
@@ -50,6 +51,58 @@ describe('parseSkin (spec §3 skinJson)', () => {
       expect(parseSkin(JSON.stringify({ color1: colour })).color1).toBe(colour);
     },
   );
+
+  it.each([
+    '#abcd',
+    'RGB(0 128 255)',
+    'rgb(10% 20% 30% / 0.5)',
+    'rgba(0,0,0,.5)',
+    'rgb(255, 0, 0, 50%)',
+    'hsl(120deg, 50%, 50%)',
+    'hsla(0.5turn 50% 50% / .3)',
+    'hsl(-30 40 50)',
+    'rebeccapurple',
+    'LightGoldenrodYellow',
+  ])('accepts the CSS colour %s in any of the syntaxes CSS has for it (issue 31)', (colour) => {
+    expect(parseSkin(JSON.stringify({ color1: colour })).color1).toBe(colour);
+  });
+
+  it('accepts every colour the demo channels and the default skin use', () => {
+    const colours = [...SEED_CHANNELS.flatMap((c) => Object.values(c.palette)), ...SKIN_COLOR_FIELDS.map((f) => DEFAULT_SKIN[f])];
+    expect(colours).toContain('rgba(0, 0, 0, 0.08)');
+    for (const colour of colours) expect({ colour, ok: CSS_COLOR.test(colour) }).toEqual({ colour, ok: true });
+  });
+
+  it.each([
+    'rgb(,,,,)',
+    'notacolour',
+    '#12345',
+    '#1234567',
+    'hsl(/ / /)',
+    'currentcolor',
+    'rgb(1, 2)',
+    'rgb(1, 2, 3, 4, 5)',
+    'rgb(1 2 3, 0.5)',
+    'rgb(1, 2, 3 / 0.5)',
+    'rgb(1. 2 3)',
+    'rgb(1 2 3 / )',
+    'hsl(10%, 20%, 30%)',
+    'rgb(1 2 3',
+    'rgb (1, 2, 3)',
+    'rgb(1,\t2,3)',
+  ])('refuses %p, which is not a colour, and keeps the other colours of the skin (issue 31)', (colour) => {
+    const skin = parseSkin(JSON.stringify({ color1: colour, color2: '#5eead4', shadowColor: 'rgba(1, 2, 3, 0.5)' }));
+    expect(skin.color1).toBe(DEFAULT_SKIN.color1);
+    expect(skin.color2).toBe('#5eead4');
+    expect(skin.shadowColor).toBe('rgba(1, 2, 3, 0.5)');
+  });
+
+  it('answers at once for a long run of spaces or digits inside a colour function', () => {
+    // The pattern is tried on whatever a stored skin holds; a value built to backtrack must not hold up a page.
+    for (const colour of [`rgb(1${' '.repeat(20000)}x`, `rgb(${'1'.repeat(20000)},`, `hsl(1 2 3${' '.repeat(20000)}/`]) {
+      expect(CSS_COLOR.test(colour)).toBe(false);
+    }
+  });
 
   it('trims spaces around a value', () => {
     expect(parseSkin(JSON.stringify({ color1: '  #123456 ' })).color1).toBe('#123456');

@@ -68,7 +68,8 @@ export const DEFAULT_SKIN: Skin = {
   mineChainImg: '/brands/default/mine-chain.svg',
 };
 
-// A CSS colour we are willing to put into a style attribute: hex, rgb()/rgba()/hsl()/hsla() or a named colour.
+// A CSS colour we are willing to put into a style attribute: hex, rgb()/rgba()/hsl()/hsla() or a named colour, each
+// in a shape CSS takes as a colour (CSS_COLOR, issue 31).
 // Anything else (e.g. "red; background:url(...)") is dropped, so a skin cannot inject CSS. Inside the brackets only
 // plain spaces: no tab, line break or other control character (issue 29).
 export const cssColor = z.string().trim().regex(CSS_COLOR);

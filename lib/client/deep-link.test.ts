@@ -1,4 +1,4 @@
-import { appLinkFor, DEEP_LINK_TIMEOUT_MS, openApp } from './deep-link';
+import { appLinkFor, DEEP_LINK_TIMEOUT_MS, isAppLinkBase, openApp } from './deep-link';
 
 function fakeBrowser() {
   const visited: string[] = [];
@@ -84,6 +84,25 @@ describe('appLinkFor: where a channel configures an app link', () => {
       downloadUrl: 'https://aurora.example/app',
     });
     expect(appLinkFor({ appScheme: 'aurora://', appDownloadUrl: '/download' }, path)?.appUrl).toBe('aurora://goods/detail/42');
+  });
+
+  it('opens the app at its root link where the channel names the scheme alone, as the console accepts it (issue 31)', () => {
+    expect(appLinkFor({ appScheme: 'auroraapp', appDownloadUrl: null }, path)).toEqual({
+      appUrl: 'auroraapp://goods/detail/42',
+      downloadUrl: null,
+    });
+    expect(appLinkFor({ appScheme: 'javascript', appDownloadUrl: null }, path)).toBeNull();
+    expect(appLinkFor({ appScheme: 'https', appDownloadUrl: null }, path)).toBeNull();
+  });
+
+  it('turns every app link the console may store into a link, and the console stores none it would refuse', () => {
+    for (const base of ['auroraapp', 'aurora://open', 'aurora://', 'my-app.v2+x://open/home']) {
+      expect(isAppLinkBase(base)).toBe(true);
+      expect(appLinkFor({ appScheme: base, appDownloadUrl: null }, path)?.appUrl).toMatch(/^[a-z][a-z0-9+.-]*:\/\/.*goods\/detail\/42$/);
+    }
+    for (const base of ['javascript', 'javascript://x', 'https://aurora.example', 'aurora:open', 'aurora://open?x=1', 'Aurora', 'a', '']) {
+      expect(isAppLinkBase(base)).toBe(false);
+    }
   });
 
   it('offers nothing where the channel has no app link, or only a download page', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '@/lib/procedure/errors';
 import { picture, pngClaiming, SVG_WITH_SCRIPT, zipOf } from '@/test/images';
-import { MAX_IMAGE_BYTES, sniffImageKind, storeImage } from './image';
+import { DecodeLane, MAX_IMAGE_BYTES, sniffImageKind, storeImage, type DecodeTurns } from './image';
 import { FolderMediaStore } from './store';
 
 let root: string;
@@ -197,5 +197,80 @@ describe('storeImage: bad uploads are refused with the field and why, and nothin
       en: 'Please choose what the image is for: a logo, a banner, a share image or a favicon source.',
     });
     expect(await storedFiles()).toEqual([]);
+  });
+});
+
+describe('storeImage: the decodes of a process take turns (issue 31)', () => {
+  /** A lane of `limit` at once whose turns are written down, the first held until `releaseFirst` is called. */
+  function watchedLane(limit: number, maxWaiting: number) {
+    const lane = new DecodeLane(limit, maxWaiting);
+    const turns: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let first = true;
+    const watched: DecodeTurns = {
+      run: (work) =>
+        lane.run(async () => {
+          turns.push('start');
+          if (first) {
+            first = false;
+            await firstHeld;
+          }
+          try {
+            return await work();
+          } finally {
+            turns.push('end');
+          }
+        }),
+    };
+    return { lane, watched, turns, releaseFirst };
+  }
+
+  it('with the limit at 1, a second upload waits for the first to be stored, then is stored too', async () => {
+    const { lane, watched, turns, releaseFirst } = watchedLane(1, 8);
+    const first = storeImage(await picture(1600, 900), 'banner', store, watched);
+    const second = storeImage(await picture(1500, 800), 'banner', store, watched);
+    await lane.whenWaiting(1); // one upload holds the only turn, the other waits for it
+    expect(turns).toEqual(['start']);
+    expect(await storedFiles()).toEqual([]);
+    releaseFirst();
+    const stored = await Promise.all([first, second]);
+    expect(turns).toEqual(['start', 'end', 'start', 'end']);
+    expect(stored.map((s) => s.source.width)).toEqual([1600, 1500]);
+    expect(await storedFiles()).toHaveLength(4);
+  });
+
+  it('answers busy (code 1001, in both languages) once too many uploads wait, and stores the waiting one after', async () => {
+    const { lane, watched, releaseFirst } = watchedLane(1, 1);
+    const holding = storeImage(await picture(1600, 900), 'banner', store, watched);
+    const waiting = storeImage(await picture(1500, 800), 'banner', store, watched);
+    await lane.whenWaiting(1);
+    const busy = await storeImage(await picture(1400, 700), 'banner', store, watched).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(busy).toBeInstanceOf(AppError);
+    const error = busy as AppError;
+    expect({ code: error.code, field: error.data?.field }).toEqual({ code: 1001, field: 'file' });
+    expect(error.messageIn('en')).toMatch(/upload this one again in a moment/);
+    expect(error.messageIn('zh-CN')).toMatch(/稍后重新上传/);
+    releaseFirst();
+    expect((await Promise.all([holding, waiting])).map((s) => s.source.width)).toEqual([1600, 1500]);
+  });
+
+  it('gives the turns in the order the uploads came', async () => {
+    const lane = new DecodeLane(1, 8);
+    let release!: () => void;
+    const held = lane.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const order: number[] = [];
+    const waiting = [1, 2, 3].map((n) => lane.run(async () => void order.push(n)));
+    await lane.whenWaiting(3);
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([held, ...waiting]);
+    expect(order).toEqual([1, 2, 3]);
+    // Every turn was given back: the next decode runs at once.
+    expect(lane.waiting).toBe(0);
+    await expect(lane.run(async () => 'ran')).resolves.toBe('ran');
   });
 });

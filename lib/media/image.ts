@@ -112,6 +112,73 @@ async function headerSize(bytes: Uint8Array, kind: ImageKind): Promise<{ width: 
   return sideways ? { width: height, height: meta.width } : { width: meta.width, height };
 }
 
+/**
+ * How many uploads this process decodes and re-encodes at once (issue 31): an 8,000 px 16-bit PNG, within the limits
+ * above, costs about 2 s of both cores and 140 MB while it is decoded, and three at once took 580 MB. One at a time
+ * (libvips already spreads one decode over the cores) bounds that to one image's worth; the others wait in order.
+ */
+export const MAX_CONCURRENT_DECODES = 1;
+/**
+ * How many uploads may wait for their decode: eight is a team uploading a skin's images together, about 16 s of waiting
+ * for the last in the worst case. Beyond, an upload is answered busy (code 1001, `mediaBusy`) at once rather than
+ * holding its bytes in memory for longer.
+ */
+export const MAX_WAITING_DECODES = 8;
+
+/** What runs an upload's decode in its turn (a DecodeLane; tests may wrap one to watch the turns). */
+export type DecodeTurns = { run<T>(work: () => Promise<T>): Promise<T> };
+
+/**
+ * The turns of the process's image decodes: at most `limit` run at once, the next `maxWaiting` wait in the order they
+ * came (a finishing decode hands its turn straight to the first waiting one), and one more is refused as busy.
+ */
+export class DecodeLane implements DecodeTurns {
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+  private readonly watchers: { count: number; resolve: () => void }[] = [];
+
+  constructor(
+    readonly limit: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  /** How many decodes wait for their turn now. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /** Resolves once `count` decodes wait for their turn (an event tests await instead of a sleep). */
+  whenWaiting(count: number): Promise<void> {
+    if (this.queue.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.watchers.push({ count, resolve }));
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.limit) this.running++;
+    else {
+      if (this.queue.length >= this.maxWaiting) throw new AppError(API_CODES.BUSY, msg('mediaBusy'));
+      // The turn is handed over by `release` with `running` unchanged, so no newcomer can take it first.
+      await new Promise<void>((resolve) => {
+        this.queue.push(resolve);
+        for (const watcher of this.watchers.filter((w) => this.queue.length >= w.count)) {
+          this.watchers.splice(this.watchers.indexOf(watcher), 1);
+          watcher.resolve();
+        }
+      });
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** The decodes of this process (one lane per server process; the limit is per process, see docs/security.md). */
+const DECODES = new DecodeLane(MAX_CONCURRENT_DECODES, MAX_WAITING_DECODES);
+
 /** Whether an upload of this size fills a box without being enlarged. */
 function fills(fit: 'cover' | 'contain', [boxWidth, boxHeight]: readonly [number, number], width: number, height: number): boolean {
   return fit === 'cover' ? width >= boxWidth && height >= boxHeight : width >= boxWidth || height >= boxHeight;
@@ -120,9 +187,15 @@ function fills(fit: 'cover' | 'contain', [boxWidth, boxHeight]: readonly [number
 /**
  * Checks an upload and stores its renditions (see the top of this file). Each refusal is an AppError (HTTP 400) whose
  * message names why and whose field is `file` (or `purpose`); nothing is stored unless every check passed and every
- * rendition was made.
+ * rendition was made. An upload that finds MAX_WAITING_DECODES others waiting for their decode is answered busy (code
+ * 1001, `mediaBusy`, field `file`), so an operator tries again in a moment (issue 31).
  */
-export async function storeImage(bytes: Uint8Array, purpose: string, store: MediaStore = mediaStore()): Promise<StoredImage> {
+export async function storeImage(
+  bytes: Uint8Array,
+  purpose: string,
+  store: MediaStore = mediaStore(),
+  decodes: DecodeTurns = DECODES,
+): Promise<StoredImage> {
   if (!isImagePurpose(purpose)) throw refused(msg('mediaPurpose'));
   if (bytes.byteLength === 0) throw refused(msg('mediaEmpty'));
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw refused(msg('mediaTooLarge', { max: MAX_IMAGE_BYTES / 1024 / 1024 }));
@@ -136,11 +209,35 @@ export async function storeImage(bytes: Uint8Array, purpose: string, store: Medi
   const [minWidth, minHeight] = boxes[0];
   if (!fills(fit, boxes[0], width, height)) throw refused(msg('mediaTooSmall', { purpose, fit, minWidth, minHeight, width, height }));
 
-  let encoded: { data: Buffer; info: OutputInfo }[];
+  // The decode and the re-encodes wait for their turn (MAX_CONCURRENT_DECODES); a refusal for busy comes from here.
+  const encoded = await decodes.run(() => renditionsOf(bytes, fit, boxes, width, height));
+
+  const renditions: Rendition[] = [];
+  for (const { data, info } of encoded) {
+    const key = `${createHash('sha256').update(data).digest('hex')}.webp`;
+    await store.put(key, data, 'image/webp');
+    renditions.push({ key, url: store.url(key), width: info.width, height: info.height, bytes: data.byteLength });
+  }
+  return {
+    purpose,
+    source: { kind, width, height, bytes: bytes.byteLength },
+    renditions,
+    url: renditions[renditions.length - 1]!.url,
+  };
+}
+
+/** The upload decoded once and re-encoded as WebP for each box it fills; an image that fails to decode is refused. */
+async function renditionsOf(
+  bytes: Uint8Array,
+  fit: 'cover' | 'contain',
+  boxes: readonly (readonly [number, number])[],
+  width: number,
+  height: number,
+): Promise<{ data: Buffer; info: OutputInfo }[]> {
   try {
     // One decode, shared by the renditions; the pixel limit holds even if a header lied about the size.
     const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    encoded = await Promise.all(
+    return await Promise.all(
       boxes
         .filter((box) => fills(fit, box, width, height))
         .map(([boxWidth, boxHeight]) =>
@@ -155,17 +252,4 @@ export async function storeImage(bytes: Uint8Array, purpose: string, store: Medi
   } catch {
     throw refused(msg('mediaUnreadable'));
   }
-
-  const renditions: Rendition[] = [];
-  for (const { data, info } of encoded) {
-    const key = `${createHash('sha256').update(data).digest('hex')}.webp`;
-    await store.put(key, data, 'image/webp');
-    renditions.push({ key, url: store.url(key), width: info.width, height: info.height, bytes: data.byteLength });
-  }
-  return {
-    purpose,
-    source: { kind, width, height, bytes: bytes.byteLength },
-    renditions,
-    url: renditions[renditions.length - 1]!.url,
-  };
 }

@@ -3,6 +3,7 @@ import { createTestApi, type TestApi } from '@/test/api';
 import { OPS_HOST, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
 import { channels, operatorAudit } from '../db/schema';
 import { readChannel } from '../channel/service';
+import { appLinkFor } from '../client/deep-link';
 
 // issue 31, "Channels": an owner creates a channel that is served at once; an owner or a granted manager pauses it and
 // edits its settings section by section; support only reads; every field out of range is refused with its name and
@@ -161,6 +162,44 @@ describe('the settings sections', () => {
     await as(manager, '/ops/api/channel/saveCompliance', { ...COMPLIANCE, blockchainFiling: '' });
     expect((await row('AURORA'))!.blockchainFiling).toBeNull();
   });
+
+  it('saves the Store section back unchanged as the settings read answers it for a seeded channel (issue 31)', async () => {
+    const read = await as(manager, '/ops/api/channel/settings', { channel: 'AURORA' });
+    const profile = (read.body.data as { profile: Record<string, unknown> }).profile;
+    // What the demo seed stores: the app's link with its scheme, and no download page.
+    expect(profile).toMatchObject({ appScheme: 'aurora://open', appDownloadUrl: null });
+    const before = await row('AURORA');
+    const saved = await as(manager, '/ops/api/channel/saveProfile', { channel: 'AURORA', ...profile });
+    expect({ code: saved.code, message: saved.message }).toEqual({ code: 200, message: expect.any(String) });
+    const after = await row('AURORA');
+    expect(after).toMatchObject({ appScheme: 'aurora://open', appDownloadUrl: null, name: before!.name });
+    // An empty download page is none, as null is.
+    expect((await as(manager, '/ops/api/channel/saveProfile', { channel: 'AURORA', ...profile, appDownloadUrl: '' })).code).toBe(200);
+    expect((await row('AURORA'))!.appDownloadUrl).toBeNull();
+  });
+
+  it.each([
+    ['auroraapp', 'auroraapp://goods/detail/42'],
+    ['aurora://open', 'aurora://open/goods/detail/42'],
+    ['aurora://', 'aurora://goods/detail/42'],
+  ])('gives the goods page a working app link for each scheme the console accepts: %s', async (appScheme, appUrl) => {
+    const read = await as(manager, '/ops/api/channel/settings', { channel: 'AURORA' });
+    const profile = (read.body.data as { profile: Record<string, unknown> }).profile;
+    expect((await as(manager, '/ops/api/channel/saveProfile', { channel: 'AURORA', ...profile, appScheme })).code).toBe(200);
+    const served = await readChannel(api.db, 'AURORA');
+    expect(appLinkFor(served!, '/goods/detail/42')).toEqual({ appUrl, downloadUrl: null });
+    await as(manager, '/ops/api/channel/saveProfile', { channel: 'AURORA', ...profile });
+  });
+
+  it.each(['aurora://open?x=1', 'aurora:open', 'https://aurora.example', 'a', 'aurora://open now'])(
+    'refuses the app link %s by name: no goods page could open it',
+    async (appScheme) => {
+      const read = await as(manager, '/ops/api/channel/settings', { channel: 'AURORA' });
+      const profile = (read.body.data as { profile: Record<string, unknown> }).profile;
+      const answer = await as(manager, '/ops/api/channel/saveProfile', { channel: 'AURORA', ...profile, appScheme });
+      expect({ code: answer.code, field: answer.message.split(':')[0] }).toEqual({ code: 400, field: 'appScheme' });
+    },
+  );
 
   it('saves the profile: labels in order, attributes, app links; refuses a script scheme and a bad time zone by name', async () => {
     const profile = {

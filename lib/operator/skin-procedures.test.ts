@@ -78,6 +78,11 @@ describe('/ops/api/skin/publish', () => {
 
   it.each([
     ['a colour that is not one', { color1: 'red; background:url(x)' }, 'skin.color1'],
+    ['empty commas as a colour (issue 31)', { color1: 'rgb(,,,,)' }, 'skin.color1'],
+    ['a word that names no colour', { signColor: 'notacolour' }, 'skin.signColor'],
+    ['five hex digits', { pageBgColor: '#12345' }, 'skin.pageBgColor'],
+    ['slashes as an hsl colour', { shadowColor: 'hsl(/ / /)' }, 'skin.shadowColor'],
+    ['the text colour, which is no skin colour', { buttonColor: 'currentcolor' }, 'skin.buttonColor'],
     ["another channel's art", { brandImg: '/brands/lumen/brand.svg' }, 'skin.brandImg'],
     ['a host that is not a media host', { shareImg: 'https://evil.example/a.webp' }, 'skin.shareImg'],
     ['a field the skin does not have', { fontFamily: 'Comic Sans' }, 'skin'],

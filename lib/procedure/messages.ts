@@ -102,6 +102,7 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   mediaTooWide: 'file',
   mediaTooSmall: 'file',
   mediaUnreadable: 'file',
+  mediaBusy: 'file',
   // Channel domains (issue 31): every refusal is about the host typed or chosen.
   domainIp: 'host',
   domainPort: 'host',

@@ -233,6 +233,7 @@ const en = {
       '{purpose, select, logo {A logo} banner {A banner} share {A share image} favicon {A favicon source} other {This image}} must be at least {fit, select, cover {{minWidth, number} × {minHeight, number} px} other {{minWidth, number} px wide or {minHeight, number} px high}}; this one is {width, number} × {height, number} px.',
     mediaUnreadable:
       'The image could not be read: it is damaged, or not the kind of image its first bytes say. Please export it again and upload it.',
+    mediaBusy: 'Many images are being processed right now. Please upload this one again in a moment.',
     // Channel domains (issue 31, "Domains"; lib/channel/domains.ts): what an operator reads when a domain is refused
     domainIp: 'An IP address cannot be a store’s domain. Please enter a domain name such as shop.example.com.',
     domainPort: 'Please enter the domain without a port (“:8443”): stores are served on the standard ports.',
@@ -708,9 +709,9 @@ const en = {
       saved: 'Saved. Buyers see it on their next page view.',
       profile: 'Store',
       appScheme: 'App URL scheme',
-      appSchemeHint: 'The scheme the “open in app” links use, e.g. artapp. Empty: no app links.',
+      appSchemeHint: 'Where “open in app” goes: the app’s scheme, e.g. artapp, or its link, e.g. artapp://open. Empty: no app links.',
       appDownloadUrl: 'App download page',
-      appDownloadUrlHint: 'An https:// address, where buyers without the app are sent.',
+      appDownloadUrlHint: 'An https:// address, where buyers without the app are sent. Empty: none, buyers stay on the page.',
       texts: 'Texts and agreements',
       textsIntro: 'An empty agreement leaves the default template in force, written for this store’s brand name.',
       marketText: 'Market text',
