@@ -275,8 +275,10 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   }),
   '/ops/api/passkey/rename': () => ({ id: 2_000_000_000, name: 'Matrix key' }),
   '/ops/api/passkey/remove': () => ({ id: 2_000_000_000 }),
-  '/ops/api/session/passkeyOptions': () => ({ name: 'matrix.owner', password: 'a wrong password' }),
+  '/ops/api/session/passkeyOptions': () => ({ name: 'matrix.owner' }),
   '/ops/api/session/passkeySignIn': () => ({
+    name: 'matrix.owner',
+    password: 'a wrong password',
     ceremony: 'x'.repeat(43),
     response: {
       id: 'AAAA',

@@ -46,7 +46,8 @@ export function SignInForm({ words, locale }: { words: SignInWords; locale: stri
       return;
     }
     setBusy('passkey');
-    const started = await consoleCall('/ops/api/session/passkeyOptions', { name, password }, locale);
+    // The name alone starts it; the password goes with the passkey's answer, so the first step says nothing about it.
+    const started = await consoleCall('/ops/api/session/passkeyOptions', { name }, locale);
     if (!started.ok) {
       setBusy(null);
       setError(started.message || words.failed);
@@ -62,7 +63,11 @@ export function SignInForm({ words, locale }: { words: SignInWords; locale: stri
       setError(webauthnFailure(failure, words));
       return;
     }
-    const answer = await consoleCall('/ops/api/session/passkeySignIn', { ceremony: started.data.ceremony, response }, locale);
+    const answer = await consoleCall(
+      '/ops/api/session/passkeySignIn',
+      { name, password, ceremony: started.data.ceremony, response },
+      locale,
+    );
     if (answer.ok) return signedIn();
     setBusy(null);
     setError(answer.message || words.failed);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
 import { seededTestDb } from '@/test/db';
 import { channels, operatorAudit, operatorInvites, operators } from '@/lib/db/schema';
@@ -176,6 +176,32 @@ describe('sign-in', () => {
     await expect(
       signIn(db, { name: 'bystander', password: PASSWORD, code: code(other.secret, at(270_000)), now: at(270_000), ip: ip() }),
     ).resolves.toBeTruthy();
+  });
+
+  it('audits the throttled sign-ins too (issue 31: every sign-in, refused or not, is in the trail)', async () => {
+    await enrolled('throttled');
+    const when = at(250_000);
+    const alerts = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const answers = [];
+    for (let i = 0; i < 8; i++) {
+      answers.push((await refusal(signIn(db, { name: 'throttled', password: `guess ${i}`, code: '000000', now: when, ip: ip() }))).code);
+    }
+    alerts.mockRestore();
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const trail = await db
+      .select({ operatorId: operatorAudit.operatorId, input: operatorAudit.input, after: operatorAudit.after })
+      .from(operatorAudit)
+      .where(eq(operatorAudit.operatorName, 'throttled'))
+      .orderBy(asc(operatorAudit.id));
+    const signIns = trail.filter((e) => (e.input as { name?: string }).name === 'throttled');
+    expect(signIns).toHaveLength(8);
+    expect(signIns.map((e) => e.after)).toEqual([
+      ...Array.from({ length: 5 }, () => ({ signedIn: false })),
+      ...Array.from({ length: 3 }, () => ({ signedIn: false, outcome: 'throttled' })),
+    ]);
+    // The throttled ones keep the secrets out of the trail like the others.
+    expect(signIns[7]!.input).toEqual({ name: 'throttled', password: '[redacted]', code: '[redacted]' });
+    expect(signIns.every((e) => e.operatorId === null)).toBe(true);
   });
 
   it('limits failures per address, across names', async () => {

@@ -18,7 +18,7 @@ import { randomToken, sha256 } from '../security/crypto';
 import { hitAll, type Limit } from '../rate-limit/rate-limit';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
-import { recordAudit } from './audit';
+import { recordAudit, type AuditEntry } from './audit';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
 import type { OperatorRole } from '../procedure/roles';
 import type { OperatorSession } from '../procedure/scope';
@@ -241,17 +241,28 @@ function waitOf(refused: { resetAt: Date }, now: Date): number {
   return Math.max(1000, refused.resetAt.getTime() - now.getTime());
 }
 
-/**
- * Counts one try of a password and code against the per-name and per-address limits (OPERATOR_LIMITS), before the
- * check; 429 with the wait when over. The caller gives the hits back when the check passes.
- */
-async function countPasswordAttempt(db: Db, name: string, ip: string, now: Date) {
-  const limits: Limit[] = [
+/** The limits of one try of a password (OPERATOR_LIMITS): per name and per address, shared by every way in. */
+export function signInLimits(name: string, ip: string): Limit[] {
+  return [
     ...OPERATOR_LIMITS.perAccount.map((l) => ({ bucket: `ops:sign-in:name:${l.windowMs}:${name}`, ...l })),
     ...OPERATOR_LIMITS.perAddress.map((l) => ({ bucket: `ops:sign-in:ip:${l.windowMs}:${ip}`, ...l })),
   ];
-  const attempt = await hitAll(db, limits, now);
+}
+
+/**
+ * Counts one try of a password and code against the per-name and per-address limits (OPERATOR_LIMITS), before the
+ * check; 429 with the wait when over. The caller gives the hits back when the check passes. A refused try is still a
+ * sign-in attempt, so it is audited (`throttled` holds the entry; after: outcome "throttled") before the 429: docs say
+ * every sign-in, refused or not, is in the trail, and a guesser kept at the limit is what an owner looks for there.
+ */
+export async function countPasswordAttempt(
+  db: Db,
+  input: { name: string; ip: string; now: Date; throttled: Omit<AuditEntry, 'at' | 'ip' | 'after'> & { after: Record<string, unknown> } },
+) {
+  const { name, ip, now } = input;
+  const attempt = await hitAll(db, signInLimits(name, ip), now);
   if (attempt.refused) {
+    await recordAudit(db, { ...input.throttled, at: now, ip, after: { ...input.throttled.after, outcome: 'throttled' } });
     if (attempt.refused.count === attempt.refused.max + 1) {
       console.error(
         `[alert] operator console: ${attempt.refused.max} failed sign-ins (${attempt.refused.bucket.split(':')[2]}) ` +
@@ -275,7 +286,18 @@ export async function signIn(
   input: { name: string; password: string; code: string; now: Date; ip: string },
 ): Promise<{ token: string; expiresAt: Date; operator: { name: string; role: OperatorRole } }> {
   const name = normalName(input.name);
-  const attempt = await countPasswordAttempt(db, name, input.ip, input.now);
+  const audited = {
+    operatorId: null,
+    operatorName: name.slice(0, 64),
+    procedure: 'session/signIn',
+    input: { name: name.slice(0, 64), password: input.password, code: input.code },
+  };
+  const attempt = await countPasswordAttempt(db, {
+    name,
+    ip: input.ip,
+    now: input.now,
+    throttled: { ...audited, after: { signedIn: false } },
+  });
   const [operator] = await db.select().from(operators).where(eq(operators.name, name));
   // The same argon2 work whether or not the name exists, so the answer's time does not tell either.
   dummyHash ??= hash(randomToken());
@@ -286,12 +308,10 @@ export async function signIn(
     passwordRight &&
     (await secondFactorPasses(db, operator, input.code, input.now));
   await recordAudit(db, {
+    ...audited,
     at: input.now,
     operatorId: passes ? operator!.id : null,
-    operatorName: name.slice(0, 64),
     ip: input.ip,
-    procedure: 'session/signIn',
-    input: { name: name.slice(0, 64), password: input.password, code: input.code },
     after: { signedIn: passes },
   });
   if (!passes) throw new AppError(401, msg('opsSignInRefused'));
@@ -379,7 +399,18 @@ export async function confirmSession(
   db: Db,
   input: { session: OperatorSession; password: string; code: string; now: Date; ip: string },
 ): Promise<{ provedUntil: Date }> {
-  const attempt = await countPasswordAttempt(db, input.session.name, input.ip, input.now);
+  const attempt = await countPasswordAttempt(db, {
+    name: input.session.name,
+    ip: input.ip,
+    now: input.now,
+    throttled: {
+      operatorId: input.session.operatorId,
+      operatorName: input.session.name,
+      procedure: 'session/confirm',
+      input: { password: input.password, code: input.code },
+      after: { confirmed: false },
+    },
+  });
   const [operator] = await db.select().from(operators).where(eq(operators.id, input.session.operatorId));
   dummyHash ??= hash(randomToken());
   const passwordRight = await verify(operator?.passwordHash ?? (await dummyHash), input.password).catch(() => false);

@@ -24,10 +24,12 @@ it('adds a passkey from the Account page, then signs in with name, password and 
   const added = await ops('/ops/api/passkey/add', { ceremony, name: 'Laptop', response: key.register(options, console_) }, owner.cookie);
   expect(added).toMatchObject({ code: 200, data: { name: 'Laptop', lastUsedAt: null } });
 
-  const pending = await ops('/ops/api/session/passkeyOptions', { name: 'api.passkey', password: FIXTURE_PASSWORD });
+  const pending = await ops('/ops/api/session/passkeyOptions', { name: 'api.passkey' });
   expect(pending.code).toBe(200);
   const signIn = pending.data as { ceremony: string; options: { challenge: string } };
   const done = await ops('/ops/api/session/passkeySignIn', {
+    name: 'api.passkey',
+    password: FIXTURE_PASSWORD,
     ceremony: signIn.ceremony,
     response: key.authenticate(signIn.options, console_),
   });
@@ -38,6 +40,8 @@ it('adds a passkey from the Account page, then signs in with name, password and 
 
   // The same answer again is a replay: refused in the words of a wrong code, and no cookie.
   const again = await ops('/ops/api/session/passkeySignIn', {
+    name: 'api.passkey',
+    password: FIXTURE_PASSWORD,
     ceremony: signIn.ceremony,
     response: key.authenticate(signIn.options, console_),
   });
@@ -45,12 +49,62 @@ it('adds a passkey from the Account page, then signs in with name, password and 
   expect(again.headers['set-cookie']).toBeUndefined();
 });
 
+it('answers the passkey options the same for a right and a wrong password: a leaked password cannot be confirmed there', async () => {
+  // issue 31, red team: a wrong password got a stand-in credential, the right one the real ones with their transports.
+  const owner = await signedInOperator(db, { name: 'api.oracle', role: 'owner', now: new Date(t0.getTime() - 60_000) });
+  const console_ = { origin: relyingParty().origin, rpId: relyingParty().rpId };
+  for (const label of ['Laptop', 'Phone']) {
+    const started = await ops('/ops/api/passkey/registerOptions', {}, owner.cookie);
+    const { ceremony, options } = started.data as { ceremony: string; options: { challenge: string } };
+    const added = await ops(
+      '/ops/api/passkey/add',
+      { ceremony, name: label, response: softwareAuthenticator().register(options, console_) },
+      owner.cookie,
+    );
+    expect(added.code).toBe(200);
+  }
+  // A client that still sends the password with the name gets the same answer either way.
+  const credentials = async (password: string) => {
+    const answer = await ops('/ops/api/session/passkeyOptions', { name: 'api.oracle', password });
+    expect(answer.code).toBe(200);
+    return (answer.data as { options: { allowCredentials: unknown[] } }).options.allowCredentials;
+  };
+  const withRight = await credentials(FIXTURE_PASSWORD);
+  const withWrong = await credentials('a leaked password guess');
+  expect(withRight).toHaveLength(2);
+  expect(withWrong).toEqual(withRight);
+
+  // The wrong password is refused where it is checked, with the passkey's answer, and sets no cookie.
+  const key = softwareAuthenticator();
+  const pending = await ops('/ops/api/session/passkeyOptions', { name: 'api.oracle' });
+  const signIn = pending.data as { ceremony: string; options: { challenge: string } };
+  const refused = await ops('/ops/api/session/passkeySignIn', {
+    name: 'api.oracle',
+    password: 'a leaked password guess',
+    ceremony: signIn.ceremony,
+    response: key.authenticate(signIn.options, console_),
+  });
+  expect(refused).toMatchObject({ code: 401, message: 'The name, password or code is wrong.' });
+  expect(refused.headers['set-cookie']).toBeUndefined();
+  const noPassword = await ops('/ops/api/session/passkeySignIn', {
+    name: 'api.oracle',
+    ceremony: signIn.ceremony,
+    response: key.authenticate(signIn.options, console_),
+  });
+  expect(noPassword).toMatchObject({ code: 400, message: expect.stringMatching(/^password: /) });
+});
+
 it('names the field of a malformed passkey call, and nobody signed in reaches the Account page’s calls', async () => {
   const owner = await signedInOperator(db, { name: 'api.badinput', role: 'owner', now: new Date(t0.getTime() - 60_000) });
   const noName = await ops('/ops/api/passkey/rename', { id: 1, name: '   ' }, owner.cookie);
   expect(noName.code).toBe(400);
   expect(noName.message).toMatch(/^name: /);
-  const notAnAnswer = await ops('/ops/api/session/passkeySignIn', { ceremony: 'x'.repeat(43), response: { id: 'a b', type: 'password' } });
+  const notAnAnswer = await ops('/ops/api/session/passkeySignIn', {
+    name: 'api.badinput',
+    password: FIXTURE_PASSWORD,
+    ceremony: 'x'.repeat(43),
+    response: { id: 'a b', type: 'password' },
+  });
   expect(notAnAnswer.code).toBe(400);
   expect(notAnAnswer.message).toMatch(/response/);
   expect((await ops('/ops/api/passkey/registerOptions', {})).code).toBe(401);

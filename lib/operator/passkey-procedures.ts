@@ -139,22 +139,30 @@ export const passkeyProcedures = {
   }),
   '/ops/api/session/passkeyOptions': procedure({
     summary:
-      'Starts signing in with a passkey in place of the code: account name and password; answers the options for the browser and the pending sign-in’s token, the same whether or not they are right.',
+      'Starts signing in with a passkey in place of the code: the account name only; answers the options for the browser (the account’s passkey ids, or a stand-in) and the pending sign-in’s token. The password goes with the answer (passkeySignIn), so this step says nothing about it.',
     auth: 'operatorGuest',
-    input: z.object({ name: text(64).trim().min(1, 'must not be empty'), password: text(256).min(1, 'must not be empty') }),
+    input: z.object({ name: text(64).trim().min(1, 'must not be empty') }),
     output: z.object({ ceremony: z.string(), options }),
     handler: async (ctx, input) => {
-      const started = await startPasskeySignIn(ctx.db, { name: input.name, password: input.password, now: ctx.now, ip: ctx.ip });
+      const started = await startPasskeySignIn(ctx.db, { name: input.name, now: ctx.now, ip: ctx.ip });
       return { ceremony: started.ceremony, options: { ...started.options } };
     },
   }),
   '/ops/api/session/passkeySignIn': procedure({
-    summary: 'Finishes signing in with the passkey’s answer to the pending sign-in. Sets the session cookie.',
+    summary:
+      'Finishes signing in: account name, password and the passkey’s answer to the pending sign-in, checked together (one try against the sign-in limits). Sets the session cookie.',
     auth: 'operatorGuest',
-    input: z.object({ ceremony, response: authenticationAnswer }),
+    input: z.object({
+      name: text(64).trim().min(1, 'must not be empty'),
+      password: text(256).min(1, 'must not be empty'),
+      ceremony,
+      response: authenticationAnswer,
+    }),
     output: z.object({ name: z.string(), role: z.enum(OPERATOR_ROLES) }),
     handler: async (ctx, input) => {
       const done = await finishPasskeySignIn(ctx.db, {
+        name: input.name,
+        password: input.password,
         ceremony: input.ceremony,
         response: input.response as AuthenticationResponseJSON,
         now: ctx.now,

@@ -49,9 +49,21 @@ async function withPasskey(op: TestOperator, key: SoftwareAuthenticator, when = 
 }
 
 async function passkeySignIn(op: TestOperator, key: SoftwareAuthenticator, when: Date, answerAt = console_) {
-  const started = await startPasskeySignIn(db, { name: op.name, password: FIXTURE_PASSWORD, now: when, ip: ip(), rp });
+  const started = await startPasskeySignIn(db, { name: op.name, now: when, ip: ip(), rp });
   const response = key.authenticate(started.options, answerAt);
-  return { started, response, done: finishPasskeySignIn(db, { ceremony: started.ceremony, response, now: when, ip: '127.0.0.1', rp }) };
+  return {
+    started,
+    response,
+    done: finishPasskeySignIn(db, {
+      name: op.name,
+      password: FIXTURE_PASSWORD,
+      ceremony: started.ceremony,
+      response,
+      now: when,
+      ip: '127.0.0.1',
+      rp,
+    }),
+  };
 }
 
 describe('adding a passkey on the Account page', () => {
@@ -187,6 +199,8 @@ describe('signing in with a passkey in place of the code', () => {
     await first.done;
     // Replayed: the same answer to the same pending sign-in.
     const replay = finishPasskeySignIn(db, {
+      name: op.name,
+      password: FIXTURE_PASSWORD,
       ceremony: first.started.ceremony,
       response: first.response,
       now: at(61_000),
@@ -210,12 +224,14 @@ describe('signing in with a passkey in place of the code', () => {
     expect(await refusal((await passkeySignIn(op, clone, at(64_500))).done)).toEqual(wrong);
     const seen = 11;
     // Expired: answered after the pending sign-in's five minutes.
-    const started = await startPasskeySignIn(db, { name: op.name, password: FIXTURE_PASSWORD, now: at(65_000), ip: ip(), rp });
+    const started = await startPasskeySignIn(db, { name: op.name, now: at(65_000), ip: ip(), rp });
     key.counter = seen + 5;
     const late = key.authenticate(started.options, console_);
     expect(
       await refusal(
         finishPasskeySignIn(db, {
+          name: op.name,
+          password: FIXTURE_PASSWORD,
           ceremony: started.ceremony,
           response: late,
           now: at(65_000 + PASSKEY_LIMITS.ceremonyTtlMs),
@@ -224,37 +240,118 @@ describe('signing in with a passkey in place of the code', () => {
         }),
       ),
     ).toEqual(wrong);
-    // The real key, going forward, still works.
-    await expect((await passkeySignIn(op, key, at(70_000))).done).resolves.toMatchObject({ operator: { name: 'pk.attacked' } });
+    // Five refused tries (each one counts, like a wrong code): the name waits out its 15 minutes, then the real key,
+    // going forward, still works.
+    const alert = jest.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await refusal((await passkeySignIn(op, key, at(70_000))).done)).toEqual({ code: 429, key: 'opsSignInLimited' });
+    alert.mockRestore();
+    await expect((await passkeySignIn(op, key, at(16 * 60_000))).done).resolves.toMatchObject({ operator: { name: 'pk.attacked' } });
   });
 
-  it('answers a wrong password like a right one, refuses the passkey after it, and counts it in the same limits', async () => {
+  it('answers the same options whatever the password (no oracle), and refuses the real passkey with a wrong password', async () => {
+    // issue 31, red team: the options used to hold the real credentials only after the right password, so a leaked
+    // password could be confirmed without the passkey. Now the first step takes the name alone.
+    const op = await signedInOperator(db, { name: 'pk.oracle', role: 'owner', now: t0 });
+    const key = softwareAuthenticator();
+    const spare = softwareAuthenticator();
+    await withPasskey(op, key);
+    await withPasskey(op, spare, t0, 'Spare key');
+    const when = at(100_000);
+    const first = await startPasskeySignIn(db, { name: op.name, now: when, ip: ip(), rp });
+    const again = await startPasskeySignIn(db, { name: ` ${op.name.toUpperCase()} `, now: when, ip: ip(), rp });
+    const shape = (o: typeof first.options) => o.allowCredentials?.map((c) => ({ ...c }));
+    expect(shape(first.options)).toEqual([
+      { id: key.credentialId, type: 'public-key' },
+      { id: spare.credentialId, type: 'public-key' },
+    ]);
+    expect(shape(again.options)).toEqual(shape(first.options));
+    // An unknown name gets one stand-in, the same each time, of the same shape.
+    const unknown = await startPasskeySignIn(db, { name: 'pk.nobody', now: when, ip: ip(), rp });
+    const unknownAgain = await startPasskeySignIn(db, { name: 'pk.nobody', now: when, ip: ip(), rp });
+    expect(shape(unknown.options)).toEqual([{ id: expect.any(String), type: 'public-key' }]);
+    expect(shape(unknownAgain.options)).toEqual(shape(unknown.options));
+    expect(unknown.options.allowCredentials![0]!.id).not.toBe(key.credentialId);
+
+    // The operator's real key answering the real challenge still cannot sign in with a wrong password.
+    const answer = key.authenticate(first.options, console_);
+    expect(
+      await refusal(
+        finishPasskeySignIn(db, {
+          name: op.name,
+          password: 'a leaked guess',
+          ceremony: first.ceremony,
+          response: answer,
+          now: when,
+          ip: ip(),
+          rp,
+        }),
+      ),
+    ).toEqual({ code: 401, key: 'opsSignInRefused' });
+    // Nor with the right password for a pending sign-in started for another name.
+    const other = await startPasskeySignIn(db, { name: 'pk.nobody', now: when, ip: ip(), rp });
+    expect(
+      await refusal(
+        finishPasskeySignIn(db, {
+          name: op.name,
+          password: FIXTURE_PASSWORD,
+          ceremony: other.ceremony,
+          response: key.authenticate(other.options, console_),
+          now: when,
+          ip: ip(),
+          rp,
+        }),
+      ),
+    ).toEqual({ code: 401, key: 'opsSignInRefused' });
+  });
+
+  it('counts each passkey sign-in try in the per-name limit, and audits the throttled ones too', async () => {
     const op = await signedInOperator(db, { name: 'pk.guessed', role: 'owner', now: t0 });
     const key = softwareAuthenticator();
     await withPasskey(op, key);
     const when = at(120_000);
-    const address = '198.51.100.77';
-    const tries = [];
-    for (let i = 0; i < OPERATOR_LIMITS.perAccount[0].max; i++) {
-      const started = await startPasskeySignIn(db, { name: op.name, password: `wrong ${i}`, now: when, ip: address, rp });
-      // The same shape as for the right password: one credential, a challenge; nothing tells the password was wrong.
-      expect(started.options.allowCredentials).toHaveLength(1);
-      expect(started.options.allowCredentials![0]!.id).not.toBe(key.credentialId);
-      tries.push(started);
-    }
     const alert = jest.spyOn(console, 'error').mockImplementation(() => {});
-    // Even the operator's real key cannot finish a sign-in whose password was wrong.
-    const answer = key.authenticate(tries[0]!.options, console_);
-    expect(await refusal(finishPasskeySignIn(db, { ceremony: tries[0]!.ceremony, response: answer, now: when, ip: address, rp }))).toEqual({
-      code: 401,
-      key: 'opsSignInRefused',
-    });
-    expect(await refusal(startPasskeySignIn(db, { name: op.name, password: FIXTURE_PASSWORD, now: when, ip: ip(), rp }))).toEqual({
+    const outcomes = [];
+    for (let i = 0; i < OPERATOR_LIMITS.perAccount[0].max + 2; i++) {
+      // Every try from a new address: the per-name limit is what stops a guesser who has the passkey.
+      const started = await startPasskeySignIn(db, { name: op.name, now: when, ip: ip(), rp });
+      const response = key.authenticate(started.options, console_);
+      outcomes.push(
+        await refusal(
+          finishPasskeySignIn(db, { name: op.name, password: `wrong ${i}`, ceremony: started.ceremony, response, now: when, ip: ip(), rp }),
+        ),
+      );
+    }
+    expect(outcomes.map((o) => o.code)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // Even the right password now waits.
+    expect(await refusal((await passkeySignIn(op, key, when)).done)).toEqual({ code: 429, key: 'opsSignInLimited' });
+    expect(alert).toHaveBeenCalledWith(expect.stringMatching(/^\[alert\] operator console: 5 failed sign-ins \(name\)/));
+    alert.mockRestore();
+    const trail = await db
+      .select({ operatorName: operatorAudit.operatorName, input: operatorAudit.input, after: operatorAudit.after })
+      .from(operatorAudit)
+      .where(eq(operatorAudit.procedure, 'session/passkeySignIn'));
+    const mine = trail.filter((e) => e.operatorName === 'pk.guessed');
+    expect(mine).toHaveLength(8);
+    expect(mine.filter((e) => (e.after as { outcome?: string }).outcome === 'throttled')).toHaveLength(3);
+    expect(JSON.stringify(mine)).not.toContain('wrong 1');
+  });
+
+  it('limits starts per address in their own count, and writes each start to the audit trail', async () => {
+    const when = at(140_000);
+    const address = '198.51.100.140';
+    for (let i = 0; i < PASSKEY_LIMITS.startsPerAddress[0].max; i++) {
+      await startPasskeySignIn(db, { name: `pk.start${i}`, now: when, ip: address, rp });
+    }
+    expect(await refusal(startPasskeySignIn(db, { name: 'pk.start.more', now: when, ip: address, rp }))).toEqual({
       code: 429,
       key: 'opsSignInLimited',
     });
-    expect(alert).toHaveBeenCalledWith(expect.stringMatching(/^\[alert\] operator console: 5 failed sign-ins \(name\)/));
-    alert.mockRestore();
+    const trail = await db
+      .select({ operatorName: operatorAudit.operatorName, input: operatorAudit.input, ip: operatorAudit.ip })
+      .from(operatorAudit)
+      .where(eq(operatorAudit.procedure, 'session/passkeyOptions'));
+    expect(trail.filter((e) => e.ip === address)).toHaveLength(PASSKEY_LIMITS.startsPerAddress[0].max);
+    expect(trail).toContainEqual({ operatorName: 'pk.start0', input: { name: 'pk.start0' }, ip: address });
   });
 
   it('gives back the count of a sign-in whose passkey answered, so an operator who signs in often is not limited', async () => {
@@ -273,7 +370,7 @@ it('sweeps the challenges once expired, used or not, so the table does not grow 
   const op = await signedInOperator(db, { name: 'pk.swept', role: 'owner', now: t0 });
   const when = at(3_600_000);
   await startPasskeyRegistration(db, { operator: actor(op), now: when, rp });
-  await startPasskeySignIn(db, { name: op.name, password: FIXTURE_PASSWORD, now: when, ip: ip(), rp });
+  await startPasskeySignIn(db, { name: op.name, now: when, ip: ip(), rp });
   const open = () => db.select({ id: operatorPasskeyCeremonies.id }).from(operatorPasskeyCeremonies);
   await sweepExpiredRecords(db, at(3_600_000 + PASSKEY_LIMITS.ceremonyTtlMs - 1));
   expect((await open()).length).toBeGreaterThanOrEqual(2);

@@ -13,26 +13,26 @@ import {
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { operatorPasskeyCeremonies, operatorPasskeys, operatorRecoveryCodes, operators, rateLimits } from '../db/schema';
+import { operatorPasskeyCeremonies, operatorPasskeys, operatorRecoveryCodes, operators } from '../db/schema';
 import { env, publicOrigin, type Env } from '../env';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
-import { hitAll, type Limit } from '../rate-limit/rate-limit';
+import { hitAll } from '../rate-limit/rate-limit';
 import { randomToken, sha256 } from '../security/crypto';
 import { hostnameOf } from '../security/domain-name';
 import type { OperatorRole } from '../procedure/roles';
-import { createOperatorSession, normalName, OPERATOR_LIMITS } from './accounts';
+import { countPasswordAttempt, createOperatorSession, normalName } from './accounts';
 import { recordAudit } from './audit';
 
 /**
  * Passkeys as an operator's second factor (issue 31, "Operator accounts": "a second factor: TOTP … and/or a passkey
  * (WebAuthn)"; "No account works without a second factor"). An operator adds passkeys on their Account page and, at
- * sign-in, answers with one instead of a code — after the name and password: a passkey alone never signs in.
+ * sign-in, answers with one instead of a code — with the name and password: a passkey alone never signs in.
  *
  * Each ceremony's challenge is kept server-side (operator_passkey_ceremonies), bound to what it is for and, for a
- * sign-in, to the account whose password was given; it works once and for PASSKEY_LIMITS.ceremonyTtlMs. Answers are
- * checked against the operator host's origin and rpID (relyingParty), so a ceremony answered for another site is
- * refused. docs/operators.md ("Second factors") and docs/security.md say why each figure.
+ * sign-in, to the account named (the password is checked with the answer); it works once and for
+ * PASSKEY_LIMITS.ceremonyTtlMs. Answers are checked against the operator host's origin and rpID (relyingParty), so a
+ * ceremony answered for another site is refused. docs/operators.md ("Second factors") and docs/security.md say why each figure.
  */
 export const PASSKEY_LIMITS = {
   /** A ceremony's challenge works once, for five minutes (the browser's prompt times out before that). */
@@ -40,6 +40,15 @@ export const PASSKEY_LIMITS = {
   /** Passkeys per operator: a few devices and a spare key, not a place to hoard credentials. */
   perOperator: 10,
   nameMax: 64,
+  /**
+   * Passkey sign-in starts per address (issue 31): a start takes the name only and proves nothing, so it is no failed
+   * sign-in and is never given back; this only bounds the pending sign-ins and audit entries one address can make. Three
+   * times the failed sign-ins per address, so an office behind one address signs in all morning.
+   */
+  startsPerAddress: [
+    { max: 60, windowMs: 15 * 60_000 },
+    { max: 300, windowMs: 24 * 3_600_000 },
+  ],
 } as const;
 
 /** Who the browser is asked to make a passkey for: the operator host, by name (rpID) and by origin. */
@@ -276,73 +285,47 @@ export async function removePasskey(db: Db, input: { operator: Actor; id: number
   });
 }
 
-/** The same limits as a sign-in with a code (OPERATOR_LIMITS), in the same buckets: one count for both ways in. */
-function signInLimits(name: string, ip: string): Limit[] {
-  return [
-    ...OPERATOR_LIMITS.perAccount.map((l) => ({ bucket: `ops:sign-in:name:${l.windowMs}:${name}`, ...l })),
-    ...OPERATOR_LIMITS.perAddress.map((l) => ({ bucket: `ops:sign-in:ip:${l.windowMs}:${ip}`, ...l })),
-  ];
-}
-
-/** Gives back the count a pending sign-in took when it started (its passkey answered: the attempt did not fail). */
-async function giveBack(db: Db, limits: Limit[], at: Date): Promise<void> {
-  for (const l of limits) {
-    const start = new Date(Math.floor(at.getTime() / l.windowMs) * l.windowMs);
-    await db
-      .update(rateLimits)
-      .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-      .where(and(eq(rateLimits.bucket, l.bucket), eq(rateLimits.windowStart, start)));
-  }
-}
-
 let dummyHash: Promise<string> | undefined;
 
 /**
- * A credential id that stands in for the passkeys of an account whose name or password was wrong (or that has none):
- * the same for the same name, so asking twice tells nothing, and unknown to any authenticator.
+ * A credential id that stands in for the passkeys of a name with none to offer (unknown, not active, or TOTP only): the
+ * same for the same name, so asking twice tells nothing, and unknown to any authenticator.
  */
 function decoyCredentialId(name: string, e: Env = env()): string {
   return createHmac('sha256', e.AUTH_SECRET).update(`operator passkey decoy:${name}`).digest().subarray(0, 32).toString('base64url');
 }
 
 /**
- * Starts a sign-in with a passkey (after the name and password, in place of the code). Counts against the same limits
- * as a sign-in with a code, and answers the same whether or not the name and password are right — options with the
- * account's passkeys, or with a stand-in — so this step tells a guesser nothing; the refusal comes when the passkey's
- * answer is checked (finishPasskeySignIn), in the same words as a wrong code.
+ * Starts a sign-in with a passkey (in place of the code; the password comes with the passkey's answer). Takes the name
+ * only: the options name the account's passkeys (ids, no transports), or a stand-in for a name with none, so the answer
+ * cannot depend on the password and this step is no password oracle (issue 31, red team: a wrong password used to get
+ * a decoy and the right one the real credentials). Starts are limited per address in their own bucket (they prove
+ * nothing, so they are not failed sign-ins) and audited.
  */
 export async function startPasskeySignIn(
   db: Db,
-  input: { name: string; password: string; now: Date; ip: string; rp?: RelyingParty },
+  input: { name: string; now: Date; ip: string; rp?: RelyingParty },
 ): Promise<{ ceremony: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   const rp = input.rp ?? relyingParty();
   const name = normalName(input.name);
-  const attempt = await hitAll(db, signInLimits(name, input.ip), input.now);
-  if (attempt.refused) {
-    if (attempt.refused.count === attempt.refused.max + 1) {
-      console.error(
-        `[alert] operator console: ${attempt.refused.max} failed sign-ins (${attempt.refused.bucket.split(':')[2]}) ` +
-          `within ${attempt.refused.windowMs / 60_000} minutes; refused until ${attempt.refused.resetAt.toISOString()}. ` +
-          'If no operator is at it, someone is guessing: block the address.',
-      );
-    }
-    const waitMs = Math.max(1000, attempt.refused.resetAt.getTime() - input.now.getTime());
-    throw new AppError(429, msg('opsSignInLimited', { waitMs }));
+  const started = await hitAll(
+    db,
+    PASSKEY_LIMITS.startsPerAddress.map((l) => ({ bucket: `ops:passkey-start:ip:${l.windowMs}:${input.ip}`, ...l })),
+    input.now,
+  );
+  if (started.refused) {
+    throw new AppError(429, msg('opsSignInLimited', { waitMs: Math.max(1000, started.refused.resetAt.getTime() - input.now.getTime()) }));
   }
   const [operator] = await db.select().from(operators).where(eq(operators.name, name));
-  // The same argon2 work whether or not the name exists, so the answer's time does not tell either.
-  dummyHash ??= hash(randomToken());
-  const passwordRight = await verify(operator?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
-  const account = operator && operator.status === 'active' && passwordRight ? operator : null;
+  const account = operator && operator.status === 'active' ? operator : null;
   const passkeys = account
     ? await db
-        .select({ credentialId: operatorPasskeys.credentialId, transports: operatorPasskeys.transports })
+        .select({ credentialId: operatorPasskeys.credentialId })
         .from(operatorPasskeys)
         .where(eq(operatorPasskeys.operatorId, account.id))
+        .orderBy(asc(operatorPasskeys.id))
     : [];
-  const allow = passkeys.length
-    ? passkeys.map((p) => ({ id: p.credentialId, transports: p.transports }))
-    : [{ id: decoyCredentialId(name) }];
+  const allow = passkeys.length ? passkeys.map((p) => ({ id: p.credentialId })) : [{ id: decoyCredentialId(name) }];
   const options = await generateAuthenticationOptions({
     rpID: rp.rpId,
     allowCredentials: allow,
@@ -356,28 +339,64 @@ export async function startPasskeySignIn(
     now: input.now,
     ip: input.ip,
   });
+  await recordAudit(db, {
+    at: input.now,
+    operatorId: null,
+    operatorName: name.slice(0, 64),
+    ip: input.ip,
+    procedure: 'session/passkeyOptions',
+    input: { name: name.slice(0, 64) },
+    after: { started: true },
+  });
   return { ceremony, options };
 }
 
 /**
- * Finishes a sign-in with a passkey: the pending sign-in is open and spent now (single use), it belongs to an account
- * whose name and password were right, the credential is one of that account's, and the answer verifies against the
- * challenge, the operator host's origin and rpID, and the stored public key, with a signature counter that went
- * forward (a counter going backwards means a cloned authenticator). Anything else is refused in the words of a wrong
- * code. Audited, refused or not. Answers the session token for the cookie.
+ * Finishes a sign-in with a passkey: name, password and the passkey's answer together. Counts one try against the same
+ * limits as a sign-in with a code (per name and per address; a throttled try is audited and answered 429). Then the
+ * pending sign-in is open and spent now (single use), it was started for this name's account, the password is right,
+ * the credential is one of that account's, and the answer verifies against the challenge, the operator host's origin
+ * and rpID, and the stored public key, with a signature counter that went forward (a counter going backwards means a
+ * cloned authenticator). Anything else is refused in the words of a wrong code, after the same argon2 work. Audited,
+ * refused or not; the count is given back when it passes. Answers the session token for the cookie.
  */
 export async function finishPasskeySignIn(
   db: Db,
-  input: { ceremony: string; response: AuthenticationResponseJSON; now: Date; ip: string; rp?: RelyingParty },
+  input: {
+    name: string;
+    password: string;
+    ceremony: string;
+    response: AuthenticationResponseJSON;
+    now: Date;
+    ip: string;
+    rp?: RelyingParty;
+  },
 ): Promise<{ token: string; expiresAt: Date; operator: { name: string; role: OperatorRole } }> {
   const rp = input.rp ?? relyingParty();
+  const name = normalName(input.name);
+  const audited = {
+    operatorId: null,
+    operatorName: name.slice(0, 64),
+    procedure: 'session/passkeySignIn',
+    input: {
+      name: name.slice(0, 64),
+      password: input.password,
+      credentialId: typeof input.response?.id === 'string' ? input.response.id.slice(0, 200) : null,
+    },
+  };
+  const attempt = await countPasswordAttempt(db, {
+    name,
+    ip: input.ip,
+    now: input.now,
+    throttled: { ...audited, after: { signedIn: false } },
+  });
   const open = await spendCeremony(db, input.ceremony, 'signIn', input.now);
-  const [operator] = open?.operatorId
-    ? await db
-        .select()
-        .from(operators)
-        .where(and(eq(operators.id, open.operatorId), eq(operators.status, 'active')))
-    : [];
+  const [named] = await db.select().from(operators).where(eq(operators.name, name));
+  // The same argon2 work whether or not the name exists, so the answer's time does not tell either.
+  dummyHash ??= hash(randomToken());
+  const passwordRight = await verify(named?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  const operator =
+    named && named.status === 'active' && passwordRight && open?.operatorId != null && open.operatorId === named.id ? named : undefined;
   const [passkey] =
     operator && typeof input.response?.id === 'string'
       ? await db
@@ -418,17 +437,9 @@ export async function finishPasskeySignIn(
       .returning({ id: operatorPasskeys.id });
     passes = moved.length === 1;
   }
-  await recordAudit(db, {
-    at: input.now,
-    operatorId: passes ? operator!.id : null,
-    operatorName: operator?.name ?? '(passkey)',
-    ip: input.ip,
-    procedure: 'session/passkeySignIn',
-    input: { credentialId: typeof input.response?.id === 'string' ? input.response.id.slice(0, 200) : null },
-    after: { signedIn: passes },
-  });
+  await recordAudit(db, { ...audited, at: input.now, operatorId: passes ? operator!.id : null, ip: input.ip, after: { signedIn: passes } });
   if (!passes) throw new AppError(401, msg('opsSignInRefused'));
-  await giveBack(db, signInLimits(operator!.name, open!.ip), open!.createdAt);
+  for (const h of attempt.hits) await h.undo();
   const session = await createOperatorSession(db, { operatorId: operator!.id, now: input.now, ip: input.ip });
   return { ...session, operator: { name: operator!.name, role: operator!.role } };
 }

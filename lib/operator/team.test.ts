@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { seededTestDb } from '@/test/db';
 import { apiCall, type ApiAnswer } from '@/test/api';
 import { apiKeyOf, FIXTURE_PASSWORD, OPS_HOST, signedInOperator, totpCode, type TestOperator } from '@/test/operator-fixtures';
@@ -310,6 +310,16 @@ describe('re-authentication for sensitive writes', () => {
     }
     expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
     expect(String(alerts.mock.calls[0]![0])).toMatch(/^\[alert\] operator console: 5 failed sign-ins \(name\)/);
+    // The throttled one is in the trail too (issue 31: every confirmation, refused or not, is recorded).
+    const trail = await db
+      .select({ after: operatorAudit.after })
+      .from(operatorAudit)
+      .where(and(eq(operatorAudit.procedure, 'session/confirm'), eq(operatorAudit.operatorId, op.operatorId)))
+      .orderBy(asc(operatorAudit.id));
+    expect(trail.map((e) => e.after)).toEqual([
+      ...Array.from({ length: 5 }, () => ({ confirmed: false })),
+      { confirmed: false, outcome: 'throttled' },
+    ]);
   });
 
   it('asks nothing of a session proved in the last 5 minutes, and nothing of a write that is not sensitive', async () => {

@@ -9,17 +9,42 @@
  * Calls with an `Authorization` header carry their credential explicitly and are not affected.
  */
 export function cookieCallProblem(headers: Headers, host: string): { code: 400 | 403; message: string } | null {
+  return browserCallProblem(headers, host, {
+    type: 'for a call with the session cookie',
+    site: (site) => `a ${site} request cannot use this store's session; call from the store's own pages`,
+    origin: "a request from another site cannot use this store's session",
+  });
+}
+
+/**
+ * The same checks for the operator console's guest calls (sign-in, enrolment, passkey sign-in; issue 31, login CSRF):
+ * they read no cookie but set one, so a cross-site form post (a store page is same-site with the operator host in
+ * production) must not sign the browser in to an account of the attacker's choosing. JSON and same-origin, as above.
+ */
+export function guestCallProblem(headers: Headers, host: string): { code: 400 | 403; message: string } | null {
+  return browserCallProblem(headers, host, {
+    type: 'for a console sign-in call',
+    site: (site) => `a ${site} request cannot sign in to the console; sign in from the console's own page`,
+    origin: "a request from another site cannot sign in to the console; sign in from the console's own page",
+  });
+}
+
+function browserCallProblem(
+  headers: Headers,
+  host: string,
+  words: { type: string; site: (site: string) => string; origin: string },
+): { code: 400 | 403; message: string } | null {
   const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    return { code: 400, message: 'content-type: must be application/json for a call with the session cookie' };
+    return { code: 400, message: `content-type: must be application/json ${words.type}` };
   }
   const site = headers.get('sec-fetch-site')?.trim().toLowerCase();
   if (site && site !== 'same-origin' && site !== 'none') {
-    return { code: 403, message: `origin: a ${site} request cannot use this store's session; call from the store's own pages` };
+    return { code: 403, message: `origin: ${words.site(site)}` };
   }
   const origin = headers.get('origin');
   if (origin !== null && !sameHost(origin, host)) {
-    return { code: 403, message: "origin: a request from another site cannot use this store's session" };
+    return { code: 403, message: `origin: ${words.origin}` };
   }
   return null;
 }

@@ -14,7 +14,7 @@ import { bearerToken, readWebSession, sessionCookieValue } from '../auth/session
 import type { AnyProcedure } from '../procedure/procedure';
 import { startLoadGauge, type LoadGauge } from './load-gauge';
 import { findUnstorableText } from './text-check';
-import { cookieCallProblem } from '../security/csrf';
+import { cookieCallProblem, guestCallProblem } from '../security/csrf';
 import { describeInput, inputError, msg, renderMessage } from '../procedure/messages';
 import { apiLocale, askedLocale, type Locale } from '../i18n/locale';
 import type { OperatorSession } from '../procedure/scope';
@@ -166,6 +166,12 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
   let scopedChannel: Promise<ChannelRow> | undefined;
   try {
     // Authentication comes first (finding 15): a caller who may not call this learns nothing about its payload.
+    // The console's guest calls read no cookie but set one (sign-in, enrolment): a cross-site form post must not sign
+    // this browser in to the attacker's account (issue 31, login CSRF), so they pass the cookie calls' checks too.
+    if (proc.auth === 'operatorGuest') {
+      const problem = guestCallProblem(headers, request.host);
+      if (problem) throw new AppError(problem.code, problem.message);
+    }
     if (proc.auth === 'buyer') await loadUser();
     if (proc.auth === 'operator') {
       const signedIn = await loadOperator();
