@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { channelKeyFromHost } from './key';
-import { isAppLinkBase } from '../client/deep-link';
+import { isAppLinkBase } from './app-link';
 import { PAYMENT_PROVIDER_NAMES } from '../env';
 import { BLOCKCHAIN_FILING, ICP_FILING, PUBLIC_SECURITY_FILING } from './compliance';
 import {
@@ -252,7 +252,7 @@ export const channelProfileSchema = z.strictObject({
   /**
    * Where the deep-link helpers open the app (spec §1): its URL scheme alone (`artapp`, pages open at
    * `artapp://goods/detail/42`) or the scheme with the app's own link (`aurora://open`, as the demo channels store it;
-   * pages open at `aurora://open/goods/detail/42`), the two forms `appLinkFor` (lib/client/deep-link.ts) turns into a
+   * pages open at `aurora://open/goods/detail/42`), the two forms `appLinkFor` (lib/channel/app-link.ts) turns into a
    * link. Never a web or script scheme. '' or null: no app links.
    */
   appScheme: optionalLine(100).refine(

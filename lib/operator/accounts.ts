@@ -4,6 +4,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   channels,
+  operatorApiKeys,
   operatorGrants,
   operatorInvites,
   operatorPasskeys,
@@ -620,6 +621,15 @@ export async function resetSecondFactor(
     const passkeys = (
       await tx.delete(operatorPasskeys).where(eq(operatorPasskeys.operatorId, before.id)).returning({ id: operatorPasskeys.id })
     ).length;
+    // So are their API keys revoked (red team): a reset is for a device or an account that may be in other hands, and a
+    // key kept working again once the operator enrolled anew. They make new ones after.
+    const apiKeys = (
+      await tx
+        .update(operatorApiKeys)
+        .set({ revokedAt: input.now })
+        .where(and(eq(operatorApiKeys.operatorId, before.id), isNull(operatorApiKeys.revokedAt)))
+        .returning({ id: operatorApiKeys.id })
+    ).length;
     await tx
       .update(operatorRecoveryCodes)
       .set({ usedAt: input.now })
@@ -642,8 +652,15 @@ export async function resetSecondFactor(
       ip: input.by.ip,
       procedure: 'team/resetSecondFactor',
       input: { operatorId: input.operatorId },
-      before: { id: before.id, name: before.name, status: before.status, secondFactor: before.totpSecret !== null, deviceKeys: passkeys },
-      after: { id: before.id, name: before.name, status, secondFactor: false, deviceKeys: 0, link: 'new' },
+      before: {
+        id: before.id,
+        name: before.name,
+        status: before.status,
+        secondFactor: before.totpSecret !== null,
+        deviceKeys: passkeys,
+        apiKeysLive: apiKeys,
+      },
+      after: { id: before.id, name: before.name, status, secondFactor: false, deviceKeys: 0, apiKeysLive: 0, link: 'new' },
     });
     return before.name;
   });

@@ -161,6 +161,8 @@ describe('the team an owner sees and changes', () => {
       name: 'Lost phone',
       createdAt: t0,
     });
+    const key = (await apiKeyOf(db, support, { now: t0, label: 'support bot', channels: ['AURORA'] })).key;
+    expect((await call('/ops/api/session/me', {}, { key })).code).toBe(200);
     const reset = await call('/ops/api/team/resetSecondFactor', { operatorId: support.operatorId }, { cookie: owner.cookie });
     expect(reset).toMatchObject({
       code: 200,
@@ -194,10 +196,12 @@ describe('the team an owner sees and changes', () => {
       ip: '203.0.113.12',
     });
     expect(signedIn.operator).toEqual({ name: support.name, role: 'support' });
+    // The key made before the reset stays revoked once they are back (red team: it worked again after re-enrolment).
+    expect((await call('/ops/api/session/me', {}, { key, now: next })).code).toBe(401);
     const [entry] = await db.select().from(operatorAudit).where(eq(operatorAudit.procedure, 'team/resetSecondFactor'));
     expect(entry).toMatchObject({
-      before: { secondFactor: true, status: 'active', deviceKeys: 1 },
-      after: { secondFactor: false, status: 'invited', deviceKeys: 0 },
+      before: { secondFactor: true, status: 'active', deviceKeys: 1, apiKeysLive: 1 },
+      after: { secondFactor: false, status: 'invited', deviceKeys: 0, apiKeysLive: 0 },
     });
     expect(await db.select().from(operatorPasskeys).where(eq(operatorPasskeys.operatorId, support.operatorId))).toEqual([]);
   });
