@@ -134,7 +134,8 @@ export async function createApiKey(
 
 /** The keys an operator manages: their own; an owner (signed in, not through a key) sees every operator's. */
 export async function listApiKeys(db: Db, viewer: OperatorSession): Promise<ApiKeyView[]> {
-  const everyone = viewer.role === 'owner';
+  // Through a key, an owner's own keys only (red team): a leaked owner key must not list, nor revoke, everyone's.
+  const everyone = viewer.role === 'owner' && !viewer.apiKey;
   const rows = await db
     .select({ key: operatorApiKeys, name: operators.name })
     .from(operatorApiKeys)
@@ -145,8 +146,8 @@ export async function listApiKeys(db: Db, viewer: OperatorSession): Promise<ApiK
 }
 
 /**
- * Revokes a key at once (its next call is refused): one's own, or any as an owner; another's is as unknown as one that
- * does not exist. Revoking a revoked key changes nothing. Audited with before and after.
+ * Revokes a key at once (its next call is refused): one's own, or any as an owner signed in (not through a key);
+ * another's is as unknown as one that does not exist. Revoking a revoked key changes nothing. Audited with before and after.
  */
 export async function revokeApiKey(db: Db, input: { id: number; viewer: OperatorSession; now: Date; ip: string }): Promise<ApiKeyView> {
   return db.transaction(async (tx) => {
@@ -155,7 +156,8 @@ export async function revokeApiKey(db: Db, input: { id: number; viewer: Operator
       .from(operatorApiKeys)
       .innerJoin(operators, eq(operators.id, operatorApiKeys.operatorId))
       .where(eq(operatorApiKeys.id, input.id));
-    if (!found || (input.viewer.role !== 'owner' && found.key.operatorId !== input.viewer.operatorId)) {
+    const everyone = input.viewer.role === 'owner' && !input.viewer.apiKey;
+    if (!found || (!everyone && found.key.operatorId !== input.viewer.operatorId)) {
       throw new AppError(404, msg('opsApiKeyNotFound'));
     }
     if (found.key.revokedAt) return view(found.key, found.name);

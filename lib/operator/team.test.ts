@@ -424,6 +424,13 @@ describe('API keys', () => {
       message: 'There is no such API key among those you manage.',
     });
     expect((await call('/ops/api/session/me', {}, { key: kb.key })).code).toBe(200);
+    // An owner's key is not the owner at the console: it sees and revokes its operator's keys only (red team).
+    const ownerKey = await apiKeyOf(db, owner, { now: t0, label: 'owner bot' });
+    const keySees = ((await call('/ops/api/apiKey/list', {}, { key: ownerKey.key })).data as { keys: { id: number }[] }).keys;
+    expect(keySees.map((k) => k.id)).toContain(ownerKey.id);
+    expect(keySees.map((k) => k.id)).not.toContain(kb.id);
+    expect((await call('/ops/api/apiKey/revoke', { id: kb.id }, { key: ownerKey.key })).code).toBe(404);
+    expect((await call('/ops/api/session/me', {}, { key: kb.key })).code).toBe(200);
     expect((await call('/ops/api/apiKey/revoke', { id: ka.id }, { cookie: a.cookie })).code).toBe(200);
     expect((await call('/ops/api/apiKey/revoke', { id: kb.id }, { cookie: owner.cookie })).code).toBe(200);
     for (const key of [ka.key, kb.key]) {
