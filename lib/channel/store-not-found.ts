@@ -1,5 +1,6 @@
 import { translator } from '../i18n/translator';
 import type { Locale } from '../i18n/locale';
+import { escapeHtml } from '../format/html';
 
 /**
  * The page a host that matches no channel gets, with HTTP 404. Plain HTML built in the proxy (proxy.ts):
@@ -20,8 +21,4 @@ h1{font-size:1.25rem;margin:0 0 .5rem}p{margin:.25rem 0;color:#6b7280;line-heigh
 </style></head>
 <body><main><div class="mark" aria-hidden="true">?</div><h1>${escapeHtml(t('storeNotFound.title'))}</h1>
 <p>${escapeHtml(before)}<code>${safeHost}</code>${escapeHtml(after)}</p><p>${escapeHtml(t('storeNotFound.hint'))}</p></main></body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

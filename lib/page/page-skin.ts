@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { skinCssVariables, type Skin } from '../channel/skin';
+import { escapeHtml } from '../format/html';
 
 /**
  * The skin's colours on a page: the CSS variables on <html> and the browser's theme colour (DESIGN §6: the channel's
@@ -15,12 +16,6 @@ export function pageSkinStyle(skin: Skin): CSSProperties {
 /** The browser's theme colour (the address bar on phones): the skin's main colour. */
 export function pageThemeColor(skin: Skin): string {
   return skin.color1;
-}
-
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-
-function attribute(value: string): string {
-  return value.replace(/[&"'<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
 }
 
 /** `pageSkinStyle` as a style attribute's text, as React writes it (custom properties as named, others in kebab case). */
@@ -57,11 +52,11 @@ function inFlight(value: unknown): string {
 export function withCurrentSkin(body: string, skin: Skin): string {
   const html = HTML_TAG.exec(body);
   if (!html || !STYLE_ATTRIBUTE.test(html[0])) return body;
-  const tag = html[0].replace(STYLE_ATTRIBUTE, () => ` style="${attribute(styleText(skin))}"`);
+  const tag = html[0].replace(STYLE_ATTRIBUTE, () => ` style="${escapeHtml(styleText(skin))}"`);
   const theme = pageThemeColor(skin);
   const rest = body
     .slice(html[0].length)
-    .replace(THEME_COLOR, () => `<meta name="theme-color" content="${attribute(theme)}"/>`)
+    .replace(THEME_COLOR, () => `<meta name="theme-color" content="${escapeHtml(theme)}"/>`)
     .replace(FLIGHT_STYLE, () => `\\"style\\":${inFlight(pageSkinStyle(skin))}`)
     .replace(FLIGHT_THEME_COLOR, () => `\\"name\\":\\"theme-color\\",\\"content\\":${inFlight(theme)}`);
   return tag + rest;
