@@ -17,7 +17,7 @@ export function ChannelTabs({ t, channel, current }: { t: Translator; channel: {
       </p>
       <h1 className="mt-1 text-2xl font-semibold text-gray-900">{channel.name}</h1>
       <nav aria-label={t('ops.channel.tabs')} className="mt-4 border-b border-gray-200">
-        <ul className="-mb-px flex gap-4">
+        <ul className="-mb-px flex gap-4 overflow-x-auto whitespace-nowrap">
           {CHANNEL_TABS.map((tab) => (
             <li key={tab}>
               <Link

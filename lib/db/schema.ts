@@ -517,6 +517,46 @@ export const payments = pgTable(
 );
 
 /**
+ * A refund of an order, whole or in part (issue 32, "Orders and buyers"): what was given back (copies and fen), why,
+ * who asked (an operator; null for the system's own: a sale cancelled, a payment that came too late), and its state
+ * with the provider: `owed` until the provider confirms, then `done`. One per (order, idempotency key), so a
+ * double-click is one refund. The reports count refunds from here.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The refund's number at the provider (its out_refund_no / out_request_no). */
+    refundNo: text('refund_no').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** Copies given back and the money, integer fen. */
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    operatorId: integer('operator_id'),
+    /** 'owed' | 'done'. */
+    status: text('status').notNull().default('owed'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_order_key').on(t.orderId, t.idempotencyKey),
+    index('order_refunds_channel_created').on(t.channelId, t.createdAt),
+    check('order_refunds_status', sql`${t.status} in ('owed', 'done')`),
+    check('order_refunds_amount_non_negative', sql`${t.amount} >= 0 AND ${t.quantity} > 0`),
+  ],
+);
+
+/**
  * A numbered collectible a user holds ("treasure", DESIGN §5). A blind box is a holding of the box commodity
  * until it is opened (`openedAt`); opening it mints the drawn prize as a new holding.
  */
