@@ -56,7 +56,8 @@ test('mine: a login prompt for visitors; profile, entries by label and logout fo
   await expect(page.getByTestId('mine-profile')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Avatar' })).toHaveAttribute('src', /user-face/);
   // The profile: the account number to quote to customer service, and the day the buyer joined (today, in Shanghai).
-  await expect(page.getByTestId('mine-account-id')).toHaveText(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+  // The account number on this channel (issue 32): 10 random digits shown 3-3-4, never the deployment-wide id.
+  await expect(page.getByTestId('mine-account-id')).toHaveText(/^[1-9]\d{2} \d{3} \d{4}$/);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
   await expect(page.getByTestId('mine-member-since')).toHaveText(today);
   // AURORA has labels 1,2,3,4: every entry.

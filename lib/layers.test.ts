@@ -33,6 +33,8 @@ const LAYERS = [
   'exchange',
   'chain',
   'tracking',
+  // Buyers and orders as the console finds and shows them (issue 32): above the domains they read.
+  'buyer',
   'operator',
   'jobs',
   'page',

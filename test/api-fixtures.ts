@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { campaignOffers, campaigns, chainCampaigns, commodities, holdings, sales } from '@/lib/db/schema';
 import { demoCode } from '@/lib/demo/seed-data';
 import { chainUpPending } from '@/lib/chain/ledger-job';
+import { accountNumberOf } from '@/lib/auth/account-numbers';
 import type { ApiPath } from '@/lib/server/registry';
 import type { ApiAnswer, TestApi, TestBuyer } from './api';
 
@@ -29,6 +30,8 @@ export type BuyerFixtures = {
   exchange: { campaignId: string; offerId: string; recordId: string; idempotencyKey: string };
   chain: { campaignId: string; recordId: string; code: string; storeCode: string };
   orderKey: string;
+  /** A's account number on LUMEN (issue 32: per channel), for the console's buyer calls. */
+  lumenAccountNumber: string;
   /** Every identifier of A's that must not reach anyone else, as it would appear in a JSON answer. */
   secrets: { label: string; pattern: string }[];
 };
@@ -183,6 +186,7 @@ export async function makeBuyerFixtures(api: TestApi, phone = '13912340001'): Pr
     exchange,
     chain,
     orderKey,
+    lumenAccountNumber: await accountNumberOf(db, await api.channelId('LUMEN'), buyer.userId, api.now),
     secrets,
   };
 }
@@ -258,6 +262,12 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/ops/api/team/resetSecondFactor': () => ({ operatorId: 1 }),
   '/ops/api/apiKey/list': () => ({}),
   '/ops/api/apiKey/create': () => ({ label: 'matrix key', role: 'manager', channels: ['LUMEN'] }),
+  // Buyers and orders in the console (issue 32): A's account number on LUMEN, blocked then unblocked.
+  '/ops/api/buyer/find': (f) => ({ channel: 'LUMEN', query: f.buyer.phone }),
+  '/ops/api/buyer/view': (f) => ({ channel: 'LUMEN', accountNumber: f.lumenAccountNumber }),
+  '/ops/api/buyer/order': (f) => ({ channel: 'LUMEN', orderNo: f.orderNo }),
+  '/ops/api/buyer/block': (f) => ({ channel: 'LUMEN', accountNumber: f.lumenAccountNumber, reason: 'matrix block' }),
+  '/ops/api/buyer/unblock': (f) => ({ channel: 'LUMEN', accountNumber: f.lumenAccountNumber, reason: 'matrix unblock' }),
   '/ops/api/apiKey/revoke': () => ({ id: 1 }),
   '/ops/api/audit/list': () => ({}),
   // Passkeys (issue 31): made-up answers and ids; a caller gets as far as their role lets them and no further.

@@ -5,6 +5,7 @@ import { preparedOn } from '../db/prepared';
 import { authSessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
+import { notBlockedSql } from './blocks';
 
 /**
  * API tokens (DESIGN §5, §10): random 256-bit strings, stored only as SHA-256, bound to one user on one channel,
@@ -49,6 +50,9 @@ export async function resolveToken(db: Db, input: { token: string; channelId: nu
             eq(authSessions.channelId, sql.placeholder('channelId')),
             isNull(authSessions.revokedAt),
             gt(authSessions.expiresAt, sql.placeholder('now')),
+            // A block ends the buyer's sessions (lib/auth/blocks.ts revokes them); checked here as well, so a login
+            // that raced the block is no session either (issue 32).
+            notBlockedSql(authSessions.userId, authSessions.channelId),
           ),
         )
         .limit(1)

@@ -1133,3 +1133,53 @@ export const operatorPasskeyCeremonies = pgTable(
   },
   (t) => [check('operator_passkey_ceremonies_purpose', sql`${t.purpose} in ('register', 'signIn')`)],
 );
+
+/**
+ * A buyer's account number on one channel (issue 32, "Orders and buyers"): 10 random digits, unique per channel, made
+ * the first time it is needed (lib/auth/account-numbers.ts). Shown on that channel's Mine and used by its operators to
+ * find the buyer; never the deployment-wide uuid, so no list or link ties a buyer across stores.
+ */
+export const buyerAccountNumbers = pgTable(
+  'buyer_account_numbers',
+  {
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    number: text('number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.userId] }),
+    uniqueIndex('buyer_account_numbers_channel_number').on(t.channelId, t.number),
+  ],
+);
+
+/**
+ * The blocklist (issue 32): a buyer kept from logging in and buying on a channel (null: every channel), with who, when
+ * and why, and its lift. `kind` says what is blocked; today only 'buyer' (userId set). The real-name issue adds
+ * identities, phone numbers and address ranges as further kinds with their own columns, on this one table.
+ */
+export const buyerBlocks = pgTable(
+  'buyer_blocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull().default('buyer'),
+    userId: integer('user_id').references(() => users.id),
+    /** Null: every channel (owners only). */
+    channelId: integer('channel_id').references(() => channels.id),
+    reason: text('reason').notNull(),
+    blockedBy: integer('blocked_by').references(() => operators.id),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: integer('lifted_by').references(() => operators.id),
+    liftReason: text('lift_reason'),
+  },
+  (t) => [
+    index('buyer_blocks_user').on(t.userId),
+    check('buyer_blocks_kind', sql`${t.kind} in ('buyer')`),
+    check('buyer_blocks_buyer_has_user', sql`${t.kind} <> 'buyer' OR ${t.userId} IS NOT NULL`),
+  ],
+);

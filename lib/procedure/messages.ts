@@ -122,6 +122,9 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   // API keys (issue 31): a key's scope as asked for.
   opsApiKeyRoleTooHigh: 'role',
   opsApiKeyChannelNotYours: 'channels',
+  // Buyers in the console (issue 32): who to block, and how widely.
+  opsBuyerNotFound: 'accountNumber',
+  opsBlockEveryChannelOwnersOnly: 'everyChannel',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

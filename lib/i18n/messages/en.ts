@@ -101,6 +101,12 @@ const en = {
     notLoggedIn: 'You are not logged in, or your session has expired. Please log in.',
     internal: 'Something went wrong on our side. Please try again later.',
     channelNotFound: 'There is no store called “{key}”.',
+    // Buyers and orders in the console, the blocklist (issue 32)
+    buyerBlocked: 'This account cannot log in or buy in this store. Please contact the store’s customer service.',
+    opsBuyerNotFound: 'No buyer of this channel has that phone number or account number.',
+    opsOrderNotFound: 'This channel has no order with that number.',
+    opsBlockEveryChannelOwnersOnly: 'Only owners can block a buyer on every channel.',
+    opsBuyerNotBlocked: 'This buyer is not blocked here.',
     // The operator console (issue 31)
     opsSignInRefused: 'The name, password or code is wrong.',
     opsSignInLimited: 'Too many failed sign-ins. Please try again in {waitMs}.',

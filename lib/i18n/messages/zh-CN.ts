@@ -93,6 +93,12 @@ const zhCN: Messages = {
     notLoggedIn: '未登录或登录已过期，请重新登录',
     internal: '服务器开小差了，请稍后再试',
     channelNotFound: '找不到这家店铺',
+    // Buyers and orders in the console, the blocklist (issue 32)
+    buyerBlocked: '该账号已被限制在本店登录和购买，请联系本店客服。',
+    opsBuyerNotFound: '本渠道没有该手机号或账号的用户。',
+    opsOrderNotFound: '本渠道没有该订单号的订单。',
+    opsBlockEveryChannelOwnersOnly: '只有所有者可以在所有渠道封禁用户。',
+    opsBuyerNotBlocked: '该用户在这里未被封禁。',
     // 运营后台（issue 31）
     opsSignInRefused: '账号、密码或验证码有误。',
     opsSignInLimited: '登录失败次数过多，请 {waitMs}后再试。',

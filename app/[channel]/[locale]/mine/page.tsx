@@ -7,6 +7,8 @@ import { countUnopenedBoxes, listCollection } from '@/lib/collection/service';
 import { listOrders } from '@/lib/order/service';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { maskPhone } from '@/lib/auth/mask';
+import { accountNumberOf } from '@/lib/auth/account-numbers';
+import { getDb } from '@/lib/db/client';
 import { channelFeatures } from '@/lib/channel/labels';
 import { formatDate } from '@/lib/format/date';
 import { Avatar } from '@/components/ui/avatar';
@@ -63,6 +65,9 @@ export default async function MinePage({ params }: Props) {
       ).filter((item) => item !== null)
     : [];
 
+  // The buyer's account number on this channel (issue 32): random and per channel, made on first need.
+  const accountNumber = user ? await accountNumberOf(getDb(), channel.id, user.id) : null;
+
   const entries = mineEntries({ features, attributes: theme.attributes, skin, t });
 
   return (
@@ -85,7 +90,7 @@ export default async function MinePage({ params }: Props) {
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-neutral-500" data-testid="mine-account">
                 <dt>{t('mine.accountId')}</dt>
                 <dd className="font-mono select-all" data-testid="mine-account-id">
-                  {accountId(user.uuid)}
+                  {accountNumber ? formatAccountNumber(accountNumber) : null}
                 </dd>
                 <dt>{t('mine.memberSince')}</dt>
                 <dd data-testid="mine-member-since">{formatDate(user.createdAt, 'yyyy-MM-dd', theme.timeZone)}</dd>
@@ -141,8 +146,10 @@ export default async function MinePage({ params }: Props) {
   );
 }
 
-/** The buyer's account number as shown: the first 12 characters of their public id, in capitals (4-4-4). */
-function accountId(uuid: string): string {
-  const hex = uuid.replace(/-/g, '').slice(0, 12).toUpperCase();
-  return hex.match(/.{1,4}/g)!.join('-');
+/**
+ * The buyer's account number as shown (3-3-4, easy to read out to customer service): their number on this channel,
+ * never the deployment-wide public id, which would tie them across stores (issue 32).
+ */
+function formatAccountNumber(number: string): string {
+  return `${number.slice(0, 3)} ${number.slice(3, 6)} ${number.slice(6)}`;
 }

@@ -1,0 +1,128 @@
+import 'server-only';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { authSessions, buyerBlocks, users } from '../db/schema';
+import { AppError } from '../procedure/errors';
+import { msg } from '../procedure/messages';
+
+/**
+ * The blocklist (issue 32, "Orders and buyers"): an operator blocks a buyer on a channel, or an owner on every channel
+ * (`channelId` null), with a reason; a blocked buyer cannot log in there (lib/auth/service.ts), cannot buy
+ * (lib/order/service.ts), and their sessions there end at once. A block is lifted, never deleted, so the trail of who
+ * blocked whom and why stays. The real-name issue adds identities, phone numbers and address ranges as further kinds.
+ */
+export type BuyerBlock = {
+  id: number;
+  channelId: number | null;
+  reason: string;
+  blockedBy: number | null;
+  blockedAt: Date;
+};
+
+/** The buyer's live blocks on one channel (its own and the every-channel ones). */
+export function liveBlockWhere(userId: number, channelId: number) {
+  return and(
+    eq(buyerBlocks.kind, 'buyer'),
+    eq(buyerBlocks.userId, userId),
+    isNull(buyerBlocks.liftedAt),
+    or(eq(buyerBlocks.channelId, channelId), isNull(buyerBlocks.channelId)),
+  );
+}
+
+/** The live block that keeps the buyer off the channel (the newest), or null. */
+export async function liveBlockOf(db: Db, channelId: number, userId: number): Promise<BuyerBlock | null> {
+  const [row] = await db
+    .select({
+      id: buyerBlocks.id,
+      channelId: buyerBlocks.channelId,
+      reason: buyerBlocks.reason,
+      blockedBy: buyerBlocks.blockedBy,
+      blockedAt: buyerBlocks.blockedAt,
+    })
+    .from(buyerBlocks)
+    .where(liveBlockWhere(userId, channelId))
+    .orderBy(desc(buyerBlocks.blockedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Refuses a blocked buyer (login, order create) in the buyer's language; the reason stays the operators'. */
+export async function refuseBlocked(db: Db, channelId: number, userId: number): Promise<void> {
+  if (await liveBlockOf(db, channelId, userId)) throw new AppError(403, msg('buyerBlocked'));
+}
+
+/** The blocked buyer's phone, for the login check (the buyer is known by the phone before a user is made). */
+export async function refuseBlockedPhone(db: Db, channelId: number, phone: string): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  if (user) await refuseBlocked(db, channelId, user.id);
+}
+
+/** Whether the buyer is blocked on the channel: the SQL the session check adds (lib/auth/sessions.ts). */
+export function notBlockedSql(userId: typeof authSessions.userId, channelId: typeof authSessions.channelId) {
+  return sql`not exists (select 1 from ${buyerBlocks} where ${buyerBlocks.kind} = 'buyer' and ${buyerBlocks.userId} = ${userId} and ${buyerBlocks.liftedAt} is null and (${buyerBlocks.channelId} = ${channelId} or ${buyerBlocks.channelId} is null))`;
+}
+
+/**
+ * Blocks the buyer (inside the caller's transaction) and ends their live sessions on the channel (every channel for
+ * a block across channels). Sessions are read from the database on every request (lib/auth/sessions.ts, no cache), so
+ * the next page load or call in any process finds them revoked. Answers the block made.
+ */
+export async function blockBuyer(
+  tx: Db,
+  input: { userId: number; channelId: number | null; reason: string; operatorId: number; now: Date },
+): Promise<BuyerBlock & { sessionsEnded: number }> {
+  const [row] = await tx
+    .insert(buyerBlocks)
+    .values({
+      kind: 'buyer',
+      userId: input.userId,
+      channelId: input.channelId,
+      reason: input.reason,
+      blockedBy: input.operatorId,
+      blockedAt: input.now,
+    })
+    .returning({
+      id: buyerBlocks.id,
+      channelId: buyerBlocks.channelId,
+      reason: buyerBlocks.reason,
+      blockedBy: buyerBlocks.blockedBy,
+      blockedAt: buyerBlocks.blockedAt,
+    });
+  const ended = await tx
+    .update(authSessions)
+    .set({ revokedAt: input.now })
+    .where(
+      and(
+        eq(authSessions.userId, input.userId),
+        isNull(authSessions.revokedAt),
+        input.channelId === null ? undefined : eq(authSessions.channelId, input.channelId),
+      ),
+    )
+    .returning({ id: authSessions.id });
+  return { ...row!, sessionsEnded: ended.length };
+}
+
+/**
+ * Lifts the buyer's live blocks that apply on the channel: its own, and, when `everyChannel`, the every-channel ones
+ * too (owners only, checked by the caller). Answers the blocks lifted (none: the buyer was not blocked there).
+ */
+export async function unblockBuyer(
+  tx: Db,
+  input: { userId: number; channelId: number; everyChannel: boolean; reason: string; operatorId: number; now: Date },
+): Promise<number[]> {
+  const rows = await tx
+    .update(buyerBlocks)
+    .set({ liftedAt: input.now, liftedBy: input.operatorId, liftReason: input.reason })
+    .where(
+      and(
+        eq(buyerBlocks.kind, 'buyer'),
+        eq(buyerBlocks.userId, input.userId),
+        isNull(buyerBlocks.liftedAt),
+        input.everyChannel
+          ? or(eq(buyerBlocks.channelId, input.channelId), isNull(buyerBlocks.channelId))
+          : eq(buyerBlocks.channelId, input.channelId),
+      ),
+    )
+    .returning({ id: buyerBlocks.id });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,191 @@
+import 'server-only';
+import { z } from 'zod';
+import { procedure, type ProcedureContext } from '../procedure/procedure';
+import { ANY_ROLE } from '../procedure/roles';
+import { AppError } from '../procedure/errors';
+import { msg } from '../procedure/messages';
+import { maskPhone } from '../auth/mask';
+import { findOnChannel, orderPage, buyerByAccountNumber, searchKind, type TimelineEvent } from '../buyer/service';
+import { blockOnChannel, unblockOnChannel } from '../buyer/blocklist';
+import { auditCall, recordAudit } from './audit';
+
+/**
+ * The Orders tab's calls (issue 32, "Orders and buyers"): find an order by its number or a buyer by their full phone
+ * or account number on the channel; a buyer's page and an order's timeline; block and unblock a buyer. Owners,
+ * managers and support read on the channels they work on; owners and managers block (an owner on every channel at
+ * once); support does not. The full phone only to owners (masked 138****1234 to the others). Every look at a buyer or
+ * an order is in the audit trail as its own entry (who looked at whom), found or not; blocks with the state before
+ * and after.
+ */
+
+const channelKey = z
+  .string({ error: 'is required and must be a string' })
+  .max(64, 'must be 64 characters or less')
+  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const accountNumber = z
+  .string({ error: 'is required and must be a string' })
+  .regex(/^[1-9]\d{9}$/, 'must be an account number: 10 digits');
+const reason = z
+  .string({ error: 'is required and must be a string' })
+  .trim()
+  .min(1, 'must not be empty: say why')
+  .max(500, 'must be 500 characters or less');
+
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** One look at personal data: its own audit entry (issue 32), with the query's phone masked and whom it found. */
+async function auditView(ctx: ProcedureContext, path: string, channelId: number, input: Record<string, unknown>): Promise<void> {
+  const by = await ctx.operator();
+  await recordAudit(ctx.db, {
+    at: ctx.now,
+    operatorId: by.operatorId,
+    operatorName: by.name,
+    ip: ctx.ip,
+    channelId,
+    procedure: path,
+    input,
+  });
+}
+
+const blockState = z.object({
+  blocked: z.boolean(),
+  everyChannel: z.boolean(),
+  reason: z.string().nullable(),
+  at: z.string().nullable(),
+});
+
+const timelineEvent = z.object({
+  kind: z.enum(['created', 'paid', 'minted', 'cancelled', 'expired', 'closed', 'refund']),
+  at: z.string(),
+  amount: z.number().int().optional(),
+  quantity: z.number().int().optional(),
+  provider: z.string().optional(),
+  transactionId: z.string().nullable().optional(),
+  paymentNo: z.string().optional(),
+  commodity: z.string().optional(),
+  edition: z.number().int().optional(),
+  reason: z.string().nullable().optional(),
+  status: z.string().optional(),
+  doneAt: z.string().nullable().optional(),
+});
+
+function timelineWire(event: TimelineEvent): z.output<typeof timelineEvent> {
+  if (event.kind === 'refund') return { ...event, at: event.at.toISOString(), doneAt: isoOrNull(event.doneAt) };
+  return { ...event, at: event.at.toISOString() };
+}
+
+const WRITERS = ['owner', 'manager'] as const;
+
+export const buyerProcedures = {
+  '/ops/api/buyer/find': procedure({
+    summary:
+      'The search box of the Orders tab: an order number (22 digits), a buyer’s phone typed in full (11 digits) or their account number on the channel (10 digits). Answers where to go: the order or the buyer, or null when the channel has none. Audited (a search by phone is a look at personal data).',
+    auth: 'operator',
+    operator: { roles: ANY_ROLE, channel: 'input', writes: 'event' },
+    input: z.object({ channel: channelKey, query: z.string({ error: 'is required and must be a string' }).trim().max(40) }),
+    output: z.object({ kind: z.enum(['order', 'buyer']), orderNo: z.string().optional(), accountNumber: z.string().optional() }).nullable(),
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      const found = await findOnChannel(ctx.db, channel.id, input.query, ctx.now);
+      const query = searchKind(input.query) === 'phone' ? maskPhone(input.query) : input.query;
+      await auditView(ctx, '/ops/api/buyer/find', channel.id, { channel: input.channel, query, found });
+      return found;
+    },
+  }),
+  '/ops/api/buyer/view': procedure({
+    summary:
+      'A buyer of the channel by account number: phone (masked 138****1234 for managers and support, in full for owners), first and last login on this channel, collectibles held here, their newest orders here, and whether they are blocked. 404 when the channel has no such account number. Audited.',
+    auth: 'operator',
+    operator: { roles: ANY_ROLE, channel: 'input', writes: 'event' },
+    input: z.object({ channel: channelKey, accountNumber }),
+    output: z.object({
+      accountNumber: z.string(),
+      phone: z.string(),
+      phoneMasked: z.boolean(),
+      firstLoginAt: z.string().nullable(),
+      lastLoginAt: z.string().nullable(),
+      holdings: z.number().int(),
+      orders: z.array(
+        z.object({ orderNo: z.string(), state: z.string(), amount: z.number().int(), quantity: z.number().int(), createdAt: z.string() }),
+      ),
+      block: blockState,
+    }),
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      const by = await ctx.operator();
+      const view = await buyerByAccountNumber(ctx.db, channel.id, input.accountNumber, { fullPhone: by.role === 'owner' });
+      await auditView(ctx, '/ops/api/buyer/view', channel.id, { ...input, found: view !== null });
+      if (!view) throw new AppError(404, msg('opsBuyerNotFound'));
+      return {
+        accountNumber: view.accountNumber,
+        phone: view.phone,
+        phoneMasked: view.phoneMasked,
+        firstLoginAt: isoOrNull(view.firstLoginAt),
+        lastLoginAt: isoOrNull(view.lastLoginAt),
+        holdings: view.holdings,
+        orders: view.orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+        block: view.block
+          ? { blocked: true, everyChannel: view.block.everyChannel, reason: view.block.reason, at: view.block.blockedAt.toISOString() }
+          : { blocked: false, everyChannel: false, reason: null, at: null },
+      };
+    },
+  }),
+  '/ops/api/buyer/order': procedure({
+    summary:
+      'An order of the channel by its number, with its buyer (account number, phone masked but for owners) and its timeline: created, paid (provider, its transaction id), editions minted, cancelled or expired (why), refunds. 404 when the channel has no such order. Audited.',
+    auth: 'operator',
+    operator: { roles: ANY_ROLE, channel: 'input', writes: 'event' },
+    input: z.object({ channel: channelKey, orderNo: z.string({ error: 'is required and must be a string' }).max(40) }),
+    output: z.object({
+      orderNo: z.string(),
+      state: z.string(),
+      accountNumber: z.string(),
+      phone: z.string(),
+      phoneMasked: z.boolean(),
+      quantity: z.number().int(),
+      price: z.number().int(),
+      amount: z.number().int(),
+      timeline: z.array(timelineEvent),
+    }),
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      const by = await ctx.operator();
+      const page = await orderPage(ctx.db, channel.id, input.orderNo, { fullPhone: by.role === 'owner', now: ctx.now });
+      await auditView(ctx, '/ops/api/buyer/order', channel.id, { ...input, found: page !== null, buyer: page?.accountNumber ?? null });
+      if (!page) throw new AppError(404, msg('opsOrderNotFound'));
+      const { userId: _internal, timeline, ...rest } = page;
+      void _internal; // the internal id never leaves the server
+      return { ...rest, timeline: timeline.map(timelineWire) };
+    },
+  }),
+  '/ops/api/buyer/block': procedure({
+    summary:
+      'Blocks a buyer on the channel, with a reason: they cannot log in or buy there, and their live sessions there end at once. `everyChannel` (owners only; 403 otherwise) blocks them on every channel. Answers the block state after and how many sessions ended.',
+    auth: 'operator',
+    operator: { roles: WRITERS, channel: 'input', writes: 'creates' },
+    input: z.object({ channel: channelKey, accountNumber, reason, everyChannel: z.boolean().default(false) }),
+    output: blockState.extend({ sessionsEnded: z.number().int() }),
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      const by = await ctx.operator();
+      if (input.everyChannel && by.role !== 'owner') throw new AppError(403, msg('opsBlockEveryChannelOwnersOnly'));
+      const audit = auditCall(ctx, '/ops/api/buyer/block', input);
+      return blockOnChannel(ctx.db, { channelId: channel.id, ...input, operatorId: by.operatorId, now: ctx.now }, audit);
+    },
+  }),
+  '/ops/api/buyer/unblock': procedure({
+    summary:
+      'Lifts a buyer’s block on the channel, with a reason; `everyChannel` (owners only) lifts an every-channel block too. 409 when they are not blocked here.',
+    auth: 'operator',
+    operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
+    input: z.object({ channel: channelKey, accountNumber, reason, everyChannel: z.boolean().default(false) }),
+    output: blockState,
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      const by = await ctx.operator();
+      if (input.everyChannel && by.role !== 'owner') throw new AppError(403, msg('opsBlockEveryChannelOwnersOnly'));
+      const audit = auditCall(ctx, '/ops/api/buyer/unblock', input);
+      return unblockOnChannel(ctx.db, { channelId: channel.id, ...input, operatorId: by.operatorId, now: ctx.now }, audit);
+    },
+  }),
+};
