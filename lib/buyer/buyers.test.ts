@@ -225,7 +225,10 @@ describe('blocking a buyer (issue 32)', () => {
     const blocked = await as(manager)('/ops/api/buyer/block', { channel: 'AURORA', accountNumber, reason: 'chargeback fraud' });
     expect(blocked.data).toMatchObject({ blocked: true, everyChannel: false, reason: 'chargeback fraud', sessionsEnded: 1 });
     const [entry] = await viewsAudited('buyer/block', manager.name);
-    expect(entry).toMatchObject({ before: expect.objectContaining({ blocked: false }), after: expect.objectContaining({ blocked: true }) });
+    expect(entry).toMatchObject({
+      before: expect.objectContaining({ blocked: false }),
+      after: expect.objectContaining({ blocked: true, reason: 'chargeback fraud' }),
+    });
 
     // The session the buyer had: the very next call (any process: it is read from the database) is signed out.
     expect((await api.callApi('/market/api/channel/queryBox', {}, { token })).code).toBe(401);

@@ -4,10 +4,10 @@ import { procedure, type ProcedureContext } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
-import { maskPhone } from '../auth/mask';
-import { findOnChannel, orderPage, buyerByAccountNumber, searchKind, type TimelineEvent } from '../buyer/service';
+import type { TimelineEvent } from '../buyer/service';
 import { blockOnChannel, unblockOnChannel } from '../buyer/blocklist';
-import { auditCall, recordAudit } from './audit';
+import { auditCall } from './audit';
+import { lookAtBuyer, lookAtOrder, searchBuyersAndOrders, type Looker } from './buyer-views';
 
 /**
  * The Orders tab's calls (issue 32, "Orders and buyers"): find an order by its number or a buyer by their full phone
@@ -33,18 +33,10 @@ const reason = z
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** One look at personal data: its own audit entry (issue 32), with the query's phone masked and whom it found. */
-async function auditView(ctx: ProcedureContext, path: string, channelId: number, input: Record<string, unknown>): Promise<void> {
-  const by = await ctx.operator();
-  await recordAudit(ctx.db, {
-    at: ctx.now,
-    operatorId: by.operatorId,
-    operatorName: by.name,
-    ip: ctx.ip,
-    channelId,
-    procedure: path,
-    input,
-  });
+/** The caller as the views see them: who looks, at which channel, from where. */
+async function lookerOf(ctx: ProcedureContext): Promise<Looker> {
+  const channel = await ctx.operatorChannel();
+  return { db: ctx.db, operator: await ctx.operator(), channelId: channel.id, ip: ctx.ip, now: ctx.now };
 }
 
 const blockState = z.object({
@@ -85,11 +77,7 @@ export const buyerProcedures = {
     input: z.object({ channel: channelKey, query: z.string({ error: 'is required and must be a string' }).trim().max(40) }),
     output: z.object({ kind: z.enum(['order', 'buyer']), orderNo: z.string().optional(), accountNumber: z.string().optional() }).nullable(),
     handler: async (ctx, input) => {
-      const channel = await ctx.operatorChannel();
-      const found = await findOnChannel(ctx.db, channel.id, input.query, ctx.now);
-      const query = searchKind(input.query) === 'phone' ? maskPhone(input.query) : input.query;
-      await auditView(ctx, '/ops/api/buyer/find', channel.id, { channel: input.channel, query, found });
-      return found;
+      return searchBuyersAndOrders(await lookerOf(ctx), input.channel, input.query);
     },
   }),
   '/ops/api/buyer/view': procedure({
@@ -111,10 +99,7 @@ export const buyerProcedures = {
       block: blockState,
     }),
     handler: async (ctx, input) => {
-      const channel = await ctx.operatorChannel();
-      const by = await ctx.operator();
-      const view = await buyerByAccountNumber(ctx.db, channel.id, input.accountNumber, { fullPhone: by.role === 'owner' });
-      await auditView(ctx, '/ops/api/buyer/view', channel.id, { ...input, found: view !== null });
+      const view = await lookAtBuyer(await lookerOf(ctx), input.channel, input.accountNumber);
       if (!view) throw new AppError(404, msg('opsBuyerNotFound'));
       return {
         accountNumber: view.accountNumber,
@@ -148,10 +133,7 @@ export const buyerProcedures = {
       timeline: z.array(timelineEvent),
     }),
     handler: async (ctx, input) => {
-      const channel = await ctx.operatorChannel();
-      const by = await ctx.operator();
-      const page = await orderPage(ctx.db, channel.id, input.orderNo, { fullPhone: by.role === 'owner', now: ctx.now });
-      await auditView(ctx, '/ops/api/buyer/order', channel.id, { ...input, found: page !== null, buyer: page?.accountNumber ?? null });
+      const page = await lookAtOrder(await lookerOf(ctx), input.channel, input.orderNo);
       if (!page) throw new AppError(404, msg('opsOrderNotFound'));
       const { userId: _internal, timeline, ...rest } = page;
       void _internal; // the internal id never leaves the server
@@ -162,7 +144,7 @@ export const buyerProcedures = {
     summary:
       'Blocks a buyer on the channel, with a reason: they cannot log in or buy there, and their live sessions there end at once. `everyChannel` (owners only; 403 otherwise) blocks them on every channel. Answers the block state after and how many sessions ended.',
     auth: 'operator',
-    operator: { roles: WRITERS, channel: 'input', writes: 'creates' },
+    operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({ channel: channelKey, accountNumber, reason, everyChannel: z.boolean().default(false) }),
     output: blockState.extend({ sessionsEnded: z.number().int() }),
     handler: async (ctx, input) => {

@@ -1,0 +1,118 @@
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import Link from 'next/link';
+import { getDb } from '@/lib/db/client';
+import { clientIp } from '@/lib/server/client-ip';
+import { formatFen } from '@/lib/format/money';
+import { consoleWords } from '@/lib/page/console';
+import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/console-channel';
+import { lookAtOrder } from '@/lib/operator/buyer-views';
+import type { TimelineEvent } from '@/lib/buyer/service';
+import type { Translator } from '@/lib/i18n/translator';
+import { ConsoleShell } from '@/components/ops/console-shell';
+import { ChannelTabs } from '@/components/ops/channel-tabs';
+import type { Metadata } from 'next';
+
+type Props = { params: Promise<ConsoleChannelParams & { orderNo: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { t } = await consoleWords(params);
+  const { orderNo } = await params;
+  return { title: t('ops.buyers.orderTitle', { orderNo: orderNo.slice(0, 40) }) };
+}
+
+/**
+ * An order of the channel (issue 32, "Orders and buyers"): its buyer (account number, phone masked but for owners) and
+ * its timeline, oldest first: created, paid (provider and its transaction id), editions minted, cancelled or expired,
+ * refunds. 404 for an order of another channel, as for one that does not exist. The look is audited.
+ */
+export default async function OrderPage({ params }: Props) {
+  const { locale, t } = await consoleWords(params);
+  const { operator, channel } = await requireConsoleChannel(params);
+  const { orderNo } = await params;
+  const order = await lookAtOrder(
+    { db: getDb(), operator, channelId: channel.id, ip: clientIp(await headers()), now: new Date() },
+    channel.key,
+    orderNo,
+  );
+  if (!order) notFound();
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: channel.timeZone || undefined });
+  const zone = channel.timeZone || 'UTC';
+  return (
+    <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
+      <ChannelTabs t={t} channel={channel} current="orders" />
+      <h2 className="text-xl font-semibold text-gray-900" data-testid="order-title">
+        {t('ops.buyers.orderTitle', { orderNo: order.orderNo })}
+      </h2>
+      <dl className="mt-4 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="text-gray-600">{t('ops.buyers.state')}</dt>
+        <dd data-testid="order-state">{t(`ops.buyers.orderState.${order.state}`)}</dd>
+        <dt className="text-gray-600">{t('ops.buyers.buyer')}</dt>
+        <dd>
+          <Link href={`/channels/${channel.key}/buyers/${order.accountNumber}`} className="font-mono text-blue-800 underline">
+            {order.accountNumber}
+          </Link>
+        </dd>
+        <dt className="text-gray-600">{t('ops.buyers.phone')}</dt>
+        <dd className="font-mono" data-testid="order-phone">
+          {order.phone}
+          {order.phoneMasked ? <span className="ml-2 font-sans text-xs text-gray-500">({t('ops.buyers.phoneMasked')})</span> : null}
+        </dd>
+        <dt className="text-gray-600">{t('ops.buyers.quantity')}</dt>
+        <dd>{order.quantity}</dd>
+        <dt className="text-gray-600">{t('ops.buyers.price')}</dt>
+        <dd>{formatFen(order.price)}</dd>
+        <dt className="text-gray-600">{t('ops.buyers.amount')}</dt>
+        <dd>{formatFen(order.amount)}</dd>
+      </dl>
+
+      <h3 className="mt-8 text-base font-semibold text-gray-900">
+        {t('ops.buyers.timeline')} <span className="text-sm font-normal text-gray-600">({zone})</span>
+      </h3>
+      <ol className="mt-3 max-w-3xl space-y-2 border-l-2 border-gray-200 pl-4 text-sm" data-testid="order-timeline">
+        {order.timeline.map((event, i) => (
+          <li key={i} data-kind={event.kind}>
+            <time dateTime={event.at.toISOString()} className="mr-3 text-gray-600 tabular-nums">
+              {when.format(event.at)}
+            </time>
+            <span className="text-gray-900">{eventText(t, event)}</span>
+          </li>
+        ))}
+      </ol>
+
+      {/*
+        REFUND PANEL GOES HERE (issue 32, "Refund a paid order"): the refunds' part adds
+        `<OrderRefund ... />` from components/ops/order-refund.tsx on this line; refunds already recorded show in the
+        timeline above (from order_refunds).
+      */}
+    </ConsoleShell>
+  );
+}
+
+function eventText(t: Translator, event: TimelineEvent): string {
+  switch (event.kind) {
+    case 'created':
+      return t('ops.buyers.event.created', { quantity: event.quantity, amount: formatFen(event.amount) });
+    case 'paid':
+      return t('ops.buyers.event.paid', {
+        amount: formatFen(event.amount),
+        provider: event.provider,
+        transaction: event.transactionId ?? event.paymentNo,
+      });
+    case 'minted':
+      return t('ops.buyers.event.minted', { commodity: event.commodity, edition: event.edition });
+    case 'cancelled':
+      return t('ops.buyers.event.cancelled');
+    case 'expired':
+      return t('ops.buyers.event.expired');
+    case 'closed':
+      return t('ops.buyers.event.closed', { reason: event.reason ?? '' });
+    case 'refund':
+      return t('ops.buyers.event.refund', {
+        quantity: event.quantity,
+        amount: formatFen(event.amount),
+        status: event.status,
+        reason: event.reason,
+      });
+  }
+}
