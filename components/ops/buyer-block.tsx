@@ -60,7 +60,11 @@ export function BuyerBlock({
   }
 
   return (
-    <form onSubmit={submit} className="mt-4 max-w-xl space-y-3 rounded-lg border border-gray-200 bg-white p-4" data-testid="buyer-block-form">
+    <form
+      onSubmit={submit}
+      className="mt-4 max-w-xl space-y-3 rounded-lg border border-gray-200 bg-white p-4"
+      data-testid="buyer-block-form"
+    >
       <p className="text-sm text-gray-700">{words.intro}</p>
       <ConsoleField
         id="block-reason"

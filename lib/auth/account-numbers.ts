@@ -34,10 +34,7 @@ export async function accountNumberOf(db: Db, channelId: number, userId: number,
   const known = await readNumber(db, channelId, userId);
   if (known) return known;
   for (let attempt = 0; attempt < 5; attempt++) {
-    await db
-      .insert(buyerAccountNumbers)
-      .values({ channelId, userId, number: freshNumber(), createdAt: now })
-      .onConflictDoNothing();
+    await db.insert(buyerAccountNumbers).values({ channelId, userId, number: freshNumber(), createdAt: now }).onConflictDoNothing();
     const made = await readNumber(db, channelId, userId);
     if (made) return made;
   }

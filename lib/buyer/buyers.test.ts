@@ -219,7 +219,8 @@ describe('blocking a buyer (issue 32)', () => {
 
   it('ends the live session at once, refuses the login and the buying; unblock restores', async () => {
     const saleId = await starFoxSale();
-    const buy = (t: string) => api.callApi('/market/api/order/create', { saleId, quantity: 1, idempotencyKey: 'blocked-buy' }, { token: t });
+    const buy = (t: string) =>
+      api.callApi('/market/api/order/create', { saleId, quantity: 1, idempotencyKey: 'blocked-buy' }, { token: t });
     expect((await api.callApi('/market/api/channel/queryBox', {}, { token })).code).toBe(200);
 
     const blocked = await as(manager)('/ops/api/buyer/block', { channel: 'AURORA', accountNumber, reason: 'chargeback fraud' });

@@ -191,11 +191,7 @@ export async function orderPage(
   if (!order) return null;
   const o = order.order;
   const timeline: TimelineEvent[] = [{ kind: 'created', at: o.createdAt, quantity: o.quantity, amount: o.amount }];
-  const paid = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, o.id))
-    .orderBy(asc(payments.createdAt));
+  const paid = await db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.createdAt));
   for (const p of paid) {
     if (p.settledAt && p.status !== PAYMENT_STATUS.created && p.status !== PAYMENT_STATUS.failed) {
       timeline.push({
@@ -219,11 +215,7 @@ export async function orderPage(
   if (o.cancelTime && (state === 'cancelled' || state === 'expired' || state === 'closed')) {
     timeline.push({ kind: state, at: o.cancelTime, reason: o.cancelReason });
   }
-  const refunds = await db
-    .select()
-    .from(orderRefunds)
-    .where(eq(orderRefunds.orderId, o.id))
-    .orderBy(asc(orderRefunds.createdAt));
+  const refunds = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, o.id)).orderBy(asc(orderRefunds.createdAt));
   for (const r of refunds) {
     timeline.push({
       kind: 'refund',

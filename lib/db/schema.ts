@@ -1151,10 +1151,7 @@ export const buyerAccountNumbers = pgTable(
     number: text('number').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.channelId, t.userId] }),
-    uniqueIndex('buyer_account_numbers_channel_number').on(t.channelId, t.number),
-  ],
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), uniqueIndex('buyer_account_numbers_channel_number').on(t.channelId, t.number)],
 );
 
 /**

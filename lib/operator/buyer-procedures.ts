@@ -22,9 +22,7 @@ const channelKey = z
   .string({ error: 'is required and must be a string' })
   .max(64, 'must be 64 characters or less')
   .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
-const accountNumber = z
-  .string({ error: 'is required and must be a string' })
-  .regex(/^[1-9]\d{9}$/, 'must be an account number: 10 digits');
+const accountNumber = z.string({ error: 'is required and must be a string' }).regex(/^[1-9]\d{9}$/, 'must be an account number: 10 digits');
 const reason = z
   .string({ error: 'is required and must be a string' })
   .trim()

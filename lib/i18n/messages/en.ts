@@ -1010,7 +1010,8 @@ const en = {
     // Orders and buyers (issue 32)
     buyers: {
       title: 'Orders',
-      intro: 'Find an order by its number, or a buyer by their phone number (typed in full) or their account number on this channel. Every look at a buyer or an order is in the audit trail.',
+      intro:
+        'Find an order by its number, or a buyer by their phone number (typed in full) or their account number on this channel. Every look at a buyer or an order is in the audit trail.',
       search: 'Order number, phone or account number',
       searchHint: 'An order number has 22 digits, a phone 11, an account number 10 (as the buyer sees it on Mine).',
       find: 'Find',
