@@ -61,7 +61,11 @@ export async function unblockOnChannel(
   return db.transaction(async (tx) => {
     const before = await stateOf(tx, input.channelId, userId);
     const lifted = await unblockBuyer(tx, { userId, ...input });
-    if (lifted.length === 0) throw new AppError(409, msg('opsBuyerNotBlocked'));
+    if (lifted.length === 0) {
+      // Still blocked, by a block on every channel that this call may not lift (owners only, with `everyChannel`).
+      if (before.blocked) throw new AppError(403, msg('opsBlockEveryChannelOwnersOnly'));
+      throw new AppError(409, msg('opsBuyerNotBlocked'));
+    }
     const after = await stateOf(tx, input.channelId, userId);
     await audit(tx, { channelId: input.channelId, before, after: { ...after, accountNumber: input.accountNumber, lifted } });
     return after;

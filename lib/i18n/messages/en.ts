@@ -105,7 +105,7 @@ const en = {
     buyerBlocked: 'This account cannot log in or buy in this store. Please contact the store’s customer service.',
     opsBuyerNotFound: 'No buyer of this channel has that phone number or account number.',
     opsOrderNotFound: 'This channel has no order with that number.',
-    opsBlockEveryChannelOwnersOnly: 'Only owners can block a buyer on every channel.',
+    opsBlockEveryChannelOwnersOnly: 'Only owners can block or unblock a buyer on every channel.',
     opsBuyerNotBlocked: 'This buyer is not blocked here.',
     // The operator console (issue 31)
     opsSignInRefused: 'The name, password or code is wrong.',

@@ -97,7 +97,7 @@ const zhCN: Messages = {
     buyerBlocked: '该账号已被限制在本店登录和购买，请联系本店客服。',
     opsBuyerNotFound: '本渠道没有该手机号或账号的用户。',
     opsOrderNotFound: '本渠道没有该订单号的订单。',
-    opsBlockEveryChannelOwnersOnly: '只有所有者可以在所有渠道封禁用户。',
+    opsBlockEveryChannelOwnersOnly: '只有所有者可以在所有渠道封禁或解封用户。',
     opsBuyerNotBlocked: '该用户在这里未被封禁。',
     // 运营后台（issue 31）
     opsSignInRefused: '账号、密码或验证码有误。',
