@@ -248,6 +248,19 @@ const en = {
     domainNotVerified: 'Only a verified domain can be the primary one. Please verify {host} first.',
     domainLookupFailed: 'The DNS servers did not answer for {host}. Please try again in a few minutes.',
     domainKeyHostFixed: 'The store’s own address {host} always serves it and cannot be removed.',
+    // Refunds and cancelled sales (issue 32, "Orders and buyers", "Drop-day controls"; lib/payment/refund.ts)
+    refundOrderNotFound: 'This store has no order {orderNo}.',
+    refundOrderNotPaid:
+      '{state, select, toPay {This order is not paid yet: there is nothing to refund.} expired {This order expired unpaid: there is nothing to refund.} closed {This order was closed and its payment already given back.} other {This order is cancelled: there is nothing to refund.}}',
+    refundNoCopies: 'Please choose at least one copy to refund.',
+    refundCopyNotOfOrder: 'The copy {holdingId} is not one of this order’s.',
+    refundCopyNotRefundable:
+      'Edition #{number, number} cannot be refunded: {why, select, refunded {it is already refunded} destroyed {it was spent in an exchange} givenAway {the buyer no longer holds it} prizeGone {the prize drawn from this blind box was spent or is no longer held} other {it is no longer held}}.',
+    refundOverPaid:
+      'This refund of {amount, number} fen would give back more than the {paid, number} fen paid ({refunded, number} fen refunded already).',
+    refundNoPayment: 'This order has no settled payment to give the money back through.',
+    saleCancelled: 'This sale was cancelled. Paid orders are refunded.',
+    saleAlreadyCancelled: 'This sale is already cancelled.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -591,6 +604,16 @@ const en = {
     changeCode: 'Use another code',
     resultPending: 'Your digital twin is yours. The chain ledger is recording it; this takes a few seconds.',
     resultDone: 'Done: your digital twin is on the chain.',
+  },
+  /** A refunded order as its buyer sees it, and the text they get (issue 32, "Orders and buyers"). */
+  refunds: {
+    title: 'Refunds',
+    line: '{amount} refunded for {count, plural, one {# copy} other {# copies}}{numbers, select, none {} other { (#{numbers})}}',
+    owed: 'On its way back',
+    done: 'Refunded',
+    at: 'on {time}',
+    text: 'Your order {orderNo} was refunded: {amount} for {count, plural, one {# copy} other {# copies}}. The money goes back the way you paid; the copies leave your collection.',
+    saleCancelled: 'Cancelled',
   },
   sellout: {
     title: 'Sold out',

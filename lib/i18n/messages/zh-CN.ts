@@ -223,6 +223,18 @@ const zhCN: Messages = {
     domainNotVerified: '只有已验证的域名才能设为主域名，请先验证 {host}',
     domainLookupFailed: 'DNS 服务器没有回应 {host} 的查询，请几分钟后再试',
     domainKeyHostFixed: '{host} 是店铺自身的地址，始终可用，不能移除',
+    // 退款与取消发售（issue 32）
+    refundOrderNotFound: '本店没有订单 {orderNo}',
+    refundOrderNotPaid:
+      '{state, select, toPay {该订单尚未支付，无可退款项} expired {该订单已超时未付，无可退款项} closed {该订单已关闭，款项已原路退回} other {该订单已取消，无可退款项}}',
+    refundNoCopies: '请至少选择一份要退款的藏品',
+    refundCopyNotOfOrder: '藏品 {holdingId} 不属于该订单',
+    refundCopyNotRefundable:
+      '第 {number, number} 号藏品不能退款：{why, select, refunded {已退款} destroyed {已在兑换中销毁} givenAway {买家已不再持有} prizeGone {盲盒开出的奖品已销毁或不再持有} other {已不再持有}}',
+    refundOverPaid: '本次退款 {amount, number} 分将超过实付的 {paid, number} 分（已退 {refunded, number} 分）',
+    refundNoPayment: '该订单没有可原路退回的已完成支付',
+    saleCancelled: '该发售已取消，已付款的订单将退款',
+    saleAlreadyCancelled: '该发售已经取消',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
@@ -554,6 +566,15 @@ const zhCN: Messages = {
     changeCode: '换一个编码',
     resultPending: '数字藏品已归您所有，链上账本正在记录，需要几秒钟。',
     resultDone: '完成：您的数字藏品已上链。',
+  },
+  refunds: {
+    title: '退款',
+    line: '已退 {amount}，共 {count, number} 份{numbers, select, none {} other {（#{numbers}）}}',
+    owed: '退款处理中',
+    done: '已退款',
+    at: '{time}',
+    text: '您的订单 {orderNo} 已退款 {amount}（{count, number} 份），款项将原路退回，相应藏品已从您的藏品中移除。',
+    saleCancelled: '已取消',
   },
   sellout: {
     title: '已售罄',
