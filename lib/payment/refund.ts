@@ -66,8 +66,8 @@ export type RefundAudit = (tx: Db, change: { channelId: number; before: unknown;
 export type RefundInput = {
   channelId: number;
   orderNo: string;
-  /** Ids of the order's copies to refund (its minted holdings; a blind box's box holding). */
-  holdingIds: number[];
+  /** Ids of the order's copies to refund (its minted holdings; a blind box's box holding), or 'all' that can be. */
+  holdingIds: number[] | 'all';
   reason: string;
   /** The console's key for "this click": a repeat with it answers the same refund (issue 32: a double-click is one). */
   idempotencyKey: string;
@@ -225,9 +225,13 @@ export async function refundOrder(
       const state = orderState({ statusTrade: order.statusTrade as OrderStatus, cancelReason: order.cancelReason });
       throw new AppError(409, msg('refundOrderNotPaid', { state }));
     }
-    const chosen = [...new Set(input.holdingIds)];
-    if (chosen.length === 0) throw new AppError(400, msg('refundNoCopies'));
     const copies = await copiesOf(tx, order);
+    // The whole order: every copy that can be taken back; none can → refused naming the first copy's why.
+    const chosen = input.holdingIds === 'all' ? copies.filter((c) => c.refundable).map((c) => c.holdingId) : [...new Set(input.holdingIds)];
+    if (input.holdingIds === 'all' && chosen.length === 0 && copies[0]) {
+      throw new AppError(409, msg('refundCopyNotRefundable', { number: copies[0].number, why: copies[0].why ?? 'givenAway' }));
+    }
+    if (chosen.length === 0) throw new AppError(400, msg('refundNoCopies'));
     for (const id of chosen) {
       const copy = copies.find((c) => c.holdingId === id);
       if (!copy) throw new AppError(400, msg('refundCopyNotOfOrder', { holdingId: String(id) }));
@@ -238,7 +242,10 @@ export async function refundOrder(
     const refunded = await refundedSoFar(tx, order.id);
     const amount = order.price * chosen.length;
     if (refunded + amount > payment.amount) {
-      throw new AppError(409, msg('refundOverPaid', { amount, paid: payment.amount, refunded }));
+      throw new AppError(
+        409,
+        msg('refundOverPaid', { amount: formatFen(amount), paid: formatFen(payment.amount), refunded: formatFen(refunded) }),
+      );
     }
     const [row] = await tx
       .insert(orderRefunds)
@@ -283,8 +290,18 @@ export async function refundOrder(
     await textBuyer(tx, order, amount, chosen.length, input.now);
     await options.audit?.(tx, {
       channelId: order.channelId,
-      before: { orderNo: order.orderNo, paid: payment.amount, refunded },
-      after: { orderNo: order.orderNo, refundNo: row!.refundNo, quantity: chosen.length, amount, numbers, reason: input.reason },
+      // A new refund: nothing before it (the order's refunds so far are in `after`).
+      before: undefined,
+      after: {
+        orderNo: order.orderNo,
+        refundNo: row!.refundNo,
+        quantity: chosen.length,
+        amount,
+        numbers,
+        reason: input.reason,
+        paid: payment.amount,
+        refundedBefore: refunded,
+      },
     });
     return { row: row!, replayed: false };
   });

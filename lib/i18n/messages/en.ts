@@ -256,8 +256,7 @@ const en = {
     refundCopyNotOfOrder: 'The copy {holdingId} is not one of this order’s.',
     refundCopyNotRefundable:
       'Edition #{number, number} cannot be refunded: {why, select, refunded {it is already refunded} destroyed {it was spent in an exchange} givenAway {the buyer no longer holds it} prizeGone {the prize drawn from this blind box was spent or is no longer held} other {it is no longer held}}.',
-    refundOverPaid:
-      'This refund of {amount, number} fen would give back more than the {paid, number} fen paid ({refunded, number} fen refunded already).',
+    refundOverPaid: 'This refund of {amount} would give back more than the {paid} paid ({refunded} refunded already).',
     refundNoPayment: 'This order has no settled payment to give the money back through.',
     saleCancelled: 'This sale was cancelled. Paid orders are refunded.',
     saleAlreadyCancelled: 'This sale is already cancelled.',

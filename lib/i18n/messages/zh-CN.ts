@@ -231,7 +231,7 @@ const zhCN: Messages = {
     refundCopyNotOfOrder: '藏品 {holdingId} 不属于该订单',
     refundCopyNotRefundable:
       '第 {number, number} 号藏品不能退款：{why, select, refunded {已退款} destroyed {已在兑换中销毁} givenAway {买家已不再持有} prizeGone {盲盒开出的奖品已销毁或不再持有} other {已不再持有}}',
-    refundOverPaid: '本次退款 {amount, number} 分将超过实付的 {paid, number} 分（已退 {refunded, number} 分）',
+    refundOverPaid: '本次退款 {amount} 将超过实付的 {paid}（已退 {refunded}）',
     refundNoPayment: '该订单没有可原路退回的已完成支付',
     saleCancelled: '该发售已取消，已付款的订单将退款',
     saleAlreadyCancelled: '该发售已经取消',
