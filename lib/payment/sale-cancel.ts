@@ -54,6 +54,8 @@ export async function cancelSale(
 
 /** A cancellation's progress as the console shows it: paid orders refunded out of all, and the failures named. */
 export type CancelProgress = {
+  /** The sale's code, to name it. */
+  code: string;
   cancelled: boolean;
   cancelledAt: Date | null;
   /** Paid orders of the sale, and those whose copies are all taken back (refunded). */
@@ -93,6 +95,7 @@ export async function cancelProgress(db: Db, channelId: number, saleId: number):
   const refunded = (all?.n ?? 0) - (holding?.n ?? 0);
   const cancelled = sale.cancelledAt !== null;
   return {
+    code: sale.code,
     cancelled,
     cancelledAt: sale.cancelledAt,
     paidOrders: all?.n ?? 0,
