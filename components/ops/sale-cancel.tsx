@@ -51,7 +51,12 @@ export function SaleCancel({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => setProgress(initial), [initial]);
+  // The server page's progress after a refresh (the cancel itself) replaces what the polling last read.
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    setSeen(initial);
+    setProgress(initial);
+  }
   useEffect(() => {
     if (!progress.cancelled || progress.finished) return;
     const timer = window.setInterval(async () => {
