@@ -10,7 +10,7 @@ import { translator } from '../i18n/translator';
 import { formatFen } from '../format/money';
 import { ORDER_STATUS, orderState, type OrderState, type OrderStatus } from '../order/status';
 import { PaymentProviderError } from './provider';
-import { PAYMENT_STATUS, providerOf, type Providers } from './service';
+import { PAYMENT_STATUS, providerList, providerOf, type Providers } from './service';
 
 /**
  * Refunds of paid orders by an operator (issue 32, "Orders and buyers"; docs/orders.md "Refunds"): whole or some of the
@@ -352,7 +352,18 @@ export async function settleRefund(db: Db, providers: Providers, refund: RefundR
  * answer), oldest first, at most `limit` per pass. Counts of those done and those still failing.
  */
 export async function retryOwedRefunds(db: Db, providers: Providers, now: Date, limit: number): Promise<{ done: number; failed: number }> {
-  const owed = await db.select().from(orderRefunds).where(eq(orderRefunds.status, 'owed')).orderBy(asc(orderRefunds.id)).limit(limit);
+  // Only refunds whose payment's provider the deployment runs: one it no longer runs waits for it to be back.
+  const names = providerList(providers).map((p) => p.name);
+  if (names.length === 0) return { done: 0, failed: 0 };
+  const owed = (
+    await db
+      .select({ refund: orderRefunds })
+      .from(orderRefunds)
+      .innerJoin(payments, eq(payments.id, orderRefunds.paymentId))
+      .where(and(eq(orderRefunds.status, 'owed'), inArray(payments.provider, names)))
+      .orderBy(asc(orderRefunds.id))
+      .limit(limit)
+  ).map((r) => r.refund);
   const result = { done: 0, failed: 0 };
   for (const refund of owed) {
     try {
