@@ -35,6 +35,9 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   // the skin editor's preview frame (app/ops/[locale]/channels/[key]/...).
   /^\/channels\/new$/,
   /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
+  // An order's refund page and a sale's cancel page (issue 32), until the order and sale pages mount them.
+  /^\/channels\/[A-Z0-9]{1,64}\/orders\/[A-Za-z0-9-]{1,64}\/refund$/,
+  /^\/channels\/[A-Z0-9]{1,64}\/sales\/[1-9][0-9]{0,9}\/cancel$/,
   // The team, the audit trail (and its CSV) and the operator's own account (issue 31).
   /^\/team$/,
   /^\/audit(\/export)?$/,
