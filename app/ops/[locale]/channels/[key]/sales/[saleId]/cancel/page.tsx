@@ -29,8 +29,12 @@ export default async function SaleCancelPage({ params }: Props) {
     throw error;
   }
   const when = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    // Fields, not dateStyle/timeStyle: those cannot be combined with the zone's name, which the brief asks shown.
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: channel.timeZone || undefined,
     timeZoneName: 'short',
   });
