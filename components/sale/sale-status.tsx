@@ -36,11 +36,8 @@ export function SaleStatusBadge({
   timeZone: string;
 }) {
   const { statusSell, saleStartTime, saleEndTime, amountAvailable } = sale;
-  return (
-    <LiveSaleStatus
-      sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
-      renderedAt={renderedAt}
-      labels={saleStatusLabels(t, saleStartTime, timeZone)}
-    />
-  );
+  const labels = saleStatusLabels(t, saleStartTime, timeZone);
+  // A sale cancelled on drop day (issue 32) reads ended, and its badge says why.
+  if (sale.cancelled) labels.text[SALE_STATUS.ENDED] = t('refunds.saleCancelled');
+  return <LiveSaleStatus sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }} renderedAt={renderedAt} labels={labels} />;
 }

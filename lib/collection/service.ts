@@ -38,6 +38,8 @@ export async function listCollection(ctx: UserScope, paging: Paging): Promise<Pa
     eq(holdings.channelId, ctx.channelId),
     eq(commodities.isBlindBox, false),
     isNull(holdings.destroyedAt),
+    // Taken back by a refund (issue 32): gone from the collection like a destroyed one.
+    isNull(holdings.refundedAt),
   );
   const [totalRow] = await ctx.db
     .select({ value: count() })
@@ -67,6 +69,7 @@ function unopenedBoxesOf(ctx: UserScope) {
     eq(holdings.channelId, ctx.channelId),
     eq(commodities.isBlindBox, true),
     isNull(holdings.openedAt),
+    isNull(holdings.refundedAt),
   );
 }
 
@@ -107,13 +110,21 @@ export async function openBox(
       .select({ h: holdings, c: commodities })
       .from(holdings)
       .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
-      .where(and(eq(holdings.id, holdingId), eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId)))
+      .where(
+        and(
+          eq(holdings.id, holdingId),
+          eq(holdings.userId, ctx.userId),
+          eq(holdings.channelId, ctx.channelId),
+          isNull(holdings.refundedAt),
+        ),
+      )
       .limit(1);
     if (!box || !box.c.isBlindBox) throw new AppError(404, msg('boxNotFound'));
+    // Not once refunded (issue 32): a refund that took the box meanwhile wins, and the box has nothing to open.
     const [opened] = await tx
       .update(holdings)
       .set({ openedAt: ctx.now })
-      .where(and(eq(holdings.id, holdingId), isNull(holdings.openedAt)))
+      .where(and(eq(holdings.id, holdingId), isNull(holdings.openedAt), isNull(holdings.refundedAt)))
       .returning();
     if (!opened) throw new AppError(409, msg('boxOpen'));
 

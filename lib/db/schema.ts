@@ -204,6 +204,13 @@ export const sales = pgTable(
     saleEndTime: timestamp('sale_end_time', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when an operator cancels the sale on drop day (issue 32): it takes no more orders, shows as cancelled on the
+     * store, and its paid orders are refunded in the background (lib/jobs/sale-cancel.ts).
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The cancellation's refunds that could not be made, by order number, with why (the console shows them). */
+    cancelFailures: jsonb('cancel_failures').$type<Record<string, string>>(),
   },
   (t) => [
     uniqueIndex('sales_channel_code').on(t.channelId, t.code),
@@ -584,6 +591,12 @@ export const holdings = pgTable(
     destroyedAt: timestamp('destroyed_at', { withTimezone: true }),
     /** The exchange that spent it. */
     destroyedByExchangeId: integer('destroyed_by_exchange_id'),
+    /**
+     * Set when its order was refunded (issue 32): taken back from the buyer, no longer in the collection, like a
+     * destroyed one. `refundId` is the order_refunds row that took it back.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundId: integer('refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     /** 0 pending, 1 on chain. */
@@ -658,6 +671,18 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   amount: integer('amount').notNull(),
   /** 'SUCCESS' | 'FAILED' | 'REFUNDED' | 'CLOSED' (closed by the storefront before the buyer paid: it cannot be paid). */
   status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The sandbox's refunds, one per refund number (issue 32): as WeChat Pay's out_refund_no and Alipay's out_request_no,
+ * a repeated refund number is the same refund, never a second one. The paid-late refund of a whole payment keeps its
+ * old mark (`sandbox_transactions.status` REFUNDED).
+ */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  refundNo: text('refund_no').primaryKey(),
+  paymentNo: text('payment_no').notNull(),
+  amount: integer('amount').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 

@@ -89,6 +89,8 @@ function spendable(userId: number, channelId: number, commodityId: number) {
     eq(holdings.channelId, channelId),
     eq(holdings.commodityId, commodityId),
     isNull(holdings.destroyedAt),
+    // Taken back by a refund (issue 32): no longer the buyer's to spend.
+    isNull(holdings.refundedAt),
     sql`not exists (select 1 from ${commodities} where ${commodities.id} = ${holdings.commodityId} and ${commodities.isBlindBox})`,
   );
 }

@@ -102,6 +102,8 @@ async function holdsCommodity(db: Db, userId: number, channelId: number, commodi
         eq(holdings.channelId, channelId),
         eq(holdings.commodityId, commodityId),
         isNull(holdings.destroyedAt),
+        // A refunded copy (issue 32) no longer makes its buyer a holder.
+        isNull(holdings.refundedAt),
       ),
     )
     .limit(1);

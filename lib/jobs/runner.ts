@@ -9,11 +9,13 @@ import { RETENTION_INTERVAL_MS, sweepExpiredRecords } from './retention';
 import { domainSettings, recheckDomains } from '../channel/domains';
 import { dnsDomainChecker } from '../channel/domain-dns';
 import { env } from '../env';
+import { runSaleCancellations } from './sale-cancel';
+import type { CancelPassReport } from '../payment/sale-cancel';
 
 /** How often the background jobs run. */
 export const JOB_INTERVAL_MS = 2_000;
 
-export type JobsReport = { expired: number; reconciled: ReconcileReport; chained: number };
+export type JobsReport = { expired: number; reconciled: ReconcileReport; chained: number; cancellations: CancelPassReport };
 
 /**
  * One pass of the background jobs: expire overdue unpaid orders (stock goes back), reconcile payments whose
@@ -24,9 +26,12 @@ export type JobsReport = { expired: number; reconciled: ReconcileReport; chained
  */
 export async function runJobsOnce(db: Db, now = new Date(), options: { providers?: Providers } = {}): Promise<JobsReport> {
   const expired = await expireOverdueOrders(db, now);
-  const reconciled = await reconcilePayments(db, options.providers ?? configuredProviders(db), now);
+  const providers = options.providers ?? configuredProviders(db);
+  const reconciled = await reconcilePayments(db, providers, now);
+  // Cancelled sales' refunds (issue 32): after the reconciliation, so a payment it just settled is refunded too.
+  const cancellations = await runSaleCancellations(db, providers, now);
   const chained = await chainUpPending(db, now);
-  return { expired, reconciled, chained };
+  return { expired, reconciled, chained, cancellations };
 }
 
 /**
@@ -48,7 +53,12 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
         const total = Object.values(swept).reduce((a, b) => a + b, 0);
         if (total) log(`[jobs] deleted ${total} record(s) past their keeping time: ${JSON.stringify(swept)}`);
       }
-      const { expired, reconciled, chained } = await runJobsOnce(db, new Date());
+      const { expired, reconciled, chained, cancellations } = await runJobsOnce(db, new Date());
+      if (cancellations.unpaidCancelled || cancellations.refunded || cancellations.failed) {
+        log(
+          `[jobs] cancelled sales: ${cancellations.unpaidCancelled} unpaid order(s) cancelled, ${cancellations.refunded} refunded, ${cancellations.failed} failed`,
+        );
+      }
       const settled = reconciled.paid + reconciled.refunded + reconciled.failed + reconciled.abandoned + reconciled.refundsRetried;
       if (expired || chained) log(`[jobs] expired ${expired} order(s), put ${chained} holding(s) on chain`);
       if (settled) {

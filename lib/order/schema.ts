@@ -25,5 +25,18 @@ export const orderViewSchema = z.object({
   commodity: z.object({ id: z.string(), name: z.string(), cover: z.string(), isBlindBox: z.boolean() }),
   /** Edition numbers minted by this order, once paid. */
   editions: z.array(z.object({ holdingId: z.string(), number: z.number().int(), amountNumber: z.number().int() })),
+  /**
+   * The order's refunds (issue 32), oldest first: fen and copies given back, the edition numbers taken back, when, and
+   * whether the provider has given the money back yet (`owed` → `done`).
+   */
+  refunds: z.array(
+    z.object({
+      amount: z.number().int(),
+      quantity: z.number().int(),
+      numbers: z.array(z.number().int()),
+      time: z.string(),
+      status: z.enum(['owed', 'done']),
+    }),
+  ),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

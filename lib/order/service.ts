@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, count, desc, eq, getTableColumns, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { commodities, holdings, orders, saleQuotas, sales } from '../db/schema';
+import { commodities, holdings, orderRefunds, orders, saleQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { databaseError, isUniqueViolation } from '../db/errors';
@@ -28,7 +28,7 @@ type OrderRow = typeof orders.$inferSelect;
 type CommodityRow = typeof commodities.$inferSelect;
 type SaleRow = typeof sales.$inferSelect;
 
-function toView(order: OrderRow, commodity: CommodityRow, editions: OrderView['editions']): OrderView {
+function toView(order: OrderRow, commodity: CommodityRow, editions: OrderView['editions'], refunds: OrderView['refunds'] = []): OrderView {
   return {
     orderNo: order.orderNo,
     saleId: String(order.saleId),
@@ -44,7 +44,42 @@ function toView(order: OrderRow, commodity: CommodityRow, editions: OrderView['e
     cancelTime: order.cancelTime?.toISOString() ?? null,
     commodity: { id: String(commodity.id), name: commodity.name, cover: commodity.cover, isBlindBox: commodity.isBlindBox },
     editions,
+    refunds,
   };
+}
+
+/** The refunds of these orders (issue 32), by order id, each with the edition numbers it took back. */
+async function refundsByOrder(db: Db, orderIds: number[]): Promise<Map<number, OrderView['refunds']>> {
+  const byOrder = new Map<number, OrderView['refunds']>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.select().from(orderRefunds).where(inArray(orderRefunds.orderId, orderIds)).orderBy(asc(orderRefunds.id));
+  if (rows.length === 0) return byOrder;
+  const taken = await db
+    .select({ refundId: holdings.refundId, number: holdings.number })
+    .from(holdings)
+    .where(
+      and(
+        inArray(holdings.orderId, orderIds),
+        inArray(
+          holdings.refundId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(asc(holdings.number));
+  for (const r of rows) {
+    byOrder.set(r.orderId, [
+      ...(byOrder.get(r.orderId) ?? []),
+      {
+        amount: r.amount,
+        quantity: r.quantity,
+        numbers: taken.filter((t) => t.refundId === r.id).map((t) => t.number),
+        time: r.createdAt.toISOString(),
+        status: r.status === 'done' ? 'done' : 'owed',
+      },
+    ]);
+  }
+  return byOrder;
 }
 
 /** Order numbers: the UTC time to the second and 8 random digits, unique by constraint. */
@@ -80,8 +115,11 @@ export async function movingStock<T>(db: Db, write: (tx: Db) => Promise<{ move: 
   return value;
 }
 
+/** Why an unpaid order was cancelled: its buyer, its time ran out, or its sale was cancelled (issue 32). */
+export type ReleaseReason = 'buyer' | 'expired' | 'saleCancelled';
+
 /** `releaseOrder` in a transaction of its own, its move published with the commit. */
-function releaseCommitted(db: Db, orderId: number, reason: 'buyer' | 'expired', now: Date): Promise<StockMove | null> {
+export function releaseCommitted(db: Db, orderId: number, reason: ReleaseReason, now: Date): Promise<StockMove | null> {
   return movingStock(db, async (tx) => {
     const move = await releaseOrder(tx, orderId, reason, now);
     return { move, value: move };
@@ -93,7 +131,7 @@ function releaseCommitted(db: Db, orderId: number, reason: 'buyer' | 'expired', 
  * so the sweep, a lazy read and the buyer's cancel can race safely. Returns the stock it moved (null when this call
  * moved nothing), for the caller's transaction to publish (`movingStock`).
  */
-export async function releaseOrder(tx: Db, orderId: number, reason: 'buyer' | 'expired', now: Date): Promise<StockMove | null> {
+export async function releaseOrder(tx: Db, orderId: number, reason: ReleaseReason, now: Date): Promise<StockMove | null> {
   const [moved] = await tx
     .update(orders)
     .set({ statusTrade: ORDER_STATUS.cancelled, cancelReason: reason, cancelTime: now })
@@ -171,6 +209,8 @@ export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise
 export function termsRefusal(terms: BuyTerms, input: Pick<CreateOrderInput, 'quantity'>, now: Date): AppError | null {
   if (!terms) return new AppError(404, msg('saleNotFound'));
   const { sale } = terms;
+  // Cancelled on drop day (issue 32, "Drop-day controls"): no more orders, whatever its window says.
+  if (sale.cancelledAt) return new AppError(409, msg('saleCancelled'), { reason: REASON.ended });
   // The sale's window without its copies left: an ended sale answers "ended" whether or not copies were left
   // (docs/orders.md).
   const window = saleWindowStatus(sale, now);
@@ -425,10 +465,12 @@ async function loadView(ctx: UserScope, where: ReturnType<typeof eq>): Promise<O
     .from(holdings)
     .where(eq(holdings.orderId, row.order.id))
     .orderBy(holdings.number);
+  const refunds = await refundsByOrder(ctx.db, [row.order.id]);
   return toView(
     row.order,
     row.commodity,
     minted.map((h) => ({ holdingId: String(h.id), number: h.number, amountNumber: row.commodity.amountSku })),
+    refunds.get(row.order.id),
   );
 }
 
@@ -473,6 +515,7 @@ export async function listOrders(
         .where(sql`${holdings.orderId} in ${ids}`)
         .orderBy(holdings.number)
     : [];
+  const refunds = await refundsByOrder(ctx.db, ids);
   return toPage(
     rows.map((r) =>
       toView(
@@ -481,6 +524,7 @@ export async function listOrders(
         minted
           .filter((h) => h.orderId === r.order.id)
           .map((h) => ({ holdingId: String(h.id), number: h.number, amountNumber: r.commodity.amountSku })),
+        refunds.get(r.order.id),
       ),
     ),
     total,

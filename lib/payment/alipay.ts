@@ -14,6 +14,7 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStart,
+  type RefundRequest,
   type VerifiedNotification,
 } from './provider';
 
@@ -348,14 +349,20 @@ export function alipayProvider(config: AlipayConfig, clock: () => Date = () => n
       throw refusal(what, answer);
     },
 
-    async refund(paymentNo: string, amount: number): Promise<void> {
+    async refund(paymentNo: string, amount: number, refund?: RefundRequest): Promise<void> {
       const what = `refund of ${paymentNo}`;
       const refundAmount = fenToYuan(amount);
-      // One refund request number per payment: Alipay takes a repeat of it as the same refund, never a second one.
-      const outRequestNo = `${paymentNo}-refund`;
+      // One refund request number per refund: Alipay takes a repeat of it as the same refund, never a second one. The
+      // paid-late refund of a whole payment has the payment's own; an order's refund (issue 32) brings its number.
+      const outRequestNo = refund?.refundNo ?? `${paymentNo}-refund`;
       const answer = await call(
         'alipay.trade.refund',
-        { out_trade_no: paymentNo, refund_amount: refundAmount, out_request_no: outRequestNo, refund_reason: '订单已关闭，款项原路退回' },
+        {
+          out_trade_no: paymentNo,
+          refund_amount: refundAmount,
+          out_request_no: outRequestNo,
+          refund_reason: (refund?.reason ?? '订单已关闭，款项原路退回').slice(0, 80),
+        },
         what,
       );
       if (text(answer.code) !== '10000') throw refusal(what, answer);

@@ -33,6 +33,9 @@ export type JsapiPayParams = { appId: string; timeStamp: string; nonceStr: strin
  */
 export type PaymentStart = { payUrl: string; jsapi?: JsapiPayParams };
 
+/** One refund of an order at the provider (issue 32): its number, the payment's whole amount, and why (shown to the payer). */
+export type RefundRequest = { refundNo: string; total: number; reason: string };
+
 /** A provider's notification, once its signature is verified. */
 export type VerifiedNotification = { paymentNo: string; providerTradeNo: string; amount: number; paid: boolean };
 
@@ -56,8 +59,14 @@ export interface PaymentProvider {
   verify(rawBody: string, headers: Headers, now: Date): Promise<VerifiedNotification>;
   /** The fallback when a notification is late: asks the provider how the payment stands (null: nothing known yet). */
   query(paymentNo: string): Promise<VerifiedNotification | null>;
-  /** Gives the money back for a payment that cannot be honoured (paid after its order expired). */
-  refund(paymentNo: string, amount: number): Promise<void>;
+  /**
+   * Gives `amount` fen of a payment back. Without `refund`: the whole payment, under the payment's own refund number
+   * (a payment that cannot be honoured: paid after its order expired). With it: one refund of an order (issue 32,
+   * lib/payment/refund.ts), whole or partial, under its own number (WeChat Pay out_refund_no, Alipay out_request_no,
+   * the sandbox's books), so each refund is made once however often it is asked, and two refunds of one payment are two.
+   * Returns once the provider has given the money back; throws PaymentProviderError otherwise (busy: still processing).
+   */
+  refund(paymentNo: string, amount: number, refund?: RefundRequest): Promise<void>;
   /**
    * Closes an unpaid payment at the provider, so it can no longer be paid (a newer payment of the order replaces it,
    * issue 29). `closed`: the provider will take no money for it (or never opened it); `unopened`: the provider has no

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { orders, payments } from '../db/schema';
 import { applyNotification, finishRefund, PAYMENT_STATUS, providerList, providerOf, type Providers } from './service';
 import { horizonOf, nextAskAt, RECONCILE_ABANDON_MARGIN_MS } from './schedule';
+import { retryOwedRefunds } from './refund';
 
 export {
   RECONCILE_ABANDON_MARGIN_MS,
@@ -170,6 +171,10 @@ export async function reconcilePayments(
     }
   }
   await retryRefunds(db, providers, names, now, limit, report);
+  // Then the order refunds left owed (issue 32, lib/payment/refund.ts): each under its own refund number.
+  const owed = await retryOwedRefunds(db, providers, now, limit);
+  report.refundsRetried += owed.done;
+  report.errors += owed.failed;
   return report;
 }
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { payments, sandboxTransactions } from '../db/schema';
+import { payments, sandboxRefunds, sandboxTransactions } from '../db/schema';
 import { hmac, randomDigits, sameDigest } from '../security/crypto';
 import { PAY_CLIENTS } from './clients';
 import {
@@ -12,6 +12,7 @@ import {
   type NotificationResult,
   type PaymentProvider,
   type PaymentRequest,
+  type RefundRequest,
   type VerifiedNotification,
 } from './provider';
 
@@ -84,8 +85,13 @@ export function sandboxProvider(
       if (row?.status === 'CLOSED' || row?.status === 'FAILED') return 'closed' as const;
       throw new PaymentProviderError('sandbox', 'TRADE_PAID', `payment ${paymentNo} was paid at the cashier; it cannot be closed`, false);
     },
-    async refund(paymentNo: string) {
-      await db.update(sandboxTransactions).set({ status: 'REFUNDED' }).where(eq(sandboxTransactions.paymentNo, paymentNo));
+    async refund(paymentNo: string, amount: number, refund?: RefundRequest) {
+      if (!refund) {
+        await db.update(sandboxTransactions).set({ status: 'REFUNDED' }).where(eq(sandboxTransactions.paymentNo, paymentNo));
+        return;
+      }
+      // One refund per refund number, as at a real provider: asked again, it is the same refund (issue 32).
+      await db.insert(sandboxRefunds).values({ refundNo: refund.refundNo, paymentNo, amount, createdAt: new Date() }).onConflictDoNothing();
     },
     async settle({ paymentNo, amount, outcome, now }) {
       const status = outcome === 'paid' ? 'SUCCESS' : 'FAILED';

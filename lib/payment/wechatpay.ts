@@ -13,6 +13,7 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStart,
+  type RefundRequest,
   type VerifiedNotification,
 } from './provider';
 
@@ -352,8 +353,9 @@ export function wechatPayProvider(config: WechatPayConfig, clock: () => Date = (
       return { ...start, jsapi: { ...sheet, signType: 'RSA', paySign: jsapiPaySign(config.privateKey, sheet) } };
     },
 
-    async refund(paymentNo: string, amount: number): Promise<void> {
-      const refundNo = refundNoOf(paymentNo);
+    async refund(paymentNo: string, amount: number, refund?: RefundRequest): Promise<void> {
+      // An order's refund (issue 32) has its own number; the paid-late refund of the whole payment keeps the derived one.
+      const refundNo = refund?.refundNo ?? refundNoOf(paymentNo);
       const statusOf = (data: unknown) => {
         const parsed = z.object({ status: z.string() }).safeParse(data);
         if (!parsed.success) throw new PaymentProviderError(name, 'BAD_ANSWER', `refund: ${issuesOf(parsed.error)}`, true);
@@ -369,8 +371,8 @@ export function wechatPayProvider(config: WechatPayConfig, clock: () => Date = (
         const { data } = await call('POST', '/v3/refund/domestic/refunds', {
           out_trade_no: paymentNo,
           out_refund_no: refundNo,
-          reason: '订单已关闭，款项原路退回',
-          amount: { refund: amount, total: amount, currency: 'CNY' },
+          reason: clip(refund?.reason ?? '订单已关闭，款项原路退回', 80),
+          amount: { refund: amount, total: refund?.total ?? amount, currency: 'CNY' },
         });
         status = statusOf(data);
       }

@@ -17,6 +17,8 @@ export const saleRecordSchema = z.object({
   amountAvailable: z.number().int(),
   limitPerUser: z.number().int(),
   statusSell: z.enum(SALE_STATUS),
+  /** Cancelled by the channel's operator on drop day (issue 32): it reads ended, and its paid orders are refunded. */
+  cancelled: z.boolean(),
   saleStartTime: z.string(),
   saleEndTime: z.string().nullable(),
   commodity: z.object({

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { ChannelScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import { blindBoxPrizes, commodities, sales } from '../db/schema';
-import { saleStatus } from './status';
+import { SALE_STATUS, saleStatus } from './status';
 import type { BlindBoxOdds, SaleRecord } from './schema';
 
 type SaleRow = { sale: typeof sales.$inferSelect; commodity: typeof commodities.$inferSelect };
@@ -15,7 +15,9 @@ function toSaleRecord({ sale, commodity }: SaleRow, now: Date): SaleRecord {
     amount: sale.amount,
     amountAvailable: sale.amountAvailable,
     limitPerUser: sale.limitPerUser,
-    statusSell: saleStatus(sale, now),
+    // A cancelled sale (issue 32, "Drop-day controls") reads ended, so no buy button shows, and says it was cancelled.
+    statusSell: sale.cancelledAt ? SALE_STATUS.ENDED : saleStatus(sale, now),
+    cancelled: sale.cancelledAt !== null,
     saleStartTime: sale.saleStartTime.toISOString(),
     saleEndTime: sale.saleEndTime?.toISOString() ?? null,
     commodity: {

@@ -162,6 +162,13 @@ describe('the message catalogue', () => {
     minHeight: 360,
     purpose: 'banner',
     fit: 'cover',
+    // Refunds (issue 32): an order, a copy, an edition number and amounts as written in yuan.
+    orderNo: '2026120208000012345678',
+    holdingId: '9',
+    number: 12,
+    amount: '¥99.00',
+    paid: '¥198.00',
+    refunded: '¥0.00',
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

@@ -16,6 +16,7 @@ import { teamProcedures } from '../operator/team-procedures';
 import { auditProcedures } from '../operator/audit-procedures';
 import { passkeyProcedures } from '../operator/passkey-procedures';
 import { buyerProcedures } from '../operator/buyer-procedures';
+import { refundProcedures } from '../operator/refund-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -40,6 +41,7 @@ export const registry = {
   ...auditProcedures,
   ...passkeyProcedures,
   ...buyerProcedures,
+  ...refundProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -254,6 +254,18 @@ const en = {
     domainNotVerified: 'Only a verified domain can be the primary one. Please verify {host} first.',
     domainLookupFailed: 'The DNS servers did not answer for {host}. Please try again in a few minutes.',
     domainKeyHostFixed: 'The store’s own address {host} always serves it and cannot be removed.',
+    // Refunds and cancelled sales (issue 32, "Orders and buyers", "Drop-day controls"; lib/payment/refund.ts)
+    refundOrderNotFound: 'This store has no order {orderNo}.',
+    refundOrderNotPaid:
+      '{state, select, toPay {This order is not paid yet: there is nothing to refund.} expired {This order expired unpaid: there is nothing to refund.} closed {This order was closed and its payment already given back.} other {This order is cancelled: there is nothing to refund.}}',
+    refundNoCopies: 'Please choose at least one copy to refund.',
+    refundCopyNotOfOrder: 'The copy {holdingId} is not one of this order’s.',
+    refundCopyNotRefundable:
+      'Edition #{number, number} cannot be refunded: {why, select, refunded {it is already refunded} destroyed {it was spent in an exchange} givenAway {the buyer no longer holds it} prizeGone {the prize drawn from this blind box was spent or is no longer held} other {it is no longer held}}.',
+    refundOverPaid: 'This refund of {amount} would give back more than the {paid} paid ({refunded} refunded already).',
+    refundNoPayment: 'This order has no settled payment to give the money back through.',
+    saleCancelled: 'This sale was cancelled. Paid orders are refunded.',
+    saleAlreadyCancelled: 'This sale is already cancelled.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -598,6 +610,16 @@ const en = {
     resultPending: 'Your digital twin is yours. The chain ledger is recording it; this takes a few seconds.',
     resultDone: 'Done: your digital twin is on the chain.',
   },
+  /** A refunded order as its buyer sees it, and the text they get (issue 32, "Orders and buyers"). */
+  refunds: {
+    title: 'Refunds',
+    line: '{amount} refunded for {count, plural, one {# copy} other {# copies}}{numbers, select, none {} other { (#{numbers})}}',
+    owed: 'On its way back',
+    done: 'Refunded',
+    at: 'on {time}',
+    text: 'Your order {orderNo} was refunded: {amount} for {count, plural, one {# copy} other {# copies}}. The money goes back the way you paid; the copies leave your collection.',
+    saleCancelled: 'Cancelled',
+  },
   sellout: {
     title: 'Sold out',
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',
@@ -901,6 +923,46 @@ const en = {
       title: 'Not found',
       body: 'The console has no such page.',
       home: 'Go to the console',
+    },
+    /** Refunding an order and cancelling a sale (issue 32; components/ops/order-refund.tsx, sale-cancel.tsx). */
+    refunds: {
+      title: 'Refund order {orderNo}',
+      intro: 'Choose the copies to refund. They leave the buyer’s collection, the money goes back the way they paid, and they get a text.',
+      state:
+        '{state, select, toPay {Not paid yet} paid {Paid} expired {Expired unpaid} closed {Closed (paid too late, refunded)} other {Cancelled}}',
+      paid: 'Paid {amount}',
+      refunded: 'refunded so far {amount}',
+      edition: 'Edition #{number}',
+      prize: 'opened: its prize {name} #{number} is taken back',
+      why: '{why, select, refunded {already refunded} destroyed {spent in an exchange} givenAway {no longer held by the buyer} prizeGone {its prize was spent or given away} other {cannot be refunded}}',
+      nothing: 'No copy of this order can be refunded.',
+      reason: 'Reason',
+      reasonHint: 'Shown to the buyer with the money, and kept in the audit trail.',
+      submit: 'Refund {count, plural, one {# copy} other {# copies}} ({amount})',
+      confirm: 'Refund {count, plural, one {# copy} other {# copies}} of order {orderNo}, {amount}? This cannot be undone.',
+      working: 'Refunding…',
+      done: 'Refunded {amount} ({refundNo}).',
+      owedNote: 'The provider has not confirmed it yet; it is retried in the background.',
+      history: 'Refunds of this order',
+      none: 'No refunds yet.',
+      refundNo: 'Refund no.',
+      amount: 'Amount',
+      copies: 'Copies',
+      time: 'Time',
+      status: '{status, select, done {Done} other {Owed}}',
+      readOnly: 'Only owners and support refund orders.',
+      cancelTitle: 'Cancel sale {code}',
+      cancelIntro: 'Cancelling stops buying at once, cancels unpaid orders and refunds every paid order whole, in the background.',
+      cancel: 'Cancel this sale',
+      cancelConfirm: 'Cancel sale {code} and refund every paid order? This cannot be undone.',
+      cancelling: 'Cancelling…',
+      cancelledAt: 'Cancelled on {time}.',
+      progress: '{refunded, number} of {paid, number} paid orders refunded',
+      owed: '{count, plural, one {# refund} other {# refunds}} waiting for the provider',
+      unpaidLeft: '{count, plural, one {# unpaid order} other {# unpaid orders}} still to cancel',
+      failures: 'Could not be refunded',
+      finished: 'Every paid order is refunded.',
+      cancelReadOnly: 'Only owners and managers cancel sales.',
     },
     domains: {
       intro:

@@ -56,6 +56,22 @@ export default async function OrderRecordsPage(props: SearchPageProps) {
                   {o.editions.length > 0 ? (
                     <p className="mt-2 text-xs text-neutral-500">{o.editions.map((e) => `#${e.number}/${e.amountNumber}`).join(' · ')}</p>
                   ) : null}
+                  {o.refunds.length > 0 ? (
+                    // The order's refunds (issue 32): what came back, for which editions, when, and whether it is back yet.
+                    <ul className="mt-2 space-y-0.5 text-xs text-neutral-600" data-testid="order-refunds">
+                      {o.refunds.map((r) => (
+                        <li key={r.time + r.amount} data-testid="order-refund">
+                          {t('refunds.line', {
+                            amount: formatFen(r.amount),
+                            count: r.quantity,
+                            numbers: r.numbers.length > 0 ? r.numbers.join(', #') : 'none',
+                          })}{' '}
+                          · {t(r.status === 'done' ? 'refunds.done' : 'refunds.owed')} ·{' '}
+                          {formatDate(r.time, 'yyyy-MM-dd HH:mm', theme.timeZone)}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                   {o.statusTrade === ORDER_STATUS.toPay ? (
                     <div className="mt-3 flex items-center justify-between gap-2 border-t border-black/5 pt-3">
                       <span className="shrink-0 text-xs text-neutral-500">
