@@ -19,6 +19,8 @@ const LAYERS = [
   'cache',
   'rate-limit',
   'procedure',
+  // Alerts and the live drop counters: raised from the domains below them (sold out, domains, SMS, payments), issue 32.
+  'monitor',
   'media',
   'channel',
   'brand-icon',
@@ -33,6 +35,8 @@ const LAYERS = [
   'exchange',
   'chain',
   'tracking',
+  // The daily figures, counted from orders, refunds and tracking (issue 32, "Reports").
+  'report',
   'operator',
   'jobs',
   'page',
