@@ -5,6 +5,8 @@ import { askedLocale } from '../i18n/locale';
 import { CLIENT_IP_HEADER } from '../security/forwarded';
 import { clientGroup } from '../security/address';
 import type { GateAnswer, GatedCall } from '../order/buy-gate';
+import { getDb } from '../db/client';
+import { noteBusyAnswer } from '../monitor/drop-meter';
 
 /**
  * The buy lane (issue 16; docs/orders.md, "The buy lane"): the entry server (server.ts) lets at most `running` buy
@@ -130,6 +132,7 @@ export function createBuyLane(limits: BuyLaneLimits): BuyLane {
 
   const busy = (req: IncomingMessage, res: ServerResponse) => {
     if (res.headersSent || res.destroyed) return;
+    noteBusyAnswer(getDb); // the live drop view and the busy alert (issue 32)
     res.writeHead(503, { ...headersFor(req), 'retry-after': '1' });
     res.end(busyBody(req.headers['accept-language']));
   };
