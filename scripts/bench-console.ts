@@ -113,7 +113,7 @@ async function main() {
                case when g % 5 = 0 then null else t + interval '1 minute' end,
                case when g % 5 = 0 then t + interval '15 minutes' else null end,
                case when g % 5 = 0 then 'expired' else null end
-        from (select g, ${nowIso}::timestamptz - ((g * 7919) % ${spanMinutes}) * interval '1 minute' as t from generate_series(1, ${ORDERS}::int) g) s`),
+        from (select g, ${nowIso}::timestamptz - ((g::bigint * 7919) % ${spanMinutes}) * interval '1 minute' as t from generate_series(1, ${ORDERS}::int) g) s`),
     );
     await timed(`${TRACKING.toLocaleString('en')} tracking records`, async () => {
       const batch = 200_000;
@@ -121,7 +121,7 @@ async function main() {
         const end = Math.min(TRACKING, start + batch - 1);
         await db.execute(sql`
           insert into tracking_events (channel_id, event_type, page_id, session_id, serv_time, record)
-          select ${aurora!.id}, 'page_view', 'home', 's' || (g / 6), ${nowIso}::timestamptz - ((g * 104729) % ${spanMinutes * 60}) * interval '1 second', '{}'::jsonb
+          select ${aurora!.id}, 'page_view', 'home', 's' || (g / 6), ${nowIso}::timestamptz - ((g::bigint * 104729) % ${spanMinutes * 60}) * interval '1 second', '{}'::jsonb
           from generate_series(${start}::int, ${end}::int) g`);
       }
     });

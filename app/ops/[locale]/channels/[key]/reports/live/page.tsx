@@ -24,7 +24,7 @@ export default async function LiveDropPage({ params }: Props) {
   if (operator.role === 'support') notFound();
   const now = new Date();
   const sales = await liveSales(getDb(), channel.id, now);
-  const initial = { at: now.toISOString(), sales, busyAnswers: dropMeter().recent(0, Date.now()).busyAnswers };
+  const initial = { at: now.toISOString(), sales, busyAnswers: dropMeter().recent(0, now.getTime()).busyAnswers };
   const keys = ['noLive', 'sale', 'copies', 'sold', 'left', 'buyCalls', 'busy', 'updated', 'stale'] as const;
   const words = Object.fromEntries(keys.map((k) => [k, t(`ops.reports.${k}`, k === 'updated' ? { time: '{time}' } : undefined)])) as Record<
     (typeof keys)[number],
