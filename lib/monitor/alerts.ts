@@ -130,7 +130,8 @@ export async function raiseAlert(db: Db, alert: AlertInput, now: Date = new Date
       .onConflictDoUpdate({
         target: alertGates.key,
         set: { raisedAt: now },
-        setWhere: sql`${alertGates.raisedAt} <= ${new Date(now.getTime() - ALERT_QUIET_MS)}`,
+        // An ISO string with its cast: postgres.js and PGlite bind a bare Date differently.
+        setWhere: sql`${alertGates.raisedAt} <= ${new Date(now.getTime() - ALERT_QUIET_MS).toISOString()}::timestamptz`,
       })
       .returning({ key: alertGates.key });
     if (gate.length === 0) return false;
