@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApi, type TestApi } from '@/test/api';
 import { OPS_HOST, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
 import { makeSale, makeUsers } from '@/test/buying';
-import { channels, orders } from '@/lib/db/schema';
+import { channels, orders, sales } from '@/lib/db/schema';
 import { aggregateRecentDays } from '@/lib/report/daily';
 import { dropMeter } from '@/lib/monitor/drop-meter';
 import { raiseAlert } from '@/lib/monitor/alerts';
@@ -45,6 +45,21 @@ beforeAll(async () => {
     expiresAt: new Date('2026-11-21T23:40:00Z'),
     payTime: new Date('2026-11-21T23:30:00Z'),
   });
+  // And one unpaid order of 1 copy; the copies taken off the sale as the buys would.
+  await api.db.insert(orders).values({
+    orderNo: 'RPTLIVE0002',
+    channelId: made.channelId,
+    userId: buyer!,
+    saleId,
+    quantity: 1,
+    price: 1000,
+    amount: 1000,
+    statusTrade: 0,
+    idempotencyKey: 'report-live-2',
+    createdAt: api.now,
+    expiresAt: new Date(api.now.getTime() + 900_000),
+  });
+  await api.db.update(sales).set({ amountAvailable: 6 }).where(eq(sales.id, saleId));
   await aggregateRecentDays(api.db, api.now);
 });
 afterAll(() => api.close());
@@ -100,7 +115,8 @@ describe('/ops/api/report/live and /ops/api/report/alerts', () => {
       busyAnswers: number[];
     };
     const sale = live.sales.find((s) => s.code === 'LIVE1');
-    expect(sale).toMatchObject({ copies: 10, sold: 3, left: 10 });
+    // Sold is what is neither left nor held by the unpaid order.
+    expect(sale).toMatchObject({ copies: 10, sold: 3, left: 6 });
     // The calls counted a second ago are in the last whole seconds (unless the clock's second turned twice meanwhile).
     expect(sale!.buyCalls.reduce((a, b) => a + b, 0)).toBe(4);
     expect(live.busyAnswers).toHaveLength(10);
