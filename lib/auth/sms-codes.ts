@@ -67,7 +67,8 @@ async function alertOnce(db: Db, key: string, now: Date, line: string, channelId
   const first = await hit(db, { bucket: `alert:${key}`, max: 1, windowMs: 3600_000 }, now);
   if (first.allowed) console.error(line);
   // To the console's alerts and the webhook too (issue 32): the SMS budget spent.
-  if (first.allowed) await raiseAlert(db, { kind: 'smsBudget', channelId, subject: key, detail: line.replace(/^\[alert\] /, '') }, now);
+  if (first.allowed)
+    await raiseAlert(db, { kind: 'smsBudget', channelId, subject: key, detail: line.replace(/^\[alert\] /, '') }, now, { logged: true });
 }
 
 type Alert = { key: string; line: string };

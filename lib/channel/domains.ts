@@ -425,6 +425,7 @@ export async function recheckDomains(
           detail: `domain ${updated.host} fails its DNS check (${outcome.problem}); served until ${until}`,
         },
         now,
+        { logged: true },
       ); // issue 32
     } else if (row.verifiedSince && !updated.verifiedSince) {
       report.stopped++;
@@ -438,6 +439,7 @@ export async function recheckDomains(
           detail: `domain ${updated.host} is no longer served: its DNS check failed for the whole grace period`,
         },
         now,
+        { logged: true },
       ); // issue 32
     }
   }

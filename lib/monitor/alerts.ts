@@ -113,7 +113,13 @@ export function webhookRequest(
 /** The answer of one webhook call that means "taken": DingTalk and WeCom answer 200 with errcode in the body too. */
 const taken = (status: number) => status >= 200 && status < 300;
 
-export type RaiseOptions = { webhook?: Webhook | null; post?: WebhookPost; channelKey?: string | null };
+export type RaiseOptions = {
+  webhook?: Webhook | null;
+  post?: WebhookPost;
+  channelKey?: string | null;
+  /** The caller wrote its own `[alert]` line for this event (the SMS budget, the domains): not logged twice. */
+  logged?: boolean;
+};
 
 /**
  * Raises an alert unless the same one was raised within the hour: answers whether it was. Never throws (a trigger is
@@ -140,7 +146,7 @@ export async function raiseAlert(db: Db, alert: AlertInput, now: Date = new Date
       .insert(alerts)
       .values({ kind: alert.kind, channelId: alert.channelId, subject: alert.subject.slice(0, 200), detail, createdAt: now })
       .returning({ id: alerts.id });
-    console.error(`[alert] ${alert.kind}${alert.channelId === null ? '' : ` channel ${alert.channelId}`}: ${detail}`);
+    if (!options.logged) console.error(`[alert] ${alert.kind}${alert.channelId === null ? '' : ` channel ${alert.channelId}`}: ${detail}`);
     const hook = options.webhook === undefined ? configuredWebhook() : options.webhook;
     if (hook) {
       let deliveryError: string | null = null;
