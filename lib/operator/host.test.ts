@@ -92,3 +92,10 @@ it('answers the console not-found page in the asked language', () => {
   expect(consoleNotFoundHtml('en')).toContain('The console has no such page.');
   expect(consoleNotFoundHtml('zh-CN')).toContain('运营后台没有这个页面。');
 });
+
+it("serves a channel's Reports tab, its live drop view and its CSV there (issue 32)", () => {
+  for (const p of ['/channels/AURORA/reports', '/channels/AURORA/reports/live', '/channels/AURORA/reports/export'])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
+  for (const p of ['/channels/aurora/reports', '/channels/AURORA/reports/x', '/channels/AURORA/reportsx', '/channels/AURORA/reports/live/'])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
+});
