@@ -6,7 +6,8 @@
  * - the sold-out memory starts listening for returned stock (lib/order/sold-out.ts), so a drop's first sell-out is
  *   noted at once instead of after a listener is first asked for (it notes nothing until it hears);
  * - the caches start hearing the tags other processes invalidate (lib/cache/store.ts, issue 31), so a write made on
- *   the other server or by the worker shows on this one's next page view.
+ *   the other server or by the worker shows on this one's next page view;
+ * - the buy lane's busy answers are counted for the live drop view and the busy alert (issue 32).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -16,6 +17,10 @@ export async function register(): Promise<void> {
   const { installBuyGate } = await import('./lib/server/buy-lane');
   installBuyGate((call) => gateBuyCall(call));
   const { getDb } = await import('./lib/db/client');
+  // The lane's busy answers reach the live drop view and the busy alert (issue 32).
+  const { installBusyAnswer } = await import('./lib/server/buy-lane');
+  const { noteBusyAnswer } = await import('./lib/monitor/drop-meter');
+  installBusyAnswer(() => noteBusyAnswer(getDb));
   const { watchStockReturns } = await import('./lib/order/sold-out');
   void watchStockReturns(getDb());
   const { watchTagNotices } = await import('./lib/cache/store');

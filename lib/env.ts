@@ -419,6 +419,27 @@ const envSchema = z.object({
     .min(AUDIT_RETENTION_MIN_DAYS, `must be at least ${AUDIT_RETENTION_MIN_DAYS} (six months: mainland rules ask for at least that)`)
     .max(3650, 'must be 3650 (ten years) or less')
     .default(365),
+  // Alerts and the reports (issue 32; lib/monitor/alerts.ts, docs/reports.md).
+  /** Where alerts are posted (a WeCom, DingTalk or Feishu robot, or any URL taking JSON); unset, none is posted. */
+  ALERT_WEBHOOK_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return ['https:', 'http:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, 'must be an http(s) URL')
+      .optional(),
+  ),
+  /** The body the webhook takes: json (ours), wecom, dingtalk or feishu. */
+  ALERT_WEBHOOK_FORMAT: z.enum(['json', 'wecom', 'dingtalk', 'feishu']).default('json'),
+  /** The robot's signing secret (DingTalk, Feishu) or ours for json; unset, posts are not signed. */
+  ALERT_WEBHOOK_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(8).max(200).optional()),
+  /** Busy answers in one minute of one process above which a `busy` alert is raised. */
+  ALERT_BUSY_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(100),
 });
 
 /**
@@ -526,6 +547,9 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
     const problem = inUse(env) ? productionEndpointProblem(env[name]) : null;
     if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
   }
+  // Alerts name the channels and their trouble: over TLS in production, or to a relay on this machine (issue 32).
+  const alertProblem = env.ALERT_WEBHOOK_URL ? productionEndpointProblem(env.ALERT_WEBHOOK_URL) : null;
+  if (alertProblem) ctx.addIssue({ code: 'custom', path: ['ALERT_WEBHOOK_URL'], message: alertProblem });
   if (env.AUTH_SECRET === DEMO_AUTH_SECRET) {
     ctx.addIssue({
       code: 'custom',

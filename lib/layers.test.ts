@@ -19,6 +19,8 @@ const LAYERS = [
   'cache',
   'rate-limit',
   'procedure',
+  // Alerts and the live drop counters: raised from the domains below them (sold out, domains, SMS, payments), issue 32.
+  'monitor',
   'media',
   'channel',
   'brand-icon',
@@ -35,6 +37,8 @@ const LAYERS = [
   'tracking',
   // Buyers and orders as the console finds and shows them (issue 32): above the domains they read.
   'buyer',
+  // The daily figures, counted from orders, refunds and tracking (issue 32, "Reports").
+  'report',
   'operator',
   'jobs',
   'page',

@@ -275,6 +275,9 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/ops/api/buyer/unblock': (f) => ({ channel: 'LUMEN', accountNumber: f.lumenAccountNumber, reason: 'matrix unblock' }),
   '/ops/api/apiKey/revoke': () => ({ id: 1 }),
   '/ops/api/audit/list': () => ({}),
+  '/ops/api/report/daily': () => ({ channel: 'LUMEN' }),
+  '/ops/api/report/live': () => ({ channel: 'LUMEN' }),
+  '/ops/api/report/alerts': () => ({ channel: 'LUMEN' }),
   // Passkeys (issue 31): made-up answers and ids; a caller gets as far as their role lets them and no further.
   '/ops/api/passkey/registerOptions': () => ({}),
   '/ops/api/passkey/add': () => ({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createTestDb, seededTestDb } from '@/test/db';
 import { seed } from '@/lib/demo/seed';
-import { channelLoginDevices, channels, rateLimits, smsCodes, users } from '@/lib/db/schema';
+import { alerts as alerts_, channelLoginDevices, channels, rateLimits, smsCodes, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import { msg } from '@/lib/procedure/messages';
 import { phoneWaitMs, sendCode, verifyCode, type CodeCtx } from './sms-codes';
@@ -465,6 +465,9 @@ describe("a channel's SMS budget spent (issue 29)", () => {
       expect(lines).toEqual([
         `[alert] channel ${gift} used its SMS budget of ${AUTH_LIMITS.channelPerHour} codes this hour; until ${new Date(hour.getTime() + 3600_000).toISOString()} only buyers whose device or phone logged in on it before get codes (up to ${AUTH_LIMITS.knownBuyersPerHour} more), new numbers are refused`,
       ]);
+      // And once in the console's alerts (issue 32), for the webhook.
+      const raised = await own.db.select().from(alerts_).where(eq(alerts_.channelId, gift));
+      expect(raised.map((a) => [a.kind, a.subject])).toEqual([['smsBudget', `sms-budget:${gift}`]]);
       // The budget for new numbers stays spent, not overspent: known buyers' codes count in their own allowance.
       const [budget] = await own.db
         .select()

@@ -1,4 +1,5 @@
 import 'server-only';
+import { raiseAlert } from '../monitor/alerts';
 import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { smsCodes } from '../db/schema';
@@ -62,9 +63,12 @@ function callerLimits(ctx: CodeCtx): Limit[] {
  * Logs an `[alert]` line at most once per hour per key, however many requests run into the same condition: under a
  * flood the operator reads one line per channel and condition, not one per refused buyer.
  */
-async function alertOnce(db: Db, key: string, now: Date, line: string): Promise<void> {
+async function alertOnce(db: Db, key: string, now: Date, line: string, channelId: number): Promise<void> {
   const first = await hit(db, { bucket: `alert:${key}`, max: 1, windowMs: 3600_000 }, now);
   if (first.allowed) console.error(line);
+  // To the console's alerts and the webhook too (issue 32): the SMS budget spent.
+  if (first.allowed)
+    await raiseAlert(db, { kind: 'smsBudget', channelId, subject: key, detail: line.replace(/^\[alert\] /, '') }, now, { logged: true });
 }
 
 type Alert = { key: string; line: string };
@@ -130,7 +134,7 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
       return { wait: phoneWaitMs(recent.length + 1), codeId: row!.id, replacedIds: replaced.map((r) => r.id) };
     });
   } finally {
-    for (const alert of alerts) await alertOnce(ctx.db, alert.key, ctx.now, alert.line);
+    for (const alert of alerts) await alertOnce(ctx.db, alert.key, ctx.now, alert.line, ctx.channelId);
   }
   // Sent after the row is committed: a code that arrives always works. A carrier's refusal is an AppError the buyer can
   // read (lib/auth/sms-carrier.ts); the code it did not send is taken back first.

@@ -1,4 +1,5 @@
 import 'server-only';
+import { raiseAlert } from '../monitor/alerts';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { cachedRead, invalidate, tags as cacheTags } from '../cache/store';
@@ -415,9 +416,31 @@ export async function recheckDomains(
       report.failing++;
       const until = new Date(updated.failingSince!.getTime() + settings.graceMs).toISOString();
       log(`[alert] domain ${updated.host} fails its DNS check (${outcome.problem}); still served until ${until}, then it stops`);
+      await raiseAlert(
+        db,
+        {
+          kind: 'domainCheck',
+          channelId: updated.channelId,
+          subject: updated.host,
+          detail: `domain ${updated.host} fails its DNS check (${outcome.problem}); served until ${until}`,
+        },
+        now,
+        { logged: true },
+      ); // issue 32
     } else if (row.verifiedSince && !updated.verifiedSince) {
       report.stopped++;
       log(`[alert] domain ${updated.host} failed its DNS check (${outcome.problem}) for the whole grace period: no longer served`);
+      await raiseAlert(
+        db,
+        {
+          kind: 'domainCheck',
+          channelId: updated.channelId,
+          subject: `${updated.host} stopped`,
+          detail: `domain ${updated.host} is no longer served: its DNS check failed for the whole grace period`,
+        },
+        now,
+        { logged: true },
+      ); // issue 32
     }
   }
   return report;

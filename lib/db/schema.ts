@@ -464,6 +464,8 @@ export const orders = pgTable(
     index('orders_open_expiry').on(t.statusTrade, t.expiresAt),
     // A sale's buyers and its next unpaid expiry, read when it is noted sold out (lib/order/sold-out.ts).
     index('orders_sale_user').on(t.saleId, t.userId),
+    // The daily reports' figures of a channel's day read its paid orders by payment time (lib/report/daily.ts, issue 32).
+    index('orders_channel_paid').on(t.channelId, t.payTime),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -1205,3 +1207,75 @@ export const buyerBlocks = pgTable(
     check('buyer_blocks_buyer_has_user', sql`${t.kind} <> 'buyer' OR ${t.userId} IS NOT NULL`),
   ],
 );
+
+/**
+ * A channel's figures per calendar day in its time zone (issue 32, "Reports"; docs/reports.md): tracking sessions
+ * (visitors), paying buyers, paid orders and their fen, refunds done and their fen. Written by the reports job
+ * (lib/report/daily.ts: today and yesterday every minute, older days by `npm run report:backfill`), so the console's
+ * reports read indexed rows, never a scan of `tracking_events`. Page views stay in `channel_page_views`.
+ */
+export const reportChannelDays = pgTable(
+  'report_channel_days',
+  {
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitors: integer('visitors').notNull().default(0),
+    buyers: integer('buyers').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+    refundAmount: bigint('refund_amount', { mode: 'number' }).notNull().default(0),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.day] })],
+);
+
+/** A sale's paid orders and copies per calendar day in its channel's time zone (issue 32, sell-through). */
+export const reportSaleDays = pgTable(
+  'report_sale_days',
+  {
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    copies: integer('copies').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.saleId, t.day] }), index('report_sale_days_channel_day').on(t.channelId, t.day)],
+);
+
+/**
+ * Alerts an operator must see (issue 32: a drop sold out, busy answers above a threshold, the SMS budget spent, a
+ * domain check failing, a provider refusing): one row per alert raised, shown on the reports page and posted to the
+ * deployment's webhook (lib/monitor/alerts.ts). `channelId` null: the whole deployment.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    channelId: integer('channel_id').references(() => channels.id),
+    /** What the alert is about within its kind (a sale id, a host, a provider name). */
+    subject: text('subject').notNull(),
+    detail: text('detail').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the webhook took it; null: not posted (none set, or it failed: `deliveryError`). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveryError: text('delivery_error'),
+  },
+  (t) => [index('alerts_channel_created').on(t.channelId, t.createdAt), index('alerts_created').on(t.createdAt)],
+);
+
+/**
+ * When each alert (kind, channel, subject) was last raised: one row per key, taken by one atomic upsert that succeeds
+ * only an hour after the last, so two processes seeing one event raise one alert (issue 32: one per event per hour).
+ */
+export const alertGates = pgTable('alert_gates', {
+  key: text('key').primaryKey(),
+  raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+});

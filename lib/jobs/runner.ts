@@ -11,6 +11,10 @@ import { dnsDomainChecker } from '../channel/domain-dns';
 import { env } from '../env';
 import { runSaleCancellations } from './sale-cancel';
 import type { CancelPassReport } from '../payment/sale-cancel';
+import { aggregateRecentDays } from '../report/daily';
+
+/** How often the reports job counts today and yesterday (issue 32: "every minute"). */
+export const REPORT_INTERVAL_MS = 60_000;
 
 /** How often the background jobs run. */
 export const JOB_INTERVAL_MS = 2_000;
@@ -93,13 +97,31 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
       checkingDomains = false;
     }
   };
+  // The reports' daily figures (issue 32; lib/report/daily.ts): today and yesterday of every channel, every
+  // REPORT_INTERVAL_MS, beside the passes: counting a busy day's tracking must not hold up order expiry.
+  let counting = false;
+  let countedAt = 0;
+  const count = async () => {
+    if (counting || stopped || Date.now() - countedAt < REPORT_INTERVAL_MS) return;
+    counting = true;
+    countedAt = Date.now();
+    try {
+      await aggregateRecentDays(db, new Date());
+    } catch (error) {
+      console.error('[jobs] the reports could not be counted; retrying at the next minute', error);
+    } finally {
+      counting = false;
+    }
+  };
   const timer = setInterval(() => {
     void tick();
     void recheck();
+    void count();
   }, JOB_INTERVAL_MS);
   timer.unref?.();
   void tick();
   void recheck();
+  void count();
   return () => {
     stopped = true;
     clearInterval(timer);

@@ -116,3 +116,10 @@ it("serves an order's refund page and a sale's cancel page there (issue 32), for
   ])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
 });
+
+it("serves a channel's Reports tab, its live drop view and its CSV there (issue 32)", () => {
+  for (const p of ['/channels/AURORA/reports', '/channels/AURORA/reports/live', '/channels/AURORA/reports/export'])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
+  for (const p of ['/channels/aurora/reports', '/channels/AURORA/reports/x', '/channels/AURORA/reportsx', '/channels/AURORA/reports/live/'])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
+});

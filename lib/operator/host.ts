@@ -40,6 +40,8 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   // An order's refund page and a sale's cancel page (issue 32), until the order and sale pages mount them.
   /^\/channels\/[A-Z0-9]{1,64}\/orders\/[A-Za-z0-9-]{1,64}\/refund$/,
   /^\/channels\/[A-Z0-9]{1,64}\/sales\/[1-9][0-9]{0,9}\/cancel$/,
+  // A channel's reports, its live drop view and the reports' CSV (issue 32).
+  /^\/channels\/[A-Z0-9]{1,64}\/reports(\/(live|export))?$/,
   // The team, the audit trail (and its CSV) and the operator's own account (issue 31).
   /^\/team$/,
   /^\/audit(\/export)?$/,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { dropMeter } from '../monitor/drop-meter';
 import { z } from 'zod';
 import { procedure, userScope } from '../procedure/procedure';
 import { pageSchema, pagingSchema } from '../procedure/paging';
@@ -27,7 +28,10 @@ export const orderProcedures = {
       idempotencyKey: idempotencyKeySchema,
     }),
     output: orderViewSchema,
-    handler: async (ctx, input) => createOrder(await userScope(ctx), input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000),
+    handler: async (ctx, input) => {
+      dropMeter().countBuyCall(input.saleId, Date.now()); // the live drop view's buy calls per second (issue 32)
+      return createOrder(await userScope(ctx), input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
+    },
   }),
   '/market/api/order/list': procedure({
     summary: "The buyer's orders on this channel, newest first, paged; statusTrade filters (0 to pay, 1 paid, 2 cancelled, 3 closed).",

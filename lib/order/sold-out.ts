@@ -1,5 +1,6 @@
 import 'server-only';
 import { listenerOf, type Db } from '../db/client';
+import { raiseAlert } from '../monitor/alerts';
 
 /**
  * Sales this process knows to be sold out (issue 16; docs/orders.md, "Sold out without the database"). In a drop,
@@ -120,6 +121,11 @@ export function soldOutVerdict(db: Db, ask: BuyAsk & { userId: number }, nowMs: 
  * hears returned stock (the first call starts listening).
  */
 export function noteSoldOut(db: Db, sale: SoldOutSale, nowMs: number, endsMs: number[], buyers: readonly number[] | null = null): void {
+  void raiseAlert(
+    db,
+    { kind: 'soldOut', channelId: sale.channelId, subject: `sale ${sale.saleId}`, detail: `sale ${sale.saleId} sold out: no copy left` },
+    new Date(nowMs),
+  ); // issue 32
   const known = knownOf(db);
   if (!known.listening) {
     void watchStockReturns(db);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { raiseAlert } from '../monitor/alerts';
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, orders, payments, sales } from '../db/schema';
@@ -253,6 +254,16 @@ export async function startPayment(
     // Never opened at the provider: closed at once, so neither the buyer's retry nor the reconciliation waits on it.
     await failUnopened(ctx.db, opened.id, ctx.now);
     console.error(`[pay] ${error.message}`);
+    await raiseAlert(
+      ctx.db,
+      {
+        kind: 'providerRefused',
+        channelId: null,
+        subject: `${ctx.provider.name} ${error.providerCode}`,
+        detail: `payment provider refused opening a payment: ${error.message.slice(0, 200)}`,
+      },
+      ctx.now,
+    ); // issue 32
     throw new AppError(
       error.busy ? 1001 : 409,
       error.busy

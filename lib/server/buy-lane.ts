@@ -52,7 +52,17 @@ export type BuyLaneLimits = {
 /** The app's check of a buy call at the door: its answer to send as it is, or null to let the call into the line. */
 export type BuyGate = (call: GatedCall) => Promise<GateAnswer | null>;
 
-const installed = globalThis as unknown as { storefrontBuyGate?: BuyGate };
+const installed = globalThis as unknown as { storefrontBuyGate?: BuyGate; storefrontBusyAnswer?: () => void };
+
+/**
+ * Installs what counts the lane's busy answers (lib/monitor/drop-meter.ts `noteBusyAnswer`, from instrumentation.ts:
+ * the live drop view and the busy alert, issue 32). Installed rather than imported: server.ts loads the lane outside
+ * the app's server-only modules. Null removes it.
+ */
+export function installBusyAnswer(note: (() => void) | null): void {
+  if (note) installed.storefrontBusyAnswer = note;
+  else delete installed.storefrontBusyAnswer;
+}
 
 /** Installs the app's gate (lib/order/buy-gate.ts, from instrumentation.ts); the lane asks it for every buy call. Null removes it. */
 export function installBuyGate(gate: BuyGate | null): void {
@@ -130,6 +140,7 @@ export function createBuyLane(limits: BuyLaneLimits): BuyLane {
 
   const busy = (req: IncomingMessage, res: ServerResponse) => {
     if (res.headersSent || res.destroyed) return;
+    installed.storefrontBusyAnswer?.(); // the live drop view and the busy alert (issue 32)
     res.writeHead(503, { ...headersFor(req), 'retry-after': '1' });
     res.end(busyBody(req.headers['accept-language']));
   };

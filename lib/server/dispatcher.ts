@@ -13,6 +13,7 @@ import type { SessionUser } from '../procedure/scope';
 import { bearerToken, readWebSession, sessionCookieValue } from '../auth/session-claims';
 import type { AnyProcedure } from '../procedure/procedure';
 import { startLoadGauge, type LoadGauge } from './load-gauge';
+import { noteBusyAnswer } from '../monitor/drop-meter';
 import { findUnstorableText } from './text-check';
 import { cookieCallProblem, guestCallProblem } from '../security/csrf';
 import { describeInput, inputError, msg, renderMessage } from '../procedure/messages';
@@ -80,6 +81,7 @@ export async function dispatch(request: ApiRequest, options: { db?: Db; now?: Da
   // in progress here, or an event loop running late because calls arrive faster than they are answered.
   shedding.gauge ??= startLoadGauge();
   if (shedding.inFlight >= env().BUY_MAX_IN_FLIGHT || shedding.gauge.lagMs() > env().BUY_MAX_LAG_MS) {
+    noteBusyAnswer(() => options.db ?? getDb()); // the live drop view and the busy alert (issue 32)
     return {
       status: 503,
       body: { code: 1001, message: renderMessage(msg('busy'), askedLocale(request.headers?.get('accept-language')) ?? 'en'), data: null },

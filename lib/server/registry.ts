@@ -17,6 +17,7 @@ import { auditProcedures } from '../operator/audit-procedures';
 import { passkeyProcedures } from '../operator/passkey-procedures';
 import { buyerProcedures } from '../operator/buyer-procedures';
 import { refundProcedures } from '../operator/refund-procedures';
+import { reportProcedures } from '../operator/report-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -42,6 +43,7 @@ export const registry = {
   ...passkeyProcedures,
   ...buyerProcedures,
   ...refundProcedures,
+  ...reportProcedures,
 } as const;
 
 export type Registry = typeof registry;
