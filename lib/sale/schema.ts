@@ -17,6 +17,8 @@ export const saleRecordSchema = z.object({
   amountAvailable: z.number().int(),
   limitPerUser: z.number().int(),
   statusSell: z.enum(SALE_STATUS),
+  /** issue 32, "Drop-day controls": its operator paused buying; the buy button says so and a buy is refused. */
+  paused: z.boolean(),
   saleStartTime: z.string(),
   saleEndTime: z.string().nullable(),
   commodity: z.object({
@@ -38,7 +40,16 @@ export const saleRecordSchema = z.object({
 export type SaleRecord = z.infer<typeof saleRecordSchema>;
 
 /** Published odds of a blind box: each prize's weight and its share as a percent text. */
-export const blindBoxOddsSchema = z.array(z.object({ name: z.string(), cover: z.string(), weight: z.number(), percent: z.string() }));
+export const blindBoxOddsSchema = z.array(
+  z.object({
+    name: z.string(),
+    cover: z.string(),
+    weight: z.number(),
+    percent: z.string(),
+    /** What the prize is worth, integer fen (issue 32: the blind-box guideline asks for values shown); null if unset. */
+    value: z.number().int().nullable(),
+  }),
+);
 export type BlindBoxOdds = z.infer<typeof blindBoxOddsSchema>;
 
 /** A blind-box sale with its odds (channel/queryBox). */

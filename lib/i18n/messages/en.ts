@@ -248,6 +248,26 @@ const en = {
     domainNotVerified: 'Only a verified domain can be the primary one. Please verify {host} first.',
     domainLookupFailed: 'The DNS servers did not answer for {host}. Please try again in a few minutes.',
     domainKeyHostFixed: 'The store’s own address {host} always serves it and cannot be removed.',
+    // Catalogue, sales and blind boxes in the console (issue 32).
+    salePaused: 'Buying is paused on this sale for now. Please try again later.',
+    opsSaleNotFound: 'This store has no such sale.',
+    opsSaleFrozen:
+      'The {field, select, price {price} limitPerUser {limit per buyer} other {opening time}} cannot change any more: this sale already has orders, and its buyers bought on these terms.',
+    opsSaleCopiesBelowTaken:
+      'Copies cannot go below {taken, number}: that many are sold or held in unpaid orders.',
+    opsSaleClosesBeforeOpening: 'The closing time must be after the opening time.',
+    opsSaleOpeningPast: 'The opening time is in the past, so the sale would open at once. Please confirm to go ahead.',
+    opsSaleHasOrders: 'This sale has orders, so it cannot be deleted. Archive it instead.',
+    opsSaleArchived: 'This sale is archived and can no longer change.',
+    opsSaleCodeTaken: 'This store already has a sale with the code {code}.',
+    opsCollectibleNotFound: 'This store has no such collectible.',
+    opsCollectibleCodeTaken: 'This store already has a collectible with the code {code}.',
+    opsEditionBelowMinted: 'The edition size cannot go below {minted, number}: that many editions are already minted.',
+    opsBoxOddsTotal:
+      'The odds add up to {percent}; a blind box’s odds must add up to exactly 100% (10000 basis points).',
+    opsBoxNotBox: 'This collectible is not a blind box.',
+    opsBoxPrizeUnknown: 'A prize must be another collectible of this store that is not a blind box.',
+    opsBoxPrizeTwice: 'Each collectible can be a prize of the box only once.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -598,6 +618,11 @@ const en = {
     home: 'See other drops',
   },
   /** The foot of every store page (issue 31): customer service and the compliance footer. */
+  /** The store's words for issue 32's drop-day controls and blind-box values. */
+  salesStore: {
+    paused: 'Buying paused',
+    prizeValue: 'worth {value}',
+  },
   siteFoot: {
     label: 'Site information',
     service: 'Customer service:',

@@ -223,6 +223,24 @@ const zhCN: Messages = {
     domainNotVerified: '只有已验证的域名才能设为主域名，请先验证 {host}',
     domainLookupFailed: 'DNS 服务器没有回应 {host} 的查询，请几分钟后再试',
     domainKeyHostFixed: '{host} 是店铺自身的地址，始终可用，不能移除',
+    // 后台的藏品、发售与盲盒（issue 32）
+    salePaused: '该商品暂停购买，请稍后再试',
+    opsSaleNotFound: '本店没有这个发售',
+    opsSaleFrozen:
+      '{field, select, price {价格} limitPerUser {每人限购数量} other {开售时间}}已不能修改：该发售已有订单，买家是按这些条件购买的',
+    opsSaleCopiesBelowTaken: '份数不能少于 {taken, number}：已售出或被未支付订单占用的数量',
+    opsSaleClosesBeforeOpening: '结束时间必须晚于开售时间',
+    opsSaleOpeningPast: '开售时间已过，发售将立即开始，请确认后继续',
+    opsSaleHasOrders: '该发售已有订单，不能删除，请改为归档',
+    opsSaleArchived: '该发售已归档，不能再修改',
+    opsSaleCodeTaken: '本店已有编码为 {code} 的发售',
+    opsCollectibleNotFound: '本店没有这个藏品',
+    opsCollectibleCodeTaken: '本店已有编码为 {code} 的藏品',
+    opsEditionBelowMinted: '发行量不能少于已铸造的 {minted, number} 份',
+    opsBoxOddsTotal: '概率合计为 {percent}；盲盒的概率合计必须正好是 100%（10000 个基点）',
+    opsBoxNotBox: '这个藏品不是盲盒',
+    opsBoxPrizeUnknown: '奖品必须是本店的另一个非盲盒藏品',
+    opsBoxPrizeTwice: '同一藏品只能作为该盲盒的一个奖品',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
@@ -559,6 +577,10 @@ const zhCN: Messages = {
     title: '已售罄',
     body: '本次发售已全部售出，敬请关注下一次发售。',
     home: '查看其他发售',
+  },
+  salesStore: {
+    paused: '暂停购买',
+    prizeValue: '价值 {value}',
   },
   siteFoot: {
     label: '网站信息',
