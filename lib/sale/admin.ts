@@ -102,10 +102,7 @@ export async function listAdminSales(db: Db, channelId: number, now: Date): Prom
     .innerJoin(commodities, eq(commodities.id, sales.commodityId))
     .where(eq(sales.channelId, channelId))
     .orderBy(asc(sales.sort), asc(sales.id));
-  const withOrders = await db
-    .selectDistinct({ saleId: orders.saleId })
-    .from(orders)
-    .where(eq(orders.channelId, channelId));
+  const withOrders = await db.selectDistinct({ saleId: orders.saleId }).from(orders).where(eq(orders.channelId, channelId));
   const ordered = new Set(withOrders.map((o) => o.saleId));
   return rows.map((r) => toView(r, ordered.has(r.sale.id), now));
 }

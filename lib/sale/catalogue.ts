@@ -121,7 +121,12 @@ async function collectibleOrRefuse(db: Db, channelId: number, id: number): Promi
 }
 
 /** Adds a collectible to the channel's catalogue; its code is unique in the channel (400 naming `code`). */
-export async function createCollectible(db: Db, channelId: number, input: CollectibleInput, audit: CatalogueAudit): Promise<CollectibleView> {
+export async function createCollectible(
+  db: Db,
+  channelId: number,
+  input: CollectibleInput,
+  audit: CatalogueAudit,
+): Promise<CollectibleView> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
