@@ -194,29 +194,29 @@ export function leakedSecrets(fixtures: BuyerFixtures, answerText: string): stri
 
 /** A collectible and a sale's terms the catalogue's sample inputs write (issue 32). */
 const MATRIX_COLLECTIBLE = {
-    name: 'Matrix box',
-    description: '',
-    authorName: 'Matrix',
-    authorCover: '/brands/default/user-face.svg',
-    publisherName: 'Matrix',
-    seriesName: null,
-    cover: '/brands/default/user-face.svg',
-    gallery: [],
-    amountSku: 100,
-    chainName: 'Ledger',
-    chainContract: 'MATRIX',
-    contractAddress: '0x0',
-    isBlindBox: true,
-  };
+  name: 'Matrix box',
+  description: '',
+  authorName: 'Matrix',
+  authorCover: '/brands/default/user-face.svg',
+  publisherName: 'Matrix',
+  seriesName: null,
+  cover: '/brands/default/user-face.svg',
+  gallery: [],
+  amountSku: 100,
+  chainName: 'Ledger',
+  chainContract: 'MATRIX',
+  contractAddress: '0x0',
+  isBlindBox: true,
+};
 const MATRIX_SALE = {
-    price: 990,
-    copies: 10,
-    limitPerUser: 1,
-    saleStartTime: '2030-01-01T12:00:00+08:00',
-    saleEndTime: null,
-    listed: true,
-    sort: 90,
-  };
+  price: 990,
+  copies: 10,
+  limitPerUser: 1,
+  saleStartTime: '2030-01-01T12:00:00+08:00',
+  saleEndTime: null,
+  listed: true,
+  sort: 90,
+};
 
 /**
  * A valid input for every procedure of the registry, naming A's objects wherever the input names an object. Typed by
@@ -288,7 +288,13 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/ops/api/catalogue/list': () => ({ channel: 'LUMEN' }),
   '/ops/api/catalogue/detail': () => ({ channel: 'LUMEN', collectible: 'lumen-sunrise' }),
   '/ops/api/catalogue/create': () => ({ channel: 'LUMEN', code: 'matrix-box', ...MATRIX_COLLECTIBLE }),
-  '/ops/api/catalogue/edit': () => ({ channel: 'LUMEN', collectible: 'matrix-box', code: 'matrix-box', ...MATRIX_COLLECTIBLE, name: 'Renamed' }),
+  '/ops/api/catalogue/edit': () => ({
+    channel: 'LUMEN',
+    collectible: 'matrix-box',
+    code: 'matrix-box',
+    ...MATRIX_COLLECTIBLE,
+    name: 'Renamed',
+  }),
   '/ops/api/catalogue/setPrizes': () => ({
     channel: 'LUMEN',
     box: 'matrix-box',

@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const as = (op: TestOperator) => (path: string, body: unknown) => api.callApi(path, body, { host: OPS_HOST, headers: { cookie: op.cookie } });
+const as = (op: TestOperator) => (path: string, body: unknown) =>
+  api.callApi(path, body, { host: OPS_HOST, headers: { cookie: op.cookie } });
 const auditOf = (procedure: string) => api.db.select().from(operatorAudit).where(eq(operatorAudit.procedure, procedure));
 const saleRow = async (code: string) => (await api.db.select().from(sales).where(eq(sales.code, code)))[0]!;
 
@@ -39,7 +40,10 @@ it('lets support read sales but not change them', async () => {
   const list = await as(support)('/ops/api/sale/list', { channel: 'AURORA' });
   expect(list.code).toBe(200);
   expect((list.data as { sales: { code: string; state: string }[] }).sales).toEqual(
-    expect.arrayContaining([expect.objectContaining({ code: 'star-fox', state: 'live' }), expect.objectContaining({ code: 'paper-crane', state: 'soldOut' })]),
+    expect.arrayContaining([
+      expect.objectContaining({ code: 'star-fox', state: 'live' }),
+      expect.objectContaining({ code: 'paper-crane', state: 'soldOut' }),
+    ]),
   );
   expect((await as(support)('/ops/api/sale/addCopies', { channel: 'AURORA', sale: 'star-fox', copies: 1 })).code).toBe(403);
 });
@@ -69,10 +73,14 @@ it('refuses odds of 9999 basis points with the field named, in both languages', 
   const en = await call('/ops/api/catalogue/setPrizes', { ...box, prizes });
   expect(en).toMatchObject({ code: 400, data: { field: 'prizes' } });
   expect(en.message).toContain('99.99%');
-  const zh = await api.callApi('/ops/api/catalogue/setPrizes', { ...box, prizes }, {
-    host: OPS_HOST,
-    headers: { cookie: owner.cookie, 'accept-language': 'zh-CN' },
-  });
+  const zh = await api.callApi(
+    '/ops/api/catalogue/setPrizes',
+    { ...box, prizes },
+    {
+      host: OPS_HOST,
+      headers: { cookie: owner.cookie, 'accept-language': 'zh-CN' },
+    },
+  );
   expect(zh.message).toContain('概率合计为 99.99%');
   expect(await auditOf('catalogue/setPrizes')).toEqual([]);
   prizes[2]!.weight = 500;

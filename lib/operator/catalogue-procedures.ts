@@ -90,7 +90,14 @@ const collectibleView = z.object({
   isBlindBox: z.boolean(),
   minted: z.number(),
 });
-const prizeView = z.object({ collectible: z.string(), name: z.string(), cover: z.string(), weight: z.number(), value: z.number(), percent: z.string() });
+const prizeView = z.object({
+  collectible: z.string(),
+  name: z.string(),
+  cover: z.string(),
+  weight: z.number(),
+  value: z.number(),
+  percent: z.string(),
+});
 
 const saleTerms = {
   price: fen,
@@ -215,7 +222,8 @@ const saleInputOf = (input: z.output<z.ZodObject<typeof saleTerms>>) => ({
 
 export const catalogueProcedures = {
   '/ops/api/catalogue/list': procedure({
-    summary: "A channel's collectibles: name, creator, pictures, edition size and editions minted, chain information, whether it is a blind box.",
+    summary:
+      "A channel's collectibles: name, creator, pictures, edition size and editions minted, chain information, whether it is a blind box.",
     auth: 'operator',
     operator: { roles: ANY_ROLE, channel: 'input' },
     input: z.object({ channel: channelKey }),
@@ -251,7 +259,8 @@ export const catalogueProcedures = {
     },
   }),
   '/ops/api/catalogue/create': procedure({
-    summary: 'Adds a collectible to the channel. Pictures are the URLs answered by the upload (lib/media re-encodes them). Refused (400, `code`): a code the channel has.',
+    summary:
+      'Adds a collectible to the channel. Pictures are the URLs answered by the upload (lib/media re-encodes them). Refused (400, `code`): a code the channel has.',
     auth: 'operator',
     operator: { roles: WRITERS, channel: 'input', writes: 'creates' },
     input: z.object({ channel: channelKey, ...collectibleFields }),
@@ -264,7 +273,8 @@ export const catalogueProcedures = {
     },
   }),
   '/ops/api/catalogue/edit': procedure({
-    summary: 'Changes a collectible (named by its code; the new code in `code`). Refused (400, `amountSku`): an edition size below the editions minted.',
+    summary:
+      'Changes a collectible (named by its code; the new code in `code`). Refused (400, `amountSku`): an edition size below the editions minted.',
     auth: 'operator',
     operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({ channel: channelKey, collectible: code, ...collectibleFields }),
@@ -369,7 +379,8 @@ export const catalogueProcedures = {
     },
   }),
   '/ops/api/sale/pause': procedure({
-    summary: 'Pauses buying on a sale now (`paused`: true; new orders are refused with a message in the buyer’s language) or resumes it (false).',
+    summary:
+      'Pauses buying on a sale now (`paused`: true; new orders are refused with a message in the buyer’s language) or resumes it (false).',
     auth: 'operator',
     operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({ channel: channelKey, sale: code, paused: z.boolean() }),
@@ -398,7 +409,8 @@ export const catalogueProcedures = {
     },
   }),
   '/ops/api/sale/archive': procedure({
-    summary: 'Archives a sale: off the store’s lists, refusing new orders; its orders and holdings stay. A sale with orders is archived, never deleted.',
+    summary:
+      'Archives a sale: off the store’s lists, refusing new orders; its orders and holdings stay. A sale with orders is archived, never deleted.',
     auth: 'operator',
     operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({ channel: channelKey, sale: code }),

@@ -27,7 +27,10 @@ const FIELDS = ['cover', 'gallery', 'authorCover'] as const;
 const WRITERS: readonly string[] = ['owner', 'manager'];
 
 function answer(status: number, code: number, message: string, data: unknown, close = false): Response {
-  return Response.json({ code, message, data }, { status, headers: { 'cache-control': 'no-store', ...(close ? { connection: 'close' } : {}) } });
+  return Response.json(
+    { code, message, data },
+    { status, headers: { 'cache-control': 'no-store', ...(close ? { connection: 'close' } : {}) } },
+  );
 }
 
 /** The cross-site checks of a cookie call with a multipart body (as lib/server/skin-upload.ts). */
@@ -38,7 +41,8 @@ function crossSiteProblem(headers: Headers, host: string): string | null {
   const origin = headers.get('origin');
   if (origin !== null) {
     try {
-      if (new URL(origin).host.toLowerCase() !== host.trim().toLowerCase()) return "origin: a request from another site cannot use the console's session";
+      if (new URL(origin).host.toLowerCase() !== host.trim().toLowerCase())
+        return "origin: a request from another site cannot use the console's session";
     } catch {
       return "origin: a request from another site cannot use the console's session";
     }
@@ -47,7 +51,10 @@ function crossSiteProblem(headers: Headers, host: string): string | null {
 }
 
 /** POST /api/ops/api/catalogue/upload?channel=<key>&field=<cover|gallery|authorCover>, the image as `file`. */
-export async function handleCatalogueUpload(request: Request, options: { db?: Db; now?: Date; store?: MediaStore } = {}): Promise<Response> {
+export async function handleCatalogueUpload(
+  request: Request,
+  options: { db?: Db; now?: Date; store?: MediaStore } = {},
+): Promise<Response> {
   const headers = request.headers;
   const host = headers.get('host') ?? '';
   const locale: Locale = apiLocale(headers.get('accept-language'), null);
@@ -69,7 +76,8 @@ export async function handleCatalogueUpload(request: Request, options: { db?: Db
   const search = new URL(request.url).searchParams;
   const key = search.get('channel') ?? '';
   const field = search.get('field') ?? '';
-  if (!/^[A-Z0-9]{1,64}$/.test(key)) return refuse(400, 'channel: must be a channel key: upper-case letters and digits', { field: 'channel' });
+  if (!/^[A-Z0-9]{1,64}$/.test(key))
+    return refuse(400, 'channel: must be a channel key: upper-case letters and digits', { field: 'channel' });
   if (!(FIELDS as readonly string[]).includes(field)) return refuse(400, `field: must be one of ${FIELDS.join(', ')}`, { field: 'field' });
   let channel;
   try {
@@ -79,7 +87,8 @@ export async function handleCatalogueUpload(request: Request, options: { db?: Db
     throw error;
   }
   const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'multipart/form-data') return refuse(400, 'content-type: must be multipart/form-data with the image as file', { field: 'file' });
+  if (type !== 'multipart/form-data')
+    return refuse(400, 'content-type: must be multipart/form-data with the image as file', { field: 'file' });
   const body = await readBytesWithin(request, SKIN_UPLOAD_BODY_LIMIT);
   if (body === null) {
     return answer(413, 400, renderMessage(msg('mediaTooLarge', { max: MAX_IMAGE_BYTES / 1024 / 1024 }), locale), { field: 'file' }, true);
