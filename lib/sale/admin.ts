@@ -146,7 +146,14 @@ function saleTags(channelId: number, saleId: number): string[] {
 export async function createSale(
   db: Db,
   channelId: number,
-  input: SaleInput & { confirmPast?: boolean },
+  input: SaleInput & {
+    confirmPast?: boolean;
+    /**
+     * Copies sold before the store's records began (a drop moved from another platform, or the demo's history:
+     * lib/demo/seed.ts): they count as taken from the start. Not offered to the console.
+     */
+    soldBefore?: number;
+  },
   now: Date,
   audit: CatalogueAudit,
 ): Promise<AdminSaleView> {
@@ -168,7 +175,7 @@ export async function createSale(
           code: input.code,
           price: input.price,
           amount: input.copies,
-          amountAvailable: input.copies,
+          amountAvailable: input.copies - Math.min(input.copies, Math.max(0, input.soldBefore ?? 0)),
           limitPerUser: input.limitPerUser,
           saleStartTime: input.saleStartTime,
           saleEndTime: input.saleEndTime,

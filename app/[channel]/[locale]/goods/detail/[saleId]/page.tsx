@@ -195,13 +195,13 @@ export default async function GoodsDetailPage({ params }: Props) {
                 <li key={o.name} className="flex items-center gap-3 text-sm">
                   <CollectibleArt collectible={o} width="0.8rem" placeholderColor={skin.lightColor} />
                   <span className="flex-1 text-skin-1">{o.name}</span>
+                  <span className="font-semibold text-skin-1">{o.percent}</span>
                   {o.value !== null && (
                     // issue 32: the blind-box guideline asks for each prize's value beside its odds.
                     <span className="text-neutral-500" data-testid="prize-value">
                       {t('salesStore.prizeValue', { value: formatFen(o.value) })}
                     </span>
                   )}
-                  <span className="font-semibold text-skin-1">{o.percent}</span>
                 </li>
               ))}
             </ul>
