@@ -81,7 +81,7 @@ export default async function CataloguePage({ params }: Props) {
               name: '',
               description: '',
               authorName: '',
-              authorCover: '',
+              authorCover: '/brands/default/user-face.svg',
               publisherName: channel.brandName,
               seriesName: '',
               cover: '',
