@@ -35,6 +35,8 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   // the skin editor's preview frame (app/ops/[locale]/channels/[key]/...).
   /^\/channels\/new$/,
   /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
+  // The Catalogue and Sales tabs and a collectible's or a sale's page, by its code (issue 32).
+  /^\/channels\/[A-Z0-9]{1,64}\/(catalogue|sales)(\/[a-z0-9][a-z0-9-]{0,63})?$/,
   // The team, the audit trail (and its CSV) and the operator's own account (issue 31).
   /^\/team$/,
   /^\/audit(\/export)?$/,
