@@ -34,13 +34,13 @@ function inAMinute(): string {
 
 async function newCollectible(page: Page, code: string, name: string, box: boolean) {
   await page.goto(`${OPS}/channels/AURORA/catalogue`);
-  await page.getByLabel('Code', { exact: true }).fill(code);
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Creator', { exact: true }).fill('Ada Lin');
-  await page.getByLabel('Series', { exact: true }).fill('Console drops');
-  await page.getByLabel('Chain', { exact: true }).fill('Storefront Ledger');
-  await page.getByLabel('Contract name', { exact: true }).fill(`LEDGER-${code}`);
-  await page.getByLabel('Contract address', { exact: true }).fill('0x1234');
+  await page.locator('#collectible-code').fill(code);
+  await page.locator('#collectible-name').fill(name);
+  await page.locator('#collectible-authorName').fill('Ada Lin');
+  await page.locator('#collectible-seriesName').fill('Console drops');
+  await page.locator('#collectible-chainName').fill('Storefront Ledger');
+  await page.locator('#collectible-chainContract').fill(`LEDGER-${code}`);
+  await page.locator('#collectible-contractAddress').fill('0x1234');
   if (box) await page.getByLabel('This is a blind box').check();
   await page.getByTestId('upload-cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await picture(800, 800) });
   await expect(page.getByTestId('pictures-cover').locator('img')).toHaveAttribute('src', MEDIA_URL);
@@ -67,10 +67,10 @@ test('the owner creates a collectible with pictures, a sale opening in a minute 
 
   // A sale of it opening in a minute, typed in the channel's time zone.
   await page.goto(`${OPS}/channels/AURORA/sales`);
-  await page.getByLabel('Code', { exact: true }).fill(`sale-${stamp}`);
-  await page.getByLabel('Collectible', { exact: true }).selectOption({ label: `Console Comet ${stamp}` });
-  await page.getByLabel('Price (yuan)').fill('19.90');
-  await page.getByLabel('Copies', { exact: true }).fill('50');
+  await page.locator('#sale-code').fill(`sale-${stamp}`);
+  await page.locator('#sale-collectible').selectOption({ label: `Console Comet ${stamp}` });
+  await page.locator('#sale-price').fill('19.90');
+  await page.locator('#sale-copies').fill('50');
   await page.getByLabel('Opens (Asia/Shanghai)').fill(inAMinute());
   await page.getByRole('button', { name: 'Create sale' }).click();
   await expect(page).toHaveURL(new RegExp(`/channels/AURORA/sales/sale-${stamp}$`));
