@@ -189,7 +189,7 @@ export async function createSale(
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(400, msg('opsSaleCodeTaken', { code: input.code }));
+    if (isUniqueViolation(error)) throw new AppError(400, msg('opsSaleCodeTaken'));
     throw error;
   }
 }

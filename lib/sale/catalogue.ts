@@ -140,7 +140,7 @@ export async function createCollectible(
       return view;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(400, msg('opsCollectibleCodeTaken', { code: input.code }));
+    if (isUniqueViolation(error)) throw new AppError(400, msg('opsCollectibleCodeTaken'));
     throw error;
   }
 }
@@ -178,7 +178,7 @@ export async function editCollectible(
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(400, msg('opsCollectibleCodeTaken', { code: input.code }));
+    if (isUniqueViolation(error)) throw new AppError(400, msg('opsCollectibleCodeTaken'));
     throw error;
   }
 }
