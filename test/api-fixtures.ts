@@ -196,6 +196,32 @@ export function leakedSecrets(fixtures: BuyerFixtures, answerText: string): stri
   return fixtures.secrets.filter((s) => answerText.includes(s.pattern)).map((s) => `${s.label} ${s.pattern}`);
 }
 
+/** A collectible and a sale's terms the catalogue's sample inputs write (issue 32). */
+const MATRIX_COLLECTIBLE = {
+  name: 'Matrix box',
+  description: '',
+  authorName: 'Matrix',
+  authorCover: '/brands/default/user-face.svg',
+  publisherName: 'Matrix',
+  seriesName: null,
+  cover: '/brands/default/user-face.svg',
+  gallery: [],
+  amountSku: 100,
+  chainName: 'Ledger',
+  chainContract: 'MATRIX',
+  contractAddress: '0x0',
+  isBlindBox: true,
+};
+const MATRIX_SALE = {
+  price: 990,
+  copies: 10,
+  limitPerUser: 1,
+  saleStartTime: '2030-01-01T12:00:00+08:00',
+  saleEndTime: null,
+  listed: true,
+  sort: 90,
+};
+
 /**
  * A valid input for every procedure of the registry, naming A's objects wherever the input names an object. Typed by
  * the registry's paths, and checked at run time by the authorization matrix: a new procedure needs its line here.
@@ -273,6 +299,30 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/ops/api/buyer/order': (f) => ({ channel: 'LUMEN', orderNo: f.orderNo }),
   '/ops/api/buyer/block': (f) => ({ channel: 'LUMEN', accountNumber: f.lumenAccountNumber, reason: 'matrix block' }),
   '/ops/api/buyer/unblock': (f) => ({ channel: 'LUMEN', accountNumber: f.lumenAccountNumber, reason: 'matrix unblock' }),
+  // Catalogue and sales (issue 32), in the order the registry lists them: what one creates, the next ones change.
+  '/ops/api/catalogue/list': () => ({ channel: 'LUMEN' }),
+  '/ops/api/catalogue/detail': () => ({ channel: 'LUMEN', collectible: 'lumen-sunrise' }),
+  '/ops/api/catalogue/create': () => ({ channel: 'LUMEN', code: 'matrix-box', ...MATRIX_COLLECTIBLE }),
+  '/ops/api/catalogue/edit': () => ({
+    channel: 'LUMEN',
+    collectible: 'matrix-box',
+    code: 'matrix-box',
+    ...MATRIX_COLLECTIBLE,
+    name: 'Renamed',
+  }),
+  '/ops/api/catalogue/setPrizes': () => ({
+    channel: 'LUMEN',
+    box: 'matrix-box',
+    prizes: [{ collectible: 'lumen-sunrise', weight: 10000, value: 990 }],
+  }),
+  '/ops/api/sale/list': () => ({ channel: 'LUMEN' }),
+  '/ops/api/sale/detail': () => ({ channel: 'LUMEN', sale: 'lumen-sunrise' }),
+  '/ops/api/sale/create': () => ({ channel: 'LUMEN', code: 'matrix-sale', collectible: 'matrix-box', ...MATRIX_SALE }),
+  '/ops/api/sale/edit': () => ({ channel: 'LUMEN', sale: 'matrix-sale', ...MATRIX_SALE, price: 1990 }),
+  '/ops/api/sale/pause': () => ({ channel: 'LUMEN', sale: 'matrix-sale', paused: true }),
+  '/ops/api/sale/addCopies': () => ({ channel: 'LUMEN', sale: 'matrix-sale', copies: 5 }),
+  '/ops/api/sale/archive': () => ({ channel: 'LUMEN', sale: 'matrix-sale' }),
+  '/ops/api/sale/delete': () => ({ channel: 'LUMEN', sale: 'matrix-sale' }),
   '/ops/api/apiKey/revoke': () => ({ id: 1 }),
   '/ops/api/audit/list': () => ({}),
   '/ops/api/report/daily': () => ({ channel: 'LUMEN' }),

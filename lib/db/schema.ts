@@ -203,6 +203,18 @@ export const sales = pgTable(
     saleStartTime: timestamp('sale_start_time', { withTimezone: true }).notNull(),
     saleEndTime: timestamp('sale_end_time', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
+    /**
+     * Issue 32, "Drop-day controls": when an operator paused buying (a price typo on a live sale); null while buying
+     * runs. A paused sale refuses new orders (lib/order/service.ts `termsRefusal`) until resumed.
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** Issue 32: a hidden sale (false) is left out of the home list; its page still opens by its link (a preview). */
+    listed: boolean('listed').notNull().default(true),
+    /**
+     * Issue 32: "a sale with orders is archived, never deleted": an archived sale leaves the store's lists and refuses
+     * new orders, while its orders and holdings keep pointing at it.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Set when an operator cancels the sale on drop day (issue 32): it takes no more orders, shows as cancelled on the
@@ -231,11 +243,18 @@ export const blindBoxPrizes = pgTable(
     prizeCommodityId: integer('prize_commodity_id')
       .notNull()
       .references(() => commodities.id),
+    /** Odds in basis points (issue 32: a box's prizes add up to exactly 10000; older rows are relative weights). */
     weight: integer('weight').notNull(),
+    /**
+     * What the prize is worth, integer fen, shown to buyers beside its odds (issue 32: the market regulator's blind-box
+     * guideline asks for values, rules and odds shown prominently); null where an operator has not set it yet.
+     */
+    value: integer('value'),
   },
   (t) => [
     uniqueIndex('blind_box_prizes_pair').on(t.boxCommodityId, t.prizeCommodityId),
     check('blind_box_prizes_weight_positive', sql`${t.weight} > 0`),
+    check('blind_box_prizes_value_non_negative', sql`${t.value} is null or ${t.value} >= 0`),
   ],
 );
 

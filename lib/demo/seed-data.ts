@@ -48,7 +48,8 @@ export type SeedSale = {
   author: string;
   publisher: string;
   series?: string;
-  blindBox?: { prize: string; name: string; weight: number }[];
+  /** A box's prizes: odds in basis points adding up to 10000, value in fen (issue 32). */
+  blindBox?: { prize: string; name: string; weight: number; value: number }[];
 };
 
 const HOUR = 1;
@@ -373,9 +374,9 @@ export const SEED_SALES: SeedSale[] = [
     publisher: 'Aurora Studio',
     series: 'Polar Spirits',
     blindBox: [
-      { prize: 'crystal-owl', name: 'Crystal Owl', weight: 60 },
-      { prize: 'ember-phoenix', name: 'Ember Phoenix', weight: 30 },
-      { prize: 'frost-lynx', name: 'Frost Lynx', weight: 10 },
+      { prize: 'crystal-owl', name: 'Crystal Owl', weight: 6000, value: 1990 },
+      { prize: 'ember-phoenix', name: 'Ember Phoenix', weight: 3000, value: 4990 },
+      { prize: 'frost-lynx', name: 'Frost Lynx', weight: 1000, value: 19900 },
     ],
   },
   {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
-  blindBoxPrizes,
   campaignOffers,
   campaigns,
   chainCampaigns,
@@ -35,6 +34,8 @@ import { forgetAllSoldOut } from '../order/sold-out';
 import { hashCode } from '../redeem-code/service';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 import { isReservedChannelKey } from '../operator/host';
+import { createCollectible, listPrizes, setBoxPrizes, type CatalogueAudit, type PrizeInput } from '../sale/catalogue';
+import { createSale } from '../sale/admin';
 
 const HOUR_MS = 3_600_000;
 
@@ -157,14 +158,22 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
     }
   }
 
+  // issue 32: the demo's collectibles, boxes and sales are made by the console's own services (lib/sale), so the seed
+  // proves them and there is one way to make a sale. The seed is not an operator: its writes leave no audit entry.
   for (const [index, s] of SEED_SALES.entries()) {
     const { startTime, endTime } = startAndEnd(now, s);
     const { channelId, channel } = channelOf(channelIds, s.channel, `sale ${s.code}`);
-    const commodityId = await upsertCommodity(db, commodityValues(channelId, s, Boolean(s.blindBox), channel.locale ?? null));
-    for (const prize of s.blindBox ?? []) {
-      const prizeId = await upsertCommodity(
-        db,
-        commodityValues(
+    // Copies sold before the demo began carry the first edition numbers; the demo's buyers get the next ones.
+    const soldBefore = s.amount - s.amountAvailable;
+    const commodityId = await seedCollectible(
+      db,
+      commodityValues(channelId, s, Boolean(s.blindBox), channel.locale ?? null),
+      Math.min(s.amountSku, soldBefore),
+    );
+    if (s.blindBox) {
+      const prizes: PrizeInput[] = [];
+      for (const prize of s.blindBox) {
+        const prizeValues = commodityValues(
           channelId,
           {
             code: prize.prize,
@@ -176,33 +185,42 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
             series: s.series,
           },
           false,
-        ),
-      );
-      await db
-        .insert(blindBoxPrizes)
-        .values({ boxCommodityId: commodityId, prizeCommodityId: prizeId, weight: prize.weight })
-        .onConflictDoNothing();
+        );
+        prizes.push({ collectibleId: await seedCollectible(db, prizeValues, 0), weight: prize.weight, value: prize.value });
+      }
+      // Set once, and again only where a database seeded before issue 32 holds other odds (relative weights, no values).
+      const held = await listPrizes(db, commodityId);
+      const same =
+        held.length === prizes.length &&
+        prizes.every((p) => held.some((h) => h.collectibleId === p.collectibleId && h.weight === p.weight && h.value === p.value));
+      if (!same) await setBoxPrizes(db, channelId, commodityId, prizes, NOT_AUDITED);
     }
-    await db
-      .insert(sales)
-      .values({
+    const [existing] = await db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(sales.channelId, channelId), eq(sales.code, s.code)));
+    if (!existing) {
+      await createSale(
+        db,
         channelId,
-        commodityId,
-        code: s.code,
-        price: s.price,
-        amount: s.amount,
-        amountAvailable: s.amountAvailable,
-        limitPerUser: s.limitPerUser,
-        saleStartTime: startTime,
-        saleEndTime: endTime,
-        sort: index,
-      })
-      .onConflictDoNothing();
-    // Copies sold before the demo began carry the first edition numbers; the demo's buyers get the next ones.
-    await db
-      .insert(editionCounters)
-      .values({ commodityId, minted: Math.min(s.amountSku, s.amount - s.amountAvailable), amountSku: s.amountSku })
-      .onConflictDoNothing();
+        {
+          code: s.code,
+          collectibleId: commodityId,
+          price: s.price,
+          copies: s.amount,
+          soldBefore,
+          limitPerUser: s.limitPerUser,
+          saleStartTime: startTime,
+          saleEndTime: endTime,
+          listed: true,
+          sort: index,
+          // The demo's history: most of its sales opened before the seed ran.
+          confirmPast: true,
+        },
+        now,
+        NOT_AUDITED,
+      );
+    }
   }
   const codes = [
     ...(await seedCampaigns(db, channelIds, now, 'gift', SEED_GIFTS, '/receive_detail_new')),
@@ -332,6 +350,45 @@ function startAndEnd(now: Date, x: { startsInHours: number; endsInHours: number 
     startTime: new Date(now.getTime() + x.startsInHours * HOUR_MS),
     endTime: x.endsInHours === null ? null : new Date(now.getTime() + x.endsInHours * HOUR_MS),
   };
+}
+
+/** The seed's writes through the console's services leave no audit entry: the seed is not an operator. */
+const NOT_AUDITED: CatalogueAudit = async () => {};
+
+/**
+ * The channel's collectible with these values, made by the catalogue service (lib/sale/catalogue.ts) when the channel
+ * has none with its code yet, with `mintedBefore` editions already minted (the demo's history); an existing one is
+ * kept as it is. Answers its id.
+ */
+async function seedCollectible(db: Db, values: ReturnType<typeof commodityValues>, mintedBefore: number): Promise<number> {
+  const [row] = await db
+    .select({ id: commodities.id })
+    .from(commodities)
+    .where(and(eq(commodities.channelId, values.channelId), eq(commodities.code, values.code)));
+  if (row) return row.id;
+  const made = await createCollectible(
+    db,
+    values.channelId,
+    {
+      code: values.code,
+      name: values.name,
+      description: values.description,
+      authorName: values.authorName,
+      authorCover: values.authorCover,
+      publisherName: values.publisherName,
+      seriesName: values.seriesName,
+      cover: values.cover,
+      gallery: values.actualPicture,
+      amountSku: values.amountSku,
+      chainName: values.chainName,
+      chainContract: values.chainContract,
+      contractAddress: values.contractAddress,
+      isBlindBox: values.isBlindBox,
+    },
+    NOT_AUDITED,
+  );
+  if (mintedBefore > 0) await db.update(editionCounters).set({ minted: mintedBefore }).where(eq(editionCounters.commodityId, made.id));
+  return made.id;
 }
 
 async function commodityIdOf(db: Db, channelId: number, code: string): Promise<number> {

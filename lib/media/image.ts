@@ -52,6 +52,18 @@ export const IMAGE_PURPOSES = {
   share: { fit: 'cover', boxes: [[SHARE_IMAGE_SIZE.width, SHARE_IMAGE_SIZE.height]] },
   /** The source the favicon and home-screen icons are drawn from (lib/brand-icon): a square, 512 px the largest icon asked. */
   favicon: { fit: 'contain', boxes: [[512, 512]] },
+  /**
+   * A collectible's cover, gallery picture or creator's face (issue 32, "Catalogue"): shown square on the goods page and
+   * the cards, up to 375 CSS px wide, so 1,125 px at 3×; fitted whole (an artwork is never cropped).
+   */
+  goods: {
+    fit: 'contain',
+    boxes: [
+      [375, 375],
+      [750, 750],
+      [1125, 1125],
+    ],
+  },
 } as const satisfies Record<string, { fit: 'cover' | 'contain'; boxes: readonly (readonly [number, number])[] }>;
 
 export type ImagePurpose = keyof typeof IMAGE_PURPOSES;

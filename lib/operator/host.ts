@@ -42,6 +42,8 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   /^\/channels\/[A-Z0-9]{1,64}\/sales\/[1-9][0-9]{0,9}\/cancel$/,
   // A channel's reports, its live drop view and the reports' CSV (issue 32).
   /^\/channels\/[A-Z0-9]{1,64}\/reports(\/(live|export))?$/,
+  // The Catalogue and Sales tabs and a collectible's or a sale's page, by its code (issue 32).
+  /^\/channels\/[A-Z0-9]{1,64}\/(catalogue|sales)(\/[a-z0-9][a-z0-9-]{0,63})?$/,
   // The team, the audit trail (and its CSV) and the operator's own account (issue 31).
   /^\/team$/,
   /^\/audit(\/export)?$/,

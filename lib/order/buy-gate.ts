@@ -47,7 +47,10 @@ export async function gateBuyCall(call: GatedCall, options: { db?: Db; now?: Dat
   if (!channel) return null;
   const terms = await readBuyTerms(db, channel.id, saleId.data);
   const now = options.now ?? new Date();
-  if (!terms || saleWindowStatus(terms.sale, now) !== SALE_STATUS.COMING_SOON) return null;
+  if (!terms) return null;
+  // Not open yet, or (issue 32) paused by its operator: answered at the door, as `order/create` would answer it.
+  const window = saleWindowStatus(terms.sale, now);
+  if (window !== SALE_STATUS.COMING_SOON && !(window === SALE_STATUS.ON_SALE && terms.sale.pausedAt)) return null;
   const refusal = termsRefusal(terms, { quantity: 1 }, now)!;
   const acceptLanguage = headers['accept-language'];
   const locale = apiLocale(Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage, channel.locale);

@@ -219,7 +219,10 @@ export function termsRefusal(terms: BuyTerms, input: Pick<CreateOrderInput, 'qua
       reason: REASON.notOpen,
       saleStartTime: sale.saleStartTime.toISOString(),
     });
-  if (window === SALE_STATUS.ENDED) return new AppError(409, msg('saleEnded'), { reason: REASON.ended });
+  // issue 32: an archived sale is over for buyers, whatever its window says.
+  if (window === SALE_STATUS.ENDED || sale.archivedAt) return new AppError(409, msg('saleEnded'), { reason: REASON.ended });
+  // issue 32, "Drop-day controls": an operator paused buying (a price typo); new orders wait until it resumes.
+  if (sale.pausedAt) return new AppError(409, msg('salePaused'));
   if (input.quantity > sale.limitPerUser) return new AppError(400, msg('saleOverLimit', { limit: sale.limitPerUser }));
   return null;
 }

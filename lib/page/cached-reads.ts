@@ -29,9 +29,9 @@ export function readSales(scope: ChannelScope, paging: Paging): Promise<Page<Sal
   return cachedRead(scope.db, key, [tags.sales(scope.channelId), tags.stocks(scope.channelId)], () => listSales(scope, paging));
 }
 
-/** A blind box's published odds (they change only with the catalogue: the seed drops every entry). */
+/** A blind box's published odds (they change only with the catalogue: an operator's edit drops the channel's sales tag, issue 32). */
 export function readBlindBoxOdds(scope: ChannelScope, commodityId: string): Promise<BlindBoxOdds> {
-  return cachedRead(scope.db, `odds:${commodityId}`, [], () => listBlindBoxOdds(scope, commodityId));
+  return cachedRead(scope.db, `odds:${commodityId}`, [tags.sales(scope.channelId)], () => listBlindBoxOdds(scope, commodityId));
 }
 
 export function readExchangeActivities(scope: ChannelScope) {

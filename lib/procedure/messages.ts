@@ -135,6 +135,21 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   // Buyers in the console (issue 32): who to block, and how widely.
   opsBuyerNotFound: 'accountNumber',
   opsBlockEveryChannelOwnersOnly: 'everyChannel',
+  // Catalogue, sales and blind boxes (issue 32); opsSaleFrozen names its field in the call (price, limit or opening).
+  opsSaleNotFound: 'sale',
+  opsSaleCopiesBelowTaken: 'copies',
+  opsSaleClosesBeforeOpening: 'saleEndTime',
+  opsSaleOpeningPast: 'saleStartTime',
+  opsSaleHasOrders: 'sale',
+  opsSaleArchived: 'sale',
+  opsSaleCodeTaken: 'code',
+  opsCollectibleNotFound: 'collectible',
+  opsCollectibleCodeTaken: 'code',
+  opsEditionBelowMinted: 'amountSku',
+  opsBoxOddsTotal: 'prizes',
+  opsBoxNotBox: 'collectible',
+  opsBoxPrizeUnknown: 'prizes',
+  opsBoxPrizeTwice: 'prizes',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -19,6 +19,8 @@ export const saleRecordSchema = z.object({
   statusSell: z.enum(SALE_STATUS),
   /** Cancelled by the channel's operator on drop day (issue 32): it reads ended, and its paid orders are refunded. */
   cancelled: z.boolean(),
+  /** issue 32, "Drop-day controls": its operator paused buying; the buy button says so and a buy is refused. */
+  paused: z.boolean(),
   saleStartTime: z.string(),
   saleEndTime: z.string().nullable(),
   commodity: z.object({
@@ -40,7 +42,16 @@ export const saleRecordSchema = z.object({
 export type SaleRecord = z.infer<typeof saleRecordSchema>;
 
 /** Published odds of a blind box: each prize's weight and its share as a percent text. */
-export const blindBoxOddsSchema = z.array(z.object({ name: z.string(), cover: z.string(), weight: z.number(), percent: z.string() }));
+export const blindBoxOddsSchema = z.array(
+  z.object({
+    name: z.string(),
+    cover: z.string(),
+    weight: z.number(),
+    percent: z.string(),
+    /** What the prize is worth, integer fen (issue 32: the blind-box guideline asks for values shown); null if unset. */
+    value: z.number().int().nullable(),
+  }),
+);
 export type BlindBoxOdds = z.infer<typeof blindBoxOddsSchema>;
 
 /** A blind-box sale with its odds (channel/queryBox). */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { ChannelScope } from '../procedure/scope';
 import { toPage, type Page, type Paging } from '../procedure/paging';
 import { blindBoxPrizes, commodities, sales } from '../db/schema';
@@ -18,6 +18,7 @@ function toSaleRecord({ sale, commodity }: SaleRow, now: Date): SaleRecord {
     // A cancelled sale (issue 32, "Drop-day controls") reads ended, so no buy button shows, and says it was cancelled.
     statusSell: sale.cancelledAt ? SALE_STATUS.ENDED : saleStatus(sale, now),
     cancelled: sale.cancelledAt !== null,
+    paused: sale.pausedAt !== null,
     saleStartTime: sale.saleStartTime.toISOString(),
     saleEndTime: sale.saleEndTime?.toISOString() ?? null,
     commodity: {
@@ -40,7 +41,8 @@ function toSaleRecord({ sale, commodity }: SaleRow, now: Date): SaleRecord {
 
 /** The channel's sales for the home list, paged (1-based), in the channel's order. */
 export async function listSales({ db, now, channelId }: ChannelScope, paging: Paging): Promise<Page<SaleRecord>> {
-  const where = eq(sales.channelId, channelId);
+  // issue 32: a hidden sale (opened by its link only) and an archived one are left out of the home list.
+  const where = and(eq(sales.channelId, channelId), eq(sales.listed, true), isNull(sales.archivedAt));
   const [totalRow] = await db.select({ value: count() }).from(sales).where(where);
   const total = totalRow?.value ?? 0;
   const rows = await db
@@ -79,7 +81,7 @@ export async function listSaleIds({ db, channelId }: Pick<ChannelScope, 'db' | '
 /** Published odds of a blind box (DESIGN §7): each prize's weight over the total. */
 export async function listBlindBoxOdds({ db }: Pick<ChannelScope, 'db'>, commodityId: string): Promise<BlindBoxOdds> {
   const rows = await db
-    .select({ name: commodities.name, cover: commodities.cover, weight: blindBoxPrizes.weight })
+    .select({ name: commodities.name, cover: commodities.cover, weight: blindBoxPrizes.weight, value: blindBoxPrizes.value })
     .from(blindBoxPrizes)
     .innerJoin(commodities, eq(blindBoxPrizes.prizeCommodityId, commodities.id))
     .where(eq(blindBoxPrizes.boxCommodityId, Number(commodityId)))
@@ -94,7 +96,7 @@ export async function listBlindBoxSales({ db, now, channelId }: ChannelScope): P
     .select({ sale: sales, commodity: commodities })
     .from(sales)
     .innerJoin(commodities, eq(sales.commodityId, commodities.id))
-    .where(and(eq(sales.channelId, channelId), eq(commodities.isBlindBox, true)))
+    .where(and(eq(sales.channelId, channelId), eq(commodities.isBlindBox, true), eq(sales.listed, true), isNull(sales.archivedAt)))
     .orderBy(asc(sales.sort), asc(sales.id));
   return Promise.all(
     rows.map(async (row) => ({ ...toSaleRecord(row, now), odds: await listBlindBoxOdds({ db }, String(row.commodity.id)) })),

@@ -131,6 +131,11 @@ describe('the message catalogue', () => {
   // Every key with values of every kind; names a buyer sees (a collectible, a brand) are Chinese as on a zh-CN store.
   const values = {
     waitMs: 90_000,
+    // Issue 32's catalogue and sales refusals.
+    field: 'price',
+    taken: 3,
+    minted: 4,
+    percent: '99.99%',
     key: 'BAZAAR',
     host: '集市.中国',
     tries: 5,

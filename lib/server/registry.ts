@@ -18,6 +18,7 @@ import { passkeyProcedures } from '../operator/passkey-procedures';
 import { buyerProcedures } from '../operator/buyer-procedures';
 import { refundProcedures } from '../operator/refund-procedures';
 import { reportProcedures } from '../operator/report-procedures';
+import { catalogueProcedures } from '../operator/catalogue-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -44,6 +45,7 @@ export const registry = {
   ...buyerProcedures,
   ...refundProcedures,
   ...reportProcedures,
+  ...catalogueProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -196,6 +196,12 @@ export default async function GoodsDetailPage({ params }: Props) {
                   <CollectibleArt collectible={o} width="0.8rem" placeholderColor={skin.lightColor} />
                   <span className="flex-1 text-skin-1">{o.name}</span>
                   <span className="font-semibold text-skin-1">{o.percent}</span>
+                  {o.value !== null && (
+                    // issue 32: the blind-box guideline asks for each prize's value beside its odds.
+                    <span className="text-neutral-500" data-testid="prize-value">
+                      {t('salesStore.prizeValue', { value: formatFen(o.value) })}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -212,12 +218,23 @@ export default async function GoodsDetailPage({ params }: Props) {
 
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
         {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
-        <BuyAction
-          sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
-          saleId={sale.id}
-          renderedAt={renderedAt}
-          labels={buyActionLabels(t, saleStartTime, tz)}
-        />
+        {sale.paused && statusSell === SALE_STATUS.ON_SALE ? (
+          // issue 32, "Drop-day controls": its operator paused buying; a buy would be refused, so the button says why.
+          <span
+            data-testid="buy-button"
+            aria-disabled="true"
+            className="flex h-[0.88rem] flex-1 items-center justify-center rounded-full bg-neutral-200 text-base font-semibold whitespace-nowrap text-neutral-500"
+          >
+            {t('salesStore.paused')}
+          </span>
+        ) : (
+          <BuyAction
+            sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
+            saleId={sale.id}
+            renderedAt={renderedAt}
+            labels={buyActionLabels(t, saleStartTime, tz)}
+          />
+        )}
       </div>
     </>
   );

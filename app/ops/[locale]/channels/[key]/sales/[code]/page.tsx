@@ -1,0 +1,105 @@
+import { notFound } from 'next/navigation';
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { commodities, sales } from '@/lib/db/schema';
+import { publicOrigin } from '@/lib/env';
+import { findAdminSale } from '@/lib/sale/admin';
+import { consoleTitled, consoleWords } from '@/lib/page/console';
+import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/console-channel';
+import { saleWords } from '@/lib/page/console-sales';
+import { ConsoleShell } from '@/components/ops/console-shell';
+import { ChannelTabs } from '@/components/ops/channel-tabs';
+import { SaleControls, SaleForm } from '@/components/ops/sale-forms';
+import { zoneText } from '@/components/ops/sale-time';
+
+type Props = { params: Promise<ConsoleChannelParams & { code: string }> };
+
+export const generateMetadata = consoleTitled((t) => t('ops.sales.editTitle'));
+
+/**
+ * One sale (issue 32, "Sales" and "Drop-day controls"): its status and copies, its edit form (price, limit and opening
+ * time read-only with the reason once it has orders), pause and resume, add copies, archive or delete, and a link to its
+ * store page, which shows before the sale opens.
+ */
+export default async function SalePage({ params }: Props) {
+  const { locale, t } = await consoleWords(params);
+  const { operator, channel } = await requireConsoleChannel(params);
+  const { code } = await params;
+  const db = getDb();
+  const now = new Date();
+  const [row] = /^[a-z0-9][a-z0-9-]{0,63}$/.test(code)
+    ? await db
+        .select({ id: sales.id, collectible: commodities.code })
+        .from(sales)
+        .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+        .where(and(eq(sales.channelId, channel.id), eq(sales.code, code)))
+    : [];
+  const sale = row ? await findAdminSale(db, channel.id, row.id, now) : null;
+  if (!row || !sale) notFound();
+  const canWrite = (operator.role === 'owner' || operator.role === 'manager') && !sale.archivedAt;
+  const zone = channel.timeZone;
+  const words = saleWords(t, zone);
+  return (
+    <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
+      <ChannelTabs t={t} channel={channel} current="sales" />
+      <div className="mb-6 flex flex-wrap items-baseline gap-3">
+        <h2 className="text-lg font-semibold text-gray-900">{sale.collectibleName}</h2>
+        <span className="font-mono text-xs text-gray-600">{sale.code}</span>
+        <span className="rounded bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-800" data-testid="sale-state">
+          {t(`ops.sales.state.${sale.state}`)}
+        </span>
+        <a
+          href={`${publicOrigin(channel.host)}/goods/detail/${sale.id}`}
+          target="_blank"
+          rel="noreferrer"
+          className="text-sm text-blue-800 underline underline-offset-2"
+        >
+          {t('ops.sales.preview')}
+        </a>
+      </div>
+      <p className="mb-4 text-sm text-gray-700" data-testid="sale-copies">
+        {t('ops.sales.copiesSold')}: {sale.copiesTaken} · {t('ops.sales.copiesLeft')}: {sale.copiesLeft} / {sale.copies} ·{' '}
+        {t('ops.sales.saleStartTime', { zone })}: {zoneText(sale.saleStartTime.toISOString(), zone)}
+      </p>
+      {sale.pausedAt && (
+        <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          {t('ops.sales.pausedSince', { at: zoneText(sale.pausedAt.toISOString(), zone) })}
+        </p>
+      )}
+      {(operator.role === 'owner' || operator.role === 'manager') && (
+        <div className="mb-8">
+          <SaleControls
+            locale={locale}
+            channel={channel.key}
+            sale={sale.code}
+            paused={sale.pausedAt !== null}
+            archived={sale.archivedAt !== null}
+            hasOrders={sale.hasOrders}
+            words={words}
+          />
+        </div>
+      )}
+      <SaleForm
+        locale={locale}
+        channel={channel.key}
+        timeZone={zone}
+        editing={sale.code}
+        frozen={sale.hasOrders}
+        canWrite={canWrite}
+        words={words}
+        collectibles={[]}
+        initial={{
+          code: sale.code,
+          collectible: row.collectible,
+          price: sale.price,
+          copies: sale.copies,
+          limitPerUser: sale.limitPerUser,
+          saleStartTime: sale.saleStartTime.toISOString(),
+          saleEndTime: sale.saleEndTime?.toISOString() ?? null,
+          listed: sale.listed,
+          sort: sale.sort,
+        }}
+      />
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,327 @@
+import 'server-only';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { commodities, orders, sales } from '../db/schema';
+import { AppError } from '../procedure/errors';
+import { msg } from '../procedure/messages';
+import { isUniqueViolation } from '../db/errors';
+import { stockTags, tags, writeInvalidating } from '../cache/store';
+import type { CatalogueAudit } from './catalogue';
+import {
+  closesBeforeOpening,
+  consoleSaleState,
+  copiesBelowTaken,
+  frozenFieldChanged,
+  openingNeedsConfirmation,
+  type ConsoleSaleState,
+  type FrozenField,
+} from './rules';
+
+/**
+ * Sales as an operator runs them (issue 32, "Sales" and "Drop-day controls"): create and edit a sale, pause and resume
+ * buying, add copies, archive or delete. The rules that keep buyers safe are in ./rules.ts; each refusal names its
+ * field and changes nothing. Every write runs in one transaction with its audit entry and publishes the sale's cache
+ * tags with its commit, so the store shows the change at once (docs/caching.md).
+ */
+
+/** What an operator writes of a sale. */
+export type SaleInput = {
+  code: string;
+  collectibleId: number;
+  /** Integer fen. */
+  price: number;
+  copies: number;
+  limitPerUser: number;
+  saleStartTime: Date;
+  saleEndTime: Date | null;
+  listed: boolean;
+  /** The home list's order: lower first. */
+  sort: number;
+};
+
+/** A sale as the console lists it. */
+export type AdminSaleView = {
+  id: number;
+  code: string;
+  collectibleId: number;
+  collectibleName: string;
+  cover: string;
+  isBlindBox: boolean;
+  price: number;
+  copies: number;
+  copiesLeft: number;
+  /** Sold or held in unpaid orders. */
+  copiesTaken: number;
+  limitPerUser: number;
+  saleStartTime: Date;
+  saleEndTime: Date | null;
+  listed: boolean;
+  sort: number;
+  pausedAt: Date | null;
+  archivedAt: Date | null;
+  state: ConsoleSaleState;
+  /** Whether the sale has an order: its price, limit and opening time are then frozen. */
+  hasOrders: boolean;
+};
+
+type SaleRow = typeof sales.$inferSelect;
+type Row = { sale: SaleRow; name: string; cover: string; isBlindBox: boolean };
+
+function toView(row: Row, hasOrders: boolean, now: Date): AdminSaleView {
+  const s = row.sale;
+  return {
+    id: s.id,
+    code: s.code,
+    collectibleId: s.commodityId,
+    collectibleName: row.name,
+    cover: row.cover,
+    isBlindBox: row.isBlindBox,
+    price: s.price,
+    copies: s.amount,
+    copiesLeft: s.amountAvailable,
+    copiesTaken: s.amount - s.amountAvailable,
+    limitPerUser: s.limitPerUser,
+    saleStartTime: s.saleStartTime,
+    saleEndTime: s.saleEndTime,
+    listed: s.listed,
+    sort: s.sort,
+    pausedAt: s.pausedAt,
+    archivedAt: s.archivedAt,
+    state: consoleSaleState(s, now),
+    hasOrders,
+  };
+}
+
+const saleColumns = { sale: sales, name: commodities.name, cover: commodities.cover, isBlindBox: commodities.isBlindBox };
+
+/** The channel's sales in the home list's order, archived ones too. */
+export async function listAdminSales(db: Db, channelId: number, now: Date): Promise<AdminSaleView[]> {
+  const rows = await db
+    .select(saleColumns)
+    .from(sales)
+    .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+    .where(eq(sales.channelId, channelId))
+    .orderBy(asc(sales.sort), asc(sales.id));
+  const withOrders = await db.selectDistinct({ saleId: orders.saleId }).from(orders).where(eq(orders.channelId, channelId));
+  const ordered = new Set(withOrders.map((o) => o.saleId));
+  return rows.map((r) => toView(r, ordered.has(r.sale.id), now));
+}
+
+async function hasOrders(db: Db, saleId: number): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.saleId, saleId));
+  return (row?.n ?? 0) > 0;
+}
+
+/** One sale of the channel, or null (another channel's sale is not found). `lock`: read it under its row lock. */
+export async function findAdminSale(db: Db, channelId: number, saleId: number, now: Date, lock = false): Promise<AdminSaleView | null> {
+  const query = db
+    .select(saleColumns)
+    .from(sales)
+    .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+    .where(and(eq(sales.id, saleId), eq(sales.channelId, channelId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: sales }) : await query;
+  return row ? toView(row, await hasOrders(db, saleId), now) : null;
+}
+
+async function saleOrRefuse(tx: Db, channelId: number, saleId: number, now: Date): Promise<AdminSaleView> {
+  const sale = await findAdminSale(tx, channelId, saleId, now, true);
+  if (!sale) throw new AppError(404, msg('opsSaleNotFound'));
+  return sale;
+}
+
+function frozen(field: FrozenField): AppError {
+  return new AppError(400, msg('opsSaleFrozen', { field }), { field });
+}
+
+/** The tags of everything the store shows of one sale (its page, the lists, its buy terms, its copies left). */
+function saleTags(channelId: number, saleId: number): string[] {
+  return [...stockTags({ channelId, saleId }), tags.saleTerms(saleId)];
+}
+
+/**
+ * Creates a sale of one of the channel's collectibles. Refused: closing at or before opening (`saleEndTime`), an opening
+ * time in the past unless `confirmPast` (`saleStartTime`: the console asks first), a code the channel already has.
+ */
+export async function createSale(
+  db: Db,
+  channelId: number,
+  input: SaleInput & {
+    confirmPast?: boolean;
+    /**
+     * Copies sold before the store's records began (a drop moved from another platform, or the demo's history:
+     * lib/demo/seed.ts): they count as taken from the start. Not offered to the console.
+     */
+    soldBefore?: number;
+  },
+  now: Date,
+  audit: CatalogueAudit,
+): Promise<AdminSaleView> {
+  if (closesBeforeOpening(input.saleStartTime, input.saleEndTime)) throw new AppError(400, msg('opsSaleClosesBeforeOpening'));
+  if (openingNeedsConfirmation(input.saleStartTime, now, true, input.confirmPast ?? false))
+    throw new AppError(400, msg('opsSaleOpeningPast'));
+  try {
+    return await writeInvalidating(db, async (tx, changed) => {
+      const [commodity] = await tx
+        .select({ id: commodities.id })
+        .from(commodities)
+        .where(and(eq(commodities.id, input.collectibleId), eq(commodities.channelId, channelId)));
+      if (!commodity) throw new AppError(404, msg('opsCollectibleNotFound'));
+      const [row] = await tx
+        .insert(sales)
+        .values({
+          channelId,
+          commodityId: input.collectibleId,
+          code: input.code,
+          price: input.price,
+          amount: input.copies,
+          amountAvailable: input.copies - Math.min(input.copies, Math.max(0, input.soldBefore ?? 0)),
+          limitPerUser: input.limitPerUser,
+          saleStartTime: input.saleStartTime,
+          saleEndTime: input.saleEndTime,
+          listed: input.listed,
+          sort: input.sort,
+        })
+        .returning({ id: sales.id });
+      const after = (await findAdminSale(tx, channelId, row!.id, now))!;
+      await audit(tx, { channelId, before: null, after });
+      changed(saleTags(channelId, row!.id));
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(400, msg('opsSaleCodeTaken'));
+    throw error;
+  }
+}
+
+/**
+ * Changes a sale (issue 32, "Rules that keep buyers safe"). Once its first order exists, its price, per-buyer limit and
+ * opening time are frozen (400 naming the field and why); copies never go below what is sold or held in unpaid orders
+ * (`copies`); closing at or before opening is refused; a changed opening time in the past asks for `confirmPast`. The
+ * copies left move by the change in copies, in one statement that also checks them, so a buy racing the edit cannot
+ * take a copy the new count no longer has. An archived sale does not change.
+ */
+export async function editSale(
+  db: Db,
+  channelId: number,
+  saleId: number,
+  input: Omit<SaleInput, 'collectibleId' | 'code'> & { confirmPast?: boolean },
+  now: Date,
+  audit: CatalogueAudit,
+): Promise<AdminSaleView> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const before = await saleOrRefuse(tx, channelId, saleId, now);
+    if (before.archivedAt) throw new AppError(400, msg('opsSaleArchived'));
+    const field = frozenFieldChanged(before, input, before.hasOrders);
+    if (field) throw frozen(field);
+    if (closesBeforeOpening(input.saleStartTime, input.saleEndTime)) throw new AppError(400, msg('opsSaleClosesBeforeOpening'));
+    const openingChanged = input.saleStartTime.getTime() !== before.saleStartTime.getTime();
+    if (openingNeedsConfirmation(input.saleStartTime, now, openingChanged, input.confirmPast ?? false))
+      throw new AppError(400, msg('opsSaleOpeningPast'));
+    const [row] = await tx
+      .update(sales)
+      .set({
+        price: input.price,
+        amount: input.copies,
+        amountAvailable: sql`${sales.amountAvailable} + (${input.copies}::integer - ${sales.amount})`,
+        limitPerUser: input.limitPerUser,
+        saleStartTime: input.saleStartTime,
+        saleEndTime: input.saleEndTime,
+        listed: input.listed,
+        sort: input.sort,
+      })
+      .where(and(eq(sales.id, saleId), sql`${sales.amountAvailable} + (${input.copies}::integer - ${sales.amount}) >= 0`))
+      .returning({ taken: sql<number>`${sales.amount} - ${sales.amountAvailable}` });
+    if (!row) {
+      const [current] = await tx.select({ amount: sales.amount, left: sales.amountAvailable }).from(sales).where(eq(sales.id, saleId));
+      const taken = current!.amount - current!.left;
+      if (copiesBelowTaken(input.copies, taken)) throw new AppError(400, msg('opsSaleCopiesBelowTaken', { taken }));
+    }
+    const after = (await findAdminSale(tx, channelId, saleId, now))!;
+    await audit(tx, { channelId, before, after });
+    changed(saleTags(channelId, saleId));
+    return after;
+  });
+}
+
+/**
+ * Pauses buying now (`paused` true) or resumes it (issue 32, "Drop-day controls": a price typo on a live sale). A paused
+ * sale refuses new orders with a message in the buyer's language (lib/order/service.ts `termsRefusal`); orders already
+ * made are not touched. Pausing a paused sale (a double click) keeps its first moment.
+ */
+export async function setSalePaused(
+  db: Db,
+  channelId: number,
+  saleId: number,
+  paused: boolean,
+  now: Date,
+  audit: CatalogueAudit,
+): Promise<AdminSaleView> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const before = await saleOrRefuse(tx, channelId, saleId, now);
+    if (before.archivedAt) throw new AppError(400, msg('opsSaleArchived'));
+    await tx
+      .update(sales)
+      .set({ pausedAt: paused ? (before.pausedAt ?? now) : null })
+      .where(eq(sales.id, saleId));
+    const after = (await findAdminSale(tx, channelId, saleId, now))!;
+    await audit(tx, { channelId, before, after });
+    changed(saleTags(channelId, saleId));
+    return after;
+  });
+}
+
+/**
+ * Adds copies to a sale (issue 32, "Stock adjustments"): its copies and copies left both grow by `copies`, audited, and
+ * the store's reads of the sale are dropped with the commit so it shows the new count at once.
+ */
+export async function addCopies(
+  db: Db,
+  channelId: number,
+  saleId: number,
+  copies: number,
+  now: Date,
+  audit: CatalogueAudit,
+): Promise<AdminSaleView> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const before = await saleOrRefuse(tx, channelId, saleId, now);
+    if (before.archivedAt) throw new AppError(400, msg('opsSaleArchived'));
+    await tx
+      .update(sales)
+      .set({ amount: sql`${sales.amount} + ${copies}::integer`, amountAvailable: sql`${sales.amountAvailable} + ${copies}::integer` })
+      .where(eq(sales.id, saleId));
+    const after = (await findAdminSale(tx, channelId, saleId, now))!;
+    await audit(tx, { channelId, before, after });
+    changed(saleTags(channelId, saleId));
+    return after;
+  });
+}
+
+/**
+ * Archives a sale (issue 32: "a sale with orders is archived, never deleted"): it leaves the store's lists and refuses
+ * new orders, while its orders and holdings keep pointing at it. Archiving an archived sale keeps its first moment.
+ */
+export async function archiveSale(db: Db, channelId: number, saleId: number, now: Date, audit: CatalogueAudit): Promise<AdminSaleView> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const before = await saleOrRefuse(tx, channelId, saleId, now);
+    await tx
+      .update(sales)
+      .set({ archivedAt: before.archivedAt ?? now })
+      .where(eq(sales.id, saleId));
+    const after = (await findAdminSale(tx, channelId, saleId, now))!;
+    await audit(tx, { channelId, before, after });
+    changed(saleTags(channelId, saleId));
+    return after;
+  });
+}
+
+/** Deletes a sale that has no order; one with orders is refused (400 naming `sale`): it can only be archived. */
+export async function deleteSale(db: Db, channelId: number, saleId: number, now: Date, audit: CatalogueAudit): Promise<void> {
+  await writeInvalidating(db, async (tx, changed) => {
+    const before = await saleOrRefuse(tx, channelId, saleId, now);
+    if (before.hasOrders) throw new AppError(400, msg('opsSaleHasOrders'));
+    await tx.delete(sales).where(eq(sales.id, saleId));
+    await audit(tx, { channelId, before, after: null });
+    changed(saleTags(channelId, saleId));
+  });
+}
