@@ -122,6 +122,30 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   // API keys (issue 31): a key's scope as asked for.
   opsApiKeyRoleTooHigh: 'role',
   opsApiKeyChannelNotYours: 'channels',
+  // Campaigns, batches, recipes and chain-up campaigns (issue 32).
+  codeRevoked: 'code',
+  codeExpired: 'code',
+  opsCampaignNotFound: 'campaignId',
+  opsCampaignCodeTaken: 'code',
+  opsCampaignClosesBeforeOpening: 'endTime',
+  opsOfferNotFound: 'offerId',
+  opsOfferTotalBelowTaken: 'total',
+  opsOfferCommodityOtherChannel: 'commodity',
+  opsOfferRequiresOtherChannel: 'requires',
+  opsRecipeNoInput: 'inputs',
+  opsRecipeInputOtherChannel: 'inputs',
+  opsGiftNoInputs: 'inputs',
+  opsBatchOfferNoCode: 'offerId',
+  opsBatchNotFound: 'batchId',
+  opsBatchExported: 'batchId',
+  opsBatchSealExpired: 'batchId',
+  opsBatchImported: 'batchId',
+  opsBatchRevoked: 'batchId',
+  opsBatchCodeNotFound: 'code',
+  opsBatchImportInvalid: 'codes',
+  opsBatchImportDuplicate: 'codes',
+  opsChainCampaignNotFound: 'campaignId',
+  opsChainCodeDuplicate: 'codes',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */
