@@ -15,6 +15,7 @@ import { channelSettingsProcedures } from '../operator/channel-procedures';
 import { teamProcedures } from '../operator/team-procedures';
 import { auditProcedures } from '../operator/audit-procedures';
 import { passkeyProcedures } from '../operator/passkey-procedures';
+import { campaignProcedures } from '../operator/campaign-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -38,6 +39,7 @@ export const registry = {
   ...teamProcedures,
   ...auditProcedures,
   ...passkeyProcedures,
+  ...campaignProcedures,
 } as const;
 
 export type Registry = typeof registry;
