@@ -102,7 +102,7 @@ export async function createCampaign(
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(400, msg('opsCampaignCodeTaken', { code: input.code }));
+    if (isUniqueViolation(error)) throw new AppError(400, msg('opsCampaignCodeTaken'));
     throw error;
   }
 }
@@ -136,7 +136,7 @@ export async function updateCampaign(
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(400, msg('opsCampaignCodeTaken', { code: input.code }));
+    if (isUniqueViolation(error)) throw new AppError(400, msg('opsCampaignCodeTaken'));
     throw error;
   }
 }

@@ -162,6 +162,10 @@ describe('the message catalogue', () => {
     minHeight: 360,
     purpose: 'banner',
     fit: 'cover',
+    // Campaigns and codes (issue 32).
+    taken: 3,
+    line: 2,
+    hours: 24,
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

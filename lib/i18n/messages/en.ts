@@ -252,7 +252,7 @@ const en = {
     codeRevoked: 'This redeem code has been withdrawn by the store and can no longer be used.',
     codeExpired: 'This redeem code expired on {at, date, moment}.',
     opsCampaignNotFound: 'This store has no such campaign.',
-    opsCampaignCodeTaken: 'This store already has a campaign with the code {code}.',
+    opsCampaignCodeTaken: 'This store already has a campaign with this code.',
     opsCampaignClosesBeforeOpening: 'The closing time must be after the opening time.',
     opsOfferNotFound: 'This campaign has no such offer.',
     opsOfferTotalBelowTaken: 'The count cannot be below the {taken, number} already taken.',

@@ -227,7 +227,7 @@ const zhCN: Messages = {
     codeRevoked: '该兑换码已被商家作废，无法使用',
     codeExpired: '该兑换码已于 {at, date, moment} 过期',
     opsCampaignNotFound: '本店没有这个活动',
-    opsCampaignCodeTaken: '本店已有编号为 {code} 的活动',
+    opsCampaignCodeTaken: '本店已有使用该编号的活动',
     opsCampaignClosesBeforeOpening: '结束时间必须晚于开始时间',
     opsOfferNotFound: '该活动没有这个奖品',
     opsOfferTotalBelowTaken: '数量不能少于已领取的 {taken, number} 份',
@@ -254,7 +254,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} limitPerUser {每人限领数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} sort {排序} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} description {说明} cover {封面} authorStageName {作者} generate {生成数量} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',
