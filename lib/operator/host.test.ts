@@ -92,3 +92,15 @@ it('answers the console not-found page in the asked language', () => {
   expect(consoleNotFoundHtml('en')).toContain('The console has no such page.');
   expect(consoleNotFoundHtml('zh-CN')).toContain('运营后台没有这个页面。');
 });
+
+it("serves a channel's Campaigns tab and a campaign's page there (issue 32)", () => {
+  for (const p of ['/channels/GIFT/campaigns', '/channels/GIFT/campaigns/12'])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
+  for (const p of [
+    '/channels/GIFT/campaigns/x',
+    '/channels/GIFT/campaigns/12/13',
+    '/channels/gift/campaigns',
+    '/channels/GIFT/campaigns/1234567890',
+  ])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
+});
