@@ -12,6 +12,7 @@ import {
   index,
   check,
   date,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -799,8 +800,48 @@ export const redeemCodes = pgTable(
     codeHash: text('code_hash').notNull().unique(),
     usedBy: integer('used_by').references(() => users.id),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The batch the code came in (issue 32); null for codes made before batches. */
+    batchId: integer('batch_id').references((): AnyPgColumn => redeemCodeBatches.id),
+    /** Revoked on its own by an operator (issue 32): refused at claim with its own words. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('redeem_codes_offer').on(t.offerId)],
+  (t) => [index('redeem_codes_offer').on(t.offerId), index('redeem_codes_batch').on(t.batchId)],
+);
+
+/**
+ * A batch of an offer's redeem codes (issue 32, "redeem-code batches"): generated here (128-bit codes, stored hashed)
+ * or imported (codes printed elsewhere, as the demo's fixed ones). A generated batch's plain codes are held sealed
+ * (AES-256-GCM, key derived from AUTH_SECRET) in `sealed_codes` until its one export or REDEEM_BATCH_SEAL_HOURS pass,
+ * then dropped (docs/security.md, "Redeem-code batches"). The expiry and a revocation are honoured at claim.
+ */
+export const redeemCodeBatches = pgTable(
+  'redeem_code_batches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => campaignOffers.id),
+    size: integer('size').notNull(),
+    source: text('source', { enum: ['generated', 'imported'] }).notNull(),
+    /** After this moment its unused codes are refused at claim; null: they do not expire. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The operator who made it; null for the demo seed. */
+    createdBy: integer('created_by').references(() => operators.id),
+    createdByName: text('created_by_name').notNull(),
+    /** The plain codes, sealed, until the one export (generated batches only). */
+    sealedCodes: text('sealed_codes'),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('redeem_code_batches_offer').on(t.offerId),
+    check('redeem_code_batches_source', sql`${t.source} in ('generated', 'imported')`),
+    check('redeem_code_batches_size_positive', sql`${t.size} > 0`),
+  ],
 );
 
 /**

@@ -5,11 +5,9 @@ import {
   campaignOffers,
   campaigns,
   chainCampaigns,
-  chainCodes,
   editionCounters,
   channels,
   commodities,
-  offerInputs,
   redeemCodes,
   sales,
   storeCodes,
@@ -36,6 +34,9 @@ import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 import { isReservedChannelKey } from '../operator/host';
 import { createCollectible, listPrizes, setBoxPrizes, type CatalogueAudit, type PrizeInput } from '../sale/catalogue';
 import { createSale } from '../sale/admin';
+import { createCampaign, createOffer } from '../campaign/manage';
+import { importBatch } from '../redeem-code/batches';
+import { addChainCodes, chainCodeExists, createChainCampaign } from '../chain/manage';
 
 const HOUR_MS = 3_600_000;
 
@@ -259,9 +260,14 @@ async function seedCampaigns(
   const printed: DemoCodes = [];
   for (const [index, x] of list.entries()) {
     const { channelId, channel } = channelOf(channelIds, x.channel, `${kind} ${x.code}`);
-    await db
-      .insert(campaigns)
-      .values({
+    // Made through the console's own services (issue 32, "The demo seed made through the console's services"); a
+    // campaign, offer or code the demo already has is kept as it is (the seed is idempotent).
+    let [campaign] = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, x.code)));
+    if (!campaign) {
+      campaign = await createCampaign(db, {
         channelId,
         kind,
         code: x.code,
@@ -271,16 +277,12 @@ async function seedCampaigns(
         cover: goodsPictures(x.offers[0]!.code).cover,
         sort: index,
         ...startAndEnd(now, x),
-      })
-      .onConflictDoNothing();
-    const [campaign] = await db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.channelId, channelId), eq(campaigns.code, x.code)));
+      });
+    }
     const existing = await db
       .select({ commodityId: campaignOffers.commodityId, id: campaignOffers.id })
       .from(campaignOffers)
-      .where(eq(campaignOffers.campaignId, campaign!.id));
+      .where(eq(campaignOffers.campaignId, campaign.id));
     for (const [sort, o] of x.offers.entries()) {
       const commodityId = await upsertCommodity(
         db,
@@ -299,26 +301,22 @@ async function seedCampaigns(
       );
       let offerId = existing.find((e) => e.commodityId === commodityId)?.id;
       if (offerId === undefined) {
-        const [offer] = await db
-          .insert(campaignOffers)
-          .values({
-            campaignId: campaign!.id,
-            channelId,
-            commodityId,
-            total: o.total,
-            remaining: o.remaining,
-            requiresCommodityId: o.requires ? await commodityIdOf(db, channelId, o.requires) : null,
-            requiresCode: Boolean(o.codes),
-            sort,
-            limitPerUser: o.limitPerUser ?? 1,
-          })
-          .returning({ id: campaignOffers.id });
-        offerId = offer!.id;
-        for (const input of o.inputs ?? []) {
-          await db
-            .insert(offerInputs)
-            .values({ offerId, commodityId: await commodityIdOf(db, channelId, input.commodity), quantity: input.quantity });
-        }
+        const inputs = [];
+        for (const input of o.inputs ?? [])
+          inputs.push({ commodityId: await commodityIdOf(db, channelId, input.commodity), quantity: input.quantity });
+        const offer = await createOffer(db, {
+          channelId,
+          campaignId: campaign.id,
+          commodityId,
+          total: o.total,
+          given: o.total - o.remaining,
+          requiresCommodityId: o.requires ? await commodityIdOf(db, channelId, o.requires) : null,
+          requiresCode: Boolean(o.codes),
+          inputs,
+          sort,
+          limitPerUser: o.limitPerUser ?? 1,
+        });
+        offerId = offer.id;
         // Copies given before the demo began carry the first edition numbers.
         await db
           .insert(editionCounters)
@@ -327,14 +325,16 @@ async function seedCampaigns(
       }
       if (o.codes) {
         const codes = Array.from({ length: o.codes }, (_, i) => demoCode(o.code, i + 1));
-        await db
-          .insert(redeemCodes)
-          .values(codes.map((c) => ({ offerId, codeHash: hashCode(c) })))
-          .onConflictDoNothing();
+        // The demo's fixed codes, imported as a batch the way an operator imports printed ones; once.
+        const [held] = await db
+          .select({ id: redeemCodes.id })
+          .from(redeemCodes)
+          .where(eq(redeemCodes.codeHash, hashCode(codes[0]!)));
+        if (!held) await importBatch(db, { channelId, offerId, codes, expiresAt: null, by: DEMO_SEED, now });
         printed.push({
           channel: x.channel,
           host: channel.host,
-          path: `${page}/${campaign!.id}/${offerId}`,
+          path: `${page}/${campaign.id}/${offerId}`,
           name: `${x.name}: ${o.name}`,
           codes,
         });
@@ -343,6 +343,9 @@ async function seedCampaigns(
   }
   return printed;
 }
+
+/** Who made the demo's batches (no operator: the seed). */
+const DEMO_SEED = { operatorId: null, name: 'demo seed' } as const;
 
 /** A sale's or a campaign's start and end, from its hours after `now` (an end of null: it does not end). */
 function startAndEnd(now: Date, x: { startsInHours: number; endsInHours: number | null }): { startTime: Date; endTime: Date | null } {
@@ -418,37 +421,30 @@ async function seedChainCampaigns(db: Db, channelIds: Map<string, number>, now: 
       db,
       commodityValues(channelId, { ...c.commodity, author: c.authorStageName, publisher: channel.brandName }, false),
     );
+    // Made through the console's service (issue 32), once: a campaign of this collectible is the demo's.
     let [campaign] = await db
       .select({ id: chainCampaigns.id })
       .from(chainCampaigns)
       .where(and(eq(chainCampaigns.channelId, channelId), eq(chainCampaigns.commodityId, commodityId)));
     if (!campaign) {
-      [campaign] = await db
-        .insert(chainCampaigns)
-        .values({
-          channelId,
-          name: c.name,
-          description: c.description,
-          cover: goodsPictures(c.commodity.code).cover,
-          commodityId,
-          authorStageName: c.authorStageName,
-          sort: index,
-          ...startAndEnd(now, c),
-        })
-        .returning({ id: chainCampaigns.id });
+      campaign = await createChainCampaign(db, {
+        channelId,
+        name: c.name,
+        description: c.description,
+        cover: goodsPictures(c.commodity.code).cover,
+        commodityId,
+        authorStageName: c.authorStageName,
+        sort: index,
+        ...startAndEnd(now, c),
+      });
     }
     const codes = Array.from({ length: c.codes }, (_, i) => demoCode(c.code, i + 1));
-    await db
-      .insert(chainCodes)
-      .values(codes.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 1 })))
-      .onConflictDoNothing();
+    if (!(await chainCodeExists(db, codes[0]!))) await addChainCodes(db, { channelId, campaignId: campaign.id, type: 1, codes });
     printed.push({ channel: c.channel, host: channel.host, path: '/chain', name: `${c.name} (self chain-up, product codes)`, codes });
     const certificates = Array.from({ length: c.certificates ?? 0 }, (_, i) => demoCode(`${c.code}-certificate`, i + 1));
     if (certificates.length) {
-      await db
-        .insert(chainCodes)
-        .values(certificates.map((code) => ({ campaignId: campaign!.id, codeHash: hashCode(code), type: 2 })))
-        .onConflictDoNothing();
+      if (!(await chainCodeExists(db, certificates[0]!)))
+        await addChainCodes(db, { channelId, campaignId: campaign.id, type: 2, codes: certificates });
       printed.push({
         channel: c.channel,
         host: channel.host,

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } fr
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerInputs, offerQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
-import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../redeem-code/service';
+import { CodeRefused, takeCodeAttempt, useRedeemCode } from '../redeem-code/service';
 import { isUniqueViolation } from '../db/errors';
 import { idempotencyKeyReused } from '../procedure/schemas';
 import { claimOnce } from '../procedure/idempotent';
@@ -346,7 +346,7 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
     await attempt?.giveBack();
     return (await loadRecord(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {
-    if (error instanceof CodeRefused) throw wrongCode('redeem');
+    if (error instanceof CodeRefused) throw error.answer();
     await attempt?.giveBack();
     throw error;
   }

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerQuotas } from '../db/schema';
 import { AppError } from '../procedure/errors';
-import { CodeRefused, takeCodeAttempt, useRedeemCode, wrongCode } from '../redeem-code/service';
+import { CodeRefused, takeCodeAttempt, useRedeemCode } from '../redeem-code/service';
 import { isUniqueViolation } from '../db/errors';
 import { idempotencyKeyReused } from '../procedure/schemas';
 import { claimOnce } from '../procedure/idempotent';
@@ -176,7 +176,7 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
     await attempt?.giveBack();
     return (await findClaim(ctx, eq(offerClaims.id, claimId)))!;
   } catch (error) {
-    if (error instanceof CodeRefused) throw wrongCode('redeem');
+    if (error instanceof CodeRefused) throw error.answer();
     await attempt?.giveBack();
     throw error;
   }

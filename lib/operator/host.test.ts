@@ -123,3 +123,15 @@ it("serves a channel's Reports tab, its live drop view and its CSV there (issue 
   for (const p of ['/channels/aurora/reports', '/channels/AURORA/reports/x', '/channels/AURORA/reportsx', '/channels/AURORA/reports/live/'])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
 });
+
+it("serves a channel's Campaigns tab and a campaign's page there (issue 32)", () => {
+  for (const p of ['/channels/GIFT/campaigns', '/channels/GIFT/campaigns/12'])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
+  for (const p of [
+    '/channels/GIFT/campaigns/x',
+    '/channels/GIFT/campaigns/12/13',
+    '/channels/gift/campaigns',
+    '/channels/GIFT/campaigns/1234567890',
+  ])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
+});

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { redeemCodes } from '../db/schema';
+import { redeemCodeBatches, redeemCodes } from '../db/schema';
 import { hitAll } from '../rate-limit/rate-limit';
 import { sha256 } from '../security/crypto';
 import { AppError } from '../procedure/errors';
@@ -71,20 +71,54 @@ export function wrongCode(kind: Attempt['kind']): AppError {
   return new AppError(409, kind === 'chain' ? msg('chainCodeWrong') : msg('codeWrong'), { reason: REASON.badCode });
 }
 
-/** Thrown inside a transaction when a code did not match; the caller answers `wrongCode` once the transaction is undone. */
-export class CodeRefused extends Error {}
+/**
+ * Thrown inside a transaction when a code did not match; the caller answers `answer()` once the transaction is undone.
+ * A wrong, used or unknown code gets the one `wrongCode` answer; a code of the offer that an operator revoked, or whose
+ * batch expired, gets its own words (issue 32), since the buyer holds a real code and should know why it stopped working.
+ */
+export class CodeRefused extends Error {
+  constructor(readonly why: { kind: 'wrong' } | { kind: 'revoked' } | { kind: 'expired'; at: Date } = { kind: 'wrong' }) {
+    super(why.kind);
+  }
+
+  answer(): AppError {
+    if (this.why.kind === 'revoked') return new AppError(409, msg('codeRevoked'), { reason: REASON.badCode });
+    if (this.why.kind === 'expired') return new AppError(409, msg('codeExpired', { at: this.why.at }), { reason: REASON.badCode });
+    return wrongCode('redeem');
+  }
+}
+
+/** A code that is neither revoked on its own nor in a revoked batch, and whose batch (if any) has not expired at `now`. */
+function usable(now: Date): SQL {
+  return and(
+    isNull(redeemCodes.revokedAt),
+    or(
+      isNull(redeemCodes.batchId),
+      sql`exists (select 1 from ${redeemCodeBatches} where ${redeemCodeBatches.id} = ${redeemCodes.batchId} and ${redeemCodeBatches.revokedAt} is null and (${redeemCodeBatches.expiresAt} is null or ${redeemCodeBatches.expiresAt} > ${now.toISOString()}::timestamptz))`,
+    ),
+  )!;
+}
 
 /**
  * Uses one of an offer's redeem codes inside the caller's transaction (gifts and exchanges): the code is marked used
- * by this user only if it is the offer's and still unused, so concurrent tries of one code let exactly one through.
- * Returns the code's id; throws CodeRefused otherwise.
+ * by this user only if it is the offer's, still unused, not revoked and not expired (issue 32), so concurrent tries of
+ * one code let exactly one through. Returns the code's id; throws CodeRefused otherwise, saying why when the code is
+ * the offer's, unused, and revoked or expired.
  */
 export async function useRedeemCode(tx: Db, input: { offerId: number; code: string; userId: number; now: Date }): Promise<number> {
+  const hash = hashCode(input.code);
   const [used] = await tx
     .update(redeemCodes)
     .set({ usedBy: input.userId, usedAt: input.now })
-    .where(and(eq(redeemCodes.codeHash, hashCode(input.code)), eq(redeemCodes.offerId, input.offerId), isNull(redeemCodes.usedBy)))
+    .where(and(eq(redeemCodes.codeHash, hash), eq(redeemCodes.offerId, input.offerId), isNull(redeemCodes.usedBy), usable(input.now)))
     .returning({ id: redeemCodes.id });
-  if (!used) throw new CodeRefused();
-  return used.id;
+  if (used) return used.id;
+  const [found] = await tx
+    .select({ revokedAt: redeemCodes.revokedAt, batchRevokedAt: redeemCodeBatches.revokedAt, expiresAt: redeemCodeBatches.expiresAt })
+    .from(redeemCodes)
+    .leftJoin(redeemCodeBatches, eq(redeemCodeBatches.id, redeemCodes.batchId))
+    .where(and(eq(redeemCodes.codeHash, hash), eq(redeemCodes.offerId, input.offerId), isNull(redeemCodes.usedBy)));
+  if (found?.revokedAt || found?.batchRevokedAt) throw new CodeRefused({ kind: 'revoked' });
+  if (found?.expiresAt && found.expiresAt <= input.now) throw new CodeRefused({ kind: 'expired', at: found.expiresAt });
+  throw new CodeRefused();
 }

@@ -174,6 +174,9 @@ describe('the message catalogue', () => {
     amount: '¥99.00',
     paid: '¥198.00',
     refunded: '¥0.00',
+    // Campaigns and codes (issue 32).
+    line: 2,
+    hours: 24,
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

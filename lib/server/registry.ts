@@ -19,6 +19,7 @@ import { buyerProcedures } from '../operator/buyer-procedures';
 import { refundProcedures } from '../operator/refund-procedures';
 import { reportProcedures } from '../operator/report-procedures';
 import { catalogueProcedures } from '../operator/catalogue-procedures';
+import { campaignProcedures } from '../operator/campaign-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -46,6 +47,7 @@ export const registry = {
   ...refundProcedures,
   ...reportProcedures,
   ...catalogueProcedures,
+  ...campaignProcedures,
 } as const;
 
 export type Registry = typeof registry;
