@@ -33,6 +33,8 @@ const LAYERS = [
   'exchange',
   'chain',
   'tracking',
+  // Notices and the drop calendar (issue 32): read the sales' table, written by the console's procedures above.
+  'notice',
   'operator',
   'jobs',
   'page',

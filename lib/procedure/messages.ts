@@ -116,6 +116,8 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   domainNotFound: 'host',
   domainNotVerified: 'host',
   domainKeyHostFixed: 'host',
+  noticeNotFound: 'id',
+  noticeWithdrawn: 'id',
   opsChannelKeyReserved: 'key',
   opsChannelKeyHost: 'key',
   opsChannelKeyTaken: 'key',

@@ -248,6 +248,9 @@ const en = {
     domainNotVerified: 'Only a verified domain can be the primary one. Please verify {host} first.',
     domainLookupFailed: 'The DNS servers did not answer for {host}. Please try again in a few minutes.',
     domainKeyHostFixed: 'The store’s own address {host} always serves it and cannot be removed.',
+    // Notices (issue 32).
+    noticeNotFound: 'This notice is not available. It may have been withdrawn.',
+    noticeWithdrawn: 'This notice was withdrawn and can no longer be changed.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',

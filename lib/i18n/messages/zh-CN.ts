@@ -223,6 +223,9 @@ const zhCN: Messages = {
     domainNotVerified: '只有已验证的域名才能设为主域名，请先验证 {host}',
     domainLookupFailed: 'DNS 服务器没有回应 {host} 的查询，请几分钟后再试',
     domainKeyHostFixed: '{host} 是店铺自身的地址，始终可用，不能移除',
+    // 公告（issue 32）
+    noticeNotFound: '该公告不存在或已撤回',
+    noticeWithdrawn: '该公告已撤回，不能再修改',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },

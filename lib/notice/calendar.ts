@@ -1,0 +1,38 @@
+import 'server-only';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { commodities, sales } from '../db/schema';
+import type { ChannelScope } from '../procedure/scope';
+import { CALENDAR_DAYS, type CalendarSale } from './schema';
+
+const DAY_MS = 86_400_000;
+
+/** The most sales the calendar lists: a month of drops on one phone screen list. */
+const CALENDAR_MAX = 100;
+
+/**
+ * The drop calendar (issue 32): the channel's sales opening later than now and within CALENDAR_DAYS, soonest first.
+ * Only this channel's sales; a sale that opened already is on the home list, not here.
+ */
+export async function listUpcomingSales({ db, now, channelId }: ChannelScope): Promise<CalendarSale[]> {
+  const until = new Date(now.getTime() + CALENDAR_DAYS * DAY_MS);
+  const rows = await db
+    .select({ id: sales.id, start: sales.saleStartTime, name: commodities.name, cover: commodities.cover })
+    .from(sales)
+    .innerJoin(commodities, eq(sales.commodityId, commodities.id))
+    .where(and(eq(sales.channelId, channelId), gt(sales.saleStartTime, now), lte(sales.saleStartTime, until)))
+    .orderBy(asc(sales.saleStartTime), asc(sales.id))
+    .limit(CALENDAR_MAX);
+  return rows.map((r) => ({ saleId: String(r.id), name: r.name, cover: r.cover, saleStartTime: r.start.toISOString() }));
+}
+
+/** The upcoming sales grouped by their opening day in the channel's time zone (yyyy-MM-dd), days in order. */
+export function groupByDay(list: readonly CalendarSale[], dayOf: (iso: string) => string): { day: string; sales: CalendarSale[] }[] {
+  const days: { day: string; sales: CalendarSale[] }[] = [];
+  for (const sale of list) {
+    const day = dayOf(sale.saleStartTime);
+    const last = days[days.length - 1];
+    if (last && last.day === day) last.sales.push(sale);
+    else days.push({ day, sales: [sale] });
+  }
+  return days;
+}
