@@ -24,15 +24,3 @@ export async function listUpcomingSales({ db, now, channelId }: ChannelScope): P
     .limit(CALENDAR_MAX);
   return rows.map((r) => ({ saleId: String(r.id), name: r.name, cover: r.cover, saleStartTime: r.start.toISOString() }));
 }
-
-/** The upcoming sales grouped by their opening day in the channel's time zone (yyyy-MM-dd), days in order. */
-export function groupByDay(list: readonly CalendarSale[], dayOf: (iso: string) => string): { day: string; sales: CalendarSale[] }[] {
-  const days: { day: string; sales: CalendarSale[] }[] = [];
-  for (const sale of list) {
-    const day = dayOf(sale.saleStartTime);
-    const last = days[days.length - 1];
-    if (last && last.day === day) last.sales.push(sale);
-    else days.push({ day, sales: [sale] });
-  }
-  return days;
-}

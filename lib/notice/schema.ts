@@ -50,3 +50,15 @@ export function paragraphsOf(body: string): string[] {
     .map((p) => p.trim())
     .filter((p) => p.length > 0);
 }
+
+/** The upcoming sales grouped by their opening day in the channel's time zone (yyyy-MM-dd), days in order. */
+export function groupByDay(list: readonly CalendarSale[], dayOf: (iso: string) => string): { day: string; sales: CalendarSale[] }[] {
+  const days: { day: string; sales: CalendarSale[] }[] = [];
+  for (const sale of list) {
+    const day = dayOf(sale.saleStartTime);
+    const last = days[days.length - 1];
+    if (last && last.day === day) last.sales.push(sale);
+    else days.push({ day, sales: [sale] });
+  }
+  return days;
+}

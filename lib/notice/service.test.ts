@@ -4,8 +4,18 @@ import { makeSale, makeUsers } from '@/test/buying';
 import { channels, notices, operatorAudit, sales } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import type { ChannelScope, UserScope } from '@/lib/procedure/scope';
-import { createNotice, getNotice, listChannelNotices, listNotices, markNoticesRead, unreadNoticeCount, updateNotice, withdrawNotice } from './service';
-import { groupByDay, listUpcomingSales } from './calendar';
+import {
+  createNotice,
+  getNotice,
+  listChannelNotices,
+  listNotices,
+  markNoticesRead,
+  unreadNoticeCount,
+  updateNotice,
+  withdrawNotice,
+} from './service';
+import { listUpcomingSales } from './calendar';
+import { groupByDay } from './schema';
 import { formatDate } from '@/lib/format/date';
 
 // Notices and the drop calendar (issue 32): what a buyer on a channel sees, when, and the dot of the unread ones.
@@ -71,7 +81,10 @@ describe('the store’s notices', () => {
     await expect(
       updateNotice(db, aurora, Number(gone.id), { type: 'activity', title: 'Fixed', body: 'x', publishAt: at }, by(at), noAudit),
     ).rejects.toMatchObject({ code: 409 });
-    const [row] = await db.select().from(notices).where(eq(notices.id, Number(gone.id)));
+    const [row] = await db
+      .select()
+      .from(notices)
+      .where(eq(notices.id, Number(gone.id)));
     expect(row!.title).toBe('Typo');
     const console = await listChannelNotices(db, aurora, at, { pageCount: 1, pageSize: 50 });
     expect(console.records.find((n) => n.id === gone.id)?.state).toBe('withdrawn');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { noticeSeen, notices, type NoticeType } from '../db/schema';
 import { invalidate, tags } from '../cache/store';
@@ -76,7 +76,7 @@ export async function unreadNoticeCount({ db, now, channelId, userId }: UserScop
     .where(and(eq(noticeSeen.userId, userId), eq(noticeSeen.channelId, channelId)))
     .limit(1);
   const where = seen
-    ? and(visible(channelId, now), gt(sql`greatest(${notices.publishAt}, ${notices.createdAt})`, seen.at))
+    ? and(visible(channelId, now), or(gt(notices.publishAt, seen.at), gt(notices.createdAt, seen.at)))
     : visible(channelId, now);
   const [row] = await db.select({ value: count() }).from(notices).where(where);
   return row?.value ?? 0;

@@ -15,6 +15,8 @@ import { channelSettingsProcedures } from '../operator/channel-procedures';
 import { teamProcedures } from '../operator/team-procedures';
 import { auditProcedures } from '../operator/audit-procedures';
 import { passkeyProcedures } from '../operator/passkey-procedures';
+import { noticeStoreProcedures } from '../notice/procedures';
+import { noticeProcedures } from '../operator/notice-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -38,6 +40,8 @@ export const registry = {
   ...teamProcedures,
   ...auditProcedures,
   ...passkeyProcedures,
+  ...noticeStoreProcedures,
+  ...noticeProcedures,
 } as const;
 
 export type Registry = typeof registry;

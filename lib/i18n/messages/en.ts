@@ -595,6 +595,21 @@ const en = {
     resultPending: 'Your digital twin is yours. The chain ledger is recording it; this takes a few seconds.',
     resultDone: 'Done: your digital twin is on the chain.',
   },
+  /** Notices and the drop calendar (issue 32): store pages beyond the spec. */
+  notices: {
+    title: 'Notices',
+    back: 'Back',
+    empty: 'No notices yet.',
+    unread: '{count, plural, one {# unread notice} other {# unread notices}}',
+    newer: 'Newer',
+    older: 'Older',
+    type: { drop: 'New drop', activity: 'Activity', airdrop: 'Airdrop', operations: 'Announcement' },
+    calendar: 'Drop calendar',
+    calendarIntro: 'Sales opening in the next {days} days. Times are in {zone}.',
+    calendarEmpty: 'No drops scheduled in the next {days} days.',
+    opensAt: 'Opens {time}',
+    news: 'News',
+  },
   sellout: {
     title: 'Sold out',
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',

@@ -558,6 +558,21 @@ const zhCN: Messages = {
     resultPending: '数字藏品已归您所有，链上账本正在记录，需要几秒钟。',
     resultDone: '完成：您的数字藏品已上链。',
   },
+  /** 公告与发售日历（issue 32） */
+  notices: {
+    title: '公告',
+    back: '返回',
+    empty: '暂无公告',
+    unread: '{count} 条未读公告',
+    newer: '较新',
+    older: '更早',
+    type: { drop: '新品发售', activity: '活动', airdrop: '空投', operations: '运营公告' },
+    calendar: '发售日历',
+    calendarIntro: '未来 {days} 天内开售的藏品，时间为 {zone}',
+    calendarEmpty: '未来 {days} 天内暂无发售',
+    opensAt: '{time} 开售',
+    news: '资讯',
+  },
   sellout: {
     title: '已售罄',
     body: '本次发售已全部售出，敬请关注下一次发售。',
