@@ -774,7 +774,7 @@ const en = {
     },
     channel: {
       tabs: 'Channel sections',
-      tab: { settings: 'Settings', skin: 'Skin', domains: 'Domains' },
+      tab: { settings: 'Settings', skin: 'Skin', domains: 'Domains', notices: 'Notices' },
     },
     skin: {
       title: 'Skin',
@@ -913,6 +913,36 @@ const en = {
       title: 'Not found',
       body: 'The console has no such page.',
       home: 'Go to the console',
+    },
+    /** The Notices tab (issue 32). */
+    notices: {
+      intro:
+        'Notices show on the store’s notice list from their publish time on, newest first, until withdrawn. Buyers signed in see a dot on Mine for the ones they have not read.',
+      storeLink: 'See the store’s notices',
+      readOnly: 'Your role can read the notices but not write them.',
+      empty: 'No notices yet.',
+      title: 'Title',
+      type: 'Type',
+      state: 'State',
+      publishAt: 'Publish time',
+      actions: 'Actions',
+      states: { scheduled: 'Scheduled', published: 'Published', withdrawn: 'Withdrawn' },
+      newTitle: 'New notice',
+      editTitle: 'Edit notice',
+      body: 'Text',
+      bodyHint: 'Plain text. Leave an empty line between paragraphs.',
+      publishHint: 'In the store’s time zone, {zone}.',
+      publishNow: 'Publish now',
+      save: 'Save',
+      saving: 'Saving…',
+      publish: 'Publish',
+      edit: 'Edit',
+      cancel: 'Cancel',
+      withdraw: 'Withdraw',
+      confirmWithdraw: 'Withdraw “{title}”? It leaves the store at once.',
+      saved: 'Saved.',
+      more: 'Older notices',
+      newer: 'Newer notices',
     },
     domains: {
       intro:
