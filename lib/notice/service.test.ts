@@ -57,7 +57,7 @@ describe('the store’s notices', () => {
     const elsewhere = await publish(lumen, 'Lumen only', new Date(t0.getTime() - MIN));
 
     const now = await listNotices(scope(aurora, t0), { pageCount: 1, pageSize: 10 });
-    expect(now.records.map((n) => n.title)).toEqual(['Newer', 'Older']);
+    expect(now.records.map((n) => n.id)).toEqual([newer.id, older.id]);
     expect(now.total).toBe(2);
     await expect(getNotice(scope(aurora, t0), Number(later.id))).rejects.toMatchObject({ code: 404 });
     await expect(getNotice(scope(aurora, t0), Number(elsewhere.id))).rejects.toBeInstanceOf(AppError);
