@@ -20,11 +20,11 @@ async function phone(browser: Browser, locale = 'en-US'): Promise<{ context: Bro
 async function publish(page: Page, channel: string, title: string, body: string): Promise<void> {
   await page.goto(`${OPS}/channels/${channel}/notices`);
   const form = page.getByTestId('notice-form');
-  await form.getByLabel('Type').selectOption('drop');
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Text').fill(body);
+  await form.getByLabel('Type', { exact: true }).selectOption('drop');
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Text', { exact: true }).fill(body);
   await expect(form.getByTestId('notice-publish-now')).toBeChecked();
-  await form.getByRole('button', { name: 'Publish' }).click();
+  await form.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.locator('tr[data-notice-id]', { hasText: title })).toContainText('Published');
 }
 
@@ -48,7 +48,7 @@ test('an operator publishes a notice; a buyer on a phone sees the dot, reads it,
   // The owner publishes on AURORA's Notices tab, its time zone named.
   await signInOwner(page);
   await page.goto(`${OPS}/channels/AURORA/notices`);
-  await expect(page.getByRole('link', { name: 'Notices' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Notices', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('notice-form')).toContainText('Asia/Shanghai');
   await publish(page, 'AURORA', title, 'Ten copies at eight tonight.\n\nOne per buyer.');
   await expect(page.getByTestId('notices-store-link')).toHaveAttribute('href', /aurora\.localhost:\d+\/notices$/);

@@ -35,6 +35,8 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   // the skin editor's preview frame (app/ops/[locale]/channels/[key]/...).
   /^\/channels\/new$/,
   /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
+  // A channel's Notices tab (issue 32).
+  /^\/channels\/[A-Z0-9]{1,64}\/notices$/,
   // The team, the audit trail (and its CSV) and the operator's own account (issue 31).
   /^\/team$/,
   /^\/audit(\/export)?$/,
