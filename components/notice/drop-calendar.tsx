@@ -14,11 +14,14 @@ export function DropCalendar({
   sales,
   timeZone,
   placeholderColor,
+  locale,
   t,
 }: {
   sales: CalendarSale[];
   timeZone: string;
   placeholderColor: string;
+  /** The buyer's language, for the days' weekday names. */
+  locale: string;
   t: Translator;
 }) {
   if (sales.length === 0) {
@@ -29,6 +32,7 @@ export function DropCalendar({
     );
   }
   const days = groupByDay(sales, (iso) => formatDate(iso, 'yyyy-MM-dd', timeZone));
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone });
   return (
     <>
       <p className="mb-3 px-1 text-xs text-neutral-500">{t('notices.calendarIntro', { days: CALENDAR_DAYS, zone: timeZone })}</p>
@@ -36,7 +40,9 @@ export function DropCalendar({
         {days.map(({ day, sales: ofDay }) => (
           <li key={day} data-testid="calendar-day" data-day={day}>
             <h2 className="mb-2 px-1 text-sm font-semibold text-skin-1">
-              <time dateTime={day}>{formatDate(ofDay[0]!.saleStartTime, 'yyyy-MM-dd EEE', timeZone)}</time>
+              <time dateTime={day}>
+                {day} {weekday.format(new Date(ofDay[0]!.saleStartTime))}
+              </time>
             </h2>
             <ul className="flex flex-col gap-2">
               {ofDay.map((sale) => (
@@ -59,7 +65,7 @@ export function DropCalendar({
                     />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-base font-medium text-skin-1">{sale.name}</span>
-                      <span className="mt-0.5 block text-sm font-semibold text-skin-2 tabular-nums">
+                      <span className="mt-0.5 block text-sm font-semibold text-skin-sign tabular-nums">
                         {t('notices.opensAt', { time: formatDate(sale.saleStartTime, 'HH:mm', timeZone) })}
                       </span>
                     </span>

@@ -51,7 +51,7 @@ describe('DropCalendar', () => {
   ];
 
   it('groups the upcoming sales by their opening day in the channel’s zone, each with its time and a link', () => {
-    render(<DropCalendar sales={sales} timeZone="Asia/Shanghai" placeholderColor="#eee" t={en} />);
+    render(<DropCalendar sales={sales} timeZone="Asia/Shanghai" placeholderColor="#eee" locale="en" t={en} />);
     const days = screen.getAllByTestId('calendar-day');
     expect(days.map((d) => d.getAttribute('data-day'))).toEqual(['2026-12-01', '2026-12-02']);
     const first = within(days[0]!).getAllByTestId('calendar-sale');
@@ -61,10 +61,17 @@ describe('DropCalendar', () => {
     expect(within(days[1]!).getByText('Aurora Box')).toBeTruthy();
     expect(within(days[1]!).getByText('Opens 01:00')).toBeTruthy();
     expect(screen.getByText(/Times are in Asia\/Shanghai/)).toBeTruthy();
+    expect(days.map((d) => d.querySelector('h2')!.textContent)).toEqual(['2026-12-01 Tue', '2026-12-02 Wed']);
+  });
+
+  it('names the days’ weekdays in the buyer’s language', () => {
+    render(<DropCalendar sales={sales} timeZone="Asia/Shanghai" placeholderColor="#eee" locale="zh-CN" t={zh} />);
+    const days = screen.getAllByTestId('calendar-day');
+    expect(days.map((d) => d.querySelector('h2')!.textContent)).toEqual(['2026-12-01 周二', '2026-12-02 周三']);
   });
 
   it('says no drops are scheduled, with the way to the sales, in the buyer’s language', () => {
-    render(<DropCalendar sales={[]} timeZone="Asia/Shanghai" placeholderColor="#eee" t={zh} />);
+    render(<DropCalendar sales={[]} timeZone="Asia/Shanghai" placeholderColor="#eee" locale="zh-CN" t={zh} />);
     const empty = screen.getByTestId('calendar-empty');
     expect(empty.textContent).toContain('未来 30 天内暂无发售');
     expect(within(empty).getByTestId('empty-action').getAttribute('href')).toBe('/');

@@ -22,7 +22,7 @@ export default async function CalendarPage({ params }: Props) {
     <>
       <PageHeader title={t('notices.calendar')} backHref="/mine" backLabel={t('notices.back')} />
       <main className="px-3 pt-3 pb-[1.6rem]">
-        <DropCalendar sales={sales} timeZone={theme.timeZone} placeholderColor={skin.lightColor} t={t} />
+        <DropCalendar sales={sales} timeZone={theme.timeZone} placeholderColor={skin.lightColor} locale={channel.locale} t={t} />
       </main>
     </>
   );
