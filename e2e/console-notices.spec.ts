@@ -10,7 +10,13 @@ import { OPS, signInOwner } from './console-owner';
 
 /** Where the phone screenshots go: CONSOLE_SHOTS, else the e2e artefacts folder. */
 const SHOTS = process.env.CONSOLE_SHOTS ?? 'e2e/.artifacts';
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  reducedMotion: 'reduce' as const,
+};
 
 async function phone(browser: Browser, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...PHONE, locale });
