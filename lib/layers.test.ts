@@ -39,6 +39,8 @@ const LAYERS = [
   'buyer',
   // The daily figures, counted from orders, refunds and tracking (issue 32, "Reports").
   'report',
+  // Notices and the drop calendar (issue 32): read the sales' table, written by the console's procedures above.
+  'notice',
   'operator',
   'jobs',
   'page',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { campaignOffers, campaigns, chainCampaigns, commodities, holdings, sales } from '@/lib/db/schema';
+import { campaignOffers, campaigns, chainCampaigns, commodities, holdings, notices, sales } from '@/lib/db/schema';
 import { demoCode } from '@/lib/demo/seed-data';
 import { chainUpPending } from '@/lib/chain/ledger-job';
 import { accountNumberOf } from '@/lib/auth/account-numbers';
@@ -32,6 +32,8 @@ export type BuyerFixtures = {
   orderKey: string;
   /** A's account number on LUMEN (issue 32: per channel), for the console's buyer calls. */
   lumenAccountNumber: string;
+  /** A published notice on LUMEN (issue 32), for the console's notice calls. */
+  noticeId: string;
   /** Every identifier of A's that must not reach anyone else, as it would appear in a JSON answer. */
   secrets: { label: string; pattern: string }[];
 };
@@ -171,8 +173,23 @@ export async function makeBuyerFixtures(api: TestApi, phone = '13912340001'): Pr
     { label: 'chain-up code', pattern: chain.code },
   ];
 
+  const lumen = await api.channelId('LUMEN');
+  const [notice] = await db
+    .insert(notices)
+    .values({
+      channelId: lumen,
+      type: 'drop',
+      title: 'Fixture notice',
+      body: 'A notice for the console’s calls.',
+      publishAt: api.now,
+      createdAt: api.now,
+      updatedAt: api.now,
+    })
+    .returning({ id: notices.id });
+
   return {
     buyer,
+    noticeId: String(notice!.id),
     saleId: await saleIdOf('star-fox'),
     orderNo: String(unpaid.orderNo),
     paymentNo: String(payment.paymentNo),
@@ -291,6 +308,17 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
     endTime: null,
   }),
   '/ops/api/campaign/chain/addCodes': () => ({ channel: 'LUMEN', campaignId: 999_999, type: 1, generate: 1 }),
+  '/ops/api/notice/list': () => ({ channel: 'LUMEN', pageCount: 1, pageSize: 10 }),
+  '/ops/api/notice/create': () => ({ channel: 'LUMEN', type: 'drop', title: 'Matrix drop', body: 'Tonight.', publishNow: true }),
+  '/ops/api/notice/update': (f) => ({
+    channel: 'LUMEN',
+    id: f.noticeId,
+    type: 'activity',
+    title: 'Matrix activity',
+    body: 'Tomorrow.',
+    publishAt: '2026-12-01T20:00',
+  }),
+  '/ops/api/notice/withdraw': (f) => ({ channel: 'LUMEN', id: f.noticeId }),
   '/ops/api/skin/get': () => ({ channel: 'LUMEN' }),
   '/ops/api/skin/publish': () => ({ channel: 'LUMEN', skin: { color1: '#123456' } }),
   '/ops/api/channel/create': () => ({
@@ -452,6 +480,10 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
     idempotencyKey: f.exchange.idempotencyKey,
   }),
   '/market/api/exchange/list': () => ({ pageCount: 1, pageSize: 50 }),
+  '/market/api/notice/list': () => ({ pageCount: 1, pageSize: 10 }),
+  '/market/api/notice/detail': (f) => ({ id: f.noticeId }),
+  '/market/api/notice/unread': () => ({}),
+  '/market/api/notice/read': () => ({}),
   '/market/api/channel/treasureSkuDestroyPage': () => ({ pageCount: 1, pageSize: 50 }),
   '/market/api/channel/queryChainList': () => ({}),
   '/market/api/channel/queryCodeRecord': (f) => ({ code: f.chain.code, storeCode: f.chain.storeCode }),

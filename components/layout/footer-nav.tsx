@@ -16,11 +16,14 @@ export function FooterNav({
   attributes,
   current,
   t,
+  dot,
 }: {
   labels: readonly Label[];
   attributes: ChannelThemeInfo['attributes'];
   current: FooterTab;
   t: Translator;
+  /** A tab with something new behind it (issue 32: Mine, where the notices are, when a buyer has unread ones). */
+  dot?: { tab: FooterTab; label: string };
 }) {
   const features = channelFeatures(labels, attributes);
   const tabs: { tab: FooterTab; href: string; label: string; icon: string }[] = [];
@@ -63,9 +66,19 @@ export function FooterNav({
             aria-current={selected ? 'page' : undefined}
             className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs ${selected ? 'font-semibold text-skin-nav-selected' : 'text-skin-nav'}`}
           >
-            <LineIcon className="size-[0.44rem]" strokeWidth={1.8}>
-              <path d={icon} />
-            </LineIcon>
+            <span className="relative">
+              <LineIcon className="size-[0.44rem]" strokeWidth={1.8}>
+                <path d={icon} />
+              </LineIcon>
+              {dot?.tab === tab ? (
+                <span
+                  className="absolute -top-0.5 -right-1 size-2 rounded-full bg-red-500 ring-2 ring-skin-card"
+                  role="status"
+                  aria-label={dot.label}
+                  data-testid="footer-dot"
+                />
+              ) : null}
+            </span>
             {label}
           </Link>
         );

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from './card';
 
 /** The pictures an empty list can show, one per kind of list. */
-export type EmptyArt = 'collection' | 'box' | 'orders' | 'gift' | 'exchange' | 'chain' | 'sales';
+export type EmptyArt = 'collection' | 'box' | 'orders' | 'gift' | 'exchange' | 'chain' | 'sales' | 'notices' | 'calendar';
 
 /** Where an empty list sends the buyer on: a link in the channel's button colours. */
 export type EmptyAction = { href: string; label: string };
@@ -56,6 +56,22 @@ function EmptyPicture({ art }: { art: EmptyArt }) {
 }
 
 const DRAWINGS: Record<EmptyArt, ReactNode> = {
+  // A megaphone (issue 32: no notices yet).
+  notices: (
+    <>
+      <path d="M26 42v12h8l22 12V30L34 42z" />
+      <path d="M34 54l4 14h6l-3-12" />
+      <path d="M64 40c4 2 4 14 0 16" className="stroke-skin-2" />
+    </>
+  ),
+  // A calendar page with one day marked (issue 32: no drops scheduled).
+  calendar: (
+    <>
+      <rect x="24" y="28" width="48" height="42" rx="4" />
+      <path d="M24 40h48M36 22v10M60 22v10" />
+      <circle cx="56" cy="56" r="4" className="stroke-skin-2" />
+    </>
+  ),
   // Two framed pictures, the front one with a mountain and a sun.
   collection: (
     <>

@@ -257,6 +257,8 @@ export const tags = {
   saleTerms: (saleId: number | string) => `sale-terms:${saleId}`,
   /** The channel's gift, exchange and chain-up campaigns with what their offers have left. */
   campaigns: (channelId: number) => `campaigns:${channelId}`,
+  /** The channel's notices (issue 32): published, edited or withdrawn in the console, on the store at once. */
+  notices: (channelId: number) => `notices:${channelId}`,
 };
 
 /** The tags a move of a sale's copies left changes: its reads and the pages that show it. */

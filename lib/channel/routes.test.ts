@@ -30,6 +30,10 @@ describe('matchRoute (spec §2 routes)', () => {
     ['/agreement/privacy', 'agreement', { location: 'privacy' }],
     ['/404', 'notFound', {}],
     ['/sellout', 'sellout', {}],
+    // Ours (issue 32): notices and the drop calendar, open to visitors.
+    ['/notices', 'notices', {}],
+    ['/notices/7', 'notice', { id: '7' }],
+    ['/calendar', 'calendar', {}],
   ])('matches %s as %s', (path, name, params) => {
     const match = matchRoute(path);
     expect(match?.route.name).toBe(name);
@@ -111,6 +115,17 @@ describe('route flags', () => {
   it('keeps the login, 404 and agreement pages open, so guards cannot loop', () => {
     for (const path of ['/login', '/404', '/agreement/privacy', '/sellout']) {
       expect([path, loginNeeded(path)]).toEqual([path, false]);
+    }
+  });
+
+  it('keeps the notices and the drop calendar open to visitors, on every channel (issue 32)', () => {
+    for (const path of ['/notices', '/notices/3', '/calendar']) {
+      expect([path, loginNeeded(path), matchRoute(path)?.route.label, matchRoute(path)?.route.shared]).toEqual([
+        path,
+        false,
+        undefined,
+        undefined,
+      ]);
     }
   });
 

@@ -32,6 +32,9 @@ export type RouteName =
   | 'agreement'
   | 'notFound'
   | 'sellout'
+  | 'notices'
+  | 'notice'
+  | 'calendar'
   | 'sandboxCashier';
 
 type RouteDef = {
@@ -84,6 +87,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },
   { name: 'sellout', pattern: '/sellout' },
+  // Ours, not the spec's (issue 32, "Notices and a drop calendar"): open to visitors like the home page; not served from
+  // the rendered-page cache, since a signed-in buyer's visit marks their notices read (docs/decisions.md).
+  { name: 'notices', pattern: '/notices' },
+  { name: 'notice', pattern: '/notices/:id' },
+  { name: 'calendar', pattern: '/calendar' },
   // Ours, not the spec's: the payment sandbox's cashier page, which plays the payment provider (DESIGN §7).
   { name: 'sandboxCashier', pattern: '/sandbox/cashier/:paymentNo', login: true },
 ];

@@ -1339,3 +1339,54 @@ export const alertGates = pgTable('alert_gates', {
   key: text('key').primaryKey(),
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
 });
+
+/** The kinds of notice a channel publishes (issue 32, "Notices and a drop calendar"). */
+export const NOTICE_TYPES = ['drop', 'activity', 'airdrop', 'operations'] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
+
+/**
+ * A channel's notices to its buyers (issue 32): typed, a title and a plain-text body (paragraphs split on blank lines;
+ * never HTML from operators), shown from `publishAt` on until withdrawn. Who wrote and last changed it is kept here as
+ * well as in the audit trail, so the console's list can say it without reading the trail.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    type: text('type', { enum: NOTICE_TYPES }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by').references(() => operators.id),
+    updatedBy: integer('updated_by').references(() => operators.id),
+  },
+  (t) => [
+    // The store's list: a channel's notices newest first.
+    index('notices_channel_publish').on(t.channelId, t.publishAt),
+    check('notices_type', sql`${t.type} in ('drop', 'activity', 'airdrop', 'operations')`),
+  ],
+);
+
+/**
+ * Until when a buyer has seen a channel's notices (issue 32): set when they open the notice list. A notice that became
+ * visible after it is unread (the footer's dot); one row per buyer and channel, however many notices there are.
+ */
+export const noticeSeen = pgTable(
+  'notice_seen',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channelId] })],
+);

@@ -30,6 +30,12 @@ it("serves a channel's orders, an order by its number and a buyer by their accou
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
 });
 
+it("serves a channel's Notices tab there, and not the store's notice pages (issue 32)", () => {
+  expect(isConsolePath('/channels/AURORA/notices')).toBe(true);
+  for (const p of ['/notices', '/notices/1', '/calendar', '/channels/aurora/notices', '/channels/AURORA/notices/1'])
+    expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
+});
+
 it("serves only the console's paths there: every channel path is not one", () => {
   for (const p of [
     '/',

@@ -46,6 +46,8 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   /^\/channels\/[A-Z0-9]{1,64}\/(catalogue|sales)(\/[a-z0-9][a-z0-9-]{0,63})?$/,
   // A channel's campaigns and one campaign's page (issue 32).
   /^\/channels\/[A-Z0-9]{1,64}\/campaigns(\/\d{1,9})?$/,
+  // A channel's Notices tab (issue 32).
+  /^\/channels\/[A-Z0-9]{1,64}\/notices$/,
   // The team, the audit trail (and its CSV) and the operator's own account (issue 31).
   /^\/team$/,
   /^\/audit(\/export)?$/,

@@ -7,6 +7,9 @@ import type { ChannelScope } from '../procedure/scope';
 import { listExchangeActivities } from '../exchange/service';
 import { listGiftCampaigns } from '../gift/service';
 import { listChainCampaigns } from '../chain/chain-up';
+import { findNotice, listNotices } from '../notice/service';
+import { listUpcomingSales } from '../notice/calendar';
+import type { CalendarSale, NoticeView } from '../notice/schema';
 
 /**
  * The reads every visitor of a channel sees alike, cached across requests (docs/caching.md): each under the tags of
@@ -46,4 +49,23 @@ export function readGiftCampaigns(scope: ChannelScope) {
 
 export function readChainCampaigns(scope: ChannelScope) {
   return cachedRead(scope.db, `chain-campaigns:${scope.channelId}`, [tags.campaigns(scope.channelId)], () => listChainCampaigns(scope));
+}
+
+/**
+ * A page of the channel's published notices (issue 32): under the notices tag, dropped by every console write, so a
+ * notice published or withdrawn shows at once; one scheduled for later appears when the entry expires after its time.
+ */
+export function readNotices(scope: ChannelScope, paging: Paging): Promise<Page<NoticeView>> {
+  const key = `notices:${scope.channelId}:${paging.pageCount}:${paging.pageSize}`;
+  return cachedRead(scope.db, key, [tags.notices(scope.channelId)], () => listNotices(scope, paging));
+}
+
+/** One published notice of the channel, or null. */
+export function readNotice(scope: ChannelScope, id: number): Promise<NoticeView | null> {
+  return cachedRead(scope.db, `notice:${scope.channelId}:${id}`, [tags.notices(scope.channelId)], () => findNotice(scope, id));
+}
+
+/** The drop calendar's upcoming sales (issue 32): under the sales' look tags, as the home list. */
+export function readUpcomingSales(scope: ChannelScope): Promise<CalendarSale[]> {
+  return cachedRead(scope.db, `calendar:${scope.channelId}`, [tags.sales(scope.channelId)], () => listUpcomingSales(scope));
 }

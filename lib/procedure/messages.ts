@@ -126,6 +126,8 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   refundNoPayment: 'orderNo',
   saleCancelled: 'saleId',
   saleAlreadyCancelled: 'saleId',
+  noticeNotFound: 'id',
+  noticeWithdrawn: 'id',
   opsChannelKeyReserved: 'key',
   opsChannelKeyHost: 'key',
   opsChannelKeyTaken: 'key',

@@ -20,6 +20,8 @@ import { refundProcedures } from '../operator/refund-procedures';
 import { reportProcedures } from '../operator/report-procedures';
 import { catalogueProcedures } from '../operator/catalogue-procedures';
 import { campaignProcedures } from '../operator/campaign-procedures';
+import { noticeStoreProcedures } from '../notice/procedures';
+import { noticeProcedures } from '../operator/notice-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -48,6 +50,8 @@ export const registry = {
   ...reportProcedures,
   ...catalogueProcedures,
   ...campaignProcedures,
+  ...noticeStoreProcedures,
+  ...noticeProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -309,6 +309,9 @@ const en = {
     opsBatchImportDuplicate: 'Line {line, number} repeats a code that is already given out.',
     opsChainCampaignNotFound: 'This store has no such chain-up campaign.',
     opsChainCodeDuplicate: 'Line {line, number} repeats a code that is already given out.',
+    // Notices (issue 32).
+    noticeNotFound: 'This notice is not available. It may have been withdrawn.',
+    noticeWithdrawn: 'This notice was withdrawn and can no longer be changed.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -663,6 +666,21 @@ const en = {
     text: 'Your order {orderNo} was refunded: {amount} for {count, plural, one {# copy} other {# copies}}. The money goes back the way you paid; the copies leave your collection.',
     saleCancelled: 'Cancelled',
   },
+  /** Notices and the drop calendar (issue 32): store pages beyond the spec. */
+  notices: {
+    title: 'Notices',
+    back: 'Back',
+    empty: 'No notices yet.',
+    unread: '{count, plural, one {# unread notice} other {# unread notices}}',
+    newer: 'Newer',
+    older: 'Older',
+    type: { drop: 'New drop', activity: 'Activity', airdrop: 'Airdrop', operations: 'Announcement' },
+    calendar: 'Drop calendar',
+    calendarIntro: 'Sales opening in the next {days} days. Times are in {zone}.',
+    calendarEmpty: 'No drops scheduled in the next {days} days.',
+    opensAt: 'Opens {time}',
+    news: 'News',
+  },
   sellout: {
     title: 'Sold out',
     body: 'Every piece of this drop has found its collector. Keep an eye on the next one.',
@@ -832,7 +850,7 @@ const en = {
     },
     channel: {
       tabs: 'Channel sections',
-      tab: { settings: 'Settings', skin: 'Skin', domains: 'Domains', catalogue: 'Catalogue', sales: 'Sales', campaigns: 'Campaigns', orders: 'Orders', reports: 'Reports' },
+      tab: { settings: 'Settings', skin: 'Skin', domains: 'Domains', catalogue: 'Catalogue', sales: 'Sales', campaigns: 'Campaigns', notices: 'Notices', orders: 'Orders', reports: 'Reports' },
     },
     skin: {
       title: 'Skin',
@@ -1231,6 +1249,36 @@ const en = {
       confirmRevoke: 'Revoke every unused code of this batch? Buyers holding one can no longer use it.',
       cancel: 'Cancel',
       confirm: 'Revoke',
+    },
+    /** The Notices tab (issue 32). */
+    notices: {
+      intro:
+        'Notices show on the store’s notice list from their publish time on, newest first, until withdrawn. Buyers signed in see a dot on Mine for the ones they have not read.',
+      storeLink: 'See the store’s notices',
+      readOnly: 'Your role can read the notices but not write them.',
+      empty: 'No notices yet.',
+      title: 'Title',
+      type: 'Type',
+      state: 'State',
+      publishAt: 'Publish time',
+      actions: 'Actions',
+      states: { scheduled: 'Scheduled', published: 'Published', withdrawn: 'Withdrawn' },
+      newTitle: 'New notice',
+      editTitle: 'Edit notice',
+      body: 'Text',
+      bodyHint: 'Plain text. Leave an empty line between paragraphs.',
+      publishHint: 'In the store’s time zone, {zone}.',
+      publishNow: 'Publish now',
+      save: 'Save',
+      saving: 'Saving…',
+      publish: 'Publish',
+      edit: 'Edit',
+      cancel: 'Cancel',
+      withdraw: 'Withdraw',
+      confirmWithdraw: 'Withdraw “{title}”? It leaves the store at once.',
+      saved: 'Saved.',
+      more: 'Older notices',
+      newer: 'Newer notices',
     },
     domains: {
       intro:

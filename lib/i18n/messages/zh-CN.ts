@@ -283,6 +283,9 @@ const zhCN: Messages = {
     opsBatchImportDuplicate: '第 {line, number} 行的兑换码已被使用过',
     opsChainCampaignNotFound: '本店没有这个自助上链活动',
     opsChainCodeDuplicate: '第 {line, number} 行的编码已被使用过',
+    // 公告（issue 32）
+    noticeNotFound: '该公告不存在或已撤回',
+    noticeWithdrawn: '该公告已撤回，不能再修改',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
@@ -290,7 +293,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',
@@ -624,6 +627,21 @@ const zhCN: Messages = {
     text: '您的订单 {orderNo} 已退款 {amount}（{count, number} 份），款项将原路退回，相应藏品已从您的藏品中移除。',
     saleCancelled: '已取消',
   },
+  /** 公告与发售日历（issue 32） */
+  notices: {
+    title: '公告',
+    back: '返回',
+    empty: '暂无公告',
+    unread: '{count} 条未读公告',
+    newer: '较新',
+    older: '更早',
+    type: { drop: '新品发售', activity: '活动', airdrop: '空投', operations: '运营公告' },
+    calendar: '发售日历',
+    calendarIntro: '未来 {days} 天内开售的藏品，时间为 {zone}',
+    calendarEmpty: '未来 {days} 天内暂无发售',
+    opensAt: '{time} 开售',
+    news: '资讯',
+  },
   sellout: {
     title: '已售罄',
     body: '本次发售已全部售出，敬请关注下一次发售。',
@@ -949,6 +967,35 @@ const zhCN: Messages = {
       cancel: '取消',
       confirm: '作废',
     },
+    /** 公告（issue 32） */
+    notices: {
+      intro: '公告自发布时间起显示在店铺的公告列表中，最新的在前，撤回后不再显示。已登录的买家在“我的”中会看到未读公告的红点。',
+      storeLink: '查看店铺公告',
+      readOnly: '你的角色可以查看公告，但不能编写。',
+      empty: '暂无公告',
+      title: '标题',
+      type: '类型',
+      state: '状态',
+      publishAt: '发布时间',
+      actions: '操作',
+      states: { scheduled: '待发布', published: '已发布', withdrawn: '已撤回' },
+      newTitle: '新建公告',
+      editTitle: '编辑公告',
+      body: '正文',
+      bodyHint: '纯文本，段落之间空一行。',
+      publishHint: '店铺时区：{zone}',
+      publishNow: '立即发布',
+      save: '保存',
+      saving: '保存中…',
+      publish: '发布',
+      edit: '编辑',
+      cancel: '取消',
+      withdraw: '撤回',
+      confirmWithdraw: '撤回“{title}”？店铺中将立即不再显示。',
+      saved: '已保存',
+      more: '更早的公告',
+      newer: '较新的公告',
+    },
     domains: {
       intro:
         '店铺始终可以通过自身地址访问。在此添加客户的域名：DNS 记录验证通过后，该域名即可访问店铺。主域名是店铺其他地址跳转的目标，也是链接预览使用的地址。',
@@ -1084,7 +1131,7 @@ const zhCN: Messages = {
     },
     channel: {
       tabs: '店铺设置分区',
-      tab: { settings: '设置', skin: '皮肤', domains: '域名', catalogue: '藏品', sales: '发售', campaigns: '活动', orders: '订单', reports: '报表' },
+      tab: { settings: '设置', skin: '皮肤', domains: '域名', catalogue: '藏品', sales: '发售', campaigns: '活动', notices: '公告', orders: '订单', reports: '报表' },
     },
     skin: {
       title: '皮肤',

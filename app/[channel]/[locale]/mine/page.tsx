@@ -17,6 +17,7 @@ import { LogoutButton } from '@/components/auth/logout-button';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { Card } from '@/components/ui/card';
 import { MineEntries, mineEntries } from '@/components/layout/mine-entries';
+import { unreadNoticeCount } from '@/lib/notice/service';
 
 type Props = { params: Promise<PageParams> };
 
@@ -69,6 +70,9 @@ export default async function MinePage({ params }: Props) {
   const accountNumber = user ? await accountNumberOf(getDb(), channel.id, user.id) : null;
 
   const entries = mineEntries({ features, attributes: theme.attributes, skin, t });
+  // The notices and the drop calendar are found here (issue 32; docs/decisions.md): Mine is the page that knows the buyer.
+  const unread = scope ? await unreadNoticeCount(scope) : 0;
+  const unreadLabel = t('notices.unread', { count: unread });
 
   return (
     <>
@@ -111,6 +115,35 @@ export default async function MinePage({ params }: Props) {
           </Card>
         )}
 
+        <Card as="section" aria-labelledby="mine-news" className="mt-4 p-2" data-testid="mine-news">
+          <h2 id="mine-news" className="sr-only">
+            {t('notices.news')}
+          </h2>
+          <ul className="flex">
+            <li className="flex-1">
+              <Link
+                href="/notices"
+                className="flex items-center justify-center gap-1.5 rounded-lg py-2.5 text-sm text-skin-1 active:bg-skin-light"
+                data-testid="mine-notices"
+              >
+                {t('notices.title')}
+                {unread > 0 ? (
+                  <span className="size-2 rounded-full bg-red-500" role="status" aria-label={unreadLabel} data-testid="mine-notices-dot" />
+                ) : null}
+              </Link>
+            </li>
+            <li className="flex-1 border-l border-black/5">
+              <Link
+                href="/calendar"
+                className="flex items-center justify-center rounded-lg py-2.5 text-sm text-skin-1 active:bg-skin-light"
+                data-testid="mine-calendar"
+              >
+                {t('notices.calendar')}
+              </Link>
+            </li>
+          </ul>
+        </Card>
+
         {user ? (
           <>
             <Card as="section" aria-label={t('mine.summary')} className="mt-4 p-2">
@@ -141,7 +174,13 @@ export default async function MinePage({ params }: Props) {
           </>
         ) : null}
       </main>
-      <FooterNav labels={labels} attributes={theme.attributes} current="mine" t={t} />
+      <FooterNav
+        labels={labels}
+        attributes={theme.attributes}
+        current="mine"
+        t={t}
+        dot={unread > 0 ? { tab: 'mine', label: unreadLabel } : undefined}
+      />
     </>
   );
 }
