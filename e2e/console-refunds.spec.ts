@@ -19,7 +19,7 @@ test('an operator refunds a paid order; the buyer sees the refund and the editio
 
   const ops = await (await browser.newContext()).newPage();
   await signInOwner(ops);
-  await ops.goto(`${OPS}/channels/AURORA/orders/${orderNo}/refund`);
+  await ops.goto(`${OPS}/channels/AURORA/orders/${orderNo}`);
   await expect(ops.getByRole('heading', { name: `Refund order ${orderNo}` })).toBeVisible();
   await expect(ops.getByTestId('refund-state')).toHaveText('Paid');
   await expect(ops.getByRole('checkbox')).toBeChecked();

@@ -37,9 +37,6 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
   // A channel's orders and buyers (issue 32): the search, an order by its number, a buyer by their account number.
   /^\/channels\/[A-Z0-9]{1,64}\/(orders(\/\d{22})?|buyers\/[1-9]\d{9})$/,
-  // An order's refund page and a sale's cancel page (issue 32), until the order and sale pages mount them.
-  /^\/channels\/[A-Z0-9]{1,64}\/orders\/[A-Za-z0-9-]{1,64}\/refund$/,
-  /^\/channels\/[A-Z0-9]{1,64}\/sales\/[1-9][0-9]{0,9}\/cancel$/,
   // A channel's reports, its live drop view and the reports' CSV (issue 32).
   /^\/channels\/[A-Z0-9]{1,64}\/reports(\/(live|export))?$/,
   // The Catalogue and Sales tabs and a collectible's or a sale's page, by its code (issue 32).

@@ -850,7 +850,17 @@ const en = {
     },
     channel: {
       tabs: 'Channel sections',
-      tab: { settings: 'Settings', skin: 'Skin', domains: 'Domains', catalogue: 'Catalogue', sales: 'Sales', campaigns: 'Campaigns', notices: 'Notices', orders: 'Orders', reports: 'Reports' },
+      tab: {
+        settings: 'Settings',
+        skin: 'Skin',
+        domains: 'Domains',
+        catalogue: 'Catalogue',
+        sales: 'Sales',
+        campaigns: 'Campaigns',
+        notices: 'Notices',
+        orders: 'Orders',
+        reports: 'Reports',
+      },
     },
     skin: {
       title: 'Skin',

@@ -1131,7 +1131,17 @@ const zhCN: Messages = {
     },
     channel: {
       tabs: '店铺设置分区',
-      tab: { settings: '设置', skin: '皮肤', domains: '域名', catalogue: '藏品', sales: '发售', campaigns: '活动', notices: '公告', orders: '订单', reports: '报表' },
+      tab: {
+        settings: '设置',
+        skin: '皮肤',
+        domains: '域名',
+        catalogue: '藏品',
+        sales: '发售',
+        campaigns: '活动',
+        notices: '公告',
+        orders: '订单',
+        reports: '报表',
+      },
     },
     skin: {
       title: '皮肤',

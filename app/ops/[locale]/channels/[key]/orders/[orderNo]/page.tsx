@@ -11,6 +11,9 @@ import type { TimelineEvent } from '@/lib/buyer/service';
 import type { Translator } from '@/lib/i18n/translator';
 import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
+import { OrderRefund } from '@/components/ops/order-refund';
+import { refundPreview } from '@/lib/payment/refund';
+import { CATALOGUES } from '@/lib/i18n/translator';
 import type { Metadata } from 'next';
 
 type Props = { params: Promise<ConsoleChannelParams & { orderNo: string }> };
@@ -38,6 +41,18 @@ export default async function OrderPage({ params }: Props) {
   if (!order) notFound();
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: channel.timeZone || undefined });
   const zone = channel.timeZone || 'UTC';
+  // The refund panel (which copies can be refunded and why not, and the refunds made) under the timeline.
+  const preview = await refundPreview(getDb(), channel.id, order.orderNo);
+  const refundTime = new Intl.DateTimeFormat(locale, {
+    // Fields, not dateStyle/timeStyle: those cannot be combined with the zone's name.
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: channel.timeZone || undefined,
+    timeZoneName: 'short',
+  });
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
       <ChannelTabs t={t} channel={channel} current="orders" />
@@ -80,11 +95,28 @@ export default async function OrderPage({ params }: Props) {
         ))}
       </ol>
 
-      {/*
-        REFUND PANEL GOES HERE (issue 32, "Refund a paid order"): the refunds' part adds
-        `<OrderRefund ... />` from components/ops/order-refund.tsx on this line; refunds already recorded show in the
-        timeline above (from order_refunds).
-      */}
+      <div className="mt-10 max-w-3xl border-t border-gray-200 pt-6">
+        <OrderRefund
+          locale={locale}
+          channel={channel.key}
+          orderNo={preview.orderNo}
+          state={preview.state}
+          price={preview.price}
+          paid={preview.paid}
+          refunded={preview.refunded}
+          copies={preview.copies}
+          refunds={preview.refunds.map((r) => ({
+            refundNo: r.refundNo,
+            quantity: r.quantity,
+            amount: r.amount,
+            status: r.status,
+            time: refundTime.format(r.createdAt),
+            numbers: r.numbers,
+          }))}
+          canRefund={operator.role === 'owner' || operator.role === 'support'}
+          words={CATALOGUES[locale].ops.refunds}
+        />
+      </div>
     </ConsoleShell>
   );
 }

@@ -11,6 +11,9 @@ import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { SaleControls, SaleForm } from '@/components/ops/sale-forms';
 import { zoneText } from '@/components/ops/sale-time';
+import { SaleCancel } from '@/components/ops/sale-cancel';
+import { cancelProgress } from '@/lib/payment/sale-cancel';
+import { CATALOGUES } from '@/lib/i18n/translator';
 
 type Props = { params: Promise<ConsoleChannelParams & { code: string }> };
 
@@ -39,6 +42,17 @@ export default async function SalePage({ params }: Props) {
   const canWrite = (operator.role === 'owner' || operator.role === 'manager') && !sale.archivedAt;
   const zone = channel.timeZone;
   const words = saleWords(t, zone);
+  // Cancelling the sale (drop-day control): the button, then the background refunds' progress.
+  const cancel = await cancelProgress(db, channel.id, sale.id);
+  const cancelTime = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: zone || undefined,
+    timeZoneName: 'short',
+  });
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
       <ChannelTabs t={t} channel={channel} current="sales" />
@@ -100,6 +114,17 @@ export default async function SalePage({ params }: Props) {
           sort: sale.sort,
         }}
       />
+      <div className="mt-10 max-w-3xl border-t border-gray-200 pt-6">
+        <SaleCancel
+          locale={locale}
+          channel={channel.key}
+          saleId={sale.id}
+          code={cancel.code}
+          initial={{ ...cancel, cancelledAt: cancel.cancelledAt ? cancelTime.format(cancel.cancelledAt) : null }}
+          canCancel={operator.role === 'owner' || operator.role === 'manager'}
+          words={CATALOGUES[locale].ops.refunds}
+        />
+      </div>
     </ConsoleShell>
   );
 }
