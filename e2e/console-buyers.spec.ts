@@ -26,7 +26,7 @@ test('the owner finds a buyer by phone, blocks them, and the buyer is signed out
   // A phone typed in part finds nobody.
   await page.getByLabel('Order number, phone or account number').fill(phone.slice(0, 7));
   await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByRole('alert')).toContainText('is not an order number');
+  await expect(page.getByTestId('buyers-not-found')).toContainText('is not an order number');
   await page.getByLabel('Order number, phone or account number').fill(phone);
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page).toHaveURL(`${OPS}/channels/AURORA/buyers/${accountNumber}`);

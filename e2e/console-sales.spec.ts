@@ -99,7 +99,7 @@ test('the owner creates a collectible with pictures, a sale opening in a minute 
     await editor.getByLabel(`Odds (basis points) ${i + 1}`).fill(weight);
     await editor.getByLabel(`Value (yuan) ${i + 1}`).fill(value);
   }
-  await expect(editor.getByTestId('prize-total')).toContainText('9999 of 10000 (99.99%)');
+  await expect(editor.getByTestId('prize-total')).toContainText('9,999 of 10,000 (99.99%)');
   await editor.getByRole('button', { name: 'Save prizes' }).click();
   await expect(editor.locator('#prizes-error')).toContainText('The odds add up to 99.99%');
   await shot(page, 'prizes-refused');

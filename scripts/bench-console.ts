@@ -45,9 +45,9 @@ process.env.JOBS = 'off';
 type Page = { name: string; path: string; body: Record<string, unknown> };
 
 /**
- * The console's pages on this branch and the calls each makes: the reports page (figures and sell-through, alerts),
- * the live drop view's one-second poll, the channel list and the audit trail. The orders list, the sales list and a
- * sale's page belong to the other parts of issue 32: add their calls here as they land.
+ * The console's pages and the calls each makes: the reports page (figures and sell-through, alerts), the live drop
+ * view's one-second poll, the channel list and the audit trail; the Catalogue and Sales tabs and a sale's page; the
+ * Orders tab's search and an order's page (one of the 100,000); the Campaigns and Notices tabs.
  */
 const PAGES: Page[] = [
   { name: 'reports (14 days)', path: '/ops/api/report/daily', body: { channel: 'AURORA' } },
@@ -56,6 +56,13 @@ const PAGES: Page[] = [
   { name: 'live drop poll', path: '/ops/api/report/live', body: { channel: 'AURORA' } },
   { name: 'channels list', path: '/ops/api/channel/list', body: {} },
   { name: 'audit trail', path: '/ops/api/audit/list', body: {} },
+  { name: 'catalogue list', path: '/ops/api/catalogue/list', body: { channel: 'AURORA' } },
+  { name: 'sales list', path: '/ops/api/sale/list', body: { channel: 'AURORA' } },
+  { name: 'sale page', path: '/ops/api/sale/detail', body: { channel: 'AURORA', sale: 'SALE_CODE' } },
+  { name: 'orders search (phone)', path: '/ops/api/buyer/find', body: { channel: 'AURORA', query: 'BUYER_PHONE' } },
+  { name: 'order page', path: '/ops/api/buyer/order', body: { channel: 'AURORA', orderNo: 'ORDER_NO' } },
+  { name: 'campaigns list', path: '/ops/api/campaign/list', body: { channel: 'AURORA' } },
+  { name: 'notices list', path: '/ops/api/notice/list', body: { channel: 'AURORA', pageCount: 1, pageSize: 20 } },
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -94,7 +101,8 @@ async function main() {
       await seed(db, now);
     });
     const [aurora] = await db.select({ id: channels.id, timeZone: channels.timeZone }).from(channels).where(eq(channels.key, 'AURORA'));
-    const saleIds = (await db.select({ id: sales.id }).from(sales).where(eq(sales.channelId, aurora!.id))).map((s) => s.id);
+    const auroraSales = await db.select({ id: sales.id, code: sales.code }).from(sales).where(eq(sales.channelId, aurora!.id));
+    const saleIds = auroraSales.map((s) => s.id);
     const saleArray = sql.raw(`array[${saleIds.join(',')}]::int[]`);
     const nowIso = now.toISOString();
     const spanMinutes = SPAN_DAYS * 24 * 60 - 60;
@@ -138,7 +146,13 @@ async function main() {
     const latencies = new Map<string, number[]>(PAGES.map((p) => [p.name, []]));
     let failures = 0;
     const call = async (cookie: string, page: Page) => {
-      const body = JSON.stringify(page.body).replace('SPAN_FROM', from).replace('SPAN_TO', to);
+      const body = JSON.stringify(page.body)
+        .replace('SPAN_FROM', from)
+        .replace('SPAN_TO', to)
+        .replace('SALE_CODE', auroraSales[0]!.code)
+        // A buyer and an order from the middle of the bulk rows.
+        .replace('BUYER_PHONE', '19000005000')
+        .replace('ORDER_NO', 'B000000050000');
       const started = performance.now();
       const res = await dispatch(
         {
