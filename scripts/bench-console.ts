@@ -116,7 +116,7 @@ async function main() {
     await timed(`${ORDERS.toLocaleString('en')} orders`, () =>
       db.execute(sql`
         insert into orders (order_no, channel_id, user_id, sale_id, quantity, price, amount, status_trade, idempotency_key, created_at, expires_at, pay_time, cancel_time, cancel_reason)
-        select 'B' || lpad(g::text, 12, '0'), ${aurora!.id}, ${first} + (g % 10000), (${saleArray})[1 + g % ${saleIds.length}], 1 + g % 2, 1000, 1000 * (1 + g % 2),
+        select '9' || lpad(g::text, 21, '0'), ${aurora!.id}, ${first} + (g % 10000), (${saleArray})[1 + g % ${saleIds.length}], 1 + g % 2, 1000, 1000 * (1 + g % 2),
                case when g % 5 = 0 then 2 else 1 end, 'bench-' || g, t, t + interval '15 minutes',
                case when g % 5 = 0 then null else t + interval '1 minute' end,
                case when g % 5 = 0 then t + interval '15 minutes' else null end,
@@ -152,7 +152,7 @@ async function main() {
         .replace('SALE_CODE', auroraSales[0]!.code)
         // A buyer and an order from the middle of the bulk rows.
         .replace('BUYER_PHONE', '19000005000')
-        .replace('ORDER_NO', 'B000000050000');
+        .replace('ORDER_NO', '9000000000000000050000');
       const started = performance.now();
       const res = await dispatch(
         {
