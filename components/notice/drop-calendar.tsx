@@ -35,7 +35,9 @@ export function DropCalendar({
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone });
   return (
     <>
-      <p className="mb-3 px-1 text-xs text-neutral-500">{t('notices.calendarIntro', { days: CALENDAR_DAYS, zone: timeZone })}</p>
+      <p className="mb-3 px-1 text-xs text-neutral-500">
+        {t('notices.calendarIntro', { days: CALENDAR_DAYS, zone: zoneName(timeZone, locale) })}
+      </p>
       <ol className="flex flex-col gap-4" data-testid="calendar">
         {days.map(({ day, sales: ofDay }) => (
           <li key={day} data-testid="calendar-day" data-day={day}>
@@ -78,4 +80,17 @@ export function DropCalendar({
       </ol>
     </>
   );
+}
+
+/**
+ * The zone's name in the buyer's language (China Standard Time, 中国标准时间), not its IANA id, which a Chinese page
+ * would show in Latin letters; the id when the runtime has no name for it.
+ */
+export function zoneName(timeZone: string, locale: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(new Date());
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
 }

@@ -60,7 +60,7 @@ describe('DropCalendar', () => {
     expect(within(first[1]!).getByText('Opens 23:30')).toBeTruthy();
     expect(within(days[1]!).getByText('Aurora Box')).toBeTruthy();
     expect(within(days[1]!).getByText('Opens 01:00')).toBeTruthy();
-    expect(screen.getByText(/Times are in Asia\/Shanghai/)).toBeTruthy();
+    expect(screen.getByText(/Times are in China Standard Time/)).toBeTruthy();
     expect(days.map((d) => d.querySelector('h2')!.textContent)).toEqual(['2026-12-01 Tue', '2026-12-02 Wed']);
   });
 
@@ -68,6 +68,8 @@ describe('DropCalendar', () => {
     render(<DropCalendar sales={sales} timeZone="Asia/Shanghai" placeholderColor="#eee" locale="zh-CN" t={zh} />);
     const days = screen.getAllByTestId('calendar-day');
     expect(days.map((d) => d.querySelector('h2')!.textContent)).toEqual(['2026-12-01 周二', '2026-12-02 周三']);
+    // The zone by its Chinese name, not the Latin letters of its id.
+    expect(screen.getByText(/时间为中国标准时间|时间为 中国标准时间/)).toBeTruthy();
   });
 
   it('says no drops are scheduled, with the way to the sales, in the buyer’s language', () => {
