@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { formatCount } from '@/lib/format/count';
 import { consoleCall } from './console-call';
 import { ConsoleError, ConsoleField } from './field';
 
@@ -359,7 +360,9 @@ export function PrizeEditor({
         </tbody>
       </table>
       <p className={`text-sm ${total === 10000 ? 'text-gray-700' : 'text-red-700'}`} data-testid="prize-total">
-        {words.total!.replace('{total}', String(total)).replace('{percent}', `${Number(((total / 10000) * 100).toFixed(2))}%`)}
+        {words
+          .total!.replace('{total, number}', formatCount(total, locale))
+          .replace('{percent}', `${Number(((total / 10000) * 100).toFixed(2))}%`)}
       </p>
       <p id="prizes-error" role="alert" className="min-h-6 text-sm text-red-700" data-field="prizes">
         {error ?? ''}

@@ -43,7 +43,8 @@ const CATALOGUE_KEYS = [
 export function catalogueWords(t: Translator): Record<string, string> {
   return {
     ...Object.fromEntries(CATALOGUE_KEYS.map((k) => [k, t(`ops.catalogue.${k}`)])),
-    total: t('ops.catalogue.total', { total: '{total}', percent: '{percent}' }),
+    // The template as written (`{total, number}`, `{percent}`): the prize editor fills it as the operator types.
+    total: t.raw('ops.catalogue.total') as string,
     failed: t('ops.failed'),
   };
 }
