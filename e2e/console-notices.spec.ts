@@ -89,7 +89,7 @@ test('an operator publishes a notice; a buyer on a phone sees the dot, reads it,
     .first();
   await expect(sale).toContainText(/Opens \d{2}:\d{2}/);
   await expect(sale).toHaveAttribute('href', /^\/goods\/detail\/\d+$/);
-  await expect(buyer.page.getByText(/Times are in Asia\/Shanghai/)).toBeVisible();
+  await expect(buyer.page.getByText(/Times are in China Standard Time/)).toBeVisible();
 
   // Withdrawn in the console: gone from the store at once.
   const row = page.locator('tr[data-notice-id]', { hasText: title });

@@ -142,7 +142,7 @@ export default async function ReportsPage({ params, searchParams }: Props) {
           <tbody className="divide-y divide-gray-100 font-mono text-xs text-gray-900">
             {days.map((d) => (
               <tr key={d.day} data-report-day={d.day}>
-                <th scope="row" className="px-3 py-2 text-left font-medium">
+                <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
                   {d.day}
                 </th>
                 {FIGURES.map((f) => (
