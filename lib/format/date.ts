@@ -28,3 +28,19 @@ function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * A console time with its zone named ("Nov 27, 2026, 2:13 PM GMT+8"): fields, not dateStyle/timeStyle, which Intl
+ * cannot combine with the zone's name. `timeZone` empty: the runtime's own.
+ */
+export function zonedTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: timeZone || undefined,
+    timeZoneName: 'short',
+  });
+}

@@ -14,6 +14,7 @@ import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { OrderRefund } from '@/components/ops/order-refund';
 import { refundPreview } from '@/lib/payment/refund';
 import { CATALOGUES } from '@/lib/i18n/translator';
+import { zonedTimeFormat } from '@/lib/format/date';
 import type { Metadata } from 'next';
 
 type Props = { params: Promise<ConsoleChannelParams & { orderNo: string }> };
@@ -43,16 +44,7 @@ export default async function OrderPage({ params }: Props) {
   const zone = channel.timeZone || 'UTC';
   // The refund panel (which copies can be refunded and why not, and the refunds made) under the timeline.
   const preview = await refundPreview(getDb(), channel.id, order.orderNo);
-  const refundTime = new Intl.DateTimeFormat(locale, {
-    // Fields, not dateStyle/timeStyle: those cannot be combined with the zone's name.
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: channel.timeZone || undefined,
-    timeZoneName: 'short',
-  });
+  const refundTime = zonedTimeFormat(locale, channel.timeZone);
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
       <ChannelTabs t={t} channel={channel} current="orders" />

@@ -14,6 +14,7 @@ import { zoneText } from '@/components/ops/sale-time';
 import { SaleCancel } from '@/components/ops/sale-cancel';
 import { cancelProgress } from '@/lib/payment/sale-cancel';
 import { CATALOGUES } from '@/lib/i18n/translator';
+import { zonedTimeFormat } from '@/lib/format/date';
 
 type Props = { params: Promise<ConsoleChannelParams & { code: string }> };
 
@@ -44,15 +45,7 @@ export default async function SalePage({ params }: Props) {
   const words = saleWords(t, zone);
   // Cancelling the sale (drop-day control): the button, then the background refunds' progress.
   const cancel = await cancelProgress(db, channel.id, sale.id);
-  const cancelTime = new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: zone || undefined,
-    timeZoneName: 'short',
-  });
+  const cancelTime = zonedTimeFormat(locale, zone);
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
       <ChannelTabs t={t} channel={channel} current="sales" />
