@@ -97,6 +97,8 @@ export function PayForm({
         if (!ordered) key.current = null;
         const reason = (error.data as RefusalData | null)?.reason;
         if (reason === REASON.soldOut) router.replace('/sellout');
+        // The sale changed as the buyer tapped (a new price or limit, issue 32): the page shows its terms as they are now.
+        if (reason === REASON.changed) router.refresh();
         // WeChat forgot the buyer (the identity cookie ran out): learnt again, then paid from the order records.
         if (reason === REASON.openid) navigation.leave(wechatOauthStartPath('/mine/records'));
       }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
-import { holdings, orders, saleQuotas } from '@/lib/db/schema';
+import { holdings, orders, saleQuotas, sales } from '@/lib/db/schema';
 import { AppError } from '@/lib/procedure/errors';
 import { renderMessage } from '@/lib/procedure/messages';
-import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders } from './service';
+import { cancelOrder, createOrder, expireOverdueOrders, getOrder, listOrders, readBuyTerms } from './service';
 import { ORDER_STATUS } from './status';
 import type { UserScope } from '@/lib/procedure/scope';
 
@@ -199,7 +199,7 @@ describe('expiry and cancel', () => {
 
   it('refuses to cancel an order that expired in words that say it expired, not that it was cancelled (issue 30)', async () => {
     const { saleId, channelId } = await makeSale(db, { code: 'cancel-expired', amount: 4, limitPerUser: 2, now: t0 });
-    const [buyer] = await makeUsers(db, 1, '3811');
+    const [buyer] = await makeUsers(db, 1, '3891');
     const order = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
     const later = new Date(t0.getTime() + FIVE_MIN);
     const refusal = await cancelOrder(ctxOf(channelId, buyer!, later), order.orderNo).catch((error: unknown) => error as AppError);
@@ -236,5 +236,85 @@ describe('expiry and cancel', () => {
     expect(cancelled.records.map((o) => o.orderNo)).toEqual([made[0]!.orderNo]);
     // Unpaid and cancelled orders mint nothing.
     expect(await db.select().from(holdings).where(eq(holdings.userId, buyer!))).toHaveLength(0);
+  });
+});
+
+describe('the sale changing as a buyer taps (issue 32, drop-day controls and frozen terms)', () => {
+  // Every process reads a sale's terms from its cache (readBuyTerms); an operator's edit, pause or cancel made through
+  // another process reaches this one a moment later. The buy's own statement has the last word.
+  const sale = (id: number) =>
+    db
+      .select()
+      .from(sales)
+      .where(eq(sales.id, id))
+      .then((rows) => rows[0]!);
+
+  it('a price changed after this process read the terms refuses the buy with "changed", keeps nothing, and the next tap buys at the new price', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'terms-price', price: 1000, amount: 5, limitPerUser: 2, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3897');
+    await readBuyTerms(db, channelId, saleId);
+    // Another process's operator (no notice reaches this cache): the price becomes 12.00.
+    await db.update(sales).set({ price: 1200 }).where(eq(sales.id, saleId));
+
+    const refusal = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN).catch(
+      (e: unknown) => e,
+    );
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).code).toBe(409);
+    expect((refusal as AppError).data?.reason).toBe('changed');
+    expect(renderMessage((refusal as AppError).text!, 'en')).toBe(
+      'This sale has just changed. Please look at its price and limit again before buying.',
+    );
+    expect(renderMessage((refusal as AppError).text!, 'zh-CN')).toBe('该发售刚刚有变动，请重新查看价格和限购后再购买');
+    expect(await stockLeft(db, saleId)).toBe(5);
+    expect(await db.select().from(orders).where(eq(orders.saleId, saleId))).toEqual([]);
+    expect(await db.select().from(saleQuotas).where(eq(saleQuotas.saleId, saleId))).toEqual([]);
+
+    const order = await createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN);
+    expect(order.amount).toBe(1200);
+    expect(await stockLeft(db, saleId)).toBe(4);
+  });
+
+  it('a pause, a cancel or a new limit made by another process a moment ago answers as the sale is now', async () => {
+    const [buyer] = await makeUsers(db, 1, '3892');
+    const changedUnderCache = async (code: string, change: Partial<typeof sales.$inferInsert>, quantity = 1) => {
+      const { saleId, channelId } = await makeSale(db, { code, price: 1000, amount: 5, limitPerUser: 3, now: t0 });
+      await readBuyTerms(db, channelId, saleId);
+      await db.update(sales).set(change).where(eq(sales.id, saleId));
+      const refusal = (await createOrder(ctxOf(channelId, buyer!), { saleId, quantity, idempotencyKey: key() }, FIVE_MIN).catch(
+        (e: unknown) => e,
+      )) as AppError;
+      expect((await sale(saleId)).amountAvailable).toBe(5);
+      return { code: refusal.code, en: renderMessage(refusal.text!, 'en') };
+    };
+
+    expect(await changedUnderCache('terms-pause', { pausedAt: t0 })).toEqual({
+      code: 409,
+      en: 'Buying is paused on this sale for now. Please try again later.',
+    });
+    expect(await changedUnderCache('terms-cancel', { cancelledAt: t0 })).toEqual({
+      code: 409,
+      en: 'This sale was cancelled. Paid orders are refunded.',
+    });
+    // This process still reads a limit of 3: two copies are refused on the limit the sale has now.
+    expect(await changedUnderCache('terms-limit', { limitPerUser: 1 }, 2)).toMatchObject({ code: 400 });
+    expect(await changedUnderCache('terms-later', { saleStartTime: new Date(t0.getTime() + 60_000) })).toMatchObject({ code: 409 });
+  });
+
+  it('an edit that commits while a buy waits on the sale is not followed by an order on the old terms', async () => {
+    const { saleId, channelId } = await makeSale(db, { code: 'terms-race', price: 1000, amount: 5, limitPerUser: 1, now: t0 });
+    const [buyer] = await makeUsers(db, 1, '3893');
+    await readBuyTerms(db, channelId, saleId);
+    let buying: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      // The console's edit holds the sale's row (lib/sale/admin.ts reads it FOR UPDATE) while a buyer taps.
+      await tx.select().from(sales).where(eq(sales.id, saleId)).for('update');
+      buying = createOrder(ctxOf(channelId, buyer!), { saleId, quantity: 1, idempotencyKey: key() }, FIVE_MIN).catch((e: unknown) => e);
+      await tx.update(sales).set({ price: 900 }).where(eq(sales.id, saleId));
+    });
+    const answer = (await buying) as AppError;
+    expect(answer.data?.reason).toBe('changed');
+    expect(await db.select().from(orders).where(eq(orders.saleId, saleId))).toEqual([]);
+    expect(await stockLeft(db, saleId)).toBe(5);
   });
 });

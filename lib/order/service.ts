@@ -13,7 +13,7 @@ import type { UserScope } from '../procedure/scope';
 import { toPage, type Page } from '../procedure/paging';
 import type { OrderView } from './schema';
 import { ORDER_STATUS, orderState, type OrderStatus } from './status';
-import { cachedRead, stockMoved, stockTags, tags, writeInvalidating } from '../cache/store';
+import { cachedRead, invalidate, stockMoved, stockTags, tags, writeInvalidating } from '../cache/store';
 import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
@@ -362,6 +362,7 @@ async function claim(
   try {
     claimed = await claimCopies(ctx.db, order, sale.limitPerUser);
   } catch (error) {
+    if (error instanceof TermsChanged) throw await changedTermsRefusal(ctx, input, sale.id);
     // Two orders drew the same number in the same second (8 random digits): everything rolled back, so draw again
     // rather than answer a 500. (A violation of the key's index is a twin tap: the caller answers with its order.)
     if (isUniqueViolation(error) && attempt < 3 && !(await keyMadeAnOrder(ctx, input))) {
@@ -383,10 +384,28 @@ async function claim(
   return toView(order, commodity, []);
 }
 
+/**
+ * The answer to a buy refused by `claim_copies` because the sale changed under this process's cached terms: the
+ * cached terms are dropped (here and, through the notice, in the processes that still hold them), and the buyer gets
+ * what the sale's terms as they are now say: paused, ended, cancelled, over the new limit, or else that the sale has
+ * just changed (a new price: they look again before paying a different amount). Nothing of the buy was kept.
+ */
+async function changedTermsRefusal(ctx: UserScope, input: CreateOrderInput, saleId: number): Promise<AppError> {
+  invalidate(ctx.db, [tags.saleTerms(saleId)]);
+  const fresh = await readBuyTerms(ctx.db, ctx.channelId, saleId);
+  return termsRefusal(fresh, input, ctx.now) ?? new AppError(409, msg('saleTermsChanged'), { reason: REASON.changed });
+}
+
 /** Whether this buyer's key has made an order of this buy (a key used for another one answers keyReused in the retry). */
 const keyMadeAnOrder = async (ctx: UserScope, input: CreateOrderInput) => (await findByKey(ctx, input).catch(() => null)) !== null;
 
 type Claimed = { orderId: number; made: boolean; channelId: number; saleId: number; quantity: number };
+
+/**
+ * `claim_copies` found the sale no longer on the terms this process read from its cache (drizzle/0027): another
+ * process's operator changed the price or limit, moved the window, paused, cancelled or archived it a moment ago.
+ */
+class TermsChanged extends Error {}
 
 /** One call of `claim_copies`, its refusals (SQLSTATE SFLIM, SFOUT) answered as the API's. */
 async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promise<Claimed> {
@@ -430,6 +449,7 @@ async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promi
     }
     const short = databaseError(error, 'SFOUT');
     if (short) throw shortOfStock(Number(short.detail ?? 0) || 0);
+    if (databaseError(error, 'SFCHG')) throw new TermsChanged();
     throw error;
   }
 }

@@ -25,6 +25,7 @@ export const REASONS = [
   'starting',
   'attempts',
   'flood',
+  'changed',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -24,4 +24,5 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   starting: 'a payment for this order is being opened by another call',
   attempts: 'the order has had the most payments one order takes',
   flood: 'the buyer opened too many payments for now',
+  changed: 'the sale changed (price or limit per buyer) since the buyer saw it: they look at it again before buying',
 };

@@ -268,6 +268,7 @@ const en = {
     saleAlreadyCancelled: 'This sale is already cancelled.',
     // Catalogue, sales and blind boxes in the console (issue 32).
     salePaused: 'Buying is paused on this sale for now. Please try again later.',
+    saleTermsChanged: 'This sale has just changed. Please look at its price and limit again before buying.',
     opsSaleNotFound: 'This store has no such sale.',
     opsSaleFrozen:
       'The {field, select, price {price} limitPerUser {limit per buyer} other {opening time}} cannot change any more: this sale already has orders, and its buyers bought on these terms.',

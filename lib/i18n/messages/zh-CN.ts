@@ -243,6 +243,7 @@ const zhCN: Messages = {
     saleAlreadyCancelled: '该发售已经取消',
     // 后台的藏品、发售与盲盒（issue 32）
     salePaused: '该商品暂停购买，请稍后再试',
+    saleTermsChanged: '该发售刚刚有变动，请重新查看价格和限购后再购买',
     opsSaleNotFound: '本店没有这个发售',
     opsSaleFrozen:
       '{field, select, price {价格} limitPerUser {每人限购数量} other {开售时间}}已不能修改：该发售已有订单，买家是按这些条件购买的',
