@@ -17,7 +17,8 @@ process.env.E2E_SECOND_PORT = String(SECOND_PORT);
  */
 export default defineConfig({
   ...base,
-  testMatch: /two-servers\.spec\.ts$/,
+  // The two-server journey and issue 32's drop journey (e2e/drop-journey.spec.ts: buyer steps on the second server).
+  testMatch: [/two-servers\.spec\.ts$/, /drop-journey\.spec\.ts$/],
   outputDir: './e2e/.artifacts-servers',
   use: {
     ...base.use,

@@ -193,6 +193,39 @@ describe('finding orders and buyers (issue 32)', () => {
   });
 });
 
+describe('what a buyer holds, as the console counts it (issue 32)', () => {
+  it('counts an opened box’s prize and not the box, and nothing a refund took back', async () => {
+    const boxBuyer = await api.buyer('13712340077');
+    const asBuyer = (path: string, body: unknown) => api.callApi(path, body, { token: boxBuyer.token });
+    const [box] = await api.db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(sales.channelId, await api.channelId('AURORA')), eq(sales.code, 'aurora-mystery-box')));
+    const made = await asBuyer('/market/api/order/create', { saleId: String(box!.id), quantity: 1, idempotencyKey: 'held-box' });
+    expect(made.message).toBe('ok');
+    const { orderNo: boxOrder } = made.data as { orderNo: string };
+    const payment = (await asBuyer('/market/api/pay/create', { orderNo: boxOrder })).data as { paymentNo: string };
+    expect((await asBuyer('/market/api/pay/sandbox/complete', { paymentNo: payment.paymentNo, outcome: 'paid' })).code).toBe(200);
+    const number = await accountNumberOf(api.db, await api.channelId('AURORA'), boxBuyer.userId);
+    const held = async () =>
+      ((await as(support)('/ops/api/buyer/view', { channel: 'AURORA', accountNumber: number })).data as { holdings: number }).holdings;
+    expect(await held()).toBe(1);
+
+    const unopened = (await asBuyer('/market/api/channel/queryBox', {})).data as { boxes: { id: number }[] };
+    expect((await asBuyer('/market/api/box/open', { id: unopened.boxes[0]!.id })).code).toBe(200);
+    expect(await held()).toBe(1);
+
+    const refunded = await as(support)('/ops/api/refund/create', {
+      channel: 'AURORA',
+      orderNo: boxOrder,
+      reason: 'bought by mistake',
+      idempotencyKey: 'held-box-refund',
+    });
+    expect(refunded.code).toBe(200);
+    expect(await held()).toBe(0);
+  });
+});
+
 describe('blocking a buyer (issue 32)', () => {
   const phone = '13766660001';
   let accountNumber: string;

@@ -111,10 +111,21 @@ export async function buyerByAccountNumber(
     .select({ first: min(authSessions.createdAt), last: max(authSessions.createdAt) })
     .from(authSessions)
     .where(and(eq(authSessions.userId, userId), eq(authSessions.channelId, channelId)));
+  // What the buyer holds here now, as their Mine counts it: not a copy spent in an exchange, not one a refund took back,
+  // not a blind box already opened (its prize is the holding). Issue 32's journey: after a refund the console said the
+  // buyer still held the box and its prize.
   const [held] = await db
     .select({ n: count() })
     .from(holdings)
-    .where(and(eq(holdings.userId, userId), eq(holdings.channelId, channelId), isNull(holdings.destroyedAt)));
+    .where(
+      and(
+        eq(holdings.userId, userId),
+        eq(holdings.channelId, channelId),
+        isNull(holdings.destroyedAt),
+        isNull(holdings.refundedAt),
+        isNull(holdings.openedAt),
+      ),
+    );
   const lines = await db
     .select({
       orderNo: orders.orderNo,
