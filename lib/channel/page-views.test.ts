@@ -34,6 +34,7 @@ describe('what counts as a page view', () => {
   const page = { 'user-agent': PHONE, 'sec-fetch-dest': 'document', accept: 'text/html' };
   it.each([
     ['a phone opening a page', 'GET', page, false, true],
+    // Next removes the router's headers before the proxy sees them: a page reached in the app is counted at /log/track.
     ['the router fetching the next page', 'GET', { 'user-agent': PHONE, 'sec-fetch-dest': 'empty', rsc: '1' }, false, true],
     ['an old browser without fetch metadata', 'GET', { 'user-agent': PHONE }, false, true],
     ['a HEAD request', 'HEAD', page, false, false],

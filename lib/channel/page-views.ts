@@ -34,8 +34,12 @@ export function countsAsPageView(method: string, headers: Headers, isRenderReque
   if (dest !== null && dest !== 'document' && headers.get('rsc') === null) return false;
   const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-moz') ?? ''}`;
   if (/prefetch|prerender/i.test(purpose)) return false;
-  const agent = headers.get('user-agent') ?? '';
-  return agent.trim() !== '' && !NOT_A_PERSON.test(agent);
+  return isPersonAgent(headers.get('user-agent'));
+}
+
+/** Whether a user agent is a person's browser: present, and not a crawler, monitor, HTTP library or automated browser. */
+export function isPersonAgent(agent: string | null): boolean {
+  return agent !== null && agent.trim() !== '' && !NOT_A_PERSON.test(agent);
 }
 
 /** The calendar day (`yyyy-MM-dd`) of `now` in `timeZone`; an unknown zone reads as UTC (a page must not break). */

@@ -1,7 +1,8 @@
 import 'server-only';
 import { channelScope, procedure } from '../procedure/procedure';
 import { trackingAnswerSchema, trackingBatchSchema } from './schema';
-import { admitTrackingBatch, ingestTrackingBatch } from './service';
+import { admitTrackingBatch, ingestTrackingBatch, inAppPageViews } from './service';
+import { isPersonAgent, pageViewRecorder } from '../channel/page-views';
 
 /** Tracking ingest (spec §7 log service). */
 export const trackingProcedures = {
@@ -15,6 +16,15 @@ export const trackingProcedures = {
       const scope = await channelScope(ctx);
       const admitted = await admitTrackingBatch({ ...scope, ip: ctx.ip }, input.records);
       const stored = await ingestTrackingBatch(scope, input.records.slice(0, admitted));
+      // The store's page views (issue 32, "Reports"): the proxy counts the pages a browser opens by address, but a page
+      // reached inside the app is a router fetch whose headers Next removes before the proxy sees them, so it is counted
+      // here from the page tracker's record of it (a page_view with the page it came from).
+      const inApp = inAppPageViews(input.records.slice(0, admitted));
+      if (inApp > 0 && isPersonAgent(ctx.headers.get('user-agent'))) {
+        const channel = await ctx.channel();
+        const views = pageViewRecorder(() => ctx.db);
+        for (let i = 0; i < inApp; i++) views.count(channel.id, channel.timeZone, ctx.now);
+      }
       // Dropped over the channel's daily cap: still answered as taken, so browsers do not resend them.
       return { accepted: input.records.length, stored: stored.accepted };
     },

@@ -3,6 +3,7 @@ import { dispatch } from '@/lib/server/dispatcher';
 import { seededTestDb } from '@/test/db';
 import { channels, trackingEvents } from '@/lib/db/schema';
 import type { TrackingRecord } from './schema';
+import { pageViewRecorder, viewsToday } from '@/lib/channel/page-views';
 
 const now = new Date('2026-11-22T08:00:00Z');
 
@@ -69,5 +70,46 @@ describe('tracking ingest', () => {
       expect(res.body.message).toMatch(message);
     }
     expect(await storedFor('BAZAAR')).toHaveLength(before);
+  });
+});
+
+describe("pages opened inside the app count as the channel's page views (issue 32, Reports)", () => {
+  const PHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  const sendAs = (agent: string, records: TrackingRecord[]) =>
+    dispatch(
+      {
+        method: 'POST',
+        path: '/log/track',
+        host: 'lumen.localhost',
+        body: JSON.stringify({ records }),
+        headers: new Headers({ 'accept-language': 'en', 'user-agent': agent }),
+      },
+      { db, now },
+    );
+  const lumenViews = async () => {
+    await pageViewRecorder(() => db).flush(db);
+    const [lumen] = await db.select().from(channels).where(eq(channels.key, 'LUMEN'));
+    return (await viewsToday(db, [{ id: lumen!.id, timeZone: lumen!.timeZone }], now)).get(lumen!.id) ?? 0;
+  };
+
+  it('counts each page reached from another page of the store, not the first page of a visit nor a page left', async () => {
+    const before = await lumenViews();
+    const res = await sendAs(PHONE, [
+      // The first page of the visit (opened by address: the proxy counted it), then two pages reached in the app.
+      record({ session_id: 'nav-1', page_id: 'home', page_url: '/', refer_id: '', refer_url: 'https://chat.example/', refer_uuid: '' }),
+      record({ session_id: 'nav-1', page_id: 'goodsDetail', refer_id: 'home', refer_uuid: 'v-1' }),
+      record({ session_id: 'nav-1', page_id: 'pay', page_url: '/pay/1', refer_id: 'goodsDetail', refer_uuid: 'v-2' }),
+      record({ session_id: 'nav-1', event_type: 'page_leave', page_id: 'pay', page_url: '/pay/1', refer_uuid: 'v-2' }),
+    ]);
+    expect(res.body).toMatchObject({ code: 200 });
+    expect(await lumenViews()).toBe(before + 2);
+  });
+
+  it("does not count a crawler's or a script's records", async () => {
+    const before = await lumenViews();
+    await sendAs('curl/8.5.0', [record({ session_id: 'nav-2', refer_uuid: 'v-3' })]);
+    await sendAs('Mozilla/5.0 HeadlessChrome/131.0 Safari/537.36', [record({ session_id: 'nav-3', refer_uuid: 'v-4' })]);
+    expect(await lumenViews()).toBe(before);
   });
 });

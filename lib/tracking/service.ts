@@ -85,3 +85,12 @@ export async function ingestTrackingBatch(
   );
   return { accepted: records.length };
 }
+
+/**
+ * The records of a batch that are a page opened inside the app (spec §4: each route change records the new page with the
+ * previous one as referrer), as opposed to the first page of a visit, which has no previous page of ours and which the
+ * proxy already counted when the browser opened it by address.
+ */
+export function inAppPageViews(records: readonly StoredTrackingRecord[]): number {
+  return records.filter((r) => r.event_type === 'page_view' && Boolean(r.refer_uuid || r.refer_id)).length;
+}
