@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { CALENDAR_DAYS, groupByDay, type CalendarSale } from '@/lib/notice/schema';
 import type { Translator } from '@/lib/i18n/translator';
-import { formatDate } from '@/lib/format/date';
+import { formatDate, zoneName } from '@/lib/format/date';
 import { ArtImage } from '@/components/ui/art-image';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -80,17 +80,4 @@ export function DropCalendar({
       </ol>
     </>
   );
-}
-
-/**
- * The zone's name in the buyer's language (China Standard Time, 中国标准时间), not its IANA id, which a Chinese page
- * would show in Latin letters; the id when the runtime has no name for it.
- */
-export function zoneName(timeZone: string, locale: string): string {
-  try {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(new Date());
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
 }

@@ -44,3 +44,16 @@ export function zonedTimeFormat(locale: string, timeZone: string): Intl.DateTime
     timeZoneName: 'short',
   });
 }
+
+/**
+ * The zone's name in the reader's language (China Standard Time, 中国标准时间), not its IANA id, which a Chinese page
+ * would show in Latin letters; the id when the runtime has no name for it.
+ */
+export function zoneName(timeZone: string, locale: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(new Date());
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}

@@ -14,7 +14,7 @@ import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { OrderRefund } from '@/components/ops/order-refund';
 import { refundPreview } from '@/lib/payment/refund';
 import { CATALOGUES } from '@/lib/i18n/translator';
-import { zonedTimeFormat } from '@/lib/format/date';
+import { zonedTimeFormat, zoneName } from '@/lib/format/date';
 import type { Metadata } from 'next';
 
 type Props = { params: Promise<ConsoleChannelParams & { orderNo: string }> };
@@ -74,7 +74,7 @@ export default async function OrderPage({ params }: Props) {
       </dl>
 
       <h3 className="mt-8 text-base font-semibold text-gray-900">
-        {t('ops.buyers.timeline')} <span className="text-sm font-normal text-gray-600">({zone})</span>
+        {t('ops.buyers.timeline')} <span className="text-sm font-normal text-gray-600">({zoneName(zone, locale)})</span>
       </h3>
       <ol className="mt-3 max-w-3xl space-y-2 border-l-2 border-gray-200 pl-4 text-sm" data-testid="order-timeline">
         {order.timeline.map((event, i) => (
