@@ -309,6 +309,12 @@ const en = {
     opsBatchImportDuplicate: 'Line {line, number} repeats a code that is already given out.',
     opsChainCampaignNotFound: 'This store has no such chain-up campaign.',
     opsChainCodeDuplicate: 'Line {line, number} repeats a code that is already given out.',
+    // Editing campaigns, offers and chain-up campaigns in the console (issue 32): what buyers relied on stays.
+    campaignEditFrozen:
+      'The {field, select, startTime {opening time} commodity {collectible given} requires {collectible to hold} requiresCode {redeem-code requirement} inputs {recipe} other {term}} cannot change any more: buyers have already taken this, on these terms. The closing time and the count can still change.',
+    campaignEditCodesIssued:
+      'This offer already has redeem codes given out, so it must keep asking for one. Revoke its batches first if the codes are no longer wanted.',
+    campaignEditEnded: 'This campaign has already ended.',
     // Notices (issue 32).
     noticeNotFound: 'This notice is not available. It may have been withdrawn.',
     noticeWithdrawn: 'This notice was withdrawn and can no longer be changed.',

@@ -283,6 +283,11 @@ const zhCN: Messages = {
     opsBatchImportDuplicate: '第 {line, number} 行的兑换码已被使用过',
     opsChainCampaignNotFound: '本店没有这个自助上链活动',
     opsChainCodeDuplicate: '第 {line, number} 行的编码已被使用过',
+    // 控制台编辑活动、奖品与自助上链活动（issue 32）：买家已依赖的条件不再改变
+    campaignEditFrozen:
+      '{field, select, startTime {开始时间} commodity {赠送的藏品} requires {需持有的藏品} requiresCode {兑换码要求} inputs {合成配方} other {条件}}已不能修改：已有买家按这些条件领取或兑换。结束时间和数量仍可修改',
+    campaignEditCodesIssued: '该奖品已发出兑换码，必须继续要求兑换码。如不再需要这些码，请先作废其批次',
+    campaignEditEnded: '该活动已经结束',
     // 公告（issue 32）
     noticeNotFound: '该公告不存在或已撤回',
     noticeWithdrawn: '该公告已撤回，不能再修改',
