@@ -175,3 +175,20 @@ test('an exchange recipe is made by picking collectibles by name, and rewritten 
   await expect(offer).not.toContainText(`${names[1]} × 1`);
   await shot(page, 'recipe-1280');
 });
+
+test('a chain-up campaign is edited on the tab: its closing time moves, in the list at once', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInOwner(page);
+  await page.goto(`${OPS}/channels/CHAIN/campaigns`);
+  const edit = page.locator('details[data-chain-edit]').first();
+  await edit.locator('summary').click();
+  const form = edit.getByRole('form', { name: /^Edit chain-up campaign/ });
+  await expect(form.getByLabel('Collectible a chained-up code gives')).toBeVisible();
+  await form.getByLabel('Closes (optional)').fill('2027-04-01T20:00');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await expect(page.getByRole('region', { name: 'Chain-up campaigns', exact: true })).toContainText('Apr 1, 2027');
+  await shot(page, 'chain-edit-1280');
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await shot(page, 'chain-edit-820');
+});

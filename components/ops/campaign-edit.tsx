@@ -40,10 +40,43 @@ function FormError({ error, fields }: { error: Refusal; fields: string[] }) {
 
 function Hint({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
-    <p id={id} className="text-sm text-amber-800" data-frozen>
+    <p id={id} className="text-sm text-amber-900" data-frozen>
       {text}
     </p>
   ) : null;
+}
+
+/** The opening time: typed in the channel's zone; once fixed, greyed with the reason under it (`frozen`). */
+function OpeningField({
+  id,
+  label,
+  value,
+  onChange,
+  frozen,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  frozen: string | undefined;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="datetime-local"
+        className={INPUT}
+        value={value}
+        onChange={onChange}
+        disabled={Boolean(frozen)}
+        aria-describedby={frozen ? `${id}-hint` : undefined}
+      />
+      <Hint id={`${id}-hint`} text={frozen} />
+    </div>
+  );
 }
 
 /** A select of the channel's collectibles by name (a catalogue of hundreds reads as a sorted list; ids stay hidden). */
@@ -298,14 +331,12 @@ export function CampaignEditForm({
           <FieldError field="name" error={error} />
         </div>
         <div>
-          <ConsoleField
+          <OpeningField
             id="edit-start"
-            type="datetime-local"
             label={words.opens!}
             value={form.start}
             onChange={set('start')}
-            disabled={frozen}
-            hint={frozen ? words.frozenStart : undefined}
+            frozen={frozen ? words.frozenStart : undefined}
           />
           <FieldError field="startTime" error={error} />
         </div>
@@ -587,14 +618,12 @@ export function ChainEditForm({
           <FieldError field="commodity" error={error} />
         </div>
         <div>
-          <ConsoleField
+          <OpeningField
             id={`${id}-start`}
-            type="datetime-local"
             label={words.opens!}
             value={form.start}
             onChange={set('start')}
-            disabled={frozen}
-            hint={frozen ? words.frozenChain : undefined}
+            frozen={frozen ? words.frozenChain : undefined}
           />
           <FieldError field="startTime" error={error} />
         </div>

@@ -66,6 +66,7 @@ export default async function CampaignPage({ params }: Props) {
   }
   const canWrite = operator.role === 'owner' || operator.role === 'manager';
   const ended = campaign.endTime !== null && new Date(campaign.endTime).getTime() <= now.getTime();
+  const windowText = `${when.format(new Date(campaign.startTime))} – ${campaign.endTime ? when.format(new Date(campaign.endTime)) : words.never} (${zone})${ended ? ` · ${words.ended}` : ''}`;
   const kindWord = { holders: words.kindHolders, code: words.kindCode, welcome: words.kindWelcome, recipe: words.kindRecipe };
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
@@ -80,8 +81,7 @@ export default async function CampaignPage({ params }: Props) {
           <h2 className="text-xl font-semibold text-gray-900">{campaign.name}</h2>
           <p className="text-sm text-gray-700">
             <span className="font-mono">{campaign.code}</span> · {campaign.kind === 'exchange' ? words.kindExchange : words.kindGift} ·{' '}
-            {when.format(new Date(campaign.startTime))} – {campaign.endTime ? when.format(new Date(campaign.endTime)) : words.never} ({zone}
-            ){ended ? ` · ${words.ended}` : ''}
+            {windowText}
           </p>
         </div>
         {canWrite ? (
@@ -96,7 +96,7 @@ export default async function CampaignPage({ params }: Props) {
                 <span className="font-semibold">{nameOf(o.commodityId)}</span> · {kindWord[o.kind]} · {words.offerCount}: {o.taken} /{' '}
                 {o.total} · {words.offerLimit}: {o.limitPerUser}
                 {o.requiresCommodityId ? ` · ${words.requires}: ${nameOf(o.requiresCommodityId)}` : ''}
-                {o.inputs.length ? ` · ${o.inputs.map((i) => `${nameOf(i.commodityId)} × ${i.quantity}`).join(' + ')}` : ''}
+                {o.inputs.length ? ` · ${words.asks}: ${o.inputs.map((i) => `${nameOf(i.commodityId)} × ${i.quantity}`).join(' + ')}` : ''}
               </p>
               {canWrite ? (
                 <details className="group" data-offer-edit={o.id}>
