@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { TZDate } from '@date-fns/tz';
 import { consoleCall } from './console-call';
 import { ConsoleError, ConsoleField } from './field';
+import { RecipeEditor, recipeOf, type RecipeLine } from './campaign-edit';
 
 /** The Campaigns tab's words (ops.campaigns.*), written by the server page. */
 export type CampaignWords = Record<string, string>;
@@ -120,15 +121,13 @@ export function AddOfferForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Refusal>(null);
   const [asks, setAsks] = useState<'nothing' | 'code' | 'holding'>('nothing');
+  const [lines, setLines] = useState<RecipeLine[]>([{ commodity: null, quantity: 1 }]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const inputs = String(form.get('inputs') ?? '')
-      .split('\n')
-      .map((line) => /^\s*(\d+)\s*(?:[x×*]\s*(\d+))?\s*$/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => ({ commodity: Number(m[1]), quantity: Number(m[2] ?? 1) }));
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const inputs = recipeOf(lines);
     setBusy(true);
     setError(null);
     const answer = await consoleCall(
@@ -147,13 +146,14 @@ export function AddOfferForm({
     );
     setBusy(false);
     if (!answer.ok) return setError({ field: answer.field, message: answer.message || words.failed! });
-    event.currentTarget?.reset();
+    formElement.reset();
+    setLines([{ commodity: null, quantity: 1 }]);
     router.refresh();
   }
 
   const options = collectibles.map((c) => (
     <option key={c.id} value={c.id}>
-      {c.name} (#{c.id})
+      {c.name}
     </option>
   ));
   return (
@@ -173,10 +173,7 @@ export function AddOfferForm({
       <ConsoleField id="offer-limit" name="limitPerUser" type="number" min={1} defaultValue={1} label={words.limit!} />
       {exchange ? (
         <div className="space-y-1">
-          <label htmlFor="offer-inputs" className="block text-sm font-medium text-gray-800">
-            {words.inputs}
-          </label>
-          <textarea id="offer-inputs" name="inputs" rows={3} className={INPUT} />
+          <RecipeEditor idPrefix="offer-inputs" lines={lines} onChange={setLines} collectibles={collectibles} words={words} />
           <FieldError field="inputs" error={error} />
         </div>
       ) : (

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaignOffers, campaigns, commodities, offerInputs } from '../db/schema';
+import { campaignOffers, campaigns, commodities, offerInputs, offerQuotas, redeemCodes } from '../db/schema';
 import { writeInvalidating, tags } from '../cache/store';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../procedure/errors';
@@ -44,9 +44,14 @@ export type CampaignRecord = {
   startTime: string;
   endTime: string | null;
   sort: number;
+  /**
+   * How many buyers took one of its offers so far (gifts received, exchanges made): once above 0, its opening time is
+   * what they relied on and stays (issue 32); the console shows it read-only with the reason.
+   */
+  taken: number;
 };
 
-const recordOf = (c: CampaignRow): CampaignRecord => ({
+const recordOf = (c: CampaignRow, taken: number): CampaignRecord => ({
   id: c.id,
   kind: c.kind as CampaignKind,
   code: c.code,
@@ -56,7 +61,30 @@ const recordOf = (c: CampaignRow): CampaignRecord => ({
   startTime: c.startTime.toISOString(),
   endTime: c.endTime?.toISOString() ?? null,
   sort: c.sort,
+  taken,
 });
+
+/**
+ * How many were taken from the campaigns' offers (total - remaining, which a claim lowers in its transaction), per
+ * campaign. `lock`: under the offers' row locks, so a claim in flight (it updates its offer's row) is counted once it
+ * commits, and one that starts after waits for the edit: a frozen term cannot change under a claim.
+ */
+async function takenOf(db: Db, campaignIds: number[], lock = false): Promise<Map<number, number>> {
+  const taken = new Map<number, number>(campaignIds.map((id) => [id, 0]));
+  if (!campaignIds.length) return taken;
+  const query = db
+    .select({ campaignId: campaignOffers.campaignId, total: campaignOffers.total, remaining: campaignOffers.remaining })
+    .from(campaignOffers)
+    .where(inArray(campaignOffers.campaignId, campaignIds));
+  for (const o of lock ? await query.for('update') : await query)
+    taken.set(o.campaignId, (taken.get(o.campaignId) ?? 0) + o.total - o.remaining);
+  return taken;
+}
+
+/** issue 32: a term buyers relied on, asked to change after the first of them took it. Names the field. */
+function frozen(field: 'startTime' | 'commodity' | 'requires' | 'requiresCode' | 'inputs'): AppError {
+  return new AppError(400, msg('campaignEditFrozen', { field }), { field });
+}
 
 /** issue 32: a window that closes before it opens is refused, naming `endTime`. Shared with chain-up campaigns. */
 export function checkWindow(w: { startTime: Date; endTime: Date | null }): void {
@@ -64,11 +92,12 @@ export function checkWindow(w: { startTime: Date; endTime: Date | null }): void 
 }
 
 /** One of the channel's campaigns (of any kind), or 404 naming `campaignId`. */
-export async function campaignOfChannel(db: Db, channelId: number, campaignId: number): Promise<CampaignRow> {
-  const [row] = await db
+export async function campaignOfChannel(db: Db, channelId: number, campaignId: number, lock = false): Promise<CampaignRow> {
+  const query = db
     .select()
     .from(campaigns)
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.channelId, channelId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError(404, msg('opsCampaignNotFound'));
   return row;
 }
@@ -97,7 +126,7 @@ export async function createCampaign(
           sort: input.sort,
         })
         .returning();
-      const after = recordOf(row!);
+      const after = recordOf(row!, 0);
       await audit(tx, { channelId: input.channelId, before: null, after });
       return after;
     });
@@ -107,7 +136,11 @@ export async function createCampaign(
   }
 }
 
-/** Edits a campaign's words, picture and window (its kind stays). Same refusals as `createCampaign`. */
+/**
+ * Edits a campaign's code, words, picture, window and order (its kind stays). Same refusals as `createCampaign`; once a
+ * buyer took one of its offers, a changed opening time is refused naming `startTime` (issue 32: like a sale's frozen
+ * terms); the closing time may still move, earlier or later.
+ */
 export async function updateCampaign(
   db: Db,
   input: { channelId: number; campaignId: number } & CampaignFields,
@@ -116,7 +149,10 @@ export async function updateCampaign(
   checkWindow(input);
   try {
     return await writeInvalidating(db, async (tx, changed) => {
-      const before = recordOf(await campaignOfChannel(tx, input.channelId, input.campaignId));
+      const row0 = await campaignOfChannel(tx, input.channelId, input.campaignId, true);
+      const taken = (await takenOf(tx, [row0.id], true)).get(row0.id) ?? 0;
+      const before = recordOf(row0, taken);
+      if (taken > 0 && input.startTime.getTime() !== row0.startTime.getTime()) throw frozen('startTime');
       changed([tags.campaigns(input.channelId)]);
       const [row] = await tx
         .update(campaigns)
@@ -131,7 +167,7 @@ export async function updateCampaign(
         })
         .where(eq(campaigns.id, input.campaignId))
         .returning();
-      const after = recordOf(row!);
+      const after = recordOf(row!, taken);
       await audit(tx, { channelId: input.channelId, before, after });
       return after;
     });
@@ -139,6 +175,33 @@ export async function updateCampaign(
     if (isUniqueViolation(error)) throw new AppError(400, msg('opsCampaignCodeTaken'));
     throw error;
   }
+}
+
+/**
+ * Ends a campaign now (drop day: a gift given by mistake, an exchange to stop): its closing time becomes `now`, so the
+ * store shows it ended and refuses claims from this moment. One not open yet closes unopened (its opening moves to
+ * `now` too: nobody relied on it). Refused: one already ended (`campaignId`).
+ */
+export async function endCampaignNow(
+  db: Db,
+  input: { channelId: number; campaignId: number; now: Date },
+  audit: CampaignAudit = noAudit,
+): Promise<CampaignRecord> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const row0 = await campaignOfChannel(tx, input.channelId, input.campaignId, true);
+    if (row0.endTime && row0.endTime.getTime() <= input.now.getTime()) throw new AppError(400, msg('campaignEditEnded'));
+    const taken = (await takenOf(tx, [row0.id])).get(row0.id) ?? 0;
+    const before = recordOf(row0, taken);
+    changed([tags.campaigns(input.channelId)]);
+    const [row] = await tx
+      .update(campaigns)
+      .set({ endTime: input.now, startTime: row0.startTime.getTime() > input.now.getTime() ? input.now : row0.startTime })
+      .where(eq(campaigns.id, row0.id))
+      .returning();
+    const after = recordOf(row!, taken);
+    await audit(tx, { channelId: input.channelId, before, after });
+    return after;
+  });
 }
 
 /** What a gift offer is, from what it asks (docs/decisions.md, "Gift kinds"); exchange offers are recipes. */
@@ -315,15 +378,37 @@ export async function createOffer(db: Db, input: NewOffer, audit: CampaignAudit 
   });
 }
 
+/** An offer's edit: the count, limit and order always; what it gives and asks (left out: unchanged) until first taken. */
+export type OfferEdit = {
+  channelId: number;
+  offerId: number;
+  total: number;
+  limitPerUser: number;
+  sort: number;
+  commodityId?: number;
+  requiresCommodityId?: number | null;
+  requiresCode?: boolean;
+  inputs?: { commodityId: number; quantity: number }[];
+};
+
+/** A recipe as one line per collectible (give A × 2 is one line with quantity 2; a repeated collectible adds up). */
+function recipeLines(inputs: { commodityId: number; quantity: number }[]): Map<number, number> {
+  const lines = new Map<number, number>();
+  for (const i of inputs) lines.set(i.commodityId, (lines.get(i.commodityId) ?? 0) + i.quantity);
+  return lines;
+}
+
+const sameRecipe = (a: Map<number, number>, b: Map<number, number>) => a.size === b.size && [...a].every(([c, q]) => b.get(c) === q);
+
 /**
- * Changes an offer's count and per-buyer limit (what it gives and asks stays: buyers may already hold it). Refused:
- * a count below what was taken (`total`), checked under the row's lock so a claim in flight cannot slip under it.
+ * Edits an offer (issue 32). The count, per-buyer limit and order may always change; a count below what was taken is
+ * refused (`total`). What it gives (`commodity`) and asks (`requires`, `requiresCode`, `inputs`) may change until a buyer
+ * first takes it, then is refused naming the field, as a sale's terms freeze at its first order. All checked under the
+ * offer's row lock, which a claim takes too (it lowers `remaining`), so a claim in flight cannot slip under the check.
+ * Other refusals as `createOffer`, and an offer with redeem codes out keeps asking one (`requiresCode`).
+ * A changed limit applies to buyers who took it already too: their quota rows follow it (never below what they took).
  */
-export async function updateOffer(
-  db: Db,
-  input: { channelId: number; offerId: number; total: number; limitPerUser: number; sort: number },
-  audit: CampaignAudit = noAudit,
-): Promise<OfferRecord> {
+export async function updateOffer(db: Db, input: OfferEdit, audit: CampaignAudit = noAudit): Promise<OfferRecord> {
   return writeInvalidating(db, async (tx, changed) => {
     const [locked] = await tx
       .select()
@@ -332,15 +417,63 @@ export async function updateOffer(
       .for('update');
     if (!locked) throw new AppError(404, msg('opsOfferNotFound'));
     const before = await offerOfChannel(tx, input.channelId, input.offerId);
+    const exchange = before.kind === 'recipe';
     const taken = locked.total - locked.remaining;
+    const commodityId = input.commodityId ?? before.commodityId;
+    const requiresCommodityId = input.requiresCommodityId === undefined ? before.requiresCommodityId : input.requiresCommodityId;
+    const requiresCode = input.requiresCode ?? before.requiresCode;
+    const lines = recipeLines(input.inputs ?? before.inputs);
+    const recipeChanged = !sameRecipe(lines, recipeLines(before.inputs));
+    if (taken > 0) {
+      if (commodityId !== before.commodityId) throw frozen('commodity');
+      if (requiresCommodityId !== before.requiresCommodityId) throw frozen('requires');
+      if (requiresCode !== before.requiresCode) throw frozen('requiresCode');
+      if (recipeChanged) throw frozen('inputs');
+    }
     if (input.total < taken) throw new AppError(400, msg('opsOfferTotalBelowTaken', { taken }));
+    if (commodityId !== before.commodityId && !(await allOfChannel(tx, input.channelId, [commodityId])))
+      throw new AppError(400, msg('opsOfferCommodityOtherChannel'));
+    if (requiresCommodityId !== null && !(await allOfChannel(tx, input.channelId, [requiresCommodityId])))
+      throw new AppError(400, msg('opsOfferRequiresOtherChannel'));
+    if (exchange) {
+      if (!lines.size) throw new AppError(400, msg('opsRecipeNoInput'));
+      if (!(await allOfChannel(tx, input.channelId, [...lines.keys()]))) throw new AppError(400, msg('opsRecipeInputOtherChannel'));
+    } else if (lines.size) {
+      throw new AppError(400, msg('opsGiftNoInputs'));
+    }
+    if (before.requiresCode && !requiresCode) {
+      // Codes handed out (printed, exported) are what their holders rely on, even before the first is used.
+      const [code] = await tx.select({ id: redeemCodes.id }).from(redeemCodes).where(eq(redeemCodes.offerId, input.offerId)).limit(1);
+      if (code) throw new AppError(400, msg('campaignEditCodesIssued'));
+    }
     changed([tags.campaigns(input.channelId)]);
     const [row] = await tx
       .update(campaignOffers)
-      .set({ total: input.total, remaining: input.total - taken, limitPerUser: input.limitPerUser, sort: input.sort })
+      .set({
+        commodityId,
+        total: input.total,
+        remaining: input.total - taken,
+        limitPerUser: input.limitPerUser,
+        requiresCommodityId,
+        requiresCode,
+        sort: input.sort,
+      })
       .where(eq(campaignOffers.id, input.offerId))
       .returning();
-    const after = offerRecord(row!, before.inputs, before.kind === 'recipe' ? 'exchange' : 'gift');
+    if (recipeChanged) {
+      await tx.delete(offerInputs).where(eq(offerInputs.offerId, input.offerId));
+      await tx.insert(offerInputs).values([...lines].map(([c, quantity]) => ({ offerId: input.offerId, commodityId: c, quantity })));
+    }
+    if (input.limitPerUser !== before.limitPerUser)
+      await tx
+        .update(offerQuotas)
+        .set({ maxTaken: sql`greatest(${offerQuotas.taken}, ${input.limitPerUser})` })
+        .where(eq(offerQuotas.offerId, input.offerId));
+    const after = offerRecord(
+      row!,
+      [...lines].map(([c, quantity]) => ({ commodityId: c, quantity })),
+      exchange ? 'exchange' : 'gift',
+    );
     const { channelId: _c, ...beforeRecord } = before;
     void _c;
     await audit(tx, { channelId: input.channelId, before: beforeRecord, after });
@@ -356,5 +489,15 @@ export async function listCampaignRecords(db: Db, channelId: number, kind: Campa
     .where(and(eq(campaigns.channelId, channelId), eq(campaigns.kind, kind)))
     .orderBy(asc(campaigns.sort), asc(campaigns.id))
     .limit(200);
-  return rows.map(recordOf);
+  const taken = await takenOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => recordOf(r, taken.get(r.id) ?? 0));
+}
+
+/** One campaign of the channel as the console shows it, with how many were taken; 404 naming `campaignId`. */
+export async function campaignRecord(db: Db, channelId: number, campaignId: number): Promise<CampaignRecord> {
+  const row = await campaignOfChannel(db, channelId, campaignId);
+  return recordOf(row, (await takenOf(db, [row.id])).get(row.id) ?? 0);
 }

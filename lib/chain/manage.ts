@@ -67,11 +67,12 @@ async function commodityCover(db: Db, channelId: number, commodityId: number): P
   return c.cover;
 }
 
-async function campaignOfChannel(db: Db, channelId: number, id: number): Promise<Row> {
-  const [row] = await db
+async function campaignOfChannel(db: Db, channelId: number, id: number, lock = false): Promise<Row> {
+  const query = db
     .select()
     .from(chainCampaigns)
     .where(and(eq(chainCampaigns.id, id), eq(chainCampaigns.channelId, channelId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError(404, msg('opsChainCampaignNotFound'));
   return row;
 }
@@ -108,7 +109,15 @@ export async function createChainCampaign(
   });
 }
 
-/** Edits a chain-up campaign. Same refusals as `createChainCampaign`. */
+/** How many of the campaign's codes were chained up: once above 0, what it gives and its opening stay (issue 32). */
+export const chainedUp = (c: ChainCampaignRecord) => c.codes.reduce((n, t) => n + t.used, 0);
+
+/**
+ * Edits a chain-up campaign. Same refusals as `createChainCampaign`; once a buyer chained up one of its codes, a
+ * changed collectible (`commodity`) or opening time (`startTime`) is refused, naming the field (issue 32: what a buyer
+ * relied on stays; the closing time may still move). A chain-up at the very moment of the edit is not serialized with
+ * it (the chain-up locks its code, not the campaign): it may mint the old collectible, as it would have a moment before.
+ */
 export async function updateChainCampaign(
   db: Db,
   input: { channelId: number; campaignId: number } & ChainCampaignFields,
@@ -118,7 +127,14 @@ export async function updateChainCampaign(
   const cover = input.cover || (await commodityCover(db, input.channelId, input.commodityId));
   await commodityCover(db, input.channelId, input.commodityId);
   return writeInvalidating(db, async (tx, changed) => {
-    const before = await recordOf(tx, await campaignOfChannel(tx, input.channelId, input.campaignId));
+    const row0 = await campaignOfChannel(tx, input.channelId, input.campaignId, true);
+    const before = await recordOf(tx, row0);
+    if (chainedUp(before) > 0) {
+      if (input.commodityId !== row0.commodityId)
+        throw new AppError(400, msg('campaignEditFrozen', { field: 'commodity' }), { field: 'commodity' });
+      if (input.startTime.getTime() !== row0.startTime.getTime())
+        throw new AppError(400, msg('campaignEditFrozen', { field: 'startTime' }), { field: 'startTime' });
+    }
     changed([tags.campaigns(input.channelId)]);
     const { channelId, campaignId, ...fields } = input;
     void channelId;
@@ -126,6 +142,28 @@ export async function updateChainCampaign(
       .update(chainCampaigns)
       .set({ ...fields, cover })
       .where(eq(chainCampaigns.id, campaignId))
+      .returning();
+    const after = await recordOf(tx, row!);
+    await audit?.(tx, { channelId: input.channelId, before, after });
+    return after;
+  });
+}
+
+/** Ends a chain-up campaign now, as `endCampaignNow` does a gift's. Refused: one already ended (`campaignId`). */
+export async function endChainCampaignNow(
+  db: Db,
+  input: { channelId: number; campaignId: number; now: Date },
+  audit?: CampaignAudit,
+): Promise<ChainCampaignRecord> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const row0 = await campaignOfChannel(tx, input.channelId, input.campaignId, true);
+    if (row0.endTime && row0.endTime.getTime() <= input.now.getTime()) throw new AppError(400, msg('campaignEditEnded'));
+    const before = await recordOf(tx, row0);
+    changed([tags.campaigns(input.channelId)]);
+    const [row] = await tx
+      .update(chainCampaigns)
+      .set({ endTime: input.now, startTime: row0.startTime.getTime() > input.now.getTime() ? input.now : row0.startTime })
+      .where(eq(chainCampaigns.id, row0.id))
       .returning();
     const after = await recordOf(tx, row!);
     await audit?.(tx, { channelId: input.channelId, before, after });

@@ -34,6 +34,8 @@ const REFUSED_SAMPLE = new Set<ApiPath>([
   '/ops/api/campaign/update',
   '/ops/api/campaign/offer/create',
   '/ops/api/campaign/offer/update',
+  '/ops/api/campaign/end',
+  '/ops/api/campaign/chain/end',
   '/ops/api/campaign/batch/generate',
   '/ops/api/campaign/batch/import',
   '/ops/api/campaign/batch/export',

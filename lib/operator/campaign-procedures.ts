@@ -4,8 +4,9 @@ import { procedure, type ProcedureContext } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
 import { env } from '../env';
 import {
-  campaignOfChannel,
+  campaignRecord,
   createCampaign,
+  endCampaignNow,
   createOffer,
   listCampaignRecords,
   listOffers,
@@ -24,7 +25,7 @@ import {
   revokeBatch,
   revokeCode,
 } from '../redeem-code/batches';
-import { addChainCodes, createChainCampaign, listChainCampaigns, updateChainCampaign } from '../chain/manage';
+import { addChainCodes, createChainCampaign, endChainCampaignNow, listChainCampaigns, updateChainCampaign } from '../chain/manage';
 import { auditCall } from './audit';
 
 /**
@@ -87,6 +88,7 @@ const campaignView = z.object({
   startTime: z.string(),
   endTime: z.string().nullable(),
   sort: z.number(),
+  taken: z.number(),
 });
 const offerView = z.object({
   id: z.number(),
@@ -158,6 +160,10 @@ const chainFieldsOf = (input: {
   const { commodity, ...rest } = input;
   return { ...rest, commodityId: commodity, startTime: new Date(input.startTime), endTime: input.endTime ? new Date(input.endTime) : null };
 };
+/** An exchange recipe: what is spent per exchange, a collectible of the channel and how many (give A × 2 + B). */
+const recipeInputs = z
+  .array(z.object({ commodity: id, quantity: positive(100) }), { error: 'must be a list of collectibles and quantities' })
+  .max(20, 'must be 20 lines or fewer');
 /** Pasted codes, one a line (the import's text box) or a list. */
 const codeLines = z
   .array(text(100), { error: 'must be a list of codes' })
@@ -195,20 +201,10 @@ export const campaignProcedures = {
     output: z.object({ campaign: campaignView, offers: z.array(offerView.extend({ batches: z.array(batchView) })) }),
     handler: async (ctx, input) => {
       const channel = await ctx.operatorChannel();
-      const campaign = await campaignOfChannel(ctx.db, channel.id, input.campaignId);
+      const campaign = await campaignRecord(ctx.db, channel.id, input.campaignId);
       const offers = await listOffers(ctx.db, channel.id, campaign.id);
       return {
-        campaign: {
-          id: campaign.id,
-          kind: campaign.kind as 'gift' | 'exchange',
-          code: campaign.code,
-          name: campaign.name,
-          description: campaign.description,
-          cover: campaign.cover,
-          startTime: campaign.startTime.toISOString(),
-          endTime: campaign.endTime?.toISOString() ?? null,
-          sort: campaign.sort,
-        },
+        campaign,
         offers: await Promise.all(
           offers.map(async (o) => ({ ...o, batches: o.requiresCode ? await listBatches(ctx.db, channel.id, o.id, ctx.now) : [] })),
         ),
@@ -231,7 +227,7 @@ export const campaignProcedures = {
   }),
   '/ops/api/campaign/update': procedure({
     summary:
-      'Edits a campaign’s code, words, picture, window and order. Same refusals as create; 404 (`campaignId`) for another channel’s.',
+      'Edits a campaign’s code, words, picture, window and order. Same refusals as create; once a buyer took one of its offers, a changed opening time (400, `startTime`); 404 (`campaignId`) for another channel’s.',
     auth: 'operator',
     operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({ channel: channelKey, campaignId: id, ...campaignFields }),
@@ -260,10 +256,7 @@ export const campaignProcedures = {
       limitPerUser: positive(10_000).default(1),
       requires: id.nullable().default(null),
       requiresCode: z.boolean({ error: 'must be true or false' }).default(false),
-      inputs: z
-        .array(z.object({ commodity: id, quantity: positive(100) }), { error: 'must be a list of collectibles and quantities' })
-        .max(20, 'must be 20 lines or fewer')
-        .default([]),
+      inputs: recipeInputs.default([]),
       sort: count(1_000_000).default(0),
     }),
     output: offerView,
@@ -287,7 +280,8 @@ export const campaignProcedures = {
     },
   }),
   '/ops/api/campaign/offer/update': procedure({
-    summary: 'Changes an offer’s count and per-buyer limit. Refused (400, `total`): a count below what buyers already took.',
+    summary:
+      'Edits an offer: its count, per-buyer limit and order; what it gives (`commodity`) and asks (`requires`, `requiresCode`, `inputs`; left out: unchanged) until a buyer first takes it. Refused (400, naming the field): a count below what buyers already took (`total`), a term buyers took it on, the refusals of create, and dropping the redeem code of an offer with codes out (`requiresCode`).',
     auth: 'operator',
     operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({
@@ -296,13 +290,45 @@ export const campaignProcedures = {
       total: count(10_000_000),
       limitPerUser: positive(10_000),
       sort: count(1_000_000).default(0),
+      commodity: id.optional(),
+      requires: id.nullable().optional(),
+      requiresCode: z.boolean({ error: 'must be true or false' }).optional(),
+      inputs: recipeInputs.optional(),
     }),
     output: offerView,
     handler: async (ctx, input) => {
       const channel = await ctx.operatorChannel();
-      const { channel: _key, ...rest } = input;
-      void _key;
-      return updateOffer(ctx.db, { channelId: channel.id, ...rest }, auditOf(ctx, '/ops/api/campaign/offer/update', input));
+      return updateOffer(
+        ctx.db,
+        {
+          channelId: channel.id,
+          offerId: input.offerId,
+          total: input.total,
+          limitPerUser: input.limitPerUser,
+          sort: input.sort,
+          commodityId: input.commodity,
+          requiresCommodityId: input.requires,
+          requiresCode: input.requiresCode,
+          inputs: input.inputs?.map((i) => ({ commodityId: i.commodity, quantity: i.quantity })),
+        },
+        auditOf(ctx, '/ops/api/campaign/offer/update', input),
+      );
+    },
+  }),
+  '/ops/api/campaign/end': procedure({
+    summary:
+      'Ends a gift campaign or exchange activity now: its closing time becomes this moment (one not open yet closes unopened). Refused (400, `campaignId`): one already ended.',
+    auth: 'operator',
+    operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
+    input: z.object({ channel: channelKey, campaignId: id }),
+    output: campaignView,
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      return endCampaignNow(
+        ctx.db,
+        { channelId: channel.id, campaignId: input.campaignId, now: ctx.now },
+        auditOf(ctx, '/ops/api/campaign/end', input),
+      );
     },
   }),
   '/ops/api/campaign/batch/generate': procedure({
@@ -436,7 +462,8 @@ export const campaignProcedures = {
     },
   }),
   '/ops/api/campaign/chain/update': procedure({
-    summary: 'Edits a chain-up campaign. Same refusals as create; 404 (`campaignId`) for another channel’s.',
+    summary:
+      'Edits a chain-up campaign. Same refusals as create; once a code was chained up, a changed collectible (`commodity`) or opening time (`startTime`); 404 (`campaignId`) for another channel’s.',
     auth: 'operator',
     operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
     input: z.object({ channel: channelKey, campaignId: id, ...chainFields }),
@@ -449,6 +476,21 @@ export const campaignProcedures = {
         ctx.db,
         { channelId: channel.id, campaignId, ...chainFieldsOf(fields) },
         auditOf(ctx, '/ops/api/campaign/chain/update', input),
+      );
+    },
+  }),
+  '/ops/api/campaign/chain/end': procedure({
+    summary: 'Ends a chain-up campaign now: its closing time becomes this moment. Refused (400, `campaignId`): one already ended.',
+    auth: 'operator',
+    operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
+    input: z.object({ channel: channelKey, campaignId: id }),
+    output: chainView,
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      return endChainCampaignNow(
+        ctx.db,
+        { channelId: channel.id, campaignId: input.campaignId, now: ctx.now },
+        auditOf(ctx, '/ops/api/campaign/chain/end', input),
       );
     },
   }),

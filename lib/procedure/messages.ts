@@ -176,6 +176,9 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   opsBatchImportDuplicate: 'codes',
   opsChainCampaignNotFound: 'campaignId',
   opsChainCodeDuplicate: 'codes',
+  // Editing campaigns (issue 32); campaignEditFrozen names its field in the call (startTime, commodity, requires...).
+  campaignEditCodesIssued: 'requiresCode',
+  campaignEditEnded: 'campaignId',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

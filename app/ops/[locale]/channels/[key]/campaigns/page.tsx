@@ -7,6 +7,10 @@ import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/con
 import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { NewCampaignForm } from '@/components/ops/campaign-panel';
+import { ChainEditForm } from '@/components/ops/campaign-edit';
+import { asc, eq } from 'drizzle-orm';
+import { commodities } from '@/lib/db/schema';
+import { chainedUp } from '@/lib/chain/manage';
 import { campaignWords } from './words';
 
 type Props = { params: Promise<ConsoleChannelParams> };
@@ -23,11 +27,19 @@ export default async function CampaignsPage({ params }: Props) {
   const { operator, channel } = await requireConsoleChannel(params);
   const db = getDb();
   const zone = channel.timeZone;
-  const [gift, exchange, chain] = await Promise.all([
+  const [gift, exchange, chain, collectibles] = await Promise.all([
     listCampaignRecords(db, channel.id, 'gift'),
     listCampaignRecords(db, channel.id, 'exchange'),
     listChainCampaigns(db, channel.id),
+    db
+      .select({ id: commodities.id, name: commodities.name })
+      .from(commodities)
+      .where(eq(commodities.channelId, channel.id))
+      .orderBy(asc(commodities.name))
+      .limit(500),
   ]);
+  const now = new Date();
+  const hasEnded = (c: { endTime: string | null }) => c.endTime !== null && new Date(c.endTime).getTime() <= now.getTime();
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
   const words = campaignWords(t, zone);
   const windowOf = (c: { startTime: string; endTime: string | null }) =>
@@ -59,7 +71,10 @@ export default async function CampaignsPage({ params }: Props) {
                 )}
                 {c.code ? <span className="ml-2 font-mono text-xs text-gray-600">{c.code}</span> : null}
               </span>
-              <span className="text-gray-700">{windowOf(c)}</span>
+              <span className="text-gray-700">
+                {windowOf(c)}
+                {hasEnded(c) ? ` · ${words.ended}` : ''}
+              </span>
             </li>
           ))}
         </ul>
@@ -79,6 +94,28 @@ export default async function CampaignsPage({ params }: Props) {
           chain.map((c) => ({ ...c, code: undefined })),
           false,
         )}
+        {canWrite && chain.length ? (
+          <section className="space-y-2" aria-label={words.editChain}>
+            {chain.map((c) => (
+              <details key={c.id} className="rounded-lg border border-gray-200 bg-white px-4 py-3" data-chain-edit={c.id}>
+                <summary className="cursor-pointer text-sm font-medium text-blue-800">
+                  {words.editChain}: {c.name}{' '}
+                  <span className="text-gray-600">
+                    · {words.chainCodes}: {chainedUp(c)} / {c.codes.reduce((n, t) => n + t.total, 0)}
+                  </span>
+                </summary>
+                <ChainEditForm
+                  locale={locale}
+                  channel={channel.key}
+                  timeZone={zone}
+                  chain={{ ...c, used: chainedUp(c), ended: hasEnded(c) }}
+                  collectibles={collectibles}
+                  words={words}
+                />
+              </details>
+            ))}
+          </section>
+        ) : null}
         {canWrite ? <NewCampaignForm locale={locale} channel={channel.key} timeZone={zone} words={words} /> : null}
       </div>
     </ConsoleShell>

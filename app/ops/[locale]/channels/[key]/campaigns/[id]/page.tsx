@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { commodities } from '@/lib/db/schema';
-import { campaignOfChannel, listOffers } from '@/lib/campaign/manage';
+import { campaignRecord, listOffers } from '@/lib/campaign/manage';
 import { listBatches } from '@/lib/redeem-code/batches';
 import { AppError } from '@/lib/procedure/errors';
 import { consoleTitled, consoleWords } from '@/lib/page/console';
@@ -11,6 +11,7 @@ import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/con
 import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { AddOfferForm, BatchPanel, type BatchRow } from '@/components/ops/campaign-panel';
+import { CampaignEditForm, OfferEditForm } from '@/components/ops/campaign-edit';
 import { campaignWords } from '../words';
 
 type Props = { params: Promise<ConsoleChannelParams & { id: string }> };
@@ -30,7 +31,7 @@ export default async function CampaignPage({ params }: Props) {
   const now = new Date();
   const campaignId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
   const campaign = Number.isFinite(campaignId)
-    ? await campaignOfChannel(db, channel.id, campaignId).catch((e: unknown) => {
+    ? await campaignRecord(db, channel.id, campaignId).catch((e: unknown) => {
         if (e instanceof AppError && e.code === 404) return null;
         throw e;
       })
@@ -64,6 +65,8 @@ export default async function CampaignPage({ params }: Props) {
     );
   }
   const canWrite = operator.role === 'owner' || operator.role === 'manager';
+  const ended = campaign.endTime !== null && new Date(campaign.endTime).getTime() <= now.getTime();
+  const windowText = `${when.format(new Date(campaign.startTime))} – ${campaign.endTime ? when.format(new Date(campaign.endTime)) : words.never} (${zone})${ended ? ` · ${words.ended}` : ''}`;
   const kindWord = { holders: words.kindHolders, code: words.kindCode, welcome: words.kindWelcome, recipe: words.kindRecipe };
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
@@ -78,9 +81,12 @@ export default async function CampaignPage({ params }: Props) {
           <h2 className="text-xl font-semibold text-gray-900">{campaign.name}</h2>
           <p className="text-sm text-gray-700">
             <span className="font-mono">{campaign.code}</span> · {campaign.kind === 'exchange' ? words.kindExchange : words.kindGift} ·{' '}
-            {when.format(campaign.startTime)} – {campaign.endTime ? when.format(campaign.endTime) : words.never} ({zone})
+            {windowText}
           </p>
         </div>
+        {canWrite ? (
+          <CampaignEditForm locale={locale} channel={channel.key} timeZone={zone} campaign={{ ...campaign, ended }} words={words} />
+        ) : null}
         <section className="space-y-4" aria-label={words.offers}>
           <h2 className="text-lg font-semibold text-gray-900">{words.offers}</h2>
           {offers.length === 0 ? <p className="text-sm text-gray-600">{words.none}</p> : null}
@@ -90,8 +96,14 @@ export default async function CampaignPage({ params }: Props) {
                 <span className="font-semibold">{nameOf(o.commodityId)}</span> · {kindWord[o.kind]} · {words.offerCount}: {o.taken} /{' '}
                 {o.total} · {words.offerLimit}: {o.limitPerUser}
                 {o.requiresCommodityId ? ` · ${words.requires}: ${nameOf(o.requiresCommodityId)}` : ''}
-                {o.inputs.length ? ` · ${o.inputs.map((i) => `${nameOf(i.commodityId)} × ${i.quantity}`).join(' + ')}` : ''}
+                {o.inputs.length ? ` · ${words.asks}: ${o.inputs.map((i) => `${nameOf(i.commodityId)} × ${i.quantity}`).join(' + ')}` : ''}
               </p>
+              {canWrite ? (
+                <details className="group" data-offer-edit={o.id}>
+                  <summary className="cursor-pointer text-sm font-medium text-blue-800 underline underline-offset-2">{words.edit}</summary>
+                  <OfferEditForm locale={locale} channel={channel.key} offer={o} collectibles={collectibles} words={words} />
+                </details>
+              ) : null}
               {o.requiresCode ? (
                 <BatchPanel
                   locale={locale}
