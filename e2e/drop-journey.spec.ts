@@ -284,6 +284,8 @@ test('a drop from the console to the buyer and back: made, counted down, bought,
   const record = buyer.locator(`[data-order-no="${orderNo}"]`);
   await expect(record.getByTestId('order-refund')).toContainText('refunded for 1 copy');
   await expect(record.getByTestId('order-refund')).toContainText('Refunded');
+  // Its one copy refunded: the order reads Refunded, no longer Paid.
+  await expect(record.getByTestId('order-status')).toHaveText('Refunded');
   await shot(buyer, 'buyer-records');
   await visit('/mine/collection');
   await expect(buyer.getByTestId('holding-edition')).toHaveCount(0);

@@ -39,3 +39,21 @@ it('writes the other states as before', () => {
   );
   expect(Array.from(container.querySelectorAll('span'), (s) => s.textContent)).toEqual(['To pay', 'Paid', 'Closed']);
 });
+
+it.each([
+  ['en', 'Refunded', 'Paid'],
+  ['zh-CN', '已退款', '已支付'],
+] as const)(
+  'in %s a paid order refunded copy by copy reads "%s" once every copy is back, "%s" before (issue 32)',
+  (locale, whole, part) => {
+    const t = translator(locale);
+    const paid = { statusTrade: ORDER_STATUS.paid, cancelReason: null, quantity: 2 };
+    const { container } = render(
+      <>
+        <OrderStatusLabel order={{ ...paid, refunds: [{ quantity: 1 }] }} t={t} />
+        <OrderStatusLabel order={{ ...paid, refunds: [{ quantity: 1 }, { quantity: 1 }] }} t={t} />
+      </>,
+    );
+    expect(Array.from(container.querySelectorAll('span'), (s) => s.textContent)).toEqual([part, whole]);
+  },
+);

@@ -505,6 +505,8 @@ const en = {
     /** Not paid in time (issue 30: it read 'Cancelled', as if the buyer had cancelled it). */
     expired: 'Expired',
     closed: 'Closed',
+    /** Every copy of the paid order was refunded (issue 32). */
+    refunded: 'Refunded',
     orderNo: 'Order no.',
     createTime: 'Ordered',
     quantity: '× {count, number}',

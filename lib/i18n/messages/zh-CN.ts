@@ -468,6 +468,7 @@ const zhCN: Messages = {
     cancelled: '已取消',
     expired: '已过期',
     closed: '已关闭',
+    refunded: '已退款',
     orderNo: '订单号',
     createTime: '下单时间',
     quantity: '× {count, number}',
