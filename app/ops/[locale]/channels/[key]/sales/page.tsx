@@ -30,6 +30,7 @@ const STATE_BADGE: Record<string, string> = {
  */
 export default async function SalesPage({ params }: Props) {
   const { locale, t } = await consoleWords(params);
+  const count = new Intl.NumberFormat(locale);
   const { operator, channel } = await requireConsoleChannel(params);
   const db = getDb();
   const now = new Date();
@@ -73,9 +74,9 @@ export default async function SalesPage({ params }: Props) {
                     </span>
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatFen(s.price)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{s.copiesTaken}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{count.format(s.copiesTaken)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">
-                    {s.copiesLeft} / {s.copies}
+                    {count.format(s.copiesLeft)} / {count.format(s.copies)}
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap text-gray-700">{zoneText(s.saleStartTime.toISOString(), zone)}</td>
                   <td className="py-2 text-right">
