@@ -176,6 +176,13 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   opsBatchImportDuplicate: 'codes',
   opsChainCampaignNotFound: 'campaignId',
   opsChainCodeDuplicate: 'codes',
+  // A channel's alert webhook (issue 32, "Reports").
+  alertWebhookUrlInvalid: 'url',
+  alertWebhookUrlCredentials: 'url',
+  alertWebhookUrlHttps: 'url',
+  alertWebhookUrlInternal: 'url',
+  alertWebhookUrlRequired: 'url',
+  alertWebhookSecretUnsigned: 'secret',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -312,6 +312,15 @@ const en = {
     // Notices (issue 32).
     noticeNotFound: 'This notice is not available. It may have been withdrawn.',
     noticeWithdrawn: 'This notice was withdrawn and can no longer be changed.',
+    // A channel's alert webhook (issue 32, "Reports"; lib/monitor/webhooks.ts).
+    alertWebhookUrlInvalid: 'The webhook URL must be a full web address starting with https://.',
+    alertWebhookUrlCredentials: 'The webhook URL must not carry a user name or password. Put the signing secret in its own field.',
+    alertWebhookUrlHttps: 'The webhook URL must start with https://: alerts are sent only over an encrypted connection.',
+    alertWebhookUrlInternal:
+      'The webhook URL points inside this deployment’s network ({host}). Give the receiver’s address on the internet.',
+    alertWebhookUrlRequired: 'Type the webhook’s URL.',
+    alertWebhookSecretUnsigned: 'WeCom robots do not sign their messages: leave the signing secret empty.',
+    alertWebhookNone: 'This store has no alert webhook set.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',

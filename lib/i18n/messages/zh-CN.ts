@@ -286,6 +286,14 @@ const zhCN: Messages = {
     // 公告（issue 32）
     noticeNotFound: '该公告不存在或已撤回',
     noticeWithdrawn: '该公告已撤回，不能再修改',
+    // 频道的告警 Webhook（issue 32）
+    alertWebhookUrlInvalid: 'Webhook 地址须是以 https:// 开头的完整网址',
+    alertWebhookUrlCredentials: 'Webhook 地址中不能带用户名或密码，签名密钥请填在单独的输入框里',
+    alertWebhookUrlHttps: 'Webhook 地址须以 https:// 开头：告警只通过加密连接发送',
+    alertWebhookUrlInternal: 'Webhook 地址指向本系统的内部网络（{host}），请填写接收方在互联网上的地址',
+    alertWebhookUrlRequired: '请填写 Webhook 地址',
+    alertWebhookSecretUnsigned: '企业微信机器人不使用签名，请将签名密钥留空',
+    alertWebhookNone: '本店尚未设置告警 Webhook',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
