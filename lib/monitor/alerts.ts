@@ -135,6 +135,15 @@ export function answerProblem(format: Webhook['format'], answer: WebhookAnswer):
   return `${format === 'feishu' ? 'code' : 'errcode'} ${String(code)}${typeof why === 'string' ? `: ${why.slice(0, 160)}` : ''}`;
 }
 
+/**
+ * The poster of a target: a channel's webhook, typed by an owner, under the deployment's rules (production: https, no
+ * address inside); the deployment's own, set by whoever runs the servers and checked by lib/env.ts (https, or http to
+ * a relay on this machine), trusted as configured.
+ */
+function posterFor(target: DeliveryTarget): WebhookPost {
+  return guardedPost(target === 'channel' ? webhookRules() : { production: false });
+}
+
 export type RaiseOptions = {
   /** The deployment's webhook; undefined: ALERT_WEBHOOK_URL's. */
   webhook?: Webhook | null;
@@ -250,7 +259,6 @@ export async function raiseAlert(db: Db, alert: AlertInput, now: Date = new Date
       .insert(alertDeliveries)
       .values(hooks.map(([target]) => ({ alertId: row!.id, target, nextAttemptAt: new Date(now.getTime() + ALERT_TRY_LEASE_MS) })))
       .returning({ id: alertDeliveries.id, target: alertDeliveries.target });
-    const post = options.post ?? guardedPost(webhookRules());
     await Promise.all(
       deliveries.map((d) =>
         tryDelivery(
@@ -259,7 +267,7 @@ export async function raiseAlert(db: Db, alert: AlertInput, now: Date = new Date
           hooks.find(([target]) => target === d.target)![1],
           { kind: alert.kind, subject, detail, channelKey },
           now,
-          post,
+          options.post ?? posterFor(d.target as DeliveryTarget),
         ),
       ),
     );
@@ -302,7 +310,6 @@ export async function retryAlertDeliveries(
     .where(lte(alertDeliveries.nextAttemptAt, now))
     .orderBy(asc(alertDeliveries.nextAttemptAt))
     .limit(options.limit ?? 20);
-  const post = options.post ?? guardedPost(webhookRules());
   for (const d of due) {
     // Taken only if no other process took it since it was read (its due time moves on when taken).
     const taken = await db
@@ -327,7 +334,7 @@ export async function retryAlertDeliveries(
       hook,
       { kind: d.kind, subject: d.subject, detail: d.detail, channelKey: d.channelKey },
       now,
-      post,
+      options.post ?? posterFor(target),
     );
     if (ok) report.delivered++;
     else if (!hook || d.attempts + 1 >= ALERT_MAX_TRIES) report.givenUp++;
