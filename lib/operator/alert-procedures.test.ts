@@ -4,6 +4,7 @@ import { createTestApi, type TestApi } from '@/test/api';
 import { OPS_HOST, signedInOperator, type TestOperator } from '@/test/operator-fixtures';
 import { startFakeHttp } from '@/test/fake-http';
 import { channelAlertWebhooks, channels, operatorAudit } from '@/lib/db/schema';
+import { raiseAlert } from '@/lib/monitor/alerts';
 
 // A channel's alert webhook in the console (issue 32, "Reports"): owners only (a manager of the channel is refused),
 // the secret never answered nor in the trail, refusals naming the field, "send a test alert" answering what the
@@ -108,5 +109,28 @@ describe('/ops/api/alert/webhook*', () => {
     expect(entries[0]).toMatchObject({ before: { webhook: null }, after: { webhook: { format: 'dingtalk', signed: true } } });
     expect(entries[4]).toMatchObject({ before: { webhook: { format: 'dingtalk' } }, after: null });
     for (const answer of [set, read, test]) expect(JSON.stringify(answer)).not.toContain(SECRET);
+  });
+
+  it("shows on the Reports tab's alerts where each alert's post to the store's webhook stands", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    await as(owner)('/ops/api/alert/webhook/set', {
+      channel: 'LUMEN',
+      url: `${receiver.origin}/robot/send?access_token=t`,
+      format: 'dingtalk',
+      secret: SECRET,
+    });
+    const [lumen] = await api.db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'LUMEN'));
+    await raiseAlert(api.db, { kind: 'soldOut', channelId: lumen!.id, subject: 'sale z', detail: 'lumen sold out' }, api.now, {
+      webhook: null,
+    });
+    const answer = await as(manager)('/ops/api/report/alerts', { channel: 'LUMEN' });
+    const alert = (answer.data as { alerts: { detail: string; deliveries: unknown[] }[] }).alerts.find(
+      (a) => a.detail === 'lumen sold out',
+    );
+    expect(alert!.deliveries).toEqual([{ target: 'channel', state: 'delivered', tries: 1, nextTryAt: null, lastError: null }]);
+    expect(JSON.parse(receiver.requests.at(-1)!.body)).toEqual({
+      msgtype: 'text',
+      text: { content: '[alert] soldOut LUMEN: lumen sold out' },
+    });
   });
 });
