@@ -287,13 +287,13 @@ const zhCN: Messages = {
     noticeNotFound: '该公告不存在或已撤回',
     noticeWithdrawn: '该公告已撤回，不能再修改',
     // 频道的告警 Webhook（issue 32）
-    alertWebhookUrlInvalid: 'Webhook 地址须是以 https:// 开头的完整网址',
-    alertWebhookUrlCredentials: 'Webhook 地址中不能带用户名或密码，签名密钥请填在单独的输入框里',
-    alertWebhookUrlHttps: 'Webhook 地址须以 https:// 开头：告警只通过加密连接发送',
-    alertWebhookUrlInternal: 'Webhook 地址指向本系统的内部网络（{host}），请填写接收方在互联网上的地址',
-    alertWebhookUrlRequired: '请填写 Webhook 地址',
+    alertWebhookUrlInvalid: '告警推送地址须是完整的网址，并以加密连接协议开头',
+    alertWebhookUrlCredentials: '告警推送地址中不能带用户名或密码，签名密钥请填在单独的输入框里',
+    alertWebhookUrlHttps: '告警推送地址须使用加密连接：告警只通过加密连接发送',
+    alertWebhookUrlInternal: '告警推送地址指向本系统的内部网络（{host}），请填写接收方在互联网上的地址',
+    alertWebhookUrlRequired: '请填写告警推送地址',
     alertWebhookSecretUnsigned: '企业微信机器人不使用签名，请将签名密钥留空',
-    alertWebhookNone: '本店尚未设置告警 Webhook',
+    alertWebhookNone: '本店尚未设置告警推送地址',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
@@ -301,7 +301,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',
