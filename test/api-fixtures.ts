@@ -404,6 +404,16 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/ops/api/report/daily': () => ({ channel: 'LUMEN' }),
   '/ops/api/report/live': () => ({ channel: 'LUMEN' }),
   '/ops/api/report/alerts': () => ({ channel: 'LUMEN' }),
+  // A channel's alert webhook (issue 32): a receiver on loopback's discard port (nothing listens: the test post fails).
+  '/ops/api/alert/webhook': () => ({ channel: 'LUMEN' }),
+  '/ops/api/alert/webhook/set': () => ({
+    channel: 'LUMEN',
+    url: 'http://127.0.0.1:9/alerts',
+    format: 'json',
+    secret: 'a sample signing secret',
+  }),
+  '/ops/api/alert/webhook/test': () => ({ channel: 'LUMEN' }),
+  '/ops/api/alert/webhook/remove': () => ({ channel: 'LUMEN' }),
   // Passkeys (issue 31): made-up answers and ids; a caller gets as far as their role lets them and no further.
   '/ops/api/passkey/registerOptions': () => ({}),
   '/ops/api/passkey/add': () => ({

@@ -1340,6 +1340,45 @@ export const alertGates = pgTable('alert_gates', {
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * A channel's own alert webhook (issue 32, "Reports": alerts go "to a webhook the owner sets"), set by an owner in the
+ * console: one per channel. The signing secret is sealed (AES-256-GCM under a key derived from AUTH_SECRET, bound to
+ * the channel: lib/monitor/webhooks.ts); the URL is checked when set and its address again at each post.
+ */
+export const channelAlertWebhooks = pgTable('channel_alert_webhooks', {
+  channelId: integer('channel_id')
+    .primaryKey()
+    .references(() => channels.id),
+  url: text('url').notNull(),
+  /** json, wecom, dingtalk or feishu (lib/monitor/alerts.ts WEBHOOK_FORMATS). */
+  format: text('format').notNull(),
+  secretSealed: text('secret_sealed'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One alert's post to one webhook (issue 32: a failed post is retried with backoff, then given up): `deployment` is
+ * ALERT_WEBHOOK_URL, `channel` the channel's own (read again at each try, so a fixed URL takes the retries).
+ * `nextAttemptAt` null: settled (delivered, or given up: `failedAt`). A process takes a due try by moving
+ * `nextAttemptAt` on in one UPDATE, so two processes never post the same try.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    target: text('target').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [uniqueIndex('alert_deliveries_alert_target').on(t.alertId, t.target), index('alert_deliveries_due').on(t.nextAttemptAt)],
+);
+
 /** The kinds of notice a channel publishes (issue 32, "Notices and a drop calendar"). */
 export const NOTICE_TYPES = ['drop', 'activity', 'airdrop', 'operations'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];

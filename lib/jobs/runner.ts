@@ -12,9 +12,13 @@ import { env } from '../env';
 import { runSaleCancellations } from './sale-cancel';
 import type { CancelPassReport } from '../payment/sale-cancel';
 import { aggregateRecentDays } from '../report/daily';
+import { retryAlertDeliveries } from '../monitor/alerts';
 
 /** How often the reports job counts today and yesterday (issue 32: "every minute"). */
 export const REPORT_INTERVAL_MS = 60_000;
+
+/** How often failed alert posts due again are looked for (lib/monitor/alerts.ts; their delays are minutes). */
+export const ALERT_RETRY_INTERVAL_MS = 10_000;
 
 /** How often the background jobs run. */
 export const JOB_INTERVAL_MS = 2_000;
@@ -113,15 +117,34 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
       counting = false;
     }
   };
+  // Failed alert posts (issue 32, "Reports"): tried again after 1, 5 and 30 minutes, then given up. Beside the passes:
+  // a receiver that does not answer holds a try for its time limit (5 s), which must not hold up order expiry.
+  let retrying = false;
+  let retriedAt = 0;
+  const retryAlerts = async () => {
+    if (retrying || stopped || Date.now() - retriedAt < ALERT_RETRY_INTERVAL_MS) return;
+    retrying = true;
+    retriedAt = Date.now();
+    try {
+      const report = await retryAlertDeliveries(db, new Date());
+      if (report.tried) log(`[jobs] retried ${report.tried} alert post(s): ${report.delivered} taken, ${report.givenUp} given up`);
+    } catch (error) {
+      console.error('[jobs] the alert posts could not be retried; trying again shortly', error);
+    } finally {
+      retrying = false;
+    }
+  };
   const timer = setInterval(() => {
     void tick();
     void recheck();
     void count();
+    void retryAlerts();
   }, JOB_INTERVAL_MS);
   timer.unref?.();
   void tick();
   void recheck();
   void count();
+  void retryAlerts();
   return () => {
     stopped = true;
     clearInterval(timer);

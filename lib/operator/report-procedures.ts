@@ -138,6 +138,16 @@ const alertView = z.object({
   at: z.string(),
   delivered: z.boolean(),
   deliveryError: z.string().nullable(),
+  /** Each post of the alert (issue 32): the deployment's webhook and the channel's own, taken, retrying or given up. */
+  deliveries: z.array(
+    z.object({
+      target: z.enum(['deployment', 'channel']),
+      state: z.enum(['sending', 'delivered', 'retrying', 'failed']),
+      tries: z.number().int(),
+      nextTryAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
 });
 
 /** How far back the reports page lists alerts. */
@@ -189,7 +199,7 @@ export const reportProcedures = {
   }),
   '/ops/api/report/alerts': procedure({
     summary:
-      'The alerts of the last 7 days for a channel and for the whole deployment, newest first (at most 50): a drop sold out, busy answers above the threshold, the SMS budget spent, a domain check failing, a payment provider refusing; and whether the webhook took each.',
+      'The alerts of the last 7 days for a channel and for the whole deployment, newest first (at most 50): a drop sold out, busy answers above the threshold, the SMS budget spent, a domain check failing, a payment provider refusing; and each post to a webhook (the deployment’s, the channel’s own): taken, retrying (tries so far, the next one’s time) or given up.',
     auth: 'operator',
     operator: READ_REPORTS,
     input: z.object({ channel: channelKey }),
@@ -197,7 +207,13 @@ export const reportProcedures = {
     handler: async (ctx) => {
       const channel = await ctx.operatorChannel();
       const list = await listAlerts(ctx.db, channel.id, new Date(ctx.now.getTime() - ALERT_LIST_DAYS * 86_400_000));
-      return { alerts: list.map(({ createdAt, ...a }) => ({ ...a, at: createdAt.toISOString() })) };
+      return {
+        alerts: list.map(({ createdAt, deliveries, ...a }) => ({
+          ...a,
+          at: createdAt.toISOString(),
+          deliveries: deliveries.map((d) => ({ ...d, nextTryAt: d.nextTryAt ? d.nextTryAt.toISOString() : null })),
+        })),
+      };
     },
   }),
 };

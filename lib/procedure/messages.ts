@@ -179,6 +179,13 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   // Editing campaigns (issue 32); campaignEditFrozen names its field in the call (startTime, commodity, requires...).
   campaignEditCodesIssued: 'requiresCode',
   campaignEditEnded: 'campaignId',
+  // A channel's alert webhook (issue 32, "Reports").
+  alertWebhookUrlInvalid: 'url',
+  alertWebhookUrlCredentials: 'url',
+  alertWebhookUrlHttps: 'url',
+  alertWebhookUrlInternal: 'url',
+  alertWebhookUrlRequired: 'url',
+  alertWebhookSecretUnsigned: 'secret',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -22,6 +22,7 @@ import { catalogueProcedures } from '../operator/catalogue-procedures';
 import { campaignProcedures } from '../operator/campaign-procedures';
 import { noticeStoreProcedures } from '../notice/procedures';
 import { noticeProcedures } from '../operator/notice-procedures';
+import { alertProcedures } from '../operator/alert-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -52,6 +53,7 @@ export const registry = {
   ...campaignProcedures,
   ...noticeStoreProcedures,
   ...noticeProcedures,
+  ...alertProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -319,6 +319,15 @@ const en = {
     // Notices (issue 32).
     noticeNotFound: 'This notice is not available. It may have been withdrawn.',
     noticeWithdrawn: 'This notice was withdrawn and can no longer be changed.',
+    // A channel's alert webhook (issue 32, "Reports"; lib/monitor/webhooks.ts).
+    alertWebhookUrlInvalid: 'The webhook URL must be a full web address starting with https://.',
+    alertWebhookUrlCredentials: 'The webhook URL must not carry a user name or password. Put the signing secret in its own field.',
+    alertWebhookUrlHttps: 'The webhook URL must start with https://: alerts are sent only over an encrypted connection.',
+    alertWebhookUrlInternal:
+      'The webhook URL points inside this deployment’s network ({host}). Give the receiver’s address on the internet.',
+    alertWebhookUrlRequired: 'Type the webhook’s URL.',
+    alertWebhookSecretUnsigned: 'WeCom robots do not sign their messages: leave the signing secret empty.',
+    alertWebhookNone: 'This store has no alert webhook set.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -1101,6 +1110,53 @@ const en = {
       updated: 'Updated {time}',
       stale: 'Not updated: the last refresh failed; trying again every second.',
       back: 'Back to the reports',
+    },
+    /** The alert webhook section of the Reports tab and each alert's posts (issue 32, "Reports"). */
+    alerts: {
+      title: 'Alert webhook',
+      intro:
+        'Where this store’s alerts are posted besides this page: a WeCom, DingTalk or Feishu group robot, or any URL that takes JSON. A post that fails is tried again after 1, 5 and 30 minutes, then given up.',
+      ownersOnly: 'Only an owner sees and sets the store’s alert webhook.',
+      none: 'No webhook is set: alerts are only listed here.',
+      current: 'Alerts go to {url} as {format}.',
+      signed: 'Posts are signed.',
+      unsigned: 'Posts are not signed.',
+      deployment: 'Every alert also goes to the deployment’s own webhook, set by whoever runs the servers.',
+      url: 'Webhook URL',
+      urlHint: 'The robot’s full address, starting with https://.',
+      urlKeep: 'Leave empty to keep the URL set.',
+      format: 'Format',
+      formats: {
+        json: 'JSON (any URL)',
+        wecom: 'WeCom group robot',
+        dingtalk: 'DingTalk group robot',
+        feishu: 'Feishu group robot',
+      },
+      secret: 'Signing secret',
+      secretHint:
+        'DingTalk: the robot’s “additional signature” secret (SEC…). Feishu: the robot’s signature secret. JSON: any secret your receiver checks (HMAC-SHA256 in X-Storefront-Signature).',
+      secretKeep: 'Leave empty to keep the secret set. It is stored sealed and never shown again.',
+      secretNone: 'WeCom robots do not sign: no secret.',
+      save: 'Save webhook',
+      saving: 'Saving…',
+      saved: 'Saved.',
+      test: 'Send a test alert',
+      testing: 'Sending…',
+      testTaken: 'The receiver took it (HTTP {status}).',
+      testRefused: 'The receiver did not take it.',
+      testSaid: 'It said: {said}',
+      remove: 'Remove webhook',
+      confirmRemove: 'Remove this store’s webhook? Alerts will only be listed here.',
+      confirm: 'Remove',
+      cancel: 'Cancel',
+      failed: 'That did not work. Try again.',
+      target: { deployment: 'Deployment webhook', channel: 'Store webhook' },
+      state: {
+        sending: 'sending',
+        delivered: 'delivered',
+        retrying: 'try {tries} of {max} failed; next try {at}',
+        failed: 'failed after {tries, plural, one {# try} other {# tries}}',
+      },
     },
     catalogue: {
       title: 'Catalogue',

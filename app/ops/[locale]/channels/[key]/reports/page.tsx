@@ -2,13 +2,17 @@ import Link from 'next/link';
 import { getDb } from '@/lib/db/client';
 import { describeInput, inputError } from '@/lib/procedure/messages';
 import { readDailyFigures, readSaleFigures, type DayFigures } from '@/lib/report/daily';
-import { listAlerts } from '@/lib/monitor/alerts';
+import { ALERT_MAX_TRIES, listAlerts, type DeliveryView } from '@/lib/monitor/alerts';
+import { readChannelWebhook } from '@/lib/monitor/webhooks';
+import { env } from '@/lib/env';
+import { zonedTimeFormat } from '@/lib/format/date';
 import { ALERT_LIST_DAYS, reportRange, reportRangeInput } from '@/lib/operator/report-procedures';
 import { consoleTitled, consoleWords } from '@/lib/page/console';
 import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/console-channel';
 import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { ReportChart } from '@/components/ops/report-chart';
+import { AlertWebhookPanel, type AlertWebhookFormat } from '@/components/ops/alert-webhook';
 import { notFound } from 'next/navigation';
 
 type Props = { params: Promise<ConsoleChannelParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -25,7 +29,9 @@ type Figure = (typeof FIGURES)[number];
 /**
  * A channel's Reports tab (issue 32, "Reports"): a range of days in the channel's time zone (default the last 14), the
  * figures as a table and a chart per figure, the CSV of the table, each sale's sell-through, the alerts of the last
- * week, and a link to the live drop view. Reads the pre-aggregated rows (lib/report/daily.ts), never the tracking
+ * week with where each one's posts stand, the store's alert webhook (owners: set, test, remove; here beside the alerts
+ * it carries rather than on the Settings tab, so an owner sees a failed post and fixes the webhook in one place), and a
+ * link to the live drop view. Reads the pre-aggregated rows (lib/report/daily.ts), never the tracking
  * table. Owners and the channel's managers; support is not shown the reports (404, as any channel page it cannot see).
  */
 export default async function ReportsPage({ params, searchParams }: Props) {
@@ -46,11 +52,30 @@ export default async function ReportsPage({ params, searchParams }: Props) {
   const now = new Date();
   const { from, to } = reportRange(parsed.success ? parsed.data : {}, channel.timeZone, now);
   const db = getDb();
-  const [days, perSale, alerts] = await Promise.all([
+  const isOwner = operator.role === 'owner';
+  const [days, perSale, alerts, webhook] = await Promise.all([
     readDailyFigures(db, channel.id, from, to),
     readSaleFigures(db, channel.id, from, to),
     listAlerts(db, channel.id, new Date(now.getTime() - ALERT_LIST_DAYS * 86_400_000)),
+    // Owners only (issue 32): the URL is the robot's key, masked even for them.
+    isOwner ? readChannelWebhook(db, channel.id) : Promise.resolve(null),
   ]);
+  const zoned = zonedTimeFormat(locale, channel.timeZone);
+  const deliveryText = (d: DeliveryView) => {
+    const state =
+      d.state === 'retrying'
+        ? t('ops.alerts.state.retrying', { tries: d.tries, max: ALERT_MAX_TRIES, at: d.nextTryAt ? zoned.format(d.nextTryAt) : '—' })
+        : d.state === 'failed'
+          ? t('ops.alerts.state.failed', { tries: d.tries })
+          : t(`ops.alerts.state.${d.state}`);
+    return `${t(`ops.alerts.target.${d.target}`)}: ${state}${d.lastError && d.state !== 'delivered' ? ` (${d.lastError})` : ''}`;
+  };
+  const formats = {
+    json: t('ops.alerts.formats.json'),
+    wecom: t('ops.alerts.formats.wecom'),
+    dingtalk: t('ops.alerts.formats.dingtalk'),
+    feishu: t('ops.alerts.formats.feishu'),
+  } satisfies Record<AlertWebhookFormat, string>;
   const number = new Intl.NumberFormat(locale);
   const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
@@ -237,10 +262,70 @@ export default async function ReportsPage({ params, searchParams }: Props) {
               <span className="font-mono text-xs text-gray-600">{when.format(a.createdAt)}</span>
               <span className="font-semibold text-red-800">{t(`ops.reports.kind.${a.kind}`)}</span>
               <span className="text-gray-900">{a.detail}</span>
-              <span className="ml-auto text-xs text-gray-600">{a.delivered ? t('ops.reports.posted') : t('ops.reports.notPosted')}</span>
+              {a.deliveries.length === 0 ? (
+                <span className="ml-auto text-xs text-gray-600">{t('ops.reports.notPosted')}</span>
+              ) : (
+                <ul className="ml-auto text-right text-xs" data-testid="alert-deliveries">
+                  {a.deliveries.map((d) => (
+                    <li
+                      key={d.target}
+                      data-state={d.state}
+                      className={
+                        d.state === 'failed' ? 'font-semibold text-red-800' : d.state === 'delivered' ? 'text-gray-600' : 'text-amber-800'
+                      }
+                    >
+                      {deliveryText(d)}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>
+      )}
+
+      <h2 className="mt-8 text-lg font-semibold text-gray-900">{t('ops.alerts.title')}</h2>
+      {isOwner ? (
+        <AlertWebhookPanel
+          locale={locale}
+          channel={channel.key}
+          format={(webhook?.format as AlertWebhookFormat | undefined) ?? null}
+          isSet={webhook !== null}
+          words={{
+            title: t('ops.alerts.title'),
+            intro: t('ops.alerts.intro'),
+            none: t('ops.alerts.none'),
+            current: webhook ? t('ops.alerts.current', { url: webhook.url, format: formats[webhook.format] }) : null,
+            signedText: webhook ? (webhook.signed ? t('ops.alerts.signed') : t('ops.alerts.unsigned')) : null,
+            deployment: env().ALERT_WEBHOOK_URL ? t('ops.alerts.deployment') : null,
+            url: t('ops.alerts.url'),
+            urlHint: t('ops.alerts.urlHint'),
+            urlKeep: t('ops.alerts.urlKeep'),
+            format: t('ops.alerts.format'),
+            formats,
+            secret: t('ops.alerts.secret'),
+            secretHint: t('ops.alerts.secretHint'),
+            secretKeep: t('ops.alerts.secretKeep'),
+            secretNone: t('ops.alerts.secretNone'),
+            save: t('ops.alerts.save'),
+            saving: t('ops.alerts.saving'),
+            saved: t('ops.alerts.saved'),
+            test: t('ops.alerts.test'),
+            testing: t('ops.alerts.testing'),
+            testTaken: t('ops.alerts.testTaken', { status: '{status}' }),
+            testRefused: t('ops.alerts.testRefused'),
+            testSaid: t('ops.alerts.testSaid', { said: '{said}' }),
+            remove: t('ops.alerts.remove'),
+            confirmRemove: t('ops.alerts.confirmRemove'),
+            confirm: t('ops.alerts.confirm'),
+            cancel: t('ops.alerts.cancel'),
+            failed: t('ops.alerts.failed'),
+          }}
+        />
+      ) : (
+        <p className="mt-3 rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">
+          {t('ops.alerts.ownersOnly')}
+        </p>
       )}
     </ConsoleShell>
   );
