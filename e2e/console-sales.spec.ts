@@ -112,3 +112,29 @@ test('the owner creates a collectible with pictures, a sale opening in a minute 
   await page.goto(`${OPS}/channels/AURORA/catalogue`);
   await expect(page.getByTestId('collectible-list')).toContainText(`Console Box ${stamp}`);
 });
+
+test('on a tablet the Catalogue and Sales tabs, a sale and a box fit the screen, in English and in Chinese', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signInOwner(page);
+  const zh = await browser.newContext({ locale: 'zh-CN', storageState: await page.context().storageState() });
+  for (const view of [page, await zh.newPage()]) {
+    const locale = view === page ? 'en' : 'zh';
+    await view.setViewportSize({ width: 820, height: 1180 });
+    const fits = async (name: string) => {
+      await shot(view, `${name}-820-${locale}`);
+      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    };
+    await view.goto(`${OPS}/channels/AURORA/catalogue`);
+    await expect(view.getByTestId('collectible-list')).toBeVisible();
+    await fits('catalogue');
+    const box = await view.getByTestId('collectible-list').getByRole('link').first().getAttribute('href');
+    await view.goto(`${OPS}/channels/AURORA/sales`);
+    await fits('sales');
+    const sale = await view.locator('[data-testid^="sale-row-"]').getByRole('link').first().getAttribute('href');
+    await view.goto(new URL(sale!, OPS).toString());
+    await fits('sale');
+    await view.goto(new URL(box!, OPS).toString());
+    await fits('collectible');
+  }
+  await zh.close();
+});
