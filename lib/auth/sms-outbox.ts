@@ -75,7 +75,7 @@ export async function queueText(
       phone: input.phone,
       kind: input.kind,
       text: input.text,
-      params: Object.fromEntries(input.params),
+      params: input.params,
       status: 'pending',
       createdAt: input.now,
     })
@@ -112,9 +112,9 @@ async function settle(db: Db, id: number, change: Partial<typeof smsOutbox.$infe
   await db.update(smsOutbox).set(change).where(eq(smsOutbox.id, id));
 }
 
-/** The order of a template's parameters as the row keeps them (by name, in the order they were queued). */
+/** A template's parameters as the row keeps them: [name, value] pairs, in the template's order. */
 function paramsOf(row: OutboxRow): [string, string][] {
-  return Object.entries(row.params ?? {});
+  return row.params ?? [];
 }
 
 /**
@@ -158,6 +158,9 @@ export async function sendText(db: Db, sender: OutboxSender, id: number, now: Da
       row.channelId,
     );
     return 'deferred';
+  }
+  if (budget.count === Math.ceil(AUTH_LIMITS.channelPerHour * AUTH_LIMITS.channelAlertShare)) {
+    console.error(`[alert] channel ${row.channelId} used ${budget.count} of its ${AUTH_LIMITS.channelPerHour} SMS texts this hour`);
   }
   const [channel] = await db.select({ signName: channels.smsSignName }).from(channels).where(eq(channels.id, row.channelId));
   try {

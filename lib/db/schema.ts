@@ -426,8 +426,11 @@ export const smsOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** `code` (a login code's kept copy) or `refund` (issue 32). */
     kind: text('kind').notNull().default('code'),
-    /** The template's parameters, by name (a refund: `order`, the order number's last 6 characters; `amount`, yuan). */
-    params: jsonb('params').$type<Record<string, string>>(),
+    /**
+     * The template's parameters as [name, value] pairs in the template's order (Tencent Cloud numbers them; a jsonb
+     * object would not keep the order). A refund: `order`, the order number's last 6 characters; `amount`, yuan.
+     */
+    params: jsonb('params').$type<[string, string][]>(),
     status: text('status').notNull().default('kept'),
     /** Tries made at the carrier; the next one not before `next_attempt_at` (also the lease of the try under way). */
     attempts: integer('attempts').notNull().default(0),

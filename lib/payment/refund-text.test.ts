@@ -141,8 +141,13 @@ describe("the refund's text through a real carrier (issue 32)", () => {
       TemplateParam: JSON.stringify({ order: order.orderNo.slice(-6), amount: '123.45' }),
     });
     expect(await rowOf(text.id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: t0, lastError: null });
-    // The outbox keeps the same message in the channel's language, as the demo shows it.
+    // The outbox keeps the same message in the channel's language, as the demo shows it, and the parameters in the
+    // template's order (Tencent Cloud numbers them).
     expect(text.text).toContain(order.orderNo);
+    expect(text.params).toEqual([
+      ['order', order.orderNo.slice(-6)],
+      ['amount', '123.45'],
+    ]);
   });
 
   it("goes out through Tencent Cloud's refund template, its parameters in the template's order, with the channel's own sign name", async () => {
