@@ -230,6 +230,7 @@ describe('parseEnv', () => {
       TENCENT_SMS_SDK_APP_ID: '1400006666',
       SMS_SIGN_NAME: '极光数藏',
       SMS_TEMPLATE_ID: '1110',
+      SMS_TENCENT_REFUND_TEMPLATE_ID: '1111',
     };
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const privatePem = String(privateKey.export({ type: 'pkcs8', format: 'pem' }));
@@ -269,6 +270,7 @@ describe('parseEnv', () => {
           SMS_PROVIDER: 'aliyun',
           ALIYUN_SMS_ACCESS_KEY_ID: 'id',
           ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+          SMS_ALIYUN_REFUND_TEMPLATE: 'SMS_465090002',
           ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:3401',
         }).ALIYUN_SMS_ENDPOINT,
       ).toBe('http://127.0.0.1:3401');
@@ -342,6 +344,7 @@ describe('SMS carriers (issue 18)', () => {
     ALIYUN_SMS_ACCESS_KEY_SECRET: 'exampleAccessKeySecret0000000',
     SMS_SIGN_NAME: '极光数藏',
     SMS_TEMPLATE_ID: 'SMS_465090001',
+    SMS_ALIYUN_REFUND_TEMPLATE: 'SMS_465090002',
   };
   const tencent = {
     SMS_PROVIDER: 'tencent',
@@ -350,6 +353,7 @@ describe('SMS carriers (issue 18)', () => {
     TENCENT_SMS_SDK_APP_ID: '1400006666',
     SMS_SIGN_NAME: '极光数藏',
     SMS_TEMPLATE_ID: '1110',
+    SMS_TENCENT_REFUND_TEMPLATE_ID: '1111',
   };
   /** The issues of a production start, apart from the payment sandbox (another issue's business). */
   const smsIssues = (source: Record<string, string>) =>
@@ -389,7 +393,28 @@ describe('SMS carriers (issue 18)', () => {
       'TENCENT_SMS_SDK_APP_ID is required with SMS_PROVIDER=tencent',
       'SMS_SIGN_NAME is required with SMS_PROVIDER=tencent',
       'SMS_TEMPLATE_ID is required with SMS_PROVIDER=tencent',
+      'SMS_TENCENT_REFUND_TEMPLATE_ID is required in production with SMS_PROVIDER=tencent: refunded buyers are sent a text through this approved template',
     ]);
+  });
+
+  it('refuses to start production with a carrier and no refund template of that carrier (issue 32), and only production', () => {
+    const { SMS_ALIYUN_REFUND_TEMPLATE: _a, ...aliyunWithout } = aliyun;
+    const { SMS_TENCENT_REFUND_TEMPLATE_ID: _t, ...tencentWithout } = tencent;
+    void _a;
+    void _t;
+    expect(smsIssues(aliyunWithout)).toEqual([
+      'SMS_ALIYUN_REFUND_TEMPLATE is required in production with SMS_PROVIDER=aliyun: refunded buyers are sent a text through this approved template',
+    ]);
+    // The other carrier's refund template is not this one's.
+    expect(smsIssues({ ...tencentWithout, SMS_ALIYUN_REFUND_TEMPLATE: 'SMS_465090002' })).toEqual([
+      'SMS_TENCENT_REFUND_TEMPLATE_ID is required in production with SMS_PROVIDER=tencent: refunded buyers are sent a text through this approved template',
+    ]);
+    // Outside production the text is kept in the outbox with an [alert] instead (lib/auth/sms-outbox.ts).
+    expect(parseEnv({ ...aliyunWithout, NODE_ENV: 'test' }).SMS_ALIYUN_REFUND_TEMPLATE).toBeUndefined();
+    expect(envError({ ...aliyun, SMS_ALIYUN_REFUND_TEMPLATE: 'refund' }).issues[0]).toMatch(
+      /^SMS_ALIYUN_REFUND_TEMPLATE must be an Alibaba/,
+    );
+    expect(envError({ ...tencent, SMS_TENCENT_REFUND_TEMPLATE_ID: 'SMS_1' }).issues[0]).toMatch(/^SMS_TENCENT_REFUND_TEMPLATE_ID must be/);
   });
 
   it('still refuses the outbox in production, and leaves a build alone', () => {

@@ -80,6 +80,13 @@ const SMS_PROVIDER_NEEDS = {
   tencent: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_ID'],
 } as const;
 
+/** The variable holding each carrier's refund template (issue 32; lib/auth/sms-outbox.ts). */
+export const SMS_REFUND_TEMPLATE_VARIABLE = {
+  outbox: null,
+  aliyun: 'SMS_ALIYUN_REFUND_TEMPLATE',
+  tencent: 'SMS_TENCENT_REFUND_TEMPLATE_ID',
+} as const;
+
 /** A host name as channel domains normalise it (lib/channel/domain-host.ts): lower case, punycode, no port. */
 const hostName = z.string().transform((value, ctx) => {
   const normalized = normalizeDomainInput(value);
@@ -146,6 +153,23 @@ const envSchema = z.object({
     .default('ap-guangzhou'),
   /** Tencent Cloud SMS API origin; another one only for a test double. */
   TENCENT_SMS_ENDPOINT: endpoint.default(TENCENT_SMS_ENDPOINT),
+  /**
+   * The refund's text (issue 32: a refunded buyer "gets a text"): the carrier's approved notice template, one per
+   * carrier. Alibaba Cloud's takes `${order}` (the order number's last 6 characters) and `${amount}` (yuan, e.g.
+   * 199.00); Tencent Cloud's `{1}` the order's last 6 characters and `{2}` the amount. Production with a carrier and
+   * without its refund template refuses to start (docs/decisions.md, "The refund's text").
+   */
+  SMS_ALIYUN_REFUND_TEMPLATE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^SMS_\d+$/, 'must be an Alibaba Cloud template code such as SMS_465090002')
+      .optional(),
+  ),
+  SMS_TENCENT_REFUND_TEMPLATE_ID: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().regex(/^\d+$/, 'must be the digits of a Tencent Cloud template id (e.g. 1110)').optional(),
+  ),
   DEMO_MODE: z.enum(['0', '1']).optional(),
   /**
    * The payment providers this deployment runs (DESIGN §7), comma-separated: `sandbox` (the built-in cashier that plays
@@ -569,6 +593,16 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: ['PAYMENT_PROVIDERS'],
       message: 'lists sandbox, the cashier that takes no money; list only real payment providers in production',
+    });
+  }
+  // Issue 32: a refunded buyer gets a text, and a carrier sends only an approved template. Refused at start rather than
+  // an [alert] per refund that a busy drop day buries (docs/decisions.md, "The refund's text").
+  const refundTemplate = SMS_REFUND_TEMPLATE_VARIABLE[env.SMS_PROVIDER];
+  if (refundTemplate && env[refundTemplate] === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [refundTemplate],
+      message: `is required in production with SMS_PROVIDER=${env.SMS_PROVIDER}: refunded buyers are sent a text through this approved template`,
     });
   }
   if (env.SMS_PROVIDER === 'outbox') {

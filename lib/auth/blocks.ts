@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { authSessions, buyerBlocks, users } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
+import { sha256 } from '../security/crypto';
 
 /**
  * The blocklist (issue 32, "Orders and buyers"): an operator blocks a buyer on a channel, or an owner on every channel
@@ -55,6 +56,33 @@ export async function refuseBlocked(db: Db, channelId: number, userId: number): 
 export async function refuseBlockedPhone(db: Db, channelId: number, phone: string): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (user) await refuseBlocked(db, channelId, user.id);
+}
+
+/**
+ * Whether a token the session check refused is a session of this channel whose buyer is blocked there (issue 32): the
+ * block revoked it, and the buyer should read why (the block's own refusal) rather than "not logged in", which sends
+ * them to a login that then refuses them. Asked only after the session check refused, so a live session costs nothing
+ * more; a token of no session, or of a buyer not blocked, is answered false (plain "not logged in").
+ */
+export async function sessionBlocked(db: Db, input: { token: string; channelId: number }): Promise<boolean> {
+  if (!input.token || input.token.length > 256) return false;
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.tokenHash, sha256(input.token)),
+        eq(authSessions.channelId, input.channelId),
+        sql`not (${notBlockedSql(authSessions.userId, authSessions.channelId)})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Refuses a token whose buyer is blocked on the channel with the block's refusal (403, both languages). */
+export async function refuseBlockedSession(db: Db, input: { token: string; channelId: number }): Promise<void> {
+  if (await sessionBlocked(db, input)) throw new AppError(403, msg('buyerBlocked'));
 }
 
 /** Whether the buyer is blocked on the channel: the SQL the session check adds (lib/auth/sessions.ts). */

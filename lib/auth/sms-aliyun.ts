@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { postToCarrier, refusal, senderOf, type CarrierRefusal, type CarrierSettings } from './sms-carrier';
+import { codeText, postToCarrier, refusal, type CarrierRefusal, type CarrierSettings, type TemplateText } from './sms-carrier';
 import type { SmsProvider } from './sms';
 
 /**
@@ -104,41 +104,44 @@ export function aliyunSmsProvider(settings: AliyunSmsSettings): SmsProvider {
     credentialVariables: 'ALIYUN_SMS_ACCESS_KEY_ID and ALIYUN_SMS_ACCESS_KEY_SECRET',
   };
   const origin = new URL(settings.endpoint);
+  const sendTemplate = async (text: TemplateText): Promise<void> => {
+    const body = Object.entries({
+      PhoneNumbers: text.phone,
+      SignName: text.signName,
+      TemplateCode: text.templateId,
+      TemplateParam: JSON.stringify(Object.fromEntries(text.params)),
+    })
+      .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
+      .join('&');
+    const headers = signAliyunRequest({
+      host: origin.host,
+      action: 'SendSms',
+      version: '2017-05-25',
+      body,
+      accessKeyId: settings.accessKeyId,
+      accessKeySecret: settings.accessKeySecret,
+      now: new Date(),
+      nonce: randomUUID(),
+    });
+    // fetch sets Host itself, from the URL: the same value as signed.
+    const sent = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'host'));
+    const answer = await postToCarrier(carrier, { url: `${origin.origin}/`, headers: sent, body });
+    const json = (answer.json ?? {}) as { Code?: unknown; Message?: unknown };
+    const code = typeof json.Code === 'string' ? json.Code : `HTTP ${answer.status}`;
+    if (answer.status === 200 && code === 'OK') return;
+    throw refusal(aliyunRefusal(code), {
+      settings: carrier,
+      text,
+      vendorCode: code,
+      vendorMessage: typeof json.Message === 'string' ? json.Message : '',
+    });
+  };
   return {
     name: 'aliyun',
     showsCodes: false,
     async send(_db, message) {
-      const sender = senderOf(message, carrier);
-      const body = Object.entries({
-        PhoneNumbers: message.phone,
-        SignName: sender.signName,
-        TemplateCode: sender.templateId,
-        TemplateParam: JSON.stringify({ code: message.code, minutes: String(message.ttlMinutes) }),
-      })
-        .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
-        .join('&');
-      const headers = signAliyunRequest({
-        host: origin.host,
-        action: 'SendSms',
-        version: '2017-05-25',
-        body,
-        accessKeyId: settings.accessKeyId,
-        accessKeySecret: settings.accessKeySecret,
-        now: new Date(),
-        nonce: randomUUID(),
-      });
-      // fetch sets Host itself, from the URL: the same value as signed.
-      const sent = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'host'));
-      const answer = await postToCarrier(carrier, { url: `${origin.origin}/`, headers: sent, body });
-      const json = (answer.json ?? {}) as { Code?: unknown; Message?: unknown };
-      const code = typeof json.Code === 'string' ? json.Code : `HTTP ${answer.status}`;
-      if (answer.status === 200 && code === 'OK') return;
-      throw refusal(aliyunRefusal(code), {
-        settings: carrier,
-        message,
-        vendorCode: code,
-        vendorMessage: typeof json.Message === 'string' ? json.Message : '',
-      });
+      await sendTemplate(codeText(message, carrier));
     },
+    sendTemplate,
   };
 }

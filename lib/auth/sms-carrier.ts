@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError } from '../procedure/errors';
-import { msg } from '../procedure/messages';
+import { msg, type ApiMessage } from '../procedure/messages';
 import { maskPhone } from './mask';
 import type { SmsMessage } from './sms';
 
@@ -43,6 +43,52 @@ export type CarrierSettings = {
   credentialVariables: string;
 };
 
+/**
+ * One text through an approved template at a carrier: a login code (./sms.ts) or a notice from the outbox (issue 32, a
+ * refund's text: ./sms-outbox.ts).
+ */
+export type TemplateText = {
+  channelId: number;
+  phone: string;
+  signName: string;
+  templateId: string;
+  /** The template's parameters in its order, by name: Alibaba Cloud names them, Tencent Cloud numbers them in this order. */
+  params: [name: string, value: string][];
+  /** The settings that hold this template, named in the log line when the carrier refuses it. */
+  templateSetting: string;
+};
+
+/** A login code as a template text: (code, minutes) with the channel's own sign name and template when it has them. */
+export function codeText(message: SmsMessage, settings: CarrierSettings): TemplateText {
+  const sender = senderOf(message, settings);
+  return {
+    channelId: message.channelId,
+    phone: message.phone,
+    signName: sender.signName,
+    templateId: sender.templateId,
+    params: [
+      ['code', message.code],
+      ['minutes', String(message.ttlMinutes)],
+    ],
+    templateSetting: "SMS_TEMPLATE_ID or the channel's sms_template_id",
+  };
+}
+
+/**
+ * A carrier's refusal as thrown: an AppError the buyer can read (a login code's caller shows it), carrying what the
+ * outbox records of it for the operator (the carrier's code and what it means), which never reaches the buyer.
+ */
+export class CarrierRefusedError extends AppError {
+  constructor(
+    code: ConstructorParameters<typeof AppError>[0],
+    message: ApiMessage,
+    /** The carrier's code and what it means (`isv.AMOUNT_NOT_ENOUGH: balance`), for the outbox row and the log. */
+    readonly reason: string,
+  ) {
+    super(code, message);
+  }
+}
+
 /** The sign name and template of one message: the channel's own when it has them, else the deployment's. */
 export function senderOf(message: SmsMessage, settings: CarrierSettings): { signName: string; templateId: string } {
   return {
@@ -62,40 +108,39 @@ const NO_ANSWER = msg('smsCarrierNoAnswer');
  */
 export function refusal(
   kind: CarrierRefusal | null,
-  detail: { settings: CarrierSettings; message: SmsMessage; vendorCode: string; vendorMessage: string },
+  detail: { settings: CarrierSettings; text: TemplateText; vendorCode: string; vendorMessage: string },
 ): AppError {
-  const { settings, message } = detail;
-  const sender = senderOf(message, settings);
-  const where = `[sms ${settings.provider}] channel ${message.channelId}, ${maskPhone(message.phone)}: ${detail.vendorCode} (${detail.vendorMessage})`;
+  const { settings, text } = detail;
+  const where = `[sms ${settings.provider}] channel ${text.channelId}, ${maskPhone(text.phone)}: ${detail.vendorCode} (${detail.vendorMessage})`;
+  const refused = (code: ConstructorParameters<typeof AppError>[0], message: ApiMessage) =>
+    new CarrierRefusedError(code, message, `${detail.vendorCode}: ${kind ?? 'unknown'}`);
   switch (kind) {
     case 'phoneLimit':
       console.warn(`${where}: the carrier's limit for this number`);
-      return new AppError(429, PHONE_LIMIT);
+      return refused(429, PHONE_LIMIT);
     case 'phoneRefused':
       console.warn(`${where}: the carrier refuses this number`);
-      return new AppError(400, PHONE_REFUSED);
+      return refused(400, PHONE_REFUSED);
     case 'template':
       console.error(
-        `${where}: template ${sender.templateId} is missing, not approved or does not take (code, minutes); fix SMS_TEMPLATE_ID or the channel's sms_template_id`,
+        `${where}: template ${text.templateId} is missing, not approved or does not take (${text.params.map(([name]) => name).join(', ')}); fix ${text.templateSetting}`,
       );
-      return new AppError(503, CANNOT_SEND);
+      return refused(503, CANNOT_SEND);
     case 'signName':
-      console.error(
-        `${where}: sign name "${sender.signName}" is missing or not approved; fix SMS_SIGN_NAME or the channel's sms_sign_name`,
-      );
-      return new AppError(503, CANNOT_SEND);
+      console.error(`${where}: sign name "${text.signName}" is missing or not approved; fix SMS_SIGN_NAME or the channel's sms_sign_name`);
+      return refused(503, CANNOT_SEND);
     case 'balance':
       console.error(`${where}: the ${settings.provider} SMS account has no balance or package left; top it up`);
-      return new AppError(503, CANNOT_SEND);
+      return refused(503, CANNOT_SEND);
     case 'accountLimit':
       console.error(`${where}: the ${settings.provider} SMS account reached a sending total set in its console; raise it`);
-      return new AppError(503, CANNOT_SEND);
+      return refused(503, CANNOT_SEND);
     case 'credentials':
       console.error(`${where}: the carrier refuses our credentials; check ${settings.credentialVariables}`);
-      return new AppError(503, CANNOT_SEND);
+      return refused(503, CANNOT_SEND);
     default:
       console.error(`${where}: not a code the store knows; no text was sent`);
-      return new AppError(503, CANNOT_SEND);
+      return refused(503, CANNOT_SEND);
   }
 }
 

@@ -61,9 +61,10 @@ function callerLimits(ctx: CodeCtx): Limit[] {
 
 /**
  * Logs an `[alert]` line at most once per hour per key, however many requests run into the same condition: under a
- * flood the operator reads one line per channel and condition, not one per refused buyer.
+ * flood the operator reads one line per channel and condition, not one per refused buyer. The SMS outbox raises the
+ * budget alert through it too (./sms-outbox.ts: refund texts count against the same hourly budget, issue 32).
  */
-async function alertOnce(db: Db, key: string, now: Date, line: string, channelId: number): Promise<void> {
+export async function alertOnce(db: Db, key: string, now: Date, line: string, channelId: number): Promise<void> {
   const first = await hit(db, { bucket: `alert:${key}`, max: 1, windowMs: 3600_000 }, now);
   if (first.allowed) console.error(line);
   // To the console's alerts and the webhook too (issue 32): the SMS budget spent.

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, createHmac } from 'node:crypto';
-import { postToCarrier, refusal, senderOf, type CarrierRefusal, type CarrierSettings } from './sms-carrier';
+import { codeText, postToCarrier, refusal, type CarrierRefusal, type CarrierSettings, type TemplateText } from './sms-carrier';
 import type { SmsProvider } from './sms';
 
 /**
@@ -91,50 +91,53 @@ export function tencentSmsProvider(settings: TencentSmsSettings): SmsProvider {
     credentialVariables: 'TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY and TENCENT_SMS_SDK_APP_ID',
   };
   const origin = new URL(settings.endpoint);
+  const sendTemplate = async (text: TemplateText): Promise<void> => {
+    const body = JSON.stringify({
+      PhoneNumberSet: [`+86${text.phone}`],
+      SmsSdkAppId: settings.sdkAppId,
+      SignName: text.signName,
+      TemplateId: text.templateId,
+      TemplateParamSet: text.params.map(([, value]) => value),
+    });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const authorization = signTencentRequest({
+      host: origin.host,
+      action: 'SendSms',
+      body,
+      secretId: settings.secretId,
+      secretKey: settings.secretKey,
+      timestamp,
+    });
+    const answer = await postToCarrier(carrier, {
+      url: `${origin.origin}/`,
+      headers: {
+        authorization,
+        'content-type': CONTENT_TYPE,
+        'x-tc-action': 'SendSms',
+        'x-tc-version': '2021-01-11',
+        'x-tc-timestamp': String(timestamp),
+        'x-tc-region': settings.region,
+      },
+      body,
+    });
+    // A refused call answers Response.Error; an accepted one answers a status per number, which may still be a refusal.
+    const response = (answer.json as TencentAnswer | null)?.Response;
+    const failure = response?.Error ?? response?.SendStatusSet?.[0] ?? { Code: `HTTP ${answer.status}`, Message: 'no send status' };
+    const code = typeof failure.Code === 'string' ? failure.Code : `HTTP ${answer.status}`;
+    if (answer.status === 200 && !response?.Error && code === 'Ok') return;
+    throw refusal(tencentRefusal(code), {
+      settings: carrier,
+      text,
+      vendorCode: code,
+      vendorMessage: typeof failure.Message === 'string' ? failure.Message : '',
+    });
+  };
   return {
     name: 'tencent',
     showsCodes: false,
     async send(_db, message) {
-      const sender = senderOf(message, carrier);
-      const body = JSON.stringify({
-        PhoneNumberSet: [`+86${message.phone}`],
-        SmsSdkAppId: settings.sdkAppId,
-        SignName: sender.signName,
-        TemplateId: sender.templateId,
-        TemplateParamSet: [message.code, String(message.ttlMinutes)],
-      });
-      const timestamp = Math.floor(Date.now() / 1000);
-      const authorization = signTencentRequest({
-        host: origin.host,
-        action: 'SendSms',
-        body,
-        secretId: settings.secretId,
-        secretKey: settings.secretKey,
-        timestamp,
-      });
-      const answer = await postToCarrier(carrier, {
-        url: `${origin.origin}/`,
-        headers: {
-          authorization,
-          'content-type': CONTENT_TYPE,
-          'x-tc-action': 'SendSms',
-          'x-tc-version': '2021-01-11',
-          'x-tc-timestamp': String(timestamp),
-          'x-tc-region': settings.region,
-        },
-        body,
-      });
-      // A refused call answers Response.Error; an accepted one answers a status per number, which may still be a refusal.
-      const response = (answer.json as TencentAnswer | null)?.Response;
-      const failure = response?.Error ?? response?.SendStatusSet?.[0] ?? { Code: `HTTP ${answer.status}`, Message: 'no send status' };
-      const code = typeof failure.Code === 'string' ? failure.Code : `HTTP ${answer.status}`;
-      if (answer.status === 200 && !response?.Error && code === 'Ok') return;
-      throw refusal(tencentRefusal(code), {
-        settings: carrier,
-        message,
-        vendorCode: code,
-        vendorMessage: typeof failure.Message === 'string' ? failure.Message : '',
-      });
+      await sendTemplate(codeText(message, carrier));
     },
+    sendTemplate,
   };
 }

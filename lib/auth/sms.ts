@@ -4,6 +4,7 @@ import { env as processEnv, type Env } from '../env';
 import { aliyunSmsProvider } from './sms-aliyun';
 import { tencentSmsProvider } from './sms-tencent';
 import { smsOutbox } from '../db/schema';
+import type { TemplateText } from './sms-carrier';
 
 /**
  * Where verification texts go (issue on accounts; issue 18). SMS_PROVIDER picks one: `outbox` (the demo, sends nothing;
@@ -26,6 +27,11 @@ export interface SmsProvider {
    * throws an AppError the buyer can read (lib/auth/sms-carrier.ts), never a plain Error.
    */
   send(db: Db, message: SmsMessage): Promise<void>;
+  /**
+   * A real carrier's send of any approved template (issue 32: the refund's text, from ./sms-outbox.ts); the demo outbox
+   * has none. Throws like `send`: a CarrierRefusedError (./sms-carrier.ts) for a refusal, an AppError for no answer.
+   */
+  sendTemplate?(text: TemplateText): Promise<void>;
   /**
    * True for the demo outbox only: no text is sent, so getAuthCode hands the code back to the caller who asked for it
    * (bound to that request, never readable by phone number: security review, finding 1).

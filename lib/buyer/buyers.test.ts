@@ -264,12 +264,16 @@ describe('blocking a buyer (issue 32)', () => {
       after: expect.objectContaining({ blocked: true, reason: 'chargeback fraud' }),
     });
 
-    // The session the buyer had: the very next call (any process: it is read from the database) is signed out.
-    expect((await api.callApi('/market/api/channel/queryBox', {}, { token })).code).toBe(401);
-    expect((await buy(token)).code).toBe(401);
+    // The session the buyer had: the very next call (any process: it is read from the database) is refused, with the
+    // block's own words rather than "not logged in" (which would log the app out to a login that refuses them).
+    const BLOCKED = 'This account cannot log in or buy in this store. Please contact the store’s customer service.';
+    expect(await api.callApi('/market/api/channel/queryBox', {}, { token })).toMatchObject({ code: 403, message: BLOCKED });
+    expect(await buy(token)).toMatchObject({ code: 403, message: BLOCKED });
     // A session that raced the block (made after it) is no session either.
     const raced = await api.session((await api.buyer(phone)).userId, 'AURORA');
-    expect((await api.callApi('/market/api/channel/queryBox', {}, { token: raced })).code).toBe(401);
+    expect(await api.callApi('/market/api/channel/queryBox', {}, { token: raced })).toMatchObject({ code: 403, message: BLOCKED });
+    // A token of no session is still just "not logged in".
+    expect((await api.callApi('/market/api/channel/queryBox', {}, { token: 'x'.repeat(43) })).code).toBe(401);
 
     const refused = await logIn(phone);
     expect(refused.code).toBe(403);
@@ -285,13 +289,18 @@ describe('blocking a buyer (issue 32)', () => {
     const lifted = await as(manager)('/ops/api/buyer/unblock', { channel: 'AURORA', accountNumber, reason: 'bank confirmed' });
     expect(lifted.data).toMatchObject({ blocked: false });
     expect((await as(manager)('/ops/api/buyer/unblock', { channel: 'AURORA', accountNumber, reason: 'again' })).code).toBe(409);
+    // The session the block ended stays ended: unblocked, the buyer logs in again.
+    expect((await api.callApi('/market/api/channel/queryBox', {}, { token })).code).toBe(401);
     const back = await logIn(phone);
     expect(back.code).toBe(200);
     expect((await api.callApi('/market/api/channel/queryBox', {}, { token: back.headers.authorization! })).code).toBe(200);
   }, 60_000);
 
-  it('refuses the login in Chinese too', async () => {
+  it('refuses the login and the signed-in calls in Chinese too', async () => {
+    const live = (await logIn(phone)).headers.authorization!;
     await as(owner)('/ops/api/buyer/block', { channel: 'AURORA', accountNumber, reason: '再次封禁' });
+    const call = await api.callApi('/market/api/channel/queryBox', {}, { token: live, headers: { 'accept-language': 'zh-CN' } });
+    expect(call).toMatchObject({ code: 403, message: '该账号已被限制在本店登录和购买，请联系本店客服。' });
     const sentAsChinese = await logInIn(phone, 'zh-CN');
     expect(sentAsChinese.code).toBe(403);
     expect(sentAsChinese.message).toBe('该账号已被限制在本店登录和购买，请联系本店客服。');
@@ -303,7 +312,7 @@ describe('blocking a buyer (issue 32)', () => {
     const lumenToken = lumenLogin.headers.authorization!;
     const wide = await as(owner)('/ops/api/buyer/block', { channel: 'AURORA', accountNumber, reason: 'ring', everyChannel: true });
     expect(wide.data).toMatchObject({ blocked: true, everyChannel: true });
-    expect((await api.callApi('/market/api/channel/queryBox', {}, { token: lumenToken, host: 'lumen.localhost:3000' })).code).toBe(401);
+    expect((await api.callApi('/market/api/channel/queryBox', {}, { token: lumenToken, host: 'lumen.localhost:3000' })).code).toBe(403);
     expect((await logIn(phone, 'lumen.localhost:3000')).code).toBe(403);
     // A manager cannot lift what an owner set on every channel.
     const notTheirs = await as(manager)('/ops/api/buyer/unblock', { channel: 'AURORA', accountNumber, reason: 'x' });

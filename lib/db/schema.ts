@@ -408,7 +408,12 @@ export const captchaChallenges = pgTable(
   (t) => [index('captcha_challenges_created').on(t.createdAt)],
 );
 
-/** Texts "sent" by the demo SMS provider `outbox` (never used in production, which refuses that provider). */
+/**
+ * Texts to buyers. A login code's text as the demo SMS provider `outbox` keeps it (its code masked; status `kept`:
+ * never sent), and the notices a carrier sends through an approved template after the change they tell of has
+ * committed (issue 32: a refund's text; lib/auth/sms-outbox.ts): `pending` until sent, then `sent`, or `failed` after
+ * its last attempt (or a number the carrier refuses); `kept` when this deployment has no carrier or no template for it.
+ */
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
@@ -419,8 +424,28 @@ export const smsOutbox = pgTable(
     phone: text('phone').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** `code` (a login code's kept copy) or `refund` (issue 32). */
+    kind: text('kind').notNull().default('code'),
+    /**
+     * The template's parameters as [name, value] pairs in the template's order (Tencent Cloud numbers them; a jsonb
+     * object would not keep the order). A refund: `order`, the order number's last 6 characters; `amount`, yuan.
+     */
+    params: jsonb('params').$type<[string, string][]>(),
+    status: text('status').notNull().default('kept'),
+    /** Tries made at the carrier; the next one not before `next_attempt_at` (also the lease of the try under way). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Why the last try failed, in the operator's words (the carrier's code); never the text itself. */
+    lastError: text('last_error'),
   },
-  (t) => [index('sms_outbox_phone_time').on(t.phone, t.createdAt)],
+  (t) => [
+    index('sms_outbox_phone_time').on(t.phone, t.createdAt),
+    // The sender's scan: the pending texts that are due.
+    index('sms_outbox_pending')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { lt } from 'drizzle-orm';
+import { and, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   authSessions,
@@ -38,7 +38,8 @@ export async function sweepExpiredRecords(db: Db, now: Date): Promise<Record<str
   counts.smsOutbox = (
     await db
       .delete(smsOutbox)
-      .where(lt(smsOutbox.createdAt, before(RETENTION.smsOutboxDays)))
+      // A text still pending is kept until the outbox's sender sends it or gives it up (a day at most, issue 32).
+      .where(and(lt(smsOutbox.createdAt, before(RETENTION.smsOutboxDays)), ne(smsOutbox.status, 'pending')))
       .returning({ id: smsOutbox.id })
   ).length;
   counts.sessions = (

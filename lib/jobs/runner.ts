@@ -13,6 +13,7 @@ import { runSaleCancellations } from './sale-cancel';
 import type { CancelPassReport } from '../payment/sale-cancel';
 import { aggregateRecentDays } from '../report/daily';
 import { retryAlertDeliveries } from '../monitor/alerts';
+import { outboxSender, sendDueTexts, type OutboxSender } from '../auth/sms-outbox';
 
 /** How often the reports job counts today and yesterday (issue 32: "every minute"). */
 export const REPORT_INTERVAL_MS = 60_000;
@@ -23,7 +24,13 @@ export const ALERT_RETRY_INTERVAL_MS = 10_000;
 /** How often the background jobs run. */
 export const JOB_INTERVAL_MS = 2_000;
 
-export type JobsReport = { expired: number; reconciled: ReconcileReport; chained: number; cancellations: CancelPassReport };
+export type JobsReport = {
+  expired: number;
+  reconciled: ReconcileReport;
+  chained: number;
+  cancellations: CancelPassReport;
+  texts: Awaited<ReturnType<typeof sendDueTexts>>;
+};
 
 /**
  * One pass of the background jobs: expire overdue unpaid orders (stock goes back), reconcile payments whose
@@ -32,14 +39,21 @@ export type JobsReport = { expired: number; reconciled: ReconcileReport; chained
  * before chain-up, so what it mints goes on chain in the same pass. `providers` defaults to every configured one. The
  * reconciliation's schedule is in the database (lib/payment/schedule.ts), so passes need nothing carried between them.
  */
-export async function runJobsOnce(db: Db, now = new Date(), options: { providers?: Providers } = {}): Promise<JobsReport> {
+export async function runJobsOnce(
+  db: Db,
+  now = new Date(),
+  options: { providers?: Providers; texts?: OutboxSender } = {},
+): Promise<JobsReport> {
   const expired = await expireOverdueOrders(db, now);
   const providers = options.providers ?? configuredProviders(db);
   const reconciled = await reconcilePayments(db, providers, now);
   // Cancelled sales' refunds (issue 32): after the reconciliation, so a payment it just settled is refunded too.
   const cancellations = await runSaleCancellations(db, providers, now);
   const chained = await chainUpPending(db, now);
-  return { expired, reconciled, chained, cancellations };
+  // The SMS outbox (issue 32): texts not sent after their commit (a carrier down, a crash) and the cancelled sales'
+  // refund texts just queued; after the refunds, so those go out in this same pass.
+  const texts = await sendDueTexts(db, options.texts ?? outboxSender(), now);
+  return { expired, reconciled, chained, cancellations, texts };
 }
 
 /**
@@ -61,7 +75,10 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
         const total = Object.values(swept).reduce((a, b) => a + b, 0);
         if (total) log(`[jobs] deleted ${total} record(s) past their keeping time: ${JSON.stringify(swept)}`);
       }
-      const { expired, reconciled, chained, cancellations } = await runJobsOnce(db, new Date());
+      const { expired, reconciled, chained, cancellations, texts } = await runJobsOnce(db, new Date());
+      if (texts.sent || texts.failed || texts.retry) {
+        log(`[jobs] SMS outbox: ${texts.sent} text(s) sent, ${texts.retry} to retry, ${texts.failed} given up`);
+      }
       if (cancellations.unpaidCancelled || cancellations.refunded || cancellations.failed) {
         log(
           `[jobs] cancelled sales: ${cancellations.unpaidCancelled} unpaid order(s) cancelled, ${cancellations.refunded} refunded, ${cancellations.failed} failed`,

@@ -4,7 +4,7 @@ import { OPS_HOST, signedInOperator, type TestOperator } from '@/test/operator-f
 import { channels, operatorAudit } from '@/lib/db/schema';
 import type { OperatorSession } from '@/lib/procedure/scope';
 import { AppError } from '@/lib/procedure/errors';
-import { auditCsv, changedFields, csvCell, listAudit, readAuditEntry, recordAudit } from './audit';
+import { SECRET_FIELDS, auditCsv, changedFields, csvCell, listAudit, readAuditEntry, recordAudit } from './audit';
 import { sweepAuditTrail } from './audit-retention';
 import { auditFilterInput, exportAuditResponse } from './audit-procedures';
 
@@ -241,5 +241,72 @@ describe('append-only in the database (issue 31)', () => {
     // The permission ended with the sweep's transactions.
     expect(await refusal(db.execute(sql`delete from operator_audit`))).toMatch(/append-only/);
     expect(await sweepAuditTrail(db, NOW, 365, 2)).toBe(0);
+  });
+});
+
+describe('what the trail blanks (issue 32: a list of secret fields, not every name containing "code")', () => {
+  const at = new Date('2026-11-26T07:30:00Z');
+  /** Records one entry of `procedure` and reads it back as an owner reads it on the audit page. */
+  async function kept(procedure: string, input: unknown, after: unknown = null) {
+    await recordAudit(db, {
+      at,
+      operatorId: owner.operatorId,
+      operatorName: owner.name,
+      ip: '198.51.100.7',
+      channelId: aurora,
+      procedure,
+      input,
+      after,
+    });
+    const [row] = await db
+      .select({ id: operatorAudit.id })
+      .from(operatorAudit)
+      .where(eq(operatorAudit.procedure, procedure.replace(/^\/ops\/api\//, '')))
+      .orderBy(sql`${operatorAudit.id} desc`)
+      .limit(1);
+    return (await readAuditEntry(db, session(owner), row!.id))!;
+  }
+
+  it("shows a sale's, a collectible's and a campaign's code, which buyers see on the store anyway", async () => {
+    const sale = await kept(
+      '/ops/api/sale/update',
+      { channel: 'AURORA', saleId: 7, price: 19900 },
+      { id: 7, code: 'AUR-S-007', price: 19900 },
+    );
+    expect(sale.after).toEqual({ id: 7, code: 'AUR-S-007', price: 19900 });
+    const collectible = await kept('/ops/api/catalogue/create', { channel: 'AURORA', code: 'AUR-C-001', name: 'Nebula' });
+    expect(collectible.input).toEqual({ channel: 'AURORA', code: 'AUR-C-001', name: 'Nebula' });
+    const campaign = await kept('/ops/api/campaign/gift/create', { channel: 'AURORA', code: 'WELCOME26', name: 'Welcome' });
+    expect(campaign.input).toMatchObject({ code: 'WELCOME26' });
+  });
+
+  it('still blanks every secret the console writes: second factors, passwords, tokens, keys, plain codes', async () => {
+    // The second factor's `code` on the calls that take one (sign-in, confirming a sensitive write, enrolment).
+    for (const procedure of ['/ops/api/session/signIn', 'session/confirm', 'enrol/complete']) {
+      const entry = await kept(procedure, { name: 'someone', token: 'enrol-token', password: 'hunter2 hunter2', code: '123456' });
+      expect(entry.input).toEqual({ name: 'someone', token: '[redacted]', password: '[redacted]', code: '[redacted]' });
+    }
+    // Plain redeem and chain-up codes an import carries, at any depth, and a batch's sealing key.
+    const imported = await kept('/ops/api/campaign/batch/import', {
+      channel: 'AURORA',
+      offerId: 3,
+      codes: ['0ABCDEFGHJKMNPQRSTVWXYZ012', '1ABCDEFGHJKMNPQRSTVWXYZ012'],
+      nested: [{ plainCodes: ['X'], sealKey: 'k'.repeat(32) }],
+    });
+    expect(imported.input).toEqual({
+      channel: 'AURORA',
+      offerId: 3,
+      codes: '[redacted]',
+      nested: [{ plainCodes: '[redacted]', sealKey: '[redacted]' }],
+    });
+    // Every name on the list, whatever its case.
+    const every = Object.fromEntries([...SECRET_FIELDS].map((name) => [name.toUpperCase(), `value of ${name}`]));
+    const entry = await kept('channel/settings', every, every);
+    for (const value of [entry.input, entry.after]) {
+      expect(Object.values(value as Record<string, unknown>).every((v) => v === '[redacted]')).toBe(true);
+    }
+    for (const name of ['password', 'totpSecret', 'recoveryCodes', 'token', 'apiKey', 'codes', 'smsCode', 'webhookSecret', 'secret']) {
+      expect(SECRET_FIELDS.has(name.toLowerCase())).toBe(true);
+    }
   });
 });

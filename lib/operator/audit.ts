@@ -27,16 +27,73 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Field names whose values never reach the trail: passwords, second-factor codes, tokens, secrets. */
-const SECRET_FIELD = /pass|code|token|secret|recovery/i;
+/**
+ * Field names whose values never reach the trail, by their exact name (compared without case): every secret the console
+ * and its sign-in write (issue 32). A list, not a pattern: the old `/pass|code|token|secret|recovery/` blanked every
+ * sale's, collectible's and campaign's `code`, which is a public identifier an owner needs to read in the trail.
+ * - operator credentials: passwords, TOTP secrets (also the one waiting for enrolment), TOTP and recovery codes,
+ *   enrolment and session tokens, an API key's plain text and its hash;
+ * - codes buyers redeem: the plain redeem and chain-up codes an import or a generation carries (`codes`, `plainCodes`)
+ *   and their hashes, and the key that seals a batch until its export;
+ * - texts to buyers: an SMS login code;
+ * - keys of outside services: a webhook's secret, a provider's secret or private key, a request's signature.
+ * A name added to a console call's input that holds a secret must be added here (lib/operator/audit.test.ts lists them).
+ */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set(
+  [
+    'password',
+    'newPassword',
+    'currentPassword',
+    'passwordHash',
+    'totp',
+    'totpCode',
+    'totpSecret',
+    'pendingTotpSecret',
+    'otpauth',
+    'recoveryCode',
+    'recoveryCodes',
+    'token',
+    'tokenHash',
+    'apiKey',
+    'secretHash',
+    'codes',
+    'plainCodes',
+    'codeHash',
+    'sealKey',
+    'sealedCodes',
+    'smsCode',
+    'authCode',
+    'secret',
+    'webhookSecret',
+    'accessKeySecret',
+    'secretKey',
+    'privateKey',
+    'signature',
+  ].map((name) => name.toLowerCase()),
+);
+
+/**
+ * Calls whose `code` is a second-factor code (a TOTP or a recovery code) rather than the public code of a sale, a
+ * collectible or a campaign: there `code` is a secret too.
+ */
+export const SECOND_FACTOR_CALLS: ReadonlySet<string> = new Set(['session/signIn', 'session/confirm', 'enrol/complete']);
 
 /** The input as the trail keeps it: every secret field's value replaced, at any depth. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : redact(v)]));
-  }
-  return value;
+export function redact(value: unknown, procedure?: string): unknown {
+  const secondFactor = procedure !== undefined && SECOND_FACTOR_CALLS.has(procedure.replace(/^\/ops\/api\//, ''));
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.entries(v).map(([k, inner]) => {
+          const name = k.toLowerCase();
+          return [k, SECRET_FIELDS.has(name) || (secondFactor && name === 'code') ? '[redacted]' : walk(inner)];
+        }),
+      );
+    }
+    return v;
+  };
+  return walk(value);
 }
 
 /** Appends one entry (in the caller's transaction when it passes one). */
@@ -49,9 +106,9 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     channelId: entry.channelId ?? null,
     // One name per call, whichever way the caller spelled it: its path without the console API's prefix (`domain/add`).
     procedure: entry.procedure.replace(/^\/ops\/api\//, ''),
-    input: redact(entry.input ?? {}),
-    before: entry.before === undefined ? null : redact(entry.before),
-    after: entry.after === undefined ? null : redact(entry.after),
+    input: redact(entry.input ?? {}, entry.procedure),
+    before: entry.before === undefined ? null : redact(entry.before, entry.procedure),
+    after: entry.after === undefined ? null : redact(entry.after, entry.procedure),
   });
 }
 

@@ -4,6 +4,7 @@ import { procedure } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
 import { configuredProviders } from '../payment/providers';
 import { refundOrder, refundPreview, type RefundRecord } from '../payment/refund';
+import { outboxSender } from '../auth/sms-outbox';
 import { cancelProgress, cancelSale } from '../payment/sale-cancel';
 import { auditCall } from './audit';
 
@@ -116,7 +117,7 @@ export const refundProcedures = {
           operatorId: by.operatorId,
           now: ctx.now,
         },
-        { providers: configuredProviders(ctx.db), audit: auditCall(ctx, '/ops/api/refund/create', input) },
+        { providers: configuredProviders(ctx.db), audit: auditCall(ctx, '/ops/api/refund/create', input), texts: outboxSender() },
       );
       return { refund: wireOf(made.refund), replayed: made.replayed };
     },

@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { getDb } from '../db/client';
 import { authSecret } from '../security/secret';
 import { resolveToken } from '../auth/sessions';
+import { sessionBlocked } from '../auth/blocks';
 import type { SessionUser, UserScope, ViewerScope } from '../procedure/scope';
 import { readWebSession, sessionCookieValue } from '../auth/session-claims';
 import { pageLoader } from './loader';
@@ -47,4 +48,15 @@ export async function requirePageScope(channel: PageGuardChannel, path: string):
 export async function pageViewerScope(channel: PageGuardChannel): Promise<ViewerScope> {
   const user = await getPageUser(channel);
   return { db: getDb(), now: new Date(), channelId: channel.id, userId: user?.id ?? null };
+}
+
+/**
+ * Whether this browser's session on the channel is one a block on its buyer ended (issue 32): the login page then says
+ * why, in the block's own words, instead of offering a login that will be refused. Reads the cookie (the login page is
+ * per request anyway: it reads its search parameters).
+ */
+export async function pageSessionBlocked(channel: PageGuardChannel): Promise<boolean> {
+  const session = await readWebSession(sessionCookieValue(await cookies()), authSecret(), channel.key);
+  if (!session) return false;
+  return sessionBlocked(getDb(), { token: session.apiToken, channelId: channel.id });
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { boxDraws, channels, commodities, holdings, orderRefunds, orders, payments, sales, smsOutbox, users } from '../db/schema';
+import { boxDraws, channels, commodities, holdings, orderRefunds, orders, payments, sales, users } from '../db/schema';
+import { queueText, sendText, type OutboxSender } from '../auth/sms-outbox';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { randomDigits } from '../security/crypto';
@@ -211,7 +212,7 @@ export async function refundPreview(db: Db, channelId: number, orderNo: string):
 export async function refundOrder(
   db: Db,
   input: RefundInput,
-  options: { providers: Providers; audit?: RefundAudit },
+  options: { providers: Providers; audit?: RefundAudit; texts?: OutboxSender },
 ): Promise<{ refund: RefundRecord; replayed: boolean }> {
   const made = await db.transaction(async (tx) => {
     const order = await orderOf(tx, input.channelId, input.orderNo, true);
@@ -220,7 +221,7 @@ export async function refundOrder(
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, input.idempotencyKey)))
       .limit(1);
-    if (again) return { row: again, replayed: true };
+    if (again) return { row: again, replayed: true, textId: null };
     if (order.statusTrade !== ORDER_STATUS.paid) {
       const state = orderState({ statusTrade: order.statusTrade as OrderStatus, cancelReason: order.cancelReason });
       throw new AppError(409, msg('refundOrderNotPaid', { state }));
@@ -287,7 +288,7 @@ export async function refundOrder(
       throw new AppError(409, msg('refundCopyNotRefundable', { number: copy.number, why: 'givenAway' }));
     }
     const numbers = copies.filter((c) => chosen.includes(c.holdingId)).map((c) => c.number);
-    await textBuyer(tx, order, amount, chosen.length, input.now);
+    const textId = await textBuyer(tx, order, amount, chosen.length, input.now);
     await options.audit?.(tx, {
       channelId: order.channelId,
       // A new refund: nothing before it (the order's refunds so far are in `after`).
@@ -303,9 +304,18 @@ export async function refundOrder(
         refundedBefore: refunded,
       },
     });
-    return { row: row!, replayed: false };
+    return { row: row!, replayed: false, textId };
   });
   if (!made.replayed) await settleRefund(db, options.providers, made.row, input.now);
+  // The buyer's text, after commit (issue 32): a carrier's failure leaves it in the outbox for the jobs' next pass, and
+  // never fails the refund, which is made. Without a sender (a cancelled sale's job) the same pass sends it.
+  if (!made.replayed && made.textId !== null && options.texts) {
+    try {
+      await sendText(db, options.texts, made.textId, input.now);
+    } catch (error) {
+      console.error(`[sms outbox] refund ${made.row.refundNo}: its text waits for the jobs' next pass`, error);
+    }
+  }
   const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, made.row.id));
   const numbers = await db
     .select({ number: holdings.number })
@@ -378,18 +388,30 @@ export async function retryOwedRefunds(db: Db, providers: Providers, now: Date, 
 }
 
 /**
- * The buyer's text about the refund (issue 32), in the channel's language: kept in the SMS outbox. The carriers send
- * only approved templates; this text is the outbox's (demo) copy of what the refund template says.
+ * The buyer's text about the refund (issue 32), queued in the SMS outbox in the refund's transaction (so it exists
+ * exactly when the refund does) and sent after commit (lib/auth/sms-outbox.ts). A carrier sends its approved refund
+ * template with two parameters: `order`, the order number's last 6 characters, and `amount`, the refund in yuan
+ * (199.00); the row's text is the same message in the channel's language, what the demo outbox shows. The outbox's id.
  */
-async function textBuyer(tx: Db, order: OrderRow, amount: number, count: number, now: Date): Promise<void> {
+async function textBuyer(tx: Db, order: OrderRow, amount: number, count: number, now: Date): Promise<number | null> {
   const [row] = await tx
     .select({ phone: users.phone, locale: channels.locale })
     .from(users)
     .innerJoin(channels, eq(channels.id, order.channelId))
     .where(eq(users.id, order.userId))
     .limit(1);
-  if (!row) return;
+  if (!row) return null;
   const t = translator(isLocale(row.locale) ? row.locale : 'zh-CN');
   const text = t('refunds.text', { orderNo: order.orderNo, amount: formatFen(amount), count });
-  await tx.insert(smsOutbox).values({ channelId: order.channelId, phone: row.phone, text, createdAt: now });
+  return queueText(tx, {
+    channelId: order.channelId,
+    phone: row.phone,
+    kind: 'refund',
+    text,
+    params: [
+      ['order', order.orderNo.slice(-6)],
+      ['amount', (amount / 100).toFixed(2)],
+    ],
+    now,
+  });
 }

@@ -9,6 +9,7 @@ import { AppError, type Envelope } from '../procedure/errors';
 import { registry } from './registry';
 import { authSecret } from '../security/secret';
 import { resolveToken } from '../auth/sessions';
+import { refuseBlockedSession } from '../auth/blocks';
 import type { SessionUser } from '../procedure/scope';
 import { bearerToken, readWebSession, sessionCookieValue } from '../auth/session-claims';
 import type { AnyProcedure } from '../procedure/procedure';
@@ -140,7 +141,12 @@ async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; 
   let user: Promise<SessionUser> | undefined;
   const loadUser = () =>
     (user ??= (async () => {
-      const found = await tokenUser(db, await loadToken(), (await loadChannel()).id, now);
+      const sessionToken = await loadToken();
+      const channelId = (await loadChannel()).id;
+      const found = await tokenUser(db, sessionToken, channelId, now);
+      // Issue 32: a buyer whose session a block ended reads the block's refusal, not "not logged in" (which logs the
+      // client out to a login that refuses them again). Looked up only once the session check has refused.
+      if (!found && sessionToken) await refuseBlockedSession(db, { token: sessionToken, channelId });
       if (!found) throw new AppError(401, msg('notLoggedIn'));
       return found;
     })());
