@@ -1,7 +1,15 @@
 import { createTestDb } from '@/test/db';
 import type { Db } from '@/lib/db/client';
 import { dropMeterSeconds } from '@/lib/db/schema';
-import { DropMeter, LIVE_LAG_SECONDS, LIVE_SECONDS, MAX_PENDING_ROWS, METER_KEEP_SECONDS, readLiveMeter } from './drop-meter';
+import {
+  DropMeter,
+  LIVE_LAG_SECONDS,
+  LIVE_SECONDS,
+  MAX_PENDING_ROWS,
+  METER_KEEP_SECONDS,
+  readLiveMeter,
+  startMeterFlush,
+} from './drop-meter';
 
 // The live drop view's counters across server processes (issue 32, "Reports: live view"): each process counts in
 // memory and adds its ended seconds to one shared table, so the view shows the whole deployment whichever process
@@ -87,6 +95,56 @@ describe('two server processes flushing into one database', () => {
     expect(live.buyCalls.get(SALE_A)).toEqual(new Array(LIVE_SECONDS).fill(0));
     expect(live.buyCalls.has(SALE_B)).toBe(false);
     expect(await readLiveMeter(db, [], VIEW)).toEqual({ buyCalls: new Map(), busyAnswers: new Array(LIVE_SECONDS).fill(0) });
+  });
+});
+
+describe("a process's flush timer", () => {
+  it('flushes the ended second just after it turns, only with counts, and everything at stop', async () => {
+    let clock = at(T0, 400);
+    const timers: { run: () => void; ms: number }[] = [];
+    const meter = new DropMeter();
+    let opened = 0;
+    const flushing = startMeterFlush(
+      meter,
+      () => {
+        opened += 1;
+        return db;
+      },
+      {
+        clock: () => clock,
+        setTimer: (run, ms) => {
+          timers.push({ run, ms });
+          return undefined as unknown as ReturnType<typeof setTimeout>;
+        },
+      },
+    );
+    expect(timers[0]!.ms).toBe(650); // 50 ms into the next second
+
+    // Nothing counted: the turn of the second asks nothing of the database.
+    clock = at(T0 + 1, 50);
+    timers[0]!.run();
+    await flushing.idle();
+    expect(opened).toBe(0);
+
+    meter.countBuyCall(SALE_A, at(T0 + 1, 300));
+    meter.countBuyCall(SALE_A, at(T0 + 2, 10));
+    clock = at(T0 + 2, 50);
+    expect(timers[1]!.ms).toBe(1000);
+    timers[1]!.run();
+    await flushing.idle();
+    expect(opened).toBe(1);
+    // The ended second is in the table; the running one waits in memory.
+    expect(await db.select({ second: dropMeterSeconds.second, count: dropMeterSeconds.count }).from(dropMeterSeconds)).toEqual([
+      { second: T0 + 1, count: 1 },
+    ]);
+    expect(meter.pending()).toBe(1);
+
+    await flushing.stop();
+    expect(meter.pending()).toBe(0);
+    expect(await db.select().from(dropMeterSeconds)).toHaveLength(2);
+    const scheduled = timers.length;
+    timers[timers.length - 1]!.run(); // a turn that was already due when the server stopped schedules nothing more
+    expect(timers).toHaveLength(scheduled);
   });
 });
 

@@ -210,7 +210,7 @@ export async function readLiveMeter(db: Db, saleIds: number[], now: Date): Promi
 
 const globalForMeter = globalThis as unknown as {
   storefrontDropMeter?: DropMeter;
-  storefrontDropMeterFlush?: ReturnType<typeof setTimeout>;
+  storefrontDropMeterFlush?: MeterFlush;
   storefrontShutdownHooks?: (() => Promise<void>)[];
 };
 
@@ -219,34 +219,62 @@ export function dropMeter(): DropMeter {
   return (globalForMeter.storefrontDropMeter ??= new DropMeter());
 }
 
+export type MeterFlush = {
+  /** Settles once the flushes started so far have (for tests and shutdown). */
+  idle: () => Promise<void>;
+  /** Stops the timer and flushes every count left, the running second's too. */
+  stop: () => Promise<void>;
+};
+
 /**
- * Starts this process's flush (instrumentation.ts, once per server process, whatever JOBS says: every process that
- * answers buys counts them): just after each second turns, the ended seconds' counts go to `db()` if there are any;
- * one flush at a time; and at shutdown everything left (server.ts awaits `storefrontShutdownHooks`).
+ * Flushes `meter` to `db()` just after each second turns (METER_FLUSH_MS, plus 50 ms so the second just ended is
+ * complete in this process), only when it holds counts; one flush at a time, a failed one never stops the next.
+ * `clock` and `setTimer` are the real ones but for tests.
  */
-export function startDropMeterFlush(db: () => Db): void {
-  if (globalForMeter.storefrontDropMeterFlush) return;
-  const meter = dropMeter();
+export function startMeterFlush(
+  meter: DropMeter,
+  db: () => Db,
+  options: { clock?: () => number; setTimer?: (run: () => void, ms: number) => ReturnType<typeof setTimeout> } = {},
+): MeterFlush {
+  const clock = options.clock ?? Date.now;
+  const setTimer = options.setTimer ?? setTimeout;
   let flushing: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = (everything: boolean) =>
-    (flushing = flushing.then(() => (meter.pending() > 0 ? meter.flush(db(), Date.now(), { everything }) : 0)).catch(() => 0));
+    (flushing = flushing.then(() => (meter.pending() > 0 ? meter.flush(db(), clock(), { everything }) : 0)).catch(() => 0));
   const schedule = () => {
-    // 50 ms into the next second: the second just ended is complete in this process.
-    const timer = setTimeout(
+    if (stopped) return;
+    timer = setTimer(
       () => {
         void flush(false);
         schedule();
       },
-      METER_FLUSH_MS - (Date.now() % METER_FLUSH_MS) + 50,
+      METER_FLUSH_MS - (clock() % METER_FLUSH_MS) + 50,
     );
-    timer.unref?.();
-    globalForMeter.storefrontDropMeterFlush = timer;
+    timer?.unref?.();
   };
   schedule();
-  (globalForMeter.storefrontShutdownHooks ??= []).push(async () => {
-    clearTimeout(globalForMeter.storefrontDropMeterFlush);
-    await flush(true);
-  });
+  return {
+    idle: () => flushing.then(() => undefined),
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await flush(true);
+    },
+  };
+}
+
+/**
+ * Starts this process's flush of its meter (instrumentation.ts, once per server process, whatever JOBS says: every
+ * process that answers buys counts them), and flushes what is left at shutdown (server.ts awaits
+ * `storefrontShutdownHooks`).
+ */
+export function startDropMeterFlush(db: () => Db): void {
+  if (globalForMeter.storefrontDropMeterFlush) return;
+  const flushing = startMeterFlush(dropMeter(), db);
+  globalForMeter.storefrontDropMeterFlush = flushing;
+  (globalForMeter.storefrontShutdownHooks ??= []).push(flushing.stop);
 }
 
 /**
