@@ -18,9 +18,7 @@ import {
 let db: Db;
 /** A database that is away: every statement fails as it is made. */
 const away = {
-  insert: () => {
-    throw new Error('connection refused');
-  },
+  execute: () => Promise.reject(new Error('connection refused')),
   delete: () => {
     throw new Error('connection refused');
   },
@@ -213,6 +211,25 @@ describe('what a hostile body can make a process hold', () => {
     for (let id = 1; id <= MAX_PENDING_ROWS + 500; id++) meter.countBuyCall(id, at(T0));
     meter.countBuyCall(1, at(T0));
     expect(meter.pending()).toBe(MAX_PENDING_ROWS + 1);
+  });
+
+  it('stays within the cap when a failed flush puts its counts back, and the full cap goes in one statement', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const meter = new DropMeter();
+    for (let id = 1; id <= MAX_PENDING_ROWS; id++) meter.countBuyCall(id, at(T0));
+    // The database answers the flush's upsert with an error a moment later; meanwhile other sale ids keep coming.
+    let answered!: (error: Error) => void;
+    const slow = {
+      execute: () => new Promise((_, fail) => (answered = fail)),
+    } as unknown as Db;
+    const failing = meter.flush(slow, at(T0 + 1));
+    for (let id = 1; id <= MAX_PENDING_ROWS; id++) meter.countBuyCall(MAX_PENDING_ROWS + id, at(T0 + 1));
+    answered(new Error('connection reset'));
+    await expect(failing).resolves.toBe(0);
+    expect(meter.pending()).toBe(MAX_PENDING_ROWS);
+    expect(await meter.flush(db, at(T0 + 2))).toBe(MAX_PENDING_ROWS);
+    expect(meter.pending()).toBe(0);
+    errors.mockRestore();
   });
 });
 
