@@ -7,7 +7,9 @@
  *   noted at once instead of after a listener is first asked for (it notes nothing until it hears);
  * - the caches start hearing the tags other processes invalidate (lib/cache/store.ts, issue 31), so a write made on
  *   the other server or by the worker shows on this one's next page view;
- * - the buy lane's busy answers are counted for the live drop view and the busy alert (issue 32).
+ * - the buy lane's busy answers are counted for the live drop view and the busy alert (issue 32), and this process's
+ *   buy calls and busy answers are added to the deployment's counts once a second (lib/monitor/drop-meter.ts), in every
+ *   server process whatever JOBS says, since every process answers buys.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -19,8 +21,9 @@ export async function register(): Promise<void> {
   const { getDb } = await import('./lib/db/client');
   // The lane's busy answers reach the live drop view and the busy alert (issue 32).
   const { installBusyAnswer } = await import('./lib/server/buy-lane');
-  const { noteBusyAnswer } = await import('./lib/monitor/drop-meter');
+  const { noteBusyAnswer, startDropMeterFlush } = await import('./lib/monitor/drop-meter');
   installBusyAnswer(() => noteBusyAnswer(getDb));
+  startDropMeterFlush(getDb);
   const { watchStockReturns } = await import('./lib/order/sold-out');
   void watchStockReturns(getDb());
   const { watchTagNotices } = await import('./lib/cache/store');

@@ -56,6 +56,12 @@ test('the owner reads the reports, downloads the CSV, and sees a buy in the live
   await logInAndBuyOne(await buyer.newPage(), 'aurora', 'Star Fox');
   await buyer.close();
   await expect.poll(() => soldOf(page), { timeout: 15_000 }).toBe(before + 1);
+  // The buy call reaches the view through the deployment's counts (the server adds its ended seconds to the database
+  // once a second; the view shows 10 seconds ending 2 seconds ago): the row's per-second series is no longer all zeros.
+  const calls = page.locator('tr[data-live-sale]').filter({ hasText: 'Star Fox' }).locator('[data-live="calls"]');
+  await expect
+    .poll(async () => ((await calls.getAttribute('title')) ?? '').split(' ').reduce((sum, n) => sum + Number(n), 0), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   expect(navigations).toBe(0);
   await shot(page, 'reports-live-1280');
 

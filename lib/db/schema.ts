@@ -1454,3 +1454,22 @@ export const noticeSeen = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.channelId] })],
 );
+
+/**
+ * The live drop view's counts for the whole deployment (issue 32, "Reports: live view"; lib/monitor/drop-meter.ts):
+ * buy calls per sale and busy answers (sale id 0: they have no sale) per second. Each server process counts in memory
+ * and, once a second when it has counted anything, adds its ended seconds here by one multi-row upsert into the row
+ * of (kind, sale, second), so a row is the deployment's sum whatever the number of processes. No foreign key: a
+ * buy call is counted before its sale is looked up, and the rows go after METER_KEEP_SECONDS (10 minutes).
+ */
+export const dropMeterSeconds = pgTable(
+  'drop_meter_seconds',
+  {
+    kind: text('kind').notNull(),
+    saleId: integer('sale_id').notNull(),
+    /** The second, as whole seconds since 1970 (UTC). */
+    second: bigint('second', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.saleId, t.second] }), check('drop_meter_seconds_kind', sql`${t.kind} in ('buy', 'busy')`)],
+);

@@ -11,7 +11,7 @@ import { describeInput, inputError } from '../procedure/messages';
 import { askedLocale } from '../i18n/locale';
 import { cookieValue } from '../security/cookies';
 import { ORDER_STATUS } from '../order/status';
-import { dropMeter } from '../monitor/drop-meter';
+import { LIVE_SECONDS, readLiveMeter } from '../monitor/drop-meter';
 import { ALERT_KINDS, listAlerts } from '../monitor/alerts';
 import { MAX_REPORT_DAYS, readDailyFigures, readSaleFigures } from '../report/daily';
 import { reportCsv, reportCsvFileName } from '../report/csv';
@@ -88,12 +88,20 @@ export type LiveSale = {
   sold: number;
   /** Copies not taken: neither paid for nor held by an unpaid order. */
   left: number;
-  /** This process's buy calls of the sale in each of the last 10 whole seconds, oldest first. */
+  /** The deployment's buy calls of the sale (every server process) in each of the 10 seconds shown, oldest first. */
   buyCalls: number[];
 };
 
-/** The channel's running sales (open now, not closed) with their copies sold and left; at most 20, newest first. */
-export async function liveSales(db: Db, channelId: number, now: Date): Promise<LiveSale[]> {
+/** What the live view shows (the page's first drawing and each one-second poll). */
+export type LiveView = { at: string; sales: LiveSale[]; busyAnswers: number[] };
+
+/**
+ * The live view of a channel's running sales (open now, not closed; at most 20, in list order): copies sold and left
+ * from the sales and open orders, and buy calls and the deployment's busy answers per second from the counts every
+ * server process adds to `drop_meter_seconds` (lib/monitor/drop-meter.ts): the LIVE_SECONDS seconds ending
+ * LIVE_LAG_SECONDS before `now`, so a poll answered by any process shows the whole deployment (docs/reports.md).
+ */
+export async function liveDropView(db: Db, channelId: number, now: Date): Promise<LiveView> {
   const running = await db
     .select({ id: sales.id, code: sales.code, amount: sales.amount, left: sales.amountAvailable, name: commodities.name })
     .from(sales)
@@ -101,33 +109,32 @@ export async function liveSales(db: Db, channelId: number, now: Date): Promise<L
     .where(and(eq(sales.channelId, channelId), lte(sales.saleStartTime, now), or(isNull(sales.saleEndTime), gt(sales.saleEndTime, now))))
     .orderBy(asc(sales.sort), asc(sales.id))
     .limit(20);
-  if (running.length === 0) return [];
+  const saleIds = running.map((s) => s.id);
   // Copies held by unpaid orders, read through the open orders' index (few rows even in a drop); sold is what is neither
   // left nor held. Summing the paid orders instead would read every order of the sale on each one-second poll.
-  const held = await db
-    .select({ saleId: orders.saleId, copies: sql<number>`coalesce(sum(${orders.quantity}), 0)`.mapWith(Number) })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.statusTrade, ORDER_STATUS.toPay),
-        inArray(
-          orders.saleId,
-          running.map((s) => s.id),
-        ),
-      ),
-    )
-    .groupBy(orders.saleId);
+  const [held, meter] = await Promise.all([
+    saleIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ saleId: orders.saleId, copies: sql<number>`coalesce(sum(${orders.quantity}), 0)`.mapWith(Number) })
+          .from(orders)
+          .where(and(eq(orders.statusTrade, ORDER_STATUS.toPay), inArray(orders.saleId, saleIds)))
+          .groupBy(orders.saleId),
+    readLiveMeter(db, saleIds, now),
+  ]);
   const heldBy = new Map(held.map((s) => [s.saleId, s.copies]));
-  const meter = dropMeter();
-  const nowMs = Date.now();
-  return running.map((s) => ({
-    code: s.code,
-    name: s.name,
-    copies: s.amount,
-    sold: Math.max(0, s.amount - s.left - (heldBy.get(s.id) ?? 0)),
-    left: s.left,
-    buyCalls: meter.recent(s.id, nowMs).buyCalls,
-  }));
+  return {
+    at: now.toISOString(),
+    sales: running.map((s) => ({
+      code: s.code,
+      name: s.name,
+      copies: s.amount,
+      sold: Math.max(0, s.amount - s.left - (heldBy.get(s.id) ?? 0)),
+      left: s.left,
+      buyCalls: meter.buyCalls.get(s.id) ?? new Array<number>(LIVE_SECONDS).fill(0),
+    })),
+    busyAnswers: meter.busyAnswers,
+  };
 }
 
 const alertView = z.object({
@@ -173,7 +180,7 @@ export const reportProcedures = {
   }),
   '/ops/api/report/live': procedure({
     summary:
-      "The live view of a channel's running sales, polled every second: copies, sold (paid) and left for each, this server process's buy calls of each in the last 10 seconds, and the process's busy answers in those seconds (figures per process: see docs/reports.md).",
+      "The live view of a channel's running sales, polled every second: copies, sold (paid) and left for each, the buy calls of each per second over 10 seconds ending 2 seconds ago, and the busy answers in those seconds, summed over every server process of the deployment (busy answers are the deployment's, not the channel's: see docs/reports.md).",
     auth: 'operator',
     operator: READ_REPORTS,
     input: z.object({ channel: channelKey }),
@@ -191,11 +198,7 @@ export const reportProcedures = {
       ),
       busyAnswers: z.array(z.number()),
     }),
-    handler: async (ctx) => {
-      const channel = await ctx.operatorChannel();
-      const running = await liveSales(ctx.db, channel.id, ctx.now);
-      return { at: ctx.now.toISOString(), sales: running, busyAnswers: dropMeter().recent(0, Date.now()).busyAnswers };
-    },
+    handler: async (ctx) => liveDropView(ctx.db, (await ctx.operatorChannel()).id, ctx.now),
   }),
   '/ops/api/report/alerts': procedure({
     summary:

@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
-import { dropMeter } from '@/lib/monitor/drop-meter';
-import { liveSales } from '@/lib/operator/report-procedures';
+import { liveDropView } from '@/lib/operator/report-procedures';
 import { consoleTitled, consoleWords } from '@/lib/page/console';
 import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/console-channel';
 import { ConsoleShell } from '@/components/ops/console-shell';
@@ -15,16 +14,14 @@ export const generateMetadata = consoleTitled((t) => t('ops.reports.live'));
 
 /**
  * The live drop view (issue 32): the channel's running sales with copies sold and left, buy calls per second and the
- * process's busy answers, first drawn here and then refreshed every second by the page itself (no reload). Owners and
+ * deployment's busy answers, first drawn here and then refreshed every second by the page itself (no reload). Owners and
  * the channel's managers, as the reports.
  */
 export default async function LiveDropPage({ params }: Props) {
   const { locale, t } = await consoleWords(params);
   const { operator, channel } = await requireConsoleChannel(params);
   if (operator.role === 'support') notFound();
-  const now = new Date();
-  const sales = await liveSales(getDb(), channel.id, now);
-  const initial = { at: now.toISOString(), sales, busyAnswers: dropMeter().recent(0, now.getTime()).busyAnswers };
+  const initial = await liveDropView(getDb(), channel.id, new Date());
   const keys = ['noLive', 'sale', 'copies', 'sold', 'left', 'buyCalls', 'busy', 'updated', 'stale'] as const;
   const words = Object.fromEntries(keys.map((k) => [k, t(`ops.reports.${k}`, k === 'updated' ? { time: '{time}' } : undefined)])) as Record<
     (typeof keys)[number],
