@@ -73,21 +73,27 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Calls whose `code` is a second-factor code (a TOTP or a recovery code) rather than the public code of a sale, a
- * collectible or a campaign: there `code` is a secret too.
+ * Calls whose `code` is a secret rather than the public code of a sale, a collectible or a campaign: a second-factor
+ * code (a TOTP or a recovery code), or a buyer's redeem code an operator revokes by its text (whoever reads the trail
+ * could otherwise redeem it before the revoke, or after a revoke undone).
  */
-export const SECOND_FACTOR_CALLS: ReadonlySet<string> = new Set(['session/signIn', 'session/confirm', 'enrol/complete']);
+export const SECRET_CODE_CALLS: ReadonlySet<string> = new Set([
+  'session/signIn',
+  'session/confirm',
+  'enrol/complete',
+  'campaign/code/revoke',
+]);
 
 /** The input as the trail keeps it: every secret field's value replaced, at any depth. */
 export function redact(value: unknown, procedure?: string): unknown {
-  const secondFactor = procedure !== undefined && SECOND_FACTOR_CALLS.has(procedure.replace(/^\/ops\/api\//, ''));
+  const secretCode = procedure !== undefined && SECRET_CODE_CALLS.has(procedure.replace(/^\/ops\/api\//, ''));
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') {
       return Object.fromEntries(
         Object.entries(v).map(([k, inner]) => {
           const name = k.toLowerCase();
-          return [k, SECRET_FIELDS.has(name) || (secondFactor && name === 'code') ? '[redacted]' : walk(inner)];
+          return [k, SECRET_FIELDS.has(name) || (secretCode && name === 'code') ? '[redacted]' : walk(inner)];
         }),
       );
     }
