@@ -42,6 +42,7 @@ export default async function SalePage({ params }: Props) {
   if (!row || !sale) notFound();
   const canWrite = (operator.role === 'owner' || operator.role === 'manager') && !sale.archivedAt;
   const zone = channel.timeZone;
+  const count = new Intl.NumberFormat(locale);
   const words = saleWords(t, zone);
   // Cancelling the sale (drop-day control): the button, then the background refunds' progress.
   const cancel = await cancelProgress(db, channel.id, sale.id);
@@ -65,8 +66,8 @@ export default async function SalePage({ params }: Props) {
         </a>
       </div>
       <p className="mb-4 text-sm text-gray-700" data-testid="sale-copies">
-        {t('ops.sales.copiesSold')}: {sale.copiesTaken} · {t('ops.sales.copiesLeft')}: {sale.copiesLeft} / {sale.copies} ·{' '}
-        {t('ops.sales.saleStartTime', { zone })}: {zoneText(sale.saleStartTime.toISOString(), zone)}
+        {t('ops.sales.copiesSold')}: {count.format(sale.copiesTaken)} · {t('ops.sales.copiesLeft')}: {count.format(sale.copiesLeft)} /{' '}
+        {count.format(sale.copies)} · {t('ops.sales.saleStartTime', { zone })}: {zoneText(sale.saleStartTime.toISOString(), zone)}
       </p>
       {sale.pausedAt && (
         <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
