@@ -93,7 +93,7 @@ export default async function MinePage({ params }: Props) {
               {/* The profile a buyer quotes to customer service: their account number and when they joined. */}
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-neutral-500" data-testid="mine-account">
                 <dt>{t('mine.accountId')}</dt>
-                <dd className="font-mono select-all" data-testid="mine-account-id">
+                <dd className="tabular-nums select-all" data-testid="mine-account-id">
                   {accountNumber ? formatAccountNumber(accountNumber) : null}
                 </dd>
                 <dt>{t('mine.memberSince')}</dt>
