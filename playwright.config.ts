@@ -48,7 +48,12 @@ export default defineConfig({
   projects: [
     // A buyer per channel logged in through the API once, its state saved for the specs (e2e/buyers.setup.ts).
     { name: 'buyers', testMatch: /buyers\.setup\.ts$/ },
-    { name: 'phone-chromium', dependencies: ['buyers'], testIgnore: [/console(-[a-z-]+)?\.spec\.ts$/, /two-servers\.spec\.ts$/] },
+    // The console's journeys and the two-server ones (two-servers, drop-journey: playwright.servers.config.ts) run elsewhere.
+    {
+      name: 'phone-chromium',
+      dependencies: ['buyers'],
+      testIgnore: [/console(-[a-z-]+)?\.spec\.ts$/, /two-servers\.spec\.ts$/, /drop-journey\.spec\.ts$/],
+    },
     { name: 'console-desktop', testMatch: /console\.spec\.ts$/, use: CONSOLE_SCREEN },
     // The console's other journeys sign in as the owner console.spec.ts enrolled (e2e/console-owner.ts).
     { name: 'console-areas', dependencies: ['console-desktop'], testMatch: /console-[a-z-]+\.spec\.ts$/, use: CONSOLE_SCREEN },
