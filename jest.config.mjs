@@ -15,8 +15,6 @@ const config = createJestConfig({
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/.data/'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
-  // The migrated PGlite every service test file starts from, made once per set of migrations (test/pglite-template.ts).
-  globalSetup: '<rootDir>/test/global-setup.ts',
   testTimeout: 30_000,
 });
 

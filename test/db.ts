@@ -8,7 +8,6 @@ import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/client';
 import { seed } from '@/lib/demo/seed';
 import { tagNoticesSent } from '@/lib/cache/store';
-import { pgliteFromTemplate } from './pglite-template';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default; with DATABASE_URL set, a
@@ -38,11 +37,9 @@ export async function createTestDb(options: { logger?: Logger } = {}): Promise<{
       },
     };
   }
-  // The migrated template jest's global setup made (test/pglite-template.ts), else a fresh PGlite migrated here.
-  const template = pgliteFromTemplate();
-  const client = template ?? new PGlite();
+  const client = new PGlite();
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
-  if (!template) await migrate(db);
+  await migrate(db);
   return {
     db,
     close: async () => {
