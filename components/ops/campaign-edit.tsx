@@ -46,39 +46,6 @@ function Hint({ id, text }: { id: string; text: string | undefined }) {
   ) : null;
 }
 
-/** The opening time: typed in the channel's zone; once fixed, greyed with the reason under it (`frozen`). */
-function OpeningField({
-  id,
-  label,
-  value,
-  onChange,
-  frozen,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (e: { target: { value: string } }) => void;
-  frozen: string | undefined;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="datetime-local"
-        className={INPUT}
-        value={value}
-        onChange={onChange}
-        disabled={Boolean(frozen)}
-        aria-describedby={frozen ? `${id}-hint` : undefined}
-      />
-      <Hint id={`${id}-hint`} text={frozen} />
-    </div>
-  );
-}
-
 /** A select of the channel's collectibles by name (a catalogue of hundreds reads as a sorted list; ids stay hidden). */
 export function CollectibleSelect({
   id,
@@ -331,12 +298,14 @@ export function CampaignEditForm({
           <FieldError field="name" error={error} />
         </div>
         <div>
-          <OpeningField
+          <ConsoleField
             id="edit-start"
+            type="datetime-local"
             label={words.opens!}
             value={form.start}
             onChange={set('start')}
-            frozen={frozen ? words.frozenStart : undefined}
+            disabled={frozen}
+            hint={frozen ? words.frozenStart : undefined}
           />
           <FieldError field="startTime" error={error} />
         </div>
@@ -618,12 +587,14 @@ export function ChainEditForm({
           <FieldError field="commodity" error={error} />
         </div>
         <div>
-          <OpeningField
+          <ConsoleField
             id={`${id}-start`}
+            type="datetime-local"
             label={words.opens!}
             value={form.start}
             onChange={set('start')}
-            frozen={frozen ? words.frozenChain : undefined}
+            disabled={frozen}
+            hint={frozen ? words.frozenChain : undefined}
           />
           <FieldError field="startTime" error={error} />
         </div>

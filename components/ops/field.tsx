@@ -16,7 +16,7 @@ export function ConsoleField({
         id={id}
         {...input}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 shadow-sm focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none"
+        className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 shadow-sm focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none disabled:bg-gray-100 disabled:text-gray-600"
       />
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-gray-600">
