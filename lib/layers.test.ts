@@ -24,6 +24,8 @@ const LAYERS = [
   'media',
   'channel',
   'brand-icon',
+  // Real-name identities (issue 33): read by auth (identity blocks at login) and by every domain that asks for one.
+  'identity',
   'auth',
   'sale',
   'collection',

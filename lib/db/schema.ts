@@ -32,6 +32,27 @@ export type ChannelAttributes = {
   noActive?: boolean;
 };
 
+/**
+ * What a channel asks a buyer to have proved before each action (issue 33; parsed with its defaults by
+ * lib/channel/identity-policy.ts, which is the one reader of this JSON).
+ */
+export type IdentityPolicyJson = {
+  /** Real-name verification required before buying, receiving (a gift or a free claim), an exchange, chain-up. */
+  realName?: { buy?: boolean; receive?: boolean; exchange?: boolean; chainUp?: boolean };
+  /** The channel's minimum age; absent or null: none. Turns real-name on for every action it guards. */
+  minAge?: 14 | 16 | 18 | null;
+  /** Blind boxes' own minimum age; absent or null: not gated. Below 18 needs a guardian's consent, not built. */
+  blindBoxMinAge?: 18 | null;
+};
+
+/** A channel's risk rules at order time (issue 33; parsed with its defaults by lib/channel/risk-policy.ts). */
+export type RiskPolicyJson = {
+  /** Unpaid-order squatting: `limit` orders cancelled or expired unpaid within `withinHours` bar ordering for `blockHours`. */
+  unpaid?: { limit?: number; withinHours?: number; blockHours?: number };
+  /** Whether a higher-risk buy may be asked for a captcha at the buy tap. */
+  captcha?: boolean;
+};
+
 /** A channel's customer-service contact (issue 31); every field optional. */
 export type CustomerService = { phone?: string; hours?: string; email?: string; url?: string };
 
@@ -90,6 +111,10 @@ export const channels = pgTable(
     icpFiling: text('icp_filing'),
     publicSecurityFiling: text('public_security_filing'),
     blockchainFiling: text('blockchain_filing'),
+    /** Real-name and age rules per action (issue 33); `{}`: none. */
+    identityPolicy: jsonb('identity_policy').$type<IdentityPolicyJson>().notNull().default({}),
+    /** Risk rules at order time (issue 33); `{}`: the defaults. */
+    riskPolicy: jsonb('risk_policy').$type<RiskPolicyJson>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // issue 31: "its key, OPS by the spec's rule, is reserved and can never be a channel" (the operator host's key).
@@ -303,6 +328,58 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
 });
+
+/**
+ * A buyer's verified real-name identity (issue 33; docs/security.md, "Real-name identities"): at most one per account,
+ * and an identity (by the keyed hash of its ID number) bound to at most one account in the deployment. The legal name
+ * and the ID number are kept only sealed (AES-256-GCM under the key `keyId` names, lib/identity/seal.ts); what the
+ * store shows is the masked forms, and what the age rules read is the birth date.
+ */
+export const buyerIdentities = pgTable('buyer_identities', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** HMAC-SHA256 of the ID number under IDENTITY_HASH_KEY (hex): finds the identity without opening the seal. */
+  idHash: text('id_hash').notNull().unique(),
+  nameSealed: text('name_sealed').notNull(),
+  idNumberSealed: text('id_number_sealed').notNull(),
+  /** Which of IDENTITY_KEYS sealed the two fields (key rotation). */
+  keyId: text('key_id').notNull(),
+  /** Read from the ID number (GB 11643); the age rules need nothing else. */
+  birthDate: date('birth_date', { mode: 'string' }).notNull(),
+  /** 张*, 1101**********1234: the only forms ever shown. */
+  maskedName: text('masked_name').notNull(),
+  maskedIdNumber: text('masked_id_number').notNull(),
+  /** The vendor that confirmed name and number (tencent, aliyun, demo). */
+  provider: text('provider').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Which version of which agreement a buyer accepted, on which channel, and when (issue 33): the privacy policy and the
+ * sales terms at login, the identity consent at verification. `version` is the text's own fingerprint
+ * (lib/channel/agreements.ts), so an edited text is a new version.
+ */
+export const agreementAcceptances = pgTable(
+  'agreement_acceptances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    /** 'privacy' | 'salesStrategy' | 'identityConsent'. */
+    agreement: text('agreement').notNull(),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('agreement_acceptances_once').on(t.userId, t.channelId, t.agreement, t.version),
+    check('agreement_acceptances_agreement', sql`${t.agreement} in ('privacy', 'salesStrategy', 'identityConsent')`),
+  ],
+);
 
 /** thirdAccount/brandChannel: the user bound to a channel's brand, once per channel (spec §7). */
 export const userBrandBindings = pgTable(
@@ -1268,8 +1345,9 @@ export const buyerAccountNumbers = pgTable(
 
 /**
  * The blocklist (issue 32): a buyer kept from logging in and buying on a channel (null: every channel), with who, when
- * and why, and its lift. `kind` says what is blocked; today only 'buyer' (userId set). The real-name issue adds
- * identities, phone numbers and address ranges as further kinds with their own columns, on this one table.
+ * and why, and its lift. `kind` says what is blocked: 'buyer' (userId set), and since issue 33 'identity' (value: the
+ * identity's keyed hash, buyer_identities.id_hash), 'phone' (value: the number as users.phone keeps it) and 'cidr'
+ * (value: an address range such as 203.0.113.0/24), one list.
  */
 export const buyerBlocks = pgTable(
   'buyer_blocks',
@@ -1285,11 +1363,15 @@ export const buyerBlocks = pgTable(
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
     liftedBy: integer('lifted_by').references(() => operators.id),
     liftReason: text('lift_reason'),
+    /** What an 'identity', 'phone' or 'cidr' block matches (null for 'buyer'). */
+    value: text('value'),
   },
   (t) => [
     index('buyer_blocks_user').on(t.userId),
-    check('buyer_blocks_kind', sql`${t.kind} in ('buyer')`),
+    index('buyer_blocks_value').on(t.kind, t.value),
+    check('buyer_blocks_kind', sql`${t.kind} in ('buyer', 'identity', 'phone', 'cidr')`),
     check('buyer_blocks_buyer_has_user', sql`${t.kind} <> 'buyer' OR ${t.userId} IS NOT NULL`),
+    check('buyer_blocks_value_set', sql`${t.kind} = 'buyer' OR ${t.value} IS NOT NULL`),
   ],
 );
 
