@@ -1,4 +1,5 @@
 import 'server-only';
+import { requireIdentityIn } from '../identity/gate';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, holdings, orderRefunds, orders, saleQuotas, sales } from '../db/schema';
@@ -260,6 +261,8 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
     throw refusal;
   }
   const { sale, commodity } = terms!;
+  // issue 33: the channel's real-name and age rules, before any copy is claimed.
+  await requireIdentityIn(ctx, 'buy', commodity.isBlindBox);
   return madeOrWinner({
     find,
     make: () => claim(ctx, input, payTimeoutMs, sale, commodity),

@@ -26,6 +26,8 @@ export const REASONS = [
   'attempts',
   'flood',
   'changed',
+  'identityRequired',
+  'ageRestricted',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

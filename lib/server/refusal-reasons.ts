@@ -25,4 +25,7 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   attempts: 'the order has had the most payments one order takes',
   flood: 'the buyer opened too many payments for now',
   changed: 'the sale changed (price or limit per buyer) since the buyer saw it: they look at it again before buying',
+  identityRequired:
+    'the channel asks a verified real name before this action (`data.action`): the buyer verifies at /mine/identity and tries again',
+  ageRestricted: "the buyer is under the channel's minimum age for this action (`data.minAge`, `data.action`); never their age",
 };

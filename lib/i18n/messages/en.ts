@@ -328,6 +328,15 @@ const en = {
     alertWebhookUrlRequired: 'Type the webhook’s URL.',
     alertWebhookSecretUnsigned: 'WeCom robots do not sign their messages: leave the signing secret empty.',
     alertWebhookNone: 'This store has no alert webhook set.',
+    // The channel's real-name and age rules at each action (issue 33, lib/identity/gate.ts): what the buyer must do, and
+    // the channel's rule, never the buyer's age.
+    identityGateRequired:
+      'Verify your real name before you {action, select, buy {buy} receive {receive this} exchange {exchange} chainUp {chain up} other {continue}}.',
+    identityGateAge:
+      'This store {action, select, buy {sells} receive {gives} exchange {exchanges} chainUp {chains up} other {serves}} {blindBox, select, yes {blind boxes} other {its collectibles}} only to buyers aged {minAge, number} and over.',
+    // The console's buyer rules (issue 33, the channel's Settings tab).
+    opsIdentityPolicyBlindBoxAge:
+      'Blind boxes’ minimum age: below 18 needs a guardian’s consent, which this store does not collect yet. Choose 18 or none.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',

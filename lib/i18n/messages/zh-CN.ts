@@ -300,6 +300,10 @@ const zhCN: Messages = {
     alertWebhookUrlRequired: '请填写告警推送地址',
     alertWebhookSecretUnsigned: '企业微信机器人不使用签名，请将签名密钥留空',
     alertWebhookNone: '本店尚未设置告警推送地址',
+    identityGateRequired: '请先完成实名认证，再{action, select, buy {购买} receive {领取} exchange {兑换} chainUp {上链} other {继续}}',
+    identityGateAge:
+      '本店{blindBox, select, yes {盲盒} other {藏品}}仅向年满 {minAge, number} 周岁的用户{action, select, buy {出售} receive {发放} exchange {兑换} chainUp {提供上链} other {提供}}',
+    opsIdentityPolicyBlindBoxAge: '盲盒最低年龄：低于 18 周岁须经监护人同意，本店暂不收集监护人同意，请选择 18 周岁或不限',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
