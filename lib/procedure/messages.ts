@@ -118,6 +118,8 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   domainKeyHostFixed: 'host',
   // Refunds (issue 32): the order asked for, or the copies chosen.
   refundOrderNotFound: 'orderNo',
+  // The channel's buyer rules (issue 33).
+  opsIdentityPolicyBlindBoxAge: 'blindBoxMinAge',
   refundOrderNotPaid: 'orderNo',
   refundNoCopies: 'holdingIds',
   refundCopyNotOfOrder: 'holdingIds',
