@@ -95,6 +95,8 @@ export const buyerProcedures = {
         z.object({ orderNo: z.string(), state: z.string(), amount: z.number().int(), quantity: z.number().int(), createdAt: z.string() }),
       ),
       block: blockState,
+      /** issue 33: the buyer's real-name verification, masked only; null: not verified. */
+      identity: z.object({ maskedName: z.string(), maskedIdNumber: z.string(), verifiedAt: z.string() }).nullable(),
     }),
     handler: async (ctx, input) => {
       const view = await lookAtBuyer(await lookerOf(ctx), input.channel, input.accountNumber);
@@ -110,6 +112,7 @@ export const buyerProcedures = {
         block: view.block
           ? { blocked: true, everyChannel: view.block.everyChannel, reason: view.block.reason, at: view.block.blockedAt.toISOString() }
           : { blocked: false, everyChannel: false, reason: null, at: null },
+        identity: view.identity && { ...view.identity, verifiedAt: view.identity.verifiedAt.toISOString() },
       };
     },
   }),

@@ -8,6 +8,7 @@ import { consoleWords } from '@/lib/page/console';
 import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/console-channel';
 import { lookAtBuyer } from '@/lib/operator/buyer-views';
 import { ACCOUNT_NUMBER } from '@/lib/auth/account-numbers';
+import { dayIn } from '@/lib/channel/identity-policy';
 import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { BuyerBlock } from '@/components/ops/buyer-block';
@@ -62,6 +63,16 @@ export default async function BuyerPage({ params }: Props) {
         <dd>{at(buyer.lastLoginAt)}</dd>
         <dt className="text-gray-600">{t('ops.buyers.holdings')}</dt>
         <dd data-testid="buyer-holdings">{buyer.holdings}</dd>
+        <dt className="text-gray-600">{t('ops.identityPolicy.verification')}</dt>
+        <dd data-testid="buyer-identity">
+          {buyer.identity
+            ? t('ops.identityPolicy.verified', {
+                name: buyer.identity.maskedName,
+                idNumber: buyer.identity.maskedIdNumber,
+                day: dayIn(zone, buyer.identity.verifiedAt),
+              })
+            : t('ops.identityPolicy.notVerified')}
+        </dd>
         <dt className="text-gray-600">{t('ops.buyers.blockState')}</dt>
         <dd data-testid="buyer-block-state" className={buyer.block ? 'font-semibold text-red-700' : ''}>
           {buyer.block
