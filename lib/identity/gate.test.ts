@@ -121,6 +121,17 @@ describe('buying', () => {
     expect(await outcome(buy(await sale(true), await buyer('2000-01-01')))).toBe('ok');
   });
 
+  it('a retried tap still answers with the order it made before the channel asked real-name', async () => {
+    await setPolicy('AURORA', {});
+    const s = await sale();
+    const userId = await buyer();
+    const input = { saleId: s.saleId, quantity: 1, idempotencyKey: `gate-retry-${next()}` };
+    const made = await createOrder(scope(s.channelId, userId), input, 15 * 60_000);
+    await setPolicy('AURORA', { realName: { buy: true } });
+    expect((await createOrder(scope(s.channelId, userId), input, 15 * 60_000)).orderNo).toBe(made.orderNo);
+    expect(await outcome(buy(s, userId))).toEqual(required('buy'));
+  });
+
   it('a channel with no policy ({}) sells to a buyer with no identity', async () => {
     await setPolicy('AURORA', {});
     expect(await outcome(buy(await sale(true), await buyer()))).toBe('ok');

@@ -261,8 +261,17 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
     throw refusal;
   }
   const { sale, commodity } = terms!;
-  // issue 33: the channel's real-name and age rules, before any copy is claimed.
-  await requireIdentityIn(ctx, 'buy', commodity.isBlindBox);
+  // issue 33: the channel's real-name and age rules, before any copy is claimed. As for the terms above, a retried tap
+  // still answers with the order it made before the rules changed.
+  const refused = await requireIdentityIn(ctx, 'buy', commodity.isBlindBox).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (refused) {
+    const again = await find();
+    if (again) return again;
+    throw refused;
+  }
   return madeOrWinner({
     find,
     make: () => claim(ctx, input, payTimeoutMs, sale, commodity),
