@@ -155,7 +155,8 @@ function RiskSection({ common, policy, w }: { common: Common; policy: ChannelSet
     >
       {(e) => (
         <>
-          <div className="grid gap-4 md:grid-cols-3">
+          {/* Side by side where the section is wide; stacked in the half-width column of a wide screen, where the labels would wrap unevenly. */}
+          <div className="grid gap-4 md:grid-cols-3 xl:grid-cols-1 2xl:grid-cols-3">
             {UNPAID.map((f) => {
               const id = `unpaid-${f}`;
               const error = e[`unpaid.${f}`] ?? (f === 'limit' ? e.unpaid : undefined);
