@@ -25,6 +25,8 @@ export const API_CODES = {
   UNAVAILABLE: 503,
   /** Busy: the client shows the spec §8 busy toast. */
   BUSY: 1001,
+  /** A higher-risk buy must pass the captcha first (issue 33): `data.reason` 'captchaRequired'; sent again with `captchaTicket`. */
+  CAPTCHA_REQUIRED: 1013,
 } as const;
 
 export type ApiCode = (typeof API_CODES)[keyof typeof API_CODES];

@@ -25,4 +25,5 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   attempts: 'the order has had the most payments one order takes',
   flood: 'the buyer opened too many payments for now',
   changed: 'the sale changed (price or limit per buyer) since the buyer saw it: they look at it again before buying',
+  captchaRequired: 'a higher-risk buy (issue 33): the buyer passes the captcha and sends the same buy again with its `captchaTicket`',
 };

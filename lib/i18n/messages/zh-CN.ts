@@ -136,6 +136,7 @@ const zhCN: Messages = {
     captchaMissed: '拼图没有对准缺口，请再试一次',
     captchaWrongAnswer: '答案不正确，请回答新的问题',
     captchaTicket: '请先完成安全验证',
+    buyCaptchaRequired: '请先完成安全验证再下单',
     smsFlood: '当前网络或设备获取验证码过于频繁，请 {waitMs}后再试',
     smsPhoneWait: '验证码已发送到该手机号，请 {waitMs}后再获取',
     smsStoreBudget: '店铺当前发送验证码过多，请稍后再试',
@@ -438,6 +439,7 @@ const zhCN: Messages = {
     methods: { sandbox: '沙盒收银台（不扣款）', wechatpay: '微信支付', alipay: '支付宝' },
     noMethod: '当前浏览器无法支付，请在其他浏览器中打开本页面。',
     wechatFailed: '微信支付未能打开，请重试。',
+    captchaClosed: '未下单。准备好完成安全验证后，请再次点击按钮。',
   },
   cashier: {
     title: '沙盒收银台',
