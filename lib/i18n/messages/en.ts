@@ -454,6 +454,8 @@ const en = {
   agreement: {
     privacy: 'Privacy policy',
     salesStrategy: 'Sales terms',
+    /** The text's fingerprint (issue 33): the version a buyer accepts by logging in, kept with its time. */
+    version: 'Version {version}',
   },
   pay: {
     title: 'Pay now',

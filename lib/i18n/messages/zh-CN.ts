@@ -417,6 +417,7 @@ const zhCN: Messages = {
   agreement: {
     privacy: '隐私政策',
     salesStrategy: '销售条款',
+    version: '版本 {version}',
   },
   pay: {
     title: '立即支付',
