@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { authSessions, commodities, holdings, orderRefunds, orders, payments, users } from '../db/schema';
 import { accountNumberOf, buyerOfAccountNumber, ACCOUNT_NUMBER } from '../auth/account-numbers';
 import { liveBlockOf } from '../auth/blocks';
+import { agreementAcceptancesOf, type AgreementAcceptance } from '../channel/agreement-acceptances';
 import { maskPhone } from '../auth/mask';
 import { isMobilePhone, normalizePhone } from '../auth/phone';
 import { orderState, type OrderState, type OrderStatus } from '../order/status';
@@ -92,6 +93,8 @@ export type BuyerView = {
   /** The newest orders on this channel (at most BUYER_ORDER_LINES). */
   orders: BuyerOrderLine[];
   block: { reason: string; blockedAt: Date; everyChannel: boolean } | null;
+  /** The agreement versions the buyer accepted on this channel, and when, oldest first (issue 33). */
+  agreements: AgreementAcceptance[];
 };
 
 export const BUYER_ORDER_LINES = 50;
@@ -156,6 +159,7 @@ export async function buyerByAccountNumber(
       createdAt: o.createdAt,
     })),
     block: block ? { reason: block.reason, blockedAt: block.blockedAt, everyChannel: block.channelId === null } : null,
+    agreements: await agreementAcceptancesOf(db, userId, channelId),
   };
 }
 

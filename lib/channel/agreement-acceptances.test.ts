@@ -4,6 +4,8 @@ import { apiCall } from '@/test/api';
 import { solvePow, type PowChallenge } from '@/lib/client/proof-of-work';
 import { invalidate, tags } from '@/lib/cache/store';
 import { agreementAcceptances, channels, users } from '@/lib/db/schema';
+import { accountNumberOf } from '@/lib/auth/account-numbers';
+import { buyerByAccountNumber } from '@/lib/buyer/service';
 import { agreementAcceptancesOf } from './agreement-acceptances';
 import { channelAgreements } from './agreement-facts';
 import { agreementVersion } from './agreements';
@@ -81,4 +83,18 @@ it('keeps the version of the language the buyer read the store in', async () => 
   expect(zh.salesStrategy).not.toBe(en.salesStrategy);
   const rows = await agreementAcceptancesOf(db, userId, (await aurora()).id);
   expect(rows.find((r) => r.agreement === 'salesStrategy')?.version).toBe(zh.salesStrategy);
+});
+
+it("lists the versions on the console's buyer page, this channel's only", async () => {
+  const { userId } = await login('13700137003', 'en');
+  const channelId = (await aurora()).id;
+  const accountNumber = await accountNumberOf(db, channelId, userId);
+  const view = await buyerByAccountNumber(db, channelId, accountNumber, { fullPhone: false });
+  const en = await shownVersions('en');
+  expect(view!.agreements.map((a) => [a.agreement, a.version])).toEqual([
+    ['privacy', en.privacy],
+    ['salesStrategy', en.salesStrategy],
+  ]);
+  const [lumen] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'LUMEN'));
+  expect(await agreementAcceptancesOf(db, userId, lumen!.id)).toEqual([]);
 });

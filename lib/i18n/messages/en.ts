@@ -1527,6 +1527,13 @@ const en = {
       holdings: 'Collectibles held here',
       orders: 'Orders on this channel',
       noOrders: 'No orders on this channel.',
+      // Agreement versions (issue 33): what the buyer accepted here, and when.
+      agreements: 'Agreements accepted here',
+      noAgreements: 'No agreement version recorded on this channel (the buyer last logged in before versions were kept).',
+      agreement: 'Agreement',
+      agreementVersion: 'Version',
+      agreementAccepted: 'Accepted',
+      agreementName: { privacy: 'Privacy policy', salesStrategy: 'Sales terms', identityConsent: 'Real-name consent' },
       orderNo: 'Order number',
       created: 'Created',
       blockState: 'Blocked',
