@@ -139,8 +139,12 @@ describe('order/create on a channel with the captcha on', () => {
     const b = await buyer(hoursAgo(0.1));
     const body = { saleId: String(sale.saleId), quantity: 1, idempotencyKey: 'risk-crowd-1' };
 
+    const log = jest.spyOn(console, 'info').mockImplementation(() => {});
     const asked = await buy(b.token, ip, body);
     expect(asked.body).toMatchObject({ code: 1013, data: { reason: 'captchaRequired' } });
+    // The operator's log says why, never who.
+    expect(log).toHaveBeenCalledWith('[buy risk] AURORA: captcha asked at the buy tap (newAccount, crowdedAddress)');
+    log.mockRestore();
     expect(asked.message).toMatch(/security check/);
     expect(await stockLeft(db, sale.saleId)).toBe(5);
 

@@ -48,10 +48,10 @@ export const orderProcedures = {
           ip: ctx.ip,
           now: ctx.now,
         });
-        if (
-          scoreBuyRisk(signals).captcha &&
-          !(await consumeTicket({ db: ctx.db, now: ctx.now, channelId: channel.id }, input.captchaTicket))
-        ) {
+        const risk = scoreBuyRisk(signals);
+        if (risk.captcha && !(await consumeTicket({ db: ctx.db, now: ctx.now, channelId: channel.id }, input.captchaTicket))) {
+          // What the operator sees (docs/security.md): why, never who (no phone, no address).
+          console.info(`[buy risk] ${channel.key}: captcha asked at the buy tap (${risk.signals.join(', ')})`);
           throw new AppError(API_CODES.CAPTCHA_REQUIRED, msg('buyCaptchaRequired'), { reason: REASON.captchaRequired });
         }
       }
