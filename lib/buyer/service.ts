@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { authSessions, buyerIdentities, commodities, holdings, orderRefunds, orders, payments, users } from '../db/schema';
 import { accountNumberOf, buyerOfAccountNumber, ACCOUNT_NUMBER } from '../auth/account-numbers';
 import { liveBlockOf } from '../auth/blocks';
+import { agreementAcceptancesOf, type AgreementAcceptance } from '../channel/agreement-acceptances';
 import { maskPhone } from '../auth/mask';
 import { isMobilePhone, normalizePhone } from '../auth/phone';
 import { orderState, type OrderState, type OrderStatus } from '../order/status';
@@ -95,6 +96,8 @@ export type BuyerView = {
   block: { reason: string; blockedAt: Date; everyChannel: boolean } | null;
   /** The buyer's real-name verification (issue 33), masked (张*, 1101**********1234); null: not verified. */
   identity: { maskedName: string; maskedIdNumber: string; verifiedAt: Date } | null;
+  /** The agreement versions the buyer accepted on this channel, and when, oldest first (issue 33). */
+  agreements: AgreementAcceptance[];
 };
 
 export const BUYER_ORDER_LINES = 50;
@@ -163,6 +166,7 @@ export async function buyerByAccountNumber(
     identity: identity
       ? { maskedName: identity.maskedName, maskedIdNumber: identity.maskedIdNumber, verifiedAt: identity.verifiedAt }
       : null,
+    agreements: await agreementAcceptancesOf(db, userId, channelId),
   };
 }
 

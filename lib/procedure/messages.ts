@@ -48,6 +48,7 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   captchaMissed: 'x',
   captchaWrongAnswer: 'answer',
   captchaTicket: 'behaviorVerify',
+  buyCaptchaRequired: 'captchaTicket',
   smsPhoneWait: 'phone',
   smsCodeFlood: 'code',
   smsCodeNone: 'code',

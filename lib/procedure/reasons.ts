@@ -28,6 +28,7 @@ export const REASONS = [
   'changed',
   'identityRequired',
   'ageRestricted',
+  'captchaRequired',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

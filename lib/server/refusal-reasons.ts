@@ -28,4 +28,5 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   identityRequired:
     'the channel asks a verified real name before this action (`data.action`): the buyer verifies at /mine/identity and tries again',
   ageRestricted: "the buyer is under the channel's minimum age for this action (`data.minAge`, `data.action`); never their age",
+  captchaRequired: 'a higher-risk buy (issue 33): the buyer passes the captcha and sends the same buy again with its `captchaTicket`',
 };

@@ -147,6 +147,8 @@ const en = {
     captchaMissed: 'The piece is not in the gap. Please try again.',
     captchaWrongAnswer: 'That answer is not right. Please answer the new question.',
     captchaTicket: 'Please complete the security check first.',
+    // The captcha at the buy tap (issue 33): a higher-risk buy is asked to pass the security check first.
+    buyCaptchaRequired: 'Please complete a quick security check to place this order.',
     smsFlood: 'Too many codes were asked for from this network or device. Please try again in {waitMs}.',
     smsPhoneWait: 'A code was sent to this number a moment ago. You can ask for another in {waitMs}.',
     smsStoreBudget: 'This store is sending too many codes right now. Please try again later.',
@@ -461,6 +463,8 @@ const en = {
   agreement: {
     privacy: 'Privacy policy',
     salesStrategy: 'Sales terms',
+    /** The text's fingerprint (issue 33): the version a buyer accepts by logging in, kept with its time. */
+    version: 'Version {version}',
   },
   pay: {
     title: 'Pay now',
@@ -483,6 +487,8 @@ const en = {
     methods: { sandbox: 'Sandbox cashier (no money moves)', wechatpay: 'WeChat Pay', alipay: 'Alipay' },
     noMethod: 'No payment method works in this browser. Open this page in another browser to pay.',
     wechatFailed: 'WeChat Pay did not open. Please try again.',
+    /** The captcha at the buy tap (issue 33), closed unsolved: nothing was ordered. */
+    captchaClosed: 'No order was placed. Tap the button again when you are ready for the security check.',
   },
   cashier: {
     title: 'Sandbox cashier',
@@ -1530,6 +1536,13 @@ const en = {
       holdings: 'Collectibles held here',
       orders: 'Orders on this channel',
       noOrders: 'No orders on this channel.',
+      // Agreement versions (issue 33): what the buyer accepted here, and when.
+      agreements: 'Agreements accepted here',
+      noAgreements: 'No agreement version recorded on this channel (the buyer last logged in before versions were kept).',
+      agreement: 'Agreement',
+      agreementVersion: 'Version',
+      agreementAccepted: 'Accepted',
+      agreementName: { privacy: 'Privacy policy', salesStrategy: 'Sales terms', identityConsent: 'Real-name consent' },
       orderNo: 'Order number',
       created: 'Created',
       blockState: 'Blocked',

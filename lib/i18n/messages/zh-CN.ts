@@ -136,6 +136,7 @@ const zhCN: Messages = {
     captchaMissed: '拼图没有对准缺口，请再试一次',
     captchaWrongAnswer: '答案不正确，请回答新的问题',
     captchaTicket: '请先完成安全验证',
+    buyCaptchaRequired: '请先完成安全验证再下单',
     smsFlood: '当前网络或设备获取验证码过于频繁，请 {waitMs}后再试',
     smsPhoneWait: '验证码已发送到该手机号，请 {waitMs}后再获取',
     smsStoreBudget: '店铺当前发送验证码过多，请稍后再试',
@@ -311,7 +312,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} captchaTicket {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',
@@ -420,6 +421,7 @@ const zhCN: Messages = {
   agreement: {
     privacy: '隐私政策',
     salesStrategy: '销售条款',
+    version: '版本 {version}',
   },
   pay: {
     title: '立即支付',
@@ -442,6 +444,7 @@ const zhCN: Messages = {
     methods: { sandbox: '沙盒收银台（不扣款）', wechatpay: '微信支付', alipay: '支付宝' },
     noMethod: '当前浏览器无法支付，请在其他浏览器中打开本页面。',
     wechatFailed: '微信支付未能打开，请重试。',
+    captchaClosed: '未下单。准备好完成安全验证后，请再次点击按钮。',
   },
   cashier: {
     title: '沙盒收银台',
@@ -1466,6 +1469,12 @@ const zhCN: Messages = {
       holdings: '在本渠道持有的藏品',
       orders: '本渠道订单',
       noOrders: '本渠道没有订单。',
+      agreements: '在本渠道同意的协议',
+      noAgreements: '本渠道没有记录协议版本（该买家最近一次登录早于开始记录版本）。',
+      agreement: '协议',
+      agreementVersion: '版本',
+      agreementAccepted: '同意时间',
+      agreementName: { privacy: '隐私政策', salesStrategy: '销售条款', identityConsent: '实名认证授权' },
       orderNo: '订单号',
       created: '下单时间',
       blockState: '封禁',
