@@ -162,6 +162,11 @@ describe('order/create on a channel with the captcha on', () => {
     expect(bought.body).toMatchObject({ code: 200, data: { quantity: 1, statusTrade: 0 } });
     expect(await stockLeft(db, sale.saleId)).toBe(4);
 
+    // The same tap sent again (its payment did not open) is that order, without a second captcha.
+    const retried = await buy(b.token, ip, body);
+    expect(retried.body).toMatchObject({ code: 200, data: { orderNo: bought.body.data!.orderNo } });
+    expect(await stockLeft(db, sale.saleId)).toBe(4);
+
     // The ticket passed once: a second buy with it is asked again, and nothing more is reserved.
     const again = await buy(b.token, ip, { ...body, idempotencyKey: 'risk-crowd-2', captchaTicket: pass });
     expect(again.body).toMatchObject({ code: 1013, data: { reason: 'captchaRequired' } });

@@ -11,7 +11,7 @@ import { AppError, API_CODES } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 import { readBuyRiskSignals, scoreBuyRisk } from './buy-risk';
-import { cancelOrder, createOrder, getOrder, listOrders } from './service';
+import { cancelOrder, createOrder, findByKey, getOrder, listOrders } from './service';
 import { orderViewSchema } from './schema';
 
 /**
@@ -39,6 +39,7 @@ export const orderProcedures = {
     handler: async (ctx, input) => {
       dropMeter().countBuyCall(input.saleId, Date.now()); // the live drop view's buy calls per second (issue 32)
       const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
+      const scope = await userScope(ctx);
       // A higher-risk buy passes the captcha first (issue 33; docs/security.md, "Captcha at the buy tap"). Nothing is
       // read when the channel's captcha is off; a ticket is spent only when the buy needs one.
       if (parseRiskPolicy(channel.riskPolicy).captcha) {
@@ -49,13 +50,18 @@ export const orderProcedures = {
           now: ctx.now,
         });
         const risk = scoreBuyRisk(signals);
-        if (risk.captcha && !(await consumeTicket({ db: ctx.db, now: ctx.now, channelId: channel.id }, input.captchaTicket))) {
-          // What the operator sees (docs/security.md): why, never who (no phone, no address).
-          console.info(`[buy risk] ${channel.key}: captcha asked at the buy tap (${risk.signals.join(', ')})`);
-          throw new AppError(API_CODES.CAPTCHA_REQUIRED, msg('buyCaptchaRequired'), { reason: REASON.captchaRequired });
+        if (risk.captcha) {
+          // A tap sent again after its order was made (its payment did not open) is answered with that order, not asked again.
+          const made = await findByKey(scope, input);
+          if (made) return made;
+          if (!(await consumeTicket({ db: ctx.db, now: ctx.now, channelId: channel.id }, input.captchaTicket))) {
+            // What the operator sees (docs/security.md): why, never who (no phone, no address).
+            console.info(`[buy risk] ${channel.key}: captcha asked at the buy tap (${risk.signals.join(', ')})`);
+            throw new AppError(API_CODES.CAPTCHA_REQUIRED, msg('buyCaptchaRequired'), { reason: REASON.captchaRequired });
+          }
         }
       }
-      return createOrder(await userScope(ctx), input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
+      return createOrder(scope, input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
     },
   }),
   '/market/api/order/list': procedure({

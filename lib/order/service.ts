@@ -471,7 +471,11 @@ async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promi
  * on another channel, of another sale or of another quantity: the key is unique per user, so it cannot make a second
  * order anywhere). One index lookup when the key is new.
  */
-async function findByKey(ctx: UserScope, input: CreateOrderInput): Promise<OrderView | null> {
+/**
+ * The order this tap (its idempotency key) already made, or null; 409 keyReused when the key made another. Exported for
+ * the captcha at the buy tap (issue 33): a tap retried after its order was made is answered with it, not asked again.
+ */
+export async function findByKey(ctx: UserScope, input: CreateOrderInput): Promise<OrderView | null> {
   const [made] = await preparedOn(ctx.db, 'order_by_key', (db) =>
     db
       .select({ id: orders.id, channelId: orders.channelId, saleId: orders.saleId, quantity: orders.quantity })
