@@ -60,6 +60,15 @@ test('an owner sets a new channel to 14+ in the Settings tab and sees it saved',
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
   await shot(page, 'identity-policy-820');
 
+  // The Reports tab counts the channel's verified buyers: none yet on a new channel.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${OPS}/channels/RULESHOP/reports`);
+  const verified = page.getByTestId('verified-buyers');
+  await expect(verified.getByRole('heading', { name: 'Verified buyers' })).toBeVisible();
+  await expect(page.getByTestId('verified-total')).toHaveText('0');
+  await expect(page.getByTestId('verified-today')).toHaveText('0');
+  await shot(page, 'identity-report-1280');
+
   // In Chinese (the operator's browser language), desktop and tablet.
   const zh = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
   await zh.addCookies(await page.context().cookies(OPS));
