@@ -149,6 +149,24 @@ describe('identity/verify with the demo vendor', () => {
     expect(await storedFor(b.userId)).toEqual({ identities: [], consents: [] });
   });
 
+  it('answers a race for one identity by two accounts with one verification and the same identityInUse, not a 500', async () => {
+    const [a, b] = [await api.buyer('13912340111'), await api.buyer('13912340112')];
+    const number = idNumber('11010519800101007');
+    // Both pass the check before the vendor; the unique index decides which one keeps it.
+    const answers = await Promise.all([
+      verify(a.token, { name: '周七', idNumber: number }),
+      verify(b.token, { name: '周七', idNumber: number }),
+    ]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.code === 409)!.data).toEqual({ reason: 'identityInUse' });
+    const kept = await api.db
+      .select()
+      .from(buyerIdentities)
+      .where(eq(buyerIdentities.maskedIdNumber, '1101**********' + number.slice(-4)));
+    expect(kept).toHaveLength(1);
+    expect(output.join('\n')).not.toMatch(/周七|11010519800101007/);
+  });
+
   it("refuses the vendor's mismatch and no record with 409, storing nothing", async () => {
     const buyer = await api.buyer('13912340108');
     const number = idNumber('11010519800101003');
