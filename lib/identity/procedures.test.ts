@@ -173,7 +173,10 @@ describe('identity/verify with the demo vendor', () => {
     for (const name of ['张不符', 'Li Mismatch', 'Wang NoRecord']) {
       const res = await verify(buyer.token, { name, idNumber: number });
       expect(res.code).toBe(409);
-      expect(res.data).toEqual({ reason: 'identityMismatch' });
+      expect(res.data).toEqual(
+        name.includes('NoRecord') ? { reason: 'identityMismatch', field: 'idNumber' } : { reason: 'identityMismatch' },
+      );
+      expect(res.message).toMatch(name.includes('NoRecord') ? /no record of this ID number/ : /do not match/);
       expect(res.text).not.toContain(name);
       expect(res.text).not.toContain(number);
     }

@@ -133,7 +133,9 @@ export async function verifyIdentity(db: Db, input: VerifyInput, provider: Ident
   const verdict = await provider.check({ name, idNumber });
   if (verdict !== 'match') {
     console.info(`[identity ${provider.name}] user ${input.userId}: the vendor answered ${verdict}; nothing kept`);
-    throw new AppError(409, msg('identityMismatch'), { reason: REASON.identityMismatch });
+    // No record is told apart (a mistyped number that still passes the check digit), under the same reason: a client
+    // branches on the mismatch, the buyer reads which of the two to look at.
+    throw new AppError(409, msg(verdict === 'noRecord' ? 'identityNoRecord' : 'identityMismatch'), { reason: REASON.identityMismatch });
   }
 
   const sealedName = seal(ring, 'name', input.userId, name);

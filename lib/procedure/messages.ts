@@ -184,6 +184,7 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   identityName: 'name',
   identityIdNumber: 'idNumber',
   identityConsent: 'consentVersion',
+  identityNoRecord: 'idNumber',
   alertWebhookUrlInvalid: 'url',
   alertWebhookUrlCredentials: 'url',
   alertWebhookUrlHttps: 'url',

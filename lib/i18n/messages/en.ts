@@ -329,6 +329,7 @@ const en = {
     identityInUse:
       'This identity is already verified on another account of this store: one person can verify one account. Please contact the store’s customer service if this is wrong.',
     identityMismatch: 'The name and the ID number do not match. Please check both and try again.',
+    identityNoRecord: 'The identity check service has no record of this ID number. Please check the number and try again.',
     identityNoAnswer: 'The identity check service did not answer. Please try again in a minute.',
     identityCannotCheck: 'This store cannot check identities right now. Please try again later.',
     identityFlood: 'Too many identity checks. Please try again after {at, date, moment}.',

@@ -301,6 +301,7 @@ const zhCN: Messages = {
     identityAlreadyVerified: '该账号已完成实名认证',
     identityInUse: '该身份已在本店的另一个账号完成实名认证：一人只能认证一个账号。如有疑问请联系本店客服',
     identityMismatch: '姓名与身份证号不一致，请核对后重试',
+    identityNoRecord: '实名认证服务查无此身份证号，请核对号码后重试',
     identityNoAnswer: '实名认证服务暂无响应，请 1 分钟后再试',
     identityCannotCheck: '本店暂时无法进行实名认证，请稍后再试',
     identityFlood: '实名认证次数过多，请于 {at, date, moment} 后再试',
