@@ -204,6 +204,9 @@ describe('identity/verify with the demo vendor', () => {
     expect(res.code).toBe(429);
     expect(res.data).toMatchObject({ until: expect.any(String) });
     expect(new Date((res.data as { until: string }).until).getTime()).toBeGreaterThan(api.now.getTime());
+    // A vendor that does not answer costs the buyer no try.
+    const other = await api.buyer('13912340113');
+    for (let i = 0; i < 6; i++) expect((await verify(other.token, { name: '孙超时', idNumber: number })).code).toBe(503);
     // Input the store refuses on its own costs no vendor call, and is still answered.
     expect((await verify(buyer.token, { name: '孙', idNumber: number })).code).toBe(400);
   });
