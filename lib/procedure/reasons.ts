@@ -29,6 +29,9 @@ export const REASONS = [
   'identityRequired',
   'ageRestricted',
   'captchaRequired',
+  'identityInUse',
+  'identityMismatch',
+  'alreadyVerified',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -29,4 +29,7 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
     'the channel asks a verified real name before this action (`data.action`): the buyer verifies at /mine/identity and tries again',
   ageRestricted: "the buyer is under the channel's minimum age for this action (`data.minAge`, `data.action`); never their age",
   captchaRequired: 'a higher-risk buy (issue 33): the buyer passes the captcha and sends the same buy again with its `captchaTicket`',
+  identityInUse: 'the ID number is already verified on another account of the deployment (which one is never said)',
+  identityMismatch: 'the identity vendor says the name and the ID number do not belong together',
+  alreadyVerified: "the buyer's account already has a verified real name",
 };
