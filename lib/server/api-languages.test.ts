@@ -179,6 +179,10 @@ describe('the message catalogue', () => {
     hours: 24,
     // Real-name verification (issue 33): the ID number's problem.
     problem: 'checkDigit',
+    // The real-name gate (issue 33): the action a channel guards.
+    action: 'buy',
+    blindBox: 'yes',
+    minAge: 14,
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));
