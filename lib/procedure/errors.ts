@@ -25,6 +25,8 @@ export const API_CODES = {
   UNAVAILABLE: 503,
   /** Busy: the client shows the spec §8 busy toast. */
   BUSY: 1001,
+  /** Ordering paused: the buyer left too many orders unpaid (issue 33); data {reason: 'orderingPaused', until}. */
+  ORDERING_PAUSED: 1012,
 } as const;
 
 export type ApiCode = (typeof API_CODES)[keyof typeof API_CODES];

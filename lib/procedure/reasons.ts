@@ -26,6 +26,7 @@ export const REASONS = [
   'attempts',
   'flood',
   'changed',
+  'orderingPaused',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

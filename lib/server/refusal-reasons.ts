@@ -25,4 +25,5 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   attempts: 'the order has had the most payments one order takes',
   flood: 'the buyer opened too many payments for now',
   changed: 'the sale changed (price or limit per buyer) since the buyer saw it: they look at it again before buying',
+  orderingPaused: 'the buyer left too many orders unpaid on the channel and may order again at `data.until` (issue 33)',
 };

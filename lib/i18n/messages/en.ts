@@ -107,6 +107,16 @@ const en = {
     opsOrderNotFound: 'This channel has no order with that number.',
     opsBlockEveryChannelOwnersOnly: 'Only owners can block or unblock a buyer on every channel.',
     opsBuyerNotBlocked: 'This buyer is not blocked here.',
+    // Risk at order time and the blocklist of identities, phones and address ranges (issue 33)
+    orderingPaused:
+      'You left {count, plural, one {# order} other {# orders}} unpaid within {hours, plural, one {# hour} other {# hours}}, so ordering is paused. You can order again from {until, date, momentZoned}.',
+    opsBlocklistRangeInvalid: 'Write an address range as an IPv4 or IPv6 address and its prefix, such as 203.0.113.0/24 or 2001:db8::/48.',
+    opsBlocklistRangeTooWide:
+      'This range is too wide: an IPv4 range may be /16 or narrower, an IPv6 range /32 or narrower, so a whole carrier’s buyers are never blocked at once.',
+    opsBlocklistPhoneInvalid: 'This is not a mainland mobile number: 11 digits, starting with 1 and then 3 to 9.',
+    opsBlocklistNotVerified: 'This buyer has not verified their real name, so there is no identity to block.',
+    opsBlocklistAlreadyBlocked: 'This is already on the blocklist here.',
+    opsBlocklistNotFound: 'This channel has no such live block; it may have been lifted already.',
     // The operator console (issue 31)
     opsSignInRefused: 'The name, password or code is wrong.',
     opsSignInLimited: 'Too many failed sign-ins. Please try again in {waitMs}.',

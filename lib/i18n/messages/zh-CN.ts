@@ -99,6 +99,14 @@ const zhCN: Messages = {
     opsOrderNotFound: '本渠道没有该订单号的订单。',
     opsBlockEveryChannelOwnersOnly: '只有所有者可以在所有渠道封禁或解封用户。',
     opsBuyerNotBlocked: '该用户在这里未被封禁。',
+    // Risk at order time and the blocklist of identities, phones and address ranges (issue 33)
+    orderingPaused: '您在{hours, number}小时内有{count, number}笔订单未支付，已暂停下单。您可在{until, date, momentZoned}后再次下单。',
+    opsBlocklistRangeInvalid: '请填写 IPv4 或 IPv6 地址段（地址加前缀），如 203.0.113.0/24 或 2001:db8::/48。',
+    opsBlocklistRangeTooWide: '地址段过大：IPv4 最大 /16，IPv6 最大 /32，以免一次封禁整个运营商的用户。',
+    opsBlocklistPhoneInvalid: '这不是中国大陆手机号：11 位数字，以 1 开头，第二位为 3 至 9。',
+    opsBlocklistNotVerified: '该用户尚未实名认证，没有可封禁的身份。',
+    opsBlocklistAlreadyBlocked: '已在本渠道的封禁名单中。',
+    opsBlocklistNotFound: '本渠道没有这条生效中的封禁，可能已被解除。',
     // 运营后台（issue 31）
     opsSignInRefused: '账号、密码或验证码有误。',
     opsSignInLimited: '登录失败次数过多，请 {waitMs}后再试。',
