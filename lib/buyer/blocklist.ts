@@ -283,3 +283,29 @@ export async function liftFromBlocklist(
     return entry;
   });
 }
+
+/**
+ * The buyer's verified identity as the buyer's page offers it for a block (issue 33): masked, and whether a live
+ * block of it applies on the channel already; null when they have not verified. The hash stays on the server.
+ */
+export async function identityForBlock(
+  db: Db,
+  channelId: number,
+  userId: number,
+): Promise<{ maskedName: string; maskedIdNumber: string; blocked: boolean } | null> {
+  const identity = await identityOf(db, userId);
+  if (!identity) return null;
+  const [live] = await db
+    .select({ id: buyerBlocks.id })
+    .from(buyerBlocks)
+    .where(
+      and(
+        eq(buyerBlocks.kind, 'identity'),
+        eq(buyerBlocks.value, identity.idHash),
+        isNull(buyerBlocks.liftedAt),
+        or(eq(buyerBlocks.channelId, channelId), isNull(buyerBlocks.channelId)),
+      ),
+    )
+    .limit(1);
+  return { maskedName: identity.maskedName, maskedIdNumber: identity.maskedIdNumber, blocked: live !== undefined };
+}

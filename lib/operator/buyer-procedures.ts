@@ -198,7 +198,7 @@ export const buyerProcedures = {
     summary:
       'Adds to the channel’s blocklist, with a reason (issue 33): `phone` (a mainland mobile number in `value`), `cidr` (an IPv4 range /16 or narrower, an IPv6 range /32 or narrower, in `value`; 400 naming `value` when wider) or `identity` (the identity the buyer with `accountNumber` verified with: every account verified with it; 409 when they have not verified). A blocked phone, identity or address cannot get a login code, log in or order here; the sessions of a blocked phone’s or identity’s accounts end. `everyChannel` owners only.',
     auth: 'operator',
-    operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
+    operator: { roles: WRITERS, channel: 'input', writes: 'creates' },
     input: z.object({
       channel: channelKey,
       kind: z.enum(['identity', 'phone', 'cidr'], { error: 'must be identity, phone or cidr' }),
