@@ -182,17 +182,12 @@ export async function addValueBlock(
 export async function sessionBlocked(db: Db, input: { token: string; channelId: number }): Promise<boolean> {
   if (!input.token || input.token.length > 256) return false;
   const [row] = await db
-    .select({ id: authSessions.id })
+    .select({ userId: authSessions.userId })
     .from(authSessions)
-    .where(
-      and(
-        eq(authSessions.tokenHash, sha256(input.token)),
-        eq(authSessions.channelId, input.channelId),
-        sql`not (${notBlockedSql(authSessions.userId, authSessions.channelId)})`,
-      ),
-    )
+    .where(and(eq(authSessions.tokenHash, sha256(input.token)), eq(authSessions.channelId, input.channelId)))
     .limit(1);
-  return row !== undefined;
+  // Any kind of block of the account (issue 33): its own, its identity's or its phone's, whose add ended the session.
+  return row !== undefined && (await liveBlockMatching(db, input.channelId, { userId: row.userId })) !== null;
 }
 
 /** Refuses a token whose buyer is blocked on the channel with the block's refusal (403, both languages). */
