@@ -20,13 +20,13 @@ test('the owner blocks an address range on the Buyers tab and lifts it', async (
   await expect(page.getByTestId('blocklist-empty')).toBeVisible();
 
   const form = page.getByTestId('blocklist-add-form');
-  await form.getByLabel('Address range').fill('10.0.0.0/8');
-  await form.getByLabel('Reason').fill('bot farm');
+  await form.getByLabel('Address range', { exact: true }).fill('10.0.0.0/8');
+  await form.getByLabel('Reason', { exact: true }).fill('bot farm');
   await form.getByRole('button', { name: 'Add to the blocklist' }).click();
   await expect(form.getByRole('alert')).toContainText('This range is too wide');
-  await expect(form.getByLabel('Address range')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Address range', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-  await form.getByLabel('Address range').fill('203.0.113.77/24');
+  await form.getByLabel('Address range', { exact: true }).fill('203.0.113.77/24');
   await form.getByRole('button', { name: 'Add to the blocklist' }).click();
   const row = page.getByTestId('blocklist-row');
   await expect(row).toHaveCount(1);
@@ -52,7 +52,7 @@ test('the owner blocks an address range on the Buyers tab and lifts it', async (
   await shot(zhPage, 'blocklist-zh-820');
   await zh.close();
 
-  await row.getByRole('button', { name: 'Lift' }).click();
+  await row.getByRole('button', { name: 'Lift', exact: true }).click();
   await row.getByLabel('Why lift it').fill('carrier NAT, not bots');
   await row.getByRole('button', { name: 'Lift this block' }).click();
   await expect(page.getByTestId('blocklist-empty')).toBeVisible();
