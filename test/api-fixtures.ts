@@ -387,6 +387,10 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/ops/api/buyer/order': (f) => ({ channel: 'LUMEN', orderNo: f.orderNo }),
   '/ops/api/buyer/block': (f) => ({ channel: 'LUMEN', accountNumber: f.lumenAccountNumber, reason: 'matrix block' }),
   '/ops/api/buyer/unblock': (f) => ({ channel: 'LUMEN', accountNumber: f.lumenAccountNumber, reason: 'matrix unblock' }),
+  // The blocklist of identities, phones and ranges (issue 33): a documentation range; the lift names no live block.
+  '/ops/api/blocklist/list': () => ({ channel: 'LUMEN' }),
+  '/ops/api/blocklist/add': () => ({ channel: 'LUMEN', kind: 'cidr', value: '198.51.100.0/24', reason: 'matrix range' }),
+  '/ops/api/blocklist/lift': () => ({ channel: 'LUMEN', id: 2147483000, reason: 'matrix lift' }),
   // Catalogue and sales (issue 32), in the order the registry lists them: what one creates, the next ones change.
   '/ops/api/catalogue/list': () => ({ channel: 'LUMEN' }),
   '/ops/api/catalogue/detail': () => ({ channel: 'LUMEN', collectible: 'lumen-sunrise' }),

@@ -2,7 +2,18 @@ import Link from 'next/link';
 import type { Translator } from '@/lib/i18n/translator';
 
 /** The parts of one channel an operator edits (issue 31, "Channels" and "Domains"), each a page of its own. */
-export const CHANNEL_TABS = ['settings', 'skin', 'domains', 'catalogue', 'sales', 'campaigns', 'notices', 'orders', 'reports'] as const;
+export const CHANNEL_TABS = [
+  'settings',
+  'skin',
+  'domains',
+  'catalogue',
+  'sales',
+  'campaigns',
+  'notices',
+  'orders',
+  'buyers',
+  'reports',
+] as const;
 export type ChannelTab = (typeof CHANNEL_TABS)[number];
 
 /** The channel's heading and its tabs, above each channel page of the console. */

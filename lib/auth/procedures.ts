@@ -8,6 +8,7 @@ import { POW_MAX_NUMBER } from './proof-of-work';
 import { sendCode } from './sms-codes';
 import { loginWithCode } from './service';
 import { revokeToken } from './sessions';
+import { refuseBlockedKnocker } from './blocks';
 import { bindBrand, userProfile } from './users';
 import { smsProvider } from './sms';
 import { deviceCookie, deviceIdFrom } from '../security/device';
@@ -127,6 +128,8 @@ export const authProcedures = {
       if (!(await consumeTicket({ db: ctx.db, now: ctx.now, channelId }, ctx.headers.get(BEHAVIOR_VERIFY)))) {
         throw new AppError(400, msg('captchaTicket'));
       }
+      // A blocked phone, or an address in a blocked range, gets no code (issue 33): no SMS is spent on a login refused.
+      await refuseBlockedKnocker(ctx.db, channelId, { phone: input.phone, ip: ctx.ip });
       // Per-device limits count on a cookie of ours; a caller without one gets one (and is counted by IP meanwhile).
       let deviceId = deviceIdFrom(ctx.headers.get('cookie'));
       if (!deviceId) {

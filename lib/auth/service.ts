@@ -4,7 +4,7 @@ import { createSession } from './sessions';
 import { findOrCreateUser } from './users';
 import { maskPhone } from './mask';
 import { recordLoginDevice } from './login-devices';
-import { refuseBlockedPhone } from './blocks';
+import { refuseBlockedKnocker } from './blocks';
 import type { AddressLimits } from './limits';
 import type { ChannelScope } from '../procedure/scope';
 import { recordAgreementAcceptances } from '../channel/agreement-acceptances';
@@ -27,8 +27,9 @@ export async function loginWithCode(
   input: { phone: string; code: string },
 ): Promise<{ token: string; expiresAt: Date; userUuid: string; phone: string; newUser: boolean }> {
   await verifyCode(ctx, input.phone, input.code);
-  // A buyer blocked on this channel (or on every channel) gets no session here (issue 32).
-  await refuseBlockedPhone(ctx.db, ctx.channelId, input.phone);
+  // A buyer blocked on this channel (or on every channel) gets no session here (issue 32), nor does their identity,
+  // their phone or an address in a blocked range (issue 33).
+  await refuseBlockedKnocker(ctx.db, ctx.channelId, { phone: input.phone, ip: ctx.ip });
   const user = await findOrCreateUser(ctx.db, input.phone, ctx.now);
   const session = await createSession(ctx.db, { userId: user.id, channelId: ctx.channelId, now: ctx.now, ip: ctx.ip });
   if (ctx.deviceId) await recordLoginDevice(ctx.db, { channelId: ctx.channelId, deviceId: ctx.deviceId, now: ctx.now });

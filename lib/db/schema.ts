@@ -588,6 +588,11 @@ export const orders = pgTable(
     index('orders_sale_user').on(t.saleId, t.userId),
     // The daily reports' figures of a channel's day read its paid orders by payment time (lib/report/daily.ts, issue 32).
     index('orders_channel_paid').on(t.channelId, t.payTime),
+    // A buyer's orders left unpaid (cancelled by them or expired; not a sale the operator cancelled), newest first: the
+    // unpaid-order rule reads them on every buy (lib/order/unpaid-rule.ts, issue 33), so it is one short range scan.
+    index('orders_user_unpaid')
+      .on(t.userId, t.channelId, t.cancelTime)
+      .where(sql`${t.statusTrade} = 2 and ${t.cancelReason} in ('buyer', 'expired')`),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -5,7 +5,9 @@ import { ANY_ROLE } from '../procedure/roles';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import type { TimelineEvent } from '../buyer/service';
-import { blockOnChannel, unblockOnChannel } from '../buyer/blocklist';
+import { addToBlocklist, blockOnChannel, blocklistOf, liftFromBlocklist, unblockOnChannel, type BlocklistEntry } from '../buyer/blocklist';
+import { maskPhone } from '../auth/mask';
+import { normalizePhone } from '../auth/phone';
 import { auditCall } from './audit';
 import { lookAtBuyer, lookAtOrder, searchBuyersAndOrders, type Looker } from './buyer-views';
 
@@ -65,6 +67,18 @@ function timelineWire(event: TimelineEvent): z.output<typeof timelineEvent> {
 }
 
 const WRITERS = ['owner', 'manager'] as const;
+
+/** One entry of the channel's blocklist on the wire (issue 33): masked, never an identity's hash. */
+const blocklistEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(['buyer', 'identity', 'phone', 'cidr']),
+  what: z.string(),
+  everyChannel: z.boolean(),
+  reason: z.string(),
+  by: z.string().nullable(),
+  at: z.string(),
+});
+const entryWire = (entry: BlocklistEntry): z.output<typeof blocklistEntry> => ({ ...entry, at: entry.at.toISOString() });
 
 export const buyerProcedures = {
   '/ops/api/buyer/find': procedure({
@@ -172,6 +186,69 @@ export const buyerProcedures = {
       if (input.everyChannel && by.role !== 'owner') throw new AppError(403, msg('opsBlockEveryChannelOwnersOnly'));
       const audit = auditCall(ctx, '/ops/api/buyer/unblock', input);
       return unblockOnChannel(ctx.db, { channelId: channel.id, ...input, operatorId: by.operatorId, now: ctx.now }, audit);
+    },
+  }),
+  '/ops/api/blocklist/list': procedure({
+    summary:
+      'The channel’s live blocks of every kind (issue 33): a buyer, an identity (every account verified with it), a phone number, an address range; its own and the every-channel ones, newest first. Phones and identities masked (138****1234, 张* 1101**********1234).',
+    auth: 'operator',
+    operator: { roles: ANY_ROLE, channel: 'input' },
+    input: z.object({ channel: channelKey }),
+    output: z.object({ items: z.array(blocklistEntry) }),
+    handler: async (ctx) => {
+      const channel = await ctx.operatorChannel();
+      return { items: (await blocklistOf(ctx.db, channel.id)).map(entryWire) };
+    },
+  }),
+  '/ops/api/blocklist/add': procedure({
+    summary:
+      'Adds to the channel’s blocklist, with a reason (issue 33): `phone` (a mainland mobile number in `value`), `cidr` (an IPv4 range /16 or narrower, an IPv6 range /32 or narrower, in `value`; 400 naming `value` when wider) or `identity` (the identity the buyer with `accountNumber` verified with: every account verified with it; 409 when they have not verified). A blocked phone, identity or address cannot get a login code, log in or order here; the sessions of a blocked phone’s or identity’s accounts end. `everyChannel` owners only.',
+    auth: 'operator',
+    operator: { roles: WRITERS, channel: 'input', writes: 'creates' },
+    input: z.object({
+      channel: channelKey,
+      kind: z.enum(['identity', 'phone', 'cidr'], { error: 'must be identity, phone or cidr' }),
+      value: z.string({ error: 'must be a string' }).max(64, 'must be 64 characters or less').optional(),
+      accountNumber: accountNumber.optional(),
+      reason,
+      everyChannel: z.boolean().default(false),
+    }),
+    output: blocklistEntry.extend({ sessionsEnded: z.number().int() }),
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      const by = await ctx.operator();
+      if (input.everyChannel && by.role !== 'owner') throw new AppError(403, msg('opsBlockEveryChannelOwnersOnly'));
+      // The trail keeps a typed phone masked, as every look at a buyer does.
+      const audited = input.kind === 'phone' && input.value ? { ...input, value: maskPhone(normalizePhone(input.value.trim())) } : input;
+      const audit = auditCall(ctx, '/ops/api/blocklist/add', audited);
+      const made = await addToBlocklist(ctx.db, { channelId: channel.id, ...input, operatorId: by.operatorId, now: ctx.now }, audit);
+      return { ...entryWire(made), sessionsEnded: made.sessionsEnded };
+    },
+  }),
+  '/ops/api/blocklist/lift': procedure({
+    summary:
+      'Lifts one live block of the channel’s blocklist (any kind) by its id, with a reason (issue 33). An every-channel block: owners only (403). 404 when the channel has no such live block.',
+    auth: 'operator',
+    operator: { roles: WRITERS, channel: 'input', writes: 'changes' },
+    input: z.object({ channel: channelKey, id: z.number({ error: 'must be a number' }).int().positive(), reason }),
+    output: blocklistEntry,
+    handler: async (ctx, input) => {
+      const channel = await ctx.operatorChannel();
+      const by = await ctx.operator();
+      const audit = auditCall(ctx, '/ops/api/blocklist/lift', input);
+      const lifted = await liftFromBlocklist(
+        ctx.db,
+        {
+          channelId: channel.id,
+          id: input.id,
+          reason: input.reason,
+          operatorId: by.operatorId,
+          mayLiftEveryChannel: by.role === 'owner',
+          now: ctx.now,
+        },
+        audit,
+      );
+      return entryWire(lifted);
     },
   }),
 };

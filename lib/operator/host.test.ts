@@ -21,13 +21,14 @@ it("serves a channel's Domains tab there, for a channel key only (issue 31)", ()
 it("serves a channel's orders, an order by its number and a buyer by their account number there (issue 32)", () => {
   for (const p of ['/channels/AURORA/orders', '/channels/AURORA/orders/2026112208000012345678', '/channels/AURORA/buyers/4831902765'])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: true });
-  for (const p of [
-    '/channels/AURORA/orders/123',
-    '/channels/AURORA/buyers/0123456789',
-    '/channels/AURORA/buyers',
-    '/channels/AURORA/buyers/12345678901',
-  ])
+  for (const p of ['/channels/AURORA/orders/123', '/channels/AURORA/buyers/0123456789', '/channels/AURORA/buyers/12345678901'])
     expect({ p, console: isConsolePath(p) }).toEqual({ p, console: false });
+});
+
+it("serves a channel's Buyers tab, its blocklist (issue 33)", () => {
+  expect(isConsolePath('/channels/AURORA/buyers')).toBe(true);
+  expect(isConsolePath('/channels/AURORA/buyers/')).toBe(false);
+  expect(isConsolePath('/channels/aurora/buyers')).toBe(false);
 });
 
 it("serves a channel's Notices tab there, and not the store's notice pages (issue 32)", () => {

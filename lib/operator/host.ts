@@ -37,6 +37,8 @@ const CONSOLE_PATHS: readonly RegExp[] = [
   /^\/channels\/[A-Z0-9]{1,64}(\/(settings|skin|domains|preview))?$/,
   // A channel's orders and buyers (issue 32): the search, an order by its number, a buyer by their account number.
   /^\/channels\/[A-Z0-9]{1,64}\/(orders(\/\d{22})?|buyers\/[1-9]\d{9})$/,
+  // A channel's Buyers tab: its blocklist (issue 33).
+  /^\/channels\/[A-Z0-9]{1,64}\/buyers$/,
   // A channel's reports, its live drop view and the reports' CSV (issue 32).
   /^\/channels\/[A-Z0-9]{1,64}\/reports(\/(live|export))?$/,
   // The Catalogue and Sales tabs and a collectible's or a sale's page, by its code (issue 32).

@@ -18,6 +18,7 @@ import { cachedRead, invalidate, stockMoved, stockTags, tags, writeInvalidating 
 import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './sold-out';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
+import { orderRiskRefusal } from './unpaid-rule';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -271,6 +272,16 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
     const again = await find();
     if (again) return again;
     throw refused;
+  }
+  // Risk at order time (issue 33; lib/order/unpaid-rule.ts), one statement after the cheap refusals above: a blocked
+  // buyer, identity, phone or address range, and a buyer paused for orders left unpaid.
+  const risk = await orderRiskRefusal(ctx.db, { channelId: ctx.channelId, userId: ctx.userId, ip: ctx.ip, now: ctx.now });
+  if (risk && 'blocked' in risk) throw risk.blocked;
+  if (risk) {
+    // A retried tap that made its order before the pause still answers with it.
+    const again = await find();
+    if (again) return again;
+    throw risk.paused;
   }
   return madeOrWinner({
     find,

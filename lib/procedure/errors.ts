@@ -29,6 +29,8 @@ export const API_CODES = {
   IDENTITY_REQUIRED: 1010,
   /** The buyer is under the channel's minimum age for this action (issue 33); `data.minAge` is the rule, never their age. */
   AGE_RESTRICTED: 1011,
+  /** Ordering paused: the buyer left too many orders unpaid (issue 33); data {reason: 'orderingPaused', until}. */
+  ORDERING_PAUSED: 1012,
   /** A higher-risk buy must pass the captcha first (issue 33): `data.reason` 'captchaRequired'; sent again with `captchaTicket`. */
   CAPTCHA_REQUIRED: 1013,
 } as const;

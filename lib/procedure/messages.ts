@@ -140,6 +140,10 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   // Buyers in the console (issue 32): who to block, and how widely.
   opsBuyerNotFound: 'accountNumber',
   opsBlockEveryChannelOwnersOnly: 'everyChannel',
+  // The blocklist's added values (issue 33): the typed phone or range, or the buyer the identity is chosen from.
+  opsBlocklistRangeInvalid: 'value',
+  opsBlocklistRangeTooWide: 'value',
+  opsBlocklistPhoneInvalid: 'value',
   // Catalogue, sales and blind boxes (issue 32); opsSaleFrozen names its field in the call (price, limit or opening).
   opsSaleNotFound: 'sale',
   opsSaleCopiesBelowTaken: 'copies',
@@ -209,7 +213,19 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
  * 24-hour clock the store's pages use (`HH:mm`).
  */
 const FORMATS = {
-  dateTime: { moment: { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } },
+  dateTime: {
+    moment: { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    // The moment with its zone named ("China Standard Time"), where the buyer must act on the time (issue 33).
+    momentZoned: {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'long',
+    },
+  },
 } satisfies Formats;
 
 function apiTranslatorFor(locale: Locale, timeZone: string) {

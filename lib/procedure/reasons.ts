@@ -32,6 +32,7 @@ export const REASONS = [
   'identityInUse',
   'identityMismatch',
   'alreadyVerified',
+  'orderingPaused',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -183,6 +183,9 @@ describe('the message catalogue', () => {
     action: 'buy',
     blindBox: 'yes',
     minAge: 14,
+    // Risk at order time (issue 33): unpaid orders and the end of the pause.
+    count: 3,
+    until: new Date('2026-11-23T11:10:00Z'),
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

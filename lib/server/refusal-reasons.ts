@@ -32,4 +32,5 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   identityInUse: 'the ID number is already verified on another account of the deployment (which one is never said)',
   identityMismatch: 'the identity vendor says the name and the ID number do not belong together',
   alreadyVerified: "the buyer's account already has a verified real name",
+  orderingPaused: 'the buyer left too many orders unpaid on the channel and may order again at `data.until` (issue 33)',
 };

@@ -107,6 +107,16 @@ const en = {
     opsOrderNotFound: 'This channel has no order with that number.',
     opsBlockEveryChannelOwnersOnly: 'Only owners can block or unblock a buyer on every channel.',
     opsBuyerNotBlocked: 'This buyer is not blocked here.',
+    // Risk at order time and the blocklist of identities, phones and address ranges (issue 33)
+    orderingPaused:
+      'You left {count, plural, one {# order} other {# orders}} unpaid within {hours, plural, one {# hour} other {# hours}}, so ordering is paused. You can order again from {until, date, momentZoned}.',
+    opsBlocklistRangeInvalid: 'Write an address range as an IPv4 or IPv6 address and its prefix, such as 203.0.113.0/24 or 2001:db8::/48.',
+    opsBlocklistRangeTooWide:
+      'This range is too wide: an IPv4 range may be /16 or narrower, an IPv6 range /32 or narrower, so a whole carrier’s buyers are never blocked at once.',
+    opsBlocklistPhoneInvalid: 'This is not a mainland mobile number: 11 digits, starting with 1 and then 3 to 9.',
+    opsBlocklistNotVerified: 'This buyer has not verified their real name, so there is no identity to block.',
+    opsBlocklistAlreadyBlocked: 'This is already on the blocklist here.',
+    opsBlocklistNotFound: 'This channel has no such live block; it may have been lifted already.',
     // The operator console (issue 31)
     opsSignInRefused: 'The name, password or code is wrong.',
     opsSignInLimited: 'Too many failed sign-ins. Please try again in {waitMs}.',
@@ -906,6 +916,7 @@ const en = {
         notices: 'Notices',
         orders: 'Orders',
         reports: 'Reports',
+        buyers: 'Buyers',
       },
     },
     skin: {
@@ -1510,6 +1521,40 @@ const en = {
       reauthSubmit: 'Confirm',
     },
     // Orders and buyers (issue 32)
+    blocklist: {
+      title: 'Blocklist',
+      intro:
+        'Everything blocked on this channel: buyers, people (every account verified with their identity), phone numbers and address ranges. Whatever is blocked cannot get a login code, log in or order here, and is told to contact the store. Lifting a block keeps it in the audit trail.',
+      empty: 'Nothing is blocked on this channel.',
+      kind: 'Kind',
+      what: 'What',
+      reason: 'Reason',
+      by: 'Blocked by',
+      at: 'When ({zone})',
+      lift: 'Lift',
+      liftReason: 'Why lift it',
+      liftConfirm: 'Lift this block',
+      everyChannel: 'every channel',
+      kinds: { buyer: 'Buyer', identity: 'Person', phone: 'Phone', cidr: 'Address range' },
+      addTitle: 'Block a phone number or an address range',
+      addKind: 'Block',
+      addPhone: 'A phone number',
+      addRange: 'An address range',
+      phone: 'Phone number',
+      phoneHint: '11 digits; spaces are fine. Blocks any account with this number, and the number before it has an account.',
+      range: 'Address range',
+      rangeHint:
+        'An IPv4 range of /16 or narrower (203.0.113.0/24) or an IPv6 range of /32 or narrower (2001:db8::/48); a lone address is fine.',
+      addReason: 'Reason',
+      addReasonHint: 'Operators only: the buyer is told to contact the store, never the reason.',
+      addEveryChannel: 'Block on every channel (owners only)',
+      add: 'Add to the blocklist',
+      readOnly: 'Support can see the blocklist; owners and managers add and lift blocks.',
+      identityTitle: 'Block this person',
+      identityIntro: 'Block this person (every account verified with their identity: {name} {idNumber}), not only this account.',
+      identityBlock: 'Block this identity',
+      identityBlocked: 'This identity is on the blocklist.',
+    },
     buyers: {
       title: 'Orders',
       intro:

@@ -12,6 +12,8 @@ import { dayIn } from '@/lib/channel/identity-policy';
 import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { BuyerBlock } from '@/components/ops/buyer-block';
+import { BlocklistIdentity } from '@/components/ops/blocklist-identity';
+import { identityForBlock } from '@/lib/buyer/blocklist';
 import type { Metadata } from 'next';
 
 type Props = { params: Promise<ConsoleChannelParams & { accountNo: string }> };
@@ -43,6 +45,8 @@ export default async function BuyerPage({ params }: Props) {
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: channel.timeZone || undefined });
   const at = (d: Date | null) => (d ? `${when.format(d)} (${zone})` : t('ops.buyers.never'));
   const canBlock = operator.role === 'owner' || operator.role === 'manager';
+  // Block this person (issue 33): offered once the buyer verified their real name, masked; the hash stays server-side.
+  const identity = canBlock ? await identityForBlock(getDb(), channel.id, buyer.userId) : null;
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
       <ChannelTabs t={t} channel={channel} current="orders" />
@@ -105,6 +109,28 @@ export default async function BuyerPage({ params }: Props) {
       ) : (
         <p className="mt-4 rounded-md bg-gray-100 px-4 py-3 text-sm text-gray-700">{t('ops.buyers.readOnly')}</p>
       )}
+
+      {identity && identity.blocked ? (
+        <p className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="buyer-identity-blocked">
+          {t('ops.blocklist.identityBlocked')}
+        </p>
+      ) : identity ? (
+        <BlocklistIdentity
+          locale={locale}
+          channel={channel.key}
+          accountNumber={buyer.accountNumber}
+          isOwner={operator.role === 'owner'}
+          words={{
+            title: t('ops.blocklist.identityTitle'),
+            intro: t('ops.blocklist.identityIntro', { name: identity.maskedName, idNumber: identity.maskedIdNumber }),
+            reason: t('ops.buyers.reason'),
+            reasonHint: t('ops.blocklist.addReasonHint'),
+            everyChannel: t('ops.buyers.everyChannel'),
+            block: t('ops.blocklist.identityBlock'),
+            failed: t('ops.failed'),
+          }}
+        />
+      ) : null}
 
       <h3 className="mt-8 text-base font-semibold text-gray-900">{t('ops.buyers.orders')}</h3>
       {buyer.orders.length === 0 ? (

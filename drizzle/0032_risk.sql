@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_unpaid" ON "orders" USING btree ("user_id","channel_id","cancel_time") WHERE "orders"."status_trade" = 2 and "orders"."cancel_reason" in ('buyer', 'expired');
