@@ -19,6 +19,15 @@ export async function pageBuyRequirement(channel: PageChannel, sale: { commodity
   return identityRequirement(await channelPolicy(channel.key), 'buy', { blindBox: sale.commodity.isBlindBox });
 }
 
+/**
+ * Whether the channel asks a verified real name for anything (issue 33): an action, the channel's age, or blind boxes'
+ * age. /mine shows the real-name row then (docs/decisions.md, "The real-name row on /mine").
+ */
+export async function pageAsksIdentity(channel: PageChannel): Promise<boolean> {
+  const policy = await channelPolicy(channel.key);
+  return Object.values(policy.realName).some(Boolean) || policy.minAge !== null || policy.blindBoxMinAge !== null;
+}
+
 /** A buyer's verified identity, masked (issue 33), or null. One buyer's: never on a page served from the shared cache. */
 export function pageBuyerIdentity(userId: number): Promise<BuyerIdentity | null> {
   return buyerIdentity(userId);
