@@ -3,6 +3,14 @@ import { buyLaneRunning, DEMO_AUTH_SECRET, EnvError, parseEnv, publicOrigin } fr
 import { addressLimitsOf, DEFAULT_ADDRESS_LIMITS } from './auth/limits';
 
 const REAL_SECRET = 'k3Jd9s0aLw2mQx7vBz4nRt6yUe8iOp1c';
+/** A real-name vendor with its own keys (issue 33): production refuses the demo vendor and keys (lib/identity/env.test.ts). */
+const REAL_IDENTITY = {
+  IDENTITY_PROVIDER: 'tencent',
+  IDENTITY_TENCENT_SECRET_ID: 'AKIDexampleFaceIdSecretId',
+  IDENTITY_TENCENT_SECRET_KEY: 'exampleFaceIdSecretKey0000000',
+  IDENTITY_KEYS: 'k1:' + Buffer.alloc(32, 7).toString('base64'),
+  IDENTITY_HASH_KEY: 'x7Jd9s0aLw2mQx7vBz4nRt6yUe8iOp1c',
+};
 
 function envError(source: Record<string, string | undefined>, options?: { forStart?: boolean }): EnvError {
   try {
@@ -223,7 +231,13 @@ describe('parseEnv', () => {
   });
 
   describe('provider endpoints in production', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET, SMS_PROVIDER: 'tencent' };
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: REAL_SECRET,
+      PAYMENT_SECRET: REAL_SECRET,
+      SMS_PROVIDER: 'tencent',
+      ...REAL_IDENTITY,
+    };
     const tencent = {
       TENCENT_SMS_SECRET_ID: 'AKIDexampleSecretId',
       TENCENT_SMS_SECRET_KEY: 'exampleSecretKey000000000000',
@@ -337,7 +351,7 @@ describe('parseEnv', () => {
 });
 
 describe('SMS carriers (issue 18)', () => {
-  const production = { NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET };
+  const production = { NODE_ENV: 'production', AUTH_SECRET: REAL_SECRET, PAYMENT_SECRET: REAL_SECRET, ...REAL_IDENTITY };
   const aliyun = {
     SMS_PROVIDER: 'aliyun',
     ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tExampleKeyId',

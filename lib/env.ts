@@ -4,6 +4,7 @@ import { parseTrustedProxies } from './security/forwarded';
 import { parseMediaOrigins } from './security/headers';
 import { readKey } from './security/keys';
 import { normalizeDomainInput, parseDnsServers, parseIpList } from './security/domain-name';
+import { DEMO_IDENTITY_HASH_KEY, DEMO_IDENTITY_KEYS, parseIdentityKeys } from './security/identity-keys';
 
 /**
  * Every payment provider built into the storefront, by the name PAYMENT_PROVIDERS lists: lib/payment/providers.ts must
@@ -43,6 +44,17 @@ export const AUDIT_RETENTION_MIN_DAYS = 180;
 /** The carriers' API origins (Dysmsapi 2017-05-25; Tencent Cloud SMS 2021-01-11). */
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 export const TENCENT_SMS_ENDPOINT = 'https://sms.tencentcloudapi.com';
+
+/** The identity vendors' API origins (issue 33: Tencent Cloud faceid 2018-03-01; Alibaba Cloud cloudauth 2019-03-07). */
+export const TENCENT_FACEID_ENDPOINT = 'https://faceid.tencentcloudapi.com';
+export const ALIYUN_CLOUDAUTH_ENDPOINT = 'https://cloudauth.aliyuncs.com';
+
+/** What each identity vendor needs (checked at start in any mode, one line per missing variable). */
+const IDENTITY_PROVIDER_NEEDS = {
+  demo: [],
+  tencent: ['IDENTITY_TENCENT_SECRET_ID', 'IDENTITY_TENCENT_SECRET_KEY'],
+  aliyun: ['IDENTITY_ALIYUN_ACCESS_KEY_ID', 'IDENTITY_ALIYUN_ACCESS_KEY_SECRET'],
+} as const;
 
 /** A value that is unset when empty (an `ENV=` line in a file means "not set"). */
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().min(1).optional());
@@ -171,6 +183,29 @@ const envSchema = z.object({
     z.string().regex(/^\d+$/, 'must be the digits of a Tencent Cloud template id (e.g. 1110)').optional(),
   ),
   DEMO_MODE: z.enum(['0', '1']).optional(),
+  // The buyer's real-name verification (issue 33; lib/identity, docs/deploy.md "Real-name verification").
+  /** Who checks a name and an ID number: `demo` (demo mode only), `tencent` (faceid) or `aliyun` (cloudauth). */
+  IDENTITY_PROVIDER: z.enum(['demo', 'tencent', 'aliyun'], { error: "must be 'demo', 'tencent' or 'aliyun'" }).default('demo'),
+  /** The sealing keys, `id:<base64 of 32 bytes>` comma-separated, the sealing one first; every listed key opens. */
+  IDENTITY_KEYS: z
+    .string()
+    .default(DEMO_IDENTITY_KEYS)
+    .superRefine((value, ctx) => {
+      try {
+        parseIdentityKeys(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  /** The key of the ID numbers' keyed hash; never rotated (the hashes are what uniqueness and blocks match). */
+  IDENTITY_HASH_KEY: z.string().min(32, 'must be at least 32 characters').default(DEMO_IDENTITY_HASH_KEY),
+  /** The vendors' API keys: a CAM / RAM key allowed to call faceid / cloudauth only (not the SMS keys, docs/deploy.md). */
+  IDENTITY_TENCENT_SECRET_ID: optionalText,
+  IDENTITY_TENCENT_SECRET_KEY: optionalText,
+  IDENTITY_TENCENT_ENDPOINT: endpoint.default(TENCENT_FACEID_ENDPOINT),
+  IDENTITY_ALIYUN_ACCESS_KEY_ID: optionalText,
+  IDENTITY_ALIYUN_ACCESS_KEY_SECRET: optionalText,
+  IDENTITY_ALIYUN_ENDPOINT: endpoint.default(ALIYUN_CLOUDAUTH_ENDPOINT),
   /**
    * The payment providers this deployment runs (DESIGN §7), comma-separated: `sandbox` (the built-in cashier that plays
    * one), `wechatpay`, `alipay`. Which of them a channel offers is the channel's `payment_providers`. The old single
@@ -514,6 +549,8 @@ const PROVIDER_ENDPOINTS = [
   ['ALIYUN_SMS_ENDPOINT', (e: Env) => e.SMS_PROVIDER === 'aliyun'],
   ['TENCENT_SMS_ENDPOINT', (e: Env) => e.SMS_PROVIDER === 'tencent'],
   ['WECHATPAY_ENDPOINT', (e: Env) => e.PAYMENT_PROVIDERS.includes('wechatpay')],
+  ['IDENTITY_TENCENT_ENDPOINT', (e: Env) => e.IDENTITY_PROVIDER === 'tencent'],
+  ['IDENTITY_ALIYUN_ENDPOINT', (e: Env) => e.IDENTITY_PROVIDER === 'aliyun'],
   ['ALIPAY_GATEWAY', (e: Env) => e.PAYMENT_PROVIDERS.includes('alipay')],
 ] as const;
 
@@ -540,6 +577,11 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
   for (const name of SMS_PROVIDER_NEEDS[env.SMS_PROVIDER]) {
     if (env[name] === undefined) {
       ctx.addIssue({ code: 'custom', path: [name], message: `is required with SMS_PROVIDER=${env.SMS_PROVIDER}` });
+    }
+  }
+  for (const name of IDENTITY_PROVIDER_NEEDS[env.IDENTITY_PROVIDER]) {
+    if (env[name] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `is required with IDENTITY_PROVIDER=${env.IDENTITY_PROVIDER}` });
     }
   }
   for (const provider of env.PAYMENT_PROVIDERS) {
@@ -603,6 +645,28 @@ const productionEnvSchema = envSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: [refundTemplate],
       message: `is required in production with SMS_PROVIDER=${env.SMS_PROVIDER}: refunded buyers are sent a text through this approved template`,
+    });
+  }
+  // Issue 33: the demo vendor confirms anyone, and the demo keys are public.
+  if (env.IDENTITY_PROVIDER === 'demo') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IDENTITY_PROVIDER'],
+      message: "is the demo identity vendor, which confirms any name; set 'tencent' or 'aliyun' in production",
+    });
+  }
+  if (env.IDENTITY_KEYS.includes(DEMO_IDENTITY_KEYS.slice(DEMO_IDENTITY_KEYS.indexOf(':') + 1))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IDENTITY_KEYS'],
+      message: 'holds the demo key; set your own (id:<openssl rand -base64 32>) in production',
+    });
+  }
+  if (env.IDENTITY_HASH_KEY === DEMO_IDENTITY_HASH_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IDENTITY_HASH_KEY'],
+      message: 'is the demo key; set a random secret of 32+ characters in production (and never change it after)',
     });
   }
   if (env.SMS_PROVIDER === 'outbox') {

@@ -100,6 +100,13 @@ APP_ENV=(
   JOBS=off
   AUTH_SECRET="$(openssl rand -base64 48)"
   PAYMENT_SECRET="$(openssl rand -base64 48)"
+  # Real-name verification (issue 33): production refuses the demo vendor and keys. No buyer of this check verifies, so
+  # the vendor is never called; its keys are placeholders.
+  IDENTITY_PROVIDER=tencent
+  IDENTITY_TENCENT_SECRET_ID=deploy-check-unused
+  IDENTITY_TENCENT_SECRET_KEY=deploy-check-unused
+  IDENTITY_KEYS="k1:$(openssl rand -base64 32)"
+  IDENTITY_HASH_KEY="$(openssl rand -base64 48)"
   NODE_EXTRA_CA_CERTS="$WORK/fakes-ca.crt"
 )
 

@@ -484,6 +484,9 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/goods/api/giftReceive/receive': (f) => ({ id: f.gift.campaignId, exchangeId: f.gift.offerId, idempotencyKey: f.gift.idempotencyKey }),
   '/market/api/channel/userGiftReceivePage': () => ({ pageCount: 1, pageSize: 50 }),
   '/market/api/channel/queryActivityList': () => ({}),
+  // Real-name verification (issue 33): a wrong check digit, so nothing is verified or stored.
+  '/market/api/identity/status': () => ({}),
+  '/market/api/identity/verify': () => ({ name: 'Matrix Buyer', idNumber: '110105194912310021', consentVersion: 'matrix' }),
   '/market/api/exchange/detail': (f) => ({ id: f.exchange.campaignId, exchangeId: f.exchange.offerId }),
   '/market/api/exchange/create': (f) => ({
     id: f.exchange.campaignId,

@@ -180,6 +180,10 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   campaignEditCodesIssued: 'requiresCode',
   campaignEditEnded: 'campaignId',
   // A channel's alert webhook (issue 32, "Reports").
+  // The buyer's real-name verification (issue 33).
+  identityName: 'name',
+  identityIdNumber: 'idNumber',
+  identityConsent: 'consentVersion',
   alertWebhookUrlInvalid: 'url',
   alertWebhookUrlCredentials: 'url',
   alertWebhookUrlHttps: 'url',

@@ -26,6 +26,9 @@ export const REASONS = [
   'attempts',
   'flood',
   'changed',
+  'identityInUse',
+  'identityMismatch',
+  'alreadyVerified',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -177,6 +177,8 @@ describe('the message catalogue', () => {
     // Campaigns and codes (issue 32).
     line: 2,
     hours: 24,
+    // Real-name verification (issue 33): the ID number's problem.
+    problem: 'checkDigit',
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

@@ -25,4 +25,7 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   attempts: 'the order has had the most payments one order takes',
   flood: 'the buyer opened too many payments for now',
   changed: 'the sale changed (price or limit per buyer) since the buyer saw it: they look at it again before buying',
+  identityInUse: 'the ID number is already verified on another account of the deployment (which one is never said)',
+  identityMismatch: 'the identity vendor says the name and the ID number do not belong together',
+  alreadyVerified: "the buyer's account already has a verified real name",
 };

@@ -23,6 +23,7 @@ import { campaignProcedures } from '../operator/campaign-procedures';
 import { noticeStoreProcedures } from '../notice/procedures';
 import { noticeProcedures } from '../operator/notice-procedures';
 import { alertProcedures } from '../operator/alert-procedures';
+import { identityProcedures } from '../identity/procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -54,6 +55,7 @@ export const registry = {
   ...noticeStoreProcedures,
   ...noticeProcedures,
   ...alertProcedures,
+  ...identityProcedures,
 } as const;
 
 export type Registry = typeof registry;

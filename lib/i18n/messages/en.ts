@@ -320,6 +320,18 @@ const en = {
     noticeNotFound: 'This notice is not available. It may have been withdrawn.',
     noticeWithdrawn: 'This notice was withdrawn and can no longer be changed.',
     // A channel's alert webhook (issue 32, "Reports"; lib/monitor/webhooks.ts).
+    // The buyer's real-name verification (issue 33; lib/identity): never the name or the number in the words.
+    identityName: 'Type your legal name as on your ID card: 2 to 30 characters, no digits.',
+    identityIdNumber:
+      'The ID number is not right: {problem, select, length {it must be 18 characters long.} characters {it must be 17 digits followed by a digit or X.} region {its first digits are not a region code.} birthDate {its birth date is not a real date.} other {the last character does not match the rest: check the number.}}',
+    identityConsent: 'The consent text has changed or was not accepted. Please read it again and agree to it.',
+    identityAlreadyVerified: 'This account has already verified its real name.',
+    identityInUse:
+      'This identity is already verified on another account of this store: one person can verify one account. Please contact the store’s customer service if this is wrong.',
+    identityMismatch: 'The name and the ID number do not match. Please check both and try again.',
+    identityNoAnswer: 'The identity check service did not answer. Please try again in a minute.',
+    identityCannotCheck: 'This store cannot check identities right now. Please try again later.',
+    identityFlood: 'Too many identity checks. Please try again after {at, date, moment}.',
     alertWebhookUrlInvalid: 'The webhook URL must be a full web address starting with https://.',
     alertWebhookUrlCredentials: 'The webhook URL must not carry a user name or password. Put the signing secret in its own field.',
     alertWebhookUrlHttps: 'The webhook URL must start with https://: alerts are sent only over an encrypted connection.',

@@ -293,6 +293,17 @@ const zhCN: Messages = {
     noticeNotFound: '该公告不存在或已撤回',
     noticeWithdrawn: '该公告已撤回，不能再修改',
     // 频道的告警 Webhook（issue 32）
+    // 实名认证（issue 33；lib/identity）：文案中从不出现姓名或证件号
+    identityName: '请填写与身份证一致的真实姓名：2 至 30 个字，不含数字',
+    identityIdNumber:
+      '身份证号不正确：{problem, select, length {应为 18 位} characters {应为 17 位数字加 1 位数字或 X} region {开头不是有效的地区码} birthDate {其中的出生日期不存在} other {最后一位与前面不符，请核对号码}}',
+    identityConsent: '授权说明已更新或尚未同意，请重新阅读并同意',
+    identityAlreadyVerified: '该账号已完成实名认证',
+    identityInUse: '该身份已在本店的另一个账号完成实名认证：一人只能认证一个账号。如有疑问请联系本店客服',
+    identityMismatch: '姓名与身份证号不一致，请核对后重试',
+    identityNoAnswer: '实名认证服务暂无响应，请 1 分钟后再试',
+    identityCannotCheck: '本店暂时无法进行实名认证，请稍后再试',
+    identityFlood: '实名认证次数过多，请于 {at, date, moment} 后再试',
     alertWebhookUrlInvalid: '告警推送地址须是完整的网址，并以加密连接协议开头',
     alertWebhookUrlCredentials: '告警推送地址中不能带用户名或密码，签名密钥请填在单独的输入框里',
     alertWebhookUrlHttps: '告警推送地址须使用加密连接：告警只通过加密连接发送',
@@ -307,7 +318,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} idNumber {身份证号} consentVersion {授权说明版本} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',
