@@ -8,15 +8,15 @@ import { IdentityForm, VERIFY_PATH } from './identity-form';
 // The verification form (issue 33): the ID number's shape and check digit are checked in the browser before any call,
 // and each refusal of the server lands under the field it is about or as the form's error, in words.
 
-const request = jest.fn();
+const post = jest.fn();
 const refresh = jest.fn();
 const dismiss = jest.fn();
-jest.mock('@/components/shell/api-provider', () => ({ useApi: () => ({ request }) }));
+jest.mock('@/components/shell/api-provider', () => ({ useApi: () => ({ post }) }));
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh, push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('@/components/ui/toast', () => ({ showToast: jest.fn(), dismissToasts: () => dismiss() }));
 
 afterEach(() => {
-  request.mockReset();
+  post.mockReset();
   refresh.mockReset();
   dismiss.mockReset();
 });
@@ -24,7 +24,11 @@ afterEach(() => {
 const FIRST17 = '11010119900307123';
 const VALID = FIRST17 + residentIdCheckDigit(FIRST17);
 const WRONG_DIGIT = FIRST17 + (residentIdCheckDigit(FIRST17) === '0' ? '1' : '0');
-const consent = { version: 'identity-2026-11', text: 'We check your name and number with a verification service.' };
+const consent = {
+  version: 'a1b2c3d4e5f6',
+  title: 'Consent to verify your real name',
+  paragraphs: ['We check your name and number once.', 'We keep them sealed.'],
+};
 
 function fill({
   name = '张三',
@@ -48,14 +52,14 @@ describe('the browser check, before any call', () => {
     expect(screen.getByTestId('identity-id-number-error')).toHaveTextContent('The last character does not match the others');
     expect(screen.getByTestId('identity-id-number')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByTestId('identity-name-error')).not.toBeInTheDocument();
-    expect(request).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('says so in Chinese on a Chinese channel, and names a short number as too short', () => {
     render('zh-CN');
     fill({ id: '1101011990', verify: '认证' });
     expect(screen.getByTestId('identity-id-number-error')).toHaveTextContent('身份证号码应为 18 位');
-    expect(request).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('asks for the name and the consent where they are missing', () => {
@@ -63,13 +67,13 @@ describe('the browser check, before any call', () => {
     fill({ name: '  ', agree: false });
     expect(screen.getByTestId('identity-name-error')).toHaveTextContent('Enter your legal name');
     expect(screen.getByTestId('identity-consent-error')).toHaveTextContent('agree to the consent');
-    expect(request).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('takes the number as typed in groups with spaces and a lower-case x, and sends it normalised', async () => {
     const first17 = '11010119800101002';
     const digit = residentIdCheckDigit(first17);
-    request.mockResolvedValue({
+    post.mockResolvedValue({
       verified: true,
       maskedName: '张*',
       maskedIdNumber: '1101**********002X',
@@ -77,14 +81,14 @@ describe('the browser check, before any call', () => {
     });
     render();
     fill({ id: `110101 19800101 002${digit.toLowerCase()}` });
-    await waitFor(() => expect(request).toHaveBeenCalledTimes(1));
-    expect(request).toHaveBeenCalledWith(VERIFY_PATH, { name: '张三', idNumber: first17 + digit, consentVersion: consent.version });
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post).toHaveBeenCalledWith(VERIFY_PATH, { name: '张三', idNumber: first17 + digit, consentVersion: consent.version });
   });
 });
 
 describe('once verified', () => {
   it('shows only the masked forms and the way back', async () => {
-    request.mockResolvedValue({
+    post.mockResolvedValue({
       verified: true,
       maskedName: '张*',
       maskedIdNumber: '1101**********1234',
@@ -127,7 +131,13 @@ describe("the server's refusals, where they belong", () => {
       'already verified on another account',
     ],
     ['a mismatch (409)', new BusinessError('mismatch', 409, { reason: 'identityMismatch' }), 'identity-form-error', 'do not match'],
-    ['the vendor not answering (503)', new BusinessError('vendor', 503), 'identity-form-error', 'try again later'],
+    [
+      "the vendor not answering (503), in the server's words",
+      new BusinessError('The identity check did not answer. Please try again in a few minutes.', 503),
+      'identity-form-error',
+      'try again in a few minutes',
+    ],
+    ['the vendor not answering (503), with no words', new BusinessError('', 503), 'identity-form-error', 'try again later'],
     [
       'too many tries (429)',
       new BusinessError('Too many tries. Please try again in 10 minutes.', 429),
@@ -135,7 +145,7 @@ describe("the server's refusals, where they belong", () => {
       'Too many tries',
     ],
   ])('%s', async (_what, error, testId, words) => {
-    request.mockRejectedValue(error);
+    post.mockRejectedValue(error);
     render();
     fill();
     expect(await screen.findByTestId(testId)).toHaveTextContent(words);
@@ -145,7 +155,7 @@ describe("the server's refusals, where they belong", () => {
   });
 
   it('never names the other account for an ID number in use', async () => {
-    request.mockRejectedValue(new BusinessError('in use', 409, { reason: 'identityInUse' }));
+    post.mockRejectedValue(new BusinessError('in use', 409, { reason: 'identityInUse' }));
     render();
     fill();
     expect(await screen.findByTestId('identity-id-number-error')).toHaveTextContent(
@@ -154,7 +164,7 @@ describe("the server's refusals, where they belong", () => {
   });
 
   it('reads the page again when the account was verified meanwhile', async () => {
-    request.mockRejectedValue(new BusinessError('already', 409, { reason: 'alreadyVerified' }));
+    post.mockRejectedValue(new BusinessError('already', 409, { reason: 'alreadyVerified' }));
     render();
     fill();
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));

@@ -14,7 +14,7 @@ import { IdentityState, type MaskedIdentity } from './identity-state';
 import type { IdentityConsent } from '@/lib/page/identity-consent';
 
 /** The verification call (docs/api.md, issue 33). Named here once: the journey test watches for it. */
-export const VERIFY_PATH = '/market/api/identity/verify';
+export const VERIFY_PATH = '/market/api/identity/verify' as const;
 
 type Field = 'name' | 'idNumber' | 'consentVersion';
 type Errors = Partial<Record<Field | 'form', string>>;
@@ -72,7 +72,7 @@ export function IdentityForm({ consent, back, timeZone }: { consent: IdentityCon
 
     setBusy(true);
     try {
-      const data = (await api.request(VERIFY_PATH, { name: legalName, idNumber: number, consentVersion: consent.version })) as VerifiedData;
+      const data: VerifiedData = await api.post(VERIFY_PATH, { name: legalName, idNumber: number, consentVersion: consent.version });
       if (data.maskedName && data.maskedIdNumber) {
         setVerified({
           maskedName: data.maskedName,
@@ -153,14 +153,16 @@ export function IdentityForm({ consent, back, timeZone }: { consent: IdentityCon
 
       <Card as="section" className="flex flex-col gap-2 p-4" aria-labelledby={`${ids}-consent`}>
         <h2 id={`${ids}-consent`} className="text-sm font-medium text-skin-1">
-          {t('consentTitle')}
+          {consent.title}
         </h2>
-        <p
-          className="max-h-40 overflow-y-auto text-xs leading-relaxed whitespace-pre-line text-neutral-600"
+        <div
+          className="flex max-h-48 flex-col gap-1.5 overflow-y-auto text-xs leading-relaxed text-neutral-600"
           data-testid="identity-consent-text"
         >
-          {consent.text}
-        </p>
+          {consent.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
         <label className="flex items-start gap-2 text-sm leading-snug text-neutral-600">
           <input
             type="checkbox"
@@ -223,7 +225,8 @@ export function placeRefusal(error: BusinessError, t: Translate): Errors | 'veri
       if (data.reason === 'alreadyVerified') return 'verified';
       return { form: error.message };
     case 503:
-      return { form: t('unavailable') };
+      // The server's words say whether to try again soon or that the store cannot check now (docs/api.md).
+      return { form: error.message || t('unavailable') };
     case 429:
       return { form: error.message };
     case 401:

@@ -1,14 +1,15 @@
 import 'server-only';
+import { IDENTITY_CONSENT, IDENTITY_CONSENT_VERSION } from '../identity/consent';
 import type { PageChannel } from './channel';
 
 /** The consent the buyer agrees to (lib/identity/consent.ts): its words in the page's language and its version. */
-export type IdentityConsent = { version: string; text: string };
+export type IdentityConsent = { version: string; title: string; paragraphs: readonly string[] };
 
 /**
- * The consent text the verification page shows and the version the buyer agrees to (issue 33: which version each
- * buyer accepted is kept). Until the identity service's consent (lib/identity/consent.ts) is in, the page's intro
- * stands in with no version, which the server refuses (400 consentVersion).
+ * The consent text the verification page shows, in the channel's language, and the version the buyer agrees to
+ * (issue 33: which version each buyer accepted is kept; the verify call refuses any other).
  */
-export async function pageIdentityConsent(channel: PageChannel): Promise<IdentityConsent> {
-  return { version: '', text: channel.t('identity.intro') };
+export function pageIdentityConsent(channel: Pick<PageChannel, 'locale'>): IdentityConsent {
+  const { title, paragraphs } = IDENTITY_CONSENT[channel.locale];
+  return { version: IDENTITY_CONSENT_VERSION, title, paragraphs };
 }

@@ -727,7 +727,6 @@ const en = {
     namePlaceholder: 'As on your ID card',
     idNumber: 'Resident ID number',
     idNumberPlaceholder: '18 digits; the last may be X',
-    consentTitle: 'Your consent',
     consentAgree: 'I have read and agree to the above',
     verify: 'Verify',
     nameMissing: 'Enter your legal name as on your ID card.',

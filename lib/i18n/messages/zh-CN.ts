@@ -681,7 +681,6 @@ const zhCN: Messages = {
     namePlaceholder: '与身份证一致',
     idNumber: '身份证号码',
     idNumberPlaceholder: '18 位，末位可为 X',
-    consentTitle: '授权说明',
     consentAgree: '我已阅读并同意以上说明',
     verify: '认证',
     nameMissing: '请填写与身份证一致的真实姓名。',
