@@ -88,7 +88,7 @@ test('an unverified buyer is told before Buy, verifies (a wrong check digit refu
   // The number as a buyer types it, in groups.
   await page.getByLabel('Resident ID number').fill(`${idNumber.slice(0, 6)} ${idNumber.slice(6, 14)} ${idNumber.slice(14)}`);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('identity-masked')).toHaveText(`林* · ${idNumber.slice(0, 4)}**********${idNumber.slice(-4)}`);
+  await expect(page.getByTestId('identity-masked')).toHaveText(`林** · ${idNumber.slice(0, 4)}**********${idNumber.slice(-4)}`);
   expect(verifyCalls()).toBe(1);
 
   // Back to the goods page: nothing asked of this buyer any more; Buy, then pay at the sandbox cashier.
@@ -107,7 +107,7 @@ test('an unverified buyer is told before Buy, verifies (a wrong check digit refu
 
   // Mine says it, masked.
   await page.goto(channelUrl('lumen', '/mine'));
-  await expect(page.getByTestId('mine-identity-state')).toHaveText('verified (林*)');
+  await expect(page.getByTestId('mine-identity-state')).toHaveText('verified (林**)');
   // The verification page, opened again, shows only the masked state.
   await page.goto(channelUrl('lumen', '/mine/identity'));
   await expect(page.getByTestId('identity-masked')).toBeVisible();
@@ -175,4 +175,18 @@ test("a 13-year-old verifies, and on a 14+ channel is told the channel's age rul
     await saveLumenRules(ops, key, LUMEN_RULES);
     await ops.close();
   }
+});
+
+test("the vendor's mismatch is told as the form's error, and nothing is kept", async ({ page }) => {
+  await logInThroughApi(page, 'lumen');
+  await page.goto(channelUrl('lumen', '/mine/identity'));
+  // The demo vendor's rule (README, "Demo channels"): a name with 不符 in it does not match its number.
+  await page.getByLabel('Legal name').fill('张不符');
+  await page.getByLabel('Resident ID number').fill(residentIdAged(25));
+  await page.getByTestId('identity-consent').check();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('identity-form-error')).toHaveText('The name and the ID number do not match. Please check both.');
+  await expect(page.getByTestId('identity-masked')).toHaveCount(0);
+  await page.goto(channelUrl('lumen', '/mine'));
+  await expect(page.getByTestId('mine-identity-state')).toHaveText('not verified → Verify');
 });

@@ -144,7 +144,7 @@ export function IdentityForm({ consent, back, timeZone }: { consent: IdentityCon
             maxLength={ID_INPUT_MAX}
             aria-invalid={errors.idNumber ? true : undefined}
             aria-describedby={describedBy('idNumber')}
-            className={`${inputClass} border-black/10 font-mono tracking-wide`}
+            className={`${inputClass} border-black/10 font-mono tracking-wide placeholder:font-sans placeholder:tracking-normal`}
             data-testid="identity-id-number"
           />
           <FieldError id={`${ids}-idNumber-error`} message={errors.idNumber} testId="identity-id-number-error" />

@@ -131,8 +131,7 @@ export default async function MinePage({ params }: Props) {
               </Link>
             ) : (
               <Link href={verifyHref('/mine')} className="flex items-center gap-1 text-neutral-500" data-testid="mine-identity-state">
-                {t('identity.mineNotVerified')}
-                <span className="font-semibold text-skin-1">→ {t('identity.mineVerify')}</span>
+                {t('identity.mineNotVerified')} <span className="font-semibold text-skin-1">→ {t('identity.mineVerify')}</span>
               </Link>
             )}
           </Card>
