@@ -361,6 +361,18 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
     publicSecurityFiling: '',
     blockchainFiling: '',
   }),
+  '/ops/api/channel/saveIdentityPolicy': () => ({
+    channel: 'LUMEN',
+    // Asks nothing: the calls after it in the same database still buy on LUMEN without an identity.
+    realName: { buy: false, receive: false, exchange: false, chainUp: false },
+    minAge: null,
+    blindBoxMinAge: null,
+  }),
+  '/ops/api/channel/saveRiskPolicy': () => ({
+    channel: 'LUMEN',
+    unpaid: { limit: 3, withinHours: 24, blockHours: 24 },
+    captcha: true,
+  }),
   '/ops/api/session/confirm': () => ({ password: 'a wrong password', code: '123456' }),
   '/ops/api/team/list': () => ({}),
   '/ops/api/team/update': () => ({ operatorId: 1, role: 'support', channels: ['LUMEN'] }),

@@ -19,6 +19,19 @@ jest.mock('@/components/ui/toast', () => ({
   showToast: (...args: unknown[]) => toast(...args),
   dismissToasts: () => dismiss(),
 }));
+// The slider itself has its own tests (components/auth); here it stands for a buyer who solves it or closes it.
+jest.mock('@/components/auth/slider-captcha', () => ({
+  SliderCaptcha: ({ onSolved, onClose }: { onSolved: (ticket: string) => void; onClose: () => void }) => (
+    <div role="dialog">
+      <button type="button" onClick={() => onSolved('ticket-from-the-slider')}>
+        solve the captcha
+      </button>
+      <button type="button" onClick={onClose}>
+        close the captcha
+      </button>
+    </div>
+  ),
+}));
 
 it('warns without the terms agreed and sends nothing; once agreed, takes the warning down and goes to pay', async () => {
   post.mockImplementation(async (path: string) =>
@@ -231,5 +244,52 @@ describe("the channel's real-name and age rules above Pay (issue 33)", () => {
     expect(await screen.findByTestId('pay-identity-notice')).toHaveTextContent('aged 14 and over');
     expect(screen.queryByRole('link', { name: 'Verify now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+});
+
+describe('the captcha at the buy tap (issue 33)', () => {
+  beforeEach(() => {
+    post.mockReset();
+    toast.mockReset();
+  });
+
+  it('on 1013 captchaRequired shows the captcha, and once solved sends the same buy again with its ticket', async () => {
+    let asked = false;
+    post.mockImplementation(async (path: string) => {
+      if (path !== '/market/api/order/create') return { payUrl: '/sandbox/cashier/P9' };
+      if (!asked) {
+        asked = true;
+        throw new BusinessError('Please complete a quick security check to place this order.', 1013, { reason: 'captchaRequired' });
+      }
+      return { orderNo: '20261125000000012345679' };
+    });
+    renderWithMessages(
+      <PayForm saleId="7" price={19900} max={5} limit={5} showAmount options={[{ name: 'sandbox', clients: PAY_CLIENTS }]} />,
+    );
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'solve the captcha' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/sandbox/cashier/P9'));
+    const buys = post.mock.calls.filter(([path]) => path === '/market/api/order/create').map(([, body]) => body as Record<string, unknown>);
+    expect(buys).toHaveLength(2);
+    expect(buys[0]).not.toHaveProperty('captchaTicket');
+    expect(buys[1]).toEqual({ ...buys[0], captchaTicket: 'ticket-from-the-slider' });
+    expect(screen.queryByRole('button', { name: 'solve the captcha' })).not.toBeInTheDocument();
+  });
+
+  it('closed unsolved, says nothing was ordered and sends nothing more', async () => {
+    post.mockImplementation(async () => {
+      throw new BusinessError('Please complete a quick security check to place this order.', 1013, { reason: 'captchaRequired' });
+    });
+    renderWithMessages(
+      <PayForm saleId="7" price={19900} max={5} limit={5} showAmount options={[{ name: 'sandbox', clients: PAY_CLIENTS }]} />,
+    );
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'close the captcha' }));
+    expect(toast).toHaveBeenCalledWith('warn', expect.stringContaining('No order was placed'));
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'solve the captcha' })).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { BusinessError } from '@/lib/client/api-client';
 import { REASON, type RefusalData } from '@/lib/procedure/reasons';
 import { formatFen } from '@/lib/format/money';
 import { Card } from '@/components/ui/card';
+import { SliderCaptcha } from '@/components/auth/slider-captcha';
 import { optionsFor, payClientOf, wechatOauthStartPath, type PayClient, type PayOption } from '@/lib/payment/clients';
 import { goPay, navigation } from './go-pay';
 import { IdentityNotice } from '@/components/identity/identity-notice';
@@ -76,10 +77,12 @@ export function PayForm({
   const [quantity, setQuantity] = useState(1);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The server asked this buy to pass the captcha first (issue 33, code 1013): the slider is open. */
+  const [captchaOpen, setCaptchaOpen] = useState(false);
   const key = useRef<{ value: string; quantity: number } | null>(null);
   const [gate, setGate] = useState(identity?.notice ?? null);
 
-  const pay = async () => {
+  const pay = async (captchaTicket?: string) => {
     if (!agreed) {
       showToast('warn', t('mustAgree'));
       return;
@@ -99,7 +102,12 @@ export function PayForm({
     setBusy(true);
     let ordered = false;
     try {
-      const order = await api.post('/market/api/order/create', { saleId, quantity, idempotencyKey: key.current.value });
+      const order = await api.post('/market/api/order/create', {
+        saleId,
+        quantity,
+        idempotencyKey: key.current.value,
+        ...(captchaTicket ? { captchaTicket } : {}),
+      });
       ordered = true;
       const payment = await api.post('/market/api/pay/create', { orderNo: order.orderNo, provider: method });
       if (!(await goPay(payment, router))) {
@@ -111,8 +119,15 @@ export function PayForm({
       // payment that could not be opened keeps the key: the next tap finds the same order and opens its payment again,
       // rather than ask for a second order that the buyer's limit (held by the first) would refuse.
       if (error instanceof BusinessError) {
-        if (!ordered) key.current = null;
         const reason = (error.data as RefusalData | null)?.reason;
+        // A higher-risk buy (issue 33): the server asks for the captcha first. The key stays, so the buy sent again
+        // with the ticket is this same tap, not a second order.
+        if (reason === REASON.captchaRequired && !ordered) {
+          setCaptchaOpen(true);
+          setBusy(false);
+          return;
+        }
+        if (!ordered) key.current = null;
         if (reason === REASON.soldOut) router.replace('/sellout');
         // The sale changed as the buyer tapped (a new price or limit, issue 32): the page shows its terms as they are now.
         if (reason === REASON.changed) router.refresh();
@@ -217,6 +232,18 @@ export function PayForm({
           </Button>
         </div>
       </div>
+      {captchaOpen ? (
+        <SliderCaptcha
+          onSolved={(ticket) => {
+            setCaptchaOpen(false);
+            void pay(ticket);
+          }}
+          onClose={() => {
+            setCaptchaOpen(false);
+            showToast('warn', t('captchaClosed'));
+          }}
+        />
+      ) : null}
     </div>
   );
 }

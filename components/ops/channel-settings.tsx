@@ -6,6 +6,7 @@ import { consoleCall, type ConsoleAnswer } from './console-call';
 import { ATTRIBUTES, attributeWord, type LabelChoice } from './channel-create-form';
 import { CheckGroup, fieldErrors, SaveRow, SelectField, TextArea, TextField, type FieldErrors } from './channel-form';
 import type { ChanWords } from './channel-words';
+import { ChannelBuyerRules, type BuyerRulesWords } from './channel-buyer-rules';
 
 type SavePath =
   | '/ops/api/channel/saveProfile'
@@ -13,17 +14,19 @@ type SavePath =
   | '/ops/api/channel/saveCustomerService'
   | '/ops/api/channel/saveSmsSender'
   | '/ops/api/channel/savePayment'
-  | '/ops/api/channel/saveCompliance';
+  | '/ops/api/channel/saveCompliance'
+  | '/ops/api/channel/saveIdentityPolicy'
+  | '/ops/api/channel/saveRiskPolicy';
 
 export type ProviderChoice = { name: string; label: string; up: string; down: string; run: boolean };
 
-type Common = { words: ChanWords; fieldWords: Record<string, string>; locale: string; readOnly: boolean; channel: string };
+export type Common = { words: ChanWords; fieldWords: Record<string, string>; locale: string; readOnly: boolean; channel: string };
 
 /**
  * One section of the Settings tab: its own form and save (issue 31: "each section saves on its own"), the refusals
  * under the fields they name and nothing changed, or "saved". Read-only for support: the fields disabled, no button.
  */
-function Section({
+export function Section({
   id,
   title,
   intro,
@@ -85,6 +88,7 @@ export function ChannelSettings({
   readOnly,
   labelChoices,
   providers,
+  ruleWords,
 }: {
   view: ChannelSettingsView;
   words: ChanWords;
@@ -93,6 +97,7 @@ export function ChannelSettings({
   readOnly: boolean;
   labelChoices: readonly LabelChoice[];
   providers: readonly ProviderChoice[];
+  ruleWords: BuyerRulesWords;
 }) {
   const common: Common = { words, fieldWords, locale, readOnly, channel: view.key };
   const w = words;
@@ -375,6 +380,8 @@ export function ChannelSettings({
 
         <PaymentSection common={common} chosen={view.payment.paymentProviders} providers={providers} />
       </div>
+
+      <ChannelBuyerRules common={common} identityPolicy={view.identityPolicy} riskPolicy={view.riskPolicy} words={ruleWords} />
     </div>
   );
 }

@@ -25,6 +25,8 @@ import {
   userProfileSchema,
 } from './schema';
 import { msg } from '../procedure/messages';
+import { apiLocale } from '../i18n/locale';
+import { channelAgreementVersions } from '../channel/agreement-facts';
 
 /** spec §5: a mainland-China mobile number; the message says why not. */
 const phoneSchema = z
@@ -154,7 +156,8 @@ export const authProcedures = {
     input: z.object({ phone: phoneSchema, code: codeSchema }),
     output: loginResultSchema,
     handler: async (ctx, input) => {
-      const channelId = (await ctx.channel()).id;
+      const channel = await ctx.channel();
+      const channelId = channel.id;
       const e = env();
       const session = await loginWithCode(
         {
@@ -166,6 +169,9 @@ export const authProcedures = {
           // The device getAuthCode gave its cookie to: remembered as having logged in here (issue 29).
           deviceId: deviceIdFrom(ctx.headers.get('cookie')),
           addressLimits: addressLimitsOf(e),
+          // Logging in accepts both agreements (spec §2, the login form's checkbox): the versions of the texts as this
+          // caller reads them, in the language it reads the store in (issue 33).
+          agreementVersions: channelAgreementVersions(channel, apiLocale(ctx.headers.get('accept-language'), channel.locale)),
         },
         input,
       );

@@ -1,5 +1,6 @@
 import 'server-only';
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { percentEncode, signAliyunRequest } from '../security/cloud-signature';
 import { codeText, postToCarrier, refusal, type CarrierRefusal, type CarrierSettings, type TemplateText } from './sms-carrier';
 import type { SmsProvider } from './sms';
 
@@ -14,51 +15,6 @@ export type AliyunSmsSettings = Omit<CarrierSettings, 'provider' | 'credentialVa
   accessKeyId: string;
   accessKeySecret: string;
 };
-
-const ALGORITHM = 'ACS3-HMAC-SHA256';
-
-/** RFC 3986 percent-encoding as Alibaba Cloud's signature wants it: `encodeURIComponent` plus !'()*. */
-function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
-
-/**
- * The signed headers of one RPC call whose parameters travel as a form body (kept out of URLs and their logs).
- * Canonical request: method, URI, query (none), the `host`, `content-type` and `x-acs-*` headers sorted and
- * lowercased, their names, the body's SHA-256; the string to sign is the algorithm and the canonical request's SHA-256.
- */
-export function signAliyunRequest(input: {
-  host: string;
-  action: string;
-  version: string;
-  body: string;
-  accessKeyId: string;
-  accessKeySecret: string;
-  now: Date;
-  nonce: string;
-}): Record<string, string> {
-  const headers: Record<string, string> = {
-    host: input.host,
-    'content-type': 'application/x-www-form-urlencoded',
-    'x-acs-action': input.action,
-    'x-acs-version': input.version,
-    'x-acs-date': input.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    'x-acs-signature-nonce': input.nonce,
-    'x-acs-content-sha256': sha256Hex(input.body),
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names.map((name) => `${name}:${headers[name]!.trim()}\n`).join('');
-  const signedHeaders = names.join(';');
-  const canonicalRequest = ['POST', '/', '', canonicalHeaders, signedHeaders, headers['x-acs-content-sha256']].join('\n');
-  const stringToSign = `${ALGORITHM}\n${sha256Hex(canonicalRequest)}`;
-  const signature = createHmac('sha256', input.accessKeySecret).update(stringToSign, 'utf8').digest('hex');
-  return {
-    ...headers,
-    authorization: `${ALGORITHM} Credential=${input.accessKeyId},SignedHeaders=${signedHeaders},Signature=${signature}`,
-  };
-}
 
 /** Dysmsapi's codes (its "API error codes" page) by what they mean for the store; `OK` is success. */
 function aliyunRefusal(code: string): CarrierRefusal | null {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash, createHmac } from 'node:crypto';
+import { TC3_CONTENT_TYPE, tencentSigner } from '../security/cloud-signature';
 import { codeText, postToCarrier, refusal, type CarrierRefusal, type CarrierSettings, type TemplateText } from './sms-carrier';
 import type { SmsProvider } from './sms';
 
@@ -17,36 +17,10 @@ export type TencentSmsSettings = Omit<CarrierSettings, 'provider' | 'credentialV
   region: string;
 };
 
-const ALGORITHM = 'TC3-HMAC-SHA256';
-const SERVICE = 'sms';
-const CONTENT_TYPE = 'application/json; charset=utf-8';
+const CONTENT_TYPE = TC3_CONTENT_TYPE;
 
-const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
-
-/**
- * The Authorization header of one call. Canonical request: POST, `/`, no query, the `content-type`, `host` and
- * `x-tc-action` headers (lowercased; the action's value lowercased), their names, the body's SHA-256. The key is
- * derived from the secret through the UTC date, the service and `tc3_request`.
- */
-export function signTencentRequest(input: {
-  host: string;
-  action: string;
-  body: string;
-  secretId: string;
-  secretKey: string;
-  timestamp: number;
-}): string {
-  const date = new Date(input.timestamp * 1000).toISOString().slice(0, 10);
-  const canonicalHeaders = `content-type:${CONTENT_TYPE}\nhost:${input.host}\nx-tc-action:${input.action.toLowerCase()}\n`;
-  const signedHeaders = 'content-type;host;x-tc-action';
-  const canonicalRequest = ['POST', '/', '', canonicalHeaders, signedHeaders, sha256Hex(input.body)].join('\n');
-  const scope = `${date}/${SERVICE}/tc3_request`;
-  const stringToSign = [ALGORITHM, String(input.timestamp), scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(`TC3${input.secretKey}`, date), SERVICE), 'tc3_request');
-  const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
-  return `${ALGORITHM} Credential=${input.secretId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-}
+/** The Authorization header of one SMS call (TC3-HMAC-SHA256 for service `sms`: lib/security/cloud-signature.ts). */
+export const signTencentRequest = tencentSigner('sms');
 
 /** Tencent Cloud SMS codes (its "Error Codes" page) by what they mean for the store; `Ok` is success. */
 function tencentRefusal(code: string): CarrierRefusal | null {

@@ -1,9 +1,11 @@
 import 'server-only';
-import { and, asc, count, desc, eq, isNull, max, min } from 'drizzle-orm';
+import { identityOf } from '../identity/records';
+import { and, asc, count, desc, eq, exists, isNull, max, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authSessions, commodities, holdings, orderRefunds, orders, payments, users } from '../db/schema';
+import { authSessions, buyerIdentities, commodities, holdings, orderRefunds, orders, payments, users } from '../db/schema';
 import { accountNumberOf, buyerOfAccountNumber, ACCOUNT_NUMBER } from '../auth/account-numbers';
 import { liveBlockOf } from '../auth/blocks';
+import { agreementAcceptancesOf, type AgreementAcceptance } from '../channel/agreement-acceptances';
 import { maskPhone } from '../auth/mask';
 import { isMobilePhone, normalizePhone } from '../auth/phone';
 import { orderState, type OrderState, type OrderStatus } from '../order/status';
@@ -92,6 +94,10 @@ export type BuyerView = {
   /** The newest orders on this channel (at most BUYER_ORDER_LINES). */
   orders: BuyerOrderLine[];
   block: { reason: string; blockedAt: Date; everyChannel: boolean } | null;
+  /** The buyer's real-name verification (issue 33), masked (张*, 1101**********1234); null: not verified. */
+  identity: { maskedName: string; maskedIdNumber: string; verifiedAt: Date } | null;
+  /** The agreement versions the buyer accepted on this channel, and when, oldest first (issue 33). */
+  agreements: AgreementAcceptance[];
 };
 
 export const BUYER_ORDER_LINES = 50;
@@ -140,6 +146,7 @@ export async function buyerByAccountNumber(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(BUYER_ORDER_LINES);
   const block = await liveBlockOf(db, channelId, userId);
+  const identity = await identityOf(db, userId);
   return {
     userId,
     accountNumber,
@@ -156,6 +163,10 @@ export async function buyerByAccountNumber(
       createdAt: o.createdAt,
     })),
     block: block ? { reason: block.reason, blockedAt: block.blockedAt, everyChannel: block.channelId === null } : null,
+    identity: identity
+      ? { maskedName: identity.maskedName, maskedIdNumber: identity.maskedIdNumber, verifiedAt: identity.verifiedAt }
+      : null,
+    agreements: await agreementAcceptancesOf(db, userId, channelId),
   };
 }
 
@@ -251,4 +262,42 @@ export async function orderPage(
     amount: o.amount,
     timeline,
   };
+}
+
+/**
+ * How many of the channel's buyers (logged in or ordered here, as `wasOnChannel` has it) have verified their real name
+ * (issue 33, the Reports tab): in all, and on `today` (YYYY-MM-DD) in the channel's time zone. Counts only: who they
+ * are stays on the buyer page, masked.
+ */
+export async function verifiedBuyerCounts(
+  db: Db,
+  channelId: number,
+  timeZone: string,
+  today: string,
+): Promise<{ total: number; today: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      today: sql<number>`count(*) filter (where (${buyerIdentities.verifiedAt} at time zone ${timeZone})::date = ${today}::date)`.mapWith(
+        Number,
+      ),
+    })
+    .from(buyerIdentities)
+    .where(
+      or(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(authSessions)
+            .where(and(eq(authSessions.userId, buyerIdentities.userId), eq(authSessions.channelId, channelId))),
+        ),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(and(eq(orders.userId, buyerIdentities.userId), eq(orders.channelId, channelId))),
+        ),
+      ),
+    );
+  return { total: Number(row?.total ?? 0), today: Number(row?.today ?? 0) };
 }

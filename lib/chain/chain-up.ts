@@ -1,4 +1,5 @@
 import 'server-only';
+import { isBlindBoxCommodity, requireIdentityIn } from '../identity/gate';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { chainCampaigns, chainCodes, chainRecords, commodities, holdings, storeCodes } from '../db/schema';
 import { AppError } from '../procedure/errors';
@@ -153,6 +154,8 @@ export async function chainUp(ctx: UserScope, input: ChainUpInput): Promise<Chai
     },
     make: async () => {
       assertOpen(campaign);
+      // issue 33: the channel's real-name and age rules, before a code try is taken.
+      await requireIdentityIn(ctx, 'chainUp', isBlindBoxCommodity(ctx.db, Number(campaign.commodity.id)));
       attempt = await takeCodeAttempt({ db: ctx.db, kind: 'chain', userId: ctx.userId, ip: ctx.ip, now: ctx.now });
       return spendCode(ctx, input, campaign, store, attempt);
     },

@@ -1,4 +1,4 @@
-import { agreementBlocks, agreementText, type AgreementFacts } from './agreements';
+import { agreementBlocks, agreementText, agreementVersion, type AgreementFacts } from './agreements';
 
 const FACTS: AgreementFacts = { brandName: 'Bazaar', payMinutes: 15, smsCodeDays: 30, trackingDays: 90, endedSessionDays: 30 };
 
@@ -34,5 +34,16 @@ describe('agreement texts', () => {
       'Your rights',
       'Changes',
     ]);
+  });
+});
+
+describe('agreement versions (issue 33)', () => {
+  it('are 12 hex digits of the text as the buyer reads it: the same text one version, any change another', () => {
+    const en = agreementText('', 'privacy', 'en', FACTS);
+    expect(agreementVersion(en)).toMatch(/^[0-9a-f]{12}$/);
+    expect(agreementVersion(agreementText('', 'privacy', 'en', { ...FACTS }))).toBe(agreementVersion(en));
+    expect(agreementVersion(agreementText('', 'privacy', 'en', { ...FACTS, trackingDays: 45 }))).not.toBe(agreementVersion(en));
+    expect(agreementVersion(agreementText('', 'privacy', 'zh-CN', FACTS))).not.toBe(agreementVersion(en));
+    expect(agreementVersion(agreementText('Our terms.', 'privacy', 'en', FACTS))).not.toBe(agreementVersion(en));
   });
 });

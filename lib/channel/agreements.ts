@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '../i18n/locale';
 
 /**
@@ -97,6 +98,17 @@ const TEMPLATES: Record<Locale, Record<AgreementLocation, Template>> = {
 export function agreementText(ownText: string, location: AgreementLocation, locale: Locale, facts: AgreementFacts): string {
   const own = ownText.trim();
   return own || TEMPLATES[locale][location](facts);
+}
+
+/**
+ * An agreement text's version (issue 33: "which version of the privacy policy and sales terms each buyer accepted, and
+ * when, is kept"): the first 12 hex digits of the SHA-256 of the text exactly as the buyer reads it (agreementText: the
+ * channel's own text, or the template with the channel's facts in the buyer's language). An edited text, a changed
+ * figure or brand name, or the other language is another version; the same text is always the same one. 48 bits: two
+ * texts of one channel sharing a version by chance is out of reach.
+ */
+export function agreementVersion(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
 }
 
 export type AgreementBlock = { kind: 'heading' | 'paragraph'; text: string } | { kind: 'list'; items: string[] };

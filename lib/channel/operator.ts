@@ -356,7 +356,7 @@ export function keyHostOf(key: string, hosts: Pick<ChannelHosts, 'brandWord'>): 
 /** The columns of a new channel besides its key and host (the rest take the table's defaults). */
 export type NewChannel = Pick<
   typeof channels.$inferInsert,
-  'name' | 'brandName' | 'locale' | 'timeZone' | 'labelList' | 'attributes' | 'status'
+  'name' | 'brandName' | 'locale' | 'timeZone' | 'labelList' | 'attributes' | 'status' | 'identityPolicy'
 >;
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isBlindBoxCommodity, requireIdentityIn } from '../identity/gate';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerInputs, offerQuotas, sales } from '../db/schema';
@@ -276,6 +277,8 @@ async function spendAndMint(ctx: UserScope, input: ExchangeInput): Promise<Excha
   if (offer.inputs.length === 0 && !offer.requiresCode) throw new AppError(409, msg('exchangeNoRecipe'), { reason: REASON.notOpen });
   const code = input.code?.trim() ?? '';
   if (offer.requiresCode && !code) throw new AppError(400, msg('exchangeNeedsCode'));
+  // issue 33: the channel's real-name and age rules, before a code try or anything is spent.
+  await requireIdentityIn(ctx, 'exchange', isBlindBoxCommodity(ctx.db, Number(offer.commodity.id)));
   const chosen = input.holdingIds ? await chosenByLine(ctx, offer, input.holdingIds) : null;
   const attempt = offer.requiresCode
     ? await takeCodeAttempt({ db: ctx.db, kind: 'redeem', userId: ctx.userId, ip: ctx.ip, now: ctx.now })

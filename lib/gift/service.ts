@@ -1,4 +1,5 @@
 import 'server-only';
+import { isBlindBoxCommodity, requireIdentityIn } from '../identity/gate';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignOffers, campaigns, commodities, holdings, offerClaims, offerQuotas } from '../db/schema';
@@ -139,6 +140,8 @@ async function receive(ctx: UserScope, input: ClaimInput): Promise<GiftClaimView
   if (status === 2) throw new AppError(409, msg('giftEnded'), { reason: REASON.ended });
   const code = input.code?.trim() ?? '';
   if (offer.requiresCode && !code) throw new AppError(400, msg('giftNeedsCode'));
+  // issue 33: the channel's real-name and age rules, before a code try or the quota is taken.
+  await requireIdentityIn(ctx, 'receive', isBlindBoxCommodity(ctx.db, Number(offer.commodity.id)));
   if (offer.requires && !(await holdsCommodity(ctx.db, ctx.userId, ctx.channelId, Number(offer.requires.id)))) {
     throw new AppError(409, msg('giftHoldersOnly', { name: offer.requires.name }), { reason: REASON.notEligible });
   }

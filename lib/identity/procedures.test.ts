@@ -149,13 +149,34 @@ describe('identity/verify with the demo vendor', () => {
     expect(await storedFor(b.userId)).toEqual({ identities: [], consents: [] });
   });
 
+  it('answers a race for one identity by two accounts with one verification and the same identityInUse, not a 500', async () => {
+    const [a, b] = [await api.buyer('13912340111'), await api.buyer('13912340112')];
+    const number = idNumber('11010519800101007');
+    // Both pass the check before the vendor; the unique index decides which one keeps it.
+    const answers = await Promise.all([
+      verify(a.token, { name: '周七', idNumber: number }),
+      verify(b.token, { name: '周七', idNumber: number }),
+    ]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.code === 409)!.data).toEqual({ reason: 'identityInUse' });
+    const kept = await api.db
+      .select()
+      .from(buyerIdentities)
+      .where(eq(buyerIdentities.maskedIdNumber, '1101**********' + number.slice(-4)));
+    expect(kept).toHaveLength(1);
+    expect(output.join('\n')).not.toMatch(/周七|11010519800101007/);
+  });
+
   it("refuses the vendor's mismatch and no record with 409, storing nothing", async () => {
     const buyer = await api.buyer('13912340108');
     const number = idNumber('11010519800101003');
     for (const name of ['张不符', 'Li Mismatch', 'Wang NoRecord']) {
       const res = await verify(buyer.token, { name, idNumber: number });
       expect(res.code).toBe(409);
-      expect(res.data).toEqual({ reason: 'identityMismatch' });
+      expect(res.data).toEqual(
+        name.includes('NoRecord') ? { reason: 'identityMismatch', field: 'idNumber' } : { reason: 'identityMismatch' },
+      );
+      expect(res.message).toMatch(name.includes('NoRecord') ? /no record of this ID number/ : /do not match/);
       expect(res.text).not.toContain(name);
       expect(res.text).not.toContain(number);
     }
@@ -183,6 +204,9 @@ describe('identity/verify with the demo vendor', () => {
     expect(res.code).toBe(429);
     expect(res.data).toMatchObject({ until: expect.any(String) });
     expect(new Date((res.data as { until: string }).until).getTime()).toBeGreaterThan(api.now.getTime());
+    // A vendor that does not answer costs the buyer no try.
+    const other = await api.buyer('13912340113');
+    for (let i = 0; i < 6; i++) expect((await verify(other.token, { name: '孙超时', idNumber: number })).code).toBe(503);
     // Input the store refuses on its own costs no vendor call, and is still answered.
     expect((await verify(buyer.token, { name: '孙', idNumber: number })).code).toBe(400);
   });

@@ -118,7 +118,8 @@ export async function verifyIdentity(db: Db, input: VerifyInput, provider: Ident
   const holder = await holderOf(db, idHash);
   if (holder !== null && holder !== input.userId) throw identityInUse();
 
-  // Counted before the vendor is asked, and kept whatever it answers: each call is paid for (issue 33).
+  // Counted before the vendor is asked, and kept whatever it answers (each answer is paid for, issue 33), unless it
+  // does not answer.
   const tries = await hitAll(
     db,
     [
@@ -130,10 +131,19 @@ export async function verifyIdentity(db: Db, input: VerifyInput, provider: Ident
   if (tries.refused)
     throw new AppError(429, msg('identityFlood', { at: tries.refused.resetAt }), { until: tries.refused.resetAt.toISOString() });
 
-  const verdict = await provider.check({ name, idNumber });
+  let verdict: Awaited<ReturnType<IdentityProvider['check']>>;
+  try {
+    verdict = await provider.check({ name, idNumber });
+  } catch (error) {
+    // The vendor did not answer or refused the store: not the buyer's try (and not billed), so it is given back.
+    if (error instanceof AppError && error.code === 503) for (const h of tries.hits) await h.undo();
+    throw error;
+  }
   if (verdict !== 'match') {
     console.info(`[identity ${provider.name}] user ${input.userId}: the vendor answered ${verdict}; nothing kept`);
-    throw new AppError(409, msg('identityMismatch'), { reason: REASON.identityMismatch });
+    // No record is told apart (a mistyped number that still passes the check digit), under the same reason: a client
+    // branches on the mismatch, the buyer reads which of the two to look at.
+    throw new AppError(409, msg(verdict === 'noRecord' ? 'identityNoRecord' : 'identityMismatch'), { reason: REASON.identityMismatch });
   }
 
   const sealedName = seal(ring, 'name', input.userId, name);

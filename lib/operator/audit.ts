@@ -36,7 +36,8 @@ export type AuditEntry = {
  * - codes buyers redeem: the plain redeem and chain-up codes an import or a generation carries (`codes`, `plainCodes`)
  *   and their hashes, and the key that seals a batch until its export;
  * - texts to buyers: an SMS login code;
- * - keys of outside services: a webhook's secret, a provider's secret or private key, a request's signature.
+ * - keys of outside services: a webhook's secret, a provider's secret or private key, a request's signature;
+ * - a buyer's real-name identity (issue 33): the ID number and legal name, and their sealed forms.
  * A name added to a console call's input that holds a secret must be added here (lib/operator/audit.test.ts lists them).
  */
 export const SECRET_FIELDS: ReadonlySet<string> = new Set(
@@ -69,6 +70,11 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set(
     'secretKey',
     'privateKey',
     'signature',
+    // A buyer's real name and ID number (issue 33): an identity block or a lookup an operator types never keeps them raw.
+    'idNumber',
+    'legalName',
+    'nameSealed',
+    'idNumberSealed',
   ].map((name) => name.toLowerCase()),
 );
 

@@ -80,7 +80,7 @@ export const buyerProcedures = {
   }),
   '/ops/api/buyer/view': procedure({
     summary:
-      'A buyer of the channel by account number: phone (masked 138****1234 for managers and support, in full for owners), first and last login on this channel, collectibles held here, their newest orders here, and whether they are blocked. 404 when the channel has no such account number. Audited.',
+      'A buyer of the channel by account number: phone (masked 138****1234 for managers and support, in full for owners), first and last login on this channel, collectibles held here, their newest orders here, whether they are blocked, and the agreement versions they accepted here with when. 404 when the channel has no such account number. Audited.',
     auth: 'operator',
     operator: { roles: ANY_ROLE, channel: 'input', writes: 'event' },
     input: z.object({ channel: channelKey, accountNumber }),
@@ -95,6 +95,10 @@ export const buyerProcedures = {
         z.object({ orderNo: z.string(), state: z.string(), amount: z.number().int(), quantity: z.number().int(), createdAt: z.string() }),
       ),
       block: blockState,
+      /** issue 33: the buyer's real-name verification, masked only; null: not verified. */
+      identity: z.object({ maskedName: z.string(), maskedIdNumber: z.string(), verifiedAt: z.string() }).nullable(),
+      /** The agreement versions the buyer accepted on this channel, and when, oldest first (issue 33). */
+      agreements: z.array(z.object({ agreement: z.string(), version: z.string(), acceptedAt: z.string() })),
     }),
     handler: async (ctx, input) => {
       const view = await lookAtBuyer(await lookerOf(ctx), input.channel, input.accountNumber);
@@ -110,6 +114,8 @@ export const buyerProcedures = {
         block: view.block
           ? { blocked: true, everyChannel: view.block.everyChannel, reason: view.block.reason, at: view.block.blockedAt.toISOString() }
           : { blocked: false, everyChannel: false, reason: null, at: null },
+        identity: view.identity && { ...view.identity, verifiedAt: view.identity.verifiedAt.toISOString() },
+        agreements: view.agreements.map((a) => ({ ...a, acceptedAt: a.acceptedAt.toISOString() })),
       };
     },
   }),

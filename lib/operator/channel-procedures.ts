@@ -4,6 +4,9 @@ import type { ChannelRow } from '../db/schema';
 import { env } from '../env';
 import { channelAgreements } from '../channel/agreement-facts';
 import { parseLabels } from '../channel/labels';
+import { identityPolicyColumn, identityPolicySchema, riskPolicyColumn, riskPolicySchema } from '../channel/buyer-rules';
+import { NEW_CHANNEL_IDENTITY_POLICY, parseIdentityPolicy } from '../channel/identity-policy';
+import { parseRiskPolicy } from '../channel/risk-policy';
 import {
   attributesSchema,
   changeChannel,
@@ -90,6 +93,16 @@ const settingsView = z.object({
     publicSecurityFiling: z.string().nullable(),
     blockchainFiling: z.string().nullable(),
   }),
+  /** The buyers' rules (issue 33), as the store keeps them (a stored value it does not know reads as not asked). */
+  identityPolicy: z.object({
+    realName: z.object({ buy: z.boolean(), receive: z.boolean(), exchange: z.boolean(), chainUp: z.boolean() }),
+    minAge: z.number().nullable(),
+    blindBoxMinAge: z.number().nullable(),
+  }),
+  riskPolicy: z.object({
+    unpaid: z.object({ limit: z.number(), withinHours: z.number(), blockHours: z.number() }),
+    captcha: z.boolean(),
+  }),
 });
 export type ChannelSettingsView = z.output<typeof settingsView>;
 
@@ -124,6 +137,8 @@ export function channelSettingsView(row: ChannelRow): ChannelSettingsView {
     sms: { smsSignName: row.smsSignName, smsTemplateId: row.smsTemplateId },
     payment: { paymentProviders: row.paymentProviders, deploymentProviders: [...env().PAYMENT_PROVIDERS] },
     compliance: { icpFiling: row.icpFiling, publicSecurityFiling: row.publicSecurityFiling, blockchainFiling: row.blockchainFiling },
+    identityPolicy: parseIdentityPolicy(row.identityPolicy),
+    riskPolicy: parseRiskPolicy(row.riskPolicy),
   };
 }
 
@@ -181,6 +196,8 @@ export const channelSettingsProcedures = {
           labelList: [...input.labels].sort().join(','),
           attributes: input.attributes,
           status: input.status,
+          // issue 33: a channel made in the console keeps blind boxes to adults from the start (docs/decisions.md).
+          identityPolicy: NEW_CHANNEL_IDENTITY_POLICY,
         },
         { brandWord: env().BRAND_WORD, operatorHost: env().OPERATOR_HOST },
         auditCall(ctx, '/ops/api/channel/create', input),
@@ -248,5 +265,18 @@ export const channelSettingsProcedures = {
     'Saves the compliance footer: ICP, public security and blockchain information service filing numbers (empty: not shown).',
     complianceSchema,
     (filings) => filings,
+  ),
+  // issue 33: the buyers' rules. Owners and the channel's managers, as for every section (support reads them).
+  '/ops/api/channel/saveIdentityPolicy': settingsSection(
+    '/ops/api/channel/saveIdentityPolicy',
+    'Saves the channel’s real-name and age rules: real-name before buy, receive, exchange and chain-up; the minimum age (14, 16, 18 or null); blind boxes’ minimum age (18 or null; below 18 is refused: no guardian’s consent is collected).',
+    identityPolicySchema,
+    (policy) => ({ identityPolicy: identityPolicyColumn(policy) }),
+  ),
+  '/ops/api/channel/saveRiskPolicy': settingsSection(
+    '/ops/api/channel/saveRiskPolicy',
+    'Saves the channel’s risk rules at order time: unpaid orders (limit 0–20, 0 off; within 1–168 hours; ordering paused 1–168 hours) and the captcha for higher-risk buys.',
+    riskPolicySchema,
+    (policy) => ({ riskPolicy: riskPolicyColumn(policy) }),
   ),
 };

@@ -5,7 +5,13 @@ import { procedure, userScope } from '../procedure/procedure';
 import { pageSchema, pagingSchema } from '../procedure/paging';
 import { idempotencyKeySchema, idSchema, orderNoSchema } from '../procedure/schemas';
 import { env } from '../env';
-import { cancelOrder, createOrder, getOrder, listOrders } from './service';
+import { parseRiskPolicy } from '../channel/risk-policy';
+import { consumeTicket } from '../auth/captcha';
+import { AppError, API_CODES } from '../procedure/errors';
+import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
+import { readBuyRiskSignals, scoreBuyRisk } from './buy-risk';
+import { cancelOrder, createOrder, findByKey, getOrder, listOrders } from './service';
 import { orderViewSchema } from './schema';
 
 /**
@@ -26,11 +32,36 @@ export const orderProcedures = {
         .max(100, 'must be 100 or less')
         .default(1),
       idempotencyKey: idempotencyKeySchema,
+      /** The slider captcha's single-use ticket, when a buy was answered 1013 captchaRequired (issue 33). */
+      captchaTicket: z.string({ error: 'must be a string' }).max(128, 'must be at most 128 characters').optional(),
     }),
     output: orderViewSchema,
     handler: async (ctx, input) => {
       dropMeter().countBuyCall(input.saleId, Date.now()); // the live drop view's buy calls per second (issue 32)
-      return createOrder(await userScope(ctx), input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
+      const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
+      const scope = await userScope(ctx);
+      // A higher-risk buy passes the captcha first (issue 33; docs/security.md, "Captcha at the buy tap"). Nothing is
+      // read when the channel's captcha is off; a ticket is spent only when the buy needs one.
+      if (parseRiskPolicy(channel.riskPolicy).captcha) {
+        const signals = await readBuyRiskSignals(ctx.db, {
+          channelId: channel.id,
+          accountCreatedAt: user.createdAt,
+          ip: ctx.ip,
+          now: ctx.now,
+        });
+        const risk = scoreBuyRisk(signals);
+        if (risk.captcha) {
+          // A tap sent again after its order was made (its payment did not open) is answered with that order, not asked again.
+          const made = await findByKey(scope, input);
+          if (made) return made;
+          if (!(await consumeTicket({ db: ctx.db, now: ctx.now, channelId: channel.id }, input.captchaTicket))) {
+            // What the operator sees (docs/security.md): why, never who (no phone, no address).
+            console.info(`[buy risk] ${channel.key}: captcha asked at the buy tap (${risk.signals.join(', ')})`);
+            throw new AppError(API_CODES.CAPTCHA_REQUIRED, msg('buyCaptchaRequired'), { reason: REASON.captchaRequired });
+          }
+        }
+      }
+      return createOrder(scope, input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
     },
   }),
   '/market/api/order/list': procedure({

@@ -1,4 +1,5 @@
 import 'server-only';
+import { requireIdentityIn } from '../identity/gate';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commodities, holdings, orderRefunds, orders, saleQuotas, sales } from '../db/schema';
@@ -260,6 +261,17 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
     throw refusal;
   }
   const { sale, commodity } = terms!;
+  // issue 33: the channel's real-name and age rules, before any copy is claimed. As for the terms above, a retried tap
+  // still answers with the order it made before the rules changed.
+  const refused = await requireIdentityIn(ctx, 'buy', commodity.isBlindBox).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (refused) {
+    const again = await find();
+    if (again) return again;
+    throw refused;
+  }
   return madeOrWinner({
     find,
     make: () => claim(ctx, input, payTimeoutMs, sale, commodity),
@@ -459,7 +471,11 @@ async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promi
  * on another channel, of another sale or of another quantity: the key is unique per user, so it cannot make a second
  * order anywhere). One index lookup when the key is new.
  */
-async function findByKey(ctx: UserScope, input: CreateOrderInput): Promise<OrderView | null> {
+/**
+ * The order this tap (its idempotency key) already made, or null; 409 keyReused when the key made another. Exported for
+ * the captcha at the buy tap (issue 33): a tap retried after its order was made is answered with it, not asked again.
+ */
+export async function findByKey(ctx: UserScope, input: CreateOrderInput): Promise<OrderView | null> {
   const [made] = await preparedOn(ctx.db, 'order_by_key', (db) =>
     db
       .select({ id: orders.id, channelId: orders.channelId, saleId: orders.saleId, quantity: orders.quantity })

@@ -25,6 +25,12 @@ export const API_CODES = {
   UNAVAILABLE: 503,
   /** Busy: the client shows the spec §8 busy toast. */
   BUSY: 1001,
+  /** The channel asks a verified real name before this action (issue 33); `data.action` names it. */
+  IDENTITY_REQUIRED: 1010,
+  /** The buyer is under the channel's minimum age for this action (issue 33); `data.minAge` is the rule, never their age. */
+  AGE_RESTRICTED: 1011,
+  /** A higher-risk buy must pass the captcha first (issue 33): `data.reason` 'captchaRequired'; sent again with `captchaTicket`. */
+  CAPTCHA_REQUIRED: 1013,
 } as const;
 
 export type ApiCode = (typeof API_CODES)[keyof typeof API_CODES];

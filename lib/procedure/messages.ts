@@ -48,6 +48,7 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   captchaMissed: 'x',
   captchaWrongAnswer: 'answer',
   captchaTicket: 'behaviorVerify',
+  buyCaptchaRequired: 'captchaTicket',
   smsPhoneWait: 'phone',
   smsCodeFlood: 'code',
   smsCodeNone: 'code',
@@ -118,6 +119,8 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   domainKeyHostFixed: 'host',
   // Refunds (issue 32): the order asked for, or the copies chosen.
   refundOrderNotFound: 'orderNo',
+  // The channel's buyer rules (issue 33).
+  opsIdentityPolicyBlindBoxAge: 'blindBoxMinAge',
   refundOrderNotPaid: 'orderNo',
   refundNoCopies: 'holdingIds',
   refundCopyNotOfOrder: 'holdingIds',
@@ -184,6 +187,7 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   identityName: 'name',
   identityIdNumber: 'idNumber',
   identityConsent: 'consentVersion',
+  identityNoRecord: 'idNumber',
   alertWebhookUrlInvalid: 'url',
   alertWebhookUrlCredentials: 'url',
   alertWebhookUrlHttps: 'url',

@@ -86,7 +86,7 @@ export async function channelScope(ctx: ProcedureContext): Promise<ChannelScope>
 /** The caller's scope; AppError 401 when nobody is logged in on this channel. */
 export async function userScope(ctx: ProcedureContext): Promise<UserScope> {
   const [channel, user] = await Promise.all([ctx.channel(), ctx.user()]);
-  return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip };
+  return { db: ctx.db, now: ctx.now, channelId: channel.id, userId: user.id, ip: ctx.ip, channel };
 }
 
 /** The host's channel and the logged-in buyer's id, or null for a visitor (an invalid token reads as a visitor). */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { ChannelRow } from '../db/schema';
 
 /**
  * The scope vocabulary of every service and procedure (one name per idea, STYLE): what a call works in.
@@ -9,7 +10,15 @@ import type { Db } from '../db/client';
 export type ChannelScope = { db: Db; now: Date; channelId: number };
 
 /** A logged-in buyer on their channel. `ip` is the client's address on API calls (wrong redeem codes are counted by it); pages, which never read headers (DESIGN §3), have none. */
-export type UserScope = ChannelScope & { userId: number; ip?: string };
+export type UserScope = ChannelScope & {
+  userId: number;
+  ip?: string;
+  /**
+   * The channel's row when the caller has it already (API calls: the dispatcher's cached read), so the real-name and
+   * age rules (issue 33, lib/identity/gate.ts) cost no query; absent, the gate reads it.
+   */
+  channel?: ChannelRow;
+};
 
 /** The logged-in buyer behind a call or a page (spec §6). */
 export type SessionUser = { id: number; uuid: string; phone: string; nickname: string | null; avatar: string | null; createdAt: Date };

@@ -25,6 +25,10 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   attempts: 'the order has had the most payments one order takes',
   flood: 'the buyer opened too many payments for now',
   changed: 'the sale changed (price or limit per buyer) since the buyer saw it: they look at it again before buying',
+  identityRequired:
+    'the channel asks a verified real name before this action (`data.action`): the buyer verifies at /mine/identity and tries again',
+  ageRestricted: "the buyer is under the channel's minimum age for this action (`data.minAge`, `data.action`); never their age",
+  captchaRequired: 'a higher-risk buy (issue 33): the buyer passes the captcha and sends the same buy again with its `captchaTicket`',
   identityInUse: 'the ID number is already verified on another account of the deployment (which one is never said)',
   identityMismatch: 'the identity vendor says the name and the ID number do not belong together',
   alreadyVerified: "the buyer's account already has a verified real name",

@@ -147,6 +147,8 @@ const en = {
     captchaMissed: 'The piece is not in the gap. Please try again.',
     captchaWrongAnswer: 'That answer is not right. Please answer the new question.',
     captchaTicket: 'Please complete the security check first.',
+    // The captcha at the buy tap (issue 33): a higher-risk buy is asked to pass the security check first.
+    buyCaptchaRequired: 'Please complete a quick security check to place this order.',
     smsFlood: 'Too many codes were asked for from this network or device. Please try again in {waitMs}.',
     smsPhoneWait: 'A code was sent to this number a moment ago. You can ask for another in {waitMs}.',
     smsStoreBudget: 'This store is sending too many codes right now. Please try again later.',
@@ -329,6 +331,7 @@ const en = {
     identityInUse:
       'This identity is already verified on another account of this store: one person can verify one account. Please contact the store’s customer service if this is wrong.',
     identityMismatch: 'The name and the ID number do not match. Please check both and try again.',
+    identityNoRecord: 'The identity check service has no record of this ID number. Please check the number and try again.',
     identityNoAnswer: 'The identity check service did not answer. Please try again in a minute.',
     identityCannotCheck: 'This store cannot check identities right now. Please try again later.',
     identityFlood: 'Too many identity checks. Please try again after {at, date, moment}.',
@@ -340,6 +343,15 @@ const en = {
     alertWebhookUrlRequired: 'Type the webhook’s URL.',
     alertWebhookSecretUnsigned: 'WeCom robots do not sign their messages: leave the signing secret empty.',
     alertWebhookNone: 'This store has no alert webhook set.',
+    // The channel's real-name and age rules at each action (issue 33, lib/identity/gate.ts): what the buyer must do, and
+    // the channel's rule, never the buyer's age.
+    identityGateRequired:
+      'Verify your real name before you {action, select, buy {buy} receive {receive this} exchange {exchange} chainUp {chain up} other {continue}}.',
+    identityGateAge:
+      'This store {action, select, buy {sells} receive {gives} exchange {exchanges} chainUp {chains up} other {serves}} {blindBox, select, yes {blind boxes} other {its collectibles}} only to buyers aged {minAge, number} and over.',
+    // The console's buyer rules (issue 33, the channel's Settings tab).
+    opsIdentityPolicyBlindBoxAge:
+      'Blind boxes’ minimum age: below 18 needs a guardian’s consent, which this store does not collect yet. Choose 18 or none.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -464,6 +476,8 @@ const en = {
   agreement: {
     privacy: 'Privacy policy',
     salesStrategy: 'Sales terms',
+    /** The text's fingerprint (issue 33): the version a buyer accepts by logging in, kept with its time. */
+    version: 'Version {version}',
   },
   pay: {
     title: 'Pay now',
@@ -486,6 +500,8 @@ const en = {
     methods: { sandbox: 'Sandbox cashier (no money moves)', wechatpay: 'WeChat Pay', alipay: 'Alipay' },
     noMethod: 'No payment method works in this browser. Open this page in another browser to pay.',
     wechatFailed: 'WeChat Pay did not open. Please try again.',
+    /** The captcha at the buy tap (issue 33), closed unsolved: nothing was ordered. */
+    captchaClosed: 'No order was placed. Tap the button again when you are ready for the security check.',
   },
   cashier: {
     title: 'Sandbox cashier',
@@ -1571,6 +1587,13 @@ const en = {
       holdings: 'Collectibles held here',
       orders: 'Orders on this channel',
       noOrders: 'No orders on this channel.',
+      // Agreement versions (issue 33): what the buyer accepted here, and when.
+      agreements: 'Agreements accepted here',
+      noAgreements: 'No agreement version recorded on this channel (the buyer last logged in before versions were kept).',
+      agreement: 'Agreement',
+      agreementVersion: 'Version',
+      agreementAccepted: 'Accepted',
+      agreementName: { privacy: 'Privacy policy', salesStrategy: 'Sales terms', identityConsent: 'Real-name consent' },
       orderNo: 'Order number',
       created: 'Created',
       blockState: 'Blocked',
@@ -1584,6 +1607,46 @@ const en = {
       unblock: 'Lift block',
       blockIntro: 'A blocked buyer cannot log in or buy on this channel; their sessions here end at once.',
       readOnly: 'Your role can look at buyers but not block them.',
+    },
+    // The channel's buyer rules (issue 33): the Settings tab's "Buyers' identity" and "Risk at order time", and where
+    // the console shows a buyer's verification.
+    identityPolicy: {
+      title: 'Buyers’ identity',
+      intro:
+        'What a buyer must have proved before each action. A buyer verifies their real name once (legal name and resident ID number, confirmed by the identity vendor); the store says what is asked before they tap.',
+      realName: 'Real-name verification before',
+      buy: 'Buying',
+      receive: 'Receiving a gift or a free claim',
+      exchange: 'An exchange',
+      chainUp: 'Chain-up',
+      guarded: 'On while a minimum age is set: an age needs a verified identity.',
+      minAge: 'The store’s minimum age',
+      minAgeHint: 'Read from the verified identity’s birth date, on the store’s own day. Turns real-name on for every action.',
+      none: 'None',
+      age14: '14 and over',
+      age16: '16 and over',
+      age18: '18 and over',
+      blindBoxMinAge: 'Blind boxes’ minimum age',
+      blindBoxMinAgeHint:
+        'Buying or receiving a blind box asks a verified identity and this age. Below 18 needs a guardian’s consent, which this store does not collect yet.',
+      verified: 'Verified: {name} · {idNumber} · on {day}',
+      notVerified: 'Not verified',
+      verification: 'Real name',
+      reportTitle: 'Verified buyers',
+      reportIntro: 'Buyers of this store who have verified their real name.',
+      reportTotal: 'In all',
+      reportToday: 'Today ({zone})',
+    },
+    riskPolicy: {
+      title: 'Risk at order time',
+      intro: 'A pause for buyers who hold stock with orders they leave unpaid, and a captcha for higher-risk buys.',
+      limit: 'Unpaid orders before a pause',
+      limitHint: '0 to 20 orders cancelled or expired unpaid; 0 turns the pause off.',
+      withinHours: 'Counted over (hours)',
+      withinHoursHint: '1 to 168 hours back from the new order.',
+      blockHours: 'Ordering paused for (hours)',
+      blockHoursHint: '1 to 168 hours. The buyer is told until when.',
+      captcha: 'Ask a captcha at the buy tap for higher-risk buys (a new account, an address with many accounts, a blocked range nearby)',
     },
   },
   empty: {

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
-import { agreementBlocks } from '@/lib/channel/agreements';
+import { agreementBlocks, agreementVersion } from '@/lib/channel/agreements';
 import { channelAgreements } from '@/lib/channel/agreement-facts';
 
 type Props = { params: Promise<PageParams & { location: string }> };
@@ -52,6 +52,10 @@ export default async function AgreementPage({ params }: Props) {
             ),
           )}
         </Card>
+        {/* Which text this is (issue 33): the version a buyer accepts by logging in, as the console lists it. */}
+        <p className="mt-3 px-1 text-xs text-neutral-500" data-testid="agreement-version">
+          {channel.t('agreement.version', { version: agreementVersion(text) })}
+        </p>
       </main>
     </>
   );

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { getDb } from '@/lib/db/client';
 import { describeInput, inputError } from '@/lib/procedure/messages';
 import { readDailyFigures, readSaleFigures, type DayFigures } from '@/lib/report/daily';
+import { verifiedBuyerCounts } from '@/lib/buyer/service';
+import { dayIn } from '@/lib/channel/identity-policy';
 import { ALERT_MAX_TRIES, listAlerts, type DeliveryView } from '@/lib/monitor/alerts';
 import { readChannelWebhook } from '@/lib/monitor/webhooks';
 import { env } from '@/lib/env';
@@ -53,12 +55,14 @@ export default async function ReportsPage({ params, searchParams }: Props) {
   const { from, to } = reportRange(parsed.success ? parsed.data : {}, channel.timeZone, now);
   const db = getDb();
   const isOwner = operator.role === 'owner';
-  const [days, perSale, alerts, webhook] = await Promise.all([
+  const [days, perSale, alerts, webhook, verified] = await Promise.all([
     readDailyFigures(db, channel.id, from, to),
     readSaleFigures(db, channel.id, from, to),
     listAlerts(db, channel.id, new Date(now.getTime() - ALERT_LIST_DAYS * 86_400_000)),
     // Owners only (issue 32): the URL is the robot's key, masked even for them.
     isOwner ? readChannelWebhook(db, channel.id) : Promise.resolve(null),
+    // issue 33: how many of the channel's buyers verified their real name, in all and today.
+    verifiedBuyerCounts(db, channel.id, channel.timeZone, dayIn(channel.timeZone, now)),
   ]);
   const zoned = zonedTimeFormat(locale, channel.timeZone);
   const deliveryText = (d: DeliveryView) => {
@@ -148,6 +152,31 @@ export default async function ReportsPage({ params, searchParams }: Props) {
           {t('ops.reports.live')}
         </Link>
       </form>
+
+      <section
+        aria-labelledby="verified-buyers"
+        className="mt-6 rounded-lg border border-gray-200 bg-white p-4"
+        data-testid="verified-buyers"
+      >
+        <h2 id="verified-buyers" className="text-base font-semibold text-gray-900">
+          {t('ops.identityPolicy.reportTitle')}
+        </h2>
+        <p className="text-sm text-gray-600">{t('ops.identityPolicy.reportIntro')}</p>
+        <dl className="mt-2 flex flex-wrap gap-x-8 gap-y-2 text-sm">
+          <div>
+            <dt className="text-gray-600">{t('ops.identityPolicy.reportTotal')}</dt>
+            <dd className="text-lg font-semibold text-gray-900" data-testid="verified-total">
+              {number.format(verified.total)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">{t('ops.identityPolicy.reportToday', { zone: channel.timeZone })}</dt>
+            <dd className="text-lg font-semibold text-gray-900" data-testid="verified-today">
+              {number.format(verified.today)}
+            </dd>
+          </div>
+        </dl>
+      </section>
 
       <h2 className="mt-8 text-lg font-semibold text-gray-900">{t('ops.reports.table')}</h2>
       <div className="mt-3 overflow-x-auto rounded-lg border border-gray-200 bg-white">

@@ -6,6 +6,7 @@ import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { ChannelSettings } from '@/components/ops/channel-settings';
 import { chanWords, fieldWords } from '@/components/ops/channel-words';
+import { buyerRulesWords } from '@/components/ops/buyer-rules-words';
 import type { Metadata } from 'next';
 
 type Props = { params: Promise<ConsoleChannelParams> };
@@ -41,6 +42,15 @@ const FIELDS = [
   'icpFiling',
   'publicSecurityFiling',
   'blockchainFiling',
+  // The buyer rules (issue 33).
+  'realName',
+  'minAge',
+  'blindBoxMinAge',
+  'unpaid',
+  'unpaid.limit',
+  'unpaid.withinHours',
+  'unpaid.blockHours',
+  'captcha',
 ];
 
 const PROVIDER_WORD = { sandbox: 'providerSandbox', wechatpay: 'providerWechatpay', alipay: 'providerAlipay' } as const;
@@ -62,6 +72,7 @@ export default async function ChannelSettingsPage({ params }: Props) {
         fieldWords={fieldWords(t, FIELDS)}
         locale={locale}
         readOnly={operator.role === 'support'}
+        ruleWords={buyerRulesWords(t)}
         labelChoices={([1, 2, 3, 4] as const).map((l) => ({ value: String(l), label: `${l} · ${t(`ops.label.l${l}`)}` }))}
         providers={PAYMENT_PROVIDER_NAMES.map((name) => {
           const label = t(`ops.chan.${PROVIDER_WORD[name]}`);

@@ -8,6 +8,7 @@ import { consoleWords } from '@/lib/page/console';
 import { requireConsoleChannel, type ConsoleChannelParams } from '@/lib/page/console-channel';
 import { lookAtBuyer } from '@/lib/operator/buyer-views';
 import { ACCOUNT_NUMBER } from '@/lib/auth/account-numbers';
+import { dayIn } from '@/lib/channel/identity-policy';
 import { ConsoleShell } from '@/components/ops/console-shell';
 import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { BuyerBlock } from '@/components/ops/buyer-block';
@@ -62,6 +63,16 @@ export default async function BuyerPage({ params }: Props) {
         <dd>{at(buyer.lastLoginAt)}</dd>
         <dt className="text-gray-600">{t('ops.buyers.holdings')}</dt>
         <dd data-testid="buyer-holdings">{buyer.holdings}</dd>
+        <dt className="text-gray-600">{t('ops.identityPolicy.verification')}</dt>
+        <dd data-testid="buyer-identity">
+          {buyer.identity
+            ? t('ops.identityPolicy.verified', {
+                name: buyer.identity.maskedName,
+                idNumber: buyer.identity.maskedIdNumber,
+                day: dayIn(zone, buyer.identity.verifiedAt),
+              })
+            : t('ops.identityPolicy.notVerified')}
+        </dd>
         <dt className="text-gray-600">{t('ops.buyers.blockState')}</dt>
         <dd data-testid="buyer-block-state" className={buyer.block ? 'font-semibold text-red-700' : ''}>
           {buyer.block
@@ -128,6 +139,39 @@ export default async function BuyerPage({ params }: Props) {
                   <td className="px-4 py-2">{t(`ops.buyers.orderState.${o.state}`)}</td>
                   <td className="px-4 py-2">{formatFen(o.amount)}</td>
                   <td className="px-4 py-2">{when.format(o.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {/* Which version of each agreement the buyer accepted here, and when (issue 33). */}
+      <h3 className="mt-8 text-base font-semibold text-gray-900">{t('ops.buyers.agreements')}</h3>
+      {buyer.agreements.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">{t('ops.buyers.noAgreements')}</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full divide-y divide-gray-200 text-left text-sm" data-testid="buyer-agreements">
+            <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  {t('ops.buyers.agreement')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('ops.buyers.agreementVersion')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('ops.buyers.agreementAccepted')} ({zone})
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {buyer.agreements.map((a) => (
+                <tr key={`${a.agreement}:${a.version}`}>
+                  <td className="px-4 py-2">{t(`ops.buyers.agreementName.${a.agreement}`)}</td>
+                  <td className="px-4 py-2 font-mono">{a.version}</td>
+                  <td className="px-4 py-2">{when.format(a.acceptedAt)}</td>
                 </tr>
               ))}
             </tbody>
