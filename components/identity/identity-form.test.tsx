@@ -130,6 +130,12 @@ describe("the server's refusals, where they belong", () => {
       'identity-id-number-error',
       'already verified on another account',
     ],
+    [
+      'a number the vendor has no record of (409, naming idNumber)',
+      new BusinessError('The identity service has no record of this ID number.', 409, { reason: 'identityMismatch', field: 'idNumber' }),
+      'identity-id-number-error',
+      'no record of this ID number',
+    ],
     ['a mismatch (409)', new BusinessError('mismatch', 409, { reason: 'identityMismatch' }), 'identity-form-error', 'do not match'],
     [
       "the vendor not answering (503), in the server's words",

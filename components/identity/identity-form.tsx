@@ -221,6 +221,8 @@ export function placeRefusal(error: BusinessError, t: Translate): Errors | 'veri
     }
     case 409:
       if (data.reason === 'identityInUse') return { idNumber: t('inUse') };
+      // The vendor has no record of the number (issue 33): its own words, under the number the server names.
+      if (typeof data.field === 'string' && (FIELDS as readonly string[]).includes(data.field)) return { [data.field]: error.message };
       if (data.reason === 'identityMismatch') return { form: t('mismatch') };
       if (data.reason === 'alreadyVerified') return 'verified';
       return { form: error.message };
