@@ -270,6 +270,8 @@ function pages(ids: { sale?: string; gift?: string; offer?: string }, owned: Own
     ['mine-destory', '/mine/destory'],
     ['mine-exchange', '/mine/exchange'],
     ['mine-chain', '/mine/chain'],
+    // issue 33: the real-name verification.
+    ['mine-identity', '/mine/identity'],
     ['active', '/active'],
     ['exchange_detail', ids.offer && `/exchange_detail/${ids.offer}`],
     ['receive', '/receive'],

@@ -178,6 +178,75 @@ it('keeps the order’s key when only its payment could not be opened, so the ne
   expect(keys[1]).toBe(keys[0]);
 });
 
+describe("the channel's real-name and age rules above Pay (issue 33)", () => {
+  const options = [{ name: 'sandbox' as const, clients: PAY_CLIENTS }];
+  const verify = { href: '/mine/identity?back=%2Fpay%2F1', label: 'Verify now' };
+  afterEach(() => post.mockReset());
+
+  it('tells a buyer who has not verified, with the way to verify and back, before they tap', () => {
+    renderWithMessages(
+      <PayForm
+        saleId="1"
+        price={19900}
+        max={5}
+        limit={5}
+        showAmount
+        options={options}
+        identity={{ verify, notice: { message: 'This store asks buyers to verify their real name before buying.', underAge: false } }}
+      />,
+    );
+    expect(screen.getByTestId('pay-identity-notice')).toHaveTextContent('verify their real name before buying');
+    expect(screen.getByRole('link', { name: 'Verify now' })).toHaveAttribute('href', verify.href);
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+  });
+
+  it("tells a verified buyer under the age the channel's rule, with no link, and Pay is off", () => {
+    renderWithMessages(
+      <PayForm
+        saleId="1"
+        price={19900}
+        max={5}
+        limit={5}
+        showAmount
+        options={options}
+        identity={{ verify, notice: { message: 'This store sells this to buyers aged 18 and over.', underAge: true } }}
+      />,
+    );
+    expect(screen.getByTestId('pay-identity-notice')).toHaveTextContent('aged 18 and over');
+    expect(screen.queryByRole('link', { name: 'Verify now' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing where the channel asks nothing', () => {
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} identity={{ verify }} />);
+    expect(screen.queryByTestId('pay-identity-notice')).not.toBeInTheDocument();
+  });
+
+  it('shows a real-name refusal at the tap (the rules changed meanwhile) above Pay, with the Verify link', async () => {
+    post.mockRejectedValue(new BusinessError('Please verify your real name first.', 1010, { reason: 'identityRequired', action: 'buy' }));
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} identity={{ verify }} />);
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByTestId('pay-identity-notice')).toHaveTextContent('Please verify your real name first.');
+    expect(screen.getByRole('link', { name: 'Verify now' })).toHaveAttribute('href', verify.href);
+  });
+
+  it("shows an age refusal at the tap as the channel's rule, and turns Pay off", async () => {
+    post.mockRejectedValue(
+      new BusinessError('This channel sells to buyers aged 14 and over.', 1011, { reason: 'ageRestricted', action: 'buy', minAge: 14 }),
+    );
+    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} identity={{ verify }} />);
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByTestId('pay-identity-notice')).toHaveTextContent('aged 14 and over');
+    expect(screen.queryByRole('link', { name: 'Verify now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+});
+
 describe('the captcha at the buy tap (issue 33)', () => {
   beforeEach(() => {
     post.mockReset();

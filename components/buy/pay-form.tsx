@@ -15,6 +15,19 @@ import { Card } from '@/components/ui/card';
 import { SliderCaptcha } from '@/components/auth/slider-captcha';
 import { optionsFor, payClientOf, wechatOauthStartPath, type PayClient, type PayOption } from '@/lib/payment/clients';
 import { goPay, navigation } from './go-pay';
+import { IdentityNotice } from '@/components/identity/identity-notice';
+
+/** The gate refusals of a buy (issue 33, docs/api.md): real-name first (1010), the channel's age rule (1011). */
+const IDENTITY_REQUIRED = 1010;
+const AGE_RESTRICTED = 1011;
+
+/** What the pay page says above Pay about the channel's real-name and age rules (issue 33). */
+export type PayIdentity = {
+  /** The verification page and back here, for a buyer who has not verified (also when the buy is refused for it). */
+  verify: { href: string; label: string };
+  /** Said before the buyer taps: not verified yet, or under the channel's age (Pay disabled then); none when met. */
+  notice?: { message: string; underAge: boolean };
+};
 
 const noSubscription = () => () => {};
 /** The buyer's environment, known once in the browser (null while rendering on the server and hydrating). */
@@ -40,6 +53,7 @@ export function PayForm({
   showAmount,
   options,
   hasWechatIdentity = false,
+  identity,
 }: {
   saleId: string;
   price: number;
@@ -50,6 +64,8 @@ export function PayForm({
   options: PayOption[];
   /** The buyer's WeChat openid is known (JSAPI needs it; otherwise WeChat's OAuth comes first). */
   hasWechatIdentity?: boolean;
+  /** The channel's real-name and age rules as they stand for this buyer (issue 33). */
+  identity?: PayIdentity;
 }) {
   const t = useTranslations('pay');
   const api = useApi();
@@ -64,6 +80,7 @@ export function PayForm({
   /** The server asked this buy to pass the captcha first (issue 33, code 1013): the slider is open. */
   const [captchaOpen, setCaptchaOpen] = useState(false);
   const key = useRef<{ value: string; quantity: number } | null>(null);
+  const [gate, setGate] = useState(identity?.notice ?? null);
 
   const pay = async (captchaTicket?: string) => {
     if (!agreed) {
@@ -116,6 +133,12 @@ export function PayForm({
         if (reason === REASON.changed) router.refresh();
         // WeChat forgot the buyer (the identity cookie ran out): learnt again, then paid from the order records.
         if (reason === REASON.openid) navigation.leave(wechatOauthStartPath('/mine/records'));
+        // The channel's rules changed after the page was drawn (issue 33): the refusal stands above Pay, with the way to
+        // verify where verifying helps; under the age, Pay is off. Shown there, the toast goes.
+        if (error.code === IDENTITY_REQUIRED || error.code === AGE_RESTRICTED) {
+          setGate({ message: error.message, underAge: error.code === AGE_RESTRICTED });
+          dismissToasts();
+        }
       }
       setBusy(false);
     }
@@ -185,24 +208,29 @@ export function PayForm({
         className="px-1"
       />
 
-      <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
-        {showAmount ? (
-          <p className="text-sm text-neutral-600">
-            {t('total')}{' '}
-            <span data-testid="pay-total" className="text-lg font-bold text-skin-sign">
-              {formatFen(price * quantity)}
-            </span>
-          </p>
-        ) : (
-          // A channel that hides amounts (spec §3 showAmount) shows the price first at the cashier, after the terms were
-          // agreed here: say so before the buyer taps (issue 30).
-          <p className="max-w-[45%] text-xs leading-snug text-neutral-600" data-testid="pay-amount-at-payment">
-            {t('amountAtPayment')}
-          </p>
-        )}
-        <Button type="primary" loading={busy} onClick={() => void pay()} className="flex-1">
-          {t('submit')}
-        </Button>
+      <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) flex-col gap-2 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
+        {gate ? (
+          <IdentityNotice message={gate.message} verify={gate.underAge ? undefined : identity?.verify} testId="pay-identity-notice" />
+        ) : null}
+        <div className="flex items-center gap-3">
+          {showAmount ? (
+            <p className="text-sm text-neutral-600">
+              {t('total')}{' '}
+              <span data-testid="pay-total" className="text-lg font-bold text-skin-sign">
+                {formatFen(price * quantity)}
+              </span>
+            </p>
+          ) : (
+            // A channel that hides amounts (spec §3 showAmount) shows the price first at the cashier, after the terms were
+            // agreed here: say so before the buyer taps (issue 30).
+            <p className="max-w-[45%] text-xs leading-snug text-neutral-600" data-testid="pay-amount-at-payment">
+              {t('amountAtPayment')}
+            </p>
+          )}
+          <Button type="primary" loading={busy} disabled={gate?.underAge === true} onClick={() => void pay()} className="flex-1">
+            {t('submit')}
+          </Button>
+        </div>
       </div>
       {captchaOpen ? (
         <SliderCaptcha

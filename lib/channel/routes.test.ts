@@ -26,6 +26,8 @@ describe('matchRoute (spec §2 routes)', () => {
     ['/mine/chain', 'mineChain', {}],
     ['/mine/destory', 'mineDestory', {}],
     ['/mine/receive', 'mineReceive', {}],
+    // Ours (issue 33): the real-name verification.
+    ['/mine/identity', 'mineIdentity', {}],
     ['/login', 'login', {}],
     ['/agreement/privacy', 'agreement', { location: 'privacy' }],
     ['/404', 'notFound', {}],
@@ -95,6 +97,8 @@ describe('route flags', () => {
       '/mine/chain',
       '/mine/destory',
       '/mine/receive',
+      // issue 33: the real-name verification is a /mine page too.
+      '/mine/identity',
     ]) {
       expect([path, loginNeeded(path)]).toEqual([path, true]);
     }

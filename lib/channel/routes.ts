@@ -28,6 +28,7 @@ export type RouteName =
   | 'mineChain'
   | 'mineDestory'
   | 'mineReceive'
+  | 'mineIdentity'
   | 'login'
   | 'agreement'
   | 'notFound'
@@ -83,6 +84,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'mineChain', pattern: '/mine/chain', login: true },
   { name: 'mineDestory', pattern: '/mine/destory', login: true },
   { name: 'mineReceive', pattern: '/mine/receive', login: true },
+  // Ours, not the spec's (issue 33): the buyer's real-name verification, a /mine page like the others (login first).
+  { name: 'mineIdentity', pattern: '/mine/identity', login: true },
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },

@@ -1,4 +1,4 @@
-import type { ChannelAttributes } from '../db/schema';
+import type { ChannelAttributes, IdentityPolicyJson } from '../db/schema';
 import { createHash } from 'node:crypto';
 import type { Skin } from '../channel/skin';
 import { codeFromBytes } from '../redeem-code/format';
@@ -29,6 +29,8 @@ export type SeedChannel = {
    * app". There is no demo app; the download page is on the reserved example domain (RFC 2606).
    */
   app?: boolean;
+  /** Its real-name and age rules (issue 33; channels.identity_policy); none: `{}`, nothing asked. */
+  identityPolicy?: IdentityPolicyJson;
 };
 
 export type SeedSale = {
@@ -110,6 +112,9 @@ export const SEED_CHANNELS: SeedChannel[] = [
       shadowColor: 'rgba(180, 83, 9, 0.12)',
     },
     attributes: { hideAmount: true },
+    // The demo's real-name store (issue 33): buyers verify their real name before buying, and a blind box its operator
+    // adds is for buyers aged 18 and over. No end-to-end journey but e2e/identity.spec.ts buys here.
+    identityPolicy: { realName: { buy: true }, blindBoxMinAge: 18 },
     marketText: 'Light, collected',
     buyText: 'Collect',
     exchangeText: 'Exchange',

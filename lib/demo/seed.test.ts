@@ -19,6 +19,7 @@ import {
 import { assertNoReservedKey, seed } from './seed';
 import { parseSkin } from '../channel/skin';
 import { toThemeInfo } from '../channel/service';
+import { identityRequirement, parseIdentityPolicy } from '../channel/identity-policy';
 import { listSales } from '../sale/service';
 import { appLinkFor } from '../client/deep-link';
 
@@ -115,6 +116,16 @@ describe('seed', () => {
   it("gives exactly one channel the 'buy goods' title attribute", async () => {
     const rows = await db.select({ key: channels.key, attributes: channels.attributes }).from(channels);
     expect(rows.filter((r) => r.attributes.buyGoodsTitle).map((r) => r.key)).toEqual(['BAZAAR']);
+  });
+
+  it('makes LUMEN the real-name store (issue 33): buyers verify before buying, blind boxes 18+; the others ask nothing', async () => {
+    const rows = await db.select({ key: channels.key, policy: channels.identityPolicy }).from(channels);
+    const asking = rows.filter((r) => Object.keys(r.policy).length > 0);
+    expect(asking.map((r) => r.key)).toEqual(['LUMEN']);
+    const lumen = parseIdentityPolicy(asking[0]!.policy);
+    expect(identityRequirement(lumen, 'buy')).toEqual({ realName: true, minAge: null });
+    expect(identityRequirement(lumen, 'buy', { blindBox: true })).toEqual({ realName: true, minAge: 18 });
+    expect(identityRequirement(lumen, 'receive')).toEqual({ realName: false, minAge: null });
   });
 
   it('hides amounts on LUMEN and shows them on AURORA (spec §3 showAmount)', async () => {

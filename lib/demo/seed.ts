@@ -134,6 +134,7 @@ export async function seed(db: Db, now: Date = new Date()): Promise<{ channels: 
         skinJson: JSON.stringify(skinFor(c)),
         locale: c.locale ?? null,
         attributes: c.attributes,
+        identityPolicy: c.identityPolicy ?? {},
         // The demo takes no money: every demo channel pays at the sandbox cashier.
         paymentProviders: ['sandbox'],
         appScheme: c.app ? `${c.key.toLowerCase()}://open` : null,

@@ -18,6 +18,8 @@ import { ClientMessages } from '@/components/shell/client-messages';
 import { Card } from '@/components/ui/card';
 import { MineEntries, mineEntries } from '@/components/layout/mine-entries';
 import { unreadNoticeCount } from '@/lib/notice/service';
+import { pageAsksIdentity, pageBuyerIdentity } from '@/lib/page/identity';
+import { verifyHref } from '@/components/identity/identity-notice';
 
 type Props = { params: Promise<PageParams> };
 
@@ -69,6 +71,11 @@ export default async function MinePage({ params }: Props) {
   // The buyer's account number on this channel (issue 32): random and per channel, made on first need.
   const accountNumber = user ? await accountNumberOf(getDb(), channel.id, user.id) : null;
 
+  // issue 33: the real-name row, where the channel asks for it or the buyer verified (docs/decisions.md): a store that
+  // asks nothing does not invite its buyers to hand over an ID number it has no use for.
+  const identity = user ? await pageBuyerIdentity(user.id) : null;
+  const showIdentity = user !== null && (identity !== null || (await pageAsksIdentity(channel)));
+
   const entries = mineEntries({ features, attributes: theme.attributes, skin, t });
   // The notices and the drop calendar are found here (issue 32; docs/decisions.md): Mine is the page that knows the buyer.
   const unread = scope ? await unreadNoticeCount(scope) : 0;
@@ -114,6 +121,21 @@ export default async function MinePage({ params }: Props) {
             </Link>
           </Card>
         )}
+
+        {showIdentity ? (
+          <Card as="section" className="mt-4 flex items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="mine-identity">
+            <h2 className="text-skin-1">{t('identity.mineRow')}</h2>
+            {identity ? (
+              <Link href="/mine/identity" className="text-neutral-500" data-testid="mine-identity-state">
+                {t('identity.mineVerified', { name: identity.maskedName })}
+              </Link>
+            ) : (
+              <Link href={verifyHref('/mine')} className="flex items-center gap-1 text-neutral-500" data-testid="mine-identity-state">
+                {t('identity.mineNotVerified')} <span className="font-semibold text-skin-1">→ {t('identity.mineVerify')}</span>
+              </Link>
+            )}
+          </Card>
+        ) : null}
 
         <Card as="section" aria-labelledby="mine-news" className="mt-4 p-2" data-testid="mine-news">
           <h2 id="mine-news" className="sr-only">

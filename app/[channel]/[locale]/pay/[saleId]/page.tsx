@@ -13,6 +13,9 @@ import { CollectibleArt } from '@/components/ui/collectible-art';
 import { PayForm } from '@/components/buy/pay-form';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
+import { identityStanding, pageBuyRequirement, pageBuyerIdentity } from '@/lib/page/identity';
+import { verifyHref } from '@/components/identity/identity-notice';
+import type { PayIdentity } from '@/components/buy/pay-form';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -26,12 +29,30 @@ export const generateMetadata = titledPage(({ t }) => t('route.payNow'));
 export default async function PayPage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { saleId } = await params;
-  await requirePageUser(channel, `/pay/${saleId}`);
+  const user = await requirePageUser(channel, `/pay/${saleId}`);
   const sale = await pageSale(channel, saleId);
   if (sale.statusSell === SALE_STATUS.SOLD_OUT) redirect('/sellout');
   const { t, theme, skin } = channel;
   const max = Math.max(1, Math.min(sale.limitPerUser, sale.amountAvailable));
   const { options, hasWechatIdentity } = await pagePayOptions(channel);
+  // issue 33: where the channel asks a verified real name or an age to buy this, the buyer is told above Pay, with
+  // the way to verify and come back; under the age, the channel's rule (never the buyer's age) and Pay off.
+  const requirement = await pageBuyRequirement(channel, sale);
+  const standing = requirement.realName
+    ? identityStanding(requirement, await pageBuyerIdentity(user.id), theme.timeZone, new Date())
+    : 'ok';
+  const identity: PayIdentity = {
+    verify: { href: verifyHref(`/pay/${sale.id}`), label: t('identity.verifyNow') },
+    notice:
+      standing === 'unverified'
+        ? {
+            message: requirement.minAge ? t('identity.noticeAge', { age: requirement.minAge }) : t('identity.noticeRealName'),
+            underAge: false,
+          }
+        : standing === 'underAge'
+          ? { message: t('identity.underAge', { age: requirement.minAge ?? 0 }), underAge: true }
+          : undefined,
+  };
   return (
     <>
       <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
@@ -67,6 +88,7 @@ export default async function PayPage({ params }: Props) {
                 showAmount={theme.showAmount}
                 options={options}
                 hasWechatIdentity={hasWechatIdentity}
+                identity={identity}
               />
             </ClientMessages>
             <p className="px-1 text-xs leading-relaxed text-neutral-500">

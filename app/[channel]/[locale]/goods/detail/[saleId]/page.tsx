@@ -20,6 +20,9 @@ import type { Translator } from '@/lib/i18n/translator';
 import { chainNameIn } from '@/lib/chain/names';
 import { GoodsGallery } from '@/components/sale/goods-gallery';
 import { Card } from '@/components/ui/card';
+import { pageBuyRequirement } from '@/lib/page/identity';
+import { GoodsIdentityNotice } from '@/components/identity/goods-identity-notice';
+import { verifyHref } from '@/components/identity/identity-notice';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -92,6 +95,8 @@ export default async function GoodsDetailPage({ params }: Props) {
   const { t, theme, skin } = channel;
   const tz = theme.timeZone;
   const odds = await loadPageOdds(channel, sale);
+  // issue 33: what the channel asks to buy this (the same for every visitor; the buyer's own state is the browser's).
+  const requirement = await pageBuyRequirement(channel, sale);
   const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
   const renderedAt = renderTime();
   const { statusSell, saleStartTime, saleEndTime, amountAvailable } = sale;
@@ -123,7 +128,8 @@ export default async function GoodsDetailPage({ params }: Props) {
         dangerouslySetInnerHTML={{ __html: productJsonLd(sale, publicOrigin(channel.publicHost), theme.showAmount) }}
       />
       <PageHeader title={t('route.goodsDetail')} backLabel={t('goods.back')} />
-      <main className="pb-[1.6rem]">
+      {/* The buy bar is taller with the channel's real-name line in it (issue 33): the page's end stays above it. */}
+      <main className={requirement.realName ? 'pb-[2.4rem]' : 'pb-[1.6rem]'}>
         <GoodsGallery
           collectible={{ cover: sale.commodity.cover, name: sale.commodity.name }}
           pictures={gallery}
@@ -216,25 +222,36 @@ export default async function GoodsDetailPage({ params }: Props) {
         </Card>
       </main>
 
-      <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) items-center gap-3 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
-        {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
-        {sale.paused && statusSell === SALE_STATUS.ON_SALE ? (
-          // issue 32, "Drop-day controls": its operator paused buying; a buy would be refused, so the button says why.
-          <span
-            data-testid="buy-button"
-            aria-disabled="true"
-            className="flex h-[0.88rem] flex-1 items-center justify-center rounded-full bg-neutral-200 text-base font-semibold whitespace-nowrap text-neutral-500"
-          >
-            {t('salesStore.paused')}
-          </span>
-        ) : (
-          <BuyAction
-            sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
-            saleId={sale.id}
-            renderedAt={renderedAt}
-            labels={buyActionLabels(t, saleStartTime, tz)}
+      <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) flex-col gap-2 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
+        {requirement.realName && statusSell !== SALE_STATUS.SOLD_OUT && statusSell !== SALE_STATUS.ENDED ? (
+          // Only where a rule applies: a channel that asks nothing ships no new script with its shared page.
+          <GoodsIdentityNotice
+            rule={requirement.minAge ? t('identity.ruleAge', { age: requirement.minAge }) : t('identity.ruleRealName')}
+            notice={requirement.minAge ? t('identity.noticeAge', { age: requirement.minAge }) : t('identity.noticeRealName')}
+            verify={{ href: verifyHref(`/goods/detail/${sale.id}`), label: t('identity.verifyNow') }}
+            ageAsked={requirement.minAge !== null}
           />
-        )}
+        ) : null}
+        <div className="flex items-center gap-3">
+          {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
+          {sale.paused && statusSell === SALE_STATUS.ON_SALE ? (
+            // issue 32, "Drop-day controls": its operator paused buying; a buy would be refused, so the button says why.
+            <span
+              data-testid="buy-button"
+              aria-disabled="true"
+              className="flex h-[0.88rem] flex-1 items-center justify-center rounded-full bg-neutral-200 text-base font-semibold whitespace-nowrap text-neutral-500"
+            >
+              {t('salesStore.paused')}
+            </span>
+          ) : (
+            <BuyAction
+              sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
+              saleId={sale.id}
+              renderedAt={renderedAt}
+              labels={buyActionLabels(t, saleStartTime, tz)}
+            />
+          )}
+        </div>
       </div>
     </>
   );
