@@ -1,6 +1,7 @@
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { codeAt, E2E_OWNER, e2eOwner, freshOwnerCode, OPS } from './operator-key';
 import { arriveFromOwnAddress } from './buyers';
+import { residentIdCheckDigit } from '../lib/format/resident-id';
 import { signInFromPage } from './page-api';
 import { PORT, seedChannel } from './support';
 import { picture } from '../test/images';
@@ -97,7 +98,21 @@ async function buyerOnSecondServer(browser: Browser): Promise<{ page: Page; phon
   await page.goto(onSecond('/api/health'));
   const phone = journeyPhone();
   await signInFromPage(page, phone, BRAND);
+  // The demo's LUMEN asks a verified real name before buying (issue 33): the buyer verifies once, before drop day's minute.
+  await page.goto(onSecond('/mine/identity'));
+  await page.getByLabel('Legal name').fill('周星辰');
+  await page.getByLabel('Resident ID number').fill(journeyResidentId());
+  await page.getByTestId('identity-consent').check();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('identity-masked')).toHaveText(/^周\* · 1101\*{10}/);
   return { page, phone };
+}
+
+/** A well-formed resident ID number of a 25-year-old, this run's own (one identity verifies one account). */
+function journeyResidentId(): string {
+  const born = new Date(Date.now() - 25 * 365.25 * 86_400_000);
+  const first17 = `110101${born.toISOString().slice(0, 10).replace(/-/g, '')}${String(Date.now() % 1000).padStart(3, '0')}`;
+  return first17 + residentIdCheckDigit(first17);
 }
 
 /** The second server's own clock (its /api/time), the one that decides whether the sale is open. */

@@ -8,7 +8,7 @@ import type { TextChallenge } from '@/lib/auth/schema';
 import { solvePow } from '@/lib/client/proof-of-work';
 import { buyerBlocks, channels, smsCodes, users } from '@/lib/db/schema';
 import { parseAddress } from '@/lib/security/address';
-import { BUY_RISK, rangeNearby, readBuyRiskSignals, scoreBuyRisk } from './buy-risk';
+import { BUY_RISK, rangeHolds, rangeNearby, readBuyRiskSignals, scoreBuyRisk } from './buy-risk';
 
 // The captcha at the buy tap (issue 33): who is asked, and that a ticket lets the same buy through once.
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   // LUMEN's operator turned the captcha at the buy tap off.
   await db
     .update(channels)
-    .set({ riskPolicy: { captcha: false } })
+    .set({ riskPolicy: { captcha: false }, identityPolicy: {} }) // LUMEN is the demo's real-name store: here only its captcha matters
     .where(eq(channels.id, lumen));
 });
 
@@ -113,6 +113,14 @@ describe('rangeNearby', () => {
     expect(rangeNearby(v6, '2001:db8:1234:ffff::/64')).toBe(true);
   });
 
+  it('tells a range holding the caller from one beside it', () => {
+    expect(rangeHolds(v4, '203.0.113.0/24')).toBe(true);
+    expect(rangeHolds(v4, '203.0.113.7')).toBe(true);
+    expect(rangeHolds(v4, '203.0.200.0/24')).toBe(false);
+    expect(rangeHolds(v6, '2001:db8:1234::/48')).toBe(true);
+    expect(rangeHolds(v4, '2001:db8::/32')).toBe(false);
+  });
+
   it('ignores other networks, the other family and values that are not ranges', () => {
     expect(rangeNearby(v4, '203.1.113.0/24')).toBe(false);
     expect(rangeNearby(v6, '2001:db8:1235::/48')).toBe(false);
@@ -179,6 +187,15 @@ describe('order/create on a channel with the captcha on', () => {
     const b = await buyer(hoursAgo(0.2));
     const answer = await buy(b.token, '100.64.250.1', { saleId: String(sale.saleId), idempotencyKey: 'risk-range-1' });
     expect(answer.body).toMatchObject({ code: 1013, data: { reason: 'captchaRequired' } });
+  });
+
+  it('answers a caller inside a blocked range with the block, not a captcha a solver could pass', async () => {
+    const sale = await makeSale(db, { code: 'risk-inside', amount: 5, limitPerUser: 5, now });
+    await db.insert(buyerBlocks).values({ kind: 'cidr', value: '100.65.3.0/24', channelId: null, reason: 'farm', blockedAt: hoursAgo(1) });
+    const b = await buyer(hoursAgo(0.2));
+    const answer = await buy(b.token, '100.65.3.9', { saleId: String(sale.saleId), idempotencyKey: 'risk-inside-1' });
+    expect(answer.body).toMatchObject({ code: 403 });
+    expect(await stockLeft(db, sale.saleId)).toBe(5);
   });
 
   it('never asks an old account from a quiet address, nor a new one, and leaves their ticket unspent', async () => {

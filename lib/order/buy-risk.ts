@@ -82,6 +82,15 @@ export function rangeNearby(caller: ClientAddress, range: string): boolean {
   return a.every((byte, i) => byte === b[i]);
 }
 
+/** Whether the range holds the caller's address itself (a block, not a neighbour). Pure, exported for tests. */
+export function rangeHolds(caller: ClientAddress, range: string): boolean {
+  const parsed = parseRange(range);
+  if (!parsed || parsed.address.family !== caller.family) return false;
+  const a = prefixBytes(caller.bytes, parsed.bits);
+  const b = prefixBytes(parsed.address.bytes, parsed.bits);
+  return a.every((byte, i) => byte === b[i]);
+}
+
 /**
  * The signals of one buy. Two indexed reads: the distinct phones that asked codes from the address (sms_codes by
  * ip and time, the address spelt as the code records keep it: ctx.ip; every login asks a code, so these are the
@@ -115,6 +124,11 @@ export async function readBuyRiskSignals(
         ),
       ),
   ]);
+  // An address inside a blocked range is not asked for a captcha: the buy answers with the block's own words
+  // (lib/order/unpaid-rule.ts reads the blocklist), which a solved captcha would not change.
+  if (ranges.some((r) => r.value !== null && rangeHolds(caller, r.value))) {
+    return { newAccount, accountsAtAddress: 0, blockedRangeNearby: false };
+  }
   return {
     newAccount,
     accountsAtAddress: phones.length,
