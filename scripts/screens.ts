@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { postFromPage as post, signInFromPage } from '../e2e/page-api';
+import { signInFromPage } from '../e2e/page-api';
 import { demoCode, SEED_CHANNELS } from '../lib/demo/seed-data';
 
 type Args = { base: string; out: string; only: string[] };
