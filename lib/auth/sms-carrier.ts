@@ -1,4 +1,5 @@
 import 'server-only';
+import { postToCloud } from '../security/cloud-post';
 import { AppError } from '../procedure/errors';
 import { msg, type ApiMessage } from '../procedure/messages';
 import { maskPhone } from './mask';
@@ -153,35 +154,22 @@ export async function postToCarrier(
   request: { url: string; headers: Record<string, string>; body: string },
 ): Promise<{ status: number; json: unknown }> {
   const timeoutMs = settings.timeoutMs ?? SMS_CARRIER_TIMEOUT_MS;
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
-    text = await response.text();
-  } catch (error) {
-    // Checked by name: fetch's DOMException may come from another realm than this module's Error (jest, workers).
-    const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
-    console.error(
-      `[sms ${settings.provider}] ${settings.endpoint}: ${
-        timedOut ? `no answer within ${timeoutMs} ms; a text may still arrive, with a code that no longer works` : describe(error)
-      }`,
-    );
-    throw new AppError(503, NO_ANSWER);
+  const answer = await postToCloud(request, timeoutMs);
+  const where = `[sms ${settings.provider}] ${settings.endpoint}`;
+  switch (answer.kind) {
+    case 'json':
+      return { status: answer.status, json: answer.json };
+    case 'timeout':
+      console.error(`${where}: no answer within ${timeoutMs} ms; a text may still arrive, with a code that no longer works`);
+      break;
+    case 'unreachable':
+      console.error(`${where}: ${describe(answer.error)}`);
+      break;
+    case 'notJson':
+      console.error(`${where}: HTTP ${answer.status} with a body that is not JSON; no text was sent`);
+      break;
   }
-  try {
-    return { status: response.status, json: JSON.parse(text) as unknown };
-  } catch {
-    console.error(
-      `[sms ${settings.provider}] ${settings.endpoint}: HTTP ${response.status} with a body that is not JSON; no text was sent`,
-    );
-    throw new AppError(503, NO_ANSWER);
-  }
+  throw new AppError(503, NO_ANSWER);
 }
 
 function describe(error: unknown): string {

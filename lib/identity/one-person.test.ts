@@ -46,11 +46,11 @@ it('a person with three phones and one identity buys no more than the per-buyer 
   ] as const) {
     // The same identity on another phone: refused, without saying which account holds it.
     const refused = await verify(other.token);
-    expect({ phone, code: refused.code, reason: refused.data?.reason }).toEqual({ phone, code: 409, reason: 'identityInUse' });
+    expect({ phone, code: refused.code, reason: refused.body.data?.reason }).toEqual({ phone, code: 409, reason: 'identityInUse' });
     expect(refused.message).not.toContain(first!.phone.slice(-4));
     // And unverified, no buy at all on this channel.
     const buying = await buy(other.token, sale.saleId, `${phone}-a`);
-    expect({ phone, code: buying.code, reason: buying.data?.reason }).toEqual({ phone, code: 1010, reason: 'identityRequired' });
+    expect({ phone, code: buying.code, reason: buying.body.data?.reason }).toEqual({ phone, code: 1010, reason: 'identityRequired' });
   }
 
   // One identity row, on the first account; two copies sold in all.

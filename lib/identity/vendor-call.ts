@@ -1,4 +1,5 @@
 import 'server-only';
+import { postToCloud } from '../security/cloud-post';
 import { IDENTITY_VENDOR_TIMEOUT_MS, vendorCannotCheck, vendorNoAnswer } from './provider';
 
 /**
@@ -22,34 +23,24 @@ export async function postToVendor(
   request: { url: string; headers: Record<string, string>; body: string },
 ): Promise<{ status: number; json: unknown }> {
   const timeoutMs = settings.timeoutMs ?? IDENTITY_VENDOR_TIMEOUT_MS;
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
-    text = await response.text();
-  } catch (error) {
-    // Checked by name: fetch's DOMException may come from another realm than this module's Error (jest, workers).
-    const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
-    const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-    console.error(
-      `[identity ${settings.provider}] ${settings.endpoint}: ${timedOut ? `no answer within ${timeoutMs} ms` : `unreachable${cause ? ` (${String(cause)})` : ''}`}; nothing kept`,
-    );
-    throw vendorNoAnswer();
+  const answer = await postToCloud(request, timeoutMs);
+  const where = `[identity ${settings.provider}] ${settings.endpoint}`;
+  switch (answer.kind) {
+    case 'json':
+      return { status: answer.status, json: answer.json };
+    case 'timeout':
+      console.error(`${where}: no answer within ${timeoutMs} ms; nothing kept`);
+      break;
+    case 'unreachable': {
+      const cause = (answer.error as { cause?: { code?: unknown } } | null)?.cause?.code;
+      console.error(`${where}: unreachable${cause ? ` (${String(cause)})` : ''}; nothing kept`);
+      break;
+    }
+    case 'notJson':
+      console.error(`${where}: HTTP ${answer.status} with a body that is not JSON; nothing kept`);
+      break;
   }
-  try {
-    return { status: response.status, json: JSON.parse(text) as unknown };
-  } catch {
-    console.error(
-      `[identity ${settings.provider}] ${settings.endpoint}: HTTP ${response.status} with a body that is not JSON; nothing kept`,
-    );
-    throw vendorNoAnswer();
-  }
+  throw vendorNoAnswer();
 }
 
 /** The vendor refused our keys (or the account cannot use the service): the operator must act, the buyer waits. */
