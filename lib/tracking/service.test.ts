@@ -55,6 +55,22 @@ describe('tracking ingest', () => {
     expect(row!.record.page_url).toBe('/mine?phone=[redacted]&token=[redacted]');
   });
 
+  it('never stores a resident ID number or a legal name a client put in an address (issue 33)', async () => {
+    await send(
+      {
+        records: [
+          record({ page_url: '/mine/identity?legalName=张三&idNumber=x', biz_info: 'typed 11010519491231002X and 110105194912310021' }),
+        ],
+      },
+      'lumen.localhost',
+    );
+    const rows = await storedFor('LUMEN');
+    const text = JSON.stringify(rows.at(-1)!.record);
+    expect(text).not.toMatch(/张三|11010519491231002X|110105194912310021/);
+    expect(rows.at(-1)!.record.page_url).toBe('/mine/identity?legalName=[redacted]&idNumber=[redacted]');
+    expect(rows.at(-1)!.record.biz_info).toBe('typed [redacted] and [redacted]');
+  });
+
   it('refuses a bad batch with a clear message and stores nothing', async () => {
     const before = (await storedFor('BAZAAR')).length;
     const cases: [unknown, RegExp][] = [

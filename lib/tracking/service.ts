@@ -51,13 +51,19 @@ export async function admitTrackingBatch(scope: ChannelScope & { ip: string }, r
   return Math.max(0, n - (day.count - TRACKING_LIMITS.perChannelPerDay));
 }
 
-// A mainland-China mobile number (spec §5) anywhere in a value, and credentials in URLs.
+// A mainland-China mobile number (spec §5) anywhere in a value, a resident ID number's shape (issue 33: 18 characters,
+// 17 digits and a digit or X), and credentials in URLs.
 const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
-const SECRET_PARAM = /([?&#](?:token|access_token|authorization|auth|code|phone|mobile)=)[^&#\s]*/gi;
+const RESIDENT_ID = /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g;
+const SECRET_PARAM = /([?&#](?:token|access_token|authorization|auth|code|phone|mobile|idNumber|legalName)=)[^&#\s]*/gi;
 
-/** No phone number or token ever goes into a stored record, whatever a client sends (issue: tracking). */
+/**
+ * No phone number, resident ID number or token ever goes into a stored record, whatever a client sends (issue:
+ * tracking; issue 33: a page never puts the ID number or the legal name in its address, and this keeps a client that
+ * does from storing them).
+ */
 export function scrub(value: string): string {
-  return value.replace(SECRET_PARAM, '$1[redacted]').replace(PHONE, '[redacted]');
+  return value.replace(SECRET_PARAM, '$1[redacted]').replace(RESIDENT_ID, '[redacted]').replace(PHONE, '[redacted]');
 }
 
 /**
