@@ -110,7 +110,8 @@ describe('the unpaid-order rule at order time (defaults: 3 within 24 h pause 24 
     const { saleId, channelId } = await makeSale(db, { channelKey: 'LUMEN', code: 'unpaid-off', amount: 100, limitPerUser: 10, now: t0 });
     await db
       .update(channels)
-      .set({ riskPolicy: { unpaid: { limit: 0 } } })
+      // LUMEN is the demo's real-name store (issue 33); here it stands for a channel that turned the unpaid rule off.
+      .set({ riskPolicy: { unpaid: { limit: 0 } }, identityPolicy: {} })
       .where(eq(channels.id, channelId));
     const aurora = await makeSale(db, { code: 'unpaid-elsewhere', amount: 100, limitPerUser: 10, now: t0 });
     const [buyer] = await makeUsers(db, 1, '3903');
