@@ -155,9 +155,13 @@ export function IdentityForm({ consent, back, timeZone }: { consent: IdentityCon
         <h2 id={`${ids}-consent`} className="text-sm font-medium text-skin-1">
           {consent.title}
         </h2>
+        {/* Scrolls on its own: focusable and named, so a keyboard or screen-reader user can read all of it (WCAG 2.1.1). */}
         <div
-          className="flex max-h-48 flex-col gap-1.5 overflow-y-auto text-xs leading-relaxed text-neutral-600"
+          className="flex max-h-48 flex-col gap-1.5 overflow-y-auto rounded text-xs leading-relaxed text-neutral-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-skin-1"
           data-testid="identity-consent-text"
+          role="region"
+          aria-labelledby={`${ids}-consent`}
+          tabIndex={0}
         >
           {consent.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
