@@ -11,6 +11,8 @@ import { withCurrentSkin } from '@/lib/page/page-skin';
 import { isRenderRequest, pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce } from '@/lib/page/rendered';
 import { countsAsPageView, pageViewRecorder } from '@/lib/channel/page-views';
 import { planSharedPage } from '@/lib/page/shared-page';
+import { readFlightRequest, routerHeaders, type FlightRequest } from '@/lib/server/flight-request';
+import { admitVariant, flightWithNonce, planFlight, readFlight, renderFlightThroughServer, type FlightAnswer } from '@/lib/page/flight';
 import { canonicalHostRedirect } from '@/lib/channel/canonical-host';
 import { canonicalHostOf, domainSettings, routeHostOrKeyRule } from '@/lib/channel/domains';
 import { env, publicOrigin } from '@/lib/env';
@@ -81,7 +83,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     acceptLanguage: request.headers.get('accept-language'),
   });
 
-  const cached = row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
+  // The router's fetch of a page (in-app navigation, prefetch), marked by the entry server (lib/server/flight-request.ts).
+  const flight = readFlightRequest(request.headers);
+  const flightAnswer = flight && row && row !== 'unavailable' ? await fromFlightCache(decision, request, host, row, flight) : undefined;
+  const cached = !flight && row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
   // Today's page views (issue 31): counted here, where every store page request enters, so a page the cache answers
   // counts too (but not one it answers with a redirect: the page it leads to counts); a map update in memory, flushed
   // every few seconds (lib/channel/page-views.ts).
@@ -90,10 +95,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     row !== 'unavailable' &&
     decision.kind === 'rewrite' &&
     cached?.kind !== 'redirect' &&
-    countsAsPageView(request.method, request.headers, isRenderRequest(request.headers))
+    countsAsPageView(
+      request.method,
+      flight ? withRouterHeaders(request.headers, flight) : request.headers,
+      isRenderRequest(request.headers),
+    )
   ) {
     pageViewRecorder(getDb).count(row.id, row.timeZone, now);
   }
+  if (flightAnswer) return hardened(serveFlight(flightAnswer, https), https);
   return hardened(
     cached && row && row !== 'unavailable' ? servePage(cached, row, request, host, https) : respond(decision, request, host, https),
     https,
@@ -157,6 +167,59 @@ async function fromPageCache(
     console.error('[proxy] page cache', error);
     return undefined;
   }
+}
+
+/** Next's request headers as Next reads them: the router's, which Next removed before the proxy (page views count them). */
+function withRouterHeaders(headers: Headers, flight: FlightRequest): Headers {
+  const restored = new Headers(headers);
+  for (const [name, value] of Object.entries(routerHeaders(flight))) restored.set(name, value);
+  return restored;
+}
+
+/**
+ * The router's fetch of a shared page from the flight cache (lib/page/flight.ts; issue 34), rendered through this
+ * server on a miss, under the page's key and tags and the router state it sent; undefined when it is Next's to answer
+ * (not a shared page, a redirect, another spelling, a made-up state beyond the page's slots).
+ */
+async function fromFlightCache(
+  decision: RoutingDecision,
+  request: NextRequest,
+  host: string,
+  channel: ChannelRow,
+  flight: FlightRequest,
+): Promise<FlightAnswer | undefined> {
+  if (decision.kind !== 'rewrite' || request.method !== 'GET' || !decision.match.route.shared || isRenderRequest(request.headers)) {
+    return undefined;
+  }
+  const db = getDb();
+  try {
+    const scope = { db, now: new Date(), channelId: channel.id, channelKey: channel.key };
+    const page = await planSharedPage(scope, decision.match, decision.locale, request.nextUrl.searchParams);
+    const requestPath = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+    const plan = planFlight(page, flight, requestPath, channel.key, decision.locale);
+    if (plan.kind !== 'cache' || page.kind !== 'cache' || !admitVariant(db, page.key, plan.key)) return undefined;
+    const acceptLanguage = request.headers.get('accept-language');
+    return await readFlight(db, plan.key, pageTags(channel, decision.match), () =>
+      renderFlightThroughServer(internalOrigin(), plan.renderPath, flight, { host, acceptLanguage }),
+    );
+  } catch (error) {
+    console.error('[proxy] flight cache', error);
+    return undefined;
+  }
+}
+
+/** A flight answer from the cache: its own nonce, Next's router headers, and no copy kept by browsers or shared caches. */
+function serveFlight(answer: FlightAnswer, https: boolean): NextResponse {
+  const nonce = newNonce();
+  return new NextResponse(flightWithNonce(answer, nonce), {
+    status: 200,
+    headers: {
+      ...answer.headers,
+      'content-security-policy': pageCsp(nonce, https),
+      'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+      'x-storefront-cache': 'flight',
+    },
+  });
 }
 
 function pageCsp(nonce: string, https: boolean): string {

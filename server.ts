@@ -13,6 +13,7 @@ import { buyLaneRunning, env } from './lib/env';
 import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } from './lib/security/forwarded';
 import { createBuyLane, takesTheLane, type BuyLaneLimits } from './lib/server/buy-lane';
 import { clientErrorAnswer, guardEntry } from './lib/server/entry-guard';
+import { markFlightRequest } from './lib/server/flight-request';
 
 const dev = process.argv.includes('--dev');
 // As `next start` / `next dev` would: production settings unless this is the dev server.
@@ -61,6 +62,10 @@ app
     const server = createServer((req, res) => {
       rewriteForwardingHeaders(req.headers, req.socket.remoteAddress, trusted, 'http');
       if (guardEntry(req, res) === 'answered') return; // security headers on every answer; 400 for what Next cannot read
+      // The router's fetches keep what Next strips before the proxy, for the flight cache (issue 34,
+      // lib/server/flight-request.ts); a client's own copy of that header is dropped here, for every request.
+      const marking = markFlightRequest(req);
+      if (marking) return void marking.then(() => handle(req, res));
       if (takesTheLane(req)) buyLane.admit(req, res, (read) => void handle(read, res));
       else void handle(req, res);
     });

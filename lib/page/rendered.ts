@@ -26,6 +26,11 @@ function renderSecret(): string {
   return process_.storefrontRenderSecret;
 }
 
+/** The header that sends a request past the proxy's caches to Next (a render for a cache: pages, flight answers). */
+export function renderRequestHeaders(): Record<string, string> {
+  return { [RENDER_HEADER]: renderSecret() };
+}
+
 export function isRenderRequest(headers: Headers): boolean {
   return headers.get(RENDER_HEADER) === renderSecret();
 }

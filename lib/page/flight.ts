@@ -1,0 +1,194 @@
+import 'server-only';
+import http from 'node:http';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client';
+import { CACHE_TTL_MS, namedCache, PAGE_STALE_MS, STALE_IF_ERROR_MS } from '../cache/store';
+import { routerHeaders, type FlightRequest } from '../server/flight-request';
+import { renderRequestHeaders, RenderFailed } from './rendered';
+import type { SharedPagePlan } from './shared-page';
+
+/**
+ * Flight answers, cached (issue 34; docs/caching.md, "Flight answers"). An in-app navigation or prefetch of a shared
+ * route (home, goods detail, /404) is the router's fetch of the page's RSC payload; Next renders it per request. Like
+ * the rendered pages (lib/page/rendered.ts), it is rendered once through this same server, without cookies, and kept
+ * under the page's tags; each later answer gets a fresh nonce in place of the render's.
+ *
+ * The answer depends on the page (channel, language, route and parameters, parsed: the page's own key from
+ * lib/page/shared-page.ts), the router state tree the router sends (what it already holds: Next renders from where it
+ * differs), and the prefetch kind. Not on `Next-Url` while no route intercepts (Next's Vary does not name it; an answer
+ * whose Vary does is never kept), nor on cookies (shared routes read no session; the render sends none).
+ */
+export type FlightAnswer = {
+  body: string;
+  /** Next's headers that the router reads (Vary, the rewritten path, the stale time). */
+  headers: Record<string, string>;
+  nonce: string | null;
+};
+
+/** Router state trees longer than this are Next's to answer (a real one is under 1.5 kB; issue 34). */
+export const MAX_TREE_LENGTH = 4096;
+/**
+ * How many router states (with prefetch kinds) one page keeps answers for. A page is reached from a handful of depths
+ * (another goods page, home, a list) and prefetched two ways; a stream of made-up trees fills these slots at most, and
+ * then goes to Next per request (as before this cache), never pushing a page's known answers out.
+ */
+export const MAX_VARIANTS_PER_PAGE = 12;
+/** 13 kB answers: 1,000 stay under 15 MB per process. */
+export const MAX_FLIGHT_ENTRIES = 1000;
+
+/** The headers of Next's answer that the router reads; everything else is set as for any page. */
+const KEPT_HEADERS = ['vary', 'x-nextjs-rewritten-path', 'x-nextjs-rewritten-query', 'x-nextjs-stale-time', 'x-nextjs-postponed'];
+
+const SEGMENT_PREFETCH = /^\/[A-Za-z0-9_$.\-/()[\]@%]{0,256}$/;
+
+export type FlightPlan = { kind: 'cache'; key: string; renderPath: string } | { kind: 'next'; reason: string };
+
+/**
+ * Whether the router fetch `flight` of the shared page `page` (its plan) may be answered from the cache, and under
+ * which key. `requestPath` is the path and query the router asked for (without `_rsc`): only the page's own spelling
+ * is cached, since the answer names the URL the router then shows and keys its segments by the query.
+ */
+export function planFlight(
+  page: SharedPagePlan,
+  flight: FlightRequest,
+  requestPath: string,
+  channelKey: string,
+  locale: string,
+): FlightPlan {
+  if (page.kind !== 'cache') return { kind: 'next', reason: 'the page redirects' };
+  if (requestPath !== page.renderPath) return { kind: 'next', reason: 'another spelling of the page' };
+  if (flight.segmentPrefetch !== null && !SEGMENT_PREFETCH.test(flight.segmentPrefetch)) return { kind: 'next', reason: 'segment' };
+  if (flight.tree !== null && !plausibleTree(flight.tree, channelKey, locale)) return { kind: 'next', reason: 'router state' };
+  const variant = JSON.stringify([flight.prefetch, flight.segmentPrefetch, flight.tree]);
+  return { kind: 'cache', key: `${page.key}|${variant}`, renderPath: page.renderPath };
+}
+
+/**
+ * A router state tree as Next's router sends it: URI-encoded JSON, an array from the root segment (''), and, where it
+ * names the channel and language segments, this channel's and this language's (a tree of another channel is a made-up
+ * one: it would only take a slot).
+ */
+export function plausibleTree(tree: string, channelKey: string, locale: string): boolean {
+  if (tree.length > MAX_TREE_LENGTH) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(decodeURIComponent(tree));
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(value) || value[0] !== '') return false;
+  const json = JSON.stringify(value);
+  for (const [, name, param] of json.matchAll(/\["(channel|locale)","([^"]*)"/g)) {
+    if (name === 'channel' && param !== channelKey) return false;
+    if (name === 'locale' && param !== locale) return false;
+  }
+  return true;
+}
+
+const registry = globalThis as unknown as { storefrontFlightVariants?: WeakMap<object, LRUCache<string, Set<string>>> };
+
+/**
+ * Admits `key`'s router state to the cache of its page, first come: true when it is one of the page's kept states
+ * (or a slot was free). Pages are bounded too (least recently used first out), as the page cache's entries are.
+ */
+export function admitVariant(db: object, pageKey: string, key: string): boolean {
+  registry.storefrontFlightVariants ??= new WeakMap();
+  let pages = registry.storefrontFlightVariants.get(db);
+  if (!pages) {
+    pages = new LRUCache<string, Set<string>>({ max: 2000 });
+    registry.storefrontFlightVariants.set(db, pages);
+  }
+  let variants = pages.get(pageKey);
+  if (!variants) {
+    variants = new Set();
+    pages.set(pageKey, variants);
+  }
+  if (variants.has(key)) return true;
+  if (variants.size >= MAX_VARIANTS_PER_PAGE) return false;
+  variants.add(key);
+  return true;
+}
+
+/** The flight cache of `db`: on the store's tag clock, so the page's tags and the fan-out invalidate it (lib/cache/store.ts). */
+export function flightCache(db: object) {
+  return namedCache(db, 'flight', { maxEntries: MAX_FLIGHT_ENTRIES });
+}
+
+/** The cached answer under `key`, rendered by `render` on a miss; timings as the rendered pages (docs/caching.md). */
+export async function readFlight(
+  db: Db,
+  key: string,
+  entryTags: readonly string[],
+  render: () => Promise<FlightAnswer | undefined>,
+): Promise<FlightAnswer | undefined> {
+  const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS, errorMs: STALE_IF_ERROR_MS };
+  return (await flightCache(db).read(key, options, render)) as FlightAnswer | undefined;
+}
+
+/**
+ * The router fetch `flight` of `path` rendered by Next through this same server, past the proxy's caches, as a
+ * visitor without cookies on `host` would get it. Kept only when Next answered 200 `text/x-component` without a
+ * cookie and without varying on `Next-Url`; a server error or a time-out rejects (RenderFailed), so the last good
+ * answer stands in, as for pages.
+ */
+export function renderFlightThroughServer(
+  origin: URL,
+  path: string,
+  flight: FlightRequest,
+  headers: { host: string; acceptLanguage: string | null },
+): Promise<FlightAnswer | undefined> {
+  const target = `${path}${path.includes('?') ? '&' : '?'}_rsc=${encodeURIComponent(flight.rsc)}`;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: origin.hostname,
+        port: origin.port,
+        method: 'GET',
+        path: target,
+        headers: {
+          host: headers.host,
+          ...(headers.acceptLanguage ? { 'accept-language': headers.acceptLanguage } : {}),
+          'accept-encoding': 'identity',
+          ...routerHeaders(flight),
+          ...renderRequestHeaders(),
+        },
+        timeout: 10_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', (error) => reject(new RenderFailed(`${path} (flight): ${error.message}`)));
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          if (status >= 500) return reject(new RenderFailed(`${path} (flight): HTTP ${status}`));
+          const contentType = response.headers['content-type'] ?? '';
+          const vary = String(response.headers.vary ?? '');
+          if (status !== 200 || !contentType.startsWith('text/x-component') || response.headers['set-cookie'] || /next-url/i.test(vary)) {
+            return resolve(undefined);
+          }
+          const kept: Record<string, string> = { 'content-type': contentType };
+          for (const name of KEPT_HEADERS) {
+            const value = response.headers[name];
+            if (typeof value === 'string') kept[name] = value;
+          }
+          const csp = response.headers['content-security-policy'];
+          const nonce = (Array.isArray(csp) ? csp[0] : csp)?.match(/'nonce-([^']+)'/)?.[1] ?? null;
+          resolve({ body: Buffer.concat(chunks).toString('utf8'), headers: kept, nonce });
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new RenderFailed(`${path} (flight): no answer within 10 s`)));
+    request.on('error', (error) => reject(error instanceof RenderFailed ? error : new RenderFailed(`${path} (flight): ${error.message}`)));
+    request.end();
+  });
+}
+
+/**
+ * The cached body with `nonce` in place of the render's. Nonces are all 24 characters (lib/security/headers.ts
+ * `newNonce`), so the byte lengths the payload's text rows declare stay right.
+ */
+export function flightWithNonce(answer: FlightAnswer, nonce: string): string {
+  if (!answer.nonce) return answer.body;
+  if (answer.nonce.length !== nonce.length) throw new Error('a nonce of another length would break the payload');
+  return answer.body.split(answer.nonce).join(nonce);
+}
