@@ -3,6 +3,7 @@ import zhCN from '../lib/i18n/messages/zh-CN';
 import { channelUrl, hexToRgb, PORT, seedChannel } from './support';
 import { logInThroughApi } from './api-login';
 import { ownerApiKey } from './operator-key';
+import { logInAndBuyOne } from './buy-helpers';
 
 // Pages every visitor sees alike are served from memory (docs/caching.md). What a buyer must still see: the last copy
 // sold shows as sold out on the next load of the goods page, at once in the serving process (the documented bound),
@@ -200,4 +201,42 @@ test('every spelling of a shared link is one page: another spelling of the host 
   await page.goto(`http://a.urora.localhost:${PORT}/goods/detail/0${id}`);
   await expect(page).toHaveURL(channelUrl('aurora', href));
   await expect(page.getByRole('heading', { level: 1, name: 'Star Fox' })).toBeVisible();
+});
+
+test('in-app navigation between home and goods detail is answered from memory, and shows the copies left after a buy', async ({
+  browser,
+  page,
+}) => {
+  // Issue 34: the router's fetch of a shared page comes from the flight cache (x-storefront-cache: flight), and a buy
+  // drops it with the page, so the next navigation shows one copy fewer.
+  const navigations: string[] = [];
+  page.on('response', (response) => {
+    const headers = response.request().headers();
+    if (headers['rsc'] === '1' && headers['next-router-prefetch'] === undefined) {
+      navigations.push(`${new URL(response.url()).pathname} ${response.headers()['x-storefront-cache'] ?? 'next'}`);
+    }
+  });
+  const left = async () => Number((await page.getByTestId('stock-left').textContent())!.split('/')[0]!.trim());
+  await page.goto(channelUrl('aurora'));
+  await page.getByTestId('sale-card').filter({ hasText: 'Star Fox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Star Fox' })).toBeVisible();
+  await expect(page.getByTestId('route-view')).toHaveAttribute('data-router-type', 'forward');
+  const before = await left();
+  const href = new URL(page.url()).pathname;
+
+  // Back home inside the app, while another buyer takes a copy.
+  await page.goBack();
+  await expect(page.getByTestId('sale-card').filter({ hasText: 'Star Fox' })).toBeVisible();
+  const context = await browser.newContext({ ...phone });
+  try {
+    await logInAndBuyOne(await context.newPage(), 'aurora', 'Star Fox');
+  } finally {
+    await context.close();
+  }
+
+  await page.getByTestId('sale-card').filter({ hasText: 'Star Fox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Star Fox' })).toBeVisible();
+  await expect(page.getByTestId('stock-left')).not.toHaveText(new RegExp(`^${before} /`));
+  expect(await left()).toBeLessThan(before);
+  expect(navigations.filter((n) => n === `${href} flight`).length).toBeGreaterThan(0);
 });

@@ -70,7 +70,7 @@ function get(urlPath: string, page = false): Promise<{ status: number; ms: numbe
 type Round = { rate: number; p50: number; p99: number; wrong: number; wrongStatus: number | null };
 
 /** Closed loop: each connection sends its next request when the last one is answered, for SECONDS. */
-async function load(target: Target): Promise<Round> {
+async function load(target: Target, send = (t: Target) => get(t.path, t.page)): Promise<Round> {
   const latencies: number[] = [];
   let wrong = 0;
   let wrongStatus: number | null = null;
@@ -79,7 +79,7 @@ async function load(target: Target): Promise<Round> {
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < until) {
-        const { status, ms } = await get(target.path, target.page);
+        const { status, ms } = await send(target);
         if (status !== target.status) {
           wrong++;
           wrongStatus = status;
@@ -97,6 +97,94 @@ async function load(target: Target): Promise<Round> {
     wrongStatus,
   };
 }
+
+// ---- In-app navigation (issue 34): the router's RSC fetch of a shared page, as Chromium's router sends it. ----
+
+/**
+ * The router state trees Chromium's router sent (Next 16.4.5, captured in a real navigation on the demo): from home to
+ * goods detail 1, and from goods detail 1 back to home. The tree is the target's, with `refetch` where it differs
+ * from the page the router is on; `Next-Url` is that page's internal path.
+ */
+const TREE_TO_GOODS_DETAIL =
+  '%5B%22%22%2C%7B%22children%22%3A%5B%5B%22channel%22%2C%22AURORA%22%2C%22d%22%2Cnull%5D%2C%7B%22children%22%3A%5B%5B%22locale%22%2C%22en%22%2C%22d%22%2Cnull%5D%2C%7B%22children%22%3A%5B%22goods%22%2C%7B%22children%22%3A%5B%22detail%22%2C%7B%22children%22%3A%5B%5B%22saleId%22%2C%221%22%2C%22d%22%2Cnull%5D%2C%7B%22children%22%3A%5B%22__PAGE__%22%2C%7B%7D%2Cnull%2Cnull%2C0%5D%7D%2Cnull%2Cnull%2C0%5D%7D%2Cnull%2Cnull%2C0%5D%7D%2Cnull%2C%22refetch%22%2C0%5D%7D%2Cnull%2Cnull%2C16%5D%7D%2Cnull%2Cnull%2C16%5D%7D%2Cnull%2Cnull%2C16%5D';
+const TREE_TO_HOME =
+  '%5B%22%22%2C%7B%22children%22%3A%5B%5B%22channel%22%2C%22AURORA%22%2C%22d%22%2Cnull%5D%2C%7B%22children%22%3A%5B%5B%22locale%22%2C%22en%22%2C%22d%22%2Cnull%5D%2C%7B%22children%22%3A%5B%22__PAGE__%22%2C%7B%7D%2Cnull%2C%22refetch%22%2C0%5D%7D%2Cnull%2Cnull%2C16%5D%7D%2Cnull%2Cnull%2C16%5D%7D%2Cnull%2Cnull%2C16%5D';
+
+type Navigation = Target & { tree: string; from: string; nextUrl: string };
+
+/** Issue 34's targets for in-app navigation: ≥ 40% of ping's rate, p99 ≤ 3 × ping's. */
+const NAVIGATIONS: Navigation[] = [
+  {
+    name: 'navigation to goods detail (RSC, from home)',
+    path: '/goods/detail/1',
+    status: 200,
+    page: false,
+    minShare: 0.4,
+    maxP99Ratio: 3,
+    tree: TREE_TO_GOODS_DETAIL,
+    from: '/',
+    nextUrl: '/AURORA/en',
+  },
+  {
+    name: 'navigation to home (RSC, from goods detail)',
+    path: '/',
+    status: 200,
+    page: false,
+    minShare: 0.4,
+    maxP99Ratio: 3,
+    tree: TREE_TO_HOME,
+    from: '/goods/detail/1',
+    nextUrl: '/AURORA/en/goods/detail/1',
+  },
+];
+
+/** The URL the router fetches: the page with `_rsc`, the hash Next checks against the headers (else it redirects). */
+async function navigationPath(nav: Navigation): Promise<string> {
+  const { computeCacheBustingSearchParam } = await import('next/dist/shared/lib/router/utils/cache-busting-search-param');
+  const hash = await computeCacheBustingSearchParam(undefined, undefined, nav.tree, nav.nextUrl);
+  return `${nav.path}${nav.path.includes('?') ? '&' : '?'}_rsc=${hash}`;
+}
+
+/** One router fetch as Chromium sends it (headers captured from a real navigation), answered with flight data. */
+function navigate(nav: Navigation, urlPath: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const headers = {
+    host: HOST,
+    'accept-encoding': 'gzip',
+    accept: '*/*',
+    rsc: '1',
+    'next-router-state-tree': nav.tree,
+    'next-url': nav.nextUrl,
+    referer: `http://${HOST}${nav.from}`,
+    'sec-fetch-dest': 'empty',
+    'sec-fetch-mode': 'cors',
+    'sec-fetch-site': 'same-origin',
+    'user-agent': PAGE_LOAD_HEADERS['user-agent'],
+  };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: PORT, method: 'GET', path: urlPath, headers, agent }, (res) => {
+      const flight = String(res.headers['content-type'] ?? '').startsWith('text/x-component');
+      res.on('data', () => {});
+      // A page answered as HTML, or a redirect, is not the router's answer.
+      res.on('end', () => resolve({ status: flight ? (res.statusCode ?? 0) : -(res.statusCode ?? 0), ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Loads each navigation target like the pages (the rows join the same table). */
+async function loadNavigations(): Promise<{ page: Target; round: Round }[]> {
+  const rows = [];
+  for (const nav of NAVIGATIONS) {
+    const urlPath = await navigationPath(nav);
+    for (let i = 0; i < 5; i++) await navigate(nav, urlPath);
+    rows.push({ page: nav as Target, round: await load(nav, () => navigate(nav, urlPath)) });
+  }
+  return rows;
+}
+
+// ---- end of in-app navigation ----
 
 async function prepare(): Promise<void> {
   const { openDb } = await import('../lib/db/client');
@@ -126,6 +214,7 @@ async function main(): Promise<void> {
     const pingBefore = await load(PING);
     const pages = [];
     for (const page of PAGES) pages.push({ page, round: await load(page) });
+    pages.push(...(await loadNavigations()));
     const pingAfter = await load(PING);
     const pingRate = (pingBefore.rate + pingAfter.rate) / 2;
     const pingP99 = Math.max(pingBefore.p99, pingAfter.p99);
