@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { invalidate, tags } from '@/lib/cache/store';
 import { FLIGHT_HEADER, markFlightRequest } from '@/lib/server/flight-request';
 import { MAX_VARIANTS_PER_PAGE } from '@/lib/page/flight';
+import { pageViewRecorder } from '@/lib/channel/page-views';
 import { proxy } from './proxy';
 
 // Issue 34: the router's fetch of a shared page (in-app navigation, prefetch) answered from the flight cache, keyed by
@@ -208,6 +209,22 @@ describe('the flight cache (issue 34)', () => {
     const again = await routerFetch({ path: '/goods/detail/4', tree: real });
     expect(fromCache(again)).toBe(true);
     expect(renders).toHaveLength(MAX_VARIANTS_PER_PAGE);
+  });
+});
+
+describe('page views (issue 31) of in-app navigation', () => {
+  it('counts the router’s fetch of the next page, which Next had stripped of its RSC header, and not its prefetches', async () => {
+    const counter = pageViewRecorder(() => db);
+    const before = counter.pending();
+    await routerFetch({ path: '/goods/detail/6', tree: treeTo('6') });
+    expect(counter.pending() - before).toBe(1);
+    await routerFetch({
+      path: '/goods/detail/6',
+      tree: encodeURIComponent(JSON.stringify(['', {}, null, 'metadata-only'])),
+      prefetch: '1',
+    });
+    await routerFetch({ path: '/mine', prefetch: '1' });
+    expect(counter.pending() - before).toBe(1);
   });
 });
 

@@ -136,6 +136,17 @@ const NAVIGATIONS: Navigation[] = [
     from: '/goods/detail/1',
     nextUrl: '/AURORA/en/goods/detail/1',
   },
+  // For comparison, no target: the same navigation with a query the page does not read, which the flight cache leaves
+  // to Next (only a page's own spelling is kept): what every navigation cost before the cache (docs/decisions.md).
+  {
+    name: 'navigation to goods detail, rendered by Next per request (for comparison)',
+    path: '/goods/detail/1?from=bench',
+    status: 200,
+    page: false,
+    tree: TREE_TO_GOODS_DETAIL,
+    from: '/',
+    nextUrl: '/AURORA/en',
+  },
 ];
 
 /** The URL the router fetches: the page with `_rsc`, the hash Next checks against the headers (else it redirects). */
