@@ -11,6 +11,7 @@
  * Exits 1 when a page answered with an unexpected status or a target was missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -197,6 +198,49 @@ async function loadNavigations(): Promise<{ page: Target; round: Round }[]> {
 
 // ---- end of in-app navigation ----
 
+// ---- The physical limit (issue 34, stretch): a bare Node.js HTTP server answering a 5 kB page, started here. ----
+
+/**
+ * A bare Node server in a process of its own (so it does not share this process's loop with the load), on a free
+ * loopback port it prints; every answer a 5 kB HTML page. Resolves with its port and a way to stop it.
+ */
+function startBareServer(): Promise<{ port: number; stop: () => void }> {
+  const code = `const http = require('node:http');
+const page = '<!doctype html><html><head><title>bare</title></head><body>' + 'x'.repeat(5000) + '</body></html>';
+const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(page); });
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve({ port: Number(chunk.toString().trim()), stop: () => child.kill() }));
+    child.once('exit', (status) => reject(new Error(`the bare server exited (${status})`)));
+  });
+}
+
+/** The bare server's rate and latency with the same connections and seconds as every other row. */
+async function loadBareServer(): Promise<Round> {
+  const bare = await startBareServer();
+  try {
+    const send = () =>
+      new Promise<{ status: number; ms: number }>((resolve, reject) => {
+        const started = performance.now();
+        const req = http.request(
+          { host: '127.0.0.1', port: bare.port, method: 'GET', path: '/', headers: PAGE_LOAD_HEADERS, agent },
+          (res) => {
+            res.on('data', () => {});
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    return await load({ name: 'bare Node server, 5 kB page', path: '/', status: 200, page: true }, send);
+  } finally {
+    bare.stop();
+  }
+}
+
+// ---- end of the physical limit ----
+
 async function prepare(): Promise<void> {
   const { openDb } = await import('../lib/db/client');
   const { migrate } = await import('../lib/db/migrate');
@@ -227,6 +271,7 @@ async function main(): Promise<void> {
     for (const page of PAGES) pages.push({ page, round: await load(page) });
     pages.push(...(await loadNavigations()));
     const pingAfter = await load(PING);
+    const bare = await loadBareServer();
     const pingRate = (pingBefore.rate + pingAfter.rate) / 2;
     const pingP99 = Math.max(pingBefore.p99, pingAfter.p99);
     console.log(`\n| target | req/s | p50 ms | p99 ms | share of ping | target share | p99 / ping p99 | target |`);
@@ -247,6 +292,16 @@ async function main(): Promise<void> {
       if (page.minShare !== undefined && share < page.minShare) failed = true;
       if (page.maxP99Ratio !== undefined && ratio > page.maxP99Ratio) failed = true;
     }
+
+    // The physical limit beside the store (issue 34, stretch): no target; the shared link's rate as a share of it.
+    const link = pages.find((p) => p.page === PAGES[0])!.round;
+    console.log(`\n| beside a bare Node server (5 kB page, same run) | req/s | p50 ms | p99 ms | share of the bare server |`);
+    console.log(`|---|---|---|---|---|`);
+    console.log(`| bare Node server | ${fmt(bare.rate)} | ${fmt(bare.p50)} | ${fmt(bare.p99)} | 100% |`);
+    console.log(`| ping | ${fmt(pingRate)} | | ${fmt(pingP99)} | ${fmt((pingRate / bare.rate) * 100)}% |`);
+    console.log(
+      `| goods detail (the shared link) | ${fmt(link.rate)} | ${fmt(link.p50)} | ${fmt(link.p99)} | ${fmt((link.rate / bare.rate) * 100)}% |`,
+    );
 
     const goodsUrl = `http://${HOST}${PAGES[0]!.path}`;
     const js = await measureFirstLoadJs(goodsUrl, HOST);
