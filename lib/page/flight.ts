@@ -39,6 +39,9 @@ export const MAX_FLIGHT_ENTRIES = 1000;
 /** The headers of Next's answer that the router reads; everything else is set as for any page. */
 const KEPT_HEADERS = ['vary', 'x-nextjs-rewritten-path', 'x-nextjs-rewritten-query', 'x-nextjs-stale-time', 'x-nextjs-postponed'];
 
+/** lib/security/headers.ts `newNonce`: 16 random bytes in base64. */
+const NONCE_LENGTH = 24;
+
 const SEGMENT_PREFETCH = /^\/[A-Za-z0-9_$.\-/()[\]@%]{0,256}$/;
 
 export type FlightPlan = { kind: 'cache'; key: string; renderPath: string } | { kind: 'next'; reason: string };
@@ -173,6 +176,8 @@ export function renderFlightThroughServer(
           }
           const csp = response.headers['content-security-policy'];
           const nonce = (Array.isArray(csp) ? csp[0] : csp)?.match(/'nonce-([^']+)'/)?.[1] ?? null;
+          // Only a nonce as the proxy makes them can be swapped in place (flightWithNonce); anything else is not kept.
+          if (nonce !== null && nonce.length !== NONCE_LENGTH) return resolve(undefined);
           resolve({ body: Buffer.concat(chunks).toString('utf8'), headers: kept, nonce });
         });
       },
