@@ -1,10 +1,14 @@
 /** What the benchmarks share: the storefront's entry server started and stopped as `npm start` runs it, and percentiles. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_OUT } from './build-server';
 
-/** Starts server.ts on `port` in its own process group. BENCH_NODE_ARGS passes flags to its node (e.g. --cpu-prof). */
+/**
+ * Starts the entry server on `port` in its own process group, compiled as `npm start` runs it (.next-server/server.js,
+ * made by buildIfNeeded; issue 34). BENCH_NODE_ARGS passes flags to its node (e.g. --cpu-prof).
+ */
 export function startServer(port: number): ChildProcess {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
+  const server = spawn(process.execPath, [...nodeArgs, SERVER_OUT], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { buildServer, serverNeedsBuild } from './build-server';
 
 const SOURCES = [
   'app',
@@ -28,6 +29,7 @@ function newestMtime(target: string): number {
   return newest;
 }
 
+/** Whether Next's build is missing or older than the sources (the compiled entry server: serverNeedsBuild). */
 export function needsBuild(root = process.cwd()): boolean {
   const buildId = path.join(root, process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return true;
@@ -35,12 +37,32 @@ export function needsBuild(root = process.cwd()): boolean {
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-/** Runs `next build` when needed, with Next's own output; exits the process with the build's status when it fails. */
+/**
+ * Compiles the entry server (scripts/build-server.ts) when server.ts or a file it imports changed since, or when Next
+ * was just built (`npm start` runs the compiled file, never server.ts: issue 34). A second or so; exits on failure.
+ */
+export function buildServerIfNeeded(force = false): void {
+  if (!force && !serverNeedsBuild()) return;
+  try {
+    buildServer();
+  } catch (error) {
+    console.error('compiling the entry server (server.ts) failed:', error);
+    process.exit(1);
+  }
+}
+
+/**
+ * Runs `next build` when needed, with Next's own output, then compiles the entry server when it is missing or older
+ * than its sources; exits the process with the build's status when it fails.
+ */
 export function buildIfNeeded(): void {
-  if (!needsBuild()) return;
-  console.log('building the storefront (sources changed since the last build)...');
-  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const next = needsBuild();
+  if (next) {
+    console.log('building the storefront (sources changed since the last build)...');
+    const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: process.env });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  buildServerIfNeeded(next);
 }
 
 /**
@@ -130,10 +152,12 @@ export async function buildWithProgress({
 /** `npm run demo`'s build: with progress when one is needed (buildWithProgress); exits the process if it fails. */
 export async function buildIfNeededWithProgress(): Promise<void> {
   if (!needsBuild()) {
+    buildServerIfNeeded();
     console.log('The storefront is built (no source changed since): starting it.');
     return;
   }
   const first = !existsSync(path.join(process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'));
   const status = await buildWithProgress({ first });
   if (status !== 0) process.exit(status);
+  buildServerIfNeeded(true);
 }

@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { buildIfNeededWithProgress } from './build-if-needed';
+import { SERVER_OUT } from './build-server';
 
 process.env.DEMO_MODE ??= '1';
 process.env.DEFAULT_CHANNEL ??= 'AURORA';
@@ -48,8 +49,9 @@ async function main() {
   console.log(`seeded ${seeded.channels} channels and ${seeded.sales} sales (idempotent).`);
   await buildIfNeededWithProgress();
 
-  // The entry server (server.ts) rewrites forwarding headers before Next sees a request (docs/security.md).
-  const server = spawn('npx', ['tsx', 'server.ts'], { stdio: 'inherit', env: process.env });
+  // The entry server (server.ts) rewrites forwarding headers before Next sees a request (docs/security.md); started
+  // compiled, as `npm start` runs it (issue 34: no TypeScript compiler in the production server).
+  const server = spawn(process.execPath, [SERVER_OUT], { stdio: 'inherit', env: process.env });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
   // Node does not resolve *.localhost (DESIGN §11): ask on the loopback address, or on the one the server listens on.

@@ -176,7 +176,8 @@ else
   node_modules/.bin/tsx -e "require('./scripts/build-if-needed').buildIfNeeded()" >"$WORK/build.log" 2>&1 ||
     fail "the build failed (log: $WORK/build.log)"
 fi
-ok "production build $(cat .next/BUILD_ID)"
+[ -f .next-server/server.js ] || fail "the build did not compile the entry server (.next-server/server.js; log: $WORK/build.log)"
+ok "production build $(cat .next/BUILD_ID), entry server compiled"
 
 # 2. The outside services, faked over HTTPS with a certificate of an authority made for this run (scripts/deploy-fakes.ts).
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj '/CN=deploy-check throwaway CA' \
@@ -215,7 +216,7 @@ without() { local name="$1" v; for v in "${APP_ENV[@]}"; do [[ "$v" == "$name="*
 refused() {
   local log="$1" variable="$2" what="$3" pid started=$SECONDS
   shift 3
-  setsid env "$@" PORT="${APP_PORTS[0]}" HOSTNAME=127.0.0.1 node_modules/.bin/tsx server.ts >"$WORK/$log" 2>&1 &
+  setsid env "$@" PORT="${APP_PORTS[0]}" HOSTNAME=127.0.0.1 node .next-server/server.js >"$WORK/$log" 2>&1 &
   pid=$!
   PIDS+=("$pid")
   for _ in $(seq 80); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
@@ -231,9 +232,9 @@ DEMO_SECRET="$(sed -n "s/^export const DEMO_AUTH_SECRET = '\(.*\)';$/\1/p" lib/s
 refused refused-auth.log AUTH_SECRET 'the demo AUTH_SECRET' "${NO_AUTH[@]}" AUTH_SECRET="$DEMO_SECRET"
 refused refused-apiv3.log WECHATPAY_APIV3_KEY 'no WECHATPAY_APIV3_KEY' "${NO_APIV3[@]}"
 
-# 5. Two servers and the worker.
+# 5. Two servers and the worker. The servers run the compiled entry server, as `npm start` and the units do (issue 34).
 for i in "${!APP_PORTS[@]}"; do
-  start "server-$i.log" env "${APP_ENV[@]}" PORT="${APP_PORTS[$i]}" HOSTNAME=127.0.0.1 node_modules/.bin/tsx server.ts
+  start "server-$i.log" env "${APP_ENV[@]}" PORT="${APP_PORTS[$i]}" HOSTNAME=127.0.0.1 node .next-server/server.js
 done
 start worker.log env "${APP_ENV[@]}" node_modules/.bin/tsx --conditions=react-server scripts/worker.ts
 for i in "${!APP_PORTS[@]}"; do wait_for "http://127.0.0.1:${APP_PORTS[$i]}/api/health" 90 "server-$i.log"; done
