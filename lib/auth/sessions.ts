@@ -6,7 +6,7 @@ import { authSessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
 import { notBlockedSql } from './blocks';
-import { invalidate, namedCache } from '../cache/store';
+import { invalidate, namedCache, writeInvalidating } from '../cache/store';
 
 /**
  * API tokens (DESIGN §5, §10): random 256-bit strings, stored only as SHA-256, bound to one user on one channel,
@@ -131,11 +131,15 @@ async function readSession(db: Db, tokenHash: string, channelId: number, now: Da
 export async function revokeToken(db: Db, input: { token: string; now: Date }): Promise<boolean> {
   if (!input.token || input.token.length > 256) return false;
   const tokenHash = sha256(input.token);
-  const rows = await db
-    .update(authSessions)
-    .set({ revokedAt: input.now })
-    .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
-    .returning({ id: authSessions.id });
-  sessionEnded(db, [tokenHash]);
+  // In a transaction that carries the notice: the other processes hear it as the revocation commits, before this
+  // process answers the logout (issue 34), not a turn of the event loop after.
+  const rows = await writeInvalidating(db, async (tx, changed) => {
+    changed(sessionTags([tokenHash]));
+    return tx
+      .update(authSessions)
+      .set({ revokedAt: input.now })
+      .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
+      .returning({ id: authSessions.id });
+  });
   return rows.length > 0;
 }
