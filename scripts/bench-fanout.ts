@@ -26,7 +26,7 @@ const POLL_MS = intEnv('BENCH_POLL_MS', 2);
  * lib/page/page-skin.ts); `image`, the colour and the banner (server B renders both pages again); `domain`, a new
  * custom domain verified (server B serves the store on it).
  */
-const KIND = (['image', 'domain'] as const).find((kind) => kind === process.env.BENCH_KIND) ?? 'colour';
+const KIND = (['image', 'domain', 'session'] as const).find((kind) => kind === process.env.BENCH_KIND) ?? 'colour';
 const BANNERS = ['/brands/default/banner.svg', '/brands/aurora/banner.svg'];
 const TARGET_MS = 100;
 const CHANNEL = 'AURORA';
@@ -249,8 +249,103 @@ async function domainMain(): Promise<boolean> {
   return met;
 }
 
+/**
+ * BENCH_KIND=session (issue 34): BENCH_CHANGES buyers, each logged in on AURORA, call a buyer API on server B (which
+ * then keeps their session, lib/auth/sessions.ts) and log out through server A, while server B is asked the same call
+ * with the same token (BENCH_POLL_MS apart) until it answers "not logged in". Prints the time from server A's answer
+ * to the logout to server B's first refusal, and whether every logout was refused there within the target.
+ */
+async function sessionMain(): Promise<boolean> {
+  console.log(
+    `bench:fanout: ${CHANGES} logouts through server A (127.0.0.1:${PORT_A}), each session kept by server B (127.0.0.1:${PORT_B}) ` +
+      `before, both on one PostgreSQL; polls ${POLL_MS} ms apart`,
+  );
+  buildIfNeeded();
+  await prepare();
+  const { openDb } = await import('../lib/db/client');
+  const { makeBenchBuyers } = await import('./bench-buyer');
+  const { db, close } = openDb();
+  const buyers = await makeBenchBuyers(db, { channelKey: CHANNEL, count: CHANGES, run: randomBytes(3).toString('hex'), now: new Date() });
+  // A third listener on the database, as the servers' own: when a logout's notice reaches a process (the fan-out's part
+  // of the time; the rest is server B answering the poll that follows, on a machine that may be busy).
+  const postgres = (await import('postgres')).default;
+  const { TAG_NOTICE_CHANNEL } = await import('../lib/cache/notices');
+  const { sessionTag } = await import('../lib/auth/sessions');
+  const { sha256 } = await import('../lib/security/crypto');
+  const listening = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  const noticeAt = new Map<string, number>();
+  await listening.listen(TAG_NOTICE_CHANNEL, (payload) => {
+    for (const buyer of buyers) {
+      if (!noticeAt.has(buyer.token) && payload.includes(JSON.stringify(sessionTag(sha256(buyer.token))))) {
+        noticeAt.set(buyer.token, performance.now());
+      }
+    }
+  });
+  const heard: number[] = [];
+  const servers = [startServer(PORT_A), startServer(PORT_B)];
+  const stopAll = () => Promise.all(servers.map(stopServer));
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  const call = (port: number, path: string, token: string) =>
+    request(port, 'POST', `/api${path}`, { authorization: token, 'content-type': 'application/json' }, '{}').then(
+      (answer) => (JSON.parse(answer.body) as { code: number }).code,
+    );
+  const profile = '/market/api/userAttribute/queryByUserUuid';
+  const refused: number[] = [];
+  let missed = 0;
+  try {
+    await Promise.all([PORT_A, PORT_B].map((port) => waitForHealth(() => request(port, 'GET', '/api/health', {}), port)));
+    for (const buyer of buyers) {
+      // Server B reads the session once and keeps it; its next calls are answered from memory.
+      for (let i = 0; i < 2; i++) {
+        const code = await call(PORT_B, profile, buyer.token);
+        if (code !== 200) throw new Error(`server B refused a live session: code ${code}`);
+      }
+      let stop = false;
+      const watched = (async () => {
+        const started = performance.now();
+        while (!stop && performance.now() - started < GIVE_UP_MS) {
+          if ((await call(PORT_B, profile, buyer.token)) === 401) return performance.now();
+          await new Promise((r) => setTimeout(r, POLL_MS));
+        }
+        return null;
+      })();
+      const logout = await call(PORT_A, '/auth/api/auth/logout', buyer.token);
+      const answeredAt = performance.now();
+      if (logout !== 200) {
+        stop = true;
+        throw new Error(`server A did not log out: code ${logout}`);
+      }
+      const at = await watched;
+      if (at === null) missed++;
+      else refused.push(Math.max(0, at - answeredAt));
+      await new Promise((r) => setTimeout(r, 100));
+      const heardAt = noticeAt.get(buyer.token);
+      if (heardAt !== undefined) heard.push(heardAt - answeredAt);
+    }
+  } finally {
+    await stopAll();
+    agent.destroy();
+    await listening.end();
+    await close();
+  }
+  const worst = percentileMs(refused, 100);
+  console.log('');
+  console.log('time from server A answering the logout to server B refusing the session it kept:');
+  console.log(
+    `  p50 ${percentile(refused, 50)}  p90 ${percentile(refused, 90)}  max ${percentile(refused, 100)}  (${refused.length} logouts)`,
+  );
+  console.log(
+    `  the logout's notice heard by a third listener, from server A's answer (negative: before it): p50 ${percentile(heard, 50)}  max ${percentile(heard, 100)}`,
+  );
+  if (missed > 0) console.log(`  ${missed} session(s) still answered ${GIVE_UP_MS / 1000} s after their logout`);
+  const met = missed === 0 && worst !== null && worst <= TARGET_MS;
+  console.log(`target (issue 34): every logout refused by the other server within ${TARGET_MS} ms: ${met ? 'met' : 'NOT met'}`);
+  return met;
+}
+
 async function main() {
   if (KIND === 'domain') process.exit((await domainMain()) ? 0 : 1);
+  if (KIND === 'session') process.exit((await sessionMain()) ? 0 : 1);
   console.log(
     `bench:fanout: ${CHANGES} skin changes through server A (127.0.0.1:${PORT_A}), watched on server B (127.0.0.1:${PORT_B}), ` +
       `both on one PostgreSQL; page polls ${POLL_MS} ms apart`,

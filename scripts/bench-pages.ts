@@ -19,6 +19,7 @@ import { buildIfNeeded } from './build-if-needed';
 import { FIRST_LOAD_JS_BUDGET_BYTES, kB, measureFirstLoadJs } from './bench-first-load';
 import { lighthouseMobile } from './bench-lighthouse';
 import { intEnv, percentileMs, startServer, stopServer, waitForHealth } from './bench-server';
+import { makeBenchBuyers } from './bench-buyer';
 
 const PORT = intEnv('BENCH_PORT', 3310);
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 20);
@@ -249,12 +250,78 @@ async function prepare(): Promise<void> {
   try {
     await migrate(db);
     await seed(db, new Date());
+    await prepareMineBuyers(db);
   } finally {
     await close();
   }
 }
 
 const fmt = (n: number) => n.toFixed(1);
+
+// --- /mine for a logged-in buyer (issue 34) ---
+// Each connection is its own buyer (scripts/bench-buyer.ts: a live session and the cookie a phone carries after
+// login), so the session read is per buyer as on a drop day, never one buyer's answer reused for all. Measured
+// between the two ping rounds like the pages above; the targets are issue 34's.
+
+const MINE: Target = { name: '/mine, logged-in buyer', path: '/mine', status: 200, page: true, minShare: 0.25, maxP99Ratio: 3 };
+let mineCookies: string[] = [];
+
+async function prepareMineBuyers(db: import('../lib/db/client').Db): Promise<void> {
+  const buyers = await makeBenchBuyers(db, { channelKey: 'AURORA', count: CONNECTIONS, run: Date.now().toString(16), now: new Date() });
+  mineCookies = buyers.map((buyer) => buyer.cookie);
+}
+
+/** One page load of /mine as the buyer of `cookie`; `body` keeps the HTML (the warm-up checks the page is the buyer's). */
+function getMine(cookie: string, keepBody = false): Promise<{ status: number; ms: number; body: string }> {
+  const started = performance.now();
+  const headers = { host: HOST, 'accept-encoding': keepBody ? 'identity' : 'gzip', cookie, ...PAGE_LOAD_HEADERS };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: PORT, method: 'GET', path: MINE.path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => keepBody && chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Closed loop as `load`, connection i as buyer i; first checks that each buyer gets their own page, not the visitor's. */
+async function loadMine(): Promise<Round> {
+  for (const cookie of mineCookies) {
+    const warm = await getMine(cookie, true);
+    if (warm.status !== 200 || !warm.body.includes('data-testid="mine-profile"')) {
+      throw new Error(`/mine did not answer a logged-in buyer's page (HTTP ${warm.status})`);
+    }
+  }
+  const latencies: number[] = [];
+  let wrong = 0;
+  let wrongStatus: number | null = null;
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  await Promise.all(
+    mineCookies.map(async (cookie) => {
+      while (performance.now() < until) {
+        const { status, ms } = await getMine(cookie);
+        if (status !== MINE.status) {
+          wrong++;
+          wrongStatus = status;
+        }
+        latencies.push(ms);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    rate: latencies.length / seconds,
+    p50: percentileMs(latencies, 50) ?? 0,
+    p99: percentileMs(latencies, 99) ?? 0,
+    wrong,
+    wrongStatus,
+  };
+}
 
 async function main(): Promise<void> {
   console.log(`bench:pages: ${CONNECTIONS} connections, ${SECONDS} s per target, on ${HOST} (embedded database ${pgliteDir})`);
@@ -270,6 +337,7 @@ async function main(): Promise<void> {
     const pages = [];
     for (const page of PAGES) pages.push({ page, round: await load(page) });
     pages.push(...(await loadNavigations()));
+    pages.push({ page: MINE, round: await loadMine() });
     const pingAfter = await load(PING);
     const bare = await loadBareServer();
     const pingRate = (pingBefore.rate + pingAfter.rate) / 2;

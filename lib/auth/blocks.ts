@@ -141,7 +141,7 @@ export async function addValueBlock(
     operatorId: number;
     now: Date;
   },
-): Promise<{ id: number; sessionsEnded: number }> {
+): Promise<{ id: number; sessionsEnded: number; endedTokenHashes: string[] }> {
   const [row] = await tx
     .insert(buyerBlocks)
     .values({
@@ -154,7 +154,7 @@ export async function addValueBlock(
       blockedAt: input.now,
     })
     .returning({ id: buyerBlocks.id });
-  if (input.kind === 'cidr') return { id: row!.id, sessionsEnded: 0 };
+  if (input.kind === 'cidr') return { id: row!.id, sessionsEnded: 0, endedTokenHashes: [] };
   const accounts =
     input.kind === 'phone'
       ? sql`select ${users.id} from ${users} where ${users.phone} = ${input.value}`
@@ -169,8 +169,8 @@ export async function addValueBlock(
         input.channelId === null ? undefined : eq(authSessions.channelId, input.channelId),
       ),
     )
-    .returning({ id: authSessions.id });
-  return { id: row!.id, sessionsEnded: ended.length };
+    .returning({ id: authSessions.id, tokenHash: authSessions.tokenHash });
+  return { id: row!.id, sessionsEnded: ended.length, endedTokenHashes: ended.map((s) => s.tokenHash) };
 }
 
 /**
@@ -202,13 +202,14 @@ export function notBlockedSql(userId: typeof authSessions.userId, channelId: typ
 
 /**
  * Blocks the buyer (inside the caller's transaction) and ends their live sessions on the channel (every channel for
- * a block across channels). Sessions are read from the database on every request (lib/auth/sessions.ts, no cache), so
- * the next page load or call in any process finds them revoked. Answers the block made.
+ * a block across channels). Answers the block made and the token hashes of the sessions it ended: the caller drops
+ * their cached reads with its commit (`sessionTags` through `writeInvalidating`, issue 34), so the next page load or
+ * call in this process, and in every other once it hears the notice, finds them revoked.
  */
 export async function blockBuyer(
   tx: Db,
   input: { userId: number; channelId: number | null; reason: string; operatorId: number; now: Date },
-): Promise<BuyerBlock & { sessionsEnded: number }> {
+): Promise<BuyerBlock & { sessionsEnded: number; endedTokenHashes: string[] }> {
   const [row] = await tx
     .insert(buyerBlocks)
     .values({
@@ -236,8 +237,8 @@ export async function blockBuyer(
         input.channelId === null ? undefined : eq(authSessions.channelId, input.channelId),
       ),
     )
-    .returning({ id: authSessions.id });
-  return { ...row!, sessionsEnded: ended.length };
+    .returning({ id: authSessions.id, tokenHash: authSessions.tokenHash });
+  return { ...row!, sessionsEnded: ended.length, endedTokenHashes: ended.map((s) => s.tokenHash) };
 }
 
 /**

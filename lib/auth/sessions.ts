@@ -6,6 +6,7 @@ import { authSessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../security/crypto';
 import { AUTH_LIMITS } from './limits';
 import { notBlockedSql } from './blocks';
+import { invalidate, namedCache, writeInvalidating } from '../cache/store';
 
 /**
  * API tokens (DESIGN §5, §10): random 256-bit strings, stored only as SHA-256, bound to one user on one channel,
@@ -26,9 +27,67 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user behind a live token of this channel, or null (unknown, expired, revoked, or another channel's). */
+/**
+ * How long a live session read is kept in this process (issue 34): Mine, the pay page and every buyer call read the
+ * session first, and a drop day's buyer makes several a second. Five seconds turns that read into one per buyer and
+ * five seconds per process, and bounds what a process shows of an ending it was not told of (its listener was down):
+ * every ending in the storefront drops the entry at once here and on every process through the tag fan-out
+ * (`sessionEnded`), so the time only matters for a write made outside it (docs/caching.md, "The session read").
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/**
+ * Live sessions kept per process: about 300 bytes each, so 20,000 buyers within five seconds stay under 10 MB; beyond
+ * that the least recently used are read again. Refusals (unknown, expired, revoked, blocked) are never kept, so a flood
+ * of made-up tokens costs a query each, as before, and cannot push live buyers out.
+ */
+export const SESSION_CACHE_MAX_ENTRIES = 20_000;
+
+/**
+ * The tag of one session's cached read: part of its token's hash (a clash drops another session's entry, never keeps
+ * one), so a notice carries neither the token nor the whole hash the database looks it up by.
+ */
+export function sessionTag(tokenHash: string): string {
+  return `session:${tokenHash.slice(0, 16)}`;
+}
+
+/**
+ * Sessions have ended or changed (logout, a block, anything that revokes them; `tokenHashes` as the database keeps
+ * them): their cached reads are dropped here at once and on every other process when it hears the notice (issue 34).
+ * A write inside a transaction names them through `writeInvalidating`'s `changed` with `sessionTags` instead.
+ */
+export function sessionEnded(db: object, tokenHashes: readonly string[]): void {
+  invalidate(db, sessionTags(tokenHashes));
+}
+
+/** The tags of these sessions (by their token hashes), for a write that publishes them with its commit. */
+export function sessionTags(tokenHashes: readonly string[]): string[] {
+  return [...new Set(tokenHashes.map(sessionTag))];
+}
+
+type CachedSession = { user: SessionUser; expiresAt: Date };
+
+/**
+ * The user behind a live token of this channel, or null (unknown, expired, revoked, or another channel's). A live
+ * session is kept SESSION_CACHE_TTL_MS in this process, keyed by the channel and the token's hash: a token of one
+ * channel is never answered for another, and its expiry is still checked against `now` at every read.
+ */
 export async function resolveToken(db: Db, input: { token: string; channelId: number; now: Date }): Promise<SessionUser | null> {
   if (!input.token || input.token.length > 256) return null;
+  const tokenHash = sha256(input.token);
+  const cache = namedCache(db, 'sessions', { maxEntries: SESSION_CACHE_MAX_ENTRIES });
+  const found = (await cache.read(
+    `${input.channelId}:${tokenHash}`,
+    { tags: [sessionTag(tokenHash)], ttlMs: SESSION_CACHE_TTL_MS },
+    // `undefined` is never stored: a refusal is read again next time.
+    async () => (await readSession(db, tokenHash, input.channelId, input.now)) ?? undefined,
+  )) as CachedSession | undefined;
+  if (!found || found.expiresAt.getTime() <= input.now.getTime()) return null;
+  // A copy: the cached entry is shared by every request of the buyer.
+  return { ...found.user };
+}
+
+/** The database's answer for a token hash on a channel (every condition of a live session), with its expiry. */
+async function readSession(db: Db, tokenHash: string, channelId: number, now: Date): Promise<CachedSession | null> {
   const [row] = await preparedOn(
     db,
     'session_user',
@@ -41,6 +100,7 @@ export async function resolveToken(db: Db, input: { token: string; channelId: nu
           nickname: users.nickname,
           avatar: users.avatar,
           createdAt: users.createdAt,
+          expiresAt: authSessions.expiresAt,
         })
         .from(authSessions)
         .innerJoin(users, eq(users.id, authSessions.userId))
@@ -58,17 +118,28 @@ export async function resolveToken(db: Db, input: { token: string; channelId: nu
         .limit(1)
         .prepare('session_user'),
     // A placeholder's value reaches the driver as given, without the column's encoding: the time as ISO text.
-  ).execute({ tokenHash: sha256(input.token), channelId: input.channelId, now: input.now.toISOString() });
-  return row ?? null;
+  ).execute({ tokenHash, channelId, now: now.toISOString() });
+  if (!row) return null;
+  const { expiresAt, ...user } = row;
+  return { user, expiresAt };
 }
 
-/** Revokes a token (logout). Idempotent; true when a live session was revoked. */
+/**
+ * Revokes a token (logout). Idempotent; true when a live session was revoked. Its cached read is dropped here and on
+ * every process (issue 34), even when it was revoked already: a cached entry must never outlive a logout.
+ */
 export async function revokeToken(db: Db, input: { token: string; now: Date }): Promise<boolean> {
   if (!input.token || input.token.length > 256) return false;
-  const rows = await db
-    .update(authSessions)
-    .set({ revokedAt: input.now })
-    .where(and(eq(authSessions.tokenHash, sha256(input.token)), isNull(authSessions.revokedAt)))
-    .returning({ id: authSessions.id });
+  const tokenHash = sha256(input.token);
+  // In a transaction that carries the notice: the other processes hear it as the revocation commits, before this
+  // process answers the logout (issue 34), not a turn of the event loop after.
+  const rows = await writeInvalidating(db, async (tx, changed) => {
+    changed(sessionTags([tokenHash]));
+    return tx
+      .update(authSessions)
+      .set({ revokedAt: input.now })
+      .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
+      .returning({ id: authSessions.id });
+  });
   return rows.length > 0;
 }

@@ -9,6 +9,8 @@ import { identityOf } from '../identity/records';
 import { parseAddress } from '../security/address';
 import { buyerOfAccountNumber } from '../auth/account-numbers';
 import { AppError } from '../procedure/errors';
+import { writeInvalidating } from '../cache/store';
+import { sessionTags } from '../auth/sessions';
 import { msg } from '../procedure/messages';
 
 /**
@@ -39,7 +41,8 @@ export async function blockOnChannel(
   audit: BlockAudit,
 ): Promise<BlockState & { sessionsEnded: number }> {
   const userId = await buyerOn(db, input.channelId, input.accountNumber);
-  return db.transaction(async (tx) => {
+  // The sessions the block ends are forgotten with its commit, here and on every process (issue 34).
+  return writeInvalidating(db, async (tx, changed) => {
     const before = await stateOf(tx, input.channelId, userId);
     const made = await blockBuyer(tx, {
       userId,
@@ -48,6 +51,7 @@ export async function blockOnChannel(
       operatorId: input.operatorId,
       now: input.now,
     });
+    changed(sessionTags(made.endedTokenHashes));
     const after = await stateOf(tx, input.channelId, userId);
     await audit(tx, {
       channelId: input.channelId,
@@ -233,7 +237,8 @@ export async function addToBlocklist(
 ): Promise<BlocklistEntry & { sessionsEnded: number }> {
   const { value, userId } = await valueOf(db, input);
   const scope = input.everyChannel ? null : input.channelId;
-  return db.transaction(async (tx) => {
+  // The sessions an identity's or a phone's block ends are forgotten with its commit, on every process (issue 34).
+  return writeInvalidating(db, async (tx, changed) => {
     const [already] = await tx
       .select({ id: buyerBlocks.id })
       .from(buyerBlocks)
@@ -256,6 +261,7 @@ export async function addToBlocklist(
       operatorId: input.operatorId,
       now: input.now,
     });
+    changed(sessionTags(made.endedTokenHashes));
     const entry = (await entryOf(tx, input.channelId, made.id))!;
     await audit(tx, { channelId: input.channelId, before: null, after: { ...auditForm(entry), sessionsEnded: made.sessionsEnded } });
     return { ...entry, sessionsEnded: made.sessionsEnded };

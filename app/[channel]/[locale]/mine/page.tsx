@@ -2,13 +2,9 @@ import { formatCount } from '@/lib/format/count';
 import Link from 'next/link';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { titledPage } from '@/lib/page/metadata';
-import { getPageUser, userScopeOf } from '@/lib/page/session';
-import { countUnopenedBoxes, listCollection } from '@/lib/collection/service';
-import { listOrders } from '@/lib/order/service';
-import { ORDER_STATUS } from '@/lib/order/status';
+import { getPageUser } from '@/lib/page/session';
+import { pageMineSummary } from '@/lib/page/mine';
 import { maskPhone } from '@/lib/auth/mask';
-import { accountNumberOf } from '@/lib/auth/account-numbers';
-import { getDb } from '@/lib/db/client';
 import { channelFeatures } from '@/lib/channel/labels';
 import { formatDate } from '@/lib/format/date';
 import { Avatar } from '@/components/ui/avatar';
@@ -17,8 +13,7 @@ import { LogoutButton } from '@/components/auth/logout-button';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { Card } from '@/components/ui/card';
 import { MineEntries, mineEntries } from '@/components/layout/mine-entries';
-import { unreadNoticeCount } from '@/lib/notice/service';
-import { pageAsksIdentity, pageBuyerIdentity } from '@/lib/page/identity';
+import { pageAsksIdentity } from '@/lib/page/identity';
 import { verifyHref } from '@/components/identity/identity-notice';
 
 type Props = { params: Promise<PageParams> };
@@ -37,48 +32,28 @@ export default async function MinePage({ params }: Props) {
   // Each entry and count only where the channel offers what is behind it (spec §6, one reading of the labels).
   const features = channelFeatures(labels, theme.attributes);
 
-  // At a glance (issue 17, item 9): what the buyer holds, and what waits for them, each a link to its list.
-  const scope = user ? userScopeOf(channel, user) : null;
-  const summary = scope
-    ? (
-        await Promise.all([
-          listCollection(scope, { pageCount: 1, pageSize: 1 }).then((page) => ({
-            href: '/mine/collection',
-            label: t('mine.summaryCollectibles'),
-            value: page.total,
-            testId: 'mine-summary-collectibles',
-          })),
-          features.sale
-            ? countUnopenedBoxes(scope).then((value) => ({
-                href: '/mine/box',
-                label: t('mine.summaryBoxes'),
-                value,
-                testId: 'mine-summary-boxes',
-              }))
-            : null,
-          features.sale
-            ? listOrders(scope, { pageCount: 1, pageSize: 1, statusTrade: ORDER_STATUS.toPay }).then((page) => ({
-                href: '/mine/records',
-                label: t('mine.summaryToPay'),
-                value: page.total,
-                testId: 'mine-summary-to-pay',
-              }))
-            : null,
-        ])
-      ).filter((item) => item !== null)
+  // At a glance (issue 17, item 9): what the buyer holds, and what waits for them, each a link to its list. With the
+  // account number, the verified name and the unread notices, ONE statement (issue 34: lib/buyer/mine-summary.ts).
+  const mine = user ? await pageMineSummary(channel.id, user.id) : null;
+  const summary = mine
+    ? [
+        { href: '/mine/collection', label: t('mine.summaryCollectibles'), value: mine.collectibles, testId: 'mine-summary-collectibles' },
+        features.sale ? { href: '/mine/box', label: t('mine.summaryBoxes'), value: mine.boxes, testId: 'mine-summary-boxes' } : null,
+        features.sale ? { href: '/mine/records', label: t('mine.summaryToPay'), value: mine.toPay, testId: 'mine-summary-to-pay' } : null,
+      ].filter((item) => item !== null)
     : [];
 
   // The buyer's account number on this channel (issue 32): random and per channel, made on first need.
-  const accountNumber = user ? await accountNumberOf(getDb(), channel.id, user.id) : null;
+  const accountNumber = mine?.accountNumber ?? null;
 
   // issue 33: the real-name row, where the channel asks for it or the buyer verified (docs/decisions.md): a store that
   // asks nothing does not invite its buyers to hand over an ID number it has no use for.
-  const identity = user ? await pageBuyerIdentity(user.id) : null;
+  const identity = mine?.identityName ? { maskedName: mine.identityName } : null;
   const showIdentity = user !== null && (identity !== null || (await pageAsksIdentity(channel)));
 
   const entries = mineEntries({ features, attributes: theme.attributes, skin, t });
   // The notices and the drop calendar are found here (issue 32; docs/decisions.md): Mine is the page that knows the buyer.
-  const unread = scope ? await unreadNoticeCount(scope) : 0;
+  const unread = mine?.unreadNotices ?? 0;
   const unreadLabel = t('notices.unread', { count: unread });
 
   return (
