@@ -20,7 +20,6 @@ import { authSecret } from '@/lib/security/secret';
 import { createOrder } from '@/lib/order/service';
 import { loadPageChannel, pageScope, type PageParams } from './channel';
 import { readSale } from './cached-reads';
-import { requirePageUser } from './session';
 import { loadPageOdds, loadPageSale, pageSale } from './sale';
 import { pagePayOptions } from './pay';
 import { loadPageOrder } from './order';
