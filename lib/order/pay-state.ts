@@ -20,21 +20,21 @@ import { expireOverdueOrders, readBuyTerms } from './service';
  * buy or a payment changes it at once.
  */
 export const payStateSchema = z.object({
-  saleId: z.string(),
+  saleId: z.string().describe('the sale asked about'),
   /** The sale's per-buyer limit. */
-  limit: z.number().int(),
+  limit: z.number().int().describe("the sale's per-buyer limit"),
   /** Copies the buyer holds of this sale in unpaid or paid orders (the quota the database keeps, DESIGN §7). */
-  held: z.number().int(),
+  held: z.number().int().describe('copies the buyer holds of this sale in unpaid or paid orders'),
   /** How many more the buyer may buy (the limit less what they hold; never below 0). Stock is the page's business. */
-  left: z.number().int(),
+  left: z.number().int().describe('how many more the buyer may buy: limit less held, never below 0'),
   /** The channel's real-name and age rules for this buy as they stand for this buyer (issue 33). */
   identity: z.object({
-    standing: z.enum(['ok', 'unverified', 'underAge']),
+    standing: z.enum(['ok', 'unverified', 'underAge']).describe("against the channel's real-name and age rules for this buy"),
     /** The notice above Pay in the caller's language (the channel's rule, never the buyer's age); null when 'ok'. */
-    message: z.string().nullable(),
+    message: z.string().nullable().describe("the notice above Pay in the caller's language; null when 'ok'"),
   }),
   /** The buyer's WeChat openid cookie is there (JSAPI inside WeChat needs it; pay/create checks its signature). */
-  hasWechatIdentity: z.boolean(),
+  hasWechatIdentity: z.boolean().describe('the WeChat openid cookie is there (JSAPI inside WeChat needs it)'),
   /** The buyer's unpaid order of this sale still in time, newest, or null. */
   unpaidOrder: z.object({ orderNo: z.string(), quantity: z.number().int(), amount: z.number().int(), expireTime: z.string() }).nullable(),
 });
