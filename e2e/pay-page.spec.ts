@@ -20,13 +20,16 @@ type PayStateAnswer = {
   data: { held: number; left: number; identity: { standing: string; message: string | null }; unpaidOrder: { orderNo: string } | null };
 };
 
-/** The buyer's payState as the pay page's own fetch sends it (same origin, the session cookie). */
-async function payStateOf(page: Page, channel: string, saleId: string): Promise<PayStateAnswer> {
-  const answer = await page.request.post(channelUrl(channel, '/api/market/api/saleRecord/payState'), {
-    data: { id: saleId },
-    headers: { origin: channelUrl(channel, '').replace(/\/$/, ''), 'sec-fetch-site': 'same-origin', 'accept-language': 'en' },
-  });
-  return (await answer.json()) as PayStateAnswer;
+/** The buyer's payState as the pay page's own fetch sends it (from the page, same origin, with the session cookie). */
+async function payStateOf(page: Page, saleId: string): Promise<PayStateAnswer> {
+  return page.evaluate(async (id) => {
+    const answer = await fetch('/api/market/api/saleRecord/payState', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ id }),
+    });
+    return (await answer.json()) as PayStateAnswer;
+  }, saleId);
 }
 
 test('two buyers on one pay page: the same cached HTML, each with their own quota and unpaid order, nothing of A in B’s page', async ({
@@ -46,7 +49,7 @@ test('two buyers on one pay page: the same cached HTML, each with their own quot
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/sandbox\/cashier\/P\d{21}$/);
-  const stateA = await payStateOf(page, 'aurora', saleId);
+  const stateA = await payStateOf(page, saleId);
   expect(stateA.data).toMatchObject({ held: 2, left: 8 });
   const orderNoA = stateA.data.unpaidOrder!.orderNo;
   expect(orderNoA).toMatch(/^\d{22}$/);
@@ -72,7 +75,7 @@ test('two buyers on one pay page: the same cached HTML, each with their own quot
     expect(htmlB).not.toContain(phoneB);
     await expect(pageB.getByTestId('pay-buyer-left')).toHaveText('You may buy 10 more');
     await expect(pageB.getByTestId('pay-unpaid-order')).toHaveCount(0);
-    const stateB = await payStateOf(pageB, 'aurora', saleId);
+    const stateB = await payStateOf(pageB, saleId);
     expect(stateB.data).toMatchObject({ held: 0, left: 10, unpaidOrder: null });
   } finally {
     await contextB.close();
@@ -90,17 +93,18 @@ test('on the real-name store, an unverified buyer’s notice comes with their ow
     'href',
     `/mine/identity?back=${encodeURIComponent(`/pay/${saleId}`)}`,
   );
-  expect((await payStateOf(page, 'lumen', saleId)).data.identity.standing).toBe('unverified');
+  expect((await payStateOf(page, saleId)).data.identity.standing).toBe('unverified');
 });
 
 test('without a session the pay page still sends the buyer to log in first, with the way back, before anything renders', async ({
   page,
 }) => {
   const saleId = await saleIdOf(page, 'aurora', 'Star Fox');
-  const answer = await page.request.get(channelUrl('aurora', `/pay/0${saleId}`), {
-    maxRedirects: 0,
-    headers: { accept: 'text/html', 'sec-fetch-dest': 'document' },
-  });
-  expect(answer.status()).toBe(307);
-  expect(answer.headers()['location']).toMatch(new RegExp(`/login\\?redirect=${encodeURIComponent(`/pay/0${saleId}`)}$`));
+  const padded = `/pay/0${saleId}`;
+  const guard = page.waitForResponse((response) => response.url() === channelUrl('aurora', padded));
+  await page.goto(channelUrl('aurora', padded));
+  const first = await guard;
+  expect(first.status()).toBe(307);
+  expect(first.headers()['location']).toMatch(new RegExp(`/login\\?redirect=${encodeURIComponent(padded)}$`));
+  await expect(page).toHaveURL(channelUrl('aurora', `/login?redirect=${encodeURIComponent(padded)}`));
 });
