@@ -413,6 +413,15 @@ describe("the buyer's own part, read after the page is shown (issue 34: the page
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
   });
 
+  it('reads the buyer’s part again after a refused buy (their limit may be held by an order made elsewhere)', async () => {
+    const reread = jest.fn();
+    post.mockRejectedValue(new BusinessError('You already hold 5, the most one buyer may.', 409, { reason: 'limit' }));
+    renderWithMessages(form(BUYER, { onRetry: reread }));
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(reread).toHaveBeenCalledTimes(1));
+  });
+
   it('inside WeChat, with the WeChat identity known, buys at once rather than asking WeChat again', async () => {
     const realUserAgent = navigator.userAgent;
     const leave = jest.spyOn(navigation, 'leave').mockImplementation(() => {});

@@ -71,6 +71,7 @@ export function PayForm({
   buyer: PayBuyer | null;
   /** The buyer's part could not be read (not a 401: that one goes to /login): Pay stays off, with a way to try again. */
   buyerFailed?: boolean;
+  /** Reads the buyer's part again: the "try again" above, and after a refused buy. */
   onRetry?: () => void;
 }) {
   const t = useTranslations('pay');
@@ -142,6 +143,9 @@ export function PayForm({
           return;
         }
         if (!ordered) key.current = null;
+        // A refusal may mean the buyer's part moved meanwhile (an order from another tab holds the limit, issue 34):
+        // it is read again, so what the form says and allows is the buyer's as it is now.
+        onRetry?.();
         if (reason === REASON.soldOut) router.replace('/sellout');
         // The sale changed as the buyer tapped (a new price or limit, issue 32): the page shows its terms as they are now.
         if (reason === REASON.changed) router.refresh();
