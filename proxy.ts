@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decideRoute, type RoutingDecision } from '@/lib/channel/routing';
+import { matchRoute } from '@/lib/channel/routes';
 import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
 import { toSummary } from '@/lib/channel/theme';
 import { toThemeInfo } from '@/lib/channel/service';
@@ -79,7 +80,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     // sessions table too (it runs in the server's process), but it only picks the login redirect: the page behind
     // login checks the token in the database anyway (lib/page/session.ts: revoked → /login), so a lookup here would
     // add a read to every guarded view and decide nothing more.
-    hasSession: Boolean(await readWebSession(sessionCookieValue(request.cookies), authSecret(), key)),
+    hasSession: rendersSharedBuyerPage(request) || Boolean(await readWebSession(sessionCookieValue(request.cookies), authSecret(), key)),
     acceptLanguage: request.headers.get('accept-language'),
   });
 
@@ -108,6 +109,17 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     cached && row && row !== 'unavailable' ? servePage(cached, row, request, host, https) : respond(decision, request, host, https),
     https,
   );
+}
+
+/**
+ * The proxy's own render of a shared page behind login (issue 34: the pay page), made without cookies: it passes the
+ * login guard, since what it renders holds nothing of any buyer (routes.ts `shared.buyerPart`) and only this server can
+ * ask for it (the render secret). Every buyer's request still meets the guard before the cache answers.
+ */
+function rendersSharedBuyerPage(request: NextRequest): boolean {
+  if (!isRenderRequest(request.headers)) return false;
+  const route = matchRoute(request.nextUrl.pathname)?.route;
+  return Boolean(route?.login && route.shared?.buyerPart);
 }
 
 /**

@@ -20,6 +20,7 @@ import { FIRST_LOAD_JS_BUDGET_BYTES, kB, measureFirstLoadJs } from './bench-firs
 import { lighthouseMobile } from './bench-lighthouse';
 import { intEnv, percentileMs, startServer, stopServer, waitForHealth } from './bench-server';
 import { makeBenchBuyers } from './bench-buyer';
+import type { Db } from '../lib/db/client';
 
 const PORT = intEnv('BENCH_PORT', 3310);
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 20);
@@ -251,10 +252,124 @@ async function prepare(): Promise<void> {
     await migrate(db);
     await seed(db, new Date());
     await prepareMineBuyers(db);
+    await preparePayBuyers(db);
   } finally {
     await close();
   }
 }
+
+// ---- The pay page for logged-in buyers (issue 34) ------------------------------------------------------------------
+// `/pay/1` as a logged-in buyer's page load (its shared part from the rendered-page cache, after the proxy's login guard)
+// and the one call its buyer part comes from (`saleRecord/payState`), each connection as a buyer of its own.
+
+const PAY_PAGE: Target = {
+  name: '/pay/1, logged-in buyer (page load)',
+  path: '/pay/1',
+  status: 200,
+  page: true,
+  minShare: 0.4,
+  maxP99Ratio: 3,
+};
+const PAY_STATE: Target = {
+  name: 'payState, logged-in buyer (the pay page’s own-data call)',
+  path: '/api/market/api/saleRecord/payState',
+  status: 200,
+  page: false,
+  minShare: 0.4,
+  maxP99Ratio: 3,
+};
+/** One web session cookie per connection (scripts/bench-buyer.ts). */
+let payBuyerCookies: string[] = [];
+
+async function preparePayBuyers(db: Db): Promise<void> {
+  const run = Math.floor(Math.random() * 0xffff).toString(16);
+  const buyers = await makeBenchBuyers(db, { channelKey: 'AURORA', count: CONNECTIONS, run, now: new Date() });
+  payBuyerCookies = buyers.map((b) => b.cookie);
+}
+
+/** One request as the buyer with `cookie`: the page load as a phone opens it, or payState as the page's fetch sends it. */
+function buyerRequest(target: Target, cookie: string): Promise<{ ok: boolean; status: number; ms: number }> {
+  const started = performance.now();
+  const state = target === PAY_STATE;
+  const body = state ? JSON.stringify({ id: 1 }) : undefined;
+  const headers: Record<string, string> = state
+    ? {
+        host: HOST,
+        cookie,
+        accept: '*/*',
+        'accept-encoding': 'gzip',
+        'accept-language': 'en',
+        // What a same-origin fetch() sends (lib/security/csrf.ts cookieCallProblem).
+        'content-type': 'application/json',
+        origin: `http://${HOST}`,
+        'sec-fetch-site': 'same-origin',
+        'sec-fetch-mode': 'cors',
+        'sec-fetch-dest': 'empty',
+        'content-length': String(Buffer.byteLength(body!)),
+        'user-agent': PAGE_LOAD_HEADERS['user-agent'],
+      }
+    : { host: HOST, cookie, 'accept-encoding': 'gzip', ...PAGE_LOAD_HEADERS };
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, method: state ? 'POST' : 'GET', path: target.path, headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (state) chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          // payState answers HTTP 200 with its code in the envelope: a 401 there (no session) is a wrong answer too.
+          const ok = status === target.status && (!state || Buffer.concat(chunks).toString('utf8').includes('"code":200'));
+          // The page must come from the cache, not a render per buyer.
+          const cached = state || res.headers['x-storefront-cache'] === 'shared';
+          resolve({ ok: ok && cached, status, ms: performance.now() - started });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Closed loop like `load`, each connection a buyer of its own. */
+async function loadAsBuyers(target: Target): Promise<Round> {
+  const latencies: number[] = [];
+  let wrong = 0;
+  let wrongStatus: number | null = null;
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  await Promise.all(
+    payBuyerCookies.map(async (cookie) => {
+      while (performance.now() < until) {
+        const { ok, status, ms } = await buyerRequest(target, cookie);
+        if (!ok) {
+          wrong++;
+          wrongStatus = status;
+        }
+        latencies.push(ms);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    rate: latencies.length / seconds,
+    p50: percentileMs(latencies, 50) ?? 0,
+    p99: percentileMs(latencies, 99) ?? 0,
+    wrong,
+    wrongStatus,
+  };
+}
+
+/** The pay page's rows, in the same run as ping's (printed with the pages). */
+async function payPageRounds(): Promise<{ page: Target; round: Round }[]> {
+  for (const target of [PAY_PAGE, PAY_STATE]) for (const cookie of payBuyerCookies.slice(0, 5)) await buyerRequest(target, cookie);
+  return [
+    { page: PAY_PAGE, round: await loadAsBuyers(PAY_PAGE) },
+    { page: PAY_STATE, round: await loadAsBuyers(PAY_STATE) },
+  ];
+}
+// ---- end of the pay page's rows ---------------------------------------------------------------------------------
 
 const fmt = (n: number) => n.toFixed(1);
 
@@ -338,6 +453,7 @@ async function main(): Promise<void> {
     for (const page of PAGES) pages.push({ page, round: await load(page) });
     pages.push(...(await loadNavigations()));
     pages.push({ page: MINE, round: await loadMine() });
+    pages.push(...(await payPageRounds()));
     const pingAfter = await load(PING);
     const bare = await loadBareServer();
     const pingRate = (pingBefore.rate + pingAfter.rate) / 2;

@@ -461,6 +461,8 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/market/api/channel/detail': () => ({ key: 'AURORA' }),
   '/market/api/channel/querySaleRecord': () => ({ pageCount: 1, pageSize: 50 }),
   '/market/api/saleRecord/detail/v2': (f) => ({ id: f.saleId }),
+  // issue 34: the pay page's buyer part, for A's sale (its own data only; the matrix checks auth).
+  '/market/api/saleRecord/payState': (f) => ({ id: f.saleId }),
   '/log/track': (f) => ({
     records: [
       {

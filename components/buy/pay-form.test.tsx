@@ -1,13 +1,25 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithMessages } from '@/test/render-with-messages';
-import { PayForm } from './pay-form';
+import { PayForm, type PayBuyer } from './pay-form';
 import { PAY_CLIENTS } from '@/lib/payment/clients';
 import { navigation } from './go-pay';
 import { BusinessError } from '@/lib/client/api-client';
 
 // The pay page's form: without the terms agreed it only warns; once they are, the warning goes before the buyer is
 // sent to pay, so it cannot follow them onto the payment's pages (issue 17, item 11).
+
+/** The buyer's own part as `saleRecord/payState` answers it (issue 34): nothing held, nothing asked. */
+const BUYER: PayBuyer = {
+  saleId: '1',
+  limit: 5,
+  held: 0,
+  left: 5,
+  identity: { standing: 'ok', message: null },
+  hasWechatIdentity: false,
+  unpaidOrder: null,
+};
+const VERIFY = { href: '/mine/identity?back=%2Fpay%2F1', label: 'Verify now' };
 
 const post = jest.fn();
 const push = jest.fn();
@@ -38,7 +50,16 @@ it('warns without the terms agreed and sends nothing; once agreed, takes the war
     path === '/market/api/order/create' ? { orderNo: '20261125000000012345678' } : { payUrl: '/sandbox/cashier/P1' },
   );
   renderWithMessages(
-    <PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={[{ name: 'sandbox', clients: PAY_CLIENTS }]} />,
+    <PayForm
+      verify={VERIFY}
+      buyer={BUYER}
+      saleId="1"
+      price={19900}
+      max={5}
+      limit={5}
+      showAmount
+      options={[{ name: 'sandbox', clients: PAY_CLIENTS }]}
+    />,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
   expect(toast).toHaveBeenCalledWith('warn', 'Please agree to the sales terms first');
@@ -57,15 +78,18 @@ describe('the amount (issue 30: a channel that hides amounts showed the price fi
   const options = [{ name: 'sandbox' as const, clients: PAY_CLIENTS }];
 
   it('where the channel hides amounts, says before the buyer pays that the amount is shown at payment', () => {
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount={false} options={options} />, {
-      locale: 'zh-CN',
-    });
+    renderWithMessages(
+      <PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount={false} options={options} />,
+      {
+        locale: 'zh-CN',
+      },
+    );
     expect(screen.getByTestId('pay-amount-at-payment')).toHaveTextContent('金额将在支付时显示');
     expect(screen.queryByText('¥199.00')).not.toBeInTheDocument();
   });
 
   it('where it shows them, shows the total instead', () => {
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
+    renderWithMessages(<PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
     expect(screen.getByTestId('pay-total')).toHaveTextContent('¥199.00');
     expect(screen.queryByText('The amount is shown when you pay')).not.toBeInTheDocument();
   });
@@ -98,7 +122,7 @@ describe('the way to pay', () => {
         ? { orderNo: '20261125000000012345678' }
         : { payUrl: 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1' },
     );
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
+    renderWithMessages(<PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['wechatpay', 'sandbox']);
     fireEvent.click(screen.getByRole('radio', { name: 'WeChat Pay' }));
@@ -119,7 +143,9 @@ describe('the way to pay', () => {
         ? { orderNo: '20261125000000012345678' }
         : { payUrl: 'https://openapi.alipay.com/gateway.do?method=alipay.trade.wap.pay' },
     );
-    const { unmount } = renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={alipayChannel} />);
+    const { unmount } = renderWithMessages(
+      <PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={alipayChannel} />,
+    );
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['sandbox', 'alipay']);
     fireEvent.click(screen.getByRole('radio', { name: 'Alipay' }));
@@ -130,21 +156,25 @@ describe('the way to pay', () => {
     unmount();
 
     as(WECHAT);
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={alipayChannel} />);
+    renderWithMessages(
+      <PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={alipayChannel} />,
+    );
     await screen.findByRole('button', { name: 'Pay now' });
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
   });
 
   it('asks nothing on a computer, where only the sandbox fits', async () => {
     as('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0 Safari/537.36');
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
+    renderWithMessages(<PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
     await screen.findByRole('button', { name: 'Pay now' });
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
   });
 
   it("inside WeChat learns the buyer's WeChat identity first, before any order is made", async () => {
     as(WECHAT);
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={[options[0]!]} />);
+    renderWithMessages(
+      <PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={[options[0]!]} />,
+    );
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(assign).toHaveBeenCalledWith('/api/pay/wechat/oauth?return=%2F');
@@ -166,7 +196,16 @@ it('keeps the order’s key when only its payment could not be opened, so the ne
     return { payUrl: '/sandbox/cashier/P2' };
   });
   renderWithMessages(
-    <PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={[{ name: 'sandbox', clients: PAY_CLIENTS }]} />,
+    <PayForm
+      verify={VERIFY}
+      buyer={BUYER}
+      saleId="1"
+      price={19900}
+      max={5}
+      limit={5}
+      showAmount
+      options={[{ name: 'sandbox', clients: PAY_CLIENTS }]}
+    />,
   );
   fireEvent.click(screen.getByRole('checkbox'));
   fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
@@ -180,19 +219,23 @@ it('keeps the order’s key when only its payment could not be opened, so the ne
 
 describe("the channel's real-name and age rules above Pay (issue 33)", () => {
   const options = [{ name: 'sandbox' as const, clients: PAY_CLIENTS }];
-  const verify = { href: '/mine/identity?back=%2Fpay%2F1', label: 'Verify now' };
+  const verify = VERIFY;
   afterEach(() => post.mockReset());
 
   it('tells a buyer who has not verified, with the way to verify and back, before they tap', () => {
     renderWithMessages(
       <PayForm
+        verify={VERIFY}
         saleId="1"
         price={19900}
         max={5}
         limit={5}
         showAmount
         options={options}
-        identity={{ verify, notice: { message: 'This store asks buyers to verify their real name before buying.', underAge: false } }}
+        buyer={{
+          ...BUYER,
+          identity: { standing: 'unverified', message: 'This store asks buyers to verify their real name before buying.' },
+        }}
       />,
     );
     expect(screen.getByTestId('pay-identity-notice')).toHaveTextContent('verify their real name before buying');
@@ -203,13 +246,14 @@ describe("the channel's real-name and age rules above Pay (issue 33)", () => {
   it("tells a verified buyer under the age the channel's rule, with no link, and Pay is off", () => {
     renderWithMessages(
       <PayForm
+        verify={VERIFY}
         saleId="1"
         price={19900}
         max={5}
         limit={5}
         showAmount
         options={options}
-        identity={{ verify, notice: { message: 'This store sells this to buyers aged 18 and over.', underAge: true } }}
+        buyer={{ ...BUYER, identity: { standing: 'underAge', message: 'This store sells this to buyers aged 18 and over.' } }}
       />,
     );
     expect(screen.getByTestId('pay-identity-notice')).toHaveTextContent('aged 18 and over');
@@ -221,13 +265,13 @@ describe("the channel's real-name and age rules above Pay (issue 33)", () => {
   });
 
   it('shows nothing where the channel asks nothing', () => {
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} identity={{ verify }} />);
+    renderWithMessages(<PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
     expect(screen.queryByTestId('pay-identity-notice')).not.toBeInTheDocument();
   });
 
   it('shows a real-name refusal at the tap (the rules changed meanwhile) above Pay, with the Verify link', async () => {
     post.mockRejectedValue(new BusinessError('Please verify your real name first.', 1010, { reason: 'identityRequired', action: 'buy' }));
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} identity={{ verify }} />);
+    renderWithMessages(<PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByTestId('pay-identity-notice')).toHaveTextContent('Please verify your real name first.');
@@ -238,7 +282,7 @@ describe("the channel's real-name and age rules above Pay (issue 33)", () => {
     post.mockRejectedValue(
       new BusinessError('This channel sells to buyers aged 14 and over.', 1011, { reason: 'ageRestricted', action: 'buy', minAge: 14 }),
     );
-    renderWithMessages(<PayForm saleId="1" price={19900} max={5} limit={5} showAmount options={options} identity={{ verify }} />);
+    renderWithMessages(<PayForm verify={VERIFY} buyer={BUYER} saleId="1" price={19900} max={5} limit={5} showAmount options={options} />);
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByTestId('pay-identity-notice')).toHaveTextContent('aged 14 and over');
@@ -264,7 +308,16 @@ describe('the captcha at the buy tap (issue 33)', () => {
       return { orderNo: '20261125000000012345679' };
     });
     renderWithMessages(
-      <PayForm saleId="7" price={19900} max={5} limit={5} showAmount options={[{ name: 'sandbox', clients: PAY_CLIENTS }]} />,
+      <PayForm
+        verify={VERIFY}
+        buyer={BUYER}
+        saleId="7"
+        price={19900}
+        max={5}
+        limit={5}
+        showAmount
+        options={[{ name: 'sandbox', clients: PAY_CLIENTS }]}
+      />,
     );
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
@@ -283,7 +336,16 @@ describe('the captcha at the buy tap (issue 33)', () => {
       throw new BusinessError('Please complete a quick security check to place this order.', 1013, { reason: 'captchaRequired' });
     });
     renderWithMessages(
-      <PayForm saleId="7" price={19900} max={5} limit={5} showAmount options={[{ name: 'sandbox', clients: PAY_CLIENTS }]} />,
+      <PayForm
+        verify={VERIFY}
+        buyer={BUYER}
+        saleId="7"
+        price={19900}
+        max={5}
+        limit={5}
+        showAmount
+        options={[{ name: 'sandbox', clients: PAY_CLIENTS }]}
+      />,
     );
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
@@ -291,5 +353,106 @@ describe('the captcha at the buy tap (issue 33)', () => {
     expect(toast).toHaveBeenCalledWith('warn', expect.stringContaining('No order was placed'));
     expect(post).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'solve the captcha' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the buyer's own part, read after the page is shown (issue 34: the page's HTML is the same for every buyer)", () => {
+  const options = [{ name: 'sandbox' as const, clients: PAY_CLIENTS }];
+  beforeEach(() => post.mockReset());
+  const form = (buyer: PayBuyer | null, more: { buyerFailed?: boolean; onRetry?: () => void } = {}) => (
+    <PayForm verify={VERIFY} buyer={buyer} {...more} saleId="1" price={19900} max={5} limit={5} showAmount options={options} />
+  );
+
+  it('while it loads, holds its line with a placeholder and keeps Pay off', () => {
+    renderWithMessages(form(null));
+    expect(screen.getByTestId('pay-buyer-loading')).toHaveAttribute('aria-busy', 'true');
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'One more' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('once known, says how many more the buyer may buy, and the quantity stops there', () => {
+    const { rerender } = renderWithMessages(form(null));
+    rerender(form({ ...BUYER, held: 3, left: 2 }));
+    expect(screen.getByTestId('pay-buyer-left')).toHaveTextContent('You may buy 2 more');
+    expect(screen.queryByTestId('pay-buyer-loading')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'One more' }));
+    expect(screen.getByTestId('pay-quantity')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'One more' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+  });
+
+  it('points a buyer with an unpaid order of the sale to paying it', () => {
+    renderWithMessages(
+      form({
+        ...BUYER,
+        held: 5,
+        left: 0,
+        unpaidOrder: { orderNo: '20261127000000012345678', quantity: 5, amount: 99500, expireTime: '2026-11-27T08:05:00.000Z' },
+      }),
+    );
+    expect(screen.getByTestId('pay-unpaid-order')).toHaveTextContent('You have an unpaid order of this sale (5).');
+    expect(screen.getByRole('link', { name: 'Pay it' })).toHaveAttribute('href', '/mine/records');
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+
+  it('tells a buyer who holds the most one buyer may, and keeps Pay off', () => {
+    renderWithMessages(form({ ...BUYER, held: 5, left: 0 }));
+    expect(screen.getByTestId('pay-limit-reached')).toHaveTextContent('You hold 5, the most one buyer may buy of this sale.');
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+
+  it('when it could not be read, says so with a way to try again, and Pay stays off', () => {
+    const retry = jest.fn();
+    renderWithMessages(form(null, { buyerFailed: true, onRetry: retry }));
+    expect(screen.getByTestId('pay-state-failed')).toHaveTextContent('Your buying details did not load.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+
+  it('reads the buyer’s part again after a refused buy (their limit may be held by an order made elsewhere)', async () => {
+    const reread = jest.fn();
+    post.mockRejectedValue(new BusinessError('You already hold 5, the most one buyer may.', 409, { reason: 'limit' }));
+    renderWithMessages(form(BUYER, { onRetry: reread }));
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(reread).toHaveBeenCalledTimes(1));
+  });
+
+  it('inside WeChat, with the WeChat identity known, buys at once rather than asking WeChat again', async () => {
+    const realUserAgent = navigator.userAgent;
+    const leave = jest.spyOn(navigation, 'leave').mockImplementation(() => {});
+    leave.mockClear();
+    Object.defineProperty(navigator, 'userAgent', {
+      value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 MicroMessenger/8.0.47(0x18002f2c)',
+      configurable: true,
+    });
+    post.mockImplementation(async (path: string) =>
+      path === '/market/api/order/create' ? { orderNo: '20261125000000012345678' } : { payUrl: '/sandbox/cashier/P3' },
+    );
+    try {
+      renderWithMessages(
+        <PayForm
+          verify={VERIFY}
+          buyer={{ ...BUYER, hasWechatIdentity: true }}
+          saleId="1"
+          price={19900}
+          max={5}
+          limit={5}
+          showAmount
+          options={[{ name: 'wechatpay', clients: ['wechat'] }]}
+        />,
+      );
+      fireEvent.click(screen.getByRole('checkbox'));
+      fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+      await waitFor(() => expect(post).toHaveBeenCalledWith('/market/api/pay/create', expect.objectContaining({ provider: 'wechatpay' })));
+      expect(leave).not.toHaveBeenCalledWith(expect.stringContaining('/api/pay/wechat/oauth'));
+    } finally {
+      Object.defineProperty(navigator, 'userAgent', { value: realUserAgent, configurable: true });
+      leave.mockRestore();
+    }
   });
 });

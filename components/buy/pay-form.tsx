@@ -16,18 +16,18 @@ import { SliderCaptcha } from '@/components/auth/slider-captcha';
 import { optionsFor, payClientOf, wechatOauthStartPath, type PayClient, type PayOption } from '@/lib/payment/clients';
 import { goPay, navigation } from './go-pay';
 import { IdentityNotice } from '@/components/identity/identity-notice';
+import Link from 'next/link';
+import type { ApiOutput } from '@/lib/client/api-client';
 
 /** The gate refusals of a buy (issue 33, docs/api.md): real-name first (1010), the channel's age rule (1011). */
 const IDENTITY_REQUIRED = 1010;
 const AGE_RESTRICTED = 1011;
 
-/** What the pay page says above Pay about the channel's real-name and age rules (issue 33). */
-export type PayIdentity = {
-  /** The verification page and back here, for a buyer who has not verified (also when the buy is refused for it). */
-  verify: { href: string; label: string };
-  /** Said before the buyer taps: not verified yet, or under the channel's age (Pay disabled then); none when met. */
-  notice?: { message: string; underAge: boolean };
-};
+/**
+ * The buyer's own part of the pay page (issue 34): `saleRecord/payState`'s answer, read in the browser (components/buy/
+ * pay-panel.tsx), since the rest of the page is served from the shared cache. Null while it loads.
+ */
+export type PayBuyer = ApiOutput<'/market/api/saleRecord/payState'>;
 
 const noSubscription = () => () => {};
 /** The buyer's environment, known once in the browser (null while rendering on the server and hydrating). */
@@ -52,20 +52,27 @@ export function PayForm({
   limit,
   showAmount,
   options,
-  hasWechatIdentity = false,
-  identity,
+  verify,
+  buyer,
+  buyerFailed = false,
+  onRetry,
 }: {
   saleId: string;
   price: number;
+  /** The most one buy may take by the sale's terms and copies left; the buyer's own quota narrows it (`buyer.left`). */
   max: number;
   limit: number;
   showAmount: boolean;
   /** The channel's providers with the browsers each takes payments from (lib/page/pay.ts). */
   options: PayOption[];
-  /** The buyer's WeChat openid is known (JSAPI needs it; otherwise WeChat's OAuth comes first). */
-  hasWechatIdentity?: boolean;
-  /** The channel's real-name and age rules as they stand for this buyer (issue 33). */
-  identity?: PayIdentity;
+  /** The verification page and back here (issue 33), for a buyer who has not verified (or is refused for it). */
+  verify: { href: string; label: string };
+  /** The buyer's own part (issue 34); null while it loads: a placeholder in place, and Pay off until it is known. */
+  buyer: PayBuyer | null;
+  /** The buyer's part could not be read (not a 401: that one goes to /login): Pay stays off, with a way to try again. */
+  buyerFailed?: boolean;
+  /** Reads the buyer's part again: the "try again" above, and after a refused buy. */
+  onRetry?: () => void;
 }) {
   const t = useTranslations('pay');
   const api = useApi();
@@ -74,13 +81,21 @@ export function PayForm({
   const fitting = client ? optionsFor(options, client) : [];
   const [picked, setPicked] = useState<string | null>(null);
   const method = fitting.find((o) => o.name === picked)?.name ?? fitting[0]?.name;
-  const [quantity, setQuantity] = useState(1);
+  const [wanted, setQuantity] = useState(1);
+  // The buyer's own quota (issue 34) narrows the sale's: what they hold in unpaid or paid orders counts.
+  const mostForBuyer = buyer ? Math.min(max, buyer.left) : 1;
+  const quantity = Math.max(1, Math.min(wanted, mostForBuyer));
+  const hasWechatIdentity = buyer?.hasWechatIdentity ?? false;
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   /** The server asked this buy to pass the captcha first (issue 33, code 1013): the slider is open. */
   const [captchaOpen, setCaptchaOpen] = useState(false);
   const key = useRef<{ value: string; quantity: number } | null>(null);
-  const [gate, setGate] = useState(identity?.notice ?? null);
+  /** A refusal of the channel's rules met at the tap (the rules changed after the page was read). */
+  const [refused, setGate] = useState<{ message: string; underAge: boolean } | null>(null);
+  const gate =
+    refused ?? (buyer?.identity.message ? { message: buyer.identity.message, underAge: buyer.identity.standing === 'underAge' } : null);
+  const payable = buyer !== null && buyer.left > 0 && gate?.underAge !== true;
 
   const pay = async (captchaTicket?: string) => {
     if (!agreed) {
@@ -128,6 +143,9 @@ export function PayForm({
           return;
         }
         if (!ordered) key.current = null;
+        // A refusal may mean the buyer's part moved meanwhile (an order from another tab holds the limit, issue 34):
+        // it is read again, so what the form says and allows is the buyer's as it is now.
+        onRetry?.();
         if (reason === REASON.soldOut) router.replace('/sellout');
         // The sale changed as the buyer tapped (a new price or limit, issue 32): the page shows its terms as they are now.
         if (reason === REASON.changed) router.refresh();
@@ -150,13 +168,23 @@ export function PayForm({
         <div>
           <p className="text-base font-medium text-skin-1">{t('quantity')}</p>
           <p className="text-xs text-neutral-500">{t('limit', { limit })}</p>
+          {/* The buyer's own count (issue 34): a placeholder of the same line's height while it loads, so nothing moves. */}
+          {buyer ? (
+            <p className="text-xs text-neutral-500" data-testid="pay-buyer-left">
+              {t('youMayBuy', { count: buyer.left })}
+            </p>
+          ) : (
+            <p className="text-xs" data-testid="pay-buyer-loading" aria-busy="true">
+              <span className="inline-block h-[1em] w-24 animate-pulse rounded bg-neutral-200 align-middle" />
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-1">
           <button
             type="button"
             aria-label={t('less')}
             disabled={quantity <= 1 || busy}
-            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            onClick={() => setQuantity(Math.max(1, quantity - 1))}
             className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40"
           >
             −
@@ -167,8 +195,8 @@ export function PayForm({
           <button
             type="button"
             aria-label={t('more')}
-            disabled={quantity >= max || busy}
-            onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+            disabled={quantity >= mostForBuyer || busy}
+            onClick={() => setQuantity(Math.min(mostForBuyer, quantity + 1))}
             className="flex size-9 items-center justify-center rounded-full border border-black/10 text-lg text-skin-1 disabled:opacity-40"
           >
             +
@@ -209,8 +237,27 @@ export function PayForm({
       />
 
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) flex-col gap-2 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
-        {gate ? (
-          <IdentityNotice message={gate.message} verify={gate.underAge ? undefined : identity?.verify} testId="pay-identity-notice" />
+        {gate ? <IdentityNotice message={gate.message} verify={gate.underAge ? undefined : verify} testId="pay-identity-notice" /> : null}
+        {buyer?.unpaidOrder ? (
+          <p role="note" className="rounded-lg bg-skin-light px-3 py-2 text-xs leading-snug text-skin-1" data-testid="pay-unpaid-order">
+            {t('unpaidOrder', { quantity: buyer.unpaidOrder.quantity })}{' '}
+            <Link href="/mine/records" className="font-semibold whitespace-nowrap underline underline-offset-2">
+              {t('payIt')}
+            </Link>
+          </p>
+        ) : null}
+        {buyer && buyer.left === 0 && !buyer.unpaidOrder ? (
+          <p role="note" className="rounded-lg bg-skin-light px-3 py-2 text-xs leading-snug text-skin-1" data-testid="pay-limit-reached">
+            {t('limitReached', { limit: buyer.limit })}
+          </p>
+        ) : null}
+        {buyerFailed && !buyer ? (
+          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-xs leading-snug text-amber-900" data-testid="pay-state-failed">
+            {t('stateFailed')}{' '}
+            <button type="button" onClick={onRetry} className="font-semibold underline underline-offset-2">
+              {t('retry')}
+            </button>
+          </p>
         ) : null}
         <div className="flex items-center gap-3">
           {showAmount ? (
@@ -227,7 +274,7 @@ export function PayForm({
               {t('amountAtPayment')}
             </p>
           )}
-          <Button type="primary" loading={busy} disabled={gate?.underAge === true} onClick={() => void pay()} className="flex-1">
+          <Button type="primary" loading={busy} disabled={!payable} onClick={() => void pay()} className="flex-1">
             {t('submit')}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { matchRoute, routeByName, type RouteName } from './routes';
+import { matchRoute, routeByName, ROUTES, type RouteName } from './routes';
 
 describe('matchRoute (spec §2 routes)', () => {
   it.each<[string, RouteName, Record<string, string>]>([
@@ -139,6 +139,15 @@ describe('route flags', () => {
     for (const path of ['/', '/chain', '/receive2', '/mine', '/mine/box', '/goods/detail/1']) {
       expect([path, matchRoute(path)?.route.label]).toEqual([path, undefined]);
     }
+  });
+});
+
+describe('shared routes behind login (issue 34)', () => {
+  it('serves only the pay page from the cache behind login, and names the one call its buyer part comes from', () => {
+    const sharedLogin = ROUTES.filter((r) => r.login && r.shared);
+    expect(sharedLogin.map((r) => [r.name, r.shared?.buyerPart])).toEqual([['pay', '/market/api/saleRecord/payState']]);
+    // Every other shared route reads nothing of a buyer at all.
+    expect(ROUTES.filter((r) => r.shared && !r.login).every((r) => r.shared?.buyerPart === undefined)).toBe(true);
   });
 });
 

@@ -50,8 +50,12 @@ type RouteDef = {
   /**
    * The page is the same for every visitor (it reads no session and nothing of one buyer), so the proxy serves it
    * from the rendered-page cache (docs/caching.md); `query` lists the search parameters it reads.
+   *
+   * A `login` route may be shared only when it names `buyerPart`, the one API call its client part reads everything of
+   * the buyer from (issue 34: the pay page and `saleRecord/payState`): the proxy's login guard still runs first, from
+   * the session cookie's claims, and the HTML served from the cache holds nothing of any buyer.
    */
-  shared?: { query: readonly string[] };
+  shared?: { query: readonly string[]; buyerPart?: `/market/api/${string}` };
 };
 
 // Order matters: static paths before parameterised ones sharing a prefix (/chain/result before /chain/:id/...).
@@ -76,7 +80,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'goodsDetail', pattern: '/goods/detail/:saleId', wxTip: true, shared: { query: [] } },
   { name: 'paySuccess', pattern: '/pay/success', login: true },
   { name: 'payFail', pattern: '/pay/fail', login: true },
-  { name: 'pay', pattern: '/pay/:saleId', login: true },
+  // issue 34: the pay page's shared part (sale, channel, price, options, terms) from the cache; the buyer's own part from
+  // one call in the browser (docs/caching.md).
+  { name: 'pay', pattern: '/pay/:saleId', login: true, shared: { query: [], buyerPart: '/market/api/saleRecord/payState' } },
   { name: 'mineBox', pattern: '/mine/box', login: true },
   { name: 'mineRecords', pattern: '/mine/records', login: true },
   { name: 'mineExchange', pattern: '/mine/exchange', login: true, label: 2 },

@@ -13,6 +13,8 @@ import { REASON } from '../procedure/reasons';
 import { readBuyRiskSignals, scoreBuyRisk } from './buy-risk';
 import { cancelOrder, createOrder, findByKey, getOrder, listOrders } from './service';
 import { orderViewSchema } from './schema';
+import { payStateSchema, readPayState } from './pay-state';
+import { apiLocale } from '../i18n/locale';
 
 /**
  * Orders (the issue on buying; DESIGN §7): buy, list, one order, cancel. Every call needs the buyer's session and
@@ -62,6 +64,21 @@ export const orderProcedures = {
         }
       }
       return createOrder(scope, input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
+    },
+  }),
+  '/market/api/saleRecord/payState': procedure({
+    summary:
+      "The buyer's own part of the pay page (issue 34): how many more they may buy, their unpaid order of the sale, where they stand on the channel's real-name and age rules, whether their WeChat identity is known.",
+    auth: 'buyer',
+    input: z.object({ id: idSchema }),
+    output: payStateSchema,
+    handler: async (ctx, input) => {
+      const scope = await userScope(ctx);
+      const channel = scope.channel!;
+      return readPayState({ ...scope, channel }, input.id, {
+        locale: apiLocale(ctx.headers.get('accept-language'), channel.locale),
+        cookieHeader: ctx.headers.get('cookie'),
+      });
     },
   }),
   '/market/api/order/list': procedure({

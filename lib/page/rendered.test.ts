@@ -20,8 +20,8 @@ const PAGE_LOAD = {
 const ROUTER_FETCH = { accept: '*/*', 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', 'next-url': '/AURORA/en' };
 
 describe('servesFromCache', () => {
-  it('answers a page load of a shared page: home, goods detail, /404', () => {
-    for (const path of ['/', '/goods/detail/1', '/404']) {
+  it('answers a page load of a shared page: home, goods detail, /404, the pay page (issue 34, after the login guard)', () => {
+    for (const path of ['/', '/goods/detail/1', '/404', '/pay/1']) {
       expect(servesFromCache('GET', new Headers(PAGE_LOAD), route(path))).toBe(true);
     }
   });
@@ -41,11 +41,17 @@ describe('servesFromCache', () => {
     expect(servesFromCache('HEAD', new Headers(PAGE_LOAD), route('/'))).toBe(false);
     expect(servesFromCache('POST', new Headers(PAGE_LOAD), route('/'))).toBe(false);
     expect(servesFromCache('GET', new Headers({ ...PAGE_LOAD, 'sec-fetch-dest': 'iframe' }), route('/'))).toBe(false);
-    for (const path of ['/mine', '/login', '/pay/1', '/mine/records']) {
+    for (const path of ['/mine', '/login', '/pay/success', '/pay/fail', '/mine/records']) {
       expect(servesFromCache('GET', new Headers(PAGE_LOAD), route(path))).toBe(false);
     }
     // The proxy's own render request carries the per-process secret; a guess does not pass.
     expect(servesFromCache('GET', new Headers({ ...PAGE_LOAD, [RENDER_HEADER]: 'guess' }), route('/'))).toBe(true);
+  });
+
+  it('leaves the pay page’s RSC fetches, prefetches and other methods to Next as for every shared page (issue 34)', () => {
+    expect(servesFromCache('GET', new Headers(ROUTER_FETCH), route('/pay/1'))).toBe(false);
+    expect(servesFromCache('HEAD', new Headers(PAGE_LOAD), route('/pay/1'))).toBe(false);
+    expect(servesFromCache('POST', new Headers(PAGE_LOAD), route('/pay/1'))).toBe(false);
   });
 });
 
@@ -53,6 +59,8 @@ describe('pageTags', () => {
   const channel = { id: 7, key: 'AURORA' };
   it('tags goods detail by its sale, home by the channel’s sales, and every page by its channel', () => {
     expect(pageTags(channel, route('/goods/detail/12'))).toEqual(['channel:AURORA', 'sale:12']);
+    // issue 34: the pay page shows the sale's terms and copies left, as goods detail does.
+    expect(pageTags(channel, route('/pay/12'))).toEqual(['channel:AURORA', 'sale:12']);
     expect(pageTags(channel, route('/'))).toEqual(['channel:AURORA', 'sales:7']);
     expect(pageTags(channel, route('/404'))).toEqual(['channel:AURORA']);
   });

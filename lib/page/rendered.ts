@@ -57,6 +57,8 @@ export function servesFromCache(method: string, headers: Headers, match: RouteMa
 export function pageTags(channel: { id: number; key: string }, match: RouteMatch): string[] {
   switch (match.route.name) {
     case 'goodsDetail':
+    // issue 34: the pay page shows the sale's terms, price and copies left, as the goods page does.
+    case 'pay':
       return [tags.channel(channel.key), tags.sale(match.params.saleId ?? '')];
     case 'home':
       return [tags.channel(channel.key), tags.sales(channel.id)];

@@ -90,6 +90,23 @@ describe('goods detail', () => {
   });
 });
 
+describe('the pay page (issue 34)', () => {
+  it('keys a sale by its id and language, as goods detail does, with nothing of the buyer in the key', async () => {
+    const expected = { kind: 'cache', key: `AURORA|en|/pay/${auroraSale}`, renderPath: `/pay/${auroraSale}` };
+    expect(await plan(aurora, `/pay/${auroraSale}`)).toEqual(expected);
+    expect(await plan(aurora, `/pay/${auroraSale}/`, 'from=goods&quantity=3')).toEqual(expected);
+    expect(await plan(aurora, `/pay/${auroraSale}`, '', 'zh-CN')).toMatchObject({ key: `AURORA|zh-CN|/pay/${auroraSale}` });
+    expect(await plan(lumen, `/pay/${lumenSale}`)).toMatchObject({ key: `LUMEN|en|/pay/${lumenSale}` });
+  });
+
+  it('sends /pay/05 to /pay/5, and a sale the channel does not have to /404 without a render', async () => {
+    expect(await plan(aurora, `/pay/0${auroraSale}`)).toEqual({ kind: 'redirect', location: `/pay/${auroraSale}`, status: 308 });
+    for (const id of ['999999', '0', 'abc', '-1', '99999999999', lumenSale]) {
+      expect(await plan(aurora, `/pay/${id}`)).toEqual({ kind: 'redirect', location: '/404', status: 307 });
+    }
+  });
+});
+
 it('keys /404 by channel and language only', async () => {
   expect(await plan(aurora, '/404', 'x=1')).toEqual({ kind: 'cache', key: 'AURORA|en|/404', renderPath: '/404' });
 });

@@ -45,11 +45,15 @@ export async function planSharedPage(
       const path = page === 1 ? '/' : `/?page=${page}`;
       return { kind: 'cache', key: keyOf(path), renderPath: path };
     }
-    case 'goodsDetail': {
+    case 'goodsDetail':
+    case 'pay': {
+      // The pay page (issue 34) is keyed like the goods page: the sale's id as the page reads it; the buyer's part is
+      // not in it (lib/order/pay-state.ts), and the login guard ran before this.
+      const prefix = match.route.name === 'pay' ? '/pay/' : '/goods/detail/';
       const raw = match.params.saleId ?? '';
-      if (PADDED_ID.test(raw)) return { kind: 'redirect', location: `/goods/detail/${raw.replace(/^0+/, '')}`, status: 308 };
+      if (PADDED_ID.test(raw)) return { kind: 'redirect', location: `${prefix}${raw.replace(/^0+/, '')}`, status: 308 };
       if (!CANONICAL_ID.test(raw) || !(await readSaleIds(scope)).has(raw)) return { kind: 'redirect', location: '/404', status: 307 };
-      const path = `/goods/detail/${raw}`;
+      const path = `${prefix}${raw}`;
       return { kind: 'cache', key: keyOf(path), renderPath: path };
     }
     default: {

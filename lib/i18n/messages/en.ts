@@ -512,6 +512,14 @@ const en = {
     wechatFailed: 'WeChat Pay did not open. Please try again.',
     /** The captcha at the buy tap (issue 33), closed unsolved: nothing was ordered. */
     captchaClosed: 'No order was placed. Tap the button again when you are ready for the security check.',
+
+    /** The buyer's own part of the pay page (issue 34), read after the page is shown. */
+    youMayBuy: 'You may buy {count, number} more',
+    limitReached: 'You hold {limit, number}, the most one buyer may buy of this sale.',
+    unpaidOrder: 'You have an unpaid order of this sale ({quantity, number}).',
+    payIt: 'Pay it',
+    stateFailed: 'Your buying details did not load.',
+    retry: 'Try again',
   },
   cashier: {
     title: 'Sandbox cashier',

@@ -465,6 +465,13 @@ const zhCN: Messages = {
     noMethod: '当前浏览器无法支付，请在其他浏览器中打开本页面。',
     wechatFailed: '微信支付未能打开，请重试。',
     captchaClosed: '未下单。准备好完成安全验证后，请再次点击按钮。',
+
+    youMayBuy: '您还可购买 {count, number} 件',
+    limitReached: '您已持有 {limit, number} 件，已达本次发售每人限购数量。',
+    unpaidOrder: '您有本次发售的待支付订单（{quantity, number} 件）。',
+    payIt: '去支付',
+    stateFailed: '您的购买信息未能加载。',
+    retry: '重试',
   },
   cashier: {
     title: '沙盒收银台',

@@ -1,7 +1,6 @@
 import { redirect } from 'next/navigation';
 import { loadPageChannel } from '@/lib/page/channel';
 import { titledPage } from '@/lib/page/metadata';
-import { requirePageUser } from '@/lib/page/session';
 import { pageSale, type SalePageParams } from '@/lib/page/sale';
 import { pagePayOptions } from '@/lib/page/pay';
 import { SALE_STATUS } from '@/lib/sale/status';
@@ -10,12 +9,10 @@ import { formatDate } from '@/lib/format/date';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectibleArt } from '@/components/ui/collectible-art';
-import { PayForm } from '@/components/buy/pay-form';
+import { PayPanel } from '@/components/buy/pay-panel';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
-import { identityStanding, pageBuyRequirement, pageBuyerIdentity } from '@/lib/page/identity';
 import { verifyHref } from '@/components/identity/identity-notice';
-import type { PayIdentity } from '@/components/buy/pay-form';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -25,34 +22,20 @@ export const generateMetadata = titledPage(({ t }) => t('route.payNow'));
  * /pay/:saleId (spec §2 pay, login required): what is bought, the price and total (hidden where the channel hides
  * amounts), quantity within the per-user limit, the sales terms, the way to pay when more than one fits the buyer's
  * browser, "pay now". A sold-out sale sends late buyers to /sellout.
+ *
+ * issue 34: this render is the same for every buyer and is served from the rendered-page cache per channel, sale and
+ * language (docs/caching.md), so it reads no session and nothing of one buyer. The login guard runs before it in the
+ * proxy (the session cookie's claims); the buyer's quota, unpaid order, real-name standing (issue 33) and WeChat
+ * identity come from `saleRecord/payState` in the browser (components/buy/pay-panel.tsx).
  */
 export default async function PayPage({ params }: Props) {
   const channel = await loadPageChannel(params);
   const { saleId } = await params;
-  const user = await requirePageUser(channel, `/pay/${saleId}`);
   const sale = await pageSale(channel, saleId);
   if (sale.statusSell === SALE_STATUS.SOLD_OUT) redirect('/sellout');
   const { t, theme, skin } = channel;
   const max = Math.max(1, Math.min(sale.limitPerUser, sale.amountAvailable));
-  const { options, hasWechatIdentity } = await pagePayOptions(channel);
-  // issue 33: where the channel asks a verified real name or an age to buy this, the buyer is told above Pay, with
-  // the way to verify and come back; under the age, the channel's rule (never the buyer's age) and Pay off.
-  const requirement = await pageBuyRequirement(channel, sale);
-  const standing = requirement.realName
-    ? identityStanding(requirement, await pageBuyerIdentity(user.id), theme.timeZone, new Date())
-    : 'ok';
-  const identity: PayIdentity = {
-    verify: { href: verifyHref(`/pay/${sale.id}`), label: t('identity.verifyNow') },
-    notice:
-      standing === 'unverified'
-        ? {
-            message: requirement.minAge ? t('identity.noticeAge', { age: requirement.minAge }) : t('identity.noticeRealName'),
-            underAge: false,
-          }
-        : standing === 'underAge'
-          ? { message: t('identity.underAge', { age: requirement.minAge ?? 0 }), underAge: true }
-          : undefined,
-  };
+  const options = await pagePayOptions(channel);
   return (
     <>
       <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
@@ -80,15 +63,14 @@ export default async function PayPage({ params }: Props) {
         {sale.statusSell === SALE_STATUS.ON_SALE ? (
           <>
             <ClientMessages channel={channel} namespaces={['pay']}>
-              <PayForm
+              <PayPanel
                 saleId={sale.id}
                 price={sale.price}
                 max={max}
                 limit={sale.limitPerUser}
                 showAmount={theme.showAmount}
                 options={options}
-                hasWechatIdentity={hasWechatIdentity}
-                identity={identity}
+                verify={{ href: verifyHref(`/pay/${sale.id}`), label: t('identity.verifyNow') }}
               />
             </ClientMessages>
             <p className="px-1 text-xs leading-relaxed text-neutral-500">

@@ -1,0 +1,127 @@
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { orders, saleQuotas, type ChannelRow } from '../db/schema';
+import { ageOn, dayIn, identityRequirement, parseIdentityPolicy } from '../channel/identity-policy';
+import { identityOf } from '../identity/records';
+import { translator } from '../i18n/translator';
+import type { Locale } from '../i18n/locale';
+import { cookieValues } from '../security/cookies';
+import { AppError } from '../procedure/errors';
+import { msg } from '../procedure/messages';
+import type { UserScope } from '../procedure/scope';
+import { ORDER_STATUS } from './status';
+import { expireOverdueOrders, readBuyTerms } from './service';
+
+/**
+ * What differs per buyer on /pay/:saleId (issue 34): the page's shared part (sale, channel, price, the options, the
+ * terms) is served from the rendered-page cache to every buyer alike, so everything of one buyer comes from this one
+ * small call, read in the browser (`saleRecord/payState`, docs/api.md). Never cached: it is a few indexed reads, and a
+ * buy or a payment changes it at once.
+ */
+export const payStateSchema = z.object({
+  saleId: z.string().describe('the sale asked about'),
+  /** The sale's per-buyer limit. */
+  limit: z.number().int().describe("the sale's per-buyer limit"),
+  /** Copies the buyer holds of this sale in unpaid or paid orders (the quota the database keeps, DESIGN §7). */
+  held: z.number().int().describe('copies the buyer holds of this sale in unpaid or paid orders'),
+  /** How many more the buyer may buy (the limit less what they hold; never below 0). Stock is the page's business. */
+  left: z.number().int().describe('how many more the buyer may buy: limit less held, never below 0'),
+  /** The channel's real-name and age rules for this buy as they stand for this buyer (issue 33). */
+  identity: z.object({
+    standing: z.enum(['ok', 'unverified', 'underAge']).describe("against the channel's real-name and age rules for this buy"),
+    /** The notice above Pay in the caller's language (the channel's rule, never the buyer's age); null when 'ok'. */
+    message: z.string().nullable().describe("the notice above Pay in the caller's language; null when 'ok'"),
+  }),
+  /** The buyer's WeChat openid cookie is there (JSAPI inside WeChat needs it; pay/create checks its signature). */
+  hasWechatIdentity: z.boolean().describe('the WeChat openid cookie is there (JSAPI inside WeChat needs it)'),
+  /** The buyer's unpaid order of this sale still in time, newest, or null. */
+  unpaidOrder: z.object({ orderNo: z.string(), quantity: z.number().int(), amount: z.number().int(), expireTime: z.string() }).nullable(),
+});
+export type PayState = z.infer<typeof payStateSchema>;
+
+/**
+ * The WeChat openid cookie's names (lib/payment/clients.ts `WECHAT_OPENID_COOKIE`, which sits a layer above orders):
+ * `__Host-` over HTTPS, bare on plain HTTP. Its presence is what the pay page always asked (pay/create checks it).
+ */
+const WECHAT_OPENID_NAMES = ['__Host-wxpay_openid', 'wxpay_openid'];
+
+type PayStateScope = UserScope & { channel: Pick<ChannelRow, 'identityPolicy' | 'timeZone'> };
+
+async function readHeld(ctx: PayStateScope, saleId: number) {
+  const [quota, unpaid] = await Promise.all([
+    ctx.db
+      .select({ reserved: saleQuotas.reserved })
+      .from(saleQuotas)
+      .where(and(eq(saleQuotas.saleId, saleId), eq(saleQuotas.userId, ctx.userId)))
+      .limit(1),
+    ctx.db
+      .select({ orderNo: orders.orderNo, quantity: orders.quantity, amount: orders.amount, expiresAt: orders.expiresAt })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, ctx.userId),
+          eq(orders.saleId, saleId),
+          eq(orders.channelId, ctx.channelId),
+          eq(orders.statusTrade, ORDER_STATUS.toPay),
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1),
+  ]);
+  return { reserved: quota[0]?.reserved ?? 0, unpaid: unpaid[0] ?? null };
+}
+
+export async function readPayState(
+  ctx: PayStateScope,
+  saleId: number,
+  request: { locale: Locale; cookieHeader: string | null },
+): Promise<PayState> {
+  const terms = await readBuyTerms(ctx.db, ctx.channelId, saleId);
+  // Another channel's sale reads as none (spec §6: every object is checked to be the host channel's).
+  if (!terms) throw new AppError(404, msg('saleNotFound'), { field: 'id' });
+  let held = await readHeld(ctx, saleId);
+  if (held.unpaid && held.unpaid.expiresAt <= ctx.now) {
+    // Overdue but not yet swept: it gives its copies and quota back first, so what the buyer is told is true.
+    await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId, saleId, limit: 20 });
+    held = await readHeld(ctx, saleId);
+  }
+  const limit = terms.sale.limitPerUser;
+  const requirement = identityRequirement(parseIdentityPolicy(ctx.channel.identityPolicy), 'buy', {
+    blindBox: terms.commodity.isBlindBox,
+  });
+  let standing: PayState['identity']['standing'] = 'ok';
+  if (requirement.realName) {
+    const identity = await identityOf(ctx.db, ctx.userId);
+    if (!identity) standing = 'unverified';
+    else if (requirement.minAge !== null && ageOn(identity.birthDate, dayIn(ctx.channel.timeZone, ctx.now)) < requirement.minAge)
+      standing = 'underAge';
+  }
+  const t = translator(request.locale);
+  const age = requirement.minAge ?? 0;
+  const message =
+    standing === 'unverified'
+      ? requirement.minAge
+        ? t('identity.noticeAge', { age })
+        : t('identity.noticeRealName')
+      : standing === 'underAge'
+        ? t('identity.underAge', { age })
+        : null;
+  const hasWechatIdentity = WECHAT_OPENID_NAMES.some((name) => cookieValues(request.cookieHeader, name).length > 0);
+  return {
+    saleId: String(saleId),
+    limit,
+    held: held.reserved,
+    left: Math.max(0, limit - held.reserved),
+    identity: { standing, message },
+    hasWechatIdentity,
+    unpaidOrder: held.unpaid
+      ? {
+          orderNo: held.unpaid.orderNo,
+          quantity: held.unpaid.quantity,
+          amount: held.unpaid.amount,
+          expireTime: held.unpaid.expiresAt.toISOString(),
+        }
+      : null,
+  };
+}
