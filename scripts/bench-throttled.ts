@@ -15,7 +15,7 @@
  *   terms, or the order being made).
  *
  * Beside them, a bare Next page measured the same way: a second, tiny Next app (one page, one client component that
- * sets the same mark) built and started from .data/bench-bare-next by this script, with this checkout's Next and React.
+ * sets the same mark) built and started from $TMPDIR/bench-bare-next by this script, with this checkout's Next and React.
  *
  * Targets (printed met or MISSED; exit 1 on a miss): goods hydrated ≤ 4.0 s; a tap on the cover and on Buy does its job
  * from the first paint on (the first tap, made at the first paint, is the one answered).
@@ -23,7 +23,7 @@
  * Builds the store if needed, starts it on BENCH_PORT (default 3311) on a fresh embedded database with the demo seed.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,8 +152,12 @@ async function measure(browser: import('@playwright/test').Browser, scenario: Sc
 
 /** The bare Next app: one page whose one client component sets the same mark. */
 function bareNextApp(): string {
-  const dir = path.join(ROOT, '.data', 'bench-bare-next');
+  // Outside this checkout (Next would take the store's own proxy and instrumentation for the app's), with this
+  // checkout's packages linked in; Turbopack's root widened to reach them through the link.
+  const dir = path.join(os.tmpdir(), 'bench-bare-next');
   mkdirSync(path.join(dir, 'app'), { recursive: true });
+  if (!existsSync(path.join(dir, 'node_modules'))) symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  writeFileSync(path.join(dir, 'package.json'), '{ "name": "bench-bare-next", "private": true }\n');
   writeFileSync(
     path.join(dir, 'app', 'layout.tsx'),
     "import type { ReactNode } from 'react';\nimport { Marker } from './marker';\nexport default function Layout({ children }: { children: ReactNode }) {\n  return (<html lang=\"en\"><body>{children}<Marker /></body></html>);\n}\n",
@@ -162,11 +166,12 @@ function bareNextApp(): string {
     path.join(dir, 'app', 'marker.tsx'),
     "'use client';\nimport { useEffect } from 'react';\nexport function Marker() {\n  useEffect(() => { performance.mark('storefront:hydrated'); document.documentElement.dataset.hydrated = '1'; }, []);\n  return null;\n}\n",
   );
+  // One dynamic page, as DESIGN §10's bare app.
   writeFileSync(
     path.join(dir, 'app', 'page.tsx'),
-    'export default function Page() {\n  return <main><h1>A bare Next page</h1><p>One paragraph.</p></main>;\n}\n',
+    "export const dynamic = 'force-dynamic';\nexport default function Page() {\n  return <main><h1>A bare Next page</h1><p>One paragraph.</p></main>;\n}\n",
   );
-  writeFileSync(path.join(dir, 'next.config.mjs'), 'export default {};\n');
+  writeFileSync(path.join(dir, 'next.config.mjs'), "export default { turbopack: { root: '/' } };\n");
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
     JSON.stringify({

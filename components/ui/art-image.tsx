@@ -19,6 +19,12 @@ type Props = {
   lcp?: boolean;
   /** Colour of the placeholder shown until the image arrives. */
   placeholderColor?: string;
+  /**
+   * The picture covers its whole box (a collectible's art, a banner): the placeholder colour stays behind it. Otherwise
+   * (a logo, an avatar, an icon, which may be partly transparent) no placeholder is drawn, since nothing would take it
+   * away once the picture has loaded.
+   */
+  opaque?: boolean;
 };
 
 /**
@@ -30,9 +36,20 @@ type Props = {
  * that every page with a picture shipped (about 5 kB gzip of the goods page's first load, issue 34), and a server
  * rendered picture needs none of it. What the component did in the browser beyond the markup: the preload of an image
  * the page is judged by (done here, on the server, with React's `preload`, as the component does), and taking the
- * placeholder colour away once the image has loaded, which an opaque picture covers anyway.
+ * placeholder colour away once the image has loaded: kept only under pictures that cover it (`opaque`).
  */
-export function ArtImage({ src, alt, width, height, sizes, className, priority, lcp, placeholderColor = '#e5e7eb' }: Props) {
+export function ArtImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  priority,
+  lcp,
+  placeholderColor = '#e5e7eb',
+  opaque = false,
+}: Props) {
   const isSvg = src.toLowerCase().split('?')[0]!.endsWith('.svg');
   const { props } = getImageProps({
     src,
@@ -46,7 +63,7 @@ export function ArtImage({ src, alt, width, height, sizes, className, priority, 
     fetchPriority: lcp ? 'high' : undefined,
     decoding: lcp ? 'sync' : 'async',
     unoptimized: isSvg,
-    placeholder: colourPlaceholder(placeholderColor),
+    placeholder: opaque ? colourPlaceholder(placeholderColor) : 'empty',
     style: { aspectRatio: `${width} / ${height}`, height: 'auto' },
   });
   if (priority || lcp) {
