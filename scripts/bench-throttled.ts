@@ -53,8 +53,11 @@ type Scenario = {
   cookie?: { name: string; value: string };
   /** Taps the main button once. */
   tap?: (page: Page) => Promise<void>;
-  /** Whether the last tap was answered (checked until TAP_ANSWER_MS after it). */
-  answered?: (page: Page) => Promise<boolean>;
+  /**
+   * Whether the last tap was answered (checked until TAP_ANSWER_MS after it). `navigations`: the addresses the page has
+   * started to load since it was opened (a plain link's tap starts one at once, however long the next page takes).
+   */
+  answered?: (page: Page, navigations: string[]) => Promise<boolean>;
 };
 
 /** A fresh phone context with the slow link and the slow CPU. */
@@ -105,6 +108,11 @@ async function measureOnce(browser: import('@playwright/test').Browser, scenario
       await context.addCookies([{ ...scenario.cookie, url: new URL(scenario.url).origin }]);
     }
     await page.goto(scenario.url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
+    const openedAt = Date.now();
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(request.url());
+    });
     const paintMs = await firstPaint(page);
     let tapFromMs: number | null = null;
     let answeredMs: number | null = null;
@@ -112,12 +120,15 @@ async function measureOnce(browser: import('@playwright/test').Browser, scenario
       const until = Date.now() + LOAD_TIMEOUT_MS;
       while (tapFromMs === null && Date.now() < until) {
         const at = await pageNow(page).catch(() => null);
+        // The page's clock for when the tap was made; the bench's own for when it was answered (a navigation starts a
+        // new page clock), both from the moment the page was opened.
+        const tapWall = Date.now();
         await scenario.tap(page).catch(() => {});
         const deadline = Date.now() + TAP_ANSWER_MS;
         while (Date.now() < deadline) {
-          if (await scenario.answered(page).catch(() => false)) {
-            tapFromMs = at;
-            answeredMs = await pageNow(page).catch(() => null);
+          if (await scenario.answered(page, navigations).catch(() => false)) {
+            tapFromMs = at ?? tapWall - openedAt;
+            answeredMs = (at ?? tapWall - openedAt) + (Date.now() - tapWall);
             break;
           }
           await new Promise((r) => setTimeout(r, TAP_EVERY_MS / 5));
@@ -276,7 +287,8 @@ async function main(): Promise<void> {
           name: 'goods detail: tap the cover',
           url: goods,
           tap: (page) => page.getByTestId('goods-cover').tap({ timeout: 2000 }),
-          answered: async (page) => !page.url().includes('/goods/detail/') || (await page.getByRole('dialog').count()) > 0,
+          answered: async (page, navigations) =>
+            navigations.some((url) => !url.includes('/goods/detail/')) || (await page.getByRole('dialog').count()) > 0,
         },
         target: 'tap',
       },
@@ -285,7 +297,10 @@ async function main(): Promise<void> {
           name: 'goods detail: tap Buy (not logged in)',
           url: goods,
           tap: (page) => page.getByTestId('buy-button').tap({ timeout: 2000 }),
-          answered: async (page) => page.url().includes('/login?redirect=%2Fpay%2F1'),
+          // The pay page is asked for at once; the proxy answers a visitor without a session with the login page and the
+          // way back (/login?redirect=%2Fpay%2F1), which e2e/taps-before-scripts.spec.ts checks.
+          answered: async (_page, navigations) =>
+            navigations.some((url) => url.endsWith('/pay/1') || url.includes('/login?redirect=%2Fpay%2F1')),
         },
         target: 'tap',
       },
@@ -296,8 +311,8 @@ async function main(): Promise<void> {
           url: `http://${HOST}/pay/1`,
           cookie: { name: cookieName!, value: rest.join('=') },
           tap: (page) => page.getByRole('button', { name: /pay/i }).last().tap({ timeout: 2000 }),
-          answered: async (page) =>
-            !page.url().includes('/pay/1') || (await page.locator('[data-sonner-toast], [aria-live] > *').count()) > 0,
+          answered: async (page, navigations) =>
+            navigations.length > 0 || (await page.locator('[data-sonner-toast], [aria-live] > *').count()) > 0,
         },
       },
     ];
