@@ -162,14 +162,14 @@ describe('the client store and the API client come only with the pages that use 
 
   it('goods detail and home reach neither (the real-name notice brings the store with it, loaded when rendered)', () => {
     for (const page of [path.join(CHANNEL_APP, 'goods', 'detail', '[saleId]', 'page.tsx'), path.join(CHANNEL_APP, 'page.tsx')]) {
-      for (const module of PROVIDED) expect(uses(page, module)).toBe(false);
+      for (const provider of PROVIDED) expect(uses(page, provider)).toBe(false);
       expect([...closure(page).packages].filter((p) => p.startsWith('zustand') || p.startsWith('swr'))).toEqual([]);
     }
   });
 
   it('every page that uses the store or the API client sits under a layout that provides them', () => {
     const unprovided = pages
-      .filter((page) => PROVIDED.some((module) => uses(page, module)))
+      .filter((page) => PROVIDED.some((provider) => uses(page, provider)))
       .filter((page) => !layoutsAbove(page).some((layout) => uses(layout, 'components/shell/app-providers.tsx')))
       .map(rel);
     expect(unprovided).toEqual([]);
