@@ -15,7 +15,7 @@ const config = createJestConfig({
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/.data/'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
-  testTimeout: 30_000,
+  testTimeout: 60_000,
 });
 
 export default async function jestConfig() {
