@@ -14,7 +14,6 @@ export function ChannelBanner({ src, brandName, placeholderColor }: { src: strin
       sizes="(max-width: 450px) 100vw, 450px"
       className="w-full"
       priority
-      opaque
       placeholderColor={placeholderColor}
     />
   );

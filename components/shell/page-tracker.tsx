@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { TrackingQueue } from '@/lib/tracking/queue';
 import { pageIdOf, pageViewRecord, type PageVisit, type TrackingContext } from '@/lib/tracking/record';
 import type { TrackingRecord } from '@/lib/tracking/schema';
-import { useRunEnvironment } from './run-environment';
+import { useStorefront } from './storefront-provider';
 import { randomUuid } from '@/lib/client/uuid';
 
 function storedId(storage: Storage, key: string): string {
@@ -47,8 +47,7 @@ export function PageTracker({
   projectVersion: string;
 }) {
   const pathname = usePathname();
-  // Read here, not from the client store: the tracker counts page views on the shared pages too, which carry no store.
-  const environment = useRunEnvironment();
+  const environment = useStorefront((s) => s.other.environment);
   const state = useRef<{ queue: TrackingQueue; ctx: TrackingContext; current: PageVisit | null } | null>(null);
 
   useEffect(() => {
