@@ -36,7 +36,8 @@ async function brokenPaths(page: Page, host: string): Promise<string[]> {
 
 test.describe('no page shows the framework’s bare 404', () => {
   test('for a visitor, on every demo channel', async ({ page }) => {
-    test.setTimeout(180_000);
+    // About 60 page loads per channel on every demo channel: minutes on a loaded two-core machine.
+    test.setTimeout(420_000);
     for (const channel of SEED_CHANNELS) {
       expect({ channel: channel.key, broken: await brokenPaths(page, channel.host) }).toEqual({ channel: channel.key, broken: [] });
     }
@@ -45,6 +46,7 @@ test.describe('no page shows the framework’s bare 404', () => {
   test.describe('for a logged-in buyer', () => {
     test.use({ storageState: buyerState('aurora') });
     test('on their channel', async ({ page }) => {
+      test.setTimeout(120_000);
       const aurora = SEED_CHANNELS.find((c) => c.key === 'AURORA')!;
       expect(await brokenPaths(page, aurora.host)).toEqual([]);
     });
