@@ -96,13 +96,14 @@ test('page views arrive at the log service in a batch, with dwell times and prev
     ['page_view', 'goodsDetail', 'home'],
     ['page_view', 'home', 'goodsDetail'],
   ]);
-  // Seconds, rounded; the installed clock also lets real time flow, so allow one extra second.
+  // Seconds, rounded; the installed clock also lets real time flow (a tap and a page change take a few seconds on a loaded
+  // two-core CI machine), so allow up to two extra seconds.
   const [first, homeDwell, goodsDwell] = batch.map((r) => r.duration);
   expect(first).toBeNull();
   expect(homeDwell).toBeGreaterThanOrEqual(3);
-  expect(homeDwell).toBeLessThanOrEqual(4);
+  expect(homeDwell).toBeLessThanOrEqual(5);
   expect(goodsDwell).toBeGreaterThanOrEqual(4);
-  expect(goodsDwell).toBeLessThanOrEqual(5);
+  expect(goodsDwell).toBeLessThanOrEqual(6);
   expect(batch[1]).toMatchObject({
     page_url: `/goods/detail/${saleId}`,
     commodity_id: saleId,
@@ -124,7 +125,7 @@ test('page views arrive at the log service in a batch, with dwell times and prev
   expect(leave).toEqual([expect.objectContaining({ event_type: 'page_leave', page_id: 'home' })]);
   // Home has been in view for the 10 s until the tick plus these 3 s.
   expect(leave[0]!.duration).toBeGreaterThanOrEqual(13);
-  expect(leave[0]!.duration).toBeLessThanOrEqual(14);
+  expect(leave[0]!.duration).toBeLessThanOrEqual(15);
 });
 
 test.describe('route transitions', () => {

@@ -23,10 +23,13 @@ export function RouteTransition({ children }: { children: ReactNode }) {
   }, [setRouterType]);
 
   useEffect(() => {
-    // The next navigation is forward unless popstate or a replace says otherwise.
-    const timer = window.setTimeout(() => setRouterType('forward'), 400);
-    return () => window.clearTimeout(timer);
-  }, [pathname, setRouterType]);
+    // The next navigation is forward unless popstate or a replace says otherwise: a tap anywhere starts the next one
+    // (captured before the page's own handlers, so a logout's replace still wins). Not a timer: on a busy phone the
+    // page gone back to could be painted after the timer had already turned it forward.
+    const onTap = () => setRouterType('forward');
+    window.addEventListener('click', onTap, { capture: true });
+    return () => window.removeEventListener('click', onTap, { capture: true });
+  }, [setRouterType]);
 
   // Once the first path is left, every later page animates (also on coming back to the first one).
   if (!navigated && pathname !== initialPath) setNavigated(true);
