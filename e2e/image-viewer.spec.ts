@@ -6,7 +6,9 @@ import { channelUrl } from './support';
 async function openViewer(page: Page) {
   await page.goto(channelUrl('aurora'));
   await page.getByTestId('sale-card').filter({ hasText: 'Aurora Dawn' }).click();
-  await page.getByRole('button', { name: 'View Aurora Dawn full screen', exact: true }).click();
+  // Before the page's scripts have come, the cover is a plain link to the picture (issue 34); the viewer comes with them.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '1');
+  await page.getByRole('link', { name: 'View Aurora Dawn full screen', exact: true }).click();
   const viewer = page.getByRole('dialog', { name: 'Image viewer' });
   await expect(viewer).toBeVisible();
   return viewer;

@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript of a page as a phone's Chromium transfers it (DESIGN §10: goods detail ≤ 157 kB gzip).
+ * First-load JavaScript of a page as a phone's Chromium transfers it (goods detail ≤ 135 kB gzip: issue 34).
  *
  * Debian's Chromium (DESIGN §11) with a phone viewport and a fresh profile (nothing cached) loads the page, waits for
  * the load event and then for the network to go idle, and sums what every script response put on the wire. Chromium
@@ -111,14 +111,17 @@ export async function measureFirstLoadJs(url: string, host: string): Promise<Fir
 
 /**
  * Bytes in kB as DESIGN §10 counts them: 1024 bytes. Its bare Next app "131.7 kB" measures 135,072 bytes here
- * (131.9 × 1024), so the 157 kB target is 160,768 bytes.
+ * (131.9 × 1024), so the 135 kB target is 138,240 bytes.
  */
 export function kB(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} kB`;
 }
 
-/** DESIGN §10: goods detail first-load JavaScript ≤ 157 kB gzip, in bytes. */
-export const FIRST_LOAD_JS_BUDGET_BYTES = 157 * 1024;
+/**
+ * Goods detail first-load JavaScript ≤ 135 kB gzip, in bytes (issue 34: 155.7 kB before; DESIGN §10 said 157 kB). React
+ * DOM, Next's runtime and navigation alone are about 115 kB.
+ */
+export const FIRST_LOAD_JS_BUDGET_BYTES = 135 * 1024;
 
 async function main(): Promise<void> {
   const [url, host] = process.argv.slice(2);
@@ -129,7 +132,7 @@ async function main(): Promise<void> {
   const result = await measureFirstLoadJs(url, host ?? new URL(url).host);
   for (const s of result.scripts) console.log(`${kB(s.bytes).padStart(9)}  ${new URL(s.url).pathname}`);
   console.log(
-    `${kB(result.scriptBytes).padStart(9)}  first-load JavaScript: ${result.scriptBytes} bytes in ${result.scripts.length} scripts, gzip as transferred (DESIGN §10 budget for goods detail: ${kB(FIRST_LOAD_JS_BUDGET_BYTES)})`,
+    `${kB(result.scriptBytes).padStart(9)}  first-load JavaScript: ${result.scriptBytes} bytes in ${result.scripts.length} scripts, gzip as transferred (budget for goods detail, issue 34: ${kB(FIRST_LOAD_JS_BUDGET_BYTES)})`,
   );
 }
 

@@ -7,7 +7,9 @@
  * Pages are asked for as a phone's browser opens a link (Accept: text/html, Sec-Fetch-Dest: document), which is what
  * the proxy's rendered-page cache answers (docs/caching.md); ping is asked for as a script's fetch would.
  * Then, on the same server: the goods page's first-load JavaScript in Chromium (scripts/bench-first-load.ts) and
- * Lighthouse mobile, median of BENCH_LIGHTHOUSE_RUNS (default 3; scripts/bench-lighthouse.ts).
+ * Lighthouse mobile, median of BENCH_LIGHTHOUSE_RUNS (default 5, none below 90: issue 34) against a freshly restarted
+ * server (scripts/bench-lighthouse.ts). The throttled real-browser run is its own script, `npm run bench:phone`
+ * (scripts/bench-throttled.ts).
  * Exits 1 when a page answered with an unexpected status or a target was missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,11 +27,14 @@ import type { Db } from '../lib/db/client';
 const PORT = intEnv('BENCH_PORT', 3310);
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 20);
 const SECONDS = intEnv('BENCH_SECONDS', 10);
-const LIGHTHOUSE_RUNS = intEnv('BENCH_LIGHTHOUSE_RUNS', 3);
+// Issue 34: a median of 5, none below LIGHTHOUSE_FLOOR (single cold runs ranged 80–100).
+const LIGHTHOUSE_RUNS = intEnv('BENCH_LIGHTHOUSE_RUNS', 5);
 const HOST = `aurora.localhost:${PORT}`;
 /** DESIGN §10: Lighthouse mobile performance (median) and its LCP. */
 const LIGHTHOUSE_MIN_SCORE = 95;
 const LIGHTHOUSE_MAX_LCP_MS = 1200;
+/** Issue 34: no Lighthouse run below this. */
+const LIGHTHOUSE_FLOOR = 90;
 
 type Target = { name: string; path: string; status: number; page: boolean; minShare?: number; maxP99Ratio?: number };
 
@@ -442,7 +447,7 @@ async function main(): Promise<void> {
   console.log(`bench:pages: ${CONNECTIONS} connections, ${SECONDS} s per target, on ${HOST} (embedded database ${pgliteDir})`);
   buildIfNeeded();
   await prepare();
-  const server = startServer(PORT);
+  let server = startServer(PORT);
   let failed = false;
   try {
     await waitForHealth(() => get('/api/health'), PORT);
@@ -496,13 +501,24 @@ async function main(): Promise<void> {
     console.log(
       `| JavaScript, gzip as Chromium transfers it | ${kB(js.scriptBytes)} in ${js.scripts.length} scripts | ≤ ${kB(FIRST_LOAD_JS_BUDGET_BYTES)} ${jsMet ? 'met' : 'MISSED'} |`,
     );
+    // Issue 34: Lighthouse against a freshly started server (its page caches filled by one load), not the one the load
+    // rounds above have just worn.
+    await stopServer(server);
+    server = startServer(PORT);
+    await waitForHealth(() => get('/api/health'), PORT);
+    await get(PAGES[0]!.path, true);
     const lh = await lighthouseMobile(goodsUrl, LIGHTHOUSE_RUNS);
     const scoreMet = lh.median.performance >= LIGHTHOUSE_MIN_SCORE;
     const lcpMet = lh.median.lcpMs <= LIGHTHOUSE_MAX_LCP_MS;
-    if (!scoreMet || !lcpMet) failed = true;
+    const lowest = Math.min(...lh.runs.map((r) => r.performance));
+    const floorMet = lowest >= LIGHTHOUSE_FLOOR;
+    if (!scoreMet || !lcpMet || !floorMet) failed = true;
     const runs = lh.runs.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(2)} s`).join(', ');
     console.log(
       `| Lighthouse mobile performance, median of ${lh.runs.length} (runs: ${runs}) | ${lh.median.performance} | ≥ ${LIGHTHOUSE_MIN_SCORE} ${scoreMet ? 'met' : 'MISSED'} |`,
+    );
+    console.log(
+      `| Lighthouse mobile performance, lowest of ${lh.runs.length} | ${lowest} | ≥ ${LIGHTHOUSE_FLOOR} ${floorMet ? 'met' : 'MISSED'} |`,
     );
     console.log(
       `| Lighthouse largest contentful paint, median | ${(lh.median.lcpMs / 1000).toFixed(2)} s | ≤ ${LIGHTHOUSE_MAX_LCP_MS / 1000} s ${lcpMet ? 'met' : 'MISSED'} |`,

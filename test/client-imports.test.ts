@@ -121,3 +121,63 @@ describe('client bundles carry only what a page uses on its first paint', () => 
     expect(reaching('next-auth/react')).toEqual(['components/auth/login-form.tsx']);
   });
 });
+
+// issue 34: the shared pages (goods detail, home) ship no client store and no API client; the pages that use them get
+// them from their section's layout (components/shell/app-providers.tsx), never from the channel's root layout.
+const CHANNEL_APP = path.join(ROOT, 'app', '[channel]', '[locale]');
+
+function channelPages(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return channelPages(full);
+    return entry.name === 'page.tsx' ? [full] : [];
+  });
+}
+
+/** The layouts above a page, from the channel's root layout down to its own section's. */
+function layoutsAbove(page: string): string[] {
+  const layouts: string[] = [];
+  for (let dir = path.dirname(page); dir.startsWith(CHANNEL_APP); dir = path.dirname(dir)) {
+    const layout = path.join(dir, 'layout.tsx');
+    if (existsSync(layout)) layouts.unshift(layout);
+  }
+  return layouts;
+}
+
+const PROVIDED = ['components/shell/storefront-provider.tsx', 'components/shell/api-provider.tsx'];
+const uses = (file: string, module: string) => [...closure(file).files].some((f) => rel(f) === module);
+
+describe('the client store and the API client come only with the pages that use them (issue 34)', () => {
+  const pages = channelPages(CHANNEL_APP);
+
+  it('finds the pages', () => {
+    expect(pages.length).toBeGreaterThan(20);
+  });
+
+  it('the channel’s root layout carries neither, nor zustand or SWR', () => {
+    const root = closure(path.join(CHANNEL_APP, 'layout.tsx'));
+    expect([...root.files].map(rel).filter((f) => PROVIDED.includes(f) || f === 'components/shell/app-providers.tsx')).toEqual([]);
+    expect([...root.packages].filter((p) => p.startsWith('zustand') || p.startsWith('swr'))).toEqual([]);
+  });
+
+  it('goods detail and home reach neither (the real-name notice brings the store with it, loaded when rendered)', () => {
+    for (const page of [path.join(CHANNEL_APP, 'goods', 'detail', '[saleId]', 'page.tsx'), path.join(CHANNEL_APP, 'page.tsx')]) {
+      for (const provider of PROVIDED) expect(uses(page, provider)).toBe(false);
+      expect([...closure(page).packages].filter((p) => p.startsWith('zustand') || p.startsWith('swr'))).toEqual([]);
+    }
+  });
+
+  it('every page that uses the store or the API client sits under a layout that provides them', () => {
+    const unprovided = pages
+      .filter((page) => PROVIDED.some((provider) => uses(page, provider)))
+      .filter((page) => !layoutsAbove(page).some((layout) => uses(layout, 'components/shell/app-providers.tsx')))
+      .map(rel);
+    expect(unprovided).toEqual([]);
+  });
+
+  it('the pay pages have the API client (the pay page reads its buyer part through SWR)', () => {
+    for (const page of pages.filter((p) => rel(p).includes('/pay/'))) {
+      expect(layoutsAbove(page).some((layout) => uses(layout, 'components/shell/app-providers.tsx'))).toBe(true);
+    }
+  });
+});

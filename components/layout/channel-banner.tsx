@@ -14,6 +14,7 @@ export function ChannelBanner({ src, brandName, placeholderColor }: { src: strin
       sizes="(max-width: 450px) 100vw, 450px"
       className="w-full"
       priority
+      opaque
       placeholderColor={placeholderColor}
     />
   );

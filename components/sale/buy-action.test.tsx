@@ -75,3 +75,19 @@ describe('a coming-soon sale opens in the page', () => {
     expect(screen.getByRole('timer')).toHaveAccessibleName('Opens 12-01 20:00');
   });
 });
+
+describe('Buy is a real link (issue 34)', () => {
+  it('goes to the pay page as a plain link would, before any script, and shows the press at once', () => {
+    const onSale = {
+      statusSell: SALE_STATUS.ON_SALE,
+      saleStartTime: '2026-12-01T12:00:00.000Z',
+      saleEndTime: null,
+      amountAvailable: 10,
+    } as const;
+    render(<BuyAction sale={onSale} saleId="7" renderedAt={new Date('2026-12-02T00:00:00.000Z').getTime()} labels={labels} />);
+    const buy = screen.getByRole('link', { name: 'Buy now' });
+    // The proxy sends a visitor without a session on to /login with the way back (proxy.ts), with or without scripts.
+    expect(buy).toHaveAttribute('href', '/pay/7');
+    expect(buy.className.split(' ')).toContain('active:scale-95');
+  });
+});

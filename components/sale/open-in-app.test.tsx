@@ -50,25 +50,37 @@ describe('Open in app on goods detail (spec §1, §4)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
+  it('is a real link to the app, so a tap before the page’s scripts have arrived still opens it, pressed at once (issue 34)', () => {
+    const b = fakeBrowser();
+    renderButton(AURORA, b.open);
+    const link = screen.getByRole('link', { name: 'Open in app' });
+    expect(link).toHaveAttribute('href', appLinkFor(AURORA, PATH)!.appUrl);
+    expect(link.className).toMatch(/(^|\s)active:/);
+    // With scripts, the tap goes through the helper (and its fall-back), not the browser's own navigation.
+    // fireEvent answers false when a handler prevented the browser's default.
+    expect(fireEvent.click(link)).toBe(false);
+    expect(b.visited).toEqual([appLinkFor(AURORA, PATH)!.appUrl]);
+  });
+
   it('is not offered where the channel configures no app link', () => {
     const b = fakeBrowser();
     renderButton({ appScheme: null, appDownloadUrl: null }, b.open);
-    expect(screen.queryByRole('button', { name: 'Open in app' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open in app' })).not.toBeInTheDocument();
     renderButton({ appScheme: null, appDownloadUrl: 'https://aurora.example/app' }, b.open);
-    expect(screen.queryByRole('button', { name: 'Open in app' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open in app' })).not.toBeInTheDocument();
   });
 
   it('with no download page (the demo), keeps the buyer on the page and says the app did not open (issue 30)', () => {
     const b = fakeBrowser();
     renderButton({ appScheme: 'aurora://open', appDownloadUrl: null }, b.open);
-    fireEvent.click(screen.getByRole('button', { name: 'Open in app' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Open in app' }));
     act(() => jest.advanceTimersByTime(DEEP_LINK_TIMEOUT_MS - 1));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     act(() => jest.advanceTimersByTime(1));
     expect(b.visited).toEqual(['aurora://open/goods/detail/7']);
     expect(screen.getByRole('status')).toHaveTextContent('The Aurora Collectibles app did not open. Is it installed on this phone?');
     // A new tap takes the note down while it tries again.
-    fireEvent.click(screen.getByRole('button', { name: 'Open in app' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Open in app' }));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     act(() => jest.advanceTimersByTime(DEEP_LINK_TIMEOUT_MS));
     expect(screen.getByRole('status')).not.toBeEmptyDOMElement();
@@ -80,7 +92,7 @@ describe('Open in app on goods detail (spec §1, §4)', () => {
   it('tries the app, and goes to the download page when the page is still visible after 2000 ms', () => {
     const b = fakeBrowser();
     renderButton(AURORA, b.open);
-    fireEvent.click(screen.getByRole('button', { name: 'Open in app' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Open in app' }));
     expect(b.visited).toEqual(['aurora://open/goods/detail/7']);
     act(() => jest.advanceTimersByTime(DEEP_LINK_TIMEOUT_MS - 1));
     expect(b.visited).toEqual(['aurora://open/goods/detail/7']);
@@ -91,7 +103,7 @@ describe('Open in app on goods detail (spec §1, §4)', () => {
   it('stays when the app took over (the page went hidden before 2000 ms)', () => {
     const b = fakeBrowser();
     renderButton(AURORA, b.open);
-    fireEvent.click(screen.getByRole('button', { name: 'Open in app' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Open in app' }));
     act(() => jest.advanceTimersByTime(1500));
     b.hide();
     act(() => jest.advanceTimersByTime(5000));
@@ -101,7 +113,7 @@ describe('Open in app on goods detail (spec §1, §4)', () => {
   it('a second tap starts over: one fallback, 2000 ms after the last tap', () => {
     const b = fakeBrowser();
     renderButton(AURORA, b.open);
-    const button = screen.getByRole('button', { name: 'Open in app' });
+    const button = screen.getByRole('link', { name: 'Open in app' });
     fireEvent.click(button);
     act(() => jest.advanceTimersByTime(1500));
     fireEvent.click(button);
@@ -114,7 +126,7 @@ describe('Open in app on goods detail (spec §1, §4)', () => {
   it('leaving the page before 2000 ms cancels the fallback', () => {
     const b = fakeBrowser();
     const { unmount } = renderButton(AURORA, b.open);
-    fireEvent.click(screen.getByRole('button', { name: 'Open in app' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Open in app' }));
     unmount();
     act(() => jest.advanceTimersByTime(5000));
     expect(b.visited).toEqual(['aurora://open/goods/detail/7']);
@@ -124,6 +136,6 @@ describe('Open in app on goods detail (spec §1, §4)', () => {
     jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Aurora app/3.2.1');
     const b = fakeBrowser();
     renderButton(AURORA, b.open);
-    expect(screen.queryByRole('button', { name: 'Open in app' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open in app' })).not.toBeInTheDocument();
   });
 });

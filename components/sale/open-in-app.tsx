@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { openApp, type AppLink } from '@/lib/client/deep-link';
-import { useStorefront } from '@/components/shell/storefront-provider';
+import { useRunEnvironment } from '@/components/shell/run-environment';
 
 /**
  * "Open in app" (spec §1 deep-link helpers, §4): tries the channel's app and, if this page is still visible after
@@ -12,6 +12,9 @@ import { useStorefront } from '@/components/shell/storefront-provider';
  * this page and `notOpened` says the app did not open (issue 30: the demo's fallback address did not resolve and left
  * the buyer on a browser error; docs/decisions.md, "Open in app"). `open` is the deep-link helper (a test passes one
  * with fake timers).
+ *
+ * A real link to the app's address (issue 34): a tap before the page's scripts have arrived already asks the phone to
+ * open the app; once they have, the tap goes through `open`, which adds the fall-back to the download page or the note.
  */
 export function OpenInApp({
   link,
@@ -24,7 +27,7 @@ export function OpenInApp({
   notOpened: string;
   open?: typeof openApp;
 }) {
-  const environment = useStorefront((s) => s.other.environment);
+  const environment = useRunEnvironment();
   const cancel = useRef<(() => void) | null>(null);
   const [stayed, setStayed] = useState(false);
   // Leaving the page in the app's place (a client-side navigation) must not send the buyer to the download page later.
@@ -39,11 +42,12 @@ export function OpenInApp({
   if (!link || environment === 'app' || environment === 'wxapp') return null;
   return (
     <span className="relative shrink-0">
-      <button
-        type="button"
+      <a
+        href={link.appUrl}
         data-testid="open-in-app"
-        className="inline-flex h-[0.56rem] shrink-0 items-center gap-1 rounded-full border border-skin-1/30 px-3 text-xs font-medium whitespace-nowrap text-skin-1 active:scale-95 motion-reduce:active:scale-100"
-        onClick={() => {
+        className="inline-flex h-[0.56rem] shrink-0 items-center gap-1 rounded-full border border-skin-1/30 px-3 text-xs font-medium whitespace-nowrap text-skin-1 active:scale-95 active:bg-skin-1/10 motion-reduce:active:scale-100"
+        onClick={(event) => {
+          event.preventDefault();
           cancel.current?.();
           setStayed(false);
           cancel.current = open(link.appUrl, link.downloadUrl, undefined, () => setStayed(true));
@@ -54,7 +58,7 @@ export function OpenInApp({
           <path d="M7 12h2" strokeLinecap="round" />
         </svg>
         {label}
-      </button>
+      </a>
       {/* Announced when it appears; drawn under the button, over what follows, on a solid backing of its own. */}
       <span role="status" className="absolute top-full right-0 z-10 mt-1.5 w-[4.4rem] empty:hidden">
         {stayed ? (

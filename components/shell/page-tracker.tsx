@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { TrackingQueue } from '@/lib/tracking/queue';
 import { pageIdOf, pageViewRecord, type PageVisit, type TrackingContext } from '@/lib/tracking/record';
 import type { TrackingRecord } from '@/lib/tracking/schema';
-import { useStorefront } from './storefront-provider';
+import { useRunEnvironment } from './run-environment';
 import { randomUuid } from '@/lib/client/uuid';
 
 function storedId(storage: Storage, key: string): string {
@@ -47,7 +47,8 @@ export function PageTracker({
   projectVersion: string;
 }) {
   const pathname = usePathname();
-  const environment = useStorefront((s) => s.other.environment);
+  // Read here, not from the client store: the tracker counts page views on the shared pages too, which carry no store.
+  const environment = useRunEnvironment();
   const state = useRef<{ queue: TrackingQueue; ctx: TrackingContext; current: PageVisit | null } | null>(null);
 
   useEffect(() => {

@@ -1,18 +1,18 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { usePathname } from 'next/navigation';
-import { useStorefront } from './storefront-provider';
+import { routerType as currentRouterType, setRouterType, subscribeRouterType } from './router-type';
 
 /**
  * Page transitions by router type (spec §1): forward slides in from the right, back from the left, replace fades.
  * Going back is known from popstate. The first paint is never animated; reduced-motion users get no animation
- * (styles/globals.css).
+ * (styles/globals.css). The router type lives in ./router-type, not in the client store, so every page has this
+ * without the store (issue 34).
  */
 export function RouteTransition({ children }: { children: ReactNode }) {
   const pathname = usePathname();
-  const routerType = useStorefront((s) => s.other.routerType);
-  const setRouterType = useStorefront((s) => s.setRouterType);
+  const routerType = useSyncExternalStore(subscribeRouterType, currentRouterType, () => 'forward' as const);
   const [initialPath] = useState(pathname);
   const [navigated, setNavigated] = useState(false);
 
@@ -20,7 +20,7 @@ export function RouteTransition({ children }: { children: ReactNode }) {
     const onPop = () => setRouterType('back');
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [setRouterType]);
+  }, []);
 
   useEffect(() => {
     // The next navigation is forward unless popstate or a replace says otherwise: a tap anywhere starts the next one
@@ -29,7 +29,7 @@ export function RouteTransition({ children }: { children: ReactNode }) {
     const onTap = () => setRouterType('forward');
     window.addEventListener('click', onTap, { capture: true });
     return () => window.removeEventListener('click', onTap, { capture: true });
-  }, [setRouterType]);
+  }, []);
 
   // Once the first path is left, every later page animates (also on coming back to the first one).
   if (!navigated && pathname !== initialPath) setNavigated(true);

@@ -1,9 +1,9 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { matchRoute } from '@/lib/channel/routes';
-import { useStorefront } from './storefront-provider';
+import { useRunEnvironment } from './run-environment';
 
 const DISMISSED_KEY = 'art-wx-tip-dismissed';
 
@@ -13,14 +13,12 @@ const DISMISSED_KEY = 'art-wx-tip-dismissed';
  */
 export function WxTip({ title, body, dismiss }: { title: string; body: string; dismiss: string }) {
   const pathname = usePathname();
-  const environment = useStorefront((s) => s.other.environment);
-  const show = useStorefront((s) => s.other.showWxTip);
-  const setShow = useStorefront((s) => s.setShowWxTip);
-
-  useEffect(() => {
-    const flagged = Boolean(matchRoute(pathname)?.route.wxTip);
-    setShow(environment === 'wxh5' && flagged && sessionStorage.getItem(DISMISSED_KEY) !== '1');
-  }, [environment, pathname, setShow]);
+  // Its own state, not the client store's: the goods page and home show the tip and carry no store (issue 34).
+  const environment = useRunEnvironment();
+  const [dismissed, setDismissed] = useState(false);
+  const flagged = Boolean(matchRoute(pathname)?.route.wxTip);
+  // The environment is known in the browser only (null on the server), so sessionStorage is read there only.
+  const show = environment === 'wxh5' && flagged && !dismissed && sessionStorage.getItem(DISMISSED_KEY) !== '1';
 
   if (!show) return null;
   return (
@@ -55,7 +53,7 @@ export function WxTip({ title, body, dismiss }: { title: string; body: string; d
           className="mt-6 rounded-full bg-skin-button px-8 py-2.5 text-base font-medium text-skin-button-text active:scale-95"
           onClick={() => {
             sessionStorage.setItem(DISMISSED_KEY, '1');
-            setShow(false);
+            setDismissed(true);
           }}
         >
           {dismiss}

@@ -1,4 +1,5 @@
-import Image from 'next/image';
+import { getImageProps } from 'next/image';
+import { preload } from 'react-dom';
 
 type Props = {
   src: string;
@@ -18,31 +19,66 @@ type Props = {
   lcp?: boolean;
   /** Colour of the placeholder shown until the image arrives. */
   placeholderColor?: string;
+  /**
+   * The picture covers its whole box (a collectible's art, a banner): the placeholder colour stays behind it. Otherwise
+   * (a logo, an avatar, an icon, which may be partly transparent) no placeholder is drawn, since nothing would take it
+   * away once the picture has loaded.
+   */
+  opaque?: boolean;
 };
 
 /**
- * Images through next/image with intrinsic size (no layout shift) and the channel's colour as placeholder until the
- * image arrives. SVG art is served as-is (nothing to optimise); raster images go through the optimiser.
+ * Images through next/image's sizing and optimiser with intrinsic size (no layout shift) and the channel's colour as
+ * placeholder until the image arrives. SVG art is served as-is (nothing to optimise); raster images go through the
+ * optimiser.
+ *
+ * A plain `<img>` with next/image's props (`getImageProps`), not its `<Image>` component: the component is client code
+ * that every page with a picture shipped (about 5 kB gzip of the goods page's first load, issue 34), and a server
+ * rendered picture needs none of it. What the component did in the browser beyond the markup: the preload of an image
+ * the page is judged by (done here, on the server, with React's `preload`, as the component does), and taking the
+ * placeholder colour away once the image has loaded: kept only under pictures that cover it (`opaque`).
  */
-export function ArtImage({ src, alt, width, height, sizes, className, priority, lcp, placeholderColor = '#e5e7eb' }: Props) {
+export function ArtImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  priority,
+  lcp,
+  placeholderColor = '#e5e7eb',
+  opaque = false,
+}: Props) {
   const isSvg = src.toLowerCase().split('?')[0]!.endsWith('.svg');
-  return (
-    <Image
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      sizes={sizes}
-      className={className}
-      // Next 16 names it preload (priority is deprecated): eager loading and a <link rel="preload"> in the head.
-      preload={priority || lcp}
-      fetchPriority={lcp ? 'high' : undefined}
-      decoding={lcp ? 'sync' : 'async'}
-      unoptimized={isSvg}
-      placeholder={colourPlaceholder(placeholderColor)}
-      style={{ aspectRatio: `${width} / ${height}`, height: 'auto' }}
-    />
-  );
+  const { props } = getImageProps({
+    src,
+    alt,
+    width,
+    height,
+    sizes,
+    className,
+    // Next 16 names it preload (priority is deprecated): eager loading (the preload link is added below).
+    preload: priority || lcp,
+    fetchPriority: lcp ? 'high' : undefined,
+    decoding: lcp ? 'sync' : 'async',
+    unoptimized: isSvg,
+    placeholder: opaque ? colourPlaceholder(placeholderColor) : 'empty',
+    style: { aspectRatio: `${width} / ${height}`, height: 'auto' },
+  });
+  if (priority || lcp) {
+    // As next/image does for a preloaded image: a <link rel="preload"> in the head, with the same srcset and sizes.
+    preload(props.src, {
+      as: 'image',
+      imageSrcSet: props.srcSet,
+      imageSizes: props.sizes,
+      fetchPriority: lcp ? 'high' : undefined,
+      crossOrigin: props.crossOrigin,
+      referrerPolicy: props.referrerPolicy,
+    });
+  }
+  // eslint-disable-next-line @next/next/no-img-element -- next/image's own props (getImageProps), rendered without its client component
+  return <img {...props} alt={alt} />;
 }
 
 /**

@@ -60,6 +60,7 @@ export function CollectibleArt({
   return (
     <ArtImage
       src={picture ?? collectible.cover}
+      opaque
       alt={named ? collectible.name : ''}
       width={600}
       height={600}

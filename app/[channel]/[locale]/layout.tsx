@@ -5,13 +5,14 @@ import { pageSkinStyle, pageThemeColor } from '@/lib/page/page-skin';
 import { env, publicOrigin } from '@/lib/env';
 import { channelIconLinks } from '@/lib/brand-icon/links';
 import { channelPreview } from '@/lib/page/metadata';
-import { StorefrontProvider } from '@/components/shell/storefront-provider';
+import { headers } from 'next/headers';
 import { RouteTransition } from '@/components/shell/route-transition';
 import { NavigationProgress } from '@/components/shell/navigation-progress';
 import { TitleKeeper } from '@/components/shell/title-keeper';
 import { PageTracker } from '@/components/shell/page-tracker';
 import { WxTip } from '@/components/shell/wx-tip';
-import { ApiProvider } from '@/components/shell/api-provider';
+import { HydratedMarker } from '@/components/shell/hydrated-marker';
+import { PlainLinkProgress } from '@/components/shell/plain-link-progress';
 import { ToastHost } from '@/components/ui/toast';
 import { SiteFoot } from '@/components/layout/site-foot';
 import packageJson from '@/package.json';
@@ -42,25 +43,30 @@ export async function generateViewport({ params }: Props): Promise<Viewport> {
 /**
  * Root layout per channel and locale: the channel's skin as CSS variables on <html>, rendered on the
  * server so the first paint has the channel's colours (DESIGN §6).
+ *
+ * Only what every page needs is here (issue 34): the page transition, the page-view tracker, the tip, the progress
+ * bars, the title keeper and the toasts, none of them needing the client store. The store and the API client (zustand,
+ * SWR) are in the layouts of the sections that use them (components/shell/app-providers.tsx), so a shared page such as
+ * goods detail loads less script before a phone can use it.
  */
 export default async function ChannelLayout({ children, params }: Props) {
   const channel = await loadPageChannel(params);
+  // The CSP nonce the proxy gave this answer (proxy.ts), for the one inline script of the layout.
+  const nonce = (await headers()).get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1];
   return (
     <html lang={channel.locale} style={pageSkinStyle(channel.skin)} data-channel={channel.theme.key}>
       <body>
         {/* spec §1: grey background, maximum width, root hidden when the channel's status is 0. */}
         <div id="app" hidden={channel.theme.status === 0} className="mx-auto min-h-dvh max-w-(--container-app) bg-skin-page">
-          <StorefrontProvider showAmount={channel.theme.showAmount}>
-            <ApiProvider busyMessage={channel.t('api.busy')} locale={channel.locale}>
-              <RouteTransition>{children}</RouteTransition>
-              <SiteFoot lines={channel.foot.lines} service={channel.foot.service} t={channel.t} />
-            </ApiProvider>
-            <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
-            <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />
-            <NavigationProgress label={channel.t('common.loading')} />
-            <TitleKeeper />
-            <ToastHost label={channel.t('common.notifications')} />
-          </StorefrontProvider>
+          <RouteTransition>{children}</RouteTransition>
+          <SiteFoot lines={channel.foot.lines} service={channel.foot.service} t={channel.t} />
+          <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
+          <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />
+          <PlainLinkProgress label={channel.t('common.loading')} nonce={nonce} />
+          <NavigationProgress label={channel.t('common.loading')} />
+          <TitleKeeper />
+          <ToastHost label={channel.t('common.notifications')} />
+          <HydratedMarker />
         </div>
         {channel.theme.status === 0 ? (
           // spec §1 hides the root screen of a paused channel; without a word the visitor saw a blank grey page (issue 30).

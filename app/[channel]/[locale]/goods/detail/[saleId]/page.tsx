@@ -21,8 +21,8 @@ import { chainNameIn } from '@/lib/chain/names';
 import { GoodsGallery } from '@/components/sale/goods-gallery';
 import { Card } from '@/components/ui/card';
 import { pageBuyRequirement } from '@/lib/page/identity';
-import { GoodsIdentityNotice } from '@/components/identity/goods-identity-notice';
 import { verifyHref } from '@/components/identity/identity-notice';
+import { GoodsIdentityIsland } from '@/components/sale/goods-identity-island';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -224,8 +224,10 @@ export default async function GoodsDetailPage({ params }: Props) {
 
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-(--container-app) flex-col gap-2 border-t border-black/5 bg-skin-card px-4 py-2.5 pb-[max(0.2rem,env(safe-area-inset-bottom))]">
         {requirement.realName && statusSell !== SALE_STATUS.SOLD_OUT && statusSell !== SALE_STATUS.ENDED ? (
-          // Only where a rule applies: a channel that asks nothing ships no new script with its shared page.
-          <GoodsIdentityNotice
+          // Only where a rule applies: a channel that asks nothing ships no new script with its shared page, not even
+          // the client store the notice reads the buyer's phone from (issue 34: loaded with it, when rendered).
+          <GoodsIdentityIsland
+            showAmount={theme.showAmount}
             rule={requirement.minAge ? t('identity.ruleAge', { age: requirement.minAge }) : t('identity.ruleRealName')}
             notice={requirement.minAge ? t('identity.noticeAge', { age: requirement.minAge }) : t('identity.noticeRealName')}
             verify={{ href: verifyHref(`/goods/detail/${sale.id}`), label: t('identity.verifyNow') }}
