@@ -3,7 +3,7 @@ import http from 'node:http';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { CACHE_TTL_MS, namedCache, PAGE_STALE_MS, STALE_IF_ERROR_MS } from '../cache/store';
-import { routerHeaders, type FlightRequest } from '../server/flight-request';
+import { routerHeaders, type FlightRequest } from './flight-headers';
 import { renderRequestHeaders, RenderFailed } from './rendered';
 import type { SharedPagePlan } from './shared-page';
 

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FlightRequest } from '../page/flight-headers';
 import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param';
 
 /**
@@ -16,19 +17,6 @@ import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/util
  * hash (its defence against caches that ignore Vary), as before.
  */
 export const FLIGHT_HEADER = 'x-storefront-flight';
-
-export type FlightRequest = {
-  /** `Next-Router-State-Tree`, as sent (URI-encoded JSON), or null. */
-  tree: string | null;
-  /** `Next-Router-Prefetch` ('1'…'3'), or null for a navigation. */
-  prefetch: string | null;
-  /** `Next-Router-Segment-Prefetch` (`/_tree`, a segment path), or null. */
-  segmentPrefetch: string | null;
-  /** `Next-Url`: the internal path of the page the router is on. */
-  nextUrl: string | null;
-  /** The `_rsc` search parameter, checked against the headers above. */
-  rsc: string;
-};
 
 function one(headers: IncomingHttpHeaders, name: string): string | null | 'repeated' {
   const value = headers[name];
@@ -84,15 +72,4 @@ export function readFlightRequest(headers: Headers): FlightRequest | null {
   } catch {
     return null;
   }
-}
-
-/** The router's headers as Next read them, for what needs them in the proxy (the page-view count). */
-export function routerHeaders(flight: FlightRequest): Record<string, string> {
-  return {
-    rsc: '1',
-    ...(flight.tree !== null ? { 'next-router-state-tree': flight.tree } : {}),
-    ...(flight.prefetch !== null ? { 'next-router-prefetch': flight.prefetch } : {}),
-    ...(flight.segmentPrefetch !== null ? { 'next-router-segment-prefetch': flight.segmentPrefetch } : {}),
-    ...(flight.nextUrl !== null ? { 'next-url': flight.nextUrl } : {}),
-  };
 }
