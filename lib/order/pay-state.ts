@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import { z } from 'zod';
-import { orders, saleQuotas, type ChannelRow } from '../db/schema';
+import type { Db } from '../db/client';
+import { preparedOn } from '../db/prepared';
+import { buyerIdentities, orders, saleQuotas, users, type ChannelRow } from '../db/schema';
 import { ageOn, dayIn, identityRequirement, parseIdentityPolicy } from '../channel/identity-policy';
-import { identityOf } from '../identity/records';
 import { translator } from '../i18n/translator';
 import type { Locale } from '../i18n/locale';
 import { cookieValues } from '../security/cookies';
@@ -48,29 +49,47 @@ const WECHAT_OPENID_NAMES = ['__Host-wxpay_openid', 'wxpay_openid'];
 
 type PayStateScope = UserScope & { channel: Pick<ChannelRow, 'identityPolicy' | 'timeZone'> };
 
+/**
+ * Everything of one buyer the pay page needs from the database, in ONE statement (issue 34: the call must cost about
+ * what a no-op costs): the quota they hold of the sale, their newest unpaid order of it on this channel, and their
+ * birth date (null: not verified), read whether or not the channel asks for it (a primary-key lookup costs
+ * less than a second round trip).
+ */
 async function readHeld(ctx: PayStateScope, saleId: number) {
-  const [quota, unpaid] = await Promise.all([
-    ctx.db
-      .select({ reserved: saleQuotas.reserved })
-      .from(saleQuotas)
-      .where(and(eq(saleQuotas.saleId, saleId), eq(saleQuotas.userId, ctx.userId)))
-      .limit(1),
-    ctx.db
-      .select({ orderNo: orders.orderNo, quantity: orders.quantity, amount: orders.amount, expiresAt: orders.expiresAt })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, ctx.userId),
-          eq(orders.saleId, saleId),
-          eq(orders.channelId, ctx.channelId),
-          eq(orders.statusTrade, ORDER_STATUS.toPay),
-        ),
-      )
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(1),
-  ]);
-  return { reserved: quota[0]?.reserved ?? 0, unpaid: unpaid[0] ?? null };
+  const query = preparedOn(ctx.db, 'pay_state', (db: Db) => {
+    const userId = sql.placeholder('userId');
+    const sale = sql.placeholder('saleId');
+    const channelId = sql.placeholder('channelId');
+    const unpaid = (column: AnyColumn) => sql`(select ${column} from ${orders} where ${orders.userId} = ${userId}
+      and ${orders.saleId} = ${sale} and ${orders.channelId} = ${channelId} and ${orders.statusTrade} = ${ORDER_STATUS.toPay}
+      order by ${orders.createdAt} desc, ${orders.id} desc limit 1)`;
+    return db
+      .select({
+        reserved: sql<number | null>`(select ${saleQuotas.reserved} from ${saleQuotas}
+          where ${saleQuotas.saleId} = ${sale} and ${saleQuotas.userId} = ${userId})`,
+        // One row of the order, as a JSON object: its columns come back together or not at all.
+        unpaid: sql<UnpaidRow | string | null>`(select json_build_object('orderNo', o.order_no, 'quantity', o.quantity,
+          'amount', o.amount, 'expiresAt', (extract(epoch from o.expires_at) * 1000)::float8) from ${orders} o where o.id = ${unpaid(orders.id)})`,
+        // A verified buyer has a birth date (the column is not null), so null here is "not verified"; as text, since a
+        // bare date would come back as a Date from one driver and a string from another.
+        birthDate: sql<string | null>`(select ${buyerIdentities.birthDate}::text from ${buyerIdentities} where ${buyerIdentities.userId} = ${userId})`,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .prepare('pay_state');
+  });
+  const [row] = await query.execute({ userId: ctx.userId, saleId, channelId: ctx.channelId });
+  const json = row?.unpaid ?? null;
+  const unpaid = typeof json === 'string' ? (JSON.parse(json) as UnpaidRow) : json;
+  return {
+    reserved: Number(row?.reserved ?? 0),
+    unpaid: unpaid
+      ? { orderNo: unpaid.orderNo, quantity: Number(unpaid.quantity), amount: Number(unpaid.amount), expiresAt: new Date(unpaid.expiresAt) }
+      : null,
+    birthDate: row?.birthDate ?? null,
+  };
 }
+type UnpaidRow = { orderNo: string; quantity: number; amount: number; expiresAt: number };
 
 export async function readPayState(
   ctx: PayStateScope,
@@ -92,9 +111,8 @@ export async function readPayState(
   });
   let standing: PayState['identity']['standing'] = 'ok';
   if (requirement.realName) {
-    const identity = await identityOf(ctx.db, ctx.userId);
-    if (!identity) standing = 'unverified';
-    else if (requirement.minAge !== null && ageOn(identity.birthDate, dayIn(ctx.channel.timeZone, ctx.now)) < requirement.minAge)
+    if (held.birthDate === null) standing = 'unverified';
+    else if (requirement.minAge !== null && ageOn(held.birthDate, dayIn(ctx.channel.timeZone, ctx.now)) < requirement.minAge)
       standing = 'underAge';
   }
   const t = translator(request.locale);
