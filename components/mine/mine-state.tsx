@@ -18,12 +18,14 @@ export type MineState = ApiOutput<typeof MINE_STATE_PATH>;
  * The signed-in buyer's part of /mine (issue 34): the page's HTML is the same for every buyer of a channel (served
  * from the rendered-page cache), so each piece below reads the buyer's part from the one call, through SWR (one
  * request for all of them: they share the key). Until it answers, each keeps its place with a placeholder of its size;
- * the data's test ids appear only with the data. A 401 (a session the server no longer accepts: revoked, blocked,
- * expired) shows the login prompt the anonymous page shows, and the buyer's parts go away.
+ * the data's test ids appear only with the data. A session the server no longer accepts (401: revoked, expired; 403:
+ * the buyer is blocked) shows the login prompt the anonymous page shows, and the buyer's parts go away.
  */
 function useMineState(): { state: MineState | null; signedOut: boolean } {
   const { data, error } = useSWR<MineState>(MINE_STATE_PATH, { revalidateOnFocus: true });
-  const signedOut = error instanceof BusinessError && error.code === 401;
+  // 401: no live session (revoked, expired); 403: the buyer is blocked on this channel (its block ended the session;
+  // the client shows the block's words, and the login page says them again). Either way: a visitor here, as before.
+  const signedOut = error instanceof BusinessError && (error.code === 401 || error.code === 403);
   return { state: signedOut ? null : (data ?? null), signedOut };
 }
 
