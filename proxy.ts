@@ -12,6 +12,7 @@ import { withCurrentSkin } from '@/lib/page/page-skin';
 import { isRenderRequest, pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce } from '@/lib/page/rendered';
 import { countsAsPageView, pageViewRecorder } from '@/lib/channel/page-views';
 import { planSharedPage } from '@/lib/page/shared-page';
+import { parseVisitor, VISITOR_HEADER, variesByVisitor, type Visitor } from '@/lib/page/visitor';
 import { readFlightRequest } from '@/lib/server/flight-request';
 import { routerHeaders, type FlightRequest } from '@/lib/page/flight-headers';
 import { admitVariant, flightWithNonce, planFlight, readFlight, renderFlightThroughServer, type FlightAnswer } from '@/lib/page/flight';
@@ -72,6 +73,14 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     if (canonical) return hardened(NextResponse.redirect(canonical, 308), https);
   }
 
+  // Whether the visitor has a session of this channel, from the cookie's claims (no database read). The proxy's own
+  // render of a page with a variant per visitor (issue 34: /mine) says which variant it renders.
+  const hasWebSession = Boolean(await readWebSession(sessionCookieValue(request.cookies), authSecret(), key));
+  const visitor: Visitor = isRenderRequest(request.headers)
+    ? parseVisitor(request.headers.get(VISITOR_HEADER))
+    : hasWebSession
+      ? 'buyer'
+      : 'anonymous';
   const decision = decideRoute({
     key,
     pathname: request.nextUrl.pathname,
@@ -81,14 +90,14 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     // sessions table too (it runs in the server's process), but it only picks the login redirect: the page behind
     // login checks the token in the database anyway (lib/page/session.ts: revoked → /login), so a lookup here would
     // add a read to every guarded view and decide nothing more.
-    hasSession: rendersSharedBuyerPage(request) || Boolean(await readWebSession(sessionCookieValue(request.cookies), authSecret(), key)),
+    hasSession: rendersSharedBuyerPage(request) || hasWebSession,
     acceptLanguage: request.headers.get('accept-language'),
   });
 
   // The router's fetch of a page (in-app navigation, prefetch), marked by the entry server (lib/server/flight-request.ts).
   const flight = readFlightRequest(request.headers);
   const flightAnswer = flight && row && row !== 'unavailable' ? await fromFlightCache(decision, request, host, row, flight) : undefined;
-  const cached = !flight && row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row) : undefined;
+  const cached = !flight && row && row !== 'unavailable' ? await fromPageCache(decision, request, host, row, visitor) : undefined;
   // Today's page views (issue 31): counted here, where every store page request enters, so a page the cache answers
   // counts too (but not one it answers with a redirect: the page it leads to counts); a map update in memory, flushed
   // every few seconds (lib/channel/page-views.ts).
@@ -107,7 +116,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
   if (flightAnswer) return hardened(serveFlight(flightAnswer, https), https);
   return hardened(
-    cached && row && row !== 'unavailable' ? servePage(cached, row, request, host, https) : respond(decision, request, host, https),
+    cached && row && row !== 'unavailable'
+      ? servePage(cached, row, request, host, https)
+      : respond(decision, request, host, https, visitor),
     https,
   );
 }
@@ -165,16 +176,17 @@ async function fromPageCache(
   request: NextRequest,
   host: string,
   channel: ChannelRow,
+  visitor: Visitor,
 ): Promise<CachedPage | undefined> {
   if (decision.kind !== 'rewrite' || !servesFromCache(request.method, request.headers, decision.match)) return undefined;
   const acceptLanguage = request.headers.get('accept-language');
   const db = getDb();
   try {
     const scope = { db, now: new Date(), channelId: channel.id, channelKey: channel.key };
-    const plan = await planSharedPage(scope, decision.match, decision.locale, request.nextUrl.searchParams);
+    const plan = await planSharedPage(scope, decision.match, decision.locale, request.nextUrl.searchParams, visitor);
     if (plan.kind === 'redirect') return { kind: 'redirect', status: plan.status, location: plan.location };
     return await readRenderedPage(db, plan.key, pageTags(channel, decision.match), () =>
-      renderThroughServer(internalOrigin(), plan.renderPath, { host, acceptLanguage }),
+      renderThroughServer(internalOrigin(), plan.renderPath, { host, acceptLanguage, visitor: plan.visitor }),
     );
   } catch (error) {
     console.error('[proxy] page cache', error);
@@ -204,6 +216,9 @@ async function fromFlightCache(
   if (decision.kind !== 'rewrite' || request.method !== 'GET' || !decision.match.route.shared || isRenderRequest(request.headers)) {
     return undefined;
   }
+  // A page with a variant per visitor (issue 34: /mine) is not kept as flight answers yet: Next renders the router's
+  // fetch of it, for the variant the proxy passes on (respond), which reads nothing of a buyer either.
+  if (variesByVisitor(decision.match)) return undefined;
   const db = getDb();
   try {
     const scope = { db, now: new Date(), channelId: channel.id, channelKey: channel.key };
@@ -261,7 +276,7 @@ function servePage(page: CachedPage, channel: ChannelRow, request: NextRequest, 
   });
 }
 
-function respond(decision: RoutingDecision, request: NextRequest, host: string, https: boolean): NextResponse {
+function respond(decision: RoutingDecision, request: NextRequest, host: string, https: boolean, visitor: Visitor): NextResponse {
   switch (decision.kind) {
     case 'storeNotFound':
       return new NextResponse(storeNotFoundHtml(host, negotiateLocale(null, request.headers.get('accept-language'))), {
@@ -278,6 +293,8 @@ function respond(decision: RoutingDecision, request: NextRequest, host: string, 
       // Next reads the nonce from the request's CSP and puts it on its own scripts (DESIGN §10).
       const csp = pageCsp(newNonce(), https);
       headers.set('content-security-policy', csp);
+      // Who the page is for (issue 34, lib/page/visitor.ts): the proxy's decision, never a client's copy of the header.
+      headers.set(VISITOR_HEADER, visitor);
       const response = NextResponse.rewrite(url, { request: { headers } });
       response.headers.set('content-security-policy', csp);
       return response;

@@ -295,8 +295,8 @@ async function preparePayBuyers(db: Db): Promise<void> {
 /** One request as the buyer with `cookie`: the page load as a phone opens it, or payState as the page's fetch sends it. */
 function buyerRequest(target: Target, cookie: string): Promise<{ ok: boolean; status: number; ms: number }> {
   const started = performance.now();
-  const state = target === PAY_STATE;
-  const body = state ? JSON.stringify({ id: 1 }) : undefined;
+  const state = target === PAY_STATE || target === MINE_STATE;
+  const body = target === PAY_STATE ? JSON.stringify({ id: 1 }) : state ? '{}' : undefined;
   const headers: Record<string, string> = state
     ? {
         host: HOST,
@@ -324,7 +324,7 @@ function buyerRequest(target: Target, cookie: string): Promise<{ ok: boolean; st
         });
         res.on('end', () => {
           const status = res.statusCode ?? 0;
-          // payState answers HTTP 200 with its code in the envelope: a 401 there (no session) is a wrong answer too.
+          // The calls answer HTTP 200 with their code in the envelope: a 401 there (no session) is a wrong answer too.
           const ok = status === target.status && (!state || Buffer.concat(chunks).toString('utf8').includes('"code":200'));
           // The page must come from the cache, not a render per buyer.
           const cached = state || res.headers['x-storefront-cache'] === 'shared';
@@ -337,15 +337,15 @@ function buyerRequest(target: Target, cookie: string): Promise<{ ok: boolean; st
   });
 }
 
-/** Closed loop like `load`, each connection a buyer of its own. */
-async function loadAsBuyers(target: Target): Promise<Round> {
+/** Closed loop like `load`, each connection a buyer of its own (the pay page's buyers unless `cookies` says). */
+async function loadAsBuyers(target: Target, cookies: readonly string[] = payBuyerCookies): Promise<Round> {
   const latencies: number[] = [];
   let wrong = 0;
   let wrongStatus: number | null = null;
   const started = performance.now();
   const until = started + SECONDS * 1000;
   await Promise.all(
-    payBuyerCookies.map(async (cookie) => {
+    cookies.map(async (cookie) => {
       while (performance.now() < until) {
         const { ok, status, ms } = await buyerRequest(target, cookie);
         if (!ok) {
@@ -384,6 +384,15 @@ const fmt = (n: number) => n.toFixed(1);
 // between the two ping rounds like the pages above; the targets are issue 34's.
 
 const MINE: Target = { name: '/mine, logged-in buyer', path: '/mine', status: 200, page: true, minShare: 0.25, maxP99Ratio: 3 };
+/** The one call /mine's signed-in variant reads its buyer's part from (issue 34), with payState's target. */
+const MINE_STATE: Target = {
+  name: 'mineSummary, logged-in buyer (Mine’s own-data call)',
+  path: '/api/market/api/userAttribute/mineSummary',
+  status: 200,
+  page: false,
+  minShare: 0.4,
+  maxP99Ratio: 3,
+};
 let mineCookies: string[] = [];
 
 async function prepareMineBuyers(db: import('../lib/db/client').Db): Promise<void> {
@@ -392,7 +401,7 @@ async function prepareMineBuyers(db: import('../lib/db/client').Db): Promise<voi
 }
 
 /** One page load of /mine as the buyer of `cookie`; `body` keeps the HTML (the warm-up checks the page is the buyer's). */
-function getMine(cookie: string, keepBody = false): Promise<{ status: number; ms: number; body: string }> {
+function getMine(cookie: string, keepBody = false): Promise<{ status: number; ms: number; body: string; cached: boolean }> {
   const started = performance.now();
   const headers = { host: HOST, 'accept-encoding': keepBody ? 'identity' : 'gzip', cookie, ...PAGE_LOAD_HEADERS };
   return new Promise((resolve, reject) => {
@@ -400,7 +409,13 @@ function getMine(cookie: string, keepBody = false): Promise<{ status: number; ms
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => keepBody && chunks.push(chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          ms: performance.now() - started,
+          body: Buffer.concat(chunks).toString('utf8'),
+          // The signed-in variant must come from the rendered-page cache, not a render per buyer.
+          cached: res.headers['x-storefront-cache'] === 'shared',
+        }),
       );
     });
     req.on('error', reject);
@@ -408,13 +423,17 @@ function getMine(cookie: string, keepBody = false): Promise<{ status: number; ms
   });
 }
 
-/** Closed loop as `load`, connection i as buyer i; first checks that each buyer gets their own page, not the visitor's. */
+/**
+ * Closed loop as `load`, connection i as buyer i; first checks that each buyer gets the signed-in variant (its profile
+ * card's placeholder, issue 34), not the visitor's, and then each buyer's own part from the call.
+ */
 async function loadMine(): Promise<Round> {
   for (const cookie of mineCookies) {
     const warm = await getMine(cookie, true);
-    if (warm.status !== 200 || !warm.body.includes('data-testid="mine-profile"')) {
+    if (warm.status !== 200 || !warm.body.includes('data-testid="mine-profile-pending"')) {
       throw new Error(`/mine did not answer a logged-in buyer's page (HTTP ${warm.status})`);
     }
+    await buyerRequest(MINE_STATE, cookie);
   }
   const latencies: number[] = [];
   let wrong = 0;
@@ -424,8 +443,8 @@ async function loadMine(): Promise<Round> {
   await Promise.all(
     mineCookies.map(async (cookie) => {
       while (performance.now() < until) {
-        const { status, ms } = await getMine(cookie);
-        if (status !== MINE.status) {
+        const { status, ms, cached } = await getMine(cookie);
+        if (status !== MINE.status || !cached) {
           wrong++;
           wrongStatus = status;
         }
@@ -458,6 +477,7 @@ async function main(): Promise<void> {
     for (const page of PAGES) pages.push({ page, round: await load(page) });
     pages.push(...(await loadNavigations()));
     pages.push({ page: MINE, round: await loadMine() });
+    pages.push({ page: MINE_STATE, round: await loadAsBuyers(MINE_STATE, mineCookies) });
     pages.push(...(await payPageRounds()));
     const pingAfter = await load(PING);
     const bare = await loadBareServer();

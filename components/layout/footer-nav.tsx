@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { LineIcon } from '@/components/ui/line-icon';
 import { channelFeatures, type Label } from '@/lib/channel/labels';
 import type { ChannelThemeInfo } from '@/lib/channel/theme';
@@ -22,8 +23,11 @@ export function FooterNav({
   attributes: ChannelThemeInfo['attributes'];
   current: FooterTab;
   t: Translator;
-  /** A tab with something new behind it (issue 32: Mine, where the notices are, when a buyer has unread ones). */
-  dot?: { tab: FooterTab; label: string };
+  /**
+   * A tab with something new behind it (issue 32: Mine, where the notices are, when a buyer has unread ones): `node` is
+   * the dot, placed on the tab's icon (issue 34: a client part that shows it once the buyer's call answered).
+   */
+  dot?: { tab: FooterTab; node: ReactNode };
 }) {
   const features = channelFeatures(labels, attributes);
   const tabs: { tab: FooterTab; href: string; label: string; icon: string }[] = [];
@@ -70,14 +74,7 @@ export function FooterNav({
               <LineIcon className="size-[0.44rem]" strokeWidth={1.8}>
                 <path d={icon} />
               </LineIcon>
-              {dot?.tab === tab ? (
-                <span
-                  className="absolute -top-0.5 -right-1 size-2 rounded-full bg-red-500 ring-2 ring-skin-card"
-                  role="status"
-                  aria-label={dot.label}
-                  data-testid="footer-dot"
-                />
-              ) : null}
+              {dot?.tab === tab ? dot.node : null}
             </span>
             {label}
           </Link>

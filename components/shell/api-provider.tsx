@@ -7,6 +7,7 @@ import { createApiClient, isLoginPath, swrFetcher } from '@/lib/client/api-clien
 import { showToast } from '@/components/ui/toast';
 import { useStorefrontStore } from './storefront-provider';
 import { endWebSession } from '@/lib/client/sign-out';
+import { matchRoute } from '@/lib/channel/routes';
 
 type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -33,6 +34,8 @@ export function ApiProvider({ busyMessage, locale, children }: { busyMessage: st
           store.getState().clearUser();
           void endWebSession();
           const here = `${window.location.pathname}${window.location.search}`;
+          // /mine is open to everyone (spec §6) and shows its own login prompt once signed out (issue 34): it stays.
+          if (matchRoute(window.location.pathname)?.route.name === 'mine') return;
           if (!isLoginPath(here)) router.push(`/login?redirect=${encodeURIComponent(here)}`);
         },
         currentPath: () => window.location.pathname,

@@ -146,8 +146,17 @@ describe('shared routes behind login (issue 34)', () => {
   it('serves only the pay page from the cache behind login, and names the one call its buyer part comes from', () => {
     const sharedLogin = ROUTES.filter((r) => r.login && r.shared);
     expect(sharedLogin.map((r) => [r.name, r.shared?.buyerPart])).toEqual([['pay', '/market/api/saleRecord/payState']]);
-    // Every other shared route reads nothing of a buyer at all.
-    expect(ROUTES.filter((r) => r.shared && !r.login).every((r) => r.shared?.buyerPart === undefined)).toBe(true);
+  });
+
+  it('serves /mine, open to everyone, from the cache in a signed-in and an anonymous variant, the buyer part from one call', () => {
+    const open = ROUTES.filter((r) => r.shared && !r.login && r.shared.buyerPart);
+    expect(open.map((r) => [r.name, r.shared?.buyerPart, r.shared?.bySession])).toEqual([
+      ['mine', '/market/api/userAttribute/mineSummary', true],
+    ]);
+    expect(matchRoute('/mine')?.route.login).toBeUndefined();
+    // Only a route with a buyer part has a signed-in variant: every other shared route reads nothing of a buyer at all.
+    expect(ROUTES.filter((r) => r.shared?.bySession).every((r) => r.shared?.buyerPart !== undefined)).toBe(true);
+    expect(ROUTES.filter((r) => r.shared && !r.shared.bySession && !r.login).every((r) => r.shared?.buyerPart === undefined)).toBe(true);
   });
 });
 

@@ -54,8 +54,13 @@ type RouteDef = {
    * A `login` route may be shared only when it names `buyerPart`, the one API call its client part reads everything of
    * the buyer from (issue 34: the pay page and `saleRecord/payState`): the proxy's login guard still runs first, from
    * the session cookie's claims, and the HTML served from the cache holds nothing of any buyer.
+   *
+   * `bySession` (issue 34: /mine, open to everyone, spec §6): the page has two variants, one for a visitor with a session
+   * of this channel (from the session cookie's claims, no database read) and one without; the cache keys them apart and
+   * the proxy tells the page which to render (lib/page/visitor.ts). Neither holds anything of a buyer: a signed-in
+   * visitor's own part comes from `buyerPart`, which a `bySession` route must name.
    */
-  shared?: { query: readonly string[]; buyerPart?: `/market/api/${string}` };
+  shared?: { query: readonly string[]; buyerPart?: `/market/api/${string}`; bySession?: true };
 };
 
 // Order matters: static paths before parameterised ones sharing a prefix (/chain/result before /chain/:id/...).
@@ -75,7 +80,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'chainResult', pattern: '/chain/result', login: true },
   { name: 'chainUp', pattern: '/chain/:id/:code/:type/:authorStageName', login: true },
   { name: 'detail', pattern: '/detail/:id' },
-  { name: 'mine', pattern: '/mine' },
+  // issue 34: served like the pay page, in two variants (signed in or not); the buyer's own part from one call.
+  { name: 'mine', pattern: '/mine', shared: { query: [], buyerPart: '/market/api/userAttribute/mineSummary', bySession: true } },
   // Shared goods links open in the messaging app, whose browser cannot pay: tip there too.
   { name: 'goodsDetail', pattern: '/goods/detail/:saleId', wxTip: true, shared: { query: [] } },
   { name: 'paySuccess', pattern: '/pay/success', login: true },

@@ -5,6 +5,7 @@ import { ageOn, dayIn, identityRequirement, parseIdentityPolicy, type IdentityRe
 import { identityOf, type BuyerIdentity } from '../identity/records';
 import type { PageChannel } from './channel';
 import { pageLoader } from './loader';
+import { asksIdentity } from '../buyer/mine-state';
 
 const channelPolicy = pageLoader(async (channelKey: string) =>
   parseIdentityPolicy((await readChannel(getDb(), channelKey))?.identityPolicy),
@@ -24,8 +25,7 @@ export async function pageBuyRequirement(channel: PageChannel, sale: { commodity
  * age. /mine shows the real-name row then (docs/decisions.md, "The real-name row on /mine").
  */
 export async function pageAsksIdentity(channel: PageChannel): Promise<boolean> {
-  const policy = await channelPolicy(channel.key);
-  return Object.values(policy.realName).some(Boolean) || policy.minAge !== null || policy.blindBoxMinAge !== null;
+  return asksIdentity(await channelPolicy(channel.key));
 }
 
 /** A buyer's verified identity, masked (issue 33), or null. One buyer's: never on a page served from the shared cache. */

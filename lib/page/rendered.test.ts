@@ -41,11 +41,16 @@ describe('servesFromCache', () => {
     expect(servesFromCache('HEAD', new Headers(PAGE_LOAD), route('/'))).toBe(false);
     expect(servesFromCache('POST', new Headers(PAGE_LOAD), route('/'))).toBe(false);
     expect(servesFromCache('GET', new Headers({ ...PAGE_LOAD, 'sec-fetch-dest': 'iframe' }), route('/'))).toBe(false);
-    for (const path of ['/mine', '/login', '/pay/success', '/pay/fail', '/mine/records']) {
+    for (const path of ['/login', '/pay/success', '/pay/fail', '/mine/records']) {
       expect(servesFromCache('GET', new Headers(PAGE_LOAD), route(path))).toBe(false);
     }
     // The proxy's own render request carries the per-process secret; a guess does not pass.
     expect(servesFromCache('GET', new Headers({ ...PAGE_LOAD, [RENDER_HEADER]: 'guess' }), route('/'))).toBe(true);
+  });
+
+  it('answers /mine’s page loads from the cache and leaves its RSC fetches to Next (issue 34)', () => {
+    expect(servesFromCache('GET', new Headers(PAGE_LOAD), route('/mine'))).toBe(true);
+    expect(servesFromCache('GET', new Headers(ROUTER_FETCH), route('/mine'))).toBe(false);
   });
 
   it('leaves the pay page’s RSC fetches, prefetches and other methods to Next as for every shared page (issue 34)', () => {
@@ -63,6 +68,8 @@ describe('pageTags', () => {
     expect(pageTags(channel, route('/pay/12'))).toEqual(['channel:AURORA', 'sale:12']);
     expect(pageTags(channel, route('/'))).toEqual(['channel:AURORA', 'sales:7']);
     expect(pageTags(channel, route('/404'))).toEqual(['channel:AURORA']);
+    // issue 34: /mine shows the channel's look and settings; the buyer's counts are the call's, never the page's.
+    expect(pageTags(channel, route('/mine'))).toEqual(['channel:AURORA']);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { cachesOf, CACHE_TTL_MS, PAGE_STALE_MS, STALE_IF_ERROR_MS, tags } from '../cache/store';
 import type { RouteMatch } from '../channel/routes';
 import { paintFirst } from './paint-first';
+import { VISITOR_HEADER, type Visitor } from './visitor';
 
 /**
  * Rendered public pages, cached (docs/caching.md). A page every visitor sees alike (routes marked `shared`) is
@@ -62,6 +63,8 @@ export function pageTags(channel: { id: number; key: string }, match: RouteMatch
       return [tags.channel(channel.key), tags.sale(match.params.saleId ?? '')];
     case 'home':
       return [tags.channel(channel.key), tags.sales(channel.id)];
+    // issue 34: /mine shows the channel's look, labels and settings (its entries, the real-name row's place), nothing
+    // of a sale: the channel's tag, as the default below; the buyer's counts are the call's, never the page's.
     default:
       return [tags.channel(channel.key)];
   }
@@ -98,7 +101,7 @@ export class RenderFailed extends Error {
 export function renderThroughServer(
   origin: URL,
   path: string,
-  headers: { host: string; acceptLanguage: string | null },
+  headers: { host: string; acceptLanguage: string | null; visitor?: Visitor },
 ): Promise<RenderedPage | undefined> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -112,6 +115,8 @@ export function renderThroughServer(
           ...(headers.acceptLanguage ? { 'accept-language': headers.acceptLanguage } : {}),
           'accept-encoding': 'identity',
           [RENDER_HEADER]: renderSecret(),
+          // The variant of a page that has one per visitor (issue 34: /mine), which the proxy passes on to the page.
+          ...(headers.visitor ? { [VISITOR_HEADER]: headers.visitor } : {}),
         },
         timeout: 10_000,
       },

@@ -110,3 +110,27 @@ describe('the pay page (issue 34)', () => {
 it('keys /404 by channel and language only', async () => {
   expect(await plan(aurora, '/404', 'x=1')).toEqual({ kind: 'cache', key: 'AURORA|en|/404', renderPath: '/404' });
 });
+
+describe('/mine (issue 34)', () => {
+  const mine = (channel: { id: number; key: string }, visitor: 'buyer' | 'anonymous', query = '', locale = 'en') =>
+    planSharedPage(
+      { db, now, channelId: channel.id, channelKey: channel.key },
+      route('/mine'),
+      locale,
+      new URLSearchParams(query),
+      visitor,
+    );
+
+  it('keys the signed-in and the anonymous variant apart, per channel and language, and renders the one asked for', async () => {
+    expect(await mine(aurora, 'buyer')).toEqual({ kind: 'cache', key: 'AURORA|en|/mine|buyer', renderPath: '/mine', visitor: 'buyer' });
+    expect(await mine(aurora, 'anonymous', 'utm_source=chat')).toEqual({
+      kind: 'cache',
+      key: 'AURORA|en|/mine|anonymous',
+      renderPath: '/mine',
+      visitor: 'anonymous',
+    });
+    expect(await mine(lumen, 'buyer', '', 'zh-CN')).toMatchObject({ key: 'LUMEN|zh-CN|/mine|buyer' });
+    // Without a word on the visitor, the page is the anonymous one: a visitor is never shown the signed-in variant by default.
+    expect(await plan(aurora, '/mine')).toMatchObject({ key: 'AURORA|en|/mine|anonymous', visitor: 'anonymous' });
+  });
+});

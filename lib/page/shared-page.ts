@@ -4,6 +4,7 @@ import type { ChannelScope } from '../procedure/scope';
 import { pageFromSearch } from '../procedure/paging';
 import { HOME_PAGE_SIZE } from '../sale/schema';
 import { readSaleIds, readSales } from './cached-reads';
+import type { Visitor } from './visitor';
 
 /**
  * What the rendered-page cache does with a page load of a shared route (docs/caching.md; issue 29, finding 5). The
@@ -17,7 +18,7 @@ import { readSaleIds, readSales } from './cached-reads';
  */
 export type SharedPagePlan =
   /** Served from the cache under `key`; on a miss rendered from `renderPath` (public path and the query the page reads). */
-  | { kind: 'cache'; key: string; renderPath: string }
+  | { kind: 'cache'; key: string; renderPath: string; visitor?: Visitor }
   /** Answered with a redirect to a path of this host. */
   | { kind: 'redirect'; location: string; status: 307 | 308 };
 
@@ -31,6 +32,7 @@ export async function planSharedPage(
   match: RouteMatch,
   locale: string,
   search: URLSearchParams,
+  visitor: Visitor = 'anonymous',
 ): Promise<SharedPagePlan> {
   const keyOf = (path: string) => `${scope.channelKey}|${locale}|${path}`;
   switch (match.route.name) {
@@ -56,6 +58,10 @@ export async function planSharedPage(
       const path = `${prefix}${raw}`;
       return { kind: 'cache', key: keyOf(path), renderPath: path };
     }
+    case 'mine':
+      // issue 34: two variants, for a visitor with a session of this channel and one without (lib/page/visitor.ts);
+      // neither holds anything of a buyer, so one entry per variant, channel and language.
+      return { kind: 'cache', key: `${keyOf('/mine')}|${visitor}`, renderPath: '/mine', visitor };
     default: {
       // A shared route with parameters needs its own case above: its parameters, parsed, are part of the key.
       if (match.route.pattern.includes(':')) throw new Error(`the page cache has no plan for ${match.route.name}`);

@@ -86,6 +86,9 @@ it("shows A's secrets to A (so the leak check below can see a leak)", async () =
   const own = async (p: ApiPath) => (await api.callApi(p, SAMPLE_INPUTS[p](a), { token: a.buyer.token })).text;
   expect(leakedSecrets(a, await own('/market/api/order/list'))).toEqual(expect.arrayContaining([`orderNo ${a.orderNo}`]));
   expect(leakedSecrets(a, await own('/market/api/pay/sandbox/detail'))).toEqual(expect.arrayContaining([`paymentNo ${a.paymentNo}`]));
+  expect(leakedSecrets(a, await own('/market/api/userAttribute/mineSummary'))).toEqual(
+    expect.arrayContaining([`masked phone ${a.buyer.maskedPhone}`]),
+  );
   expect(leakedSecrets(a, await own('/market/api/userAttribute/queryByUserUuid'))).toEqual(
     expect.arrayContaining([`userUuid ${a.buyer.uuid}`, `masked phone ${a.buyer.maskedPhone}`]),
   );

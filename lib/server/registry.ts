@@ -24,6 +24,7 @@ import { noticeStoreProcedures } from '../notice/procedures';
 import { noticeProcedures } from '../operator/notice-procedures';
 import { alertProcedures } from '../operator/alert-procedures';
 import { identityProcedures } from '../identity/procedures';
+import { mineProcedures } from '../buyer/procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -56,6 +57,7 @@ export const registry = {
   ...noticeProcedures,
   ...alertProcedures,
   ...identityProcedures,
+  ...mineProcedures,
 } as const;
 
 export type Registry = typeof registry;
