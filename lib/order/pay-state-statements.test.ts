@@ -64,7 +64,11 @@ it('reads quota, unpaid order and real-name standing in one statement, whatever 
     provider: 'demo',
     verifiedAt: now,
   });
-  const order = await createOrder({ db, now, channelId: channel.id, userId }, { saleId: sale.saleId, quantity: 2, idempotencyKey: 'pay-state-one' }, 300_000);
+  const order = await createOrder(
+    { db, now, channelId: channel.id, userId },
+    { saleId: sale.saleId, quantity: 2, idempotencyKey: 'pay-state-one' },
+    300_000,
+  );
   expect(await statementsOf(async () => (state = await ask(strict)))).toHaveLength(1);
   expect(state).toMatchObject({
     held: 2,

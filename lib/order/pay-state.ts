@@ -72,7 +72,9 @@ async function readHeld(ctx: PayStateScope, saleId: number) {
           'amount', o.amount, 'expiresAt', (extract(epoch from o.expires_at) * 1000)::float8) from ${orders} o where o.id = ${unpaid(orders.id)})`,
         // A verified buyer has a birth date (the column is not null), so null here is "not verified"; as text, since a
         // bare date would come back as a Date from one driver and a string from another.
-        birthDate: sql<string | null>`(select ${buyerIdentities.birthDate}::text from ${buyerIdentities} where ${buyerIdentities.userId} = ${userId})`,
+        birthDate: sql<
+          string | null
+        >`(select ${buyerIdentities.birthDate}::text from ${buyerIdentities} where ${buyerIdentities.userId} = ${userId})`,
       })
       .from(users)
       .where(eq(users.id, userId))
