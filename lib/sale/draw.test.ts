@@ -322,6 +322,15 @@ describe('verifying a published draw', () => {
       ok: false,
       problems: ['winners.0: must be an account number (10 digits, the first not 0)'],
     });
+    expect(verifyDraw({ ...published(), publicValue: ' \n ' })).toEqual({ ok: false, problems: ['publicValue: must not be empty'] });
+    const junk = verifyDraw({ ...published(), registrants: Array.from({ length: 100 }, (_, i) => String(i)) });
+    expect(junk).toEqual({
+      ok: false,
+      problems: [
+        ...Array.from({ length: 20 }, (_, i) => `registrants.${i}: must be an account number (10 digits, the first not 0)`),
+        'the file: 80 more problems of shape',
+      ],
+    });
     expect(verifyDraw({ ...published(), drawnBy: 'me' })).toEqual({
       ok: false,
       problems: ['the file: has a field not in a version 1 draw: drawnBy'],

@@ -27,13 +27,16 @@ const ACCOUNT_NUMBER = /^[1-9]\d{9}$/;
 /** A sale's id as the API writes ids: a string of digits. */
 const SALE_ID = /^[1-9]\d{0,18}$/;
 
-/** The longest public value the operator may enter (brief of issue 35's draw), in characters after normalising. */
+/**
+ * The longest public value the operator may enter, in characters after normalising: ample for a lottery's numbers or an
+ * index's price with their names, short enough to show whole on the verify page.
+ */
 export const PUBLIC_VALUE_MAX = 200;
 
 /** The longest description of where the public value comes from, in characters after normalising. */
 export const PUBLIC_VALUE_SOURCE_MAX = 500;
 
-/** Bad input to the draw, naming the field it is about (the server turns it into a 400 naming the same field). */
+/** Bad input to the draw, naming the field it is about (for the server to answer a 400 naming the same field). */
 export class DrawInputError extends Error {
   constructor(
     readonly field: string,
@@ -244,7 +247,7 @@ const accountList = z.array(
 const text = (max: number) =>
   z
     .string({ error: 'must be a string' })
-    .min(1, 'must not be empty')
+    .refine((s) => s.trim() !== '', 'must not be empty')
     .refine((s) => characters(s) <= max, `must be ${max} characters or less`);
 
 /** The shape of a published draw, version 1; a field more or less is a problem too. */
@@ -273,6 +276,8 @@ export type DrawCheck = { ok: true } | { ok: false; problems: string[] };
 
 /** How many differing places a problem names before it counts the rest. */
 const SHOWN = 5;
+/** How many problems of shape are named (a file of 100,000 bad numbers would otherwise print 100,000 lines). */
+const SHOWN_SHAPE = 20;
 
 function compareRanked(name: 'winners' | 'waitlist', published: readonly string[], recomputed: readonly string[]): string[] {
   const problems: string[] = [];
@@ -301,10 +306,12 @@ function compareRanked(name: 'winners' | 'waitlist', published: readonly string[
 export function verifyDraw(json: unknown): DrawCheck {
   const parsed = publishedDrawSchema.safeParse(json);
   if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'the file'}: ${issue.message}`),
-    };
+    const problems = parsed.error.issues
+      .slice(0, SHOWN_SHAPE)
+      .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'the file'}: ${issue.message}`);
+    const more = parsed.error.issues.length - SHOWN_SHAPE;
+    if (more > 0) problems.push(`the file: ${more} more problems of shape`);
+    return { ok: false, problems };
   }
   const draw = parsed.data;
   const problems: string[] = [];
