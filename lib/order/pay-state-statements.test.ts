@@ -6,6 +6,7 @@ import { buyerIdentities, channels, type ChannelRow, type IdentityPolicyJson } f
 import type { Db } from '@/lib/db/client';
 import { createOrder } from './service';
 import { readPayState } from './pay-state';
+import { tagNoticesSent } from '@/lib/cache/store';
 
 // issue 34: `saleRecord/payState` is what every buyer of a drop calls once the pay page is in; it must cost about what
 // a no-op call costs, so the buyer's part (quota, unpaid order, real-name standing) is read in ONE statement.
@@ -69,6 +70,8 @@ it('reads quota, unpaid order and real-name standing in one statement, whatever 
     { saleId: sale.saleId, quantity: 2, idempotencyKey: 'pay-state-one' },
     300_000,
   );
+  // The buy's cache notice to other processes (PostgreSQL's NOTIFY, sent after the write) is not the pay state's.
+  await tagNoticesSent(db);
   expect(await statementsOf(async () => (state = await ask(strict)))).toHaveLength(1);
   expect(state).toMatchObject({
     held: 2,
