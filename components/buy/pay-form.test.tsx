@@ -18,6 +18,7 @@ const BUYER: PayBuyer = {
   identity: { standing: 'ok', message: null },
   hasWechatIdentity: false,
   unpaidOrder: null,
+  lottery: null,
 };
 const VERIFY = { href: '/mine/identity?back=%2Fpay%2F1', label: 'Verify now' };
 
@@ -402,6 +403,33 @@ describe("the buyer's own part, read after the page is shown (issue 34: the page
     renderWithMessages(form({ ...BUYER, held: 5, left: 0 }));
     expect(screen.getByTestId('pay-limit-reached')).toHaveTextContent('You hold 5, the most one buyer may buy of this sale.');
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+
+  it("on a lottery sale, tells a buyer who may not buy now why (the server's words), and keeps Pay off; a winner in time pays", () => {
+    const message = 'You were not drawn among the winners of this lottery: you are number 2 on its waitlist.';
+    const waitlisted = {
+      status: 'waitlist' as const,
+      mayBuy: false,
+      purchaseEndsAt: null,
+      waitlistPosition: 2,
+      refusal: 'waitlist' as const,
+      message,
+    };
+    const { unmount } = renderWithMessages(form({ ...BUYER, lottery: waitlisted }));
+    expect(screen.getByTestId('pay-lottery-notice')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+    unmount();
+    const winner = {
+      status: 'winner' as const,
+      mayBuy: true,
+      purchaseEndsAt: '2026-11-22T09:00:00.000Z',
+      waitlistPosition: null,
+      refusal: null,
+      message: null,
+    };
+    renderWithMessages(form({ ...BUYER, lottery: winner }));
+    expect(screen.queryByTestId('pay-lottery-notice')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
   });
 
   it('when it could not be read, says so with a way to try again, and Pay stays off', () => {

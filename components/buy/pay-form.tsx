@@ -95,7 +95,9 @@ export function PayForm({
   const [refused, setGate] = useState<{ message: string; underAge: boolean } | null>(null);
   const gate =
     refused ?? (buyer?.identity.message ? { message: buyer.identity.message, underAge: buyer.identity.standing === 'underAge' } : null);
-  const payable = buyer !== null && buyer.left > 0 && gate?.underAge !== true;
+  // A lottery sale (issue 35) admits only its winners within their purchase window: anyone else is told why, Pay off.
+  const notAdmitted = buyer?.lottery && !buyer.lottery.mayBuy ? buyer.lottery.message : null;
+  const payable = buyer !== null && buyer.left > 0 && gate?.underAge !== true && notAdmitted === null;
 
   const pay = async (captchaTicket?: string) => {
     if (!agreed) {
@@ -244,6 +246,11 @@ export function PayForm({
             <Link href="/mine/records" className="font-semibold whitespace-nowrap underline underline-offset-2">
               {t('payIt')}
             </Link>
+          </p>
+        ) : null}
+        {notAdmitted ? (
+          <p role="note" className="rounded-lg bg-skin-light px-3 py-2 text-xs leading-snug text-skin-1" data-testid="pay-lottery-notice">
+            {notAdmitted}
           </p>
         ) : null}
         {buyer && buyer.left === 0 && !buyer.unpaidOrder ? (

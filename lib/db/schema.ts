@@ -1560,3 +1560,91 @@ export const dropMeterSeconds = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.saleId, t.second] }), check('drop_meter_seconds_kind', sql`${t.kind} in ('buy', 'busy')`)],
 );
+
+/**
+ * A sale's allocation (issue 35, "Fair drops"): how its copies go out. No row, or mode 'first-come', is the sale as it
+ * always was; 'lottery' (抽签) registers buyers in a window and draws them (lib/sale/lottery.ts over lib/sale/draw.ts).
+ * The lottery's settings that decide the draw (copies, times, the public value's source) freeze when registration
+ * opens. `seed` is secret until the draw: no buyer call selects it (lib/sale/lottery.ts reads it only in the draw);
+ * `commitment`, SHA-256 of it, is public from the setup, before the first registration.
+ */
+export const saleAllocations = pgTable(
+  'sale_allocations',
+  {
+    saleId: integer('sale_id')
+      .primaryKey()
+      .references(() => sales.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    mode: text('mode').notNull(),
+    /** N: the winners drawn, copied from the sale's copies at setup, frozen with the rest when registration opens. */
+    copies: integer('copies'),
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+    drawAt: timestamp('draw_at', { withTimezone: true }),
+    /** How long a winner has to buy after the draw, in minutes. */
+    purchaseWindowMinutes: integer('purchase_window_minutes'),
+    /** Where the public value comes from, in words (e.g. "the 福彩3D numbers drawn on 2026-12-01"). */
+    publicValueSource: text('public_value_source'),
+    /** The secret seed, 64 hex digits: never answered before the draw, and never by a buyer call but in the published draw. */
+    seed: text('seed'),
+    /** SHA-256 of the seed's bytes, hex: public from the setup. */
+    commitment: text('commitment'),
+    /** Set by the draw: the value the operator entered (normalised), the registrant list's hash, the published file. */
+    publicValue: text('public_value'),
+    listHash: text('list_hash'),
+    /** The published draw's canonical JSON text (lib/sale/draw.ts `canonicalJson`), exactly as served. */
+    published: text('published'),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('sale_allocations_mode', sql`${t.mode} in ('first-come', 'lottery')`),
+    check(
+      'sale_allocations_lottery_settings',
+      sql`${t.mode} <> 'lottery' or (${t.copies} >= 1 and ${t.registrationOpensAt} < ${t.registrationClosesAt}
+        and ${t.registrationClosesAt} <= ${t.drawAt} and ${t.purchaseWindowMinutes} >= 1 and ${t.publicValueSource} is not null
+        and ${t.seed} is not null and ${t.commitment} is not null)`,
+    ),
+    check(
+      'sale_allocations_drawn',
+      sql`${t.drawnAt} is null or (${t.publicValue} is not null and ${t.listHash} is not null and ${t.published} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A buyer's registration for a lottery sale (issue 35): once per buyer, and once per verified identity where the
+ * channel asks a real name (the database refuses a second: two phones of one person register once). `rank` is set by
+ * the draw (1 first); rank <= the lottery's copies wins, the rest wait in rank order.
+ */
+export const lotteryRegistrations = pgTable(
+  'lottery_registrations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The buyer's account number on the channel (lib/auth/account-numbers.ts): what the published list names. */
+    accountNumber: text('account_number').notNull(),
+    /** buyer_identities.id_hash when the channel asks a real name; null otherwise. */
+    identityHash: text('identity_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    rank: integer('rank'),
+  },
+  (t) => [
+    uniqueIndex('lottery_registrations_sale_user').on(t.saleId, t.userId),
+    uniqueIndex('lottery_registrations_sale_account').on(t.saleId, t.accountNumber),
+    // NULLs are distinct: only a channel that asks a real name fills the column, and there one identity registers once.
+    uniqueIndex('lottery_registrations_sale_identity').on(t.saleId, t.identityHash),
+    uniqueIndex('lottery_registrations_sale_rank').on(t.saleId, t.rank),
+  ],
+);

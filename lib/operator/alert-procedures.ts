@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { channelKeySchema } from '../procedure/schemas';
 import { env } from '../env';
 import { procedure, type ProcedureContext } from '../procedure/procedure';
 import type { OperatorRule } from '../procedure/roles';
@@ -29,10 +30,7 @@ import { auditCall } from './audit';
 
 const OWNERS: OperatorRule['roles'] = ['owner'];
 
-const channelKey = z
-  .string({ error: 'is required and must be a string' })
-  .max(64, 'must be 64 characters or less')
-  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const channelKey = channelKeySchema;
 
 const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { channelKeySchema } from '../procedure/schemas';
 import { procedure, type ProcedureContext } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
 import { AppError } from '../procedure/errors';
@@ -20,10 +21,7 @@ import { lookAtBuyer, lookAtOrder, searchBuyersAndOrders, type Looker } from './
  * and after.
  */
 
-const channelKey = z
-  .string({ error: 'is required and must be a string' })
-  .max(64, 'must be 64 characters or less')
-  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const channelKey = channelKeySchema;
 const accountNumber = z.string({ error: 'is required and must be a string' }).regex(/^[1-9]\d{9}$/, 'must be an account number: 10 digits');
 const reason = z
   .string({ error: 'is required and must be a string' })

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { channelKeySchema } from '../procedure/schemas';
 import { procedure, type ProcedureContext } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
 import { env } from '../env';
@@ -39,10 +40,7 @@ import { auditCall } from './audit';
 
 const WRITERS = ['owner', 'manager'] as const;
 
-const channelKey = z
-  .string({ error: 'is required and must be a string' })
-  .max(64, 'must be 64 characters or less')
-  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const channelKey = channelKeySchema;
 // Ids are PostgreSQL integers: a number past them is no id we issue (a 400 naming the field, not the database's error).
 const id = z
   .number({ error: 'is required and must be a number' })

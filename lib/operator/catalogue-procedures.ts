@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { channelKeySchema } from '../procedure/schemas';
 import { procedure, type ProcedureContext } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
 import { AppError } from '../procedure/errors';
@@ -41,10 +42,7 @@ import { auditCall } from './audit';
  * their code in the channel (the store's natural key), never by another channel's id. The rules live in lib/sale.
  */
 
-const channelKey = z
-  .string({ error: 'is required and must be a string' })
-  .max(64, 'must be 64 characters or less')
-  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const channelKey = channelKeySchema;
 const code = z
   .string({ error: 'is required and must be a string' })
   .trim()
@@ -192,8 +190,8 @@ async function collectibleId(db: Db, channelId: number, value: string, field = '
   return row.id;
 }
 
-/** The id of the channel's sale `code`, or 404 naming `sale`. */
-async function saleId(db: Db, channelId: number, value: string): Promise<number> {
+/** The id of the channel's sale `code`, or 404 naming `sale` (also the lottery's calls, ./lottery-procedures.ts). */
+export async function saleId(db: Db, channelId: number, value: string): Promise<number> {
   const [row] = await db
     .select({ id: sales.id })
     .from(sales)

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { channelKeySchema } from '../procedure/schemas';
 import { procedure, type ProcedureContext } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
 import { env } from '../env';
@@ -30,10 +31,7 @@ import { msg } from '../procedure/messages';
  * (lib/channel/domains.ts, `invalidate`).
  */
 
-const channelKey = z
-  .string({ error: 'is required and must be a string' })
-  .max(64, 'must be 64 characters or less')
-  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const channelKey = channelKeySchema;
 const host = z
   .string({ error: 'is required and must be a string' })
   .trim()

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TZDate } from '@date-fns/tz';
 import { procedure, type ProcedureContext } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
-import { idSchema } from '../procedure/schemas';
+import { idSchema, channelKeySchema } from '../procedure/schemas';
 import { pageSchema, pagingSchema } from '../procedure/paging';
 import { NOTICE_BODY_MAX, NOTICE_TITLE_MAX, NOTICE_TYPES, noticeAdminViewSchema } from '../notice/schema';
 import { createNotice, listChannelNotices, updateNotice, withdrawNotice, type NoticeAudit, type NoticeDraft } from '../notice/service';
@@ -17,10 +17,7 @@ import { auditCall } from './audit';
  * and the store shows it at once (the channel's notices tag, lib/notice/service.ts).
  */
 
-const channelKey = z
-  .string({ error: 'is required and must be a string' })
-  .max(64, 'must be 64 characters or less')
-  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const channelKey = channelKeySchema;
 
 /** A wall-clock time in the channel's zone as the console's field gives it (2026-12-01T20:00). */
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { channelKeySchema } from '../procedure/schemas';
 import { procedure } from '../procedure/procedure';
 import { ANY_ROLE } from '../procedure/roles';
 import { configuredProviders } from '../payment/providers';
@@ -15,10 +16,7 @@ import { auditCall } from './audit';
  * the audit trail in its own transaction; an order or sale of another channel than the one named answers 404.
  */
 
-const channelKey = z
-  .string({ error: 'is required and must be a string' })
-  .max(64, 'must be 64 characters or less')
-  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const channelKey = channelKeySchema;
 const orderNo = z
   .string({ error: 'is required and must be a string' })
   .min(1, 'must not be empty')

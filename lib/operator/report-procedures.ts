@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { channelKeySchema } from '../procedure/schemas';
 import type { Db } from '../db/client';
 import { env } from '../env';
 import { commodities, orders, sales, type ChannelRow } from '../db/schema';
@@ -30,10 +31,7 @@ import { isOperatorHost, OPERATOR_COOKIE } from './host';
 
 const READ_REPORTS: OperatorRule = { roles: ['owner', 'manager'], channel: 'input' };
 
-const channelKey = z
-  .string({ error: 'is required and must be a string' })
-  .max(64, 'must be 64 characters or less')
-  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');
+const channelKey = channelKeySchema;
 
 const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const day = z

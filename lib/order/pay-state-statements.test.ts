@@ -1,34 +1,23 @@
-import { eq } from 'drizzle-orm';
-import { createTestDb } from '@/test/db';
-import { seed } from '@/lib/demo/seed';
+import { countingTestDb, type CountingDb } from '@/test/statements';
 import { makeSale, makeUsers } from '@/test/buying';
-import { buyerIdentities, channels, type ChannelRow, type IdentityPolicyJson } from '@/lib/db/schema';
+import { buyerIdentities, type ChannelRow, type IdentityPolicyJson } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { createOrder } from './service';
 import { readPayState } from './pay-state';
-import { tagNoticesSent } from '@/lib/cache/store';
 
 // issue 34: `saleRecord/payState` is what every buyer of a drop calls once the pay page is in; it must cost about what
 // a no-op call costs, so the buyer's part (quota, unpaid order, real-name standing) is read in ONE statement.
 
 const now = new Date('2026-11-22T08:00:00Z');
-const statements: string[] = [];
 let db: Db;
-let close: () => Promise<void>;
 let channel: ChannelRow;
+let statementsOf: CountingDb['statementsOf'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ db, close } = await createTestDb({ logger: { logQuery: (query) => void statements.push(query) } }));
-  await seed(db, now);
-  [channel] = (await db.select().from(channels).where(eq(channels.key, 'AURORA'))) as [ChannelRow];
+  ({ db, channel, statementsOf, close } = await countingTestDb(now));
 });
 afterAll(() => close());
-
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  statements.length = 0;
-  await run();
-  return [...statements];
-}
 
 it('reads quota, unpaid order and real-name standing in one statement, whatever the channel asks', async () => {
   const sale = await makeSale(db, { code: 'pay-state-one', amount: 10, limitPerUser: 3, price: 500, now });
@@ -70,8 +59,6 @@ it('reads quota, unpaid order and real-name standing in one statement, whatever 
     { saleId: sale.saleId, quantity: 2, idempotencyKey: 'pay-state-one' },
     300_000,
   );
-  // The buy's cache notice to other processes (PostgreSQL's NOTIFY, sent after the write) is not the pay state's.
-  await tagNoticesSent(db);
   expect(await statementsOf(async () => (state = await ask(strict)))).toHaveLength(1);
   expect(state).toMatchObject({
     held: 2,

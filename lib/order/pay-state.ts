@@ -13,6 +13,7 @@ import { msg } from '../procedure/messages';
 import type { UserScope } from '../procedure/scope';
 import { ORDER_STATUS } from './status';
 import { expireOverdueOrders, readBuyTerms } from './service';
+import { lotteryRankOf, lotteryStanding } from '../sale/lottery';
 
 /**
  * What differs per buyer on /pay/:saleId (issue 34): the page's shared part (sale, channel, price, the options, the
@@ -38,6 +39,23 @@ export const payStateSchema = z.object({
   hasWechatIdentity: z.boolean().describe('the WeChat openid cookie is there (JSAPI inside WeChat needs it)'),
   /** The buyer's unpaid order of this sale still in time, newest, or null. */
   unpaidOrder: z.object({ orderNo: z.string(), quantity: z.number().int(), amount: z.number().int(), expireTime: z.string() }).nullable(),
+  /** A lottery sale's admission (issue 35): whether this buyer may buy now, and if not why, in the caller's language. */
+  lottery: z
+    .object({
+      status: z
+        .enum(['notRegistered', 'registered', 'winner', 'waitlist'])
+        .describe('as lottery/status: registered is waiting for the draw'),
+      mayBuy: z.boolean().describe('a winner within their purchase window: order/create admits them'),
+      purchaseEndsAt: z.string().nullable().describe("a winner's purchase window's end (ISO 8601); null otherwise"),
+      waitlistPosition: z.number().int().nullable().describe("a waitlisted buyer's place, 1 first; null otherwise"),
+      refusal: z
+        .enum(['notRegistered', 'notDrawn', 'waitlist', 'windowOver'])
+        .nullable()
+        .describe("why order/create would refuse this buyer (its `data.lottery`, with reason notAdmitted); null when 'mayBuy'"),
+      message: z.string().nullable().describe("order/create's refusal in the caller's language; null when 'mayBuy'"),
+    })
+    .nullable()
+    .describe('null for a first-come sale'),
 });
 export type PayState = z.infer<typeof payStateSchema>;
 
@@ -127,6 +145,19 @@ export async function readPayState(
       : standing === 'underAge'
         ? t('identity.underAge', { age })
         : null;
+  // A lottery sale's admission (issue 35): one more indexed read, the buyer's rank; none for a first-come sale.
+  let lottery: PayState['lottery'] = null;
+  if (terms.lottery) {
+    const standing = lotteryStanding(terms.lottery, await lotteryRankOf(ctx.db, saleId, ctx.userId), ctx.now);
+    lottery = {
+      status: standing.status,
+      mayBuy: standing.refusal === null,
+      purchaseEndsAt: standing.purchaseEndsAt?.toISOString() ?? null,
+      waitlistPosition: standing.waitlistPosition,
+      refusal: standing.refused,
+      message: standing.refusal?.messageIn(request.locale, ctx.channel.timeZone) ?? null,
+    };
+  }
   const hasWechatIdentity = WECHAT_OPENID_NAMES.some((name) => cookieValues(request.cookieHeader, name).length > 0);
   return {
     saleId: String(saleId),
@@ -143,5 +174,6 @@ export async function readPayState(
           expireTime: held.unpaid.expiresAt.toISOString(),
         }
       : null,
+    lottery,
   };
 }

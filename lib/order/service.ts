@@ -2,7 +2,7 @@ import 'server-only';
 import { requireIdentityIn } from '../identity/gate';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { commodities, holdings, orderRefunds, orders, saleQuotas, sales } from '../db/schema';
+import { commodities, holdings, orderRefunds, orders, saleAllocations, saleQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { databaseError, isUniqueViolation } from '../db/errors';
@@ -19,6 +19,7 @@ import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './s
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 import { orderRiskRefusal } from './unpaid-rule';
+import { lotteryRankOf, lotteryStanding, type LotteryBuyTerms } from '../sale/lottery';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -181,7 +182,8 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
 
 /** What a buy reads of a sale: everything but its copies left, which only the claim itself may judge. */
 type SaleTerms = Omit<SaleRow, 'amountAvailable'>;
-export type BuyTerms = { sale: SaleTerms; commodity: CommodityRow } | null;
+/** `lottery`: the sale's lottery (issue 35) when it goes by lottery, null when first come. */
+export type BuyTerms = { sale: SaleTerms; commodity: CommodityRow; lottery: LotteryBuyTerms | null } | null;
 /** The sale's columns a buy reads: all but its copies left. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out of the rest, which is what is used
 const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
@@ -191,20 +193,51 @@ const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
  * (lib/cache/store.ts): the same for every buyer, and changed only by the catalogue (the seed drops every cached read),
  * so a drop reads them once per CACHE_TTL_MS instead of once per tap. The copies left are left out on purpose: a cached
  * count could refuse a buyer while a copy is back, so only `claim_copies` reads it.
+ *
+ * The sale's allocation comes in the same statement (issue 35): a lottery's winners' count, draw and purchase window,
+ * so a first-come sale's buy pays nothing for lotteries and a lottery sale's reads only the buyer's rank. The lottery's
+ * setup and draw drop these terms by the same tag (lib/sale/lottery.ts).
  */
 export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise<BuyTerms> {
   return cachedRead(db, `buy-terms:${channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
     const [row] = await preparedOn(db, 'sale_to_buy', (handle) =>
       handle
-        .select({ sale: saleTermColumns, commodity: commodities })
+        .select({
+          sale: saleTermColumns,
+          commodity: commodities,
+          allocation: {
+            mode: saleAllocations.mode,
+            copies: saleAllocations.copies,
+            drawAt: saleAllocations.drawAt,
+            drawnAt: saleAllocations.drawnAt,
+            purchaseWindowMinutes: saleAllocations.purchaseWindowMinutes,
+          },
+        })
         .from(sales)
         .innerJoin(commodities, eq(commodities.id, sales.commodityId))
+        .leftJoin(saleAllocations, eq(saleAllocations.saleId, sales.id))
         .where(and(eq(sales.id, sql.placeholder('saleId')), eq(sales.channelId, sql.placeholder('channelId'))))
         .limit(1)
         .prepare('sale_to_buy'),
     ).execute({ saleId, channelId });
-    return row ?? null;
+    if (!row) return null;
+    const a = row.allocation;
+    // The table's check constraint makes a lottery's settings present.
+    const lottery =
+      a?.mode === 'lottery'
+        ? { copies: a.copies!, drawAt: a.drawAt!, drawnAt: a.drawnAt, purchaseWindowMinutes: a.purchaseWindowMinutes! }
+        : null;
+    return { sale: row.sale, commodity: row.commodity, lottery };
   });
+}
+
+/**
+ * Why a lottery sale (issue 35) refuses this buyer now (not registered for its draw, not drawn yet, waitlisted, their
+ * purchase window over), or null: for a winner within their window, and for a first-come sale, which reads nothing.
+ */
+export async function admissionRefusal(ctx: UserScope, terms: NonNullable<BuyTerms>): Promise<AppError | null> {
+  if (!terms.lottery) return null;
+  return lotteryStanding(terms.lottery, await lotteryRankOf(ctx.db, terms.sale.id, ctx.userId), ctx.now).refusal;
 }
 
 /** Why these terms refuse this buy before any copy is claimed (spec §6: 404, not open, ended, over the limit), or null. */
@@ -262,6 +295,14 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
     throw refusal;
   }
   const { sale, commodity } = terms!;
+  // issue 35: a lottery sale admits only its winners, each within their purchase window (one indexed read of the
+  // buyer's rank; none for a first-come sale). A retried tap still answers with the order it made in its window.
+  const notAdmitted = await admissionRefusal(ctx, terms!);
+  if (notAdmitted) {
+    const again = await find();
+    if (again) return again;
+    throw notAdmitted;
+  }
   // issue 33: the channel's real-name and age rules, before any copy is claimed. As for the terms above, a retried tap
   // still answers with the order it made before the rules changed.
   const refused = await requireIdentityIn(ctx, 'buy', commodity.isBlindBox).then(

@@ -33,6 +33,7 @@ export const REASONS = [
   'identityMismatch',
   'alreadyVerified',
   'orderingPaused',
+  'notAdmitted',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

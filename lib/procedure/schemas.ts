@@ -27,3 +27,9 @@ export const idempotencyKeySchema = z
 export function idempotencyKeyReused(): AppError {
   return new AppError(409, msg('idempotencyKeyReused'), { reason: REASON.keyReused });
 }
+
+/** A channel key as the console's calls take it (`channel`): upper-case letters and digits, as channels are created. */
+export const channelKeySchema = z
+  .string({ error: 'is required and must be a string' })
+  .max(64, 'must be 64 characters or less')
+  .regex(/^[A-Z0-9]{1,64}$/, 'must be a channel key: upper-case letters and digits');

@@ -1,12 +1,13 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { commodities, orders, sales } from '../db/schema';
+import { commodities, lotteryRegistrations, orders, saleAllocations, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { isUniqueViolation } from '../db/errors';
 import { stockTags, tags, writeInvalidating } from '../cache/store';
 import type { CatalogueAudit } from './catalogue';
+import { followSaleCopies } from './lottery';
 import {
   closesBeforeOpening,
   consoleSaleState,
@@ -239,6 +240,7 @@ export async function editSale(
       const taken = current!.amount - current!.left;
       if (copiesBelowTaken(input.copies, taken)) throw new AppError(400, msg('opsSaleCopiesBelowTaken', { taken }));
     }
+    await followSaleCopies(tx, saleId, now);
     const after = (await findAdminSale(tx, channelId, saleId, now))!;
     await audit(tx, { channelId, before, after });
     changed(saleTags(channelId, saleId));
@@ -292,6 +294,7 @@ export async function addCopies(
       .update(sales)
       .set({ amount: sql`${sales.amount} + ${copies}::integer`, amountAvailable: sql`${sales.amountAvailable} + ${copies}::integer` })
       .where(eq(sales.id, saleId));
+    await followSaleCopies(tx, saleId, now);
     const after = (await findAdminSale(tx, channelId, saleId, now))!;
     await audit(tx, { channelId, before, after });
     changed(saleTags(channelId, saleId));
@@ -322,6 +325,9 @@ export async function deleteSale(db: Db, channelId: number, saleId: number, now:
   await writeInvalidating(db, async (tx, changed) => {
     const before = await saleOrRefuse(tx, channelId, saleId, now);
     if (before.hasOrders) throw new AppError(400, msg('opsSaleHasOrders'));
+    // A lottery on the sale (issue 35) goes with it: a sale without orders sold nothing to its registrants.
+    await tx.delete(lotteryRegistrations).where(eq(lotteryRegistrations.saleId, saleId));
+    await tx.delete(saleAllocations).where(eq(saleAllocations.saleId, saleId));
     await tx.delete(sales).where(eq(sales.id, saleId));
     await audit(tx, { channelId, before, after: null });
     changed(saleTags(channelId, saleId));

@@ -186,6 +186,8 @@ describe('the message catalogue', () => {
     // Risk at order time (issue 33): unpaid orders and the end of the pause.
     count: 3,
     until: new Date('2026-11-23T11:10:00Z'),
+    // A lottery's buy (issue 35): a waitlisted buyer's place.
+    position: 2,
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

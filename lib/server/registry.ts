@@ -25,6 +25,8 @@ import { noticeProcedures } from '../operator/notice-procedures';
 import { alertProcedures } from '../operator/alert-procedures';
 import { identityProcedures } from '../identity/procedures';
 import { mineProcedures } from '../buyer/procedures';
+import { lotteryProcedures } from '../sale/lottery-procedures';
+import { lotteryConsoleProcedures } from '../operator/lottery-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -58,6 +60,8 @@ export const registry = {
   ...alertProcedures,
   ...identityProcedures,
   ...mineProcedures,
+  ...lotteryProcedures,
+  ...lotteryConsoleProcedures,
 } as const;
 
 export type Registry = typeof registry;

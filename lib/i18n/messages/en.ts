@@ -362,6 +362,30 @@ const en = {
     // The console's buyer rules (issue 33, the channel's Settings tab).
     opsIdentityPolicyBlindBoxAge:
       'Blind boxes’ minimum age: below 18 needs a guardian’s consent, which this store does not collect yet. Choose 18 or none.',
+    // The lottery (抽签, issue 35; lib/sale/lottery.ts): registering, and the console's setup and draw.
+    lotteryNone: 'This sale is not a lottery: there is nothing to register for.',
+    lotteryNotOpen: 'Registration for this lottery opens at {at, date, moment}.',
+    lotteryClosed: 'Registration for this lottery closed at {at, date, moment}.',
+    lotteryIdentityRegistered:
+      'Your identity is already registered for this lottery on another account of this store: one person registers once.',
+    // The buy of a lottery sale (order/create, the pay page): only a winner, within their purchase window.
+    lotteryBuyNotRegistered: 'This sale goes by lottery: only its drawn winners may buy, and you did not register for its draw.',
+    lotteryBuyNotDrawn: 'This sale goes by lottery and its draw is at {at, date, moment}: if you are drawn, you may buy after it.',
+    lotteryBuyWaitlisted: 'You were not drawn among the winners of this lottery: you are number {position, number} on its waitlist.',
+    lotteryBuyWindowOver: 'Your time to buy as a winner of this lottery ended at {at, date, moment}.',
+    opsLotteryNone: 'This sale is not a lottery.',
+    opsLotteryOpensPast: 'Registration must open in the future: the commitment is published before anyone can register.',
+    opsLotteryClosesBeforeOpening: 'Registration must close after it opens.',
+    opsLotteryDrawBeforeClose: 'The draw must be at or after the close of registration.',
+    opsLotteryHasOrders: 'This sale already has orders, so it cannot become a lottery.',
+    opsLotteryFrozen:
+      'The {field, select, copies {number of copies} registrationOpensAt {opening of registration} registrationClosesAt {close of registration} drawAt {draw time} purchaseWindowMinutes {purchase window} publicValueSource {public value’s source} other {setting}} cannot change any more: registration opened at {at, date, moment}, and buyers registered on these terms.',
+    opsLotteryCopiesFrozen:
+      'The copies of this lottery sale cannot change any more: registration opened at {at, date, moment}, and the draw gives exactly that many winners.',
+    opsLotteryDrawTooEarly:
+      'The draw is set for {at, date, moment}: it cannot run before then (registration must have closed and the public value be known).',
+    opsLotteryDrawnAlready: 'This lottery was drawn at {at, date, moment}: a draw runs once.',
+    opsLotteryPublicValue: 'Type the public value as its source published it: 1 to {max, number} characters.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',

@@ -1,0 +1,113 @@
+import { countingTestDb, type CountingDb } from '@/test/statements';
+import { makeSale, makeUsers } from '@/test/buying';
+import { lotteryRegistrations, saleAllocations, type ChannelRow } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import { createOrder, readBuyTerms } from './service';
+import { readPayState } from './pay-state';
+
+// issue 35: a lottery sale admits only its winners, and that check must cost a first-come sale nothing. Its buy makes
+// the statements it made before lotteries (the sale's terms come from the process's cache, the allocation with them);
+// a lottery sale's makes one more, the buyer's rank, and so does its pay state (counted as ./pay-state-statements.test.ts).
+
+const now = new Date('2026-11-22T08:00:00Z');
+let db: Db;
+let channel: ChannelRow;
+let statementsOf: CountingDb['statementsOf'];
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, channel, statementsOf, close } = await countingTestDb(now));
+});
+afterAll(() => close());
+
+// The buyer's scope as order/create makes it: the channel's row comes with the host (lib/procedure/procedure.ts).
+const scope = (userId: number) => ({ db, now, channelId: channel.id, userId, channel });
+const buy = (userId: number, saleId: number, key: string) =>
+  createOrder(scope(userId), { saleId, quantity: 1, idempotencyKey: key }, 300_000);
+
+/** A lottery on `saleId`, drawn an hour ago with a two-hour purchase window; `ranks` are its registrants' ranks. */
+async function drawnLottery(saleId: number, copies: number, ranks: [userId: number, rank: number][]) {
+  const drawnAt = new Date(now.getTime() - 3_600_000);
+  await db.insert(saleAllocations).values({
+    saleId,
+    channelId: channel.id,
+    mode: 'lottery',
+    copies,
+    registrationOpensAt: new Date(now.getTime() - 3 * 3_600_000),
+    registrationClosesAt: new Date(now.getTime() - 2 * 3_600_000),
+    drawAt: drawnAt,
+    purchaseWindowMinutes: 120,
+    publicValueSource: 'a test',
+    seed: '00'.repeat(32),
+    commitment: 'c'.repeat(64),
+    publicValue: '1',
+    listHash: 'a'.repeat(64),
+    published: '{}',
+    drawnAt,
+    createdAt: drawnAt,
+    updatedAt: drawnAt,
+  });
+  await db.insert(lotteryRegistrations).values(
+    ranks.map(([userId, rank]) => ({
+      saleId,
+      channelId: channel.id,
+      userId,
+      accountNumber: String(1_000_000_000 + userId),
+      createdAt: drawnAt,
+      rank,
+    })),
+  );
+}
+
+it("a first-come sale's buy makes the statements it made before lotteries; a lottery sale's, one more: the buyer's rank", async () => {
+  const firstCome = await makeSale(db, { code: 'buy-statements-fc', amount: 10, limitPerUser: 1, now });
+  const lottery = await makeSale(db, { code: 'buy-statements-lottery', amount: 10, limitPerUser: 1, now });
+  const [a, b, c, d] = (await makeUsers(db, 4, '3512')) as [number, number, number, number];
+  await drawnLottery(lottery.saleId, 10, [
+    [c, 1],
+    [d, 2],
+  ]);
+  // The sales' terms come from the process's cache from here on, as in a drop.
+  await readBuyTerms(db, channel.id, firstCome.saleId);
+  await readBuyTerms(db, channel.id, lottery.saleId);
+
+  const plain = await statementsOf(() => buy(a, firstCome.saleId, 'buy-statements-a'));
+  // The buyer's risk (one statement) and the claim (`claim_copies`, one statement): nothing of lotteries.
+  expect(plain).toHaveLength(2);
+  expect(plain[1]).toMatch(/claim_copies/);
+  expect(plain.join('\n')).not.toMatch(/lottery|sale_allocations/);
+  // The same for a second buyer: nothing was left to read once.
+  expect(await statementsOf(() => buy(b, firstCome.saleId, 'buy-statements-b'))).toEqual(plain);
+
+  const winner = await statementsOf(() => buy(c, lottery.saleId, 'buy-statements-c'));
+  expect(winner).toHaveLength(plain.length + 1);
+  expect(winner[0]).toMatch(/from "lottery_registrations"/);
+  expect(winner.slice(1)).toEqual(plain);
+});
+
+it("a lottery sale's pay state reads the buyer's rank in one statement more; a first-come sale's stays one", async () => {
+  const firstCome = await makeSale(db, { code: 'pay-statements-fc', amount: 10, limitPerUser: 1, now });
+  const lottery = await makeSale(db, { code: 'pay-statements-lottery', amount: 2, limitPerUser: 1, now });
+  const [a, b] = (await makeUsers(db, 2, '3513')) as [number, number];
+  await drawnLottery(lottery.saleId, 1, [
+    [a, 1],
+    [b, 2],
+  ]);
+  const ask = (userId: number, saleId: number) => readPayState(scope(userId), saleId, { locale: 'zh-CN', cookieHeader: null });
+  await ask(a, firstCome.saleId);
+  await ask(a, lottery.saleId);
+
+  let state!: Awaited<ReturnType<typeof readPayState>>;
+  expect(await statementsOf(async () => (state = await ask(a, firstCome.saleId)))).toHaveLength(1);
+  expect(state.lottery).toBeNull();
+  expect(await statementsOf(async () => (state = await ask(a, lottery.saleId)))).toHaveLength(2);
+  expect(state.lottery).toMatchObject({ status: 'winner', mayBuy: true, refusal: null, message: null });
+  expect(await statementsOf(async () => (state = await ask(b, lottery.saleId)))).toHaveLength(2);
+  expect(state.lottery).toMatchObject({
+    status: 'waitlist',
+    mayBuy: false,
+    waitlistPosition: 1,
+    refusal: 'waitlist',
+    message: '您未中签，现为候补名单第 1 位',
+  });
+});

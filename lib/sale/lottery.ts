@@ -1,0 +1,531 @@
+import 'server-only';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { channels, lotteryRegistrations, orders, saleAllocations, sales, type ChannelRow } from '../db/schema';
+import { AppError } from '../procedure/errors';
+import { msg, type ApiMessage } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
+import { preparedOn } from '../db/prepared';
+import { tags, writeInvalidating } from '../cache/store';
+import type { ChannelScope, UserScope } from '../procedure/scope';
+import { identityRequirement, parseIdentityPolicy } from '../channel/identity-policy';
+import { requireIdentity } from '../identity/gate';
+import { identityOf } from '../identity/records';
+import { accountNumberOf } from '../auth/account-numbers';
+import type { CatalogueAudit } from './catalogue';
+import {
+  DrawInputError,
+  PUBLIC_VALUE_MAX,
+  canonicalJson,
+  commitmentOf,
+  makeSeed,
+  normalisePublicValue,
+  runDraw,
+  type PublishedDraw,
+} from './draw';
+
+/**
+ * The lottery's data (issue 35, "Lottery (抽签)"): its settings on a sale, buyers' registrations, the draw and what is
+ * published. The draw itself is lib/sale/draw.ts (pure, shared with `npm run draw:verify`); this module keeps the rules
+ * around it: registration only in its window, once per buyer (and once per identity where the channel asks a real name,
+ * the database's unique indexes deciding a race), settings frozen once registration opened, one draw, only after its
+ * time. docs/drops.md explains it to buyers and operators.
+ *
+ * The secret seed is read in one place only, the draw (`drawLottery`); every other read names its columns without it.
+ */
+
+export type LotterySettings = {
+  registrationOpensAt: Date;
+  registrationClosesAt: Date;
+  drawAt: Date;
+  purchaseWindowMinutes: number;
+  publicValueSource: string;
+};
+
+/** A lottery's settings with its copies (N, the winners drawn: the sale's copies). */
+type LotterySetup = LotterySettings & { copies: number };
+
+/** What the draw publishes once it ran (null before). */
+type DrawnColumns = { drawnAt: Date | null; publicValue: string | null; listHash: string | null };
+
+/** A lottery as the console shows it (and the audit trail keeps): never the seed before the draw. */
+export type LotteryView = LotterySetup &
+  DrawnColumns & {
+    sale: string;
+    mode: 'lottery';
+    commitment: string;
+    /** Registration opened: the settings above can no longer change. */
+    frozen: boolean;
+    registrants: number;
+  };
+
+/** The columns every read but the draw's selects: the seed is not among them. */
+const publicColumns = {
+  saleId: saleAllocations.saleId,
+  channelId: saleAllocations.channelId,
+  mode: saleAllocations.mode,
+  copies: saleAllocations.copies,
+  registrationOpensAt: saleAllocations.registrationOpensAt,
+  registrationClosesAt: saleAllocations.registrationClosesAt,
+  drawAt: saleAllocations.drawAt,
+  purchaseWindowMinutes: saleAllocations.purchaseWindowMinutes,
+  publicValueSource: saleAllocations.publicValueSource,
+  commitment: saleAllocations.commitment,
+  publicValue: saleAllocations.publicValue,
+  listHash: saleAllocations.listHash,
+  published: saleAllocations.published,
+  drawnAt: saleAllocations.drawnAt,
+};
+
+/** A lottery row with its settings present (the table's check constraint guarantees them for mode 'lottery'). */
+type LotteryRow = LotterySetup & DrawnColumns & { saleId: number; channelId: number; commitment: string; published: string | null };
+
+type RawRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] | null };
+
+function asLottery(row: RawRow | undefined): LotteryRow | null {
+  if (!row || row.mode !== 'lottery') return null;
+  // The check constraint `sale_allocations_lottery_settings` holds every setting of a lottery row non-null.
+  return row as LotteryRow;
+}
+
+async function readLottery(db: Db, channelId: number, saleId: number, lock = false): Promise<LotteryRow | null> {
+  const query = db
+    .select(publicColumns)
+    .from(saleAllocations)
+    .where(and(eq(saleAllocations.saleId, saleId), eq(saleAllocations.channelId, channelId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return asLottery(row);
+}
+
+async function registrantCount(db: Db, saleId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(lotteryRegistrations).where(eq(lotteryRegistrations.saleId, saleId));
+  return Number(row?.n ?? 0);
+}
+
+/** A lottery's settings and commitment, as both the console and the public read them. */
+function setupOf(row: LotteryRow): LotterySetup & { commitment: string } {
+  return {
+    copies: row.copies,
+    registrationOpensAt: row.registrationOpensAt,
+    registrationClosesAt: row.registrationClosesAt,
+    drawAt: row.drawAt,
+    purchaseWindowMinutes: row.purchaseWindowMinutes,
+    publicValueSource: row.publicValueSource,
+    commitment: row.commitment,
+  };
+}
+
+async function viewOf(db: Db, code: string, row: LotteryRow, now: Date): Promise<LotteryView> {
+  return {
+    sale: code,
+    mode: 'lottery',
+    ...setupOf(row),
+    frozen: now.getTime() >= row.registrationOpensAt.getTime(),
+    registrants: await registrantCount(db, row.saleId),
+    drawnAt: row.drawnAt,
+    publicValue: row.publicValue,
+    listHash: row.listHash,
+  };
+}
+
+async function consoleSale(db: Db, channelId: number, saleId: number): Promise<{ code: string; amount: number }> {
+  const [sale] = await db
+    .select({ code: sales.code, amount: sales.amount })
+    .from(sales)
+    .where(and(eq(sales.id, saleId), eq(sales.channelId, channelId)));
+  if (!sale) throw new AppError(404, msg('opsSaleNotFound'));
+  return sale;
+}
+
+/** The console's view of a sale's lottery, or null when the sale goes first come. */
+export async function findLottery(db: Db, channelId: number, saleId: number, now: Date): Promise<LotteryView | null> {
+  const sale = await consoleSale(db, channelId, saleId);
+  const row = await readLottery(db, channelId, saleId);
+  return row ? viewOf(db, sale.code, row, now) : null;
+}
+
+/** The settings that decide the draw, in the order a refusal names the first that would change. */
+const FROZEN_FIELDS = [
+  'copies',
+  'registrationOpensAt',
+  'registrationClosesAt',
+  'drawAt',
+  'purchaseWindowMinutes',
+  'publicValueSource',
+] as const;
+type FrozenField = (typeof FROZEN_FIELDS)[number];
+
+function changedField(row: LotteryRow, next: LotterySettings & { copies: number }): FrozenField | null {
+  for (const field of FROZEN_FIELDS) {
+    const a = row[field];
+    const b = next[field];
+    const same = a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+    if (!same) return field;
+  }
+  return null;
+}
+
+/**
+ * Sets up a lottery on a sale, or changes its settings before registration opens (console, issue 35). The winners' count
+ * is the sale's copies. The seed and its commitment are made at the first setup, so the commitment is public before
+ * anyone can register; a change before the opening keeps them. Refused: an opening not in the future (400,
+ * `registrationOpensAt`), a close not after it (`registrationClosesAt`), a draw before the close (`drawAt`), a sale
+ * with orders (`sale`); once registration opened, any change of a setting that decides the draw (409 naming it; the
+ * same settings again answer the lottery as it is).
+ */
+export async function setUpLottery(
+  db: Db,
+  channelId: number,
+  saleId: number,
+  settings: LotterySettings,
+  now: Date,
+  audit: CatalogueAudit,
+): Promise<LotteryView> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const [sale] = await tx
+      .select({ code: sales.code, amount: sales.amount })
+      .from(sales)
+      .where(and(eq(sales.id, saleId), eq(sales.channelId, channelId)))
+      .for('update');
+    if (!sale) throw new AppError(404, msg('opsSaleNotFound'));
+    const existing = await readLottery(tx, channelId, saleId, true);
+    const next = { ...settings, copies: existing && now >= existing.registrationOpensAt ? existing.copies : sale.amount };
+    if (existing && now.getTime() >= existing.registrationOpensAt.getTime()) {
+      const field = changedField(existing, next);
+      if (field) throw new AppError(409, msg('opsLotteryFrozen', { field, at: existing.registrationOpensAt }), { field });
+      return viewOf(tx, sale.code, existing, now);
+    }
+    if (settings.registrationOpensAt.getTime() <= now.getTime()) throw new AppError(400, msg('opsLotteryOpensPast'));
+    if (settings.registrationClosesAt.getTime() <= settings.registrationOpensAt.getTime())
+      throw new AppError(400, msg('opsLotteryClosesBeforeOpening'));
+    if (settings.drawAt.getTime() < settings.registrationClosesAt.getTime()) throw new AppError(400, msg('opsLotteryDrawBeforeClose'));
+    const [ordered] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.saleId, saleId)).limit(1);
+    if (ordered) throw new AppError(400, msg('opsLotteryHasOrders'));
+
+    // A new lottery's `before` is the sale as it went: first come.
+    const before = existing ? await viewOf(tx, sale.code, existing, now) : { sale: sale.code, mode: 'first-come' };
+    const values = {
+      mode: 'lottery',
+      copies: next.copies,
+      registrationOpensAt: settings.registrationOpensAt,
+      registrationClosesAt: settings.registrationClosesAt,
+      drawAt: settings.drawAt,
+      purchaseWindowMinutes: settings.purchaseWindowMinutes,
+      publicValueSource: settings.publicValueSource,
+      updatedAt: now,
+    };
+    if (existing) {
+      await tx.update(saleAllocations).set(values).where(eq(saleAllocations.saleId, saleId));
+    } else {
+      const seed = makeSeed();
+      await tx
+        .insert(saleAllocations)
+        .values({ saleId, channelId, ...values, seed, commitment: commitmentOf(seed), createdAt: now })
+        // A first-come row (none is written yet, but the mode is the table's) becomes a lottery with a fresh seed.
+        .onConflictDoUpdate({ target: saleAllocations.saleId, set: { ...values, seed, commitment: commitmentOf(seed) } });
+    }
+    const after = await viewOf(tx, sale.code, (await readLottery(tx, channelId, saleId))!, now);
+    // The buy's cached terms carry the lottery (lib/order/service.ts `readBuyTerms`): every process drops them.
+    changed([tags.saleTerms(saleId)]);
+    await audit(tx, { channelId, before, after });
+    return after;
+  });
+}
+
+/**
+ * Keeps a lottery's copies (the draw's N) in step with its sale's: the sale's edit and its stock adjustment call this in
+ * their transaction after writing the sale. Before registration opens the lottery follows the sale; after, a change of
+ * the sale's copies is refused (409, `copies`), which rolls the sale's write back.
+ */
+export async function followSaleCopies(db: Db, saleId: number, now: Date): Promise<void> {
+  const [row] = await db
+    .select({ opensAt: saleAllocations.registrationOpensAt, copies: saleAllocations.copies, amount: sales.amount })
+    .from(saleAllocations)
+    .innerJoin(sales, eq(sales.id, saleAllocations.saleId))
+    .where(and(eq(saleAllocations.saleId, saleId), eq(saleAllocations.mode, 'lottery')));
+  if (!row || row.copies === row.amount) return;
+  if (row.opensAt && now.getTime() >= row.opensAt.getTime()) {
+    throw new AppError(409, msg('opsLotteryCopiesFrozen', { at: row.opensAt }));
+  }
+  await db.update(saleAllocations).set({ copies: row.amount, updatedAt: now }).where(eq(saleAllocations.saleId, saleId));
+}
+
+/** A buyer's standing in a sale's lottery (issue 35, "Buyers see: registered, drawn / not drawn, their purchase window"). */
+export type LotteryStatus = {
+  saleId: string;
+  status: 'notRegistered' | 'registered' | 'winner' | 'waitlist';
+  drawn: boolean;
+  /** The buyer may buy now: a winner within their purchase window (the sale's own window, pause and stock still apply). */
+  mayBuy: boolean;
+  accountNumber: string | null;
+  registeredAt: Date | null;
+  /** A winner's purchase window's end: the draw's moment plus the window. */
+  purchaseEndsAt: Date | null;
+  /** A waitlisted buyer's place on the list, 1 first. */
+  waitlistPosition: number | null;
+  registrationOpensAt: Date;
+  registrationClosesAt: Date;
+  drawAt: Date;
+  commitment: string;
+};
+
+async function buyerLottery(ctx: ChannelScope, saleId: number): Promise<LotteryRow> {
+  const [sale] = await ctx.db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(and(eq(sales.id, saleId), eq(sales.channelId, ctx.channelId)));
+  if (!sale) throw new AppError(404, msg('saleNotFound'));
+  const row = await readLottery(ctx.db, ctx.channelId, saleId);
+  if (!row) throw new AppError(404, msg('lotteryNone'));
+  return row;
+}
+
+type Registration = { accountNumber: string; createdAt: Date; rank: number | null };
+
+async function registrationOf(db: Db, saleId: number, userId: number): Promise<Registration | null> {
+  const [row] = await db
+    .select({
+      accountNumber: lotteryRegistrations.accountNumber,
+      createdAt: lotteryRegistrations.createdAt,
+      rank: lotteryRegistrations.rank,
+    })
+    .from(lotteryRegistrations)
+    .where(and(eq(lotteryRegistrations.saleId, saleId), eq(lotteryRegistrations.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What a buy needs of a sale's lottery: carried in the sale's cached buy terms (lib/order/service.ts `readBuyTerms`,
+ * dropped by the tag `sale-terms:<id>` when the lottery is set up or drawn), so a first-come sale's buy reads nothing
+ * more and a lottery sale's reads only the buyer's rank (`lotteryRankOf`).
+ */
+export type LotteryBuyTerms = { copies: number; drawAt: Date; drawnAt: Date | null; purchaseWindowMinutes: number };
+
+/** Why a buyer may not buy a lottery sale now, as the refusal's `data.lottery` (with `reason: notAdmitted`). */
+export type LotteryRefusal = 'notRegistered' | 'notDrawn' | 'waitlist' | 'windowOver';
+
+/** A buyer's standing in a lottery at `now`: their status, their window or place, and why they may not buy now (or null). */
+export type LotteryStanding = {
+  status: LotteryStatus['status'];
+  purchaseEndsAt: Date | null;
+  waitlistPosition: number | null;
+  /** Why the buyer may not buy now (the refusal's `data.lottery`); null: a winner within their purchase window. */
+  refused: LotteryRefusal | null;
+  /** order/create's refusal of this buyer now (409 `notAdmitted`), or null. */
+  refusal: AppError | null;
+};
+
+function refusal(lottery: LotteryRefusal, message: ApiMessage): AppError {
+  return new AppError(409, message, { reason: REASON.notAdmitted, lottery });
+}
+
+/**
+ * The lottery's admission (issue 35: "winners buy within a purchase window"): only a registrant drawn among the first
+ * N (the sale's copies at the draw) may buy, from the draw until its purchase window ends. Everyone else is refused
+ * 409 `notAdmitted`, `data.lottery` saying why: not registered for this sale's draw (a winner of another sale's draw
+ * included), not drawn yet, waitlisted (with their place), or their window over.
+ */
+export function lotteryStanding(lottery: LotteryBuyTerms, registration: { rank: number | null } | null, now: Date): LotteryStanding {
+  const none = { purchaseEndsAt: null, waitlistPosition: null };
+  if (!registration)
+    return {
+      status: 'notRegistered',
+      ...none,
+      refused: 'notRegistered',
+      refusal: refusal('notRegistered', msg('lotteryBuyNotRegistered')),
+    };
+  if (lottery.drawnAt === null || registration.rank === null) {
+    return {
+      status: 'registered',
+      ...none,
+      refused: 'notDrawn',
+      refusal: refusal('notDrawn', msg('lotteryBuyNotDrawn', { at: lottery.drawAt })),
+    };
+  }
+  if (registration.rank > lottery.copies) {
+    const position = registration.rank - lottery.copies;
+    return {
+      status: 'waitlist',
+      purchaseEndsAt: null,
+      waitlistPosition: position,
+      refused: 'waitlist',
+      refusal: refusal('waitlist', msg('lotteryBuyWaitlisted', { position })),
+    };
+  }
+  const purchaseEndsAt = new Date(lottery.drawnAt.getTime() + lottery.purchaseWindowMinutes * 60_000);
+  const over = now.getTime() >= purchaseEndsAt.getTime();
+  return {
+    status: 'winner',
+    purchaseEndsAt,
+    waitlistPosition: null,
+    refused: over ? 'windowOver' : null,
+    refusal: over ? refusal('windowOver', msg('lotteryBuyWindowOver', { at: purchaseEndsAt })) : null,
+  };
+}
+
+/**
+ * The buyer's registration in a sale's lottery (its rank, null before the draw), or null when they did not register:
+ * one read of the unique index on (sale, user), prepared. The buy and the pay page's state ask it, for lottery sales only.
+ */
+export async function lotteryRankOf(db: Db, saleId: number, userId: number): Promise<{ rank: number | null } | null> {
+  const [row] = await preparedOn(db, 'lottery_rank', (handle: Db) =>
+    handle
+      .select({ rank: lotteryRegistrations.rank })
+      .from(lotteryRegistrations)
+      .where(and(eq(lotteryRegistrations.saleId, sql.placeholder('saleId')), eq(lotteryRegistrations.userId, sql.placeholder('userId'))))
+      .limit(1)
+      .prepare('lottery_rank'),
+  ).execute({ saleId, userId });
+  return row ?? null;
+}
+
+function statusOf(row: LotteryRow, registration: Registration | null, now: Date): LotteryStatus {
+  const standing = lotteryStanding(row, registration, now);
+  return {
+    saleId: String(row.saleId),
+    status: standing.status,
+    drawn: row.drawnAt !== null,
+    mayBuy: standing.refusal === null,
+    accountNumber: registration?.accountNumber ?? null,
+    registeredAt: registration?.createdAt ?? null,
+    purchaseEndsAt: standing.purchaseEndsAt,
+    waitlistPosition: standing.waitlistPosition,
+    registrationOpensAt: row.registrationOpensAt,
+    registrationClosesAt: row.registrationClosesAt,
+    drawAt: row.drawAt,
+    commitment: row.commitment,
+  };
+}
+
+/** The signed-in buyer's standing in a sale's lottery. 404 for another channel's sale (`saleId`) or a first-come one. */
+export async function lotteryStatus(ctx: UserScope, saleId: number): Promise<LotteryStatus> {
+  const row = await buyerLottery(ctx, saleId);
+  return statusOf(row, await registrationOf(ctx.db, saleId, ctx.userId), ctx.now);
+}
+
+async function channelOf(ctx: UserScope): Promise<Pick<ChannelRow, 'identityPolicy' | 'timeZone'>> {
+  if (ctx.channel) return ctx.channel;
+  const [row] = await ctx.db
+    .select({ identityPolicy: channels.identityPolicy, timeZone: channels.timeZone })
+    .from(channels)
+    .where(eq(channels.id, ctx.channelId));
+  return row!;
+}
+
+/**
+ * Registers the signed-in buyer for a sale's lottery (issue 35: "a buyer registers once (per identity where the channel
+ * requires real-name; per account otherwise); registering is idempotent and cheap"). A buyer already registered is
+ * answered their registration, whenever they ask. Otherwise refused: before the window (409 `lotteryNotOpen`), after it
+ * (409 `lotteryClosed`), a channel's real-name rule the buyer has not met (1010, as buying), and an identity already
+ * registered through another account (409 `lotteryIdentityRegistered`). Concurrent tries make one row: the insert does
+ * nothing on a clash and the row that won is read back.
+ */
+export async function registerForLottery(ctx: UserScope, saleId: number): Promise<LotteryStatus> {
+  const row = await buyerLottery(ctx, saleId);
+  const known = await registrationOf(ctx.db, saleId, ctx.userId);
+  if (known) return statusOf(row, known, ctx.now);
+  if (ctx.now.getTime() < row.registrationOpensAt.getTime())
+    throw new AppError(409, msg('lotteryNotOpen', { at: row.registrationOpensAt }));
+  if (ctx.now.getTime() >= row.registrationClosesAt.getTime())
+    throw new AppError(409, msg('lotteryClosed', { at: row.registrationClosesAt }));
+
+  const channel = await channelOf(ctx);
+  // Registering is a step to buying: the channel's real-name and age rules for a buy apply (a refused buyer registers nothing).
+  await requireIdentity(ctx.db, { channel, userId: ctx.userId, action: 'buy', now: ctx.now });
+  const realName = identityRequirement(parseIdentityPolicy(channel.identityPolicy), 'buy').realName;
+  const identityHash = realName ? ((await identityOf(ctx.db, ctx.userId))?.idHash ?? null) : null;
+  const accountNumber = await accountNumberOf(ctx.db, ctx.channelId, ctx.userId, ctx.now);
+  await ctx.db
+    .insert(lotteryRegistrations)
+    .values({ saleId, channelId: ctx.channelId, userId: ctx.userId, accountNumber, identityHash, createdAt: ctx.now })
+    .onConflictDoNothing();
+  const made = await registrationOf(ctx.db, saleId, ctx.userId);
+  // No row of this buyer's after the insert: it clashed with the same identity registered through another account.
+  if (!made) throw new AppError(409, msg('lotteryIdentityRegistered'));
+  return statusOf(row, made, ctx.now);
+}
+
+/** A sale's lottery as anyone may read it (the verify page, `npm run draw:verify`): the draw once it ran. */
+export type PublishedLottery = LotterySetup & {
+  saleId: string;
+  commitment: string;
+  registrants: number;
+  drawnAt: Date | null;
+  draw: PublishedDraw | null;
+};
+
+/** What is public of a sale's lottery: the commitment from the setup, the whole draw after it. */
+export async function publishedLottery(ctx: ChannelScope, saleId: number): Promise<PublishedLottery> {
+  const row = await buyerLottery(ctx, saleId);
+  return {
+    saleId: String(row.saleId),
+    ...setupOf(row),
+    registrants: await registrantCount(ctx.db, saleId),
+    drawnAt: row.drawnAt,
+    draw: row.published === null ? null : (JSON.parse(row.published) as PublishedDraw),
+  };
+}
+
+/**
+ * The draw (console, issue 35): the operator enters the public value; every registrant is ranked by lib/sale/draw.ts
+ * `runDraw` over their account numbers; the ranks, the seed (now revealed), the value, the list hash and the published
+ * file are stored in one transaction. Refused: before the draw's time (409, which is at or after registration's close),
+ * a second draw (409), a value empty or too long (400, `publicValue`).
+ */
+export async function drawLottery(
+  db: Db,
+  channelId: number,
+  saleId: number,
+  publicValue: string,
+  now: Date,
+  audit: CatalogueAudit,
+): Promise<{ lottery: LotteryView; draw: PublishedDraw }> {
+  try {
+    normalisePublicValue(publicValue);
+  } catch (error) {
+    if (error instanceof DrawInputError) throw new AppError(400, msg('opsLotteryPublicValue', { max: PUBLIC_VALUE_MAX }));
+    throw error;
+  }
+  return writeInvalidating(db, async (tx, changed) => {
+    const sale = await consoleSale(tx, channelId, saleId);
+    const row = await readLottery(tx, channelId, saleId, true);
+    if (!row) throw new AppError(404, msg('opsLotteryNone'));
+    if (row.drawnAt) throw new AppError(409, msg('opsLotteryDrawnAlready', { at: row.drawnAt }));
+    if (now.getTime() < row.drawAt.getTime()) throw new AppError(409, msg('opsLotteryDrawTooEarly', { at: row.drawAt }));
+    const before = await viewOf(tx, sale.code, row, now);
+
+    // The one read of the seed.
+    const [secret] = await tx.select({ seed: saleAllocations.seed }).from(saleAllocations).where(eq(saleAllocations.saleId, saleId));
+    const [channel] = await tx.select({ key: channels.key }).from(channels).where(eq(channels.id, channelId));
+    const registrants = await tx
+      .select({ accountNumber: lotteryRegistrations.accountNumber })
+      .from(lotteryRegistrations)
+      .where(eq(lotteryRegistrations.saleId, saleId));
+    const draw = runDraw({
+      saleId: String(saleId),
+      channelKey: channel!.key,
+      copies: row.copies,
+      seed: secret!.seed!,
+      publicValue,
+      publicValueSource: row.publicValueSource,
+      accountNumbers: registrants.map((r) => r.accountNumber),
+    });
+    const ranked = [...draw.winners, ...draw.waitlist];
+    if (ranked.length > 0) {
+      // One statement for every rank, the list passed as one JSON parameter (100,000 registrants are one round trip).
+      await tx.execute(sql`update ${lotteryRegistrations} set rank = ranked.ordinality::integer
+        from jsonb_array_elements_text(${JSON.stringify(ranked)}::jsonb) with ordinality as ranked(account_number, ordinality)
+        where ${lotteryRegistrations.saleId} = ${saleId} and ${lotteryRegistrations.accountNumber} = ranked.account_number`);
+    }
+    await tx
+      .update(saleAllocations)
+      .set({ publicValue: draw.publicValue, listHash: draw.listHash, published: canonicalJson(draw), drawnAt: now, updatedAt: now })
+      .where(eq(saleAllocations.saleId, saleId));
+    const after = await viewOf(tx, sale.code, (await readLottery(tx, channelId, saleId))!, now);
+    // The buy's cached terms carry the lottery (lib/order/service.ts `readBuyTerms`): every process drops them.
+    changed([tags.saleTerms(saleId)]);
+    await audit(tx, { channelId, before, after });
+    return { lottery: after, draw };
+  });
+}
