@@ -99,6 +99,17 @@ export const SMS_REFUND_TEMPLATE_VARIABLE = {
   tencent: 'SMS_TENCENT_REFUND_TEMPLATE_ID',
 } as const;
 
+/**
+ * Each carrier's setting of the lottery's text template (issue 35: "notices tell winners"): a winner, and each later
+ * round's buyer from the waitlist, is told their turn to buy and its end. Optional: without it no lottery text is
+ * queued with that carrier, and `lottery/status` and the goods page still tell the buyer.
+ */
+export const SMS_LOTTERY_TEMPLATE_VARIABLE = {
+  outbox: null,
+  aliyun: 'SMS_ALIYUN_LOTTERY_TEMPLATE',
+  tencent: 'SMS_TENCENT_LOTTERY_TEMPLATE_ID',
+} as const;
+
 /** A host name as channel domains normalise it (lib/channel/domain-host.ts): lower case, punycode, no port. */
 const hostName = z.string().transform((value, ctx) => {
   const normalized = normalizeDomainInput(value);
@@ -181,6 +192,22 @@ const envSchema = z.object({
   SMS_TENCENT_REFUND_TEMPLATE_ID: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.string().regex(/^\d+$/, 'must be the digits of a Tencent Cloud template id (e.g. 1110)').optional(),
+  ),
+  /**
+   * The lottery's text (issue 35; lib/sale/lottery-texts.ts): Alibaba Cloud's template takes `${goods}` (the goods' name,
+   * at most 20 characters) and `${until}` (the end of the buyer's turn, `MM-dd HH:mm` in the channel's time zone);
+   * Tencent Cloud's `{1}` and `{2}` the same. Optional: unset with a carrier, no lottery text is queued.
+   */
+  SMS_ALIYUN_LOTTERY_TEMPLATE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^SMS_\d+$/, 'must be an Alibaba Cloud template code such as SMS_465090003')
+      .optional(),
+  ),
+  SMS_TENCENT_LOTTERY_TEMPLATE_ID: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().regex(/^\d+$/, 'must be the digits of a Tencent Cloud template id (e.g. 1112)').optional(),
   ),
   DEMO_MODE: z.enum(['0', '1']).optional(),
   // The buyer's real-name verification (issue 33; lib/identity, docs/deploy.md "Real-name verification").

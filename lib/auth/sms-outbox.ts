@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { channels, smsOutbox } from '../db/schema';
-import { env as processEnv, SMS_REFUND_TEMPLATE_VARIABLE, type Env } from '../env';
+import { env as processEnv, SMS_LOTTERY_TEMPLATE_VARIABLE, SMS_REFUND_TEMPLATE_VARIABLE, type Env } from '../env';
 import { AppError } from '../procedure/errors';
 import { hit } from '../rate-limit/rate-limit';
 import { AUTH_LIMITS } from './limits';
@@ -24,8 +24,11 @@ import { alertOnce } from './sms-codes';
  * language, what the demo outbox shows. Texts count against the channel's hourly SMS budget, as login codes do.
  */
 
-/** The kinds of text the outbox sends through a template. */
-export type TextKind = 'refund';
+/** The kinds of text the outbox sends through a template: a refund's (issue 32), a lottery turn's (issue 35). */
+export type TextKind = 'refund' | 'lottery';
+
+/** Each kind's template setting per carrier (lib/env.ts). */
+const TEMPLATE_VARIABLE = { refund: SMS_REFUND_TEMPLATE_VARIABLE, lottery: SMS_LOTTERY_TEMPLATE_VARIABLE } as const;
 
 export const OUTBOX_LIMITS = {
   /** Tries at the carrier before a text is given up (with an `[alert]`): about 3 hours of backoff. */
@@ -49,14 +52,17 @@ export type OutboxSender = {
   templates: Record<TextKind, { id: string; setting: string } | null>;
 };
 
-/** The sender the environment configures: SMS_PROVIDER, SMS_SIGN_NAME and the refund template of that carrier. */
+/** The sender the environment configures: SMS_PROVIDER, SMS_SIGN_NAME and each kind's template at that carrier. */
 export function outboxSender(e: Env = processEnv()): OutboxSender {
-  const variable = SMS_REFUND_TEMPLATE_VARIABLE[e.SMS_PROVIDER];
-  const refund = variable ? e[variable] : undefined;
+  const template = (kind: TextKind) => {
+    const variable = TEMPLATE_VARIABLE[kind][e.SMS_PROVIDER];
+    const id = variable ? e[variable] : undefined;
+    return variable && id ? { id, setting: variable } : null;
+  };
   return {
     provider: smsProvider(e.SMS_PROVIDER, e),
     signName: e.SMS_SIGN_NAME ?? null,
-    templates: { refund: variable && refund ? { id: refund, setting: variable } : null },
+    templates: { refund: template('refund'), lottery: template('lottery') },
   };
 }
 
@@ -81,6 +87,21 @@ export async function queueText(
     })
     .returning({ id: smsOutbox.id });
   return row!.id;
+}
+
+/** Queues many texts of one kind in the caller's transaction, in one statement (a lottery's winners: hundreds at once). */
+export async function queueTexts(
+  tx: Db,
+  texts: { channelId: number; phone: string; text: string; params: [string, string][] }[],
+  kind: TextKind,
+  now: Date,
+): Promise<number> {
+  if (texts.length === 0) return 0;
+  const rows = await tx
+    .insert(smsOutbox)
+    .values(texts.map((t) => ({ ...t, kind, status: 'pending', createdAt: now })))
+    .returning({ id: smsOutbox.id });
+  return rows.length;
 }
 
 /** What became of one text on one try. */
@@ -137,7 +158,8 @@ export async function sendText(db: Db, sender: OutboxSender, id: number, now: Da
     const why = sender.provider.sendTemplate ? 'no template for this kind of text' : 'the demo outbox sends nothing';
     await settle(db, row.id, { status: 'kept', attempts: row.attempts - 1, nextAttemptAt: null, lastError: why });
     if (sender.provider.sendTemplate) {
-      const variable = row.kind === 'refund' ? SMS_REFUND_TEMPLATE_VARIABLE[sender.provider.name as 'aliyun' | 'tencent'] : null;
+      const variables = TEMPLATE_VARIABLE[row.kind as TextKind] as Record<string, string | null> | undefined;
+      const variable = variables?.[sender.provider.name] ?? null;
       console.error(`[alert] [sms outbox] ${row.kind} text to ${to} kept, not sent: set ${variable ?? 'its template'} to send it`);
     } else {
       console.info(`[sms outbox] to ${to}: ${row.text}`);

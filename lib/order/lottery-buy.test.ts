@@ -3,7 +3,8 @@ import { createTestApi, type TestApi, type TestBuyer } from '@/test/api';
 import { makeSale } from '@/test/buying';
 import { signedInOperator } from '@/test/operator-fixtures';
 import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
-import { orders, saleAllocations } from '@/lib/db/schema';
+import { orders, saleAllocations, smsOutbox } from '@/lib/db/schema';
+import { formatDate } from '@/lib/format/date';
 import { runJobsOnce } from '@/lib/jobs/runner';
 import { openLotteryRounds } from '@/lib/sale/lottery';
 
@@ -51,6 +52,7 @@ const payState = (buyer: TestBuyer, saleId: number, now: Date, locale = 'en') =>
     { token: buyer.token, now, headers: { 'accept-language': locale } },
   );
 
+const lotteryTexts = () => api.db.select().from(smsOutbox).where(eq(smsOutbox.kind, 'lottery'));
 const ordersOf = (saleId: number) => api.db.select().from(orders).where(eq(orders.saleId, saleId));
 
 describe('a lottery sale of 2 copies, one per buyer, with 5 registrants', () => {
@@ -111,6 +113,17 @@ describe('a lottery sale of 2 copies, one per buyer, with 5 registrants', () => 
     }
     expect(winners).toHaveLength(2);
     expect(waitlisted).toHaveLength(3);
+    // Each winner is sent a text with the draw (the demo outbox keeps it), in the channel's language, naming the goods
+    // and the end of their turn; nobody on the waitlist is.
+    const texts = await lotteryTexts();
+    expect(texts.map((t) => t.phone).sort()).toEqual([...winners, otherWinner].map((b) => b.phone).sort());
+    const until = formatDate(at(4), 'MM-dd HH:mm', 'Asia/Shanghai');
+    const mine = texts.find((t) => t.phone === winners[0]!.phone)!;
+    expect(mine.params).toEqual([
+      ['goods', expect.any(String)],
+      ['until', until],
+    ]);
+    expect(mine.text).toBe(`恭喜您抽中${mine.params![0]![1]}！请于${until}前在商城完成购买。`);
     expect((await status(otherWinner, otherSaleId, at(3.1))).data).toMatchObject({ status: 'winner', mayBuy: true });
 
     const purchaseEndsAt = (await status(winners[0]!, saleId, at(3.1))).data as { purchaseEndsAt: string };
@@ -200,6 +213,10 @@ describe('a lottery sale of 2 copies, one per buyer, with 5 registrants', () => 
       });
     }
     expect((await status(third, saleId, at(4.1))).data).toMatchObject({ status: 'waitlist', waitlistPosition: 1, mayBuy: false });
+    // The round's two buyers are told their turn by a text; the third is not.
+    const turn = (await lotteryTexts()).filter((t) => /候补名单轮到您了/.test(t.text));
+    expect(turn.map((t) => t.phone).sort()).toEqual([first.phone, second.phone].sort());
+    expect(turn[0]!.params![1]).toEqual(['until', formatDate(at(5), 'MM-dd HH:mm', 'Asia/Shanghai')]);
     expect((await payState(third, saleId, at(4.1))).data).toMatchObject({ lottery: { status: 'waitlist', waitlistPosition: 1 } });
     // The round-2 buyer buys; the third on the list may not yet; a round-1 winner's window stays over.
     expect(await buy(first, saleId, at(4.1))).toMatchObject({ code: 200, data: { quantity: 1 } });

@@ -11,7 +11,8 @@ import type { UserScope } from '@/lib/procedure/scope';
 import { aliyunSmsProvider } from '@/lib/auth/sms-aliyun';
 import { tencentSmsProvider } from '@/lib/auth/sms-tencent';
 import { outboxProvider } from '@/lib/auth/sms';
-import { OUTBOX_LIMITS, sendDueTexts, sendText, type OutboxSender } from '@/lib/auth/sms-outbox';
+import { OUTBOX_LIMITS, outboxSender, queueTexts, sendDueTexts, sendText, type OutboxSender } from '@/lib/auth/sms-outbox';
+import type { Env } from '@/lib/env';
 import { AUTH_LIMITS } from '@/lib/auth/limits';
 import { hit } from '@/lib/rate-limit/rate-limit';
 import { runJobsOnce } from '@/lib/jobs/runner';
@@ -70,7 +71,7 @@ const logged = () => logs.flatMap((log) => log.mock.calls.map((call) => String(c
 const aliyun = (): OutboxSender => ({
   provider: aliyunSmsProvider({ ...ALIYUN, signName: '极光数藏', templateId: 'SMS_465090001', endpoint: aliyunFake.origin }),
   signName: '极光数藏',
-  templates: { refund: { id: REFUND_TEMPLATE, setting: 'SMS_ALIYUN_REFUND_TEMPLATE' } },
+  templates: { refund: { id: REFUND_TEMPLATE, setting: 'SMS_ALIYUN_REFUND_TEMPLATE' }, lottery: null },
 });
 const tencent = (): OutboxSender => ({
   provider: tencentSmsProvider({
@@ -82,7 +83,7 @@ const tencent = (): OutboxSender => ({
     endpoint: tencentFake.origin,
   }),
   signName: '极光数藏',
-  templates: { refund: { id: TENCENT_REFUND_TEMPLATE, setting: 'SMS_TENCENT_REFUND_TEMPLATE_ID' } },
+  templates: { refund: { id: TENCENT_REFUND_TEMPLATE, setting: 'SMS_TENCENT_REFUND_TEMPLATE_ID' }, lottery: null },
 });
 
 const sandbox = () => sandboxProvider(db, SECRET);
@@ -250,15 +251,74 @@ describe("the refund's text through a real carrier (issue 32)", () => {
   });
 
   it('keeps the text and sends nothing with the demo outbox, and with a carrier that has no refund template ([alert])', async () => {
-    const demo = await refund({ provider: outboxProvider, signName: null, templates: { refund: null } });
+    const demo = await refund({ provider: outboxProvider, signName: null, templates: { refund: null, lottery: null } });
     expect(await rowOf(demo.text.id)).toMatchObject({ status: 'kept', attempts: 0 });
     expect(logged()).toMatch(/\[sms outbox\] to channel \d+, 1\d\d\*\*\*\*\d{4}: /);
 
-    const untemplated = await refund({ ...aliyun(), templates: { refund: null } });
+    const untemplated = await refund({ ...aliyun(), templates: { refund: null, lottery: null } });
     expect(await rowOf(untemplated.text.id)).toMatchObject({ status: 'kept', lastError: 'no template for this kind of text' });
     expect(logged()).toMatch(
       /\[alert\] \[sms outbox\] refund text to channel \d+, .* kept, not sent: set SMS_ALIYUN_REFUND_TEMPLATE to send it/,
     );
     expect(aliyunFake.requests).toHaveLength(0);
+  });
+});
+
+describe("the lottery's text through a real carrier (issue 35)", () => {
+  const LOTTERY_TEMPLATE = 'SMS_465090003';
+  const lotterySender = (): OutboxSender => ({
+    ...aliyun(),
+    templates: { refund: null, lottery: { id: LOTTERY_TEMPLATE, setting: 'SMS_ALIYUN_LOTTERY_TEMPLATE' } },
+  });
+  // Two hours on: the budget test above spent the channel's hour.
+  const later = new Date(t0.getTime() + 2 * 3_600_000);
+  const queued = async () => {
+    const channelId = (await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'AURORA')))[0]!.id;
+    const params: [string, string][] = [
+      ['goods', '星河漫游者'],
+      ['until', '12-01 21:00'],
+    ];
+    await queueTexts(
+      db,
+      [{ channelId, phone: '13912345678', text: '恭喜您抽中星河漫游者！请于12-01 21:00前在商城完成购买。', params }],
+      'lottery',
+      t0,
+    );
+    const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.kind, 'lottery')).orderBy(desc(smsOutbox.id)).limit(1);
+    return row!;
+  };
+
+  it("goes out through Alibaba Cloud's lottery template with the goods and the end of the buyer's turn", async () => {
+    const row = await queued();
+    expect(await sendText(db, lotterySender(), row.id, later)).toBe('sent');
+    expect(Object.fromEntries(new URLSearchParams(aliyunFake.requests[0]!.body))).toEqual({
+      PhoneNumbers: '13912345678',
+      SignName: '极光数藏',
+      TemplateCode: LOTTERY_TEMPLATE,
+      TemplateParam: JSON.stringify({ goods: '星河漫游者', until: '12-01 21:00' }),
+    });
+  });
+
+  it('is kept with an alert naming the setting when the carrier has no lottery template', async () => {
+    const row = await queued();
+    expect(await sendText(db, aliyun(), row.id, later)).toBe('kept');
+    expect(logged()).toMatch(
+      /\[alert\] \[sms outbox\] lottery text to channel \d+, .* kept, not sent: set SMS_ALIYUN_LOTTERY_TEMPLATE to send it/,
+    );
+    expect(aliyunFake.requests).toHaveLength(0);
+  });
+
+  it("takes the template from the carrier's setting", () => {
+    const e = {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: ALIYUN.accessKeyId,
+      ALIYUN_SMS_ACCESS_KEY_SECRET: ALIYUN.accessKeySecret,
+      SMS_SIGN_NAME: '极光数藏',
+      SMS_TEMPLATE_ID: 'SMS_465090001',
+      ALIYUN_SMS_ENDPOINT: aliyunFake.origin,
+      SMS_ALIYUN_LOTTERY_TEMPLATE: LOTTERY_TEMPLATE,
+    } as unknown as Env;
+    expect(outboxSender(e).templates.lottery).toEqual({ id: LOTTERY_TEMPLATE, setting: 'SMS_ALIYUN_LOTTERY_TEMPLATE' });
+    expect(outboxSender({ ...e, SMS_ALIYUN_LOTTERY_TEMPLATE: undefined }).templates.lottery).toBeNull();
   });
 });

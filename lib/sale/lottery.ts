@@ -13,6 +13,7 @@ import { requireIdentity } from '../identity/gate';
 import { identityOf } from '../identity/records';
 import { accountNumberOf } from '../auth/account-numbers';
 import type { CatalogueAudit } from './catalogue';
+import { queueLotteryTexts } from './lottery-texts';
 import {
   DrawInputError,
   PUBLIC_VALUE_MAX,
@@ -565,6 +566,8 @@ export async function drawLottery(
         updatedAt: now,
       })
       .where(eq(saleAllocations.saleId, saleId));
+    // The winners are told (issue 35: "notices tell winners"), by a text queued with the draw.
+    for (const round of first) await queueLotteryTexts(tx, { saleId, ...round }, now);
     const after = await viewOf(tx, sale.code, (await readLottery(tx, channelId, saleId))!, now);
     // The buy's cached terms carry the lottery (lib/order/service.ts `readBuyTerms`): every process drops them.
     changed([tags.saleTerms(saleId)]);
@@ -623,6 +626,8 @@ export async function openLotteryRounds(db: Db, now: Date): Promise<number> {
         .update(saleAllocations)
         .set({ rounds: [...rounds, next].map(roundJson), updatedAt: now })
         .where(eq(saleAllocations.saleId, saleId));
+      // The round's buyers are told their turn, by a text queued with the round.
+      await queueLotteryTexts(tx, { saleId, ...next }, now);
       // The buy's cached terms carry the rounds (lib/order/service.ts `readBuyTerms`): every process drops them.
       changed([tags.saleTerms(saleId)]);
       return next;

@@ -1732,6 +1732,11 @@ const en = {
     seeActivities: 'See activities',
     chainUp: 'Chain up a collectible',
   },
+  // issue 35: the lottery's texts to buyers (lib/sale/lottery-texts.ts)
+  lotteryText: {
+    won: 'You won the lottery for {goods}! Buy your copy in the store by {until}.',
+    turn: 'A copy of {goods} is yours to buy from the lottery waitlist: buy it in the store by {until}.',
+  },
 } as const;
 
 export default en;

@@ -1649,6 +1649,11 @@ const zhCN: Messages = {
     seeActivities: '去看看活动',
     chainUp: '去上链藏品',
   },
+  // issue 35: the lottery's texts to buyers (lib/sale/lottery-texts.ts)
+  lotteryText: {
+    won: '恭喜您抽中{goods}！请于{until}前在商城完成购买。',
+    turn: '候补名单轮到您了：{goods}可购买，请于{until}前在商城完成购买。',
+  },
 };
 
 export default zhCN;
