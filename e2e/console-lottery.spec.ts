@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { OPS, readOwner, signInOwner } from './console-owner';
+import { codeAt, OPS, readOwner, signInOwner } from './console-owner';
 import { logInThroughApi } from './api-login';
 import { postFromPage } from './page-api';
 import { channelUrl } from './support';
@@ -273,4 +273,61 @@ test('a lottery before and after its draw fits a tablet and a desktop, in Englis
     }
   }
   await zh.close();
+});
+
+test('support sees the lottery and its result, and can neither change nor draw it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  expect(saleCode, 'the lottery drawn in the first test').not.toBe('');
+  // The owner invites a support operator of AURORA, through the console's own call (answered with the one-time link).
+  const page = await signedIn.newPage();
+  await page.goto(`${OPS}/channels`);
+  const name = `lottery.support.${Date.now().toString(36)}`;
+  const invited = await page.evaluate(async (name) => {
+    const res = await fetch('/api/ops/api/operator/invite', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, role: 'support', channels: ['AURORA'] }),
+    });
+    return (await res.json()) as { code: number; message: string; data: { enrolUrl: string } | null };
+  }, name);
+  expect(invited, invited.message).toMatchObject({ code: 200 });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const support = await context.newPage();
+  await support.goto(invited.data!.enrolUrl);
+  const secret = (await support.getByTestId('totp-secret').textContent())!.trim();
+  const password = 'support reads the lottery';
+  await support.getByLabel('Password', { exact: true }).fill(password);
+  await support.getByLabel('Password again').fill(password);
+  await support.getByLabel('Code from the app').fill(codeAt(secret, Date.now()));
+  await support.getByRole('button', { name: 'Finish setting up' }).click();
+  await expect(support.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+  await support.goto(`${OPS}/sign-in`);
+  await support.getByLabel('Account name').fill(name);
+  await support.getByLabel('Password').fill(password);
+  await support.getByLabel('Code', { exact: true }).fill(codeAt(secret, Date.now() + 30_000));
+  await support.getByRole('button', { name: 'Sign in' }).click();
+  await expect(support).toHaveURL(`${OPS}/channels`);
+
+  await support.goto(`${OPS}/channels/AURORA/sales/${saleCode}`);
+  const section = support.getByTestId('sale-lottery');
+  await expect(section.getByText('Your role can look at the lottery but not change it.')).toBeVisible();
+  await expect(section.getByTestId('lottery-commitment')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(section.getByTestId('lottery-winners-count')).toHaveText('1 winner');
+  await expect(section.getByRole('radio', { name: /Lottery/ })).toBeDisabled();
+  await expect(section.getByLabel('Where the public value comes from')).toBeDisabled();
+  await expect(section.getByRole('button', { name: /Save the lottery|Set up the lottery|Draw/ })).toHaveCount(0);
+  await shot(support, 'lottery-support-1280');
+
+  // The call itself refuses support's write, whatever a page shows.
+  const refused = await support.evaluate(async (sale) => {
+    const res = await fetch('/api/ops/api/sale/lottery/draw', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: 'AURORA', sale, publicValue: '1 2 3' }),
+    });
+    return (await res.json()) as { code: number };
+  }, saleCode);
+  expect(refused.code).toBe(403);
+  await context.close();
 });
