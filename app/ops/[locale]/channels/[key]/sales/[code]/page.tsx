@@ -12,6 +12,8 @@ import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { SaleControls, SaleForm } from '@/components/ops/sale-forms';
 import { zoneText } from '@/components/ops/sale-time';
 import { SaleCancel } from '@/components/ops/sale-cancel';
+import { SaleLottery, type LotteryConsoleView, type LotteryResult } from '@/components/ops/sale-lottery';
+import { findLottery, publishedLottery } from '@/lib/sale/lottery';
 import { cancelProgress } from '@/lib/payment/sale-cancel';
 import { CATALOGUES } from '@/lib/i18n/translator';
 import { zonedTimeFormat } from '@/lib/format/date';
@@ -23,7 +25,8 @@ export const generateMetadata = consoleTitled((t) => t('ops.sales.editTitle'));
 /**
  * One sale (issue 32, "Sales" and "Drop-day controls"): its status and copies, its edit form (price, limit and opening
  * time read-only with the reason once it has orders), pause and resume, add copies, archive or delete, and a link to its
- * store page, which shows before the sale opens.
+ * store page, which shows before the sale opens. Its allocation (issue 35): first come, or a lottery with its setup,
+ * commitment, registrants, draw and result.
  */
 export default async function SalePage({ params }: Props) {
   const { locale, t } = await consoleWords(params);
@@ -47,6 +50,26 @@ export default async function SalePage({ params }: Props) {
   // Cancelling the sale (drop-day control): the button, then the background refunds' progress.
   const cancel = await cancelProgress(db, channel.id, sale.id);
   const cancelTime = zonedTimeFormat(locale, zone);
+  // The lottery (issue 35), as the console's call answers it, and once drawn its published winners and waitlist.
+  const lottery = await findLottery(db, channel.id, sale.id, now);
+  const lotteryView: LotteryConsoleView | null = lottery
+    ? {
+        copies: lottery.copies,
+        registrationOpensAt: lottery.registrationOpensAt.toISOString(),
+        registrationClosesAt: lottery.registrationClosesAt.toISOString(),
+        drawAt: lottery.drawAt.toISOString(),
+        purchaseWindowMinutes: lottery.purchaseWindowMinutes,
+        publicValueSource: lottery.publicValueSource,
+        commitment: lottery.commitment,
+        frozen: lottery.frozen,
+        registrants: lottery.registrants,
+        drawnAt: lottery.drawnAt?.toISOString() ?? null,
+        publicValue: lottery.publicValue,
+        listHash: lottery.listHash,
+      }
+    : null;
+  const published = lottery?.drawnAt ? (await publishedLottery({ db, now, channelId: channel.id }, sale.id)).draw : null;
+  const lotteryResult: LotteryResult | null = published ? { winners: published.winners, waitlist: published.waitlist.length } : null;
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
       <ChannelTabs t={t} channel={channel} current="sales" />
@@ -108,6 +131,21 @@ export default async function SalePage({ params }: Props) {
           sort: sale.sort,
         }}
       />
+      <div className="mt-10 max-w-3xl border-t border-gray-200 pt-6">
+        <SaleLottery
+          locale={locale}
+          channel={channel.key}
+          sale={sale.code}
+          timeZone={zone}
+          copies={sale.copies}
+          canWrite={canWrite}
+          initial={lotteryView}
+          result={lotteryResult}
+          verifyUrl={`${publicOrigin(channel.host)}/lottery/${sale.id}`}
+          renderedAt={now.getTime()}
+          words={CATALOGUES[locale].ops.lottery}
+        />
+      </div>
       <div className="mt-10 max-w-3xl border-t border-gray-200 pt-6">
         <SaleCancel
           locale={locale}
