@@ -12,7 +12,8 @@ import { buyerAccountNumbers } from '../db/schema';
  */
 export const ACCOUNT_NUMBER = /^[1-9]\d{9}$/;
 
-function freshNumber(): string {
+/** A fresh account number: 10 digits, not starting with 0, drawn at random (a clash with a taken one is drawn again). */
+export function freshAccountNumber(): string {
   return String(randomInt(1_000_000_000, 10_000_000_000));
 }
 
@@ -34,7 +35,7 @@ export async function accountNumberOf(db: Db, channelId: number, userId: number,
   const known = await readNumber(db, channelId, userId);
   if (known) return known;
   for (let attempt = 0; attempt < 5; attempt++) {
-    await db.insert(buyerAccountNumbers).values({ channelId, userId, number: freshNumber(), createdAt: now }).onConflictDoNothing();
+    await db.insert(buyerAccountNumbers).values({ channelId, userId, number: freshAccountNumber(), createdAt: now }).onConflictDoNothing();
     const made = await readNumber(db, channelId, userId);
     if (made) return made;
   }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { executedRows } from '../db/rows';
 
 /**
  * The audit trail's retention (issue 31): the only code that deletes from operator_audit (a test reads every module
@@ -27,15 +28,9 @@ export async function sweepAuditTrail(db: Db, now: Date, retentionDays: number, 
       const rows = await tx.execute(
         sql`delete from operator_audit where id in (select id from operator_audit where at < ${cutoff}::timestamptz order by at, id limit ${batch}) returning id`,
       );
-      return rowCount(rows);
+      return executedRows(rows).length;
     });
     total += deleted;
     if (deleted < batch) return total;
   }
-}
-
-/** Rows of an `execute` answer: PGlite gives `{ rows }`, postgres.js an array. */
-function rowCount(result: unknown): number {
-  if (Array.isArray(result)) return result.length;
-  return ((result as { rows?: unknown[] }).rows ?? []).length;
 }

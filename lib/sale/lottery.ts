@@ -1,17 +1,27 @@
 import 'server-only';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { channels, lotteryRegistrations, orders, saleAllocations, sales, type ChannelRow, type LotteryRoundJson } from '../db/schema';
+import {
+  buyerAccountNumbers,
+  channels,
+  lotteryRegistrations,
+  orders,
+  saleAllocations,
+  sales,
+  type ChannelRow,
+  type LotteryRoundJson,
+} from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { msg, type ApiMessage } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 import { preparedOn } from '../db/prepared';
-import { tags, writeInvalidating } from '../cache/store';
+import { cachedRead, tags, writeInvalidating } from '../cache/store';
 import type { ChannelScope, UserScope } from '../procedure/scope';
 import { identityRequirement, parseIdentityPolicy } from '../channel/identity-policy';
 import { requireIdentity } from '../identity/gate';
 import { identityOf } from '../identity/records';
-import { accountNumberOf } from '../auth/account-numbers';
+import { freshAccountNumber } from '../auth/account-numbers';
+import { executedRows } from '../db/rows';
 import type { CatalogueAudit } from './catalogue';
 import { queueLotteryTexts } from './lottery-texts';
 import {
@@ -278,15 +288,22 @@ export type LotteryStatus = {
   commitment: string;
 };
 
+/**
+ * The lottery of a channel's sale as buyers' calls read it: from the process's tagged cache (lib/cache/store.ts), as the
+ * buy's terms are, dropped in every process by the tag `sale-terms:<id>` that the setup, the draw and each round write.
+ * A registration rush then reads no sale and no settings. 404: another channel's sale, or a first-come one.
+ */
 async function buyerLottery(ctx: ChannelScope, saleId: number): Promise<LotteryRow> {
-  const [sale] = await ctx.db
-    .select({ id: sales.id })
-    .from(sales)
-    .where(and(eq(sales.id, saleId), eq(sales.channelId, ctx.channelId)));
-  if (!sale) throw new AppError(404, msg('saleNotFound'));
-  const row = await readLottery(ctx.db, ctx.channelId, saleId);
-  if (!row) throw new AppError(404, msg('lotteryNone'));
-  return row;
+  const read = await cachedRead(ctx.db, `lottery:${ctx.channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
+    const [sale] = await ctx.db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(sales.id, saleId), eq(sales.channelId, ctx.channelId)));
+    return { sale: Boolean(sale), lottery: sale ? await readLottery(ctx.db, ctx.channelId, saleId) : null };
+  });
+  if (!read.sale) throw new AppError(404, msg('saleNotFound'));
+  if (!read.lottery) throw new AppError(404, msg('lotteryNone'));
+  return read.lottery;
 }
 
 type Registration = { accountNumber: string; createdAt: Date; rank: number | null };
@@ -454,27 +471,86 @@ async function channelOf(ctx: UserScope): Promise<Pick<ChannelRow, 'identityPoli
  */
 export async function registerForLottery(ctx: UserScope, saleId: number): Promise<LotteryStatus> {
   const row = await buyerLottery(ctx, saleId);
-  const known = await registrationOf(ctx.db, saleId, ctx.userId);
-  if (known) return statusOf(row, known, ctx.now);
-  if (ctx.now.getTime() < row.registrationOpensAt.getTime())
-    throw new AppError(409, msg('lotteryNotOpen', { at: row.registrationOpensAt }));
-  if (ctx.now.getTime() >= row.registrationClosesAt.getTime())
-    throw new AppError(409, msg('lotteryClosed', { at: row.registrationClosesAt }));
-
+  const at = ctx.now.getTime();
+  const inWindow = at >= row.registrationOpensAt.getTime() && at < row.registrationClosesAt.getTime();
   const channel = await channelOf(ctx);
-  // Registering is a step to buying: the channel's real-name and age rules for a buy apply (a refused buyer registers nothing).
-  await requireIdentity(ctx.db, { channel, userId: ctx.userId, action: 'buy', now: ctx.now });
-  const realName = identityRequirement(parseIdentityPolicy(channel.identityPolicy), 'buy').realName;
-  const identityHash = realName ? ((await identityOf(ctx.db, ctx.userId))?.idHash ?? null) : null;
-  const accountNumber = await accountNumberOf(ctx.db, ctx.channelId, ctx.userId, ctx.now);
-  await ctx.db
-    .insert(lotteryRegistrations)
-    .values({ saleId, channelId: ctx.channelId, userId: ctx.userId, accountNumber, identityHash, createdAt: ctx.now })
-    .onConflictDoNothing();
-  const made = await registrationOf(ctx.db, saleId, ctx.userId);
-  // No row of this buyer's after the insert: it clashed with the same identity registered through another account.
-  if (!made) throw new AppError(409, msg('lotteryIdentityRegistered'));
-  return statusOf(row, made, ctx.now);
+  const requirement = identityRequirement(parseIdentityPolicy(channel.identityPolicy), 'buy');
+  let identityHash: string | null = null;
+  if (requirement.realName) {
+    // Under a real-name rule a registered buyer is answered before their identity is asked again.
+    const known = await registrationOf(ctx.db, saleId, ctx.userId);
+    if (known) return statusOf(row, known, ctx.now);
+    if (!inWindow) throw windowRefusal(row, ctx.now);
+    // Registering is a step to buying: the channel's real-name and age rules for a buy apply (a refused buyer registers nothing).
+    await requireIdentity(ctx.db, { channel, userId: ctx.userId, action: 'buy', now: ctx.now });
+    identityHash = (await identityOf(ctx.db, ctx.userId))?.idHash ?? null;
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const answer = await registerStatement(ctx, saleId, { inWindow, identityHash });
+    if (answer.registration) return statusOf(row, answer.registration, ctx.now);
+    if (!inWindow) throw windowRefusal(row, ctx.now);
+    // No number and no registration: the fresh account number drawn was another buyer's (1 in 10^9); draw again.
+    if (answer.accountNumber === null) continue;
+    // A number but no row of this buyer's: the insert clashed with the same identity registered through another account.
+    throw new AppError(409, msg('lotteryIdentityRegistered'));
+  }
+  throw new Error(`no free account number for user ${ctx.userId} on channel ${ctx.channelId} after 3 draws`);
+}
+
+/** Registration's window refusal at `now`: not open yet, or closed. */
+function windowRefusal(row: LotteryRow, now: Date): AppError {
+  return now.getTime() < row.registrationOpensAt.getTime()
+    ? new AppError(409, msg('lotteryNotOpen', { at: row.registrationOpensAt }))
+    : new AppError(409, msg('lotteryClosed', { at: row.registrationClosesAt }));
+}
+
+/**
+ * A registration in ONE statement (issue 35: "registering is idempotent and cheap"): the buyer's account number on the
+ * channel (made when they have none, lib/auth/account-numbers.ts), the registration inserted when the window is open
+ * (a clash on the buyer, on the number or on the identity does nothing), and the buyer's registration read back, made
+ * now or before. `accountNumber` null: none could be made (the fresh number was taken).
+ */
+async function registerStatement(
+  ctx: UserScope,
+  saleId: number,
+  input: { inWindow: boolean; identityHash: string | null },
+): Promise<{ registration: Registration | null; accountNumber: string | null }> {
+  const { channelId, userId, now } = ctx;
+  const result = await ctx.db.execute(sql`
+    with fresh as (
+      insert into ${buyerAccountNumbers} (channel_id, user_id, number, created_at)
+      select ${channelId}::integer, ${userId}::integer, ${freshAccountNumber()}::text, ${now.toISOString()}::timestamptz
+      where not exists (select 1 from ${buyerAccountNumbers} where channel_id = ${channelId} and user_id = ${userId})
+      on conflict do nothing
+      returning number
+    ), account as (
+      select number from fresh
+      union all
+      select number from ${buyerAccountNumbers} where channel_id = ${channelId} and user_id = ${userId}
+      limit 1
+    ), made as (
+      insert into ${lotteryRegistrations} (sale_id, channel_id, user_id, account_number, identity_hash, created_at)
+      select ${saleId}::integer, ${channelId}::integer, ${userId}::integer, account.number, ${input.identityHash}::text,
+        ${now.toISOString()}::timestamptz
+      from account
+      where ${input.inWindow}::boolean
+      on conflict do nothing
+      returning account_number, created_at, rank
+    )
+    select account_number, created_at, rank from made
+    union all
+    select account_number, created_at, rank from ${lotteryRegistrations} where sale_id = ${saleId} and user_id = ${userId}
+    union all
+    select number, null, null from account
+  `);
+  const list = executedRows<{ account_number: string | null; created_at: string | Date | null; rank: number | null }>(result);
+  const registration = list.find((r) => r.created_at !== null);
+  return {
+    registration: registration
+      ? { accountNumber: registration.account_number!, createdAt: new Date(registration.created_at!), rank: registration.rank }
+      : null,
+    accountNumber: list.find((r) => r.account_number !== null)?.account_number ?? null,
+  };
 }
 
 /** A sale's lottery as anyone may read it (the verify page, `npm run draw:verify`): the draw once it ran. */
