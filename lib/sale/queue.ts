@@ -286,7 +286,9 @@ type Snapshot = {
 };
 
 type SaleQueueState = {
+  /** The last read (null: the sale has no waiting room) and its `now`. */
   snapshot: Snapshot | null;
+  readAt: number;
   refreshing: Promise<Snapshot | null> | null;
   /** Buyers who polled since the last refresh: their `last_seen_at` is written at the next refresh, in one statement. */
   seen: Set<number>;
@@ -298,7 +300,7 @@ function stateOf(db: Db, saleId: number): SaleQueueState {
   let bySale = states.get(db);
   if (!bySale) states.set(db, (bySale = new Map()));
   let state = bySale.get(saleId);
-  if (!state) bySale.set(saleId, (state = { snapshot: null, refreshing: null, seen: new Set() }));
+  if (!state) bySale.set(saleId, (state = { snapshot: null, readAt: Number.NEGATIVE_INFINITY, refreshing: null, seen: new Set() }));
   return state;
 }
 
@@ -454,7 +456,8 @@ export async function queueUpkeep(db: Db, saleId: number, now: Date, options: { 
 async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Promise<Snapshot | null> {
   const state = stateOf(db, saleId);
   const current = state.snapshot;
-  if (!force && current && Math.abs(now.getTime() - current.at) < SNAPSHOT_MS) return current;
+  // A sale without a waiting room is remembered as such too: polling one costs no statement either.
+  if (!force && Math.abs(now.getTime() - state.readAt) < SNAPSHOT_MS) return current;
   if (!state.refreshing) {
     state.refreshing = (async () => {
       await flushSeen(db, state, saleId, now);
@@ -464,6 +467,7 @@ async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Pro
       }
       const fresh = known && known !== current ? known : await readSnapshot(db, saleId, now);
       state.snapshot = fresh;
+      state.readAt = now.getTime();
       return fresh;
     })().finally(() => {
       state.refreshing = null;
@@ -476,6 +480,7 @@ async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Pro
 function forgetSnapshot(db: Db, saleId: number): void {
   const state = stateOf(db, saleId);
   state.snapshot = null;
+  state.readAt = Number.NEGATIVE_INFINITY;
 }
 
 /** A buyer's place in a sale's waiting room, as `/market/api/queue/position` answers it. */
