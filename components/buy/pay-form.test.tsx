@@ -410,6 +410,7 @@ describe("the buyer's own part, read after the page is shown (issue 34: the page
     const waitlisted = {
       status: 'waitlist' as const,
       mayBuy: false,
+      round: null,
       purchaseEndsAt: null,
       waitlistPosition: 2,
       refusal: 'waitlist' as const,
@@ -422,6 +423,7 @@ describe("the buyer's own part, read after the page is shown (issue 34: the page
     const winner = {
       status: 'winner' as const,
       mayBuy: true,
+      round: 1,
       purchaseEndsAt: '2026-11-22T09:00:00.000Z',
       waitlistPosition: null,
       refusal: null,

@@ -1568,6 +1568,9 @@ export const dropMeterSeconds = pgTable(
  * opens. `seed` is secret until the draw: no buyer call selects it (lib/sale/lottery.ts reads it only in the draw);
  * `commitment`, SHA-256 of it, is public from the setup, before the first registration.
  */
+/** A lottery's purchase round as stored: ranks `from` to `through` may buy from `opensAt` until `endsAt` (ISO 8601). */
+export type LotteryRoundJson = { round: number; from: number; through: number; opensAt: string; endsAt: string };
+
 export const saleAllocations = pgTable(
   'sale_allocations',
   {
@@ -1597,6 +1600,13 @@ export const saleAllocations = pgTable(
     /** The published draw's canonical JSON text (lib/sale/draw.ts `canonicalJson`), exactly as served. */
     published: text('published'),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    /** How many registrants the draw ranked (winners and waitlist). */
+    ranked: integer('ranked'),
+    /**
+     * The purchase rounds (issue 35: "copies not bought by its end go down the waitlist, round by round"), from the
+     * draw: round 1 admits ranks 1 to N; each later one the next ranks, as many as copies were left when it opened.
+     */
+    rounds: jsonb('rounds').$type<LotteryRoundJson[]>(),
     // issue 35: the waiting room (mode 'queue'; lib/sale/queue.ts). Its settings freeze when joining opens.
     /** Joining opens this many minutes before the sale's opening. */
     queueJoinMinutes: integer('queue_join_minutes'),

@@ -14,6 +14,7 @@ import type { CancelPassReport } from '../payment/sale-cancel';
 import { aggregateRecentDays } from '../report/daily';
 import { retryAlertDeliveries } from '../monitor/alerts';
 import { outboxSender, sendDueTexts, type OutboxSender } from '../auth/sms-outbox';
+import { openLotteryRounds } from '../sale/lottery';
 
 /** How often the reports job counts today and yesterday (issue 32: "every minute"). */
 export const REPORT_INTERVAL_MS = 60_000;
@@ -30,6 +31,8 @@ export type JobsReport = {
   chained: number;
   cancellations: CancelPassReport;
   texts: Awaited<ReturnType<typeof sendDueTexts>>;
+  /** Lottery purchase rounds opened for the waitlist (issue 35). */
+  lotteryRounds: number;
 };
 
 /**
@@ -45,6 +48,8 @@ export async function runJobsOnce(
   options: { providers?: Providers; texts?: OutboxSender } = {},
 ): Promise<JobsReport> {
   const expired = await expireOverdueOrders(db, now);
+  // A lottery's next purchase round (issue 35), after the expiry sweep: the copies it gave back go down the waitlist.
+  const lotteryRounds = await openLotteryRounds(db, now);
   const providers = options.providers ?? configuredProviders(db);
   const reconciled = await reconcilePayments(db, providers, now);
   // Cancelled sales' refunds (issue 32): after the reconciliation, so a payment it just settled is refunded too.
@@ -53,7 +58,7 @@ export async function runJobsOnce(
   // The SMS outbox (issue 32): texts not sent after their commit (a carrier down, a crash) and the cancelled sales'
   // refund texts just queued; after the refunds, so those go out in this same pass.
   const texts = await sendDueTexts(db, options.texts ?? outboxSender(), now);
-  return { expired, reconciled, chained, cancellations, texts };
+  return { expired, reconciled, chained, cancellations, texts, lotteryRounds };
 }
 
 /**
@@ -75,7 +80,8 @@ export function startJobs(db: Db, log: (message: string) => void = () => {}): ()
         const total = Object.values(swept).reduce((a, b) => a + b, 0);
         if (total) log(`[jobs] deleted ${total} record(s) past their keeping time: ${JSON.stringify(swept)}`);
       }
-      const { expired, reconciled, chained, cancellations, texts } = await runJobsOnce(db, new Date());
+      const { expired, reconciled, chained, cancellations, texts, lotteryRounds } = await runJobsOnce(db, new Date());
+      if (lotteryRounds) log(`[jobs] opened ${lotteryRounds} lottery purchase round(s) for the waitlist`);
       if (texts.sent || texts.failed || texts.retry) {
         log(`[jobs] SMS outbox: ${texts.sent} text(s) sent, ${texts.retry} to retry, ${texts.failed} given up`);
       }

@@ -41,6 +41,11 @@ const lotteryView = z.object({
   drawnAt: z.string().nullable(),
   publicValue: z.string().nullable(),
   listHash: z.string().nullable(),
+  rounds: z
+    .array(
+      z.object({ round: z.number().int(), from: z.number().int(), through: z.number().int(), opensAt: z.string(), endsAt: z.string() }),
+    )
+    .describe('the purchase rounds opened so far: round 1 the winners (ranks 1 to N), each later one the next ranks on the waitlist'),
 });
 
 const wire = (view: LotteryView): z.infer<typeof lotteryView> => wireDates(view);

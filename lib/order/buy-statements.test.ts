@@ -45,6 +45,17 @@ async function drawnLottery(saleId: number, copies: number, ranks: [userId: numb
     listHash: 'a'.repeat(64),
     published: '{}',
     drawnAt,
+    ranked: ranks.length,
+    // Round 1, the winners' (ranks 1 to N), open for the two hours from the draw.
+    rounds: [
+      {
+        round: 1,
+        from: 1,
+        through: Math.min(copies, ranks.length),
+        opensAt: drawnAt.toISOString(),
+        endsAt: new Date(now.getTime() + 3_600_000).toISOString(),
+      },
+    ],
     createdAt: drawnAt,
     updatedAt: drawnAt,
   });

@@ -3,13 +3,18 @@ import { createTestApi, type TestApi, type TestBuyer } from '@/test/api';
 import { makeSale } from '@/test/buying';
 import { signedInOperator } from '@/test/operator-fixtures';
 import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
-import { orders } from '@/lib/db/schema';
+import { orders, saleAllocations } from '@/lib/db/schema';
+import { runJobsOnce } from '@/lib/jobs/runner';
+import { openLotteryRounds } from '@/lib/sale/lottery';
 
 // The buy of a lottery sale (issue 35: "winners buy within a purchase window"): order/create admits a winner of the
 // sale's draw from the draw until their window ends; everyone else (not registered, not drawn yet, waitlisted, window
 // over, a winner of another sale's draw) is refused 409 `notAdmitted` with `data.lottery` saying why, in the buyer's
 // language, and nothing is reserved. The sale's per-buyer limit still applies to a winner. lottery/status and the pay
 // state tell the buyer whether they may buy now.
+
+// Shedding by event-loop lag has its own test (lib/server/load-shedding.test.ts); a loaded machine must not shed these buys.
+process.env.BUY_MAX_LAG_MS = '60000';
 
 let api: TestApi;
 let story: LotteryStory;
@@ -167,5 +172,55 @@ describe('a lottery sale of 2 copies, one per buyer, with 5 registrants', () => 
     const retried = await buy(winners[0]!, saleId, at(4), { key: 'lottery-buy-winner' });
     expect(retried).toMatchObject({ code: 200, data: { quantity: 1 } });
     expect(await ordersOf(saleId)).toHaveLength(1);
+  });
+
+  it('gives the copies left after the window to the waitlist, round by round, until the list ends', async () => {
+    const byPlace = async (now: Date) => {
+      const standing = await Promise.all(
+        waitlisted.map(async (buyer) => ({ buyer, ...((await status(buyer, saleId, now)).data as { waitlistPosition: number }) })),
+      );
+      return standing.sort((a, b) => a.waitlistPosition - b.waitlistPosition).map((s) => s.buyer);
+    };
+    const [first, second, third] = (await byPlace(at(4))) as [TestBuyer, TestBuyer, TestBuyer];
+
+    // The jobs' pass at 4 h: the unpaid orders of the winners who bought expired (this sale's and the other's), so both
+    // copies of this sale are left, and round 2 opens for the next two on its waitlist, for the same hour. The other
+    // sale's list (one registrant) has ended: no round there.
+    const pass = await runJobsOnce(api.db, at(4));
+    expect(pass).toMatchObject({ expired: 2, lotteryRounds: 1 });
+    // Two processes' passes at once open no second round.
+    expect(await Promise.all([openLotteryRounds(api.db, at(4)), openLotteryRounds(api.db, at(4))])).toEqual([0, 0]);
+    for (const buyer of [first, second]) {
+      expect((await status(buyer, saleId, at(4.1))).data).toMatchObject({
+        status: 'winner',
+        round: 2,
+        mayBuy: true,
+        purchaseEndsAt: at(5).toISOString(),
+        waitlistPosition: null,
+      });
+    }
+    expect((await status(third, saleId, at(4.1))).data).toMatchObject({ status: 'waitlist', waitlistPosition: 1, mayBuy: false });
+    expect((await payState(third, saleId, at(4.1))).data).toMatchObject({ lottery: { status: 'waitlist', waitlistPosition: 1 } });
+    // The round-2 buyer buys; the third on the list may not yet; a round-1 winner's window stays over.
+    expect(await buy(first, saleId, at(4.1))).toMatchObject({ code: 200, data: { quantity: 1 } });
+    expect(await buy(third, saleId, at(4.1))).toMatchObject({ code: 409, data: { lottery: 'waitlist' } });
+    expect(await buy(winners[1]!, saleId, at(4.1))).toMatchObject({ code: 409, data: { lottery: 'windowOver' } });
+    // Before round 2 ends, no pass opens another.
+    expect(await openLotteryRounds(api.db, at(4.9))).toBe(0);
+
+    // At 5 h the round-2 buyer's order has expired unpaid: both copies are left again, and round 3 admits the last
+    // registrant, as many as are left but the list ends there.
+    expect(await runJobsOnce(api.db, at(5))).toMatchObject({ expired: 1, lotteryRounds: 1 });
+    expect((await status(third, saleId, at(5.1))).data).toMatchObject({ status: 'winner', round: 3, mayBuy: true });
+    expect((await status(second, saleId, at(5.1))).data).toMatchObject({ status: 'winner', round: 2, mayBuy: false });
+    expect(await buy(third, saleId, at(5.1))).toMatchObject({ code: 200 });
+    // The list has ended: no round after it, whatever is left.
+    expect(await runJobsOnce(api.db, at(7))).toMatchObject({ lotteryRounds: 0 });
+    const [row] = await api.db.select({ rounds: saleAllocations.rounds }).from(saleAllocations).where(eq(saleAllocations.saleId, saleId));
+    expect(row?.rounds?.map(({ round, from, through }) => [round, from, through])).toEqual([
+      [1, 1, 2],
+      [2, 3, 4],
+      [3, 5, 5],
+    ]);
   });
 });

@@ -46,8 +46,13 @@ export const payStateSchema = z.object({
         .enum(['notRegistered', 'registered', 'winner', 'waitlist'])
         .describe('as lottery/status: registered is waiting for the draw'),
       mayBuy: z.boolean().describe('a winner within their purchase window: order/create admits them'),
-      purchaseEndsAt: z.string().nullable().describe("a winner's purchase window's end (ISO 8601); null otherwise"),
-      waitlistPosition: z.number().int().nullable().describe("a waitlisted buyer's place, 1 first; null otherwise"),
+      round: z.number().int().nullable().describe('the purchase round that admitted the buyer: 1 for the winners, 2 on for the waitlist'),
+      purchaseEndsAt: z.string().nullable().describe("an admitted buyer's purchase window's end (ISO 8601); null otherwise"),
+      waitlistPosition: z
+        .number()
+        .int()
+        .nullable()
+        .describe("a waitlisted buyer's place among those still waiting, 1 next; null otherwise"),
       refusal: z
         .enum(['notRegistered', 'notDrawn', 'waitlist', 'windowOver'])
         .nullable()
@@ -152,6 +157,7 @@ export async function readPayState(
     lottery = {
       status: standing.status,
       mayBuy: standing.refusal === null,
+      round: standing.round,
       purchaseEndsAt: standing.purchaseEndsAt?.toISOString() ?? null,
       waitlistPosition: standing.waitlistPosition,
       refusal: standing.refused,

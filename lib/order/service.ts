@@ -19,7 +19,7 @@ import { forgetSoldOut, MAX_KEPT_BUYERS, noteSoldOut, soldOutVerdict } from './s
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 import { orderRiskRefusal } from './unpaid-rule';
-import { lotteryRankOf, lotteryStanding, type LotteryBuyTerms } from '../sale/lottery';
+import { lotteryRankOf, lotteryRoundsOf, lotteryStanding, type LotteryBuyTerms } from '../sale/lottery';
 import { admissionRefusal as queueAdmissionRefusal } from '../sale/queue';
 
 /**
@@ -199,7 +199,7 @@ const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
  * so a drop reads them once per CACHE_TTL_MS instead of once per tap. The copies left are left out on purpose: a cached
  * count could refuse a buyer while a copy is back, so only `claim_copies` reads it.
  *
- * The sale's allocation comes in the same statement (issue 35): a lottery's winners' count, draw and purchase window,
+ * The sale's allocation comes in the same statement (issue 35): a lottery's draw and its purchase rounds,
  * so a first-come sale's buy pays nothing for lotteries and a lottery sale's reads only the buyer's rank. The lottery's
  * setup and draw drop these terms by the same tag (lib/sale/lottery.ts).
  */
@@ -215,7 +215,7 @@ export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise
             copies: saleAllocations.copies,
             drawAt: saleAllocations.drawAt,
             drawnAt: saleAllocations.drawnAt,
-            purchaseWindowMinutes: saleAllocations.purchaseWindowMinutes,
+            rounds: saleAllocations.rounds,
           },
         })
         .from(sales)
@@ -228,10 +228,7 @@ export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise
     if (!row) return null;
     const a = row.allocation;
     // The table's check constraint makes a lottery's settings present.
-    const lottery =
-      a?.mode === 'lottery'
-        ? { copies: a.copies!, drawAt: a.drawAt!, drawnAt: a.drawnAt, purchaseWindowMinutes: a.purchaseWindowMinutes! }
-        : null;
+    const lottery = a?.mode === 'lottery' ? { drawAt: a.drawAt!, drawnAt: a.drawnAt, rounds: lotteryRoundsOf(a.rounds) } : null;
     return { sale: row.sale, commodity: row.commodity, lottery, queue: a?.mode === 'queue' };
   });
 }

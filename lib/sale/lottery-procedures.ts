@@ -27,8 +27,13 @@ const statusSchema = z.object({
     .nullable()
     .describe("the buyer's account number on the channel, as the published list names them; null until registered"),
   registeredAt: z.string().nullable().describe('when the buyer registered (ISO 8601)'),
-  purchaseEndsAt: z.string().nullable().describe("a winner's purchase window's end (ISO 8601); null otherwise"),
-  waitlistPosition: z.number().int().nullable().describe("a waitlisted buyer's place on the list, 1 first; null otherwise"),
+  round: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the purchase round that admitted the buyer: 1 for the draw's winners, 2 on as copies left go down the waitlist"),
+  purchaseEndsAt: z.string().nullable().describe("an admitted buyer's purchase window's end (ISO 8601); null otherwise"),
+  waitlistPosition: z.number().int().nullable().describe("a waitlisted buyer's place among those still waiting, 1 next; null otherwise"),
   registrationOpensAt: z.string(),
   registrationClosesAt: z.string(),
   drawAt: z.string(),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { channels, lotteryRegistrations, orders, saleAllocations, sales, type ChannelRow } from '../db/schema';
+import { channels, lotteryRegistrations, orders, saleAllocations, sales, type ChannelRow, type LotteryRoundJson } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { msg, type ApiMessage } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
@@ -57,6 +57,8 @@ export type LotteryView = LotterySetup &
     /** Registration opened: the settings above can no longer change. */
     frozen: boolean;
     registrants: number;
+    /** The purchase rounds opened so far (none before the draw). */
+    rounds: LotteryRoundJson[];
   };
 
 /** The columns every read but the draw's selects: the seed is not among them. */
@@ -75,17 +77,20 @@ const publicColumns = {
   listHash: saleAllocations.listHash,
   published: saleAllocations.published,
   drawnAt: saleAllocations.drawnAt,
+  ranked: saleAllocations.ranked,
+  rounds: saleAllocations.rounds,
 };
 
 /** A lottery row with its settings present (the table's check constraint guarantees them for mode 'lottery'). */
-type LotteryRow = LotterySetup & DrawnColumns & { saleId: number; channelId: number; commitment: string; published: string | null };
+type LotteryRow = LotterySetup &
+  DrawnColumns & { saleId: number; channelId: number; commitment: string; published: string | null; rounds: LotteryRound[] };
 
 type RawRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] | null };
 
 function asLottery(row: RawRow | undefined): LotteryRow | null {
   if (!row || row.mode !== 'lottery') return null;
   // The check constraint `sale_allocations_lottery_settings` holds every setting of a lottery row non-null.
-  return row as LotteryRow;
+  return { ...(row as Omit<LotteryRow, 'rounds'>), rounds: lotteryRoundsOf(row.rounds) };
 }
 
 async function readLottery(db: Db, channelId: number, saleId: number, lock = false): Promise<LotteryRow | null> {
@@ -125,6 +130,7 @@ async function viewOf(db: Db, code: string, row: LotteryRow, now: Date): Promise
     drawnAt: row.drawnAt,
     publicValue: row.publicValue,
     listHash: row.listHash,
+    rounds: row.rounds.map(roundJson),
   };
 }
 
@@ -259,9 +265,11 @@ export type LotteryStatus = {
   mayBuy: boolean;
   accountNumber: string | null;
   registeredAt: Date | null;
-  /** A winner's purchase window's end: the draw's moment plus the window. */
+  /** The purchase round that admitted the buyer: 1 for the draw's winners, 2 on for the waitlist's turns; null otherwise. */
+  round: number | null;
+  /** An admitted buyer's purchase window's end: their round's opening plus the window. */
   purchaseEndsAt: Date | null;
-  /** A waitlisted buyer's place on the list, 1 first. */
+  /** A waitlisted buyer's place among those still waiting, 1 next. */
   waitlistPosition: number | null;
   registrationOpensAt: Date;
   registrationClosesAt: Date;
@@ -300,7 +308,23 @@ async function registrationOf(db: Db, saleId: number, userId: number): Promise<R
  * dropped by the tag `sale-terms:<id>` when the lottery is set up or drawn), so a first-come sale's buy reads nothing
  * more and a lottery sale's reads only the buyer's rank (`lotteryRankOf`).
  */
-export type LotteryBuyTerms = { copies: number; drawAt: Date; drawnAt: Date | null; purchaseWindowMinutes: number };
+export type LotteryBuyTerms = { drawAt: Date; drawnAt: Date | null; rounds: LotteryRound[] };
+
+/**
+ * A purchase round (issue 35: "winners buy within a purchase window ... copies not bought by its end go down the
+ * waitlist, round by round, until sold or the list ends"): the registrants ranked `from` to `through` may buy from
+ * `opensAt` until `endsAt`. Round 1 is the winners' (ranks 1 to N) from the draw; the jobs open the next when a round
+ * has ended with copies left (`openLotteryRounds`).
+ */
+export type LotteryRound = { round: number; from: number; through: number; opensAt: Date; endsAt: Date };
+
+export function lotteryRoundsOf(json: LotteryRoundJson[] | null): LotteryRound[] {
+  return (json ?? []).map((r) => ({ ...r, opensAt: new Date(r.opensAt), endsAt: new Date(r.endsAt) }));
+}
+
+const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
+
+const roundJson = (r: LotteryRound): LotteryRoundJson => ({ ...r, opensAt: r.opensAt.toISOString(), endsAt: r.endsAt.toISOString() });
 
 /** Why a buyer may not buy a lottery sale now, as the refusal's `data.lottery` (with `reason: notAdmitted`). */
 export type LotteryRefusal = 'notRegistered' | 'notDrawn' | 'waitlist' | 'windowOver';
@@ -308,6 +332,8 @@ export type LotteryRefusal = 'notRegistered' | 'notDrawn' | 'waitlist' | 'window
 /** A buyer's standing in a lottery at `now`: their status, their window or place, and why they may not buy now (or null). */
 export type LotteryStanding = {
   status: LotteryStatus['status'];
+  /** The purchase round that admits the buyer (1: the winners'), or null while they are not admitted. */
+  round: number | null;
   purchaseEndsAt: Date | null;
   waitlistPosition: number | null;
   /** Why the buyer may not buy now (the refusal's `data.lottery`); null: a winner within their purchase window. */
@@ -321,13 +347,14 @@ function refusal(lottery: LotteryRefusal, message: ApiMessage): AppError {
 }
 
 /**
- * The lottery's admission (issue 35: "winners buy within a purchase window"): only a registrant drawn among the first
- * N (the sale's copies at the draw) may buy, from the draw until its purchase window ends. Everyone else is refused
- * 409 `notAdmitted`, `data.lottery` saying why: not registered for this sale's draw (a winner of another sale's draw
- * included), not drawn yet, waitlisted (with their place), or their window over.
+ * The lottery's admission (issue 35: "winners buy within a purchase window"): only a registrant whose rank a purchase
+ * round admits may buy, from the round's opening until its end: the first N (the sale's copies at the draw) from the
+ * draw, then, round by round, the next on the waitlist as copies are left. Everyone else is refused 409 `notAdmitted`,
+ * `data.lottery` saying why: not registered for this sale's draw (a winner of another sale's draw included), not drawn
+ * yet, waitlisted (with their place among those still waiting), or their round over.
  */
 export function lotteryStanding(lottery: LotteryBuyTerms, registration: { rank: number | null } | null, now: Date): LotteryStanding {
-  const none = { purchaseEndsAt: null, waitlistPosition: null };
+  const none = { round: null, purchaseEndsAt: null, waitlistPosition: null };
   if (!registration)
     return {
       status: 'notRegistered',
@@ -335,7 +362,8 @@ export function lotteryStanding(lottery: LotteryBuyTerms, registration: { rank: 
       refused: 'notRegistered',
       refusal: refusal('notRegistered', msg('lotteryBuyNotRegistered')),
     };
-  if (lottery.drawnAt === null || registration.rank === null) {
+  const rank = registration.rank;
+  if (lottery.drawnAt === null || rank === null) {
     return {
       status: 'registered',
       ...none,
@@ -343,24 +371,25 @@ export function lotteryStanding(lottery: LotteryBuyTerms, registration: { rank: 
       refusal: refusal('notDrawn', msg('lotteryBuyNotDrawn', { at: lottery.drawAt })),
     };
   }
-  if (registration.rank > lottery.copies) {
-    const position = registration.rank - lottery.copies;
+  const round = lottery.rounds.find((r) => rank >= r.from && rank <= r.through);
+  if (!round) {
+    const position = rank - (lottery.rounds.at(-1)?.through ?? 0);
     return {
       status: 'waitlist',
-      purchaseEndsAt: null,
+      ...none,
       waitlistPosition: position,
       refused: 'waitlist',
       refusal: refusal('waitlist', msg('lotteryBuyWaitlisted', { position })),
     };
   }
-  const purchaseEndsAt = new Date(lottery.drawnAt.getTime() + lottery.purchaseWindowMinutes * 60_000);
-  const over = now.getTime() >= purchaseEndsAt.getTime();
+  const over = now.getTime() >= round.endsAt.getTime();
   return {
     status: 'winner',
-    purchaseEndsAt,
+    round: round.round,
+    purchaseEndsAt: round.endsAt,
     waitlistPosition: null,
     refused: over ? 'windowOver' : null,
-    refusal: over ? refusal('windowOver', msg('lotteryBuyWindowOver', { at: purchaseEndsAt })) : null,
+    refusal: over ? refusal('windowOver', msg('lotteryBuyWindowOver', { at: round.endsAt })) : null,
   };
 }
 
@@ -389,6 +418,7 @@ function statusOf(row: LotteryRow, registration: Registration | null, now: Date)
     mayBuy: standing.refusal === null,
     accountNumber: registration?.accountNumber ?? null,
     registeredAt: registration?.createdAt ?? null,
+    round: standing.round,
     purchaseEndsAt: standing.purchaseEndsAt,
     waitlistPosition: standing.waitlistPosition,
     registrationOpensAt: row.registrationOpensAt,
@@ -518,9 +548,22 @@ export async function drawLottery(
         from jsonb_array_elements_text(${JSON.stringify(ranked)}::jsonb) with ordinality as ranked(account_number, ordinality)
         where ${lotteryRegistrations.saleId} = ${saleId} and ${lotteryRegistrations.accountNumber} = ranked.account_number`);
     }
+    // Round 1: the winners, from the draw for the purchase window.
+    const first: LotteryRound[] =
+      ranked.length === 0
+        ? []
+        : [{ round: 1, from: 1, through: draw.winners.length, opensAt: now, endsAt: minutesAfter(now, row.purchaseWindowMinutes) }];
     await tx
       .update(saleAllocations)
-      .set({ publicValue: draw.publicValue, listHash: draw.listHash, published: canonicalJson(draw), drawnAt: now, updatedAt: now })
+      .set({
+        publicValue: draw.publicValue,
+        listHash: draw.listHash,
+        published: canonicalJson(draw),
+        drawnAt: now,
+        ranked: ranked.length,
+        rounds: first.map(roundJson),
+        updatedAt: now,
+      })
       .where(eq(saleAllocations.saleId, saleId));
     const after = await viewOf(tx, sale.code, (await readLottery(tx, channelId, saleId))!, now);
     // The buy's cached terms carry the lottery (lib/order/service.ts `readBuyTerms`): every process drops them.
@@ -528,4 +571,63 @@ export async function drawLottery(
     await audit(tx, { channelId, before, after });
     return { lottery: after, draw };
   });
+}
+
+/**
+ * Opens the next purchase round of every drawn lottery whose last round has ended with copies left and registrants
+ * still waiting (issue 35: "copies not bought by its end go down the waitlist, round by round, until sold or the list
+ * ends"). The next round admits the next ranks on the waitlist, as many as the sale has copies left (copies held by an
+ * unpaid order are not left: if that order expires, its copies open a round of their own at the next pass), for the
+ * same purchase window from now. Run by the background jobs (lib/jobs/runner.ts) every pass; each sale's row is locked
+ * and read again, so two processes open a round once. Answers how many rounds it opened.
+ */
+export async function openLotteryRounds(db: Db, now: Date): Promise<number> {
+  // Lotteries whose last round has ended and whose list goes on: a few rows at most, read in one statement.
+  const due = await db
+    .select({ saleId: saleAllocations.saleId })
+    .from(saleAllocations)
+    .where(
+      and(
+        eq(saleAllocations.mode, 'lottery'),
+        sql`jsonb_array_length(coalesce(${saleAllocations.rounds}, '[]'::jsonb)) > 0`,
+        sql`(${saleAllocations.rounds} -> -1 ->> 'through')::integer < ${saleAllocations.ranked}`,
+        sql`(${saleAllocations.rounds} -> -1 ->> 'endsAt')::timestamptz <= ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  let opened = 0;
+  for (const { saleId } of due) {
+    const round = await writeInvalidating(db, async (tx, changed) => {
+      const [row] = await tx
+        .select({
+          rounds: saleAllocations.rounds,
+          ranked: saleAllocations.ranked,
+          window: saleAllocations.purchaseWindowMinutes,
+          left: sales.amountAvailable,
+        })
+        .from(saleAllocations)
+        .innerJoin(sales, eq(sales.id, saleAllocations.saleId))
+        .where(eq(saleAllocations.saleId, saleId))
+        .for('update', { of: saleAllocations });
+      if (!row) return null;
+      const rounds = lotteryRoundsOf(row.rounds);
+      const last = rounds.at(-1);
+      if (!last || last.through >= (row.ranked ?? 0) || now.getTime() < last.endsAt.getTime() || row.left <= 0) return null;
+      const next: LotteryRound = {
+        round: last.round + 1,
+        from: last.through + 1,
+        through: Math.min(row.ranked!, last.through + row.left),
+        opensAt: now,
+        endsAt: minutesAfter(now, row.window!),
+      };
+      await tx
+        .update(saleAllocations)
+        .set({ rounds: [...rounds, next].map(roundJson), updatedAt: now })
+        .where(eq(saleAllocations.saleId, saleId));
+      // The buy's cached terms carry the rounds (lib/order/service.ts `readBuyTerms`): every process drops them.
+      changed([tags.saleTerms(saleId)]);
+      return next;
+    });
+    if (round) opened++;
+  }
+  return opened;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "sale_allocations" ADD COLUMN "ranked" integer;--> statement-breakpoint
+ALTER TABLE "sale_allocations" ADD COLUMN "rounds" jsonb;
