@@ -1607,11 +1607,29 @@ export const saleAllocations = pgTable(
      * draw: round 1 admits ranks 1 to N; each later one the next ranks, as many as copies were left when it opened.
      */
     rounds: jsonb('rounds').$type<LotteryRoundJson[]>(),
+    // issue 35: the waiting room (mode 'queue'; lib/sale/queue.ts). Its settings freeze when joining opens.
+    /** Joining opens this many minutes before the sale's opening. */
+    queueJoinMinutes: integer('queue_join_minutes'),
+    /** Who joined before the opening plus this grace is shuffled together. */
+    queueGraceSeconds: integer('queue_grace_seconds'),
+    /** A buyer whose polls stopped keeps their place this long. */
+    queueHoldSeconds: integer('queue_hold_seconds'),
+    /** An admission's life: not used within it, it goes to the next buyer. */
+    queueAdmissionSeconds: integer('queue_admission_seconds'),
+    /** Admissions a second at most (the pace the buy lane sustains). */
+    queueAdmitPerSecond: integer('queue_admit_per_second'),
+    /** When the early arrivals were shuffled (once, by whichever call first saw the opening plus the grace pass). */
+    queueShuffledAt: timestamp('queue_shuffled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    check('sale_allocations_mode', sql`${t.mode} in ('first-come', 'lottery')`),
+    check('sale_allocations_mode', sql`${t.mode} in ('first-come', 'lottery', 'queue')`),
+    check(
+      'sale_allocations_queue_settings',
+      sql`${t.mode} <> 'queue' or (${t.queueJoinMinutes} >= 0 and ${t.queueGraceSeconds} >= 0 and ${t.queueHoldSeconds} >= 1
+        and ${t.queueAdmissionSeconds} >= 1 and ${t.queueAdmitPerSecond} >= 1)`,
+    ),
     check(
       'sale_allocations_lottery_settings',
       sql`${t.mode} <> 'lottery' or (${t.copies} >= 1 and ${t.registrationOpensAt} < ${t.registrationClosesAt}
@@ -1656,5 +1674,43 @@ export const lotteryRegistrations = pgTable(
     // NULLs are distinct: only a channel that asks a real name fills the column, and there one identity registers once.
     uniqueIndex('lottery_registrations_sale_identity').on(t.saleId, t.identityHash),
     uniqueIndex('lottery_registrations_sale_rank').on(t.saleId, t.rank),
+  ],
+);
+
+/**
+ * A buyer's place in a sale's waiting room (issue 35, "First come, through a waiting room"; lib/sale/queue.ts): one row
+ * per sale and buyer. Who joined before the opening plus the grace is ranked at the shuffle by `shuffle_key` (random,
+ * drawn at join: not join time); later arrivals follow in `joined_at` order (`id` breaking ties). `outcome` moves from
+ * waiting to admitted (an admission until `admission_expires_at`), then bought or expired; a waiting buyer not seen for
+ * the hold time has left. A buyer who left or let an admission expire may join again, at the back.
+ */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    /** 32 hex digits from the CSPRNG, drawn at join: the early arrivals' order. */
+    shuffleKey: text('shuffle_key').notNull(),
+    /** The place among the early arrivals, set at the shuffle (1 first); null for later arrivals. */
+    rank: integer('rank'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome').notNull(),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    admissionExpiresAt: timestamp('admission_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('queue_entries_sale_user').on(t.saleId, t.userId),
+    index('queue_entries_sale_outcome').on(t.saleId, t.outcome),
+    check('queue_entries_outcome', sql`${t.outcome} in ('waiting', 'admitted', 'bought', 'expired', 'left')`),
+    check('queue_entries_admitted', sql`${t.outcome} = 'waiting' or ${t.outcome} = 'left' or ${t.admissionExpiresAt} is not null`),
   ],
 );

@@ -1,6 +1,7 @@
 import { countingTestDb, type CountingDb } from '@/test/statements';
 import { makeSale, makeUsers } from '@/test/buying';
 import { lotteryRegistrations, saleAllocations, type ChannelRow } from '@/lib/db/schema';
+import { signAdmission } from '@/lib/sale/queue';
 import type { Db } from '@/lib/db/client';
 import { createOrder, readBuyTerms } from './service';
 import { readPayState } from './pay-state';
@@ -94,6 +95,36 @@ it("a first-come sale's buy makes the statements it made before lotteries; a lot
   expect(winner).toHaveLength(plain.length + 1);
   expect(winner[0]).toMatch(/from "lottery_registrations"/);
   expect(winner.slice(1)).toEqual(plain);
+});
+
+it("a waiting room sale's buy with its admission makes the statements a first-come sale's makes: the token is checked in memory", async () => {
+  // issue 35, "First come, through a waiting room": the admission is signed, so checking it reads nothing.
+  const firstCome = await makeSale(db, { code: 'buy-statements-fc2', amount: 10, limitPerUser: 1, now });
+  const queued = await makeSale(db, { code: 'buy-statements-queue', amount: 10, limitPerUser: 1, now });
+  const [a, b] = (await makeUsers(db, 2, '3514')) as [number, number];
+  await db.insert(saleAllocations).values({
+    saleId: queued.saleId,
+    channelId: channel.id,
+    mode: 'queue',
+    queueJoinMinutes: 10,
+    queueGraceSeconds: 3,
+    queueHoldSeconds: 180,
+    queueAdmissionSeconds: 60,
+    queueAdmitPerSecond: 50,
+    queueShuffledAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await readBuyTerms(db, channel.id, firstCome.saleId);
+  await readBuyTerms(db, channel.id, queued.saleId);
+
+  const plain = await statementsOf(() => buy(a, firstCome.saleId, 'buy-statements-fc2-a'));
+  const admission = signAdmission(queued.saleId, b, new Date(now.getTime() + 60_000));
+  const admitted = await statementsOf(() =>
+    createOrder(scope(b), { saleId: queued.saleId, quantity: 1, idempotencyKey: 'buy-statements-queue-b', admission }, 300_000),
+  );
+  expect(admitted).toHaveLength(plain.length);
+  expect(admitted.join('\n')).not.toMatch(/queue_entries|sale_allocations/);
 });
 
 it("a lottery sale's pay state reads the buyer's rank in one statement more; a first-come sale's stays one", async () => {

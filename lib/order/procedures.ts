@@ -36,6 +36,8 @@ export const orderProcedures = {
       idempotencyKey: idempotencyKeySchema,
       /** The slider captcha's single-use ticket, when a buy was answered 1013 captchaRequired (issue 33). */
       captchaTicket: z.string({ error: 'must be a string' }).max(128, 'must be at most 128 characters').optional(),
+      /** A waiting room's admission (issue 35; `/market/api/queue/position`), required for a sale through one. */
+      admission: z.string({ error: 'must be a string' }).max(200, 'must be at most 200 characters').optional(),
     }),
     output: orderViewSchema,
     handler: async (ctx, input) => {

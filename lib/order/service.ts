@@ -20,6 +20,7 @@ import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 import { orderRiskRefusal } from './unpaid-rule';
 import { lotteryRankOf, lotteryRoundsOf, lotteryStanding, type LotteryBuyTerms } from '../sale/lottery';
+import { admissionRefusal as queueAdmissionRefusal } from '../sale/queue';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -178,12 +179,16 @@ export async function expireOverdueOrders(
   return expired;
 }
 
-export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKey: string };
+/** `admission`: a waiting room's admission token (issue 35), required for a sale in mode 'queue'. */
+export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKey: string; admission?: string };
 
 /** What a buy reads of a sale: everything but its copies left, which only the claim itself may judge. */
 type SaleTerms = Omit<SaleRow, 'amountAvailable'>;
-/** `lottery`: the sale's lottery (issue 35) when it goes by lottery, null when first come. */
-export type BuyTerms = { sale: SaleTerms; commodity: CommodityRow; lottery: LotteryBuyTerms | null } | null;
+/**
+ * `lottery`: the sale's lottery (issue 35) when it goes by lottery, null when first come. `queue`: the sale goes
+ * through a waiting room (issue 35), whose admission order/create requires.
+ */
+export type BuyTerms = { sale: SaleTerms; commodity: CommodityRow; lottery: LotteryBuyTerms | null; queue: boolean } | null;
 /** The sale's columns a buy reads: all but its copies left. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out of the rest, which is what is used
 const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
@@ -224,7 +229,7 @@ export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise
     const a = row.allocation;
     // The table's check constraint makes a lottery's settings present.
     const lottery = a?.mode === 'lottery' ? { drawAt: a.drawAt!, drawnAt: a.drawnAt, rounds: lotteryRoundsOf(a.rounds) } : null;
-    return { sale: row.sale, commodity: row.commodity, lottery };
+    return { sale: row.sale, commodity: row.commodity, lottery, queue: a?.mode === 'queue' };
   });
 }
 
@@ -232,7 +237,9 @@ export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise
  * Why a lottery sale (issue 35) refuses this buyer now (not registered for its draw, not drawn yet, waitlisted, their
  * purchase window over), or null: for a winner within their window, and for a first-come sale, which reads nothing.
  */
-export async function admissionRefusal(ctx: UserScope, terms: NonNullable<BuyTerms>): Promise<AppError | null> {
+export async function admissionRefusal(ctx: UserScope, terms: NonNullable<BuyTerms>, admission?: string): Promise<AppError | null> {
+  // issue 35: a waiting room's sale takes its signed admission, checked without a statement.
+  if (terms.queue) return queueAdmissionRefusal(admission, { saleId: terms.sale.id, userId: ctx.userId, now: ctx.now });
   if (!terms.lottery) return null;
   return lotteryStanding(terms.lottery, await lotteryRankOf(ctx.db, terms.sale.id, ctx.userId), ctx.now).refusal;
 }
@@ -294,7 +301,7 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
   const { sale, commodity } = terms!;
   // issue 35: a lottery sale admits only its winners, each within their purchase window (one indexed read of the
   // buyer's rank; none for a first-come sale). A retried tap still answers with the order it made in its window.
-  const notAdmitted = await admissionRefusal(ctx, terms!);
+  const notAdmitted = await admissionRefusal(ctx, terms!, input.admission);
   if (notAdmitted) {
     const again = await find();
     if (again) return again;

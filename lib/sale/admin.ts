@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { commodities, lotteryRegistrations, orders, saleAllocations, sales } from '../db/schema';
+import { commodities, lotteryRegistrations, orders, queueEntries, saleAllocations, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { isUniqueViolation } from '../db/errors';
@@ -327,6 +327,8 @@ export async function deleteSale(db: Db, channelId: number, saleId: number, now:
     if (before.hasOrders) throw new AppError(400, msg('opsSaleHasOrders'));
     // A lottery on the sale (issue 35) goes with it: a sale without orders sold nothing to its registrants.
     await tx.delete(lotteryRegistrations).where(eq(lotteryRegistrations.saleId, saleId));
+    // Its waiting room's entries too (issue 35): a sale without orders sold nothing to anyone in its queue.
+    await tx.delete(queueEntries).where(eq(queueEntries.saleId, saleId));
     await tx.delete(saleAllocations).where(eq(saleAllocations.saleId, saleId));
     await tx.delete(sales).where(eq(sales.id, saleId));
     await audit(tx, { channelId, before, after: null });

@@ -34,5 +34,5 @@ export const REASON_MEANINGS: Readonly<Record<Reason, string>> = {
   alreadyVerified: "the buyer's account already has a verified real name",
   orderingPaused: 'the buyer left too many orders unpaid on the channel and may order again at `data.until` (issue 33)',
   notAdmitted:
-    'the sale goes by lottery (issue 35) and this buyer may not buy it now; `data.lottery` says why: `notRegistered` (not registered for its draw), `notDrawn` (the draw has not run), `waitlist` (not drawn among the winners), `windowOver` (their purchase window ended)',
+    'the sale goes by lottery (issue 35) and this buyer may not buy it now, `data.lottery` saying why: `notRegistered` (not registered for its draw), `notDrawn` (the draw has not run), `waitlist` (not drawn among the winners), `windowOver` (their purchase window ended); or the sale goes through a waiting room and the buy came without a valid admission: `data.queue` says why, `missing`, `expired`, `otherBuyer` (another buyer’s), `otherSale` (another sale’s) or `forged`',
 };

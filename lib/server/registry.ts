@@ -27,6 +27,8 @@ import { identityProcedures } from '../identity/procedures';
 import { mineProcedures } from '../buyer/procedures';
 import { lotteryProcedures } from '../sale/lottery-procedures';
 import { lotteryConsoleProcedures } from '../operator/lottery-procedures';
+import { queueProcedures } from '../sale/queue-procedures';
+import { queueConsoleProcedures } from '../operator/queue-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -62,6 +64,8 @@ export const registry = {
   ...mineProcedures,
   ...lotteryProcedures,
   ...lotteryConsoleProcedures,
+  ...queueProcedures,
+  ...queueConsoleProcedures,
 } as const;
 
 export type Registry = typeof registry;

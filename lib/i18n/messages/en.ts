@@ -386,6 +386,21 @@ const en = {
       'The draw is set for {at, date, moment}: it cannot run before then (registration must have closed and the public value be known).',
     opsLotteryDrawnAlready: 'This lottery was drawn at {at, date, moment}: a draw runs once.',
     opsLotteryPublicValue: 'Type the public value as its source published it: 1 to {max, number} characters.',
+    // issue 35: the waiting room (lib/sale/queue.ts): joining, the buy's admission, the console's setup.
+    queueNone: 'This sale has no waiting room: there is no queue to join.',
+    queueNotOpen: 'The waiting room of this sale opens at {at, date, moment}.',
+    queueSoldOut: 'This sale is sold out: its waiting room is closed.',
+    queueEnded: 'This sale is over: its waiting room is closed.',
+    queueBuyMissing: 'This sale goes through a waiting room: join it on the sale’s page and buy when your turn comes.',
+    queueBuyExpired: 'Your turn to buy ended at {at, date, moment}: join the waiting room again.',
+    queueBuyOtherBuyer: 'This admission was given to another buyer: join the waiting room yourself.',
+    queueBuyOtherSale: 'This admission is for another sale: join this sale’s waiting room.',
+    queueBuyForged: 'This admission was not given by this store: join the waiting room.',
+    opsQueueJoinOpensPast:
+      'Joining must open in the future: with this many minutes it would have opened at {at, date, moment}. Choose fewer minutes or a later opening.',
+    opsQueueFrozen:
+      'The waiting room’s {field, select, joinMinutes {joining time} graceSeconds {grace} holdSeconds {hold time} admissionSeconds {admission life} admitPerSecond {pace} other {setting}} cannot change any more: joining opened at {at, date, moment}.',
+    opsQueueLottery: 'This sale is a lottery whose registration has opened: it cannot become a waiting room.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',

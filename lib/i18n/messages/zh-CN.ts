@@ -344,6 +344,20 @@ const zhCN: Messages = {
     opsLotteryDrawTooEarly: '开奖时间为 {at, date, moment}，此前不能开奖（须登记已截止、公开值已公布）',
     opsLotteryDrawnAlready: '本次抽签已于 {at, date, moment} 开奖，只能开奖一次',
     opsLotteryPublicValue: '请按来源公布的原样填写公开值：1 至 {max, number} 个字符',
+    // issue 35: the waiting room (lib/sale/queue.ts): joining, the buy's admission, the console's setup.
+    queueNone: '本商品不设排队',
+    queueNotOpen: '本商品将于 {at, date, moment} 开放排队',
+    queueSoldOut: '本商品已售罄，排队已结束',
+    queueEnded: '本商品发售已结束，排队已关闭',
+    queueBuyMissing: '本商品需排队购买：请在商品页排队，轮到您时再购买',
+    queueBuyExpired: '您的购买资格已于 {at, date, moment} 失效，请重新排队',
+    queueBuyOtherBuyer: '该购买资格属于其他用户，请您自行排队',
+    queueBuyOtherSale: '该购买资格属于其他商品，请排本商品的队',
+    queueBuyForged: '该购买资格并非本店发放，请重新排队',
+    opsQueueJoinOpensPast: '开放排队时间须在将来：按此分钟数将于 {at, date, moment} 开放，已经过去。请减少分钟数或推迟开售',
+    opsQueueFrozen:
+      '排队的{field, select, joinMinutes {开放时间} graceSeconds {开售宽限} holdSeconds {离开保留时长} admissionSeconds {购买资格时长} admitPerSecond {放行速度} other {设置}}已不能修改：排队已于 {at, date, moment} 开放',
+    opsQueueLottery: '这个发售是抽签发售且已开放登记，不能改为排队',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
@@ -351,7 +365,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} captchaTicket {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} idNumber {身份证号} consentVersion {授权说明版本} minAge {最低年龄} captcha {安全验证要求} unpaid {未付款订单规则} realName {实名要求} blindBoxMinAge {盲盒最低年龄} value {手机号或地址段} registrationOpensAt {登记开始时间} registrationClosesAt {登记截止时间} drawAt {开奖时间} purchaseWindowMinutes {购买时限} publicValueSource {公开值来源} publicValue {公开值} other {{name}}}',
+        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} captchaTicket {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} idNumber {身份证号} consentVersion {授权说明版本} minAge {最低年龄} captcha {安全验证要求} unpaid {未付款订单规则} realName {实名要求} blindBoxMinAge {盲盒最低年龄} value {手机号或地址段} registrationOpensAt {登记开始时间} registrationClosesAt {登记截止时间} drawAt {开奖时间} purchaseWindowMinutes {购买时限} publicValueSource {公开值来源} publicValue {公开值} joinMinutes {提前开放排队分钟数} graceSeconds {开售宽限秒数} holdSeconds {离开保留秒数} admissionSeconds {购买资格秒数} admitPerSecond {每秒放行人数} admission {购买资格} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',

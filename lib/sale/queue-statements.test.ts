@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { countingTestDb, type CountingDb } from '@/test/statements';
+import { makeSale, makeUsers } from '@/test/buying';
+import { saleAllocations, sales, type ChannelRow } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import { joinQueue, queuePosition, type QueuePosition } from './queue';
+
+// issue 35, "the reads are answered from memory": 10,000 buyers polling once a second must not each make a database
+// read. A process answers a sale's positions from its snapshot of the queue, read in one statement at most every 250 ms;
+// 300 buyers polling in the same quarter second cost no statement each.
+
+const now = new Date('2026-11-22T08:00:00Z');
+const opening = new Date(now.getTime() + 3_600_000);
+const at = (ms: number) => new Date(opening.getTime() + ms);
+let db: Db;
+let channel: ChannelRow;
+let statementsOf: CountingDb['statementsOf'];
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, channel, statementsOf, close } = await countingTestDb(now));
+}, 120_000);
+afterAll(() => close());
+
+it('answers 300 buyers polling within a quarter second from memory, and refreshes once after it in one read', async () => {
+  const { saleId } = await makeSale(db, { code: 'queue-statements', amount: 100, limitPerUser: 1, now });
+  await db.update(sales).set({ saleStartTime: opening }).where(eq(sales.id, saleId));
+  await db.insert(saleAllocations).values({
+    saleId,
+    channelId: channel.id,
+    mode: 'queue',
+    queueJoinMinutes: 10,
+    queueGraceSeconds: 3,
+    queueHoldSeconds: 180,
+    queueAdmissionSeconds: 60,
+    queueAdmitPerSecond: 50,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const users = await makeUsers(db, 300, '3541');
+  const scope = (userId: number, when: Date) => ({ db, now: when, channelId: channel.id, userId, channel });
+  for (const user of users) await joinQueue(scope(user, at(-60_000)), saleId);
+  // The shuffle and the first admissions, then a fresh snapshot.
+  await queuePosition(scope(users[0]!, at(3_100)), saleId);
+
+  const polls = async (when: Date) => {
+    const answers: QueuePosition[] = [];
+    for (const user of users) answers.push(await queuePosition(scope(user, when), saleId));
+    return answers;
+  };
+  // Within the snapshot's 250 ms: not one statement for 300 polls.
+  let answers: QueuePosition[] = [];
+  expect(await statementsOf(async () => (answers = await polls(at(3_200))))).toEqual([]);
+  expect(answers.filter((a) => a.status === 'admitted')).toHaveLength(50);
+  expect(
+    answers
+      .filter((a) => a.status === 'queued')
+      .map((a) => a.position!)
+      .sort((x, y) => x - y),
+  ).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+  // The next quarter second: one refresh for all of them, whose read of the queue is one statement.
+  const refresh = await statementsOf(() => polls(at(3_400)));
+  expect(refresh.filter((s) => /from "sales" s/.test(s))).toHaveLength(1);
+  // The rest is the upkeep (the seen buyers' write, the lock, the expiries, the admissions): a handful, not per buyer.
+  expect(refresh.length).toBeLessThanOrEqual(8);
+});

@@ -1,0 +1,649 @@
+import 'server-only';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { channels, queueEntries, saleAllocations, sales, type ChannelRow } from '../db/schema';
+import { AppError } from '../procedure/errors';
+import { msg } from '../procedure/messages';
+import { REASON } from '../procedure/reasons';
+import { tags, writeInvalidating } from '../cache/store';
+import type { UserScope } from '../procedure/scope';
+import { requireIdentity } from '../identity/gate';
+import { env } from '../env';
+import type { CatalogueAudit } from './catalogue';
+
+/**
+ * The waiting room (issue 35, "First come, through a waiting room"; docs/drops.md, "Waiting room"): a sale in mode
+ * 'queue' lets logged-in buyers join from a set time before its opening. Everyone who joined before the opening plus a
+ * short grace is shuffled together at that moment by a random key drawn at their join (not their join time); later
+ * arrivals queue behind in arrival order. The head of the queue is admitted at a pace (a number a second, and never
+ * more admissions unused than copies left); an admission is a signed token bound to the buyer, the sale and its
+ * expiry, which `order/create` requires for the sale. An admission not used within its life goes to the next; a
+ * waiting buyer whose polls stop keeps their place for the hold time, then loses it.
+ *
+ * One queue per sale, whatever the number of server processes: the order, the shuffle and the admissions live in the
+ * database (`queue_entries`), and the upkeep (shuffle, expiries, admissions) runs in one transaction holding the
+ * sale's allocation row, skipped by a process that finds it held. Position reads are answered from each process's
+ * memory: a snapshot of the sale's queue read in one statement at most every SNAPSHOT_MS per sale.
+ */
+
+/** The settings an operator chooses (docs/drops.md, "Waiting room"). */
+export type QueueSettings = {
+  /** Joining opens this many minutes before the sale's opening. */
+  joinMinutes: number;
+  /** Who joined before the opening plus this grace is shuffled together. */
+  graceSeconds: number;
+  /** A buyer whose polls stopped keeps their place this long. */
+  holdSeconds: number;
+  /** An admission's life: not used within it, it goes to the next. */
+  admissionSeconds: number;
+  /** Admissions a second at most. */
+  admitPerSecond: number;
+};
+
+/**
+ * The defaults: a 3 s grace, a 3-minute hold, a 60 s admission (issue 35), and 50 admissions a second: about what one
+ * process's buy lane sustains on the embedded database (500 orders of a drop in 7–10 s, docs/benchmarks.md), so an
+ * admitted buyer is not answered busy.
+ */
+export const QUEUE_DEFAULTS = { graceSeconds: 3, holdSeconds: 180, admissionSeconds: 60, admitPerSecond: 50 } as const;
+
+/** How old a process's snapshot of a sale's queue may be before a position read refreshes it. */
+export const SNAPSHOT_MS = 250;
+
+/** How often a buyer's page should ask again: a second (the head of the queue must hear of its admission at once). */
+export const POLL_SECONDS = 1;
+
+export type QueueView = QueueSettings & {
+  sale: string;
+  mode: 'queue';
+  joinOpensAt: Date;
+  /** The opening plus the grace: who joined before it is shuffled together. */
+  shuffleAt: Date;
+  /** Joining opened: the settings can no longer change. */
+  frozen: boolean;
+  joined: number;
+  shuffledAt: Date | null;
+};
+
+type QueueRow = QueueSettings & { saleId: number; channelId: number; shuffledAt: Date | null };
+
+const settingColumns = {
+  saleId: saleAllocations.saleId,
+  channelId: saleAllocations.channelId,
+  mode: saleAllocations.mode,
+  joinMinutes: saleAllocations.queueJoinMinutes,
+  graceSeconds: saleAllocations.queueGraceSeconds,
+  holdSeconds: saleAllocations.queueHoldSeconds,
+  admissionSeconds: saleAllocations.queueAdmissionSeconds,
+  admitPerSecond: saleAllocations.queueAdmitPerSecond,
+  shuffledAt: saleAllocations.queueShuffledAt,
+  registrationOpensAt: saleAllocations.registrationOpensAt,
+};
+
+async function readAllocation(db: Db, channelId: number, saleId: number, lock = false) {
+  const query = db
+    .select(settingColumns)
+    .from(saleAllocations)
+    .where(and(eq(saleAllocations.saleId, saleId), eq(saleAllocations.channelId, channelId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+function asQueue(row: Awaited<ReturnType<typeof readAllocation>>): QueueRow | null {
+  if (!row || row.mode !== 'queue') return null;
+  // The check constraint `sale_allocations_queue_settings` holds every setting of a queue row non-null.
+  return {
+    saleId: row.saleId,
+    channelId: row.channelId,
+    joinMinutes: row.joinMinutes!,
+    graceSeconds: row.graceSeconds!,
+    holdSeconds: row.holdSeconds!,
+    admissionSeconds: row.admissionSeconds!,
+    admitPerSecond: row.admitPerSecond!,
+    shuffledAt: row.shuffledAt,
+  };
+}
+
+const joinOpensAt = (startsAt: Date, joinMinutes: number) => new Date(startsAt.getTime() - joinMinutes * 60_000);
+const shuffleAt = (startsAt: Date, graceSeconds: number) => new Date(startsAt.getTime() + graceSeconds * 1000);
+
+async function viewOf(db: Db, sale: { code: string; saleStartTime: Date }, row: QueueRow, now: Date): Promise<QueueView> {
+  const [joined] = await db.select({ n: count() }).from(queueEntries).where(eq(queueEntries.saleId, row.saleId));
+  const opens = joinOpensAt(sale.saleStartTime, row.joinMinutes);
+  return {
+    sale: sale.code,
+    mode: 'queue',
+    joinMinutes: row.joinMinutes,
+    graceSeconds: row.graceSeconds,
+    holdSeconds: row.holdSeconds,
+    admissionSeconds: row.admissionSeconds,
+    admitPerSecond: row.admitPerSecond,
+    joinOpensAt: opens,
+    shuffleAt: shuffleAt(sale.saleStartTime, row.graceSeconds),
+    frozen: now.getTime() >= opens.getTime(),
+    joined: Number(joined?.n ?? 0),
+    shuffledAt: row.shuffledAt,
+  };
+}
+
+async function consoleSale(db: Db, channelId: number, saleId: number, lock = false) {
+  const query = db
+    .select({ code: sales.code, saleStartTime: sales.saleStartTime })
+    .from(sales)
+    .where(and(eq(sales.id, saleId), eq(sales.channelId, channelId)));
+  const [sale] = lock ? await query.for('update') : await query;
+  if (!sale) throw new AppError(404, msg('opsSaleNotFound'));
+  return sale;
+}
+
+/** The console's view of a sale's waiting room, or null when the sale has none. */
+export async function findQueue(db: Db, channelId: number, saleId: number, now: Date): Promise<QueueView | null> {
+  const sale = await consoleSale(db, channelId, saleId);
+  const row = asQueue(await readAllocation(db, channelId, saleId));
+  return row ? viewOf(db, sale, row, now) : null;
+}
+
+const SETTING_FIELDS = ['joinMinutes', 'graceSeconds', 'holdSeconds', 'admissionSeconds', 'admitPerSecond'] as const;
+
+/**
+ * Puts a sale through a waiting room, or changes its settings before joining opens (console, issue 35). Refused:
+ * joining that would open now or in the past (400, `joinMinutes`); a lottery whose registration opened (409, `sale`);
+ * once joining opened, any change (409 naming the first setting that would change; the same settings again answer the
+ * waiting room as it is).
+ */
+export async function setUpQueue(
+  db: Db,
+  channelId: number,
+  saleId: number,
+  settings: QueueSettings,
+  now: Date,
+  audit: CatalogueAudit,
+): Promise<QueueView> {
+  return writeInvalidating(db, async (tx, changed) => {
+    const sale = await consoleSale(tx, channelId, saleId, true);
+    const current = await readAllocation(tx, channelId, saleId, true);
+    const existing = asQueue(current);
+    if (existing) {
+      const opened = joinOpensAt(sale.saleStartTime, existing.joinMinutes);
+      if (now.getTime() >= opened.getTime()) {
+        const field = SETTING_FIELDS.find((f) => existing[f] !== settings[f]);
+        if (field) throw new AppError(409, msg('opsQueueFrozen', { field, at: opened }), { field });
+        return viewOf(tx, sale, existing, now);
+      }
+    }
+    if (current?.mode === 'lottery' && current.registrationOpensAt && now.getTime() >= current.registrationOpensAt.getTime())
+      throw new AppError(409, msg('opsQueueLottery'));
+    const opens = joinOpensAt(sale.saleStartTime, settings.joinMinutes);
+    if (opens.getTime() <= now.getTime()) throw new AppError(400, msg('opsQueueJoinOpensPast', { at: opens }));
+
+    const before = existing ? await viewOf(tx, sale, existing, now) : { sale: sale.code, mode: current?.mode ?? 'first-come' };
+    const values = {
+      mode: 'queue',
+      queueJoinMinutes: settings.joinMinutes,
+      queueGraceSeconds: settings.graceSeconds,
+      queueHoldSeconds: settings.holdSeconds,
+      queueAdmissionSeconds: settings.admissionSeconds,
+      queueAdmitPerSecond: settings.admitPerSecond,
+      queueShuffledAt: null,
+      updatedAt: now,
+    };
+    await tx
+      .insert(saleAllocations)
+      .values({ saleId, channelId, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: saleAllocations.saleId, set: values });
+    const after = await viewOf(tx, sale, asQueue(await readAllocation(tx, channelId, saleId))!, now);
+    // The buy's cached terms carry the allocation (lib/order/service.ts `readBuyTerms`): every process drops them.
+    changed([tags.saleTerms(saleId)]);
+    await audit(tx, { channelId, before, after });
+    return after;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The admission token.
+
+/** Keeps this HMAC apart from the server secret's other uses. */
+const TOKEN_LABEL = 'queue-admission\0';
+
+function signature(secret: string, payload: string): Buffer {
+  return createHmac('sha256', secret)
+    .update(TOKEN_LABEL + payload)
+    .digest();
+}
+
+/**
+ * An admission: `<saleId>.<userId>.<expiry in ms>.<HMAC-SHA256 under AUTH_SECRET, base64url>`. Stateless: checking it
+ * costs the buy no statement.
+ */
+export function signAdmission(saleId: number, userId: number, expiresAt: Date, secret: string = env().AUTH_SECRET): string {
+  const payload = `${saleId}.${userId}.${expiresAt.getTime()}`;
+  return `${payload}.${signature(secret, payload).toString('base64url')}`;
+}
+
+/** Why an admission does not let this buyer buy this sale now (the refusal's `data.queue`). */
+export type AdmissionProblem = 'missing' | 'forged' | 'otherSale' | 'otherBuyer' | 'expired';
+
+export function checkAdmission(
+  token: string | undefined,
+  expected: { saleId: number; userId: number; now: Date },
+  secret: string = env().AUTH_SECRET,
+): { problem: AdmissionProblem; expiresAt?: Date } | null {
+  if (!token) return { problem: 'missing' };
+  const match = /^(\d{1,12})\.(\d{1,12})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { problem: 'forged' };
+  const [, sale, user, expiry, mac] = match as unknown as [string, string, string, string, string];
+  const given = Buffer.from(mac, 'base64url');
+  const wanted = signature(secret, `${sale}.${user}.${expiry}`);
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return { problem: 'forged' };
+  if (Number(sale) !== expected.saleId) return { problem: 'otherSale' };
+  if (Number(user) !== expected.userId) return { problem: 'otherBuyer' };
+  const expiresAt = new Date(Number(expiry));
+  if (expiresAt.getTime() <= expected.now.getTime()) return { problem: 'expired', expiresAt };
+  return null;
+}
+
+/** order/create's refusal of a queue sale's buy with this admission (409 `notAdmitted`, `data.queue` saying why), or null. */
+export function admissionRefusal(token: string | undefined, expected: { saleId: number; userId: number; now: Date }): AppError | null {
+  const checked = checkAdmission(token, expected);
+  if (!checked) return null;
+  const data = { reason: REASON.notAdmitted, queue: checked.problem };
+  switch (checked.problem) {
+    case 'missing':
+      return new AppError(409, msg('queueBuyMissing'), data);
+    case 'forged':
+      return new AppError(409, msg('queueBuyForged'), data);
+    case 'otherSale':
+      return new AppError(409, msg('queueBuyOtherSale'), data);
+    case 'otherBuyer':
+      return new AppError(409, msg('queueBuyOtherBuyer'), data);
+    case 'expired':
+      return new AppError(409, msg('queueBuyExpired', { at: checked.expiresAt! }), data);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The queue: its snapshot in memory, its upkeep in the database.
+
+type Outcome = 'waiting' | 'admitted' | 'bought' | 'expired' | 'left';
+
+type SnapshotEntry = { outcome: Outcome; admissionExpiresAt: Date | null; ahead: number | null };
+
+/** A sale's queue as one process last read it. */
+type Snapshot = {
+  /** The `now` of the read (the request's clock). */
+  at: number;
+  saleId: number;
+  channelId: number;
+  settings: QueueSettings;
+  startsAt: Date;
+  endsAt: Date | null;
+  closed: boolean;
+  copiesLeft: number;
+  shuffledAt: Date | null;
+  entries: Map<number, SnapshotEntry>;
+  waiting: number;
+};
+
+type SaleQueueState = {
+  /** The last read (null: the sale has no waiting room) and its `now`. */
+  snapshot: Snapshot | null;
+  readAt: number;
+  refreshing: Promise<Snapshot | null> | null;
+  /** Buyers who polled since the last refresh: their `last_seen_at` is written at the next refresh, in one statement. */
+  seen: Set<number>;
+};
+
+const states = new WeakMap<Db, Map<number, SaleQueueState>>();
+
+function stateOf(db: Db, saleId: number): SaleQueueState {
+  let bySale = states.get(db);
+  if (!bySale) states.set(db, (bySale = new Map()));
+  let state = bySale.get(saleId);
+  if (!state) bySale.set(saleId, (state = { snapshot: null, readAt: Number.NEGATIVE_INFINITY, refreshing: null, seen: new Set() }));
+  return state;
+}
+
+type SnapshotRow = {
+  channel_id: number;
+  mode: string | null;
+  join_minutes: number | null;
+  grace_seconds: number | null;
+  hold_seconds: number | null;
+  admission_seconds: number | null;
+  admit_per_second: number | null;
+  shuffled_at: Date | string | null;
+  starts_at: Date | string;
+  ends_at: Date | string | null;
+  closed: boolean;
+  copies_left: number;
+  user_id: number | null;
+  outcome: Outcome | null;
+  admission_expires_at: Date | string | null;
+};
+
+/** A time as a raw statement's parameter (postgres.js takes no Date there). */
+const moment = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+
+const asDate = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
+
+function rowsOf(result: unknown): SnapshotRow[] {
+  // postgres.js answers an array of rows; PGlite an object with `rows`.
+  return (Array.isArray(result) ? result : (result as { rows: SnapshotRow[] }).rows) as SnapshotRow[];
+}
+
+/**
+ * The sale's queue in one statement: its settings and copies left, and every entry in queue order: the shuffled early
+ * arrivals by rank (an early join the shuffle missed after them), then later arrivals by arrival.
+ */
+async function readSnapshot(db: Db, saleId: number, now: Date): Promise<Snapshot | null> {
+  const rows = rowsOf(
+    await db.execute(sql`select s.channel_id, a.mode, a.queue_join_minutes as join_minutes, a.queue_grace_seconds as grace_seconds,
+        a.queue_hold_seconds as hold_seconds, a.queue_admission_seconds as admission_seconds,
+        a.queue_admit_per_second as admit_per_second, a.queue_shuffled_at as shuffled_at, s.sale_start_time as starts_at,
+        s.sale_end_time as ends_at, (s.cancelled_at is not null or s.archived_at is not null) as closed,
+        s.amount_available as copies_left, e.user_id, e.outcome, e.admission_expires_at
+      from ${sales} s
+      left join ${saleAllocations} a on a.sale_id = s.id
+      left join ${queueEntries} e on e.sale_id = s.id
+      where s.id = ${saleId}
+      order by (e.joined_at >= s.sale_start_time + a.queue_grace_seconds * interval '1 second'), e.rank nulls last, e.joined_at, e.id`),
+  );
+  const first = rows[0];
+  if (!first || first.mode !== 'queue') return null;
+  const entries = new Map<number, SnapshotEntry>();
+  let waiting = 0;
+  for (const row of rows) {
+    if (row.user_id === null || row.outcome === null) continue;
+    entries.set(row.user_id, {
+      outcome: row.outcome,
+      admissionExpiresAt: asDate(row.admission_expires_at),
+      ahead: row.outcome === 'waiting' ? waiting : null,
+    });
+    if (row.outcome === 'waiting') waiting++;
+  }
+  return {
+    at: now.getTime(),
+    saleId,
+    channelId: first.channel_id,
+    settings: {
+      joinMinutes: first.join_minutes!,
+      graceSeconds: first.grace_seconds!,
+      holdSeconds: first.hold_seconds!,
+      admissionSeconds: first.admission_seconds!,
+      admitPerSecond: first.admit_per_second!,
+    },
+    startsAt: asDate(first.starts_at)!,
+    endsAt: asDate(first.ends_at),
+    closed: first.closed,
+    copiesLeft: Number(first.copies_left),
+    shuffledAt: asDate(first.shuffled_at),
+    entries,
+    waiting,
+  };
+}
+
+/** Writes the buyers seen since the last refresh (one statement), so a buyer who keeps polling keeps their place. */
+async function flushSeen(db: Db, state: SaleQueueState, saleId: number, now: Date): Promise<void> {
+  if (state.seen.size === 0) return;
+  const users = [...state.seen];
+  state.seen.clear();
+  await db.execute(sql`update ${queueEntries} set last_seen_at = ${moment(now)}
+    where sale_id = ${saleId} and outcome in ('waiting', 'admitted')
+      and user_id in (select (jsonb_array_elements_text(${JSON.stringify(users)}::jsonb))::integer)`);
+}
+
+/**
+ * The queue's upkeep at `now`, once the opening plus the grace has passed: in one transaction holding the sale's
+ * allocation row (a process that finds it held skips: another is doing it; `wait`: it waits, as for the shuffle), the
+ * shuffle (once), then admitted buyers
+ * who bought are marked so, admissions past their life expire, waiting buyers not seen for the hold time leave, and the
+ * next waiting buyers are admitted: at most `admitPerSecond` in any second, and never more unused admissions than
+ * copies left. Answers whether it ran.
+ */
+export async function queueUpkeep(db: Db, saleId: number, now: Date, options: { wait?: boolean } = {}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ ...settingColumns, startsAt: sales.saleStartTime, copiesLeft: sales.amountAvailable })
+      .from(saleAllocations)
+      .innerJoin(sales, eq(sales.id, saleAllocations.saleId))
+      .where(eq(saleAllocations.saleId, saleId))
+      // Skipped when another process holds it, but for the shuffle: every process waits for that one, so none answers
+      // a place from before it.
+      .for('update', options.wait ? { of: saleAllocations } : { of: saleAllocations, skipLocked: true });
+    const queue = asQueue(row ?? null);
+    if (!row || !queue) return false;
+    const cutoff = shuffleAt(row.startsAt, queue.graceSeconds);
+    if (now.getTime() < cutoff.getTime()) return false;
+    if (!queue.shuffledAt) {
+      // The shuffle, decided once: every early arrival ranked by the random key drawn at their join.
+      await tx.execute(sql`update ${queueEntries} q set rank = r.n::integer
+        from (select id, row_number() over (order by shuffle_key, id) as n from ${queueEntries}
+          where sale_id = ${saleId} and joined_at < ${moment(cutoff)}) r
+        where q.id = r.id`);
+      await tx.update(saleAllocations).set({ queueShuffledAt: now }).where(eq(saleAllocations.saleId, saleId));
+    }
+    await tx.execute(sql`update ${queueEntries} e set outcome = case
+          when exists (select 1 from orders o where o.sale_id = e.sale_id and o.user_id = e.user_id) then 'bought'
+          when e.admission_expires_at <= ${moment(now)} then 'expired' else 'admitted' end
+      where e.sale_id = ${saleId} and e.outcome = 'admitted'`);
+    const holdFrom = new Date(now.getTime() - queue.holdSeconds * 1000);
+    await tx.execute(sql`update ${queueEntries} set outcome = 'left'
+      where sale_id = ${saleId} and outcome = 'waiting' and last_seen_at < ${moment(holdFrom)}`);
+    const [counts] = rowsOf(
+      await tx.execute(sql`select count(*) filter (where outcome = 'admitted')::integer as unused,
+          count(*) filter (where admitted_at > ${moment(new Date(now.getTime() - 1000))})::integer as recent
+        from ${queueEntries} where sale_id = ${saleId} and outcome in ('admitted', 'bought', 'expired')`),
+    ) as unknown as [{ unused: number; recent: number }];
+    const budget = Math.min(queue.admitPerSecond - Number(counts.recent), row.copiesLeft - Number(counts.unused));
+    if (budget > 0) {
+      const expires = new Date(now.getTime() + queue.admissionSeconds * 1000);
+      await tx.execute(sql`update ${queueEntries} set outcome = 'admitted', admitted_at = ${moment(now)}, admission_expires_at = ${moment(expires)}
+        where id in (select id from ${queueEntries}
+          where sale_id = ${saleId} and outcome = 'waiting' and last_seen_at >= ${moment(holdFrom)}
+          order by (joined_at >= ${moment(cutoff)}), rank nulls last, joined_at, id
+          limit ${budget})`);
+    }
+    return true;
+  });
+}
+
+/**
+ * The process's snapshot of a sale's queue at `now`: the one in memory when younger than SNAPSHOT_MS, else a fresh one
+ * (one refresh at a time per sale: callers meanwhile share it). A refresh writes the buyers seen, runs the upkeep once
+ * the opening plus the grace has passed, and reads the queue in one statement.
+ */
+async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Promise<Snapshot | null> {
+  const state = stateOf(db, saleId);
+  const current = state.snapshot;
+  // A sale without a waiting room is remembered as such too: polling one costs no statement either.
+  if (!force && Math.abs(now.getTime() - state.readAt) < SNAPSHOT_MS) return current;
+  if (!state.refreshing) {
+    state.refreshing = (async () => {
+      await flushSeen(db, state, saleId, now);
+      let known = current ?? (await readSnapshot(db, saleId, now));
+      if (known && now.getTime() >= shuffleAt(known.startsAt, known.settings.graceSeconds).getTime()) {
+        if (await queueUpkeep(db, saleId, now, { wait: known.shuffledAt === null })) known = null;
+      }
+      const fresh = known && known !== current ? known : await readSnapshot(db, saleId, now);
+      state.snapshot = fresh;
+      state.readAt = now.getTime();
+      return fresh;
+    })().finally(() => {
+      state.refreshing = null;
+    });
+  }
+  return state.refreshing;
+}
+
+/** Forgets this process's snapshot of a sale's queue (a join here is seen by the next read). */
+function forgetSnapshot(db: Db, saleId: number): void {
+  const state = stateOf(db, saleId);
+  state.snapshot = null;
+  state.readAt = Number.NEGATIVE_INFINITY;
+}
+
+/** A buyer's place in a sale's waiting room, as `/market/api/queue/position` answers it. */
+export type QueuePosition = {
+  saleId: string;
+  /**
+   * notJoined; waiting: joined, before the shuffle (no place yet); queued: a place in the queue; admitted: may buy now
+   * with `admission`; bought; expired: an admission not used in its life; left: not seen for the hold time; soldOut;
+   * ended.
+   */
+  status: 'notJoined' | 'waiting' | 'queued' | 'admitted' | 'bought' | 'expired' | 'left' | 'soldOut' | 'ended';
+  /** 1: the next admitted. Null unless queued. */
+  position: number | null;
+  ahead: number | null;
+  /** Seconds until the buyer's likely admission (before the shuffle: until it). Null when not waiting. */
+  estimatedWaitSeconds: number | null;
+  copiesLeft: number;
+  /** Everyone in the queue not yet admitted. */
+  waiting: number;
+  admission: string | null;
+  admissionExpiresAt: Date | null;
+  joinOpensAt: Date;
+  shuffleAt: Date;
+  pollSeconds: number;
+};
+
+function positionOf(snapshot: Snapshot, userId: number, now: Date): QueuePosition {
+  const entry = snapshot.entries.get(userId);
+  const shuffle = shuffleAt(snapshot.startsAt, snapshot.settings.graceSeconds);
+  const base = {
+    saleId: String(snapshot.saleId),
+    position: null,
+    ahead: null,
+    estimatedWaitSeconds: null,
+    copiesLeft: snapshot.copiesLeft,
+    waiting: snapshot.waiting,
+    admission: null,
+    admissionExpiresAt: null,
+    joinOpensAt: joinOpensAt(snapshot.startsAt, snapshot.settings.joinMinutes),
+    shuffleAt: shuffle,
+    pollSeconds: POLL_SECONDS,
+  };
+  if (!entry) return { ...base, status: 'notJoined' };
+  if (entry.outcome === 'bought') return { ...base, status: 'bought' };
+  if (entry.outcome === 'left' || entry.outcome === 'expired') return { ...base, status: entry.outcome };
+  if (snapshot.closed || (snapshot.endsAt && now.getTime() >= snapshot.endsAt.getTime())) return { ...base, status: 'ended' };
+  const started = now.getTime() >= snapshot.startsAt.getTime();
+  if (started && snapshot.copiesLeft <= 0) return { ...base, status: 'soldOut' };
+  if (entry.outcome === 'admitted') {
+    const expiresAt = entry.admissionExpiresAt!;
+    if (expiresAt.getTime() <= now.getTime()) return { ...base, status: 'expired' };
+    return { ...base, status: 'admitted', admission: signAdmission(snapshot.saleId, userId, expiresAt), admissionExpiresAt: expiresAt };
+  }
+  if (!snapshot.shuffledAt) {
+    return { ...base, status: 'waiting', estimatedWaitSeconds: Math.max(0, Math.ceil((shuffle.getTime() - now.getTime()) / 1000)) };
+  }
+  const ahead = entry.ahead ?? 0;
+  return {
+    ...base,
+    status: 'queued',
+    position: ahead + 1,
+    ahead,
+    estimatedWaitSeconds: Math.ceil(ahead / snapshot.settings.admitPerSecond),
+  };
+}
+
+async function buyerSale(ctx: UserScope, saleId: number) {
+  const [row] = await ctx.db
+    .select({
+      saleStartTime: sales.saleStartTime,
+      saleEndTime: sales.saleEndTime,
+      amountAvailable: sales.amountAvailable,
+      cancelledAt: sales.cancelledAt,
+      archivedAt: sales.archivedAt,
+      mode: saleAllocations.mode,
+      joinMinutes: saleAllocations.queueJoinMinutes,
+    })
+    .from(sales)
+    .leftJoin(saleAllocations, eq(saleAllocations.saleId, sales.id))
+    .where(and(eq(sales.id, saleId), eq(sales.channelId, ctx.channelId)));
+  if (!row) throw new AppError(404, msg('saleNotFound'));
+  if (row.mode !== 'queue') throw new AppError(404, msg('queueNone'));
+  return row as typeof row & { joinMinutes: number };
+}
+
+async function channelOf(ctx: UserScope): Promise<Pick<ChannelRow, 'identityPolicy' | 'timeZone'>> {
+  if (ctx.channel) return ctx.channel;
+  const [row] = await ctx.db
+    .select({ identityPolicy: channels.identityPolicy, timeZone: channels.timeZone })
+    .from(channels)
+    .where(eq(channels.id, ctx.channelId));
+  return row!;
+}
+
+/**
+ * The signed-in buyer joins a sale's waiting room (issue 35). Idempotent: a buyer in the queue (waiting, admitted or
+ * bought) is answered their place; concurrent joins make one row (the unique index decides). A buyer who left or let
+ * an admission expire joins again at the back. Refused: another channel's sale (404 `saleNotFound`), a sale without a
+ * waiting room (404 `queueNone`), before joining opens (409 `queueNotOpen`), a sale over or sold out (409), and a
+ * channel's real-name rule not met (1010, as buying).
+ */
+export async function joinQueue(ctx: UserScope, saleId: number): Promise<QueuePosition> {
+  const sale = await buyerSale(ctx, saleId);
+  const [known] = await ctx.db
+    .select({ outcome: queueEntries.outcome })
+    .from(queueEntries)
+    .where(and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId)));
+  if (!known || known.outcome === 'left' || known.outcome === 'expired') {
+    const opens = joinOpensAt(sale.saleStartTime, sale.joinMinutes);
+    if (ctx.now.getTime() < opens.getTime()) throw new AppError(409, msg('queueNotOpen', { at: opens }));
+    if (sale.cancelledAt || sale.archivedAt || (sale.saleEndTime && ctx.now.getTime() >= sale.saleEndTime.getTime()))
+      throw new AppError(409, msg('queueEnded'), { reason: REASON.ended });
+    if (ctx.now.getTime() >= sale.saleStartTime.getTime() && sale.amountAvailable <= 0)
+      throw new AppError(409, msg('queueSoldOut'), { reason: REASON.soldOut });
+    // Joining is a step to buying: the channel's real-name and age rules for a buy apply.
+    await requireIdentity(ctx.db, { channel: await channelOf(ctx), userId: ctx.userId, action: 'buy', now: ctx.now });
+    const fresh = {
+      joinedAt: ctx.now,
+      shuffleKey: randomBytes(16).toString('hex'),
+      rank: null,
+      lastSeenAt: ctx.now,
+      outcome: 'waiting',
+      admittedAt: null,
+      admissionExpiresAt: null,
+    };
+    if (!known) {
+      await ctx.db
+        .insert(queueEntries)
+        .values({ saleId, channelId: ctx.channelId, userId: ctx.userId, ...fresh })
+        .onConflictDoNothing();
+    } else {
+      await ctx.db
+        .update(queueEntries)
+        .set(fresh)
+        .where(
+          and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId), sql`${queueEntries.outcome} in ('left', 'expired')`),
+        );
+    }
+    forgetSnapshot(ctx.db, saleId);
+  }
+  return queuePosition(ctx, saleId);
+}
+
+/**
+ * The signed-in buyer's place in a sale's waiting room, from this process's snapshot (no statement of its own unless
+ * the snapshot is older than SNAPSHOT_MS, or the buyer is not in it: a join through another process since). Polling
+ * keeps the buyer's place: they are noted seen, written at the next refresh.
+ */
+export async function queuePosition(ctx: UserScope, saleId: number): Promise<QueuePosition> {
+  let snapshot = await snapshotOf(ctx.db, saleId, ctx.now);
+  if (!snapshot || snapshot.channelId !== ctx.channelId) {
+    await buyerSale(ctx, saleId); // 404 naming why
+    throw new AppError(404, msg('queueNone'));
+  }
+  if (!snapshot.entries.has(ctx.userId)) {
+    // Joined through another process since the snapshot was read? One indexed read says, and only then a fresh snapshot.
+    const [row] = await ctx.db
+      .select({ id: queueEntries.id })
+      .from(queueEntries)
+      .where(and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId)));
+    if (row) snapshot = (await snapshotOf(ctx.db, saleId, ctx.now, true)) ?? snapshot;
+  }
+  const entry = snapshot.entries.get(ctx.userId);
+  if (entry && (entry.outcome === 'waiting' || entry.outcome === 'admitted')) stateOf(ctx.db, saleId).seen.add(ctx.userId);
+  return positionOf(snapshot, ctx.userId, ctx.now);
+}
