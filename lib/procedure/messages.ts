@@ -136,6 +136,7 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   opsLotteryClosesBeforeOpening: 'registrationClosesAt',
   opsLotteryDrawBeforeClose: 'drawAt',
   opsLotteryHasOrders: 'sale',
+  opsLotteryQueueOpen: 'sale',
   opsLotteryCopiesFrozen: 'copies',
   opsLotteryDrawTooEarly: 'sale',
   opsLotteryDrawnAlready: 'sale',

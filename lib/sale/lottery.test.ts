@@ -211,6 +211,34 @@ describe('a lottery on a sale of 3 copies', () => {
   });
 });
 
+describe('a sale through a waiting room', () => {
+  it('becomes a lottery before its joining opens, and is refused once buyers may be in its queue, in both languages', async () => {
+    const { saleId } = await makeSale(api.db, { code: 'lottery-from-queue', amount: 3, limitPerUser: 1, now: api.now });
+    // The sale opens at 2 h; its waiting room lets buyers join 10 minutes before.
+    await api.db
+      .update(sales)
+      .set({ saleStartTime: at(2) })
+      .where(eq(sales.id, saleId));
+    expect((await ops('/ops/api/sale/queue/set', { channel: 'AURORA', sale: 'lottery-from-queue', joinMinutes: 10 })).code).toBe(200);
+    const later = (sale: string) => ({
+      ...settings(sale),
+      registrationOpensAt: at(3).toISOString(),
+      registrationClosesAt: at(4).toISOString(),
+      drawAt: at(5).toISOString(),
+    });
+    const en = await ops('/ops/api/sale/lottery/set', later('lottery-from-queue'), at(1.9));
+    expect(en).toMatchObject({ code: 409, data: { field: 'sale' } });
+    expect(en.message).toMatch(/^This sale’s waiting room opened at .+: buyers are in its queue, so it cannot become a lottery\.$/);
+    const zh = await ops('/ops/api/sale/lottery/set', later('lottery-from-queue'), at(1.9), 'zh-CN');
+    expect(zh.message).toMatch(/^这个发售的排队已于 .+ 开放，已有买家在排队，不能改为抽签$/);
+    // Before its joining opened, the same setup turns it into a lottery.
+    expect(await ops('/ops/api/sale/lottery/set', later('lottery-from-queue'), at(1.5))).toMatchObject({
+      code: 200,
+      data: { mode: 'lottery' },
+    });
+  });
+});
+
 describe("the console's roles", () => {
   it('lets support read a lottery but not set one up nor draw, and a manager of another channel reach none of it', async () => {
     await makeSale(api.db, { code: 'lottery-roles', amount: 2, limitPerUser: 1, now: api.now });

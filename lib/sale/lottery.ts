@@ -24,6 +24,7 @@ import { freshAccountNumber } from '../auth/account-numbers';
 import { executedRows } from '../db/rows';
 import type { CatalogueAudit } from './catalogue';
 import { queueLotteryTexts } from './lottery-texts';
+import { joinOpensAt } from './queue';
 import {
   DrawInputError,
   PUBLIC_VALUE_MAX,
@@ -200,11 +201,20 @@ export async function setUpLottery(
 ): Promise<LotteryView> {
   return writeInvalidating(db, async (tx, changed) => {
     const [sale] = await tx
-      .select({ code: sales.code, amount: sales.amount })
+      .select({ code: sales.code, amount: sales.amount, startTime: sales.saleStartTime })
       .from(sales)
       .where(and(eq(sales.id, saleId), eq(sales.channelId, channelId)))
       .for('update');
     if (!sale) throw new AppError(404, msg('opsSaleNotFound'));
+    // A waiting room whose joining opened has buyers in its queue: it stays one (lib/sale/queue.ts).
+    const [queue] = await tx
+      .select({ joinMinutes: saleAllocations.queueJoinMinutes })
+      .from(saleAllocations)
+      .where(and(eq(saleAllocations.saleId, saleId), eq(saleAllocations.mode, 'queue')));
+    if (queue) {
+      const opened = joinOpensAt(sale.startTime, queue.joinMinutes!);
+      if (now.getTime() >= opened.getTime()) throw new AppError(409, msg('opsLotteryQueueOpen', { at: opened }));
+    }
     const existing = await readLottery(tx, channelId, saleId, true);
     const next = { ...settings, copies: existing && now >= existing.registrationOpensAt ? existing.copies : sale.amount };
     if (existing && now.getTime() >= existing.registrationOpensAt.getTime()) {

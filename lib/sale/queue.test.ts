@@ -19,6 +19,9 @@ import { joinQueue, queuePosition, signAdmission, type QueuePosition } from './q
 // order/create takes only a valid admission (409 notAdmitted naming why, in both languages); sold out reaches every
 // waiting buyer. Two database handles on one database (two server processes) see one queue.
 
+// Shedding by event-loop lag has its own test (lib/server/load-shedding.test.ts); a loaded machine must not shed these buys.
+process.env.BUY_MAX_LAG_MS = '60000';
+
 let api: TestApi;
 let story: LotteryStory;
 let aurora: number;

@@ -105,7 +105,7 @@ function asQueue(row: Awaited<ReturnType<typeof readAllocation>>): QueueRow | nu
   };
 }
 
-const joinOpensAt = (startsAt: Date, joinMinutes: number) => new Date(startsAt.getTime() - joinMinutes * 60_000);
+export const joinOpensAt = (startsAt: Date, joinMinutes: number) => new Date(startsAt.getTime() - joinMinutes * 60_000);
 const shuffleAt = (startsAt: Date, graceSeconds: number) => new Date(startsAt.getTime() + graceSeconds * 1000);
 
 async function viewOf(db: Db, sale: { code: string; saleStartTime: Date }, row: QueueRow, now: Date): Promise<QueueView> {

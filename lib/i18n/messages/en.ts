@@ -378,6 +378,7 @@ const en = {
     opsLotteryClosesBeforeOpening: 'Registration must close after it opens.',
     opsLotteryDrawBeforeClose: 'The draw must be at or after the close of registration.',
     opsLotteryHasOrders: 'This sale already has orders, so it cannot become a lottery.',
+    opsLotteryQueueOpen: 'This sale’s waiting room opened at {at, date, moment}: buyers are in its queue, so it cannot become a lottery.',
     opsLotteryFrozen:
       'The {field, select, copies {number of copies} registrationOpensAt {opening of registration} registrationClosesAt {close of registration} drawAt {draw time} purchaseWindowMinutes {purchase window} publicValueSource {public value’s source} other {setting}} cannot change any more: registration opened at {at, date, moment}, and buyers registered on these terms.',
     opsLotteryCopiesFrozen:

@@ -338,6 +338,7 @@ const zhCN: Messages = {
     opsLotteryClosesBeforeOpening: '登记截止时间须晚于开始时间',
     opsLotteryDrawBeforeClose: '开奖时间须不早于登记截止时间',
     opsLotteryHasOrders: '这个发售已有订单，不能改为抽签',
+    opsLotteryQueueOpen: '这个发售的排队已于 {at, date, moment} 开放，已有买家在排队，不能改为抽签',
     opsLotteryFrozen:
       '{field, select, copies {份数} registrationOpensAt {登记开始时间} registrationClosesAt {登记截止时间} drawAt {开奖时间} purchaseWindowMinutes {购买时限} publicValueSource {公开值来源} other {设置}}已不能修改：登记已于 {at, date, moment} 开始，用户按这些条件登记',
     opsLotteryCopiesFrozen: '这个抽签发售的份数已不能修改：登记已于 {at, date, moment} 开始，开奖按这个份数产生中签者',
