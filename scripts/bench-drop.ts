@@ -16,6 +16,8 @@
  * BENCH_PROCESSES=N (PostgreSQL only) starts N server processes on ports BENCH_PORT… with JOBS=off, and one
  * `npm run worker` for the jobs; the connections are spread over the servers in turn, for the drop and the no-op phase.
  *
+ * BENCH_MODE=lottery, the lottery mode (issue 35; scripts/bench-lottery.ts): registrations, the draw, the purchase rounds.
+ *
  * BENCH_JOURNEY=1, the journey mode (issue 34; scripts/bench-journey.ts): each buyer, logged in (the session cookie a
  * phone carries, scripts/bench-buyer.ts), loads the goods page and the pay page as documents, makes the pay page's
  * own-data call, taps Pay (order/create), pays at the sandbox cashier as the demo's browser does (pay/create, the
@@ -26,13 +28,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
 import { makeBenchBuyers } from './bench-buyer';
 import { buyerJourney, JourneyTally, journeyTargets, stepLines, type Kind, type Send } from './bench-journey';
 import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
+import { httpRequester, laneAt, type Lane } from './bench-http';
+import { lotteryBench } from './bench-lottery';
 
 const BUYERS = Math.min(intEnv('BENCH_BUYERS', 10_000), 999_999);
 const ITEMS = intEnv('BENCH_ITEMS', 500);
@@ -41,13 +44,18 @@ const PORT = intEnv('BENCH_PORT', 3200);
 const PROCESSES = intEnv('BENCH_PROCESSES', 1);
 /** The journey mode (issue 34): the whole drop day of each buyer, not order/create alone. */
 const JOURNEY = process.env.BENCH_JOURNEY === '1';
+/** BENCH_MODE=lottery (issue 35): a lottery sale's registration, draw and purchase rounds (scripts/bench-lottery.ts). */
+const MODE = process.env.BENCH_MODE ?? 'drop';
+if (!['drop', 'lottery'].includes(MODE)) {
+  console.error(`BENCH_MODE: '${MODE}' is not a mode; use 'lottery', or leave it unset for the drop`);
+  process.exit(2);
+}
 /**
  * A connection (lane): the server it talks to (lanes are spread over the processes in turn) and the loopback address
  * it comes from. Each lane is one phone, so each has an address of its own (127.1.x.y), as buyers arrive: the
  * server's per-client limits (the buy lane's places per address, issue 29) stay on and count each buyer as one.
  */
-type Lane = { port: number; from: string };
-const laneOf = (lane: number): Lane => ({ port: PORT + (lane % PROCESSES), from: `127.1.${Math.floor(lane / 250)}.${(lane % 250) + 1}` });
+const laneOf = (lane: number): Lane => laneAt(lane, PORT, PROCESSES);
 const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 256);
 const CHANNEL = 'AURORA';
 /** One buyer in RETRY_EVERY sends its create twice with the same key; one in DOUBLE_EVERY twice with two keys. */
@@ -110,13 +118,7 @@ async function prepare(): Promise<Prepared> {
   }
 }
 
-type Answer = { status: number; json: unknown; ms: number; retryAfterMs: number; network?: string; location?: string };
-
-/**
- * Keep-alive connections, as a phone's browser keeps them. An idle one is closed here after 4 s, before the server
- * closes it at 5 s (Node's keepAliveTimeout): reusing a connection at the moment the server closes it is a reset.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 8, timeout: 4000 });
+const request = httpRequester(PORT, CONCURRENCY + 8);
 
 /**
  * Opens CONCURRENCY connections and leaves them idle, before each phase: both phases then run over as many warm
@@ -146,57 +148,6 @@ async function waitOnTheGoodsPage(saleId: number, buyers: Buyer[]): Promise<void
       }
     }),
   );
-}
-
-function request(
-  method: 'GET' | 'POST',
-  urlPath: string,
-  body?: unknown,
-  token?: string,
-  to: Lane | number = PORT,
-  extraHeaders: Record<string, string> = {},
-): Promise<Answer> {
-  const { port, from } = typeof to === 'number' ? { port: to, from: '127.0.0.1' } : to;
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { host: `aurora.localhost:${port}`, ...extraHeaders };
-  if (payload !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(payload));
-  }
-  if (token) headers.authorization = token;
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, localAddress: from, method, path: urlPath, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const ms = performance.now() - started;
-        let json: unknown = null;
-        // Pages (the journey's documents and flight answers) are read, not parsed.
-        if (!/^text\/(html|x-component)/.test(res.headers['content-type'] ?? '')) {
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            json = null;
-          }
-        }
-        const retryAfter = Number(res.headers['retry-after']);
-        resolve({
-          status: res.statusCode ?? 0,
-          json,
-          ms,
-          retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000,
-          location: res.headers.location,
-        });
-      });
-    });
-    // A reset or refused connection is an answer too (status 0): what a buyer's phone shows as a network error.
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ status: 0, json: null, ms: performance.now() - started, retryAfterMs: 1000, network: error.code ?? error.message }),
-    );
-    if (payload !== undefined) req.write(payload);
-    req.end();
-  });
 }
 
 const waitForServer = (port: number) => waitForHealth(() => request('GET', '/api/health', undefined, undefined, port), port);
@@ -485,6 +436,7 @@ async function main(): Promise<void> {
       (PROCESSES > 1 ? `, ${PROCESSES} server processes (JOBS=off, ports ${PORT}–${PORT + PROCESSES - 1}) and npm run worker` : ''),
   );
   buildIfNeeded();
+  if (MODE === 'lottery') return lotteryBench({ port: PORT, processes: PROCESSES, concurrency: CONCURRENCY, items: ITEMS, pgliteDir });
   const t = performance.now();
   const { saleId, buyers } = await prepare();
   console.log(`prepared sale ${saleId} and ${buyers.length} buyers with sessions in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -527,7 +479,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stopAll();
-    agent.destroy();
+    request.close();
   }
   if (JOURNEY) return reportJourney(saleId, tally, wall, noop);
 

@@ -177,16 +177,35 @@ it('shows a refused draw under the public value', async () => {
 
 it('once drawn, shows the winners, the waitlist, the value, the list hash and the verify page', () => {
   show({
-    initial: lottery({ frozen: true, drawnAt: '2026-12-02T12:00:00.000Z', publicValue: '3 1 4', listHash: 'b'.repeat(64), registrants: 5 }),
+    initial: lottery({
+      frozen: true,
+      drawnAt: '2026-12-02T12:00:00.000Z',
+      publicValue: '3 1 4',
+      listHash: 'b'.repeat(64),
+      registrants: 5,
+      rounds: [
+        { round: 1, from: 1, through: 3, opensAt: '2026-12-02T12:00:00.000Z', endsAt: '2026-12-02T13:00:00.000Z' },
+        { round: 2, from: 4, through: 4, opensAt: '2026-12-02T13:00:02.000Z', endsAt: '2026-12-02T14:00:02.000Z' },
+      ],
+    }),
     result: { winners: ['100023', '100007', '100042'], waitlist: 2 },
   });
   const result = screen.getByTestId('lottery-result');
   expect(within(result).getByTestId('lottery-winners-count')).toHaveTextContent('3 winners');
   expect(
-    within(result)
+    within(within(result).getByTestId('lottery-winners'))
       .getAllByRole('listitem')
       .map((li) => li.textContent),
   ).toEqual(['100023', '100007', '100042']);
+  // The purchase rounds, in the store's zone: the winners', then the waitlist's turn for the copy left.
+  expect(
+    within(within(result).getByTestId('lottery-rounds'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    'Round 1: ranks 1–3, buying until 2026-12-02 21:00:00 Asia/Shanghai',
+    'Round 2: ranks 4–4, buying until 2026-12-02 22:00:02 Asia/Shanghai',
+  ]);
   expect(within(result).getByTestId('lottery-waitlist')).toHaveTextContent('2 buyers waiting');
   expect(within(result).getByTestId('lottery-public-value')).toHaveTextContent('3 1 4');
   expect(within(result).getByTestId('lottery-list-hash')).toHaveTextContent('b'.repeat(64));

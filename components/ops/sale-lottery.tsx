@@ -26,6 +26,8 @@ export type LotteryConsoleView = {
   drawnAt: string | null;
   publicValue: string | null;
   listHash: string | null;
+  /** The purchase rounds opened so far: round 1 the winners, each later one the next on the waitlist (docs/drops.md). */
+  rounds?: { round: number; from: number; through: number; opensAt: string; endsAt: string }[];
 };
 
 /** What the draw published, as the page shows it: the winners' account numbers and the waitlist's size. */
@@ -546,6 +548,16 @@ function LotteryOutcome({
         </dd>
         <dt className="text-gray-700">{t('waitlist')}</dt>
         <dd data-testid="lottery-waitlist">{t('waitlistCount', { count: result?.waitlist ?? 0 })}</dd>
+        <dt className="text-gray-700">{t('rounds')}</dt>
+        <dd>
+          <ol className="space-y-0.5" data-testid="lottery-rounds">
+            {(view.rounds ?? []).map((r) => (
+              <li key={r.round}>
+                {t('round', { round: r.round, from: r.from, through: r.through, until: lotteryMoment(r.endsAt, timeZone) })}
+              </li>
+            ))}
+          </ol>
+        </dd>
         <dt className="text-gray-700">{t('valueEntered')}</dt>
         <dd data-testid="lottery-public-value" className="break-words">
           {view.publicValue}

@@ -1428,6 +1428,8 @@ const en = {
       winnersCount: '{count, plural, =0 {No winners} one {# winner} other {# winners}}',
       waitlist: 'Waitlist',
       waitlistCount: '{count, plural, =0 {Nobody waiting} one {# buyer waiting} other {# buyers waiting}}',
+      rounds: 'Purchase rounds',
+      round: 'Round {round}: ranks {from}–{through}, buying until {until}',
       valueEntered: 'Public value',
       listHash: 'List hash (SHA-256 of the registrants’ list)',
       verify: 'The buyers’ verify page',

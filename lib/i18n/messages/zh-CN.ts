@@ -1111,6 +1111,8 @@ const zhCN: Messages = {
       winnersCount: '{count, plural, =0 {无人中签} other {# 人中签}}',
       waitlist: '候补',
       waitlistCount: '{count, plural, =0 {无人候补} other {# 人候补}}',
+      rounds: '购买轮次',
+      round: '第 {round} 轮：排名 {from}–{through}，购买截止 {until}',
       valueEntered: '公开数值',
       listHash: '名单哈希（报名名单的 SHA-256）',
       verify: '买家验证页',

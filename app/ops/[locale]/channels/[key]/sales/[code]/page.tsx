@@ -66,6 +66,7 @@ export default async function SalePage({ params }: Props) {
         drawnAt: lottery.drawnAt?.toISOString() ?? null,
         publicValue: lottery.publicValue,
         listHash: lottery.listHash,
+        rounds: lottery.rounds,
       }
     : null;
   const published = lottery?.drawnAt ? (await publishedLottery({ db, now, channelId: channel.id }, sale.id)).draw : null;
