@@ -55,10 +55,21 @@ const at = (iso: string) => new Date(iso).getTime();
 export function LotteryPanelView(props: LotteryPanelViewProps) {
   const t = useTranslations('lottery');
   const { line, action } = content(props, t);
+  const short = (iso: string) => formatDate(iso, 'MM-dd HH:mm', props.timeZone);
+  // Nothing of the buyer's to say (yet): the window and the draw, so the line's room is never an empty gap.
+  const shown = line ?? (
+    <Line testId="lottery-window-line">
+      {t('windowLine', {
+        opens: short(props.times.registrationOpensAt),
+        closes: short(props.times.registrationClosesAt),
+        draw: short(props.times.drawAt),
+      })}
+    </Line>
+  );
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5" data-testid="lottery-panel" data-state={stateName(props)}>
       <div className="min-h-[2lh] text-xs leading-snug" aria-live="polite" data-testid="lottery-standing">
-        {line}
+        {shown}
       </div>
       <div className="flex">{action}</div>
     </div>

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cachedRead, tags } from '../cache/store';
-import { getDb } from '../db/client';
+import type { ChannelScope } from '../procedure/scope';
 import { AppError } from '../procedure/errors';
 import { publishedLottery, type PublishedLottery } from '../sale/lottery';
 import type { PublishedDraw } from '../sale/draw';
@@ -41,11 +41,11 @@ function pageView(p: PublishedLottery): PageLottery {
 }
 
 /** The sale's lottery, or null when the sale goes first come (or is not this channel's): the read's 404 means that. */
-async function readPublished(channelId: number, saleId: string): Promise<PublishedLottery | null> {
+async function readPublished(scope: ChannelScope, saleId: string): Promise<PublishedLottery | null> {
   const id = Number(saleId);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   try {
-    return await publishedLottery(pageScope({ id: channelId }), id);
+    return await publishedLottery(scope, id);
   } catch (error) {
     if (error instanceof AppError && error.code === 404) return null;
     throw error;
@@ -57,15 +57,17 @@ async function readPublished(channelId: number, saleId: string): Promise<Publish
  * (`sale-terms:<id>`, lib/sale/lottery.ts), as the goods page's rendered HTML is (lib/page/rendered.ts `pageTags`).
  * Registrations change none of it.
  */
-export const pageLottery = pageLoader((channelId: number, saleId: string) =>
-  cachedRead(getDb(), `lottery:${channelId}:${saleId}`, [tags.sale(saleId), tags.saleTerms(saleId)], async () => {
-    const published = await readPublished(channelId, saleId);
+export function readPageLottery(scope: ChannelScope, saleId: string): Promise<PageLottery | null> {
+  return cachedRead(scope.db, `lottery:${scope.channelId}:${saleId}`, [tags.sale(saleId), tags.saleTerms(saleId)], async () => {
+    const published = await readPublished(scope, saleId);
     return published ? pageView(published) : null;
-  }),
-);
+  });
+}
+
+export const pageLottery = pageLoader((channelId: number, saleId: string) => readPageLottery(pageScope({ id: channelId }), saleId));
 
 /** The verify page's lottery, read at each visit (its count of registrants moves while registration is open). */
 export const pagePublishedLottery = pageLoader(async (channelId: number, saleId: string): Promise<PagePublishedLottery | null> => {
-  const published = await readPublished(channelId, saleId);
+  const published = await readPublished(pageScope({ id: channelId }), saleId);
   return published ? { ...pageView(published), registrants: published.registrants, draw: published.draw } : null;
 });

@@ -1737,6 +1737,8 @@ const en = {
     purchaseMinutes: '{minutes, plural, one {# minute} other {# minutes}} of the draw',
     verifyLink: 'Verify this draw',
     /** The goods page's buy bar: the button and the buyer's standing (lottery/status), read in the browser. */
+    /** Where the bar has nothing of the buyer's to say: the window and the draw, in the channel's time zone. */
+    windowLine: 'Registration {opens} – {closes} · draw {draw}',
     register: 'Register for the draw',
     registering: 'Registering…',
     opensIn: 'Registration opens in {countdown}',

@@ -1653,6 +1653,7 @@ const zhCN: Messages = {
     purchaseWindow: '中签者购买期限',
     purchaseMinutes: '抽签后 {minutes, number} 分钟内',
     verifyLink: '验证本次抽签',
+    windowLine: '登记 {opens} – {closes} · 抽签 {draw}',
     register: '登记抽签',
     registering: '登记中…',
     opensIn: '{countdown} 后开始登记',
