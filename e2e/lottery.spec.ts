@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ownerApiKey } from './operator-key';
 import { logInThroughApi } from './api-login';
@@ -78,6 +79,14 @@ async function lotterySale(
   return { code, saleId, drawAt: closes };
 }
 
+/** axe-core's critical and serious violations of the page (WCAG 2 A and AA, as e2e/accessibility.spec.ts checks). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const panel = (page: Page) => page.getByTestId('lottery-panel');
 const button = (page: Page) => page.getByTestId('lottery-button');
 
@@ -108,6 +117,7 @@ test('a lottery on a phone: register, drawn or waitlisted, the winner buys, and 
   const tapperAccount = /account (\d{10})/.exec((await tapper.getByTestId('lottery-standing').textContent()) ?? '')![1]!;
   await expect(button(tapper)).toHaveText(/^Draw in 00:00:\d\d$/);
   await tapper.screenshot({ path: `${SHOTS}/lottery-aurora-en-registered.png` });
+  expect(await violations(tapper)).toEqual([]);
 
   // A visitor is sent to log in and comes back to register.
   await visitor.goto(channelUrl('aurora', goods));
@@ -155,6 +165,7 @@ test('a lottery on a phone: register, drawn or waitlisted, the winner buys, and 
   await loser.screenshot({ path: `${SHOTS}/lottery-aurora-en-waitlist.png` });
   await expect(winner.getByTestId('lottery-standing')).toHaveText(/^You were drawn! Buy within 00:0\d:\d\d$/);
   await winner.screenshot({ path: `${SHOTS}/lottery-aurora-en-winner.png` });
+  expect(await violations(winner)).toEqual([]);
 
   // The winner buys as a first-come buyer does: the pay page, the sandbox's cashier, paid.
   await button(winner).click();
@@ -176,6 +187,7 @@ test('a lottery on a phone: register, drawn or waitlisted, the winner buys, and 
   const fileName = `draw-AURORA-${saleId}.json`;
   await expect(checker.getByTestId('verify-command')).toHaveText(`npm run draw:verify -- ${fileName}`);
   await checker.screenshot({ path: `${SHOTS}/lottery-aurora-en-verify.png`, fullPage: true });
+  expect(await violations(checker)).toEqual([]);
   const [download] = await Promise.all([checker.waitForEvent('download'), checker.getByTestId('lottery-download').click()]);
   expect(download.suggestedFilename()).toBe(fileName);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'lottery-')), fileName);
@@ -213,8 +225,10 @@ test.describe('in Chinese, on a channel that asks a real name', () => {
     await expect(panel(page)).toHaveAttribute('data-state', 'open');
     await expect(page.getByTestId('identity-notice')).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/lottery-lumen-zh-identity.png` });
+    expect(await violations(page)).toEqual([]);
     await page.goto(channelUrl('lumen', `/lottery/${saleId}`));
     await expect(page.getByTestId('verify-not-drawn')).toContainText('尚未抽签');
     await page.screenshot({ path: `${SHOTS}/lottery-lumen-zh-verify.png`, fullPage: true });
+    expect(await violations(page)).toEqual([]);
   });
 });
