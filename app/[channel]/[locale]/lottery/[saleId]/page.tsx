@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
@@ -8,18 +7,15 @@ import { pagePublishedLottery } from '@/lib/page/lottery';
 import { pageLoader } from '@/lib/page/loader';
 import { routeId } from '@/lib/page/route-id';
 import { formatDate } from '@/lib/format/date';
-import type { Translator } from '@/lib/i18n/translator';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
 import { LotteryDownload } from '@/components/sale/lottery-download';
+import { ACCOUNTS_PER_PAGE, LotteryAccounts } from '@/components/sale/lottery-accounts';
 
 type Props = {
   params: Promise<PageParams & { saleId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
-
-/** Account numbers shown per page of the winners and of the waitlist: a draw of 100,000 stays a light page. */
-const PER_PAGE = 100;
 
 /** The channel, the sale and its lottery (one read for metadata and page): not a lottery sale of this channel → /404. */
 const pageVerify = pageLoader(async (key: string, locale: string, rawId: string) => {
@@ -118,22 +114,22 @@ export default async function LotteryVerifyPage({ params, searchParams }: Props)
               <Hash label={t('lottery.seed')} value={draw.seed} testId="verify-seed" />
               <Hash label={t('lottery.listHash')} value={draw.listHash} testId="verify-list-hash" />
             </Card>
-            <AccountList
+            <LotteryAccounts
               t={t}
               heading={t('lottery.winners', { count: draw.winners.length })}
               accounts={draw.winners}
               firstRank={1}
-              page={pageOf(query.winners, Math.ceil(draw.winners.length / PER_PAGE))}
+              page={pageOf(query.winners, Math.ceil(draw.winners.length / ACCOUNTS_PER_PAGE))}
               param="winners"
               other={{ name: 'waitlist', value: query.waitlist }}
               testId="verify-winners"
             />
-            <AccountList
+            <LotteryAccounts
               t={t}
               heading={t('lottery.waitlistHeading', { count: draw.waitlist.length })}
               accounts={draw.waitlist}
               firstRank={1}
-              page={pageOf(query.waitlist, Math.ceil(draw.waitlist.length / PER_PAGE))}
+              page={pageOf(query.waitlist, Math.ceil(draw.waitlist.length / ACCOUNTS_PER_PAGE))}
               param="waitlist"
               other={{ name: 'winners', value: query.winners }}
               testId="verify-waitlist"
@@ -168,76 +164,5 @@ function Hash({ label, value, testId }: { label: string; value: string; testId: 
         {value}
       </p>
     </div>
-  );
-}
-
-/** The winners or the waitlist, ranked, a page of PER_PAGE at a time (the other list's page kept in the links). */
-function AccountList({
-  t,
-  heading,
-  accounts,
-  firstRank,
-  page,
-  param,
-  other,
-  testId,
-}: {
-  t: Translator;
-  heading: string;
-  accounts: readonly string[];
-  firstRank: number;
-  page: number;
-  param: string;
-  other: { name: string; value: string | string[] | undefined };
-  testId: string;
-}) {
-  const pages = Math.max(1, Math.ceil(accounts.length / PER_PAGE));
-  const start = (page - 1) * PER_PAGE;
-  const shown = accounts.slice(start, start + PER_PAGE);
-  const href = (to: number) => {
-    const search = new URLSearchParams();
-    const kept = Array.isArray(other.value) ? other.value[0] : other.value;
-    if (kept) search.set(other.name, kept);
-    if (to > 1) search.set(param, String(to));
-    const text = search.toString();
-    return text ? `?${text}` : '?';
-  };
-  return (
-    <Card as="section" className="p-4" aria-label={heading}>
-      <h2 className="mb-2 text-base font-semibold text-skin-1">{heading}</h2>
-      {accounts.length === 0 ? (
-        <p className="text-sm text-neutral-500">{t('lottery.noOne')}</p>
-      ) : (
-        <ol className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid={testId} start={firstRank + start}>
-          {shown.map((account, i) => (
-            <li key={account} className="flex gap-2 tabular-nums">
-              <span className="w-[3ch] shrink-0 text-right text-neutral-400" aria-hidden="true">
-                {firstRank + start + i}
-              </span>
-              <span className="font-mono text-skin-1">{account}</span>
-            </li>
-          ))}
-        </ol>
-      )}
-      {pages > 1 ? (
-        <nav className="mt-3 flex items-center justify-between text-sm" aria-label={heading}>
-          {page > 1 ? (
-            <Link href={href(page - 1)} className="font-semibold text-skin-1 underline underline-offset-2">
-              {t('lottery.previous')}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-neutral-500">{t('lottery.pageOf', { page, pages })}</span>
-          {page < pages ? (
-            <Link href={href(page + 1)} className="font-semibold text-skin-1 underline underline-offset-2">
-              {t('lottery.next')}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
-    </Card>
   );
 }
