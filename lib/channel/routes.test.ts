@@ -36,6 +36,8 @@ describe('matchRoute (spec §2 routes)', () => {
     ['/notices', 'notices', {}],
     ['/notices/7', 'notice', { id: '7' }],
     ['/calendar', 'calendar', {}],
+    // Ours (issue 35): a lottery's public "verify this draw" page.
+    ['/lottery/42', 'lotteryVerify', { saleId: '42' }],
   ])('matches %s as %s', (path, name, params) => {
     const match = matchRoute(path);
     expect(match?.route.name).toBe(name);

@@ -36,6 +36,7 @@ export type RouteName =
   | 'notices'
   | 'notice'
   | 'calendar'
+  | 'lotteryVerify'
   | 'sandboxCashier';
 
 type RouteDef = {
@@ -107,6 +108,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'notices', pattern: '/notices' },
   { name: 'notice', pattern: '/notices/:id' },
   { name: 'calendar', pattern: '/calendar' },
+  // Ours, not the spec's (issue 35): a lottery sale's public "verify this draw" page, open to everyone. Not served from
+  // the rendered-page cache: its count of registrants moves while registration is open.
+  { name: 'lotteryVerify', pattern: '/lottery/:saleId' },
   // Ours, not the spec's: the payment sandbox's cashier page, which plays the payment provider (DESIGN §7).
   { name: 'sandboxCashier', pattern: '/sandbox/cashier/:paymentNo', login: true },
 ];

@@ -57,7 +57,9 @@ export function servesFromCache(method: string, headers: Headers, match: RouteMa
  */
 export function pageTags(channel: { id: number; key: string }, match: RouteMatch): string[] {
   switch (match.route.name) {
+    // issue 35: the goods page of a lottery sale shows its window and draw, which its setup and draw change.
     case 'goodsDetail':
+      return [tags.channel(channel.key), tags.sale(match.params.saleId ?? ''), tags.saleTerms(match.params.saleId ?? '')];
     // issue 34: the pay page shows the sale's terms, price and copies left, as the goods page does.
     case 'pay':
       return [tags.channel(channel.key), tags.sale(match.params.saleId ?? '')];

@@ -23,6 +23,10 @@ import { Card } from '@/components/ui/card';
 import { pageBuyRequirement } from '@/lib/page/identity';
 import { verifyHref } from '@/components/identity/identity-notice';
 import { GoodsIdentityIsland } from '@/components/sale/goods-identity-island';
+import { pageLottery } from '@/lib/page/lottery';
+import { pickMessages } from '@/lib/i18n/pick-messages';
+import { LotteryIsland } from '@/components/sale/lottery-island';
+import Link from 'next/link';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -97,6 +101,9 @@ export default async function GoodsDetailPage({ params }: Props) {
   const odds = await loadPageOdds(channel, sale);
   // issue 33: what the channel asks to buy this (the same for every visitor; the buyer's own state is the browser's).
   const requirement = await pageBuyRequirement(channel, sale);
+  // issue 35: a lottery sale shows its window, its draw and, in the buy bar, the buyer's standing (read in the browser).
+  const lottery = await pageLottery(channel.id, sale.id);
+  const lotteryBar = lottery !== null && statusSellOpen(sale.statusSell);
   const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
   const renderedAt = renderTime();
   const { statusSell, saleStartTime, saleEndTime, amountAvailable } = sale;
@@ -129,7 +136,11 @@ export default async function GoodsDetailPage({ params }: Props) {
       />
       <PageHeader title={t('route.goodsDetail')} backLabel={t('goods.back')} />
       {/* The buy bar is taller with the channel's real-name line in it (issue 33): the page's end stays above it. */}
-      <main className={requirement.realName ? 'pb-[2.4rem]' : 'pb-[1.6rem]'}>
+      <main
+        className={
+          lotteryBar ? (requirement.realName ? 'pb-[3.2rem]' : 'pb-[2.4rem]') : requirement.realName ? 'pb-[2.4rem]' : 'pb-[1.6rem]'
+        }
+      >
         <GoodsGallery
           collectible={{ cover: sale.commodity.cover, name: sale.commodity.name }}
           pictures={gallery}
@@ -191,6 +202,37 @@ export default async function GoodsDetailPage({ params }: Props) {
           </dl>
         </Card>
 
+        {lottery && (
+          <Card as="section" className="mx-3 mt-3 p-4" aria-labelledby="lottery-heading" data-testid="lottery-facts">
+            <h2 id="lottery-heading" className="mb-2 text-base font-semibold text-skin-1">
+              {t('lottery.heading')}
+            </h2>
+            <p className="mb-3 text-sm leading-relaxed text-neutral-600">
+              {t('lottery.explain', { copies: lottery.copies, minutes: lottery.purchaseWindowMinutes })}
+            </p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-sm">
+              <dt className="text-neutral-500">{t('lottery.registration')}</dt>
+              <dd className="min-w-0 text-right text-skin-1" data-testid="lottery-window">
+                {unbroken(formatDate(lottery.registrationOpensAt, 'yyyy-MM-dd HH:mm', tz))} –{' '}
+                {unbroken(formatDate(lottery.registrationClosesAt, 'yyyy-MM-dd HH:mm', tz))}
+              </dd>
+              <dt className="text-neutral-500">{t('lottery.draw')}</dt>
+              <dd className="min-w-0 text-right text-skin-1" data-testid="lottery-draw-at">
+                {unbroken(formatDate(lottery.drawAt, 'yyyy-MM-dd HH:mm', tz))}
+              </dd>
+              <dt className="text-neutral-500">{t('lottery.purchaseWindow')}</dt>
+              <dd className="min-w-0 text-right text-skin-1">{t('lottery.purchaseMinutes', { minutes: lottery.purchaseWindowMinutes })}</dd>
+            </dl>
+            <Link
+              href={`/lottery/${sale.id}`}
+              className="mt-3 inline-block text-sm font-semibold text-skin-1 underline underline-offset-2"
+              data-testid="lottery-verify-link"
+            >
+              {t('lottery.verifyLink')}
+            </Link>
+          </Card>
+        )}
+
         {odds.length > 0 && (
           <Card as="section" className="mx-3 mt-3 p-4" aria-labelledby="odds-heading">
             <h2 id="odds-heading" className="mb-3 text-base font-semibold text-skin-1">
@@ -236,7 +278,19 @@ export default async function GoodsDetailPage({ params }: Props) {
         ) : null}
         <div className="flex items-center gap-3">
           {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
-          {sale.paused && statusSell === SALE_STATUS.ON_SALE ? (
+          {lottery && lotteryBar ? (
+            <LotteryIsland
+              saleId={sale.id}
+              times={lottery}
+              timeZone={tz}
+              locale={channel.locale}
+              messages={pickMessages(channel.locale, ['lottery'])}
+              showAmount={theme.showAmount}
+              renderedAt={renderedAt}
+              verify={{ href: verifyHref(`/goods/detail/${sale.id}`), label: t('identity.verifyNow') }}
+              identityShown={requirement.realName}
+            />
+          ) : sale.paused && statusSell === SALE_STATUS.ON_SALE ? (
             // issue 32, "Drop-day controls": its operator paused buying; a buy would be refused, so the button says why.
             <span
               data-testid="buy-button"
@@ -257,6 +311,11 @@ export default async function GoodsDetailPage({ params }: Props) {
       </div>
     </>
   );
+}
+
+/** A lottery sale's bar shows the buyer's standing until the sale is sold out or over (then the buy bar says so). */
+function statusSellOpen(status: SaleRecord['statusSell']): boolean {
+  return status !== SALE_STATUS.SOLD_OUT && status !== SALE_STATUS.ENDED;
 }
 
 /** The buy bar's texts in the channel's language (the countdown's slots are filled in the browser). */
