@@ -24,6 +24,7 @@ const standing = (over: Partial<LotteryStanding>): BuyerState => ({
     mayBuy: false,
     accountNumber: null,
     registeredAt: null,
+    round: null,
     purchaseEndsAt: null,
     waitlistPosition: null,
     ...TIMES,

@@ -2,6 +2,8 @@ import { countingTestDb, type CountingDb } from '@/test/statements';
 import { makeSale, makeUsers } from '@/test/buying';
 import { lotteryRegistrations, saleAllocations, type ChannelRow } from '@/lib/db/schema';
 import { signAdmission } from '@/lib/sale/queue';
+import { registerForLottery } from '@/lib/sale/lottery';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { createOrder, readBuyTerms } from './service';
 import { readPayState } from './pay-state';
@@ -152,4 +154,37 @@ it("a lottery sale's pay state reads the buyer's rank in one statement more; a f
     refusal: 'waitlist',
     message: '您未中签，现为候补名单第 1 位',
   });
+});
+
+it('writes a rush of registrations in a few statements, each buyer registered once with their own account number', async () => {
+  const { saleId } = await makeSale(db, { code: 'register-rush', amount: 10, limitPerUser: 1, now });
+  await db.insert(saleAllocations).values({
+    saleId,
+    channelId: channel.id,
+    mode: 'lottery',
+    copies: 10,
+    registrationOpensAt: new Date(now.getTime() - 3_600_000),
+    registrationClosesAt: new Date(now.getTime() + 3_600_000),
+    drawAt: new Date(now.getTime() + 3_600_000),
+    purchaseWindowMinutes: 60,
+    publicValueSource: 'a test',
+    seed: '00'.repeat(32),
+    commitment: 'c'.repeat(64),
+    createdAt: now,
+    updatedAt: now,
+  });
+  const users = await makeUsers(db, 120, '3591');
+  const register = (userId: number) => registerForLottery(scope(userId), saleId);
+  await register(users[0]!); // the lottery's settings come from the process's cache from here on
+  let answers: Awaited<ReturnType<typeof register>>[] = [];
+  // 119 buyers at once, one of them tapping twice.
+  const made = await statementsOf(async () => (answers = await Promise.all([...users.slice(1), users[1]!].map(register))));
+  const writes = made.filter((query) => /insert into "lottery_registrations"/.test(query));
+  expect(writes.length).toBeGreaterThanOrEqual(1);
+  expect(writes.length).toBeLessThanOrEqual(3);
+  expect(answers.every((a) => a.status === 'registered')).toBe(true);
+  expect(answers.at(-1)!.accountNumber).toBe(answers[0]!.accountNumber);
+  expect(new Set(answers.slice(0, -1).map((a) => a.accountNumber)).size).toBe(119);
+  const rows = await db.select().from(lotteryRegistrations).where(eq(lotteryRegistrations.saleId, saleId));
+  expect(rows).toHaveLength(120);
 });

@@ -514,53 +514,129 @@ function windowRefusal(row: LotteryRow, now: Date): AppError {
     : new AppError(409, msg('lotteryClosed', { at: row.registrationClosesAt }));
 }
 
+type RegisterAnswer = { registration: Registration | null; accountNumber: string | null };
+type PendingRegistration = {
+  userId: number;
+  inWindow: boolean;
+  identityHash: string | null;
+  now: Date;
+  answer: (value: RegisterAnswer) => void;
+  fail: (error: unknown) => void;
+};
+
 /**
- * A registration in ONE statement (issue 35: "registering is idempotent and cheap"): the buyer's account number on the
- * channel (made when they have none, lib/auth/account-numbers.ts), the registration inserted when the window is open
- * (a clash on the buyer, on the number or on the identity does nothing), and the buyer's registration read back, made
- * now or before. `accountNumber` null: none could be made (the fresh number was taken).
+ * Registrations waiting for their statement, per database handle and sale. A rush of registrations is written in
+ * batches: while one batch's statement runs, the next calls gather, and go in the next statement together (group
+ * commit), so 256 buyers registering at once cost a few statements, not 256 commits one after the other (the embedded
+ * database commits one at a time). A lone registration goes at once, in a batch of one.
  */
-async function registerStatement(
+const registering = new WeakMap<Db, Map<string, { pending: PendingRegistration[]; running: boolean }>>();
+
+function registerStatement(
   ctx: UserScope,
   saleId: number,
   input: { inWindow: boolean; identityHash: string | null },
-): Promise<{ registration: Registration | null; accountNumber: string | null }> {
-  const { channelId, userId, now } = ctx;
-  const result = await ctx.db.execute(sql`
-    with fresh as (
+): Promise<RegisterAnswer> {
+  let bySale = registering.get(ctx.db);
+  if (!bySale) registering.set(ctx.db, (bySale = new Map()));
+  const key = `${ctx.channelId}:${saleId}`;
+  let line = bySale.get(key);
+  if (!line) bySale.set(key, (line = { pending: [], running: false }));
+  const queue = line;
+  return new Promise<RegisterAnswer>((answer, fail) => {
+    queue.pending.push({ userId: ctx.userId, ...input, now: ctx.now, answer, fail });
+    if (!queue.running) void flushRegistrations(ctx.db, ctx.channelId, saleId, queue);
+  });
+}
+
+async function flushRegistrations(
+  db: Db,
+  channelId: number,
+  saleId: number,
+  queue: { pending: PendingRegistration[]; running: boolean },
+): Promise<void> {
+  queue.running = true;
+  try {
+    while (queue.pending.length > 0) {
+      const batch = queue.pending.splice(0, REGISTER_BATCH_MAX);
+      try {
+        const answers = await registerBatch(db, channelId, saleId, batch);
+        for (const p of batch) p.answer(answers.get(p.userId) ?? { registration: null, accountNumber: null });
+      } catch (error) {
+        for (const p of batch) p.fail(error);
+      }
+    }
+  } finally {
+    queue.running = false;
+  }
+}
+
+/** Registrations written in one statement at most. */
+const REGISTER_BATCH_MAX = 500;
+
+/**
+ * Registrations in ONE statement (issue 35: "registering is idempotent and cheap"): each buyer's account number on the
+ * channel (made when they have none, lib/auth/account-numbers.ts), their registration inserted when the window was open
+ * at their call (a clash on the buyer, on the number or on the identity does nothing), and every buyer's registration
+ * read back, made now or before. A buyer's `accountNumber` null: none could be made (the fresh number was taken).
+ */
+async function registerBatch(
+  db: Db,
+  channelId: number,
+  saleId: number,
+  batch: PendingRegistration[],
+): Promise<Map<number, RegisterAnswer>> {
+  // One row per buyer: a double tap in the same batch is one registration, answered to both.
+  const rows = new Map<number, { user_id: number; number: string; identity_hash: string | null; in_window: boolean; at: string }>();
+  for (const p of batch)
+    if (!rows.has(p.userId))
+      rows.set(p.userId, {
+        user_id: p.userId,
+        number: freshAccountNumber(),
+        identity_hash: p.identityHash,
+        in_window: p.inWindow,
+        at: p.now.toISOString(),
+      });
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify([...rows.values()])}::jsonb)
+        as t(user_id integer, number text, identity_hash text, in_window boolean, at timestamptz)
+    ), fresh as (
       insert into ${buyerAccountNumbers} (channel_id, user_id, number, created_at)
-      select ${channelId}::integer, ${userId}::integer, ${freshAccountNumber()}::text, ${now.toISOString()}::timestamptz
-      where not exists (select 1 from ${buyerAccountNumbers} where channel_id = ${channelId} and user_id = ${userId})
+      select ${channelId}::integer, input.user_id, input.number, input.at from input
+      where not exists (select 1 from ${buyerAccountNumbers} b where b.channel_id = ${channelId} and b.user_id = input.user_id)
       on conflict do nothing
-      returning number
+      returning user_id, number
     ), account as (
-      select number from fresh
+      select user_id, number from fresh
       union all
-      select number from ${buyerAccountNumbers} where channel_id = ${channelId} and user_id = ${userId}
-      limit 1
+      select b.user_id, b.number from ${buyerAccountNumbers} b join input on b.user_id = input.user_id where b.channel_id = ${channelId}
     ), made as (
       insert into ${lotteryRegistrations} (sale_id, channel_id, user_id, account_number, identity_hash, created_at)
-      select ${saleId}::integer, ${channelId}::integer, ${userId}::integer, account.number, ${input.identityHash}::text,
-        ${now.toISOString()}::timestamptz
-      from account
-      where ${input.inWindow}::boolean
+      select ${saleId}::integer, ${channelId}::integer, input.user_id, account.number, input.identity_hash, input.at
+      from input join account on account.user_id = input.user_id
+      where input.in_window
       on conflict do nothing
-      returning account_number, created_at, rank
+      returning user_id, account_number, created_at, rank
     )
-    select account_number, created_at, rank from made
+    select user_id, account_number, created_at, rank from made
     union all
-    select account_number, created_at, rank from ${lotteryRegistrations} where sale_id = ${saleId} and user_id = ${userId}
+    select r.user_id, r.account_number, r.created_at, r.rank
+      from ${lotteryRegistrations} r join input on r.user_id = input.user_id where r.sale_id = ${saleId}
     union all
-    select number, null, null from account
+    select user_id, number, null, null from account
   `);
-  const list = executedRows<{ account_number: string | null; created_at: string | Date | null; rank: number | null }>(result);
-  const registration = list.find((r) => r.created_at !== null);
-  return {
-    registration: registration
-      ? { accountNumber: registration.account_number!, createdAt: new Date(registration.created_at!), rank: registration.rank }
-      : null,
-    accountNumber: list.find((r) => r.account_number !== null)?.account_number ?? null,
-  };
+  const answers = new Map<number, RegisterAnswer>();
+  for (const userId of rows.keys()) answers.set(userId, { registration: null, accountNumber: null });
+  for (const r of executedRows<{ user_id: number; account_number: string; created_at: string | Date | null; rank: number | null }>(
+    result,
+  )) {
+    const answer = answers.get(Number(r.user_id))!;
+    answer.accountNumber ??= r.account_number;
+    if (r.created_at !== null && !answer.registration)
+      answer.registration = { accountNumber: r.account_number, createdAt: new Date(r.created_at), rank: r.rank };
+  }
+  return answers;
 }
 
 /** A sale's lottery as anyone may read it (the verify page, `npm run draw:verify`): the draw once it ran. */
