@@ -1805,7 +1805,7 @@ const en = {
   lottery: {
     heading: 'Lottery sale',
     explain:
-      'This sale goes by a lottery: register before registration closes, the draw picks {copies, plural, one {# winner} other {# winners}}, and only winners may buy, each within {minutes, plural, one {# minute} other {# minutes}} of the draw.',
+      'This sale goes by a lottery: register before registration closes, the draw picks {copies, plural, one {# winner} other {# winners}}, and only winners may buy, each within {minutes, plural, one {# minute} other {# minutes}} of the draw. Copies not bought by then go down the waitlist, in turn, each for as long.',
     registration: 'Registration',
     draw: 'Draw',
     purchaseWindow: 'Winners buy within',
@@ -1827,7 +1827,8 @@ const en = {
     waiting: 'Waiting for the draw',
     winner: 'You were drawn! Buy within {countdown}',
     buy: 'Buy now',
-    waitlist: 'Not drawn this time: you are number {position, number} on the waitlist.',
+    waitlist:
+      'Not drawn this time: you are number {position, number} on the waitlist. If copies are left when the winners’ time ends, they go down the list in turn, and this page tells you when it is yours.',
     waitlistButton: 'On the waitlist',
     missed: 'Registration closed at {time}: you did not register for this draw.',
     windowOver: 'Your time to buy as a winner ended at {time}.',

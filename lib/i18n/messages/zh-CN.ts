@@ -1719,7 +1719,7 @@ const zhCN: Messages = {
   lottery: {
     heading: '抽签发售',
     explain:
-      '本次发售以抽签方式进行：在登记截止前登记，抽签选出 {copies, number} 位中签者，只有中签者可以购买，须在抽签后 {minutes, number} 分钟内完成购买。',
+      '本次发售以抽签方式进行：在登记截止前登记，抽签选出 {copies, number} 位中签者，只有中签者可以购买，须在抽签后 {minutes, number} 分钟内完成购买。届时未售出的份数将依次顺延给候补名单，每轮时长相同。',
     registration: '登记时间',
     draw: '抽签时间',
     purchaseWindow: '中签者购买期限',
@@ -1739,7 +1739,7 @@ const zhCN: Messages = {
     waiting: '等待抽签',
     winner: '恭喜中签！请在 {countdown} 内购买',
     buy: '立即购买',
-    waitlist: '本次未中签：你在候补名单第 {position, number} 位。',
+    waitlist: '本次未中签：你在候补名单第 {position, number} 位。中签者购买时限结束后如有剩余，将依次顺延给候补，轮到你时本页会提示。',
     waitlistButton: '候补中',
     missed: '登记已于 {time} 截止：你未登记本次抽签。',
     windowOver: '你的中签购买期限已于 {time} 结束。',
