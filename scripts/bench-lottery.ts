@@ -92,8 +92,8 @@ async function prepare(items: number): Promise<{ saleId: number; channelId: numb
 /** Moves registration's close and the draw to now, runs the draw, and answers its time and the ranked user ids. */
 async function draw(saleId: number, channelId: number): Promise<{ ms: number; ranked: number[]; registrations: number; distinct: number }> {
   const { openDb } = await import('../lib/db/client');
-  const { sql, eq, asc, isNotNull, and } = await import('drizzle-orm');
-  const { saleAllocations, lotteryRegistrations } = await import('../lib/db/schema');
+  const { sql, eq, asc, and } = await import('drizzle-orm');
+  const { saleAllocations, lotteryRanks, lotteryRegistrations } = await import('../lib/db/schema');
   const { drawLottery } = await import('../lib/sale/lottery');
   const { db, close } = openDb();
   try {
@@ -108,9 +108,13 @@ async function draw(saleId: number, channelId: number): Promise<{ ms: number; ra
     const ms = performance.now() - started;
     const ranked = await db
       .select({ userId: lotteryRegistrations.userId })
-      .from(lotteryRegistrations)
-      .where(and(eq(lotteryRegistrations.saleId, saleId), isNotNull(lotteryRegistrations.rank)))
-      .orderBy(asc(lotteryRegistrations.rank));
+      .from(lotteryRanks)
+      .innerJoin(
+        lotteryRegistrations,
+        and(eq(lotteryRegistrations.saleId, lotteryRanks.saleId), eq(lotteryRegistrations.accountNumber, lotteryRanks.accountNumber)),
+      )
+      .where(eq(lotteryRanks.saleId, saleId))
+      .orderBy(asc(lotteryRanks.rank));
     return { ms, ranked: ranked.map((r) => r.userId), registrations: counted!.n, distinct: counted!.distinct };
   } finally {
     await close();

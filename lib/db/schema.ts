@@ -1666,15 +1666,31 @@ export const lotteryRegistrations = pgTable(
     /** buyer_identities.id_hash when the channel asks a real name; null otherwise. */
     identityHash: text('identity_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    rank: integer('rank'),
   },
   (t) => [
     uniqueIndex('lottery_registrations_sale_user').on(t.saleId, t.userId),
     uniqueIndex('lottery_registrations_sale_account').on(t.saleId, t.accountNumber),
     // NULLs are distinct: only a channel that asks a real name fills the column, and there one identity registers once.
     uniqueIndex('lottery_registrations_sale_identity').on(t.saleId, t.identityHash),
-    uniqueIndex('lottery_registrations_sale_rank').on(t.saleId, t.rank),
   ],
+);
+
+/**
+ * The draw's ranking (issue 35): every registrant's account number with their rank, 1 first, written by the draw in one
+ * INSERT (100,000 rows inserted cost a fraction of updating as many registrations; docs/benchmarks.md, "The draw").
+ * A buyer's rank is their registration's account number looked up here.
+ */
+export const lotteryRanks = pgTable(
+  'lottery_ranks',
+  {
+    // No foreign key: checking one per row would double the draw's write; the rows come from the draw of a sale's
+    // allocation (which references the sale), and deleting a sale deletes them first (lib/sale/admin.ts).
+    saleId: integer('sale_id').notNull(),
+    rank: integer('rank').notNull(),
+    accountNumber: text('account_number').notNull(),
+  },
+  // One index, the buyer's lookup by account number; a round's ranks (a range, once a round) read the sale's rows by it too.
+  (t) => [primaryKey({ columns: [t.saleId, t.accountNumber] })],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { countingTestDb, type CountingDb } from '@/test/statements';
 import { makeSale, makeUsers } from '@/test/buying';
-import { lotteryRegistrations, saleAllocations, type ChannelRow } from '@/lib/db/schema';
+import { lotteryRanks, lotteryRegistrations, saleAllocations, type ChannelRow } from '@/lib/db/schema';
 import { signAdmission } from '@/lib/sale/queue';
 import { registerForLottery } from '@/lib/sale/lottery';
 import { eq } from 'drizzle-orm';
@@ -61,16 +61,18 @@ async function drawnLottery(saleId: number, copies: number, ranks: [userId: numb
     createdAt: drawnAt,
     updatedAt: drawnAt,
   });
-  await db.insert(lotteryRegistrations).values(
-    ranks.map(([userId, rank]) => ({
-      saleId,
-      channelId: channel.id,
-      userId,
-      accountNumber: String(1_000_000_000 + userId),
-      createdAt: drawnAt,
-      rank,
-    })),
-  );
+  await db
+    .insert(lotteryRegistrations)
+    .values(
+      ranks.map(([userId]) => ({
+        saleId,
+        channelId: channel.id,
+        userId,
+        accountNumber: String(1_000_000_000 + userId),
+        createdAt: drawnAt,
+      })),
+    );
+  await db.insert(lotteryRanks).values(ranks.map(([userId, rank]) => ({ saleId, rank, accountNumber: String(1_000_000_000 + userId) })));
 }
 
 it("a first-come sale's buy makes the statements it made before lotteries; a lottery sale's, one more: the buyer's rank", async () => {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { commodities, lotteryRegistrations, orders, queueEntries, saleAllocations, sales } from '../db/schema';
+import { commodities, lotteryRanks, lotteryRegistrations, orders, queueEntries, saleAllocations, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { isUniqueViolation } from '../db/errors';
@@ -326,6 +326,7 @@ export async function deleteSale(db: Db, channelId: number, saleId: number, now:
     const before = await saleOrRefuse(tx, channelId, saleId, now);
     if (before.hasOrders) throw new AppError(400, msg('opsSaleHasOrders'));
     // A lottery on the sale (issue 35) goes with it: a sale without orders sold nothing to its registrants.
+    await tx.delete(lotteryRanks).where(eq(lotteryRanks.saleId, saleId));
     await tx.delete(lotteryRegistrations).where(eq(lotteryRegistrations.saleId, saleId));
     // Its waiting room's entries too (issue 35): a sale without orders sold nothing to anyone in its queue.
     await tx.delete(queueEntries).where(eq(queueEntries.saleId, saleId));

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, between, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { channels, commodities, lotteryRegistrations, sales, users } from '../db/schema';
+import { channels, commodities, lotteryRanks, lotteryRegistrations, sales, users } from '../db/schema';
 import { env, SMS_LOTTERY_TEMPLATE_VARIABLE } from '../env';
 import { queueTexts } from '../auth/sms-outbox';
 import { translator } from '../i18n/translator';
@@ -35,12 +35,16 @@ export async function queueLotteryTexts(
       locale: channels.locale,
       timeZone: channels.timeZone,
     })
-    .from(lotteryRegistrations)
+    .from(lotteryRanks)
+    .innerJoin(
+      lotteryRegistrations,
+      and(eq(lotteryRegistrations.saleId, lotteryRanks.saleId), eq(lotteryRegistrations.accountNumber, lotteryRanks.accountNumber)),
+    )
     .innerJoin(users, eq(users.id, lotteryRegistrations.userId))
     .innerJoin(sales, eq(sales.id, lotteryRegistrations.saleId))
     .innerJoin(commodities, eq(commodities.id, sales.commodityId))
     .innerJoin(channels, eq(channels.id, lotteryRegistrations.channelId))
-    .where(and(eq(lotteryRegistrations.saleId, round.saleId), between(lotteryRegistrations.rank, round.from, round.through)));
+    .where(and(eq(lotteryRanks.saleId, round.saleId), between(lotteryRanks.rank, round.from, round.through)));
   const texts = admitted.map((buyer) => {
     const t = translator(isLocale(buyer.locale) ? buyer.locale : 'zh-CN');
     const goods = buyer.goods.slice(0, GOODS_MAX);

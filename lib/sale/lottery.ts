@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import {
   buyerAccountNumbers,
   channels,
+  lotteryRanks,
   lotteryRegistrations,
   orders,
   saleAllocations,
@@ -318,14 +319,21 @@ async function buyerLottery(ctx: ChannelScope, saleId: number): Promise<LotteryR
 
 type Registration = { accountNumber: string; createdAt: Date; rank: number | null };
 
+/** A registration's rank: the draw's row of its account number (none before the draw). */
+const rankOfRegistration = and(
+  eq(lotteryRanks.saleId, lotteryRegistrations.saleId),
+  eq(lotteryRanks.accountNumber, lotteryRegistrations.accountNumber),
+);
+
 async function registrationOf(db: Db, saleId: number, userId: number): Promise<Registration | null> {
   const [row] = await db
     .select({
       accountNumber: lotteryRegistrations.accountNumber,
       createdAt: lotteryRegistrations.createdAt,
-      rank: lotteryRegistrations.rank,
+      rank: lotteryRanks.rank,
     })
     .from(lotteryRegistrations)
+    .leftJoin(lotteryRanks, rankOfRegistration)
     .where(and(eq(lotteryRegistrations.saleId, saleId), eq(lotteryRegistrations.userId, userId)))
     .limit(1);
   return row ?? null;
@@ -423,13 +431,14 @@ export function lotteryStanding(lottery: LotteryBuyTerms, registration: { rank: 
 
 /**
  * The buyer's registration in a sale's lottery (its rank, null before the draw), or null when they did not register:
- * one read of the unique index on (sale, user), prepared. The buy and the pay page's state ask it, for lottery sales only.
+ * one statement, prepared: the unique index on (sale, user), then the rank by (sale, account number). The buy and the pay page's state ask it, for lottery sales only.
  */
 export async function lotteryRankOf(db: Db, saleId: number, userId: number): Promise<{ rank: number | null } | null> {
   const [row] = await preparedOn(db, 'lottery_rank', (handle: Db) =>
     handle
-      .select({ rank: lotteryRegistrations.rank })
+      .select({ rank: lotteryRanks.rank })
       .from(lotteryRegistrations)
+      .leftJoin(lotteryRanks, rankOfRegistration)
       .where(and(eq(lotteryRegistrations.saleId, sql.placeholder('saleId')), eq(lotteryRegistrations.userId, sql.placeholder('userId'))))
       .limit(1)
       .prepare('lottery_rank'),
@@ -617,12 +626,14 @@ async function registerBatch(
       from input join account on account.user_id = input.user_id
       where input.in_window
       on conflict do nothing
-      returning user_id, account_number, created_at, rank
+      returning user_id, account_number, created_at
     )
-    select user_id, account_number, created_at, rank from made
+    select user_id, account_number, created_at, null::integer as rank from made
     union all
-    select r.user_id, r.account_number, r.created_at, r.rank
-      from ${lotteryRegistrations} r join input on r.user_id = input.user_id where r.sale_id = ${saleId}
+    select r.user_id, r.account_number, r.created_at, k.rank
+      from ${lotteryRegistrations} r join input on r.user_id = input.user_id
+      left join ${lotteryRanks} k on k.sale_id = r.sale_id and k.account_number = r.account_number
+      where r.sale_id = ${saleId}
     union all
     select user_id, number, null, null from account
   `);
@@ -706,10 +717,11 @@ export async function drawLottery(
     });
     const ranked = [...draw.winners, ...draw.waitlist];
     if (ranked.length > 0) {
-      // One statement for every rank, the list passed as one JSON parameter (100,000 registrants are one round trip).
-      await tx.execute(sql`update ${lotteryRegistrations} set rank = ranked.ordinality::integer
-        from jsonb_array_elements_text(${JSON.stringify(ranked)}::jsonb) with ordinality as ranked(account_number, ordinality)
-        where ${lotteryRegistrations.saleId} = ${saleId} and ${lotteryRegistrations.accountNumber} = ranked.account_number`);
+      // One INSERT for every rank, the list passed as one JSON parameter (100,000 registrants are one round trip, and
+      // inserting them costs a fraction of updating as many registrations: docs/benchmarks.md, "The draw").
+      await tx.execute(sql`insert into ${lotteryRanks} (sale_id, rank, account_number)
+        select ${saleId}::integer, ranked.ordinality::integer, ranked.account_number
+        from jsonb_array_elements_text(${JSON.stringify(ranked)}::jsonb) with ordinality as ranked(account_number, ordinality)`);
     }
     // Round 1: the winners, from the draw for the purchase window.
     const first: LotteryRound[] =
@@ -730,7 +742,8 @@ export async function drawLottery(
       .where(eq(saleAllocations.saleId, saleId));
     // The winners are told (issue 35: "notices tell winners"), by a text queued with the draw.
     for (const round of first) await queueLotteryTexts(tx, { saleId, ...round }, now);
-    const after = await viewOf(tx, sale.code, (await readLottery(tx, channelId, saleId))!, now);
+    // The lottery as it now is, from what was just written (reading back the published file would cost its megabytes).
+    const after: LotteryView = { ...before, drawnAt: now, publicValue: draw.publicValue, listHash: draw.listHash, rounds: first.map(roundJson) };
     // The buy's cached terms carry the lottery (lib/order/service.ts `readBuyTerms`): every process drops them.
     changed([tags.saleTerms(saleId)]);
     await audit(tx, { channelId, before, after });
