@@ -23,6 +23,7 @@ import { Card } from '@/components/ui/card';
 import { pageBuyRequirement } from '@/lib/page/identity';
 import { verifyHref } from '@/components/identity/identity-notice';
 import { GoodsIdentityIsland } from '@/components/sale/goods-identity-island';
+import { QueueIsland } from '@/components/sale/queue-island';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -168,6 +169,9 @@ export default async function GoodsDetailPage({ params }: Props) {
             />
           </div>
         </Card>
+
+        {/* issue 35: a sale through a waiting room shows it here (nothing for other sales). */}
+        <QueueIsland channel={channel} sale={sale} />
 
         <Card as="section" className="mx-3 mt-3 p-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-sm">
