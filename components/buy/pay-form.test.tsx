@@ -75,6 +75,42 @@ it('warns without the terms agreed and sends nothing; once agreed, takes the war
   expect(dismiss.mock.invocationCallOrder[0]).toBeLessThan(push.mock.invocationCallOrder[0]!);
 });
 
+it('carries the waiting room’s admission kept for this sale into the buy (issue 35), and none for another sale', async () => {
+  post.mockImplementation(async (path: string) =>
+    path === '/market/api/order/create' ? { orderNo: '20261125000000012345678' } : { payUrl: '/sandbox/cashier/P1' },
+  );
+  window.sessionStorage.setItem('queue-admission:2', JSON.stringify({ token: '2.9.1.sig', expiresAt: Date.now() + 60_000 }));
+  try {
+    const form = (saleId: string) => (
+      <PayForm
+        verify={VERIFY}
+        buyer={{ ...BUYER, saleId }}
+        saleId={saleId}
+        price={19900}
+        max={5}
+        limit={5}
+        showAmount
+        options={[{ name: 'sandbox', clients: PAY_CLIENTS }]}
+      />
+    );
+    const { unmount } = renderWithMessages(form('2'));
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/sandbox/cashier/P1'));
+    expect(post).toHaveBeenCalledWith('/market/api/order/create', expect.objectContaining({ saleId: '2', admission: '2.9.1.sig' }));
+    unmount();
+
+    post.mockClear();
+    renderWithMessages(form('1'));
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/market/api/order/create', expect.anything()));
+    expect(post.mock.calls[0]![1]).not.toHaveProperty('admission');
+  } finally {
+    window.sessionStorage.clear();
+  }
+});
+
 describe('the amount (issue 30: a channel that hides amounts showed the price first at the cashier)', () => {
   const options = [{ name: 'sandbox' as const, clients: PAY_CLIENTS }];
 

@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { SliderCaptcha } from '@/components/auth/slider-captcha';
 import { optionsFor, payClientOf, wechatOauthStartPath, type PayClient, type PayOption } from '@/lib/payment/clients';
 import { goPay, navigation } from './go-pay';
+import { keptAdmission } from '@/components/sale/queue-admission';
 import { IdentityNotice } from '@/components/identity/identity-notice';
 import Link from 'next/link';
 import type { ApiOutput } from '@/lib/client/api-client';
@@ -124,6 +125,8 @@ export function PayForm({
         quantity,
         idempotencyKey: key.current.value,
         ...(captchaTicket ? { captchaTicket } : {}),
+        // issue 35: a waiting room's admission, carried here from the goods page.
+        ...withAdmission(saleId),
       });
       ordered = true;
       const payment = await api.post('/market/api/pay/create', { orderNo: order.orderNo, provider: method });
@@ -300,4 +303,10 @@ export function PayForm({
       ) : null}
     </div>
   );
+}
+
+/** The waiting room's admission kept for this sale (issue 35; components/sale/queue-admission.ts), if any. */
+function withAdmission(saleId: string): { admission?: string } {
+  const admission = keptAdmission(saleId);
+  return admission ? { admission } : {};
 }

@@ -61,17 +61,15 @@ async function drawnLottery(saleId: number, copies: number, ranks: [userId: numb
     createdAt: drawnAt,
     updatedAt: drawnAt,
   });
-  await db
-    .insert(lotteryRegistrations)
-    .values(
-      ranks.map(([userId]) => ({
-        saleId,
-        channelId: channel.id,
-        userId,
-        accountNumber: String(1_000_000_000 + userId),
-        createdAt: drawnAt,
-      })),
-    );
+  await db.insert(lotteryRegistrations).values(
+    ranks.map(([userId]) => ({
+      saleId,
+      channelId: channel.id,
+      userId,
+      accountNumber: String(1_000_000_000 + userId),
+      createdAt: drawnAt,
+    })),
+  );
   await db.insert(lotteryRanks).values(ranks.map(([userId, rank]) => ({ saleId, rank, accountNumber: String(1_000_000_000 + userId) })));
 }
 

@@ -743,7 +743,13 @@ export async function drawLottery(
     // The winners are told (issue 35: "notices tell winners"), by a text queued with the draw.
     for (const round of first) await queueLotteryTexts(tx, { saleId, ...round }, now);
     // The lottery as it now is, from what was just written (reading back the published file would cost its megabytes).
-    const after: LotteryView = { ...before, drawnAt: now, publicValue: draw.publicValue, listHash: draw.listHash, rounds: first.map(roundJson) };
+    const after: LotteryView = {
+      ...before,
+      drawnAt: now,
+      publicValue: draw.publicValue,
+      listHash: draw.listHash,
+      rounds: first.map(roundJson),
+    };
     // The buy's cached terms carry the lottery (lib/order/service.ts `readBuyTerms`): every process drops them.
     changed([tags.saleTerms(saleId)]);
     await audit(tx, { channelId, before, after });

@@ -27,6 +27,7 @@ import { pageLottery } from '@/lib/page/lottery';
 import { pickMessages } from '@/lib/i18n/pick-messages';
 import { LotteryIsland } from '@/components/sale/lottery-island';
 import Link from 'next/link';
+import { QueueIsland } from '@/components/sale/queue-island';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -179,6 +180,9 @@ export default async function GoodsDetailPage({ params }: Props) {
             />
           </div>
         </Card>
+
+        {/* issue 35: a sale through a waiting room shows it here (nothing for other sales). */}
+        <QueueIsland channel={channel} sale={sale} />
 
         <Card as="section" className="mx-3 mt-3 p-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-sm">

@@ -1,0 +1,208 @@
+import { expect, test, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ownerApiKey } from './operator-key';
+import { logInThroughApi } from './api-login';
+import { channelUrl, PORT } from './support';
+
+// issue 35, "First come, through a waiting room", as buyers see it on the goods page: an operator puts a new sale of 2
+// copies (2 a buyer) through a waiting room admitting one buyer a second, joining open a minute before the opening;
+// two buyers arrive early, join, see that places are drawn at the opening, then their places; the shuffled order
+// admits one, then the other; the first buys both copies through the pay page (the admission carried there), and the
+// second, admitted too, is told "Sold out" at once. A visitor is asked to log in and never joins. The server's clock
+// is real (the opening is set seconds ahead); the browsers' clocks are Playwright's, to run the turn's countdown on.
+
+const SHOTS = process.env.QUEUE_SHOTS; // a folder: the screens are saved there to be looked at
+const { defaultBrowserType: _webkit, ...PHONE } = devices['iPhone 13'];
+void _webkit;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The console's call with the owner's API key (e2e/operator-key.ts), from the console's origin. */
+async function ops(
+  page: Page,
+  key: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; code: number; message: string; data: unknown }> {
+  return page.evaluate(
+    async ({ key, path, body }) => {
+      const res = await fetch(`/api/ops/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as { code: number; message: string; data: unknown };
+      return { status: res.status, ...json };
+    },
+    { key, path, body },
+  );
+}
+
+/** A new sale through a waiting room whose joining opens `joinInMs` from now (a minute before the opening). */
+async function queueSale(
+  browser: Browser,
+  channel: string,
+  collectible: string,
+  settings: { copies: number; limitPerUser: number; admitPerSecond: number; joinInMs: number },
+): Promise<{ saleId: string; opensAt: number }> {
+  const key = await ownerApiKey(browser);
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://ops.localhost:${PORT}/api/health`);
+    const code = `queue-${Date.now().toString(36)}`;
+    const opensAt = Date.now() + 60_000 + settings.joinInMs;
+    const made = await ops(page, key, 'sale/create', {
+      channel,
+      code,
+      collectible,
+      price: 990,
+      copies: settings.copies,
+      limitPerUser: settings.limitPerUser,
+      saleStartTime: new Date(opensAt).toISOString(),
+      saleEndTime: null,
+      listed: false,
+      sort: 0,
+    });
+    expect(made, made.message).toMatchObject({ code: 200 });
+    const set = await ops(page, key, 'sale/queue/set', { channel, sale: code, joinMinutes: 1, admitPerSecond: settings.admitPerSecond });
+    expect(set, set.message).toMatchObject({ code: 200 });
+    const storePath = (made.data as { storePath: string }).storePath;
+    return { saleId: /\/goods\/detail\/(\d+)/.exec(storePath)![1]!, opensAt };
+  } finally {
+    await page.close();
+  }
+}
+
+/** A buyer's phone, logged in, its clock Playwright's (running, from the real time). */
+async function buyer(browser: Browser, channel: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.clock.install();
+  await logInThroughApi(page, channel);
+  return { context, page };
+}
+
+/** Waits until the machine's clock (the server's: same machine) has passed `ms`. */
+async function until(page: Page, ms: number) {
+  const wait = ms - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait + 300);
+}
+
+test('two early buyers: both see places, the shuffle admits one then the other, the second is told sold out', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { saleId, opensAt } = await queueSale(browser, 'AURORA', 'aurora-dawn', {
+    copies: 2,
+    limitPerUser: 2,
+    admitPerSecond: 1,
+    joinInMs: 30_000,
+  });
+  const a = await buyer(browser, 'aurora');
+  const b = await buyer(browser, 'aurora');
+  const visitor = await browser.newContext(PHONE);
+  try {
+    const goods = channelUrl('aurora', `/goods/detail/${saleId}`);
+    for (const { page } of [a, b]) {
+      await page.goto(goods);
+      // Before joining opens: when it will, and no way to join yet.
+      await expect(page.getByTestId('queue-opens-at')).toHaveText(/^The waiting room opens at \d\d-\d\d \d\d:\d\d\.$/);
+    }
+    await shot(a.page, 'queue-aurora-en-before');
+
+    // A visitor is asked to log in, and coming back is where the login form leads.
+    const guest = await visitor.newPage();
+    await guest.goto(goods);
+    const login = guest.getByTestId('queue-login');
+    await expect(login).toHaveText('Log in to join the queue');
+    await expect(login).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(`/goods/detail/${saleId}`)}`);
+    await shot(guest, 'queue-aurora-en-visitor');
+
+    // Joining opens: the page offers it when it does, without a reload.
+    await until(a.page, opensAt - 60_000);
+    for (const { page } of [a, b]) {
+      await page.getByRole('button', { name: 'Join the queue' }).click();
+      await expect(page.getByTestId('queue-waiting')).toHaveText('You are in the queue.');
+      await expect(page.getByText(/^Places are drawn at the opening, in \d:\d\d\.$/)).toBeVisible();
+      await expect(page.getByTestId('queue-copies-left')).toHaveText('2');
+    }
+    await shot(a.page, 'queue-aurora-en-waiting');
+
+    // The opening plus the grace: the shuffle gives places; at one admission a second, the one drawn first is admitted,
+    // then the other.
+    const admitted = (page: Page) => page.getByTestId('queue-admitted');
+    let first: Page | null = null;
+    await expect
+      .poll(
+        async () => {
+          for (const { page } of [a, b]) if (await admitted(page).isVisible()) first ??= page;
+          return first !== null;
+        },
+        { timeout: 90_000, intervals: [200] },
+      )
+      .toBe(true);
+    const firstPage = first as unknown as Page;
+    const second = firstPage === a.page ? b.page : a.page;
+    // The second is behind the first: a place of their own (1: the next one), or admitted already a second later.
+    await expect(second.getByTestId('queue-position').or(admitted(second))).toBeVisible();
+    await shot(second, 'queue-aurora-en-queued');
+    await expect(admitted(firstPage)).toHaveText('It’s your turn');
+    await expect(admitted(second)).toHaveText('It’s your turn', { timeout: 10_000 });
+
+    // The turn's countdown runs (Playwright's clock, ten seconds on).
+    const ends = firstPage.getByTestId('queue-turn-ends');
+    const secondsIn = (text: string | null) => {
+      const [, m, s] = /(\d+):(\d\d)/.exec(text ?? '')!;
+      return Number(m) * 60 + Number(s);
+    };
+    const before = secondsIn(await ends.textContent());
+    expect(before).toBeGreaterThan(40);
+    await firstPage.clock.fastForward('00:10');
+    await expect.poll(async () => secondsIn(await ends.textContent())).toBeLessThanOrEqual(before - 10);
+    await shot(firstPage, 'queue-aurora-en-admitted');
+
+    // The first buys both copies through the pay page, the admission carried there.
+    await firstPage.getByTestId('queue-buy').click();
+    await expect(firstPage).toHaveURL(channelUrl('aurora', `/pay/${saleId}`));
+    await firstPage.getByRole('button', { name: 'One more' }).click();
+    await firstPage.getByRole('checkbox').check();
+    await firstPage.getByRole('button', { name: 'Pay now' }).click();
+    await expect(firstPage).toHaveURL(/\/sandbox\/cashier\/P\d{21}$/);
+
+    // The last copy is gone (held by the first's order): the second, still on the goods page, is told at once.
+    await expect(second.getByTestId('queue-soldOut')).toHaveText('Sold out', { timeout: 5_000 });
+    await expect(second.getByTestId('queue-buy')).toHaveCount(0);
+    await shot(second, 'queue-aurora-en-sold-out');
+  } finally {
+    await Promise.all([a.context.close(), b.context.close(), visitor.close()]);
+  }
+});
+
+test('a Chinese store says the waiting room in Chinese', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { saleId, opensAt } = await queueSale(browser, 'BAZAAR', 'bazaar-fox', {
+    copies: 1,
+    limitPerUser: 1,
+    admitPerSecond: 50,
+    joinInMs: 10_000,
+  });
+  const one = await buyer(browser, 'bazaar');
+  const visitor = await browser.newContext(PHONE);
+  try {
+    const goods = channelUrl('bazaar', `/goods/detail/${saleId}`);
+    const guest = await visitor.newPage();
+    await guest.goto(goods);
+    await expect(guest.getByTestId('queue-login')).toHaveText('登录后加入排队');
+    await shot(guest, 'queue-bazaar-zh-visitor');
+
+    await until(one.page, opensAt - 60_000);
+    await one.page.goto(goods);
+    await one.page.getByRole('button', { name: '加入排队' }).click();
+    await expect(one.page.getByTestId('queue-waiting')).toHaveText('你已在排队中。');
+    await shot(one.page, 'queue-bazaar-zh-waiting');
+    await expect(one.page.getByTestId('queue-admitted')).toHaveText('轮到你了', { timeout: 90_000 });
+    await expect(one.page.getByTestId('queue-turn-ends')).toHaveText(/^请在 \d:\d\d 内购买，否则机会将让给下一位。$/);
+    await shot(one.page, 'queue-bazaar-zh-admitted');
+  } finally {
+    await Promise.all([one.context.close(), visitor.close()]);
+  }
+});
