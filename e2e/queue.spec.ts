@@ -115,6 +115,10 @@ test('two early buyers: both see places, the shuffle admits one then the other, 
     const login = guest.getByTestId('queue-login');
     await expect(login).toHaveText('Log in to join the queue');
     await expect(login).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(`/goods/detail/${saleId}`)}`);
+    // The buy bar does not offer a buy without an admission: it points to the waiting room's card.
+    const bar = guest.getByTestId('buy-button');
+    await expect(bar).toHaveText('Buy through the waiting room');
+    await expect(bar).toHaveAttribute('href', '#queue');
     await shot(guest, 'queue-aurora-en-visitor');
 
     // Joining opens: the page offers it when it does, without a reload.

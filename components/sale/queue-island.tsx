@@ -16,7 +16,7 @@ type Room = { joinMinutes: number; graceSeconds: number } | null;
  * Whether a sale sells through a waiting room (issue 35), the same for every visitor: cached like the sale itself, under
  * the sale's terms tag, which the console's waiting-room setup drops.
  */
-function readRoom(channelId: number, saleId: string): Promise<Room> {
+export function pageQueueRoom(channelId: number, saleId: string): Promise<Room> {
   const scope = pageScope({ id: channelId });
   const id = Number(saleId);
   if (!Number.isSafeInteger(id)) return Promise.resolve(null);
@@ -40,7 +40,7 @@ function readRoom(channelId: number, saleId: string): Promise<Room> {
  * loaded only here (./queue-lazy).
  */
 export async function QueueIsland({ channel, sale }: { channel: PageChannel; sale: SaleRecord }) {
-  const room = await readRoom(channel.id, sale.id);
+  const room = await pageQueueRoom(channel.id, sale.id);
   if (!room) return null;
   const { t, theme } = channel;
   const startsAt = new Date(sale.saleStartTime).getTime();

@@ -12,6 +12,7 @@ export function QueueFrame({ title, children, busy = false }: { title: string; c
       className="mx-3 mt-3 flex min-h-[3.6rem] flex-col p-4"
       aria-labelledby="queue-heading"
       aria-busy={busy}
+      id="queue"
       data-testid="queue-panel"
     >
       <h2 id="queue-heading" className="mb-2 text-base font-semibold text-skin-1">

@@ -1877,6 +1877,7 @@ const en = {
   // issue 35: the waiting room's page (components/sale/queue-*.tsx, on the goods page)
   queue: {
     title: 'Waiting room',
+    barHint: 'Buy through the waiting room',
     intro: 'Join before the opening: everyone who joins by then gets a fair, shuffled place.',
     opensAt: 'The waiting room opens at {time}.',
     logIn: 'Log in to join the queue',

@@ -1787,6 +1787,7 @@ const zhCN: Messages = {
   // issue 35: the waiting room's page (components/sale/queue-*.tsx, on the goods page)
   queue: {
     title: '排队购买',
+    barHint: '请通过排队购买',
     intro: '开售前加入排队：开售时所有已加入的买家随机排序，公平分配名次。',
     opensAt: '排队将于 {time} 开放。',
     logIn: '登录后加入排队',

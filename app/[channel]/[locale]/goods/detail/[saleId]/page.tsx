@@ -27,7 +27,7 @@ import { pageLottery } from '@/lib/page/lottery';
 import { pickMessages } from '@/lib/i18n/pick-messages';
 import { LotteryIsland } from '@/components/sale/lottery-island';
 import Link from 'next/link';
-import { QueueIsland } from '@/components/sale/queue-island';
+import { QueueIsland, pageQueueRoom } from '@/components/sale/queue-island';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -105,6 +105,8 @@ export default async function GoodsDetailPage({ params }: Props) {
   // issue 35: a lottery sale shows its window, its draw and, in the buy bar, the buyer's standing (read in the browser).
   const lottery = await pageLottery(channel.id, sale.id);
   const lotteryBar = lottery !== null && statusSellOpen(sale.statusSell);
+  // A sale through a waiting room is bought from its card, with the buyer's admission: the bar points there.
+  const queueBar = statusSellOpen(sale.statusSell) && (await pageQueueRoom(channel.id, sale.id)) !== null;
   const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
   const renderedAt = renderTime();
   const { statusSell, saleStartTime, saleEndTime, amountAvailable } = sale;
@@ -294,6 +296,14 @@ export default async function GoodsDetailPage({ params }: Props) {
               verify={{ href: verifyHref(`/goods/detail/${sale.id}`), label: t('identity.verifyNow') }}
               identityShown={requirement.realName}
             />
+          ) : queueBar ? (
+            <a
+              href="#queue"
+              data-testid="buy-button"
+              className="flex h-[0.88rem] flex-1 items-center justify-center rounded-full border border-skin-button text-base font-semibold whitespace-nowrap text-skin-1"
+            >
+              {t('queue.barHint')}
+            </a>
           ) : sale.paused && statusSell === SALE_STATUS.ON_SALE ? (
             // issue 32, "Drop-day controls": its operator paused buying; a buy would be refused, so the button says why.
             <span
