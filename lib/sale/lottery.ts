@@ -305,7 +305,7 @@ export type LotteryStatus = {
  * A registration rush then reads no sale and no settings. 404: another channel's sale, or a first-come one.
  */
 async function buyerLottery(ctx: ChannelScope, saleId: number): Promise<LotteryRow> {
-  const read = await cachedRead(ctx.db, `lottery:${ctx.channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
+  const read = await cachedRead(ctx.db, `lottery-terms:${ctx.channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
     const [sale] = await ctx.db
       .select({ id: sales.id })
       .from(sales)
