@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { formatCount } from '@/lib/format/count';
 import { consoleCall } from './console-call';
-import { ConsoleError, ConsoleField } from './field';
+import { ConsoleError, ConsoleField, FieldError } from './field';
 
 /** The catalogue forms' words, written by the server page (lib/i18n `ops.catalogue.*`). */
 export type CatalogueWords = Record<string, string>;
@@ -234,15 +234,6 @@ export function CollectibleForm({
       )}
     </form>
   );
-}
-
-/** A refusal under the field it names. */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
 }
 
 /** A prize as the editor holds it: which collectible (its code), odds in basis points, value in yuan as typed. */

@@ -56,3 +56,12 @@ export function ConsoleError({ message }: { message: string | null }) {
     </p>
   );
 }
+
+/** A refusal under the field it names (the console's forms: the call's `data.field`). */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}

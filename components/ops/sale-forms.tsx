@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { consoleCall } from './console-call';
-import { ConsoleError, ConsoleField } from './field';
+import { ConsoleError, ConsoleField, FieldError } from './field';
 import { fromZoneInput, toZoneInput } from './sale-time';
 
 /** The sale forms' words, written by the server page (lib/i18n `ops.sales.*`). */
@@ -202,14 +202,6 @@ export function SaleForm({
       )}
     </form>
   );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
 }
 
 /**

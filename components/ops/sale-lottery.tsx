@@ -6,7 +6,7 @@ import { createTranslator } from 'use-intl/core';
 import type { Locale } from '@/lib/i18n/locale';
 import type { Messages } from '@/lib/i18n/messages/en';
 import { consoleCall } from './console-call';
-import { ConsoleError, ConsoleField } from './field';
+import { ConsoleError, ConsoleField, FieldError } from './field';
 import { fromLotteryInput, lotteryMoment, toLotteryInput } from './sale-lottery-time';
 
 /** The lottery's words (`ops.lottery`), handed down by the server page in the operator's language. */
@@ -582,12 +582,4 @@ function LotteryOutcome({
       </p>
     </div>
   );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
 }

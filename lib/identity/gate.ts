@@ -66,8 +66,13 @@ async function answer(blindBox: BlindBoxAnswer | undefined): Promise<boolean> {
  * else read by id (pages and tests that build a scope by hand).
  */
 export async function requireIdentityIn(ctx: UserScope, action: IdentityAction, blindBox?: BlindBoxAnswer): Promise<void> {
-  const channel = ctx.channel ?? (await channelPolicyOf(ctx.db, ctx.channelId));
+  const channel = await channelPolicyIn(ctx);
   await requireIdentity(ctx.db, { channel, userId: ctx.userId, action, blindBox, now: ctx.now });
+}
+
+/** The channel's identity rule and time zone: the scope's row when the proxy gave it, else read (a test, a job). */
+export async function channelPolicyIn(ctx: UserScope): Promise<Pick<ChannelRow, 'identityPolicy' | 'timeZone'>> {
+  return ctx.channel ?? (await channelPolicyOf(ctx.db, ctx.channelId));
 }
 
 async function channelPolicyOf(db: Db, channelId: number): Promise<Pick<ChannelRow, 'identityPolicy' | 'timeZone'>> {

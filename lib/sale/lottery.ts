@@ -9,7 +9,6 @@ import {
   orders,
   saleAllocations,
   sales,
-  type ChannelRow,
   type LotteryRoundJson,
 } from '../db/schema';
 import { AppError } from '../procedure/errors';
@@ -19,7 +18,7 @@ import { preparedOn } from '../db/prepared';
 import { cachedRead, tags, writeInvalidating } from '../cache/store';
 import type { ChannelScope, UserScope } from '../procedure/scope';
 import { identityRequirement, parseIdentityPolicy } from '../channel/identity-policy';
-import { requireIdentity } from '../identity/gate';
+import { channelPolicyIn, requireIdentity } from '../identity/gate';
 import { identityOf } from '../identity/records';
 import { freshAccountNumber } from '../auth/account-numbers';
 import { executedRows } from '../db/rows';
@@ -471,15 +470,6 @@ export async function lotteryStatus(ctx: UserScope, saleId: number): Promise<Lot
   return statusOf(row, await registrationOf(ctx.db, saleId, ctx.userId), ctx.now);
 }
 
-async function channelOf(ctx: UserScope): Promise<Pick<ChannelRow, 'identityPolicy' | 'timeZone'>> {
-  if (ctx.channel) return ctx.channel;
-  const [row] = await ctx.db
-    .select({ identityPolicy: channels.identityPolicy, timeZone: channels.timeZone })
-    .from(channels)
-    .where(eq(channels.id, ctx.channelId));
-  return row!;
-}
-
 /**
  * Registers the signed-in buyer for a sale's lottery (issue 35: "a buyer registers once (per identity where the channel
  * requires real-name; per account otherwise); registering is idempotent and cheap"). A buyer already registered is
@@ -492,7 +482,7 @@ export async function registerForLottery(ctx: UserScope, saleId: number): Promis
   const row = await buyerLottery(ctx, saleId);
   const at = ctx.now.getTime();
   const inWindow = at >= row.registrationOpensAt.getTime() && at < row.registrationClosesAt.getTime();
-  const channel = await channelOf(ctx);
+  const channel = await channelPolicyIn(ctx);
   const requirement = identityRequirement(parseIdentityPolicy(channel.identityPolicy), 'buy');
   let identityHash: string | null = null;
   if (requirement.realName) {

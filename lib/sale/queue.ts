@@ -2,13 +2,13 @@ import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { channels, queueEntries, saleAllocations, sales, type ChannelRow } from '../db/schema';
+import { queueEntries, saleAllocations, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 import { tags, writeInvalidating } from '../cache/store';
 import type { UserScope } from '../procedure/scope';
-import { requireIdentity } from '../identity/gate';
+import { channelPolicyIn, requireIdentity } from '../identity/gate';
 import { env } from '../env';
 import type { CatalogueAudit } from './catalogue';
 
@@ -566,15 +566,6 @@ async function buyerSale(ctx: UserScope, saleId: number) {
   return row as typeof row & { joinMinutes: number };
 }
 
-async function channelOf(ctx: UserScope): Promise<Pick<ChannelRow, 'identityPolicy' | 'timeZone'>> {
-  if (ctx.channel) return ctx.channel;
-  const [row] = await ctx.db
-    .select({ identityPolicy: channels.identityPolicy, timeZone: channels.timeZone })
-    .from(channels)
-    .where(eq(channels.id, ctx.channelId));
-  return row!;
-}
-
 /**
  * The signed-in buyer joins a sale's waiting room (issue 35). Idempotent: a buyer in the queue (waiting, admitted or
  * bought) is answered their place; concurrent joins make one row (the unique index decides). A buyer who left or let
@@ -596,7 +587,7 @@ export async function joinQueue(ctx: UserScope, saleId: number): Promise<QueuePo
     if (ctx.now.getTime() >= sale.saleStartTime.getTime() && sale.amountAvailable <= 0)
       throw new AppError(409, msg('queueSoldOut'), { reason: REASON.soldOut });
     // Joining is a step to buying: the channel's real-name and age rules for a buy apply.
-    await requireIdentity(ctx.db, { channel: await channelOf(ctx), userId: ctx.userId, action: 'buy', now: ctx.now });
+    await requireIdentity(ctx.db, { channel: await channelPolicyIn(ctx), userId: ctx.userId, action: 'buy', now: ctx.now });
     const fresh = {
       joinedAt: ctx.now,
       shuffleKey: randomBytes(16).toString('hex'),
