@@ -7,7 +7,7 @@ import { useTranslations, type AbstractIntlMessages } from 'use-intl';
 import { StorefrontProvider, useStorefront } from '@/components/shell/storefront-provider';
 import { MessagesProvider } from '@/components/shell/messages-provider';
 import { showToast } from '@/components/ui/toast';
-import { serverNow, subscribeClock } from '@/lib/client/server-clock';
+import { subscribeClock, tickedServerNow } from '@/lib/client/server-clock';
 import type { Locale } from '@/lib/i18n/locale';
 import { LotteryPanelView, type BuyerState, type LotteryStanding, type LotteryTimes, type RegisterRefusal } from './lottery-panel';
 
@@ -94,7 +94,7 @@ function LotteryPanel({
     () => true,
     () => false,
   );
-  const now = useSyncExternalStore(subscribeClock, serverNow, () => renderedAt);
+  const now = useSyncExternalStore(subscribeClock, tickedServerNow, () => renderedAt);
 
   const drawDue = now >= new Date(times.drawAt).getTime();
   // Once the draw is due and until it ran, the result is asked every few seconds: a winner learns it without a reload.

@@ -8,7 +8,7 @@ import { useApi } from '@/components/shell/api-provider';
 import { useStorefront } from '@/components/shell/storefront-provider';
 import type { ApiOutput } from '@/lib/client/api-client';
 import { fillSlots, type Slotted } from '@/lib/i18n/slots';
-import { serverNow, subscribeClock, syncServerClock } from '@/lib/client/server-clock';
+import { subscribeClock, syncServerClock, tickedServerNow } from '@/lib/client/server-clock';
 import { keepAdmission } from './queue-admission';
 import { QueueFrame, QueuePlaceholder } from './queue-panel-frame';
 
@@ -82,7 +82,7 @@ const never = () => false;
 
 /** The server's time, ticking (lib/client/server-clock.ts); 0 in the server's render. */
 function useServerNow(): number {
-  return useSyncExternalStore(subscribeClock, serverNow, () => 0);
+  return useSyncExternalStore(subscribeClock, tickedServerNow, () => 0);
 }
 
 /**

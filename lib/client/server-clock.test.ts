@@ -1,4 +1,4 @@
-import { resetServerClock, serverNow, subscribeClock, syncServerClock, TICK_MS } from './server-clock';
+import { resetServerClock, serverNow, subscribeClock, syncServerClock, tickedServerNow, TICK_MS } from './server-clock';
 
 function answering(now: number, roundTripMs: number, ok = true): typeof fetch {
   return (async () => {
@@ -19,6 +19,20 @@ describe('the server clock as the browser estimates it', () => {
     // The phone is 90 s slow; the server read its clock halfway through a 200 ms round trip.
     await syncServerClock(answering(phone + 100 + 90_000, 200));
     expect(serverNow() - Date.now()).toBe(90_000);
+  });
+
+  it('answers one time between two ticks (a stable snapshot for useSyncExternalStore), the next at the tick', async () => {
+    await syncServerClock(answering(Date.now() + 5000, 0));
+    const stop = subscribeClock(() => {});
+    const first = tickedServerNow();
+    expect(first - Date.now()).toBe(5000);
+    // Milliseconds pass between two reads of one render: the snapshot does not move, though the clock does.
+    jest.setSystemTime(Date.now() + 7);
+    expect(tickedServerNow()).toBe(first);
+    expect(serverNow()).toBe(first + 7);
+    jest.advanceTimersByTime(TICK_MS);
+    expect(tickedServerNow()).toBe(first + 7 + TICK_MS);
+    stop();
   });
 
   it('asks once per page load', async () => {

@@ -17,10 +17,21 @@ let offsetMs = 0;
 let syncing: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** The server's time at the ticker's last tick (or its start): what `tickedServerNow` answers between ticks. */
+let tickedAt = Date.now();
 
 /** Milliseconds since the epoch on the server's clock, as estimated here. */
 export function serverNow(): number {
   return Date.now() + offsetMs;
+}
+
+/**
+ * The server's time as of the ticker's last tick: the same number on every read between two ticks, which is what
+ * `useSyncExternalStore` needs of its snapshot (`serverNow` changes every millisecond, and a snapshot that changes
+ * between two reads of one render makes React render again without end: error #185 on a loaded phone).
+ */
+export function tickedServerNow(): number {
+  return tickedAt;
 }
 
 /** Asks the server for its time, once per page load; later calls share the first one's answer. */
@@ -49,12 +60,14 @@ function notify() {
 
 function tick() {
   timer = null;
+  tickedAt = serverNow();
   notify();
   if (listeners.size > 0) timer = setTimeout(tick, TICK_MS);
 }
 
 /** Calls `listener` every TICK_MS while subscribed (useSyncExternalStore's subscribe); the first call syncs the clock. */
 export function subscribeClock(listener: () => void): () => void {
+  if (listeners.size === 0) tickedAt = serverNow();
   listeners.add(listener);
   timer ??= setTimeout(tick, TICK_MS);
   void syncServerClock();
@@ -71,4 +84,5 @@ export function subscribeClock(listener: () => void): () => void {
 export function resetServerClock() {
   offsetMs = 0;
   syncing = null;
+  tickedAt = Date.now();
 }
