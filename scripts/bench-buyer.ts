@@ -50,3 +50,34 @@ export async function makeBenchBuyers(
   }
   return buyers;
 }
+
+/**
+ * `count` buyers of the run `run` with API sessions on `channelId` (no web cookie: the benchmarks that only call the
+ * API). Phone numbers carry a number of the run, so runs against one PostgreSQL do not collide.
+ */
+export async function makeBenchApiBuyers(
+  db: Db,
+  input: { channelId: number; count: number; run: string; prefix: string; now: Date },
+): Promise<{ userId: number; token: string }[]> {
+  const { users } = await import('../lib/db/schema');
+  const { createSession } = await import('../lib/auth/sessions');
+  const runNo = String(parseInt(input.run, 16) % 10_000).padStart(4, '0');
+  const userIds: number[] = [];
+  for (let from = 0; from < input.count; from += 1000) {
+    const batch = Array.from({ length: Math.min(1000, input.count - from) }, (_, j) => from + j);
+    const rows = await db
+      .insert(users)
+      .values(batch.map((i) => ({ uuid: `${input.prefix}-${input.run}-${i}`, phone: `1${runNo}${String(i).padStart(6, '0')}` })))
+      .returning({ id: users.id });
+    userIds.push(...rows.map((r) => r.id));
+  }
+  const buyers: { userId: number; token: string }[] = [];
+  for (let i = 0; i < userIds.length; i += 200) {
+    const batch = userIds.slice(i, i + 200);
+    const sessions = await Promise.all(
+      batch.map((userId) => createSession(db, { userId, channelId: input.channelId, now: input.now, ip: null })),
+    );
+    batch.forEach((userId, j) => buyers.push({ userId, token: sessions[j]!.token }));
+  }
+  return buyers;
+}

@@ -31,7 +31,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
-import { makeBenchBuyers } from './bench-buyer';
+import { makeBenchApiBuyers, makeBenchBuyers } from './bench-buyer';
 import { buyerJourney, JourneyTally, journeyTargets, stepLines, type Kind, type Send } from './bench-journey';
 import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
 import { httpRequester, laneAt, type Lane } from './bench-http';
@@ -83,9 +83,7 @@ async function prepare(): Promise<Prepared> {
   const { openDb } = await import('../lib/db/client');
   const { migrate } = await import('../lib/db/migrate');
   const { seed } = await import('../lib/demo/seed');
-  const { createSession } = await import('../lib/auth/sessions');
   const { makeSale } = await import('../test/buying');
-  const { users } = await import('../lib/db/schema');
   const { db, close } = openDb();
   try {
     await migrate(db);
@@ -95,23 +93,7 @@ async function prepare(): Promise<Prepared> {
     const { saleId, channelId } = await makeSale(db, { code: `BENCH-${run}`, amount: ITEMS, limitPerUser: 1, now });
     // The journey's buyers browse the store's pages, so they carry the web session cookie too (issue 34).
     if (JOURNEY) return { saleId, buyers: await makeBenchBuyers(db, { channelKey: CHANNEL, count: BUYERS, run, now }) };
-    // Phone numbers carry a number of the run, so runs against one PostgreSQL do not collide.
-    const runNo = String(parseInt(run, 16) % 10_000).padStart(4, '0');
-    const userIds: number[] = [];
-    for (let from = 0; from < BUYERS; from += 1000) {
-      const batch = Array.from({ length: Math.min(1000, BUYERS - from) }, (_, j) => from + j);
-      const rows = await db
-        .insert(users)
-        .values(batch.map((i) => ({ uuid: `bench-${run}-${i}`, phone: `1${runNo}${String(i).padStart(6, '0')}` })))
-        .returning({ id: users.id });
-      userIds.push(...rows.map((r) => r.id));
-    }
-    const buyers: Buyer[] = [];
-    for (let i = 0; i < userIds.length; i += 200) {
-      const batch = userIds.slice(i, i + 200);
-      const sessions = await Promise.all(batch.map((userId) => createSession(db, { userId, channelId, now, ip: null })));
-      batch.forEach((userId, j) => buyers.push({ userId, token: sessions[j]!.token }));
-    }
+    const buyers = await makeBenchApiBuyers(db, { channelId, count: BUYERS, run, prefix: 'bench', now });
     return { saleId, buyers };
   } finally {
     await close();

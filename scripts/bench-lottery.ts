@@ -20,6 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { httpRequester, laneAt } from './bench-http';
+import { makeBenchApiBuyers } from './bench-buyer';
 import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
 
 export type LotteryBenchSetup = {
@@ -41,9 +42,7 @@ async function prepare(items: number): Promise<{ saleId: number; channelId: numb
   const { openDb } = await import('../lib/db/client');
   const { migrate } = await import('../lib/db/migrate');
   const { seed } = await import('../lib/demo/seed');
-  const { createSession } = await import('../lib/auth/sessions');
   const { makeSale } = await import('../test/buying');
-  const { users } = await import('../lib/db/schema');
   const { setUpLottery } = await import('../lib/sale/lottery');
   const { db, close } = openDb();
   try {
@@ -67,22 +66,7 @@ async function prepare(items: number): Promise<{ saleId: number; channelId: numb
       now,
       async () => {},
     );
-    const runNo = String(parseInt(run, 16) % 10_000).padStart(4, '0');
-    const userIds: number[] = [];
-    for (let from = 0; from < REGISTRANTS; from += 1000) {
-      const batch = Array.from({ length: Math.min(1000, REGISTRANTS - from) }, (_, j) => from + j);
-      const rows = await db
-        .insert(users)
-        .values(batch.map((i) => ({ uuid: `lottery-${run}-${i}`, phone: `1${runNo}${String(i).padStart(6, '0')}` })))
-        .returning({ id: users.id });
-      userIds.push(...rows.map((r) => r.id));
-    }
-    const buyers: Buyer[] = [];
-    for (let i = 0; i < userIds.length; i += 200) {
-      const batch = userIds.slice(i, i + 200);
-      const sessions = await Promise.all(batch.map((userId) => createSession(db, { userId, channelId, now, ip: null })));
-      batch.forEach((userId, j) => buyers.push({ userId, token: sessions[j]!.token }));
-    }
+    const buyers = await makeBenchApiBuyers(db, { channelId, count: REGISTRANTS, run, prefix: 'lottery', now });
     return { saleId, channelId, buyers };
   } finally {
     await close();
