@@ -17,6 +17,8 @@ import {
   type SaleInput,
 } from './admin';
 import { createCollectible, type CatalogueAudit, type CollectibleInput } from './catalogue';
+import { QUEUE_DEFAULTS, setUpQueue } from './queue';
+import { setUpLottery } from './lottery';
 
 // Issue 32, "Sales": the rules that keep buyers safe, each refusal naming its field and changing nothing; pause and
 // resume as a buyer meets them; added copies as the store shows them.
@@ -183,6 +185,51 @@ describe('editing a sale', () => {
     await refusedUnchanged(sale.id, 'saleStartTime', () => editSale(api.db, aurora, sale.id, past, api.now, audit));
     expect((await editSale(api.db, aurora, sale.id, { ...past, confirmPast: true }, api.now, audit)).state).toBe('live');
   });
+
+  // issue 35: buyers register for a lottery or join a waiting room on the sale's times, so they stop moving then.
+  it.each([
+    ['queue', /waiting room opened at/, /排队已于/],
+    ['lottery', /registration opened at/, /抽签登记已于/],
+  ] as const)(
+    "keeps a %s sale's opening and close once buyers may register or join, and moves them before",
+    async (mode, english, chinese) => {
+      const opening = new Date(api.now.getTime() + 2 * HOUR);
+      const sale = await createSale(api.db, aurora, saleInput({ saleStartTime: opening }), api.now, audit);
+      if (mode === 'queue') {
+        await setUpQueue(api.db, aurora, sale.id, { joinMinutes: 60, ...QUEUE_DEFAULTS }, api.now, audit);
+      } else {
+        const settings = {
+          registrationOpensAt: new Date(api.now.getTime() + HOUR),
+          registrationClosesAt: new Date(api.now.getTime() + 90 * 60_000),
+          drawAt: new Date(api.now.getTime() + 90 * 60_000),
+          purchaseWindowMinutes: 30,
+          publicValueSource: 'the closing value of a named index',
+        };
+        await setUpLottery(api.db, aurora, sale.id, settings, api.now, audit);
+      }
+      const same = saleInput({ saleStartTime: opening });
+      // Before joining or registration opens (an hour ahead), the opening still moves.
+      const later = new Date(opening.getTime() + 60_000);
+      expect((await editSale(api.db, aurora, sale.id, { ...same, saleStartTime: later }, api.now, audit)).saleStartTime).toEqual(later);
+      const afterOpened = new Date(api.now.getTime() + HOUR + 60_000);
+      const moved = { ...same, saleStartTime: new Date(later.getTime() + HOUR) };
+      const closed = { ...same, saleStartTime: later, saleEndTime: new Date(later.getTime() + 5 * HOUR) };
+      for (const [field, input] of [
+        ['saleStartTime', moved],
+        ['saleEndTime', closed],
+      ] as const) {
+        const before = await row(sale.id);
+        const error = await editSale(api.db, aurora, sale.id, input, afterOpened, audit).catch((e: unknown) => e);
+        expect(error).toMatchObject({ code: 409, data: { field } });
+        expect((error as AppError).messageIn('en')).toMatch(english);
+        expect((error as AppError).messageIn('zh-CN')).toMatch(chinese);
+        expect(await row(sale.id)).toEqual(before);
+      }
+      // The same times sent back with another change are no change of times.
+      const edited = await editSale(api.db, aurora, sale.id, { ...same, saleStartTime: later, listed: false }, afterOpened, audit);
+      expect(edited.listed).toBe(false);
+    },
+  );
 
   it("does not find another channel's sale", async () => {
     const sale = await openSale();

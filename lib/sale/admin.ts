@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors';
 import { stockTags, tags, writeInvalidating } from '../cache/store';
 import type { CatalogueAudit } from './catalogue';
 import { followSaleCopies } from './lottery';
+import { joinOpensAt } from './queue';
 import {
   closesBeforeOpening,
   consoleSaleState,
@@ -137,6 +138,44 @@ function frozen(field: FrozenField): AppError {
   return new AppError(400, msg('opsSaleFrozen', { field }), { field });
 }
 
+/**
+ * issue 35 ("Sale settings that decide the draw freeze when registration opens"; a waiting room's shuffle is "everyone
+ * who joined before the opening plus a short grace"): once a lottery's registration or a waiting room's joining has
+ * opened, buyers have registered or joined on the sale's times, so its opening and close no longer move (409 naming the
+ * field). Before that they move freely, and a waiting room's joining moves with the opening. One indexed read.
+ */
+async function refuseTimesAfterAllocationOpened(
+  db: Db,
+  saleId: number,
+  before: { saleStartTime: Date; saleEndTime: Date | null },
+  input: { saleStartTime: Date; saleEndTime: Date | null },
+  now: Date,
+): Promise<void> {
+  const field =
+    input.saleStartTime.getTime() !== before.saleStartTime.getTime()
+      ? 'saleStartTime'
+      : (input.saleEndTime?.getTime() ?? null) !== (before.saleEndTime?.getTime() ?? null)
+        ? 'saleEndTime'
+        : null;
+  if (!field) return;
+  const [allocation] = await db
+    .select({
+      mode: saleAllocations.mode,
+      registrationOpensAt: saleAllocations.registrationOpensAt,
+      joinMinutes: saleAllocations.queueJoinMinutes,
+    })
+    .from(saleAllocations)
+    .where(eq(saleAllocations.saleId, saleId));
+  const opened =
+    allocation?.mode === 'lottery'
+      ? allocation.registrationOpensAt
+      : allocation?.mode === 'queue' && allocation.joinMinutes !== null
+        ? joinOpensAt(before.saleStartTime, allocation.joinMinutes)
+        : null;
+  if (!opened || now.getTime() < opened.getTime()) return;
+  throw new AppError(409, msg('opsSaleTimesAllocationOpened', { field, mode: allocation!.mode, at: opened }), { field });
+}
+
 /** The tags of everything the store shows of one sale (its page, the lists, its buy terms, its copies left). */
 function saleTags(channelId: number, saleId: number): string[] {
   return [...stockTags({ channelId, saleId }), tags.saleTerms(saleId)];
@@ -219,6 +258,7 @@ export async function editSale(
     if (field) throw frozen(field);
     if (closesBeforeOpening(input.saleStartTime, input.saleEndTime)) throw new AppError(400, msg('opsSaleClosesBeforeOpening'));
     const openingChanged = input.saleStartTime.getTime() !== before.saleStartTime.getTime();
+    await refuseTimesAfterAllocationOpened(tx, saleId, before, input, now);
     if (openingNeedsConfirmation(input.saleStartTime, now, openingChanged, input.confirmPast ?? false))
       throw new AppError(400, msg('opsSaleOpeningPast'));
     const [row] = await tx

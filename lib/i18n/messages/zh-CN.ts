@@ -257,6 +257,9 @@ const zhCN: Messages = {
     opsSaleFrozen:
       '{field, select, price {价格} limitPerUser {每人限购数量} other {开售时间}}已不能修改：该发售已有订单，买家是按这些条件购买的',
     opsSaleCopiesBelowTaken: '份数不能少于 {taken, number}：已售出或被未支付订单占用的数量',
+    // issue 35: a lottery's or waiting room's sale keeps its times once buyers registered or joined.
+    opsSaleTimesAllocationOpened:
+      '{field, select, saleStartTime {开售时间} other {结束时间}}已不能修改：{mode, select, lottery {抽签登记} other {排队}}已于 {at, date, moment} 开始，买家是按这些时间{mode, select, lottery {登记} other {排队}}的',
     opsSaleClosesBeforeOpening: '结束时间必须晚于开售时间',
     opsSaleOpeningPast: '开售时间已过，发售将立即开始，请确认后继续',
     opsSaleHasOrders: '该发售已有订单，不能删除，请改为归档',
