@@ -331,3 +331,61 @@ test('support sees the lottery and its result, and can neither change nor draw i
   expect(refused.code).toBe(403);
   await context.close();
 });
+
+test('the owner puts a sale through a waiting room: a joining time already past is refused at its field', async () => {
+  test.setTimeout(120_000);
+  const page = await signedIn.newPage();
+  const code = `queue-${Date.now().toString(36)}`;
+  // A sale opening in 30 minutes, made through the console's own call.
+  await page.goto(`${OPS}/channels/AURORA/sales`);
+  const made = await page.evaluate(
+    async ({ code, start }) => {
+      const res = await fetch('/api/ops/api/sale/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          channel: 'AURORA',
+          code,
+          collectible: 'aurora-dawn',
+          price: 990,
+          copies: 5,
+          limitPerUser: 1,
+          saleStartTime: start,
+          saleEndTime: null,
+          listed: false,
+          sort: 0,
+        }),
+      });
+      return (await res.json()) as { code: number; message: string };
+    },
+    { code, start: new Date(Date.now() + 30 * 60_000).toISOString() },
+  );
+  expect(made, made.message).toMatchObject({ code: 200 });
+
+  await page.goto(`${OPS}/channels/AURORA/sales/${code}`);
+  const section = page.getByTestId('sale-lottery');
+  await section.getByRole('radio', { name: /Waiting room/ }).check();
+  // Joining an hour before an opening 30 minutes away would have opened already.
+  await section.getByLabel('Joining opens (minutes before the opening)').fill('60');
+  await section.getByRole('button', { name: 'Set up the waiting room' }).click();
+  await expect(section.locator('#queue-joinMinutes-error')).not.toBeEmpty();
+  await expect(section.getByLabel('Joining opens (minutes before the opening)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(section.getByTestId('queue-facts')).toHaveCount(0);
+
+  await section.getByLabel('Joining opens (minutes before the opening)').fill('10');
+  await section.getByLabel('Buyers let in a second').fill('20');
+  await section.getByRole('button', { name: 'Set up the waiting room' }).click();
+  await expect(section.getByRole('status')).toHaveText('Saved.');
+  await expect(section.getByTestId('queue-facts')).toContainText('Joining opens at');
+  await expect(section.getByTestId('queue-joined')).toHaveText('0');
+  await shot(page, 'queue-set-1280');
+
+  // Read again, the sale goes through its waiting room with the settings saved; it cannot go back to plain first come.
+  await page.reload();
+  await expect(section.getByRole('radio', { name: /Waiting room/ })).toBeChecked();
+  await expect(section.getByLabel('Buyers let in a second')).toHaveValue('20');
+  await expect(section.getByRole('radio', { name: /First come/ })).toBeDisabled();
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await shot(page, 'queue-set-820');
+  await page.close();
+});

@@ -50,6 +50,7 @@ function show(props: Partial<Parameters<typeof SaleLottery>[0]> = {}) {
       copies={3}
       canWrite
       initial={null}
+      queue={null}
       result={null}
       verifyUrl="http://aurora.localhost/lottery/7"
       renderedAt={Date.now()}

@@ -8,6 +8,7 @@ import type { Messages } from '@/lib/i18n/messages/en';
 import { consoleCall } from './console-call';
 import { ConsoleError, ConsoleField, FieldError } from './field';
 import { fromLotteryInput, lotteryMoment, toLotteryInput } from './sale-lottery-time';
+import { SaleQueue, type QueueConsoleView } from './sale-queue';
 
 /** The lottery's words (`ops.lottery`), handed down by the server page in the operator's language. */
 export type LotteryWords = Messages['ops']['lottery'];
@@ -61,6 +62,7 @@ export function SaleLottery({
   copies,
   canWrite,
   initial,
+  queue,
   result,
   verifyUrl,
   renderedAt,
@@ -74,6 +76,8 @@ export function SaleLottery({
   copies: number;
   canWrite: boolean;
   initial: LotteryConsoleView | null;
+  /** The sale's waiting room, when it goes through one (issue 35). */
+  queue: QueueConsoleView | null;
   result: LotteryResult | null;
   /** The buyers' page that checks this draw, on the channel's host. */
   verifyUrl: string;
@@ -82,7 +86,10 @@ export function SaleLottery({
   words: LotteryWords;
 }) {
   const t = useMemo(() => createTranslator({ locale, messages: { w: words }, namespace: 'w' }), [locale, words]);
-  const [mode, setMode] = useState<'firstCome' | 'lottery'>(initial ? 'lottery' : 'firstCome');
+  const [mode, setMode] = useState<'firstCome' | 'lottery' | 'queue'>(initial ? 'lottery' : queue ? 'queue' : 'firstCome');
+  // A lottery's commitment is public from its setup, so it stays a lottery; a waiting room may still become a lottery
+  // until joining opens (lib/sale/lottery.ts), and has no way back to plain first come (no call: docs/drops.md).
+  const settled = initial !== null || (queue?.frozen ?? false);
   useRefreshAt(initial && !initial.frozen ? initial.registrationOpensAt : null);
   useRefreshAt(initial && !initial.drawnAt ? initial.drawAt : null);
 
@@ -100,9 +107,9 @@ export function SaleLottery({
         <ModeChoice
           name="firstCome"
           label={t('firstCome')}
-          hint={initial ? t('lotteryKept') : t('firstComeHint')}
+          hint={initial ? t('lotteryKept') : queue ? t('queue.kept') : t('firstComeHint')}
           checked={mode === 'firstCome'}
-          disabled={!canWrite || initial !== null}
+          disabled={!canWrite || settled || queue !== null}
           onChoose={() => setMode('firstCome')}
         />
         <ModeChoice
@@ -110,10 +117,21 @@ export function SaleLottery({
           label={t('lottery')}
           hint={t('lotteryHint', { copies: initial?.copies ?? copies })}
           checked={mode === 'lottery'}
-          disabled={!canWrite || initial !== null}
+          disabled={!canWrite || settled}
           onChoose={() => setMode('lottery')}
         />
+        <ModeChoice
+          name="queue"
+          label={t('queue.title')}
+          hint={t('queue.hint')}
+          checked={mode === 'queue'}
+          disabled={!canWrite || settled}
+          onChoose={() => setMode('queue')}
+        />
       </fieldset>
+      {mode === 'queue' && (
+        <SaleQueue locale={locale} channel={channel} sale={sale} timeZone={timeZone} canWrite={canWrite} initial={queue} t={t} />
+      )}
       {mode === 'lottery' && (
         <>
           {initial && <LotteryFacts view={initial} timeZone={timeZone} t={t} />}
@@ -146,6 +164,8 @@ export function SaleLottery({
 }
 
 type T = ReturnType<typeof createTranslator<{ w: LotteryWords }, 'w'>>;
+/** The Allocation section's translator (`ops.lottery`), shared with the waiting room's form (./sale-queue.tsx). */
+export type AllocationT = T;
 
 /** Reads the page again at `iso` (registration's opening, the draw's time), if that is still ahead. */
 function useRefreshAt(iso: string | null) {

@@ -13,7 +13,10 @@ import { SaleControls, SaleForm } from '@/components/ops/sale-forms';
 import { zoneText } from '@/components/ops/sale-time';
 import { SaleCancel } from '@/components/ops/sale-cancel';
 import { SaleLottery, type LotteryConsoleView, type LotteryResult } from '@/components/ops/sale-lottery';
+import type { QueueConsoleView } from '@/components/ops/sale-queue';
 import { findLottery, publishedLottery } from '@/lib/sale/lottery';
+import { findQueue } from '@/lib/sale/queue';
+import { wireDates } from '@/lib/procedure/wire-dates';
 import { cancelProgress } from '@/lib/payment/sale-cancel';
 import { CATALOGUES } from '@/lib/i18n/translator';
 import { zonedTimeFormat } from '@/lib/format/date';
@@ -25,8 +28,8 @@ export const generateMetadata = consoleTitled((t) => t('ops.sales.editTitle'));
 /**
  * One sale (issue 32, "Sales" and "Drop-day controls"): its status and copies, its edit form (price, limit and opening
  * time read-only with the reason once it has orders), pause and resume, add copies, archive or delete, and a link to its
- * store page, which shows before the sale opens. Its allocation (issue 35): first come, or a lottery with its setup,
- * commitment, registrants, draw and result.
+ * store page, which shows before the sale opens. Its allocation (issue 35): first come, a waiting room with its settings
+ * and the buyers joined, or a lottery with its setup, commitment, registrants, draw and result.
  */
 export default async function SalePage({ params }: Props) {
   const { locale, t } = await consoleWords(params);
@@ -70,6 +73,9 @@ export default async function SalePage({ params }: Props) {
       }
     : null;
   const published = lottery?.drawnAt ? (await publishedLottery({ db, now, channelId: channel.id }, sale.id)).draw : null;
+  // The waiting room (issue 35), as the console's call answers it.
+  const queue = await findQueue(db, channel.id, sale.id, now);
+  const queueView: QueueConsoleView | null = queue ? wireDates(queue) : null;
   const lotteryResult: LotteryResult | null = published ? { winners: published.winners, waitlist: published.waitlist.length } : null;
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
@@ -141,6 +147,7 @@ export default async function SalePage({ params }: Props) {
           copies={sale.copies}
           canWrite={canWrite}
           initial={lotteryView}
+          queue={queueView}
           result={lotteryResult}
           verifyUrl={`${publicOrigin(channel.host)}/lottery/${sale.id}`}
           renderedAt={now.getTime()}
