@@ -3,7 +3,7 @@ import { createTestApi, type TestApi, type TestBuyer } from '@/test/api';
 import { makeSale } from '@/test/buying';
 import { signedInOperator } from '@/test/operator-fixtures';
 import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
-import { holdings, orders, salePriorityBuyers, sales } from '@/lib/db/schema';
+import { holdings, operatorAudit, orders, salePriorityBuyers, sales } from '@/lib/db/schema';
 import { accountNumberOf } from '@/lib/auth/account-numbers';
 import { runJobsOnce } from '@/lib/jobs/runner';
 import { gateBuyCall } from '@/lib/order/buy-gate';
@@ -176,6 +176,20 @@ describe('a sale opening an hour early to holders, buyers with 2 paid orders and
     expect((await ops('/ops/api/sale/priority', { channel: 'AURORA', sale: 'prio-sale' })).data).toMatchObject({
       priority: { whitelistCount: 1 },
     });
+    // Each write left one entry in the audit trail, with the sale's priority before and after.
+    const entries = await api.db
+      .select()
+      .from(operatorAudit)
+      .where(sql`${operatorAudit.procedure} like 'sale/priority/%'`);
+    expect(entries.map((e) => [e.procedure, e.before, e.after])).toEqual([
+      [
+        'sale/priority/set',
+        { sale: 'prio-sale', priority: null },
+        { sale: 'prio-sale', priority: expect.objectContaining({ minutesEarly: 60 }) },
+      ],
+      ['sale/priority/whitelist', { sale: 'prio-sale', whitelistCount: 0 }, { sale: 'prio-sale', whitelistCount: 1, refused: 3 }],
+      ['sale/priority/whitelist', { sale: 'prio-sale', whitelistCount: 1 }, { sale: 'prio-sale', whitelistCount: 1, refused: 0 }],
+    ]);
     expect(await publicPriority(api.db, (await api.channelId('AURORA'))!, saleId)).toEqual({
       opensAt: at(3).toISOString(),
       saleStartsAt: at(4).toISOString(),
