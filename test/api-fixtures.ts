@@ -430,6 +430,15 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   // A sale's waiting room (issue 35): the same LUMEN sale not yet open, its joining 10 minutes before the opening.
   '/ops/api/sale/queue': () => ({ channel: 'LUMEN', sale: 'lumen-candle' }),
   '/ops/api/sale/queue/set': () => ({ channel: 'LUMEN', sale: 'lumen-candle', joinMinutes: 10 }),
+  // A sale's priority purchase (issue 35) on the same LUMEN sale: by the time these run in registry order it goes
+  // through a waiting room, so the writes are refused (409 `mode`); lib/sale/priority.test.ts makes them for real.
+  '/ops/api/sale/priority': () => ({ channel: 'LUMEN', sale: 'lumen-candle' }),
+  '/ops/api/sale/priority/set': () => ({
+    channel: 'LUMEN',
+    sale: 'lumen-candle',
+    priority: { minutesEarly: 10, holderCollectibles: [], minPaidOrders: 1, decideAt: '2026-11-23T08:00:00Z' },
+  }),
+  '/ops/api/sale/priority/whitelist': () => ({ channel: 'LUMEN', sale: 'lumen-candle', csv: 'account_number\n12345\n' }),
   '/ops/api/apiKey/revoke': () => ({ id: 1 }),
   '/ops/api/audit/list': () => ({}),
   '/ops/api/report/daily': () => ({ channel: 'LUMEN' }),
@@ -506,6 +515,8 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   // The waiting room (issue 35): A's sale goes first come, so a buyer's call gets as far as "no waiting room" (404).
   '/market/api/queue/join': (f) => ({ saleId: f.saleId }),
   '/market/api/queue/position': (f) => ({ saleId: f.saleId }),
+  // Priority purchase (issue 35): A's sale has none, so the answer is null.
+  '/market/api/priority/status': (f) => ({ saleId: f.saleId }),
   '/user/api/thirdAccount/brandChannel': () => ({ brandName: 'Aurora Collectibles' }),
   '/market/api/order/create': (f) => ({ saleId: f.saleId, quantity: 1, idempotencyKey: f.orderKey }),
   '/market/api/order/list': () => ({ pageCount: 1, pageSize: 50 }),

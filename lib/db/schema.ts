@@ -1730,3 +1730,70 @@ export const queueEntries = pgTable(
     check('queue_entries_admitted', sql`${t.outcome} = 'waiting' or ${t.outcome} = 'left' or ${t.admissionExpiresAt} is not null`),
   ],
 );
+
+/**
+ * A sale's priority purchase (优先购, issue 35; lib/sale/priority.ts): eligible buyers may buy `minutes_early` minutes
+ * before the sale's opening. Eligible: holds any of `holder_commodity_ids` (not spent, not refunded, on the channel), or
+ * has at least `min_paid_orders` paid orders on the channel, or is on the imported whitelist. Decided once, at
+ * `decide_at` (the jobs' pass), into `sale_priority_buyers`; from `decided_at` on the settings are frozen. First-come
+ * sales only (not a lottery, not a waiting room).
+ */
+export const salePriority = pgTable(
+  'sale_priority',
+  {
+    saleId: integer('sale_id')
+      .primaryKey()
+      .references(() => sales.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    minutesEarly: integer('minutes_early').notNull(),
+    /** The collectibles whose holders are eligible (commodity ids of the channel); empty: no holder rule. */
+    holderCommodityIds: integer('holder_commodity_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** At least this many paid orders on the channel; null: no orders rule. */
+    minPaidOrders: integer('min_paid_orders'),
+    /** When eligibility is decided: at or before the early opening. */
+    decideAt: timestamp('decide_at', { withTimezone: true }).notNull(),
+    /** Set by the decision; the settings and the whitelist are frozen from then on. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** How many buyers the decision found eligible. */
+    eligibleCount: integer('eligible_count'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('sale_priority_minutes_early', sql`${t.minutesEarly} between 1 and 1440`),
+    check('sale_priority_min_paid_orders', sql`${t.minPaidOrders} is null or ${t.minPaidOrders} >= 1`),
+    check('sale_priority_decided', sql`(${t.decidedAt} is null) = (${t.eligibleCount} is null)`),
+    index('sale_priority_due')
+      .on(t.decideAt)
+      .where(sql`${t.decidedAt} is null`),
+  ],
+);
+
+/** A sale's imported whitelist for priority purchase: account numbers of the sale's channel (lib/auth/account-numbers.ts). */
+export const salePriorityWhitelist = pgTable(
+  'sale_priority_whitelist',
+  {
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    accountNumber: text('account_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.saleId, t.accountNumber] })],
+);
+
+/** The buyers the decision found eligible for a sale's priority purchase, with why ('holder', 'orders', 'whitelist'). */
+export const salePriorityBuyers = pgTable(
+  'sale_priority_buyers',
+  {
+    // No foreign keys: the decision writes every row in one INSERT … SELECT from rows that reference them already.
+    saleId: integer('sale_id').notNull(),
+    userId: integer('user_id').notNull(),
+    reasons: text('reasons').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.saleId, t.userId] })],
+);

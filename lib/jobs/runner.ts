@@ -15,6 +15,7 @@ import { aggregateRecentDays } from '../report/daily';
 import { retryAlertDeliveries } from '../monitor/alerts';
 import { outboxSender, sendDueTexts, type OutboxSender } from '../auth/sms-outbox';
 import { openLotteryRounds } from '../sale/lottery';
+import { decideDuePriorities } from '../sale/priority';
 
 /** How often the reports job counts today and yesterday (issue 32: "every minute"). */
 export const REPORT_INTERVAL_MS = 60_000;
@@ -33,6 +34,8 @@ export type JobsReport = {
   texts: Awaited<ReturnType<typeof sendDueTexts>>;
   /** Lottery purchase rounds opened for the waitlist (issue 35). */
   lotteryRounds: number;
+  /** Priority purchases decided: their eligible buyers written (issue 35). */
+  priorities: number;
 };
 
 /**
@@ -50,6 +53,8 @@ export async function runJobsOnce(
   const expired = await expireOverdueOrders(db, now);
   // A lottery's next purchase round (issue 35), after the expiry sweep: the copies it gave back go down the waitlist.
   const lotteryRounds = await openLotteryRounds(db, now);
+  // Priority purchases whose decision time came (issue 35): their eligible buyers are written, their settings freeze.
+  const priorities = await decideDuePriorities(db, now);
   const providers = options.providers ?? configuredProviders(db);
   const reconciled = await reconcilePayments(db, providers, now);
   // Cancelled sales' refunds (issue 32): after the reconciliation, so a payment it just settled is refunded too.
@@ -58,7 +63,7 @@ export async function runJobsOnce(
   // The SMS outbox (issue 32): texts not sent after their commit (a carrier down, a crash) and the cancelled sales'
   // refund texts just queued; after the refunds, so those go out in this same pass.
   const texts = await sendDueTexts(db, options.texts ?? outboxSender(), now);
-  return { expired, reconciled, chained, cancellations, texts, lotteryRounds };
+  return { expired, reconciled, chained, cancellations, texts, lotteryRounds, priorities };
 }
 
 /**

@@ -9,6 +9,7 @@ import { apiLocale } from '../i18n/locale';
 import { SALE_STATUS, saleWindowStatus } from '../sale/status';
 import { sessionCookieValue } from '../auth/session-claims';
 import { readBuyTerms, termsRefusal } from './service';
+import { earlyOpening } from '../sale/priority';
 
 /** A buy call as the gate sees it at the door: read whole, with the headers the entry server resolved. */
 export type GatedCall = { headers: IncomingHttpHeaders; body: string };
@@ -51,6 +52,10 @@ export async function gateBuyCall(call: GatedCall, options: { db?: Db; now?: Dat
   // Not open yet, or (issue 32) paused by its operator: answered at the door, as `order/create` would answer it.
   const window = saleWindowStatus(terms.sale, now);
   if (window !== SALE_STATUS.COMING_SOON && !(window === SALE_STATUS.ON_SALE && terms.sale.pausedAt)) return null;
+  // issue 35, priority purchase: from the early opening the buy answers (an eligible buyer buys, everyone else is told
+  // the sale's opening), since only it reads the buyer's eligibility.
+  if (window === SALE_STATUS.COMING_SOON && terms.priority && now >= earlyOpening(terms.sale.saleStartTime, terms.priority.minutesEarly))
+    return null;
   const refusal = termsRefusal(terms, { quantity: 1 }, now)!;
   const acceptLanguage = headers['accept-language'];
   const locale = apiLocale(Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage, channel.locale);

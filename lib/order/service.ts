@@ -2,7 +2,7 @@ import 'server-only';
 import { requireIdentityIn } from '../identity/gate';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { commodities, holdings, orderRefunds, orders, saleAllocations, saleQuotas, sales } from '../db/schema';
+import { commodities, holdings, orderRefunds, orders, saleAllocations, salePriority, saleQuotas, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { databaseError, isUniqueViolation } from '../db/errors';
@@ -21,6 +21,7 @@ import { REASON } from '../procedure/reasons';
 import { orderRiskRefusal } from './unpaid-rule';
 import { lotteryRankOf, lotteryRoundsOf, lotteryStanding, type LotteryBuyTerms } from '../sale/lottery';
 import { admissionRefusal as queueAdmissionRefusal } from '../sale/queue';
+import { buyerEarlyOpening, type PriorityBuyTerms } from '../sale/priority';
 
 /**
  * Orders (DESIGN §7; states and transitions in docs/orders.md). Creating one reserves stock and the buyer's
@@ -186,9 +187,16 @@ export type CreateOrderInput = { saleId: number; quantity: number; idempotencyKe
 type SaleTerms = Omit<SaleRow, 'amountAvailable'>;
 /**
  * `lottery`: the sale's lottery (issue 35) when it goes by lottery, null when first come. `queue`: the sale goes
- * through a waiting room (issue 35), whose admission order/create requires.
+ * through a waiting room (issue 35), whose admission order/create requires. `priority`: the sale's priority purchase
+ * (issue 35, lib/sale/priority.ts) when it has one: eligible buyers buy from its early opening.
  */
-export type BuyTerms = { sale: SaleTerms; commodity: CommodityRow; lottery: LotteryBuyTerms | null; queue: boolean } | null;
+export type BuyTerms = {
+  sale: SaleTerms;
+  commodity: CommodityRow;
+  lottery: LotteryBuyTerms | null;
+  queue: boolean;
+  priority: PriorityBuyTerms | null;
+} | null;
 /** The sale's columns a buy reads: all but its copies left. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out of the rest, which is what is used
 const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
@@ -201,7 +209,8 @@ const { amountAvailable, ...saleTermColumns } = getTableColumns(sales);
  *
  * The sale's allocation comes in the same statement (issue 35): a lottery's draw and its purchase rounds,
  * so a first-come sale's buy pays nothing for lotteries and a lottery sale's reads only the buyer's rank. The lottery's
- * setup and draw drop these terms by the same tag (lib/sale/lottery.ts).
+ * setup and draw drop these terms by the same tag (lib/sale/lottery.ts). So does its priority purchase's minutes early
+ * and decision (lib/sale/priority.ts), whose changes drop them by the same tag.
  */
 export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise<BuyTerms> {
   return cachedRead(db, `buy-terms:${channelId}:${saleId}`, [tags.saleTerms(saleId)], async () => {
@@ -217,10 +226,12 @@ export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise
             drawnAt: saleAllocations.drawnAt,
             rounds: saleAllocations.rounds,
           },
+          priority: { minutesEarly: salePriority.minutesEarly, decidedAt: salePriority.decidedAt },
         })
         .from(sales)
         .innerJoin(commodities, eq(commodities.id, sales.commodityId))
         .leftJoin(saleAllocations, eq(saleAllocations.saleId, sales.id))
+        .leftJoin(salePriority, eq(salePriority.saleId, sales.id))
         .where(and(eq(sales.id, sql.placeholder('saleId')), eq(sales.channelId, sql.placeholder('channelId'))))
         .limit(1)
         .prepare('sale_to_buy'),
@@ -229,7 +240,9 @@ export function readBuyTerms(db: Db, channelId: number, saleId: number): Promise
     const a = row.allocation;
     // The table's check constraint makes a lottery's settings present.
     const lottery = a?.mode === 'lottery' ? { drawAt: a.drawAt!, drawnAt: a.drawnAt, rounds: lotteryRoundsOf(a.rounds) } : null;
-    return { sale: row.sale, commodity: row.commodity, lottery, queue: a?.mode === 'queue' };
+    const priority =
+      row.priority?.minutesEarly != null ? { minutesEarly: row.priority.minutesEarly, decidedAt: row.priority.decidedAt } : null;
+    return { sale: row.sale, commodity: row.commodity, lottery, queue: a?.mode === 'queue', priority };
   });
 }
 
@@ -244,15 +257,24 @@ export async function admissionRefusal(ctx: UserScope, terms: NonNullable<BuyTer
   return lotteryStanding(terms.lottery, await lotteryRankOf(ctx.db, terms.sale.id, ctx.userId), ctx.now).refusal;
 }
 
-/** Why these terms refuse this buy before any copy is claimed (spec §6: 404, not open, ended, over the limit), or null. */
-export function termsRefusal(terms: BuyTerms, input: Pick<CreateOrderInput, 'quantity'>, now: Date): AppError | null {
+/**
+ * Why these terms refuse this buy before any copy is claimed (spec §6: 404, not open, ended, over the limit), or null.
+ * `earlyOpening`: the buyer's own opening when priority purchase (issue 35) lets them in before the sale's; everyone
+ * else is told the sale's opening.
+ */
+export function termsRefusal(
+  terms: BuyTerms,
+  input: Pick<CreateOrderInput, 'quantity'>,
+  now: Date,
+  earlyOpening: Date | null = null,
+): AppError | null {
   if (!terms) return new AppError(404, msg('saleNotFound'));
   const { sale } = terms;
   // Cancelled on drop day (issue 32, "Drop-day controls"): no more orders, whatever its window says.
   if (sale.cancelledAt) return new AppError(409, msg('saleCancelled'), { reason: REASON.ended });
   // The sale's window without its copies left: an ended sale answers "ended" whether or not copies were left
   // (docs/orders.md).
-  const window = saleWindowStatus(sale, now);
+  const window = saleWindowStatus(earlyOpening ? { ...sale, saleStartTime: earlyOpening } : sale, now);
   if (window === SALE_STATUS.COMING_SOON)
     return new AppError(409, msg('saleNotOpen', { at: sale.saleStartTime }), {
       reason: REASON.notOpen,
@@ -291,7 +313,9 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
     throw shortOfStock(0);
   }
   const terms = await readBuyTerms(ctx.db, ctx.channelId, input.saleId);
-  const refusal = termsRefusal(terms, input, ctx.now);
+  // issue 35, priority purchase: an eligible buyer's own opening, read (one indexed read) only within the early window.
+  const early = await earlyOpeningOf(ctx, terms);
+  const refusal = termsRefusal(terms, input, ctx.now, early);
   if (refusal) {
     // A retried tap still answers with the order it made, though the sale has ended since.
     const again = await find();
@@ -330,7 +354,7 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
   }
   return madeOrWinner({
     find,
-    make: () => claim(ctx, input, payTimeoutMs, sale, commodity),
+    make: () => claim(ctx, input, payTimeoutMs, sale, commodity, early),
     // The same tap sent twice at once: the copy that lost on the limit answers with the winner's order.
     lostRace: (error) => isUniqueViolation(error) || (error instanceof AppError && error.data?.reason === REASON.limit),
     otherwise: async (error) => {
@@ -341,11 +365,22 @@ export async function createOrder(ctx: UserScope, input: CreateOrderInput, payTi
           : reason === REASON.soldOut || reason === REASON.notEnough
             ? await expireSaleOverdueOnce(ctx.db, ctx.now, input.saleId)
             : 0;
-      if (freed > 0) return madeOrWinner({ find, make: () => claim(ctx, input, payTimeoutMs, sale, commodity) });
+      if (freed > 0) return madeOrWinner({ find, make: () => claim(ctx, input, payTimeoutMs, sale, commodity, early) });
       if (reason === REASON.soldOut) await noteSaleSoldOutOnce(ctx.db, sale, ctx.now);
       throw error;
     },
   });
+}
+
+/** The buyer's early opening of a sale with priority purchase (lib/sale/priority.ts), or null: no read otherwise. */
+function earlyOpeningOf(ctx: UserScope, terms: BuyTerms): Promise<Date | null> | null {
+  if (!terms?.priority) return null;
+  return buyerEarlyOpening(
+    ctx.db,
+    { saleId: terms.sale.id, saleStartTime: terms.sale.saleStartTime, priority: terms.priority },
+    ctx.userId,
+    ctx.now,
+  );
 }
 
 /**
@@ -407,6 +442,7 @@ async function claim(
   payTimeoutMs: number,
   sale: SaleTerms,
   commodity: CommodityRow,
+  earlyOpening: Date | null,
   attempt = 1,
 ): Promise<OrderView> {
   const order: OrderRow = {
@@ -428,13 +464,13 @@ async function claim(
   };
   let claimed: Claimed;
   try {
-    claimed = await claimCopies(ctx.db, order, sale.limitPerUser);
+    claimed = await claimCopies(ctx.db, order, sale.limitPerUser, earlyOpening);
   } catch (error) {
     if (error instanceof TermsChanged) throw await changedTermsRefusal(ctx, input, sale.id);
     // Two orders drew the same number in the same second (8 random digits): everything rolled back, so draw again
     // rather than answer a 500. (A violation of the key's index is a twin tap: the caller answers with its order.)
     if (isUniqueViolation(error) && attempt < 3 && !(await keyMadeAnOrder(ctx, input))) {
-      return claim(ctx, input, payTimeoutMs, sale, commodity, attempt + 1);
+      return claim(ctx, input, payTimeoutMs, sale, commodity, earlyOpening, attempt + 1);
     }
     throw error;
   }
@@ -461,7 +497,10 @@ async function claim(
 async function changedTermsRefusal(ctx: UserScope, input: CreateOrderInput, saleId: number): Promise<AppError> {
   invalidate(ctx.db, [tags.saleTerms(saleId)]);
   const fresh = await readBuyTerms(ctx.db, ctx.channelId, saleId);
-  return termsRefusal(fresh, input, ctx.now) ?? new AppError(409, msg('saleTermsChanged'), { reason: REASON.changed });
+  return (
+    termsRefusal(fresh, input, ctx.now, await earlyOpeningOf(ctx, fresh)) ??
+    new AppError(409, msg('saleTermsChanged'), { reason: REASON.changed })
+  );
 }
 
 /** Whether this buyer's key has made an order of this buy (a key used for another one answers keyReused in the retry). */
@@ -475,8 +514,11 @@ type Claimed = { orderId: number; made: boolean; channelId: number; saleId: numb
  */
 class TermsChanged extends Error {}
 
-/** One call of `claim_copies`, its refusals (SQLSTATE SFLIM, SFOUT) answered as the API's. */
-async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promise<Claimed> {
+/**
+ * One call of `claim_copies`, its refusals (SQLSTATE SFLIM, SFOUT) answered as the API's. `earlyOpening`: an eligible
+ * buyer's opening under priority purchase (drizzle/0037_priority.sql checks it against the decision), null otherwise.
+ */
+async function claimCopies(db: Db, order: OrderRow, limitPerUser: number, earlyOpening: Date | null): Promise<Claimed> {
   try {
     const [row] = await preparedOn(db, 'claim_copies', (handle) =>
       handle
@@ -492,7 +534,8 @@ async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promi
             ${sql.placeholder('channelId')}::integer, ${sql.placeholder('quantity')}::integer,
             ${sql.placeholder('limitPerUser')}::integer, ${sql.placeholder('orderNo')}::text,
             ${sql.placeholder('price')}::integer, ${sql.placeholder('key')}::text,
-            ${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('expiresAt')}::timestamptz)`,
+            ${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('expiresAt')}::timestamptz,
+            ${sql.placeholder('opensAt')}::timestamptz)`,
         )
         .prepare('claim_copies'),
     ).execute({
@@ -507,6 +550,7 @@ async function claimCopies(db: Db, order: OrderRow, limitPerUser: number): Promi
       // A placeholder's value reaches the driver as given, without the column's encoding: the time as ISO text.
       createdAt: order.createdAt.toISOString(),
       expiresAt: order.expiresAt.toISOString(),
+      opensAt: earlyOpening?.toISOString() ?? null,
     });
     return row!;
   } catch (error) {

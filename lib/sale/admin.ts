@@ -1,7 +1,18 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { commodities, lotteryRanks, lotteryRegistrations, orders, queueEntries, saleAllocations, sales } from '../db/schema';
+import {
+  commodities,
+  lotteryRanks,
+  lotteryRegistrations,
+  orders,
+  queueEntries,
+  saleAllocations,
+  salePriority,
+  salePriorityBuyers,
+  salePriorityWhitelist,
+  sales,
+} from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { isUniqueViolation } from '../db/errors';
@@ -371,6 +382,10 @@ export async function deleteSale(db: Db, channelId: number, saleId: number, now:
     // Its waiting room's entries too (issue 35): a sale without orders sold nothing to anyone in its queue.
     await tx.delete(queueEntries).where(eq(queueEntries.saleId, saleId));
     await tx.delete(saleAllocations).where(eq(saleAllocations.saleId, saleId));
+    // Its priority purchase (issue 35): the decision's buyers, the whitelist, the settings.
+    await tx.delete(salePriorityBuyers).where(eq(salePriorityBuyers.saleId, saleId));
+    await tx.delete(salePriorityWhitelist).where(eq(salePriorityWhitelist.saleId, saleId));
+    await tx.delete(salePriority).where(eq(salePriority.saleId, saleId));
     await tx.delete(sales).where(eq(sales.id, saleId));
     await audit(tx, { channelId, before, after: null });
     changed(saleTags(channelId, saleId));

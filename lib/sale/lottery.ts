@@ -25,6 +25,7 @@ import { executedRows } from '../db/rows';
 import type { CatalogueAudit } from './catalogue';
 import { queueLotteryTexts } from './lottery-texts';
 import { joinOpensAt } from './queue';
+import { refusePriorityForMode } from './priority';
 import {
   DrawInputError,
   PUBLIC_VALUE_MAX,
@@ -206,6 +207,8 @@ export async function setUpLottery(
       .where(and(eq(sales.id, saleId), eq(sales.channelId, channelId)))
       .for('update');
     if (!sale) throw new AppError(404, msg('opsSaleNotFound'));
+    // issue 35: priority purchase is for first-come sales; a sale with it is not made a lottery (409, `mode`).
+    await refusePriorityForMode(tx, saleId);
     // A waiting room whose joining opened has buyers in its queue: it stays one (lib/sale/queue.ts).
     const [queue] = await tx
       .select({ joinMinutes: saleAllocations.queueJoinMinutes })

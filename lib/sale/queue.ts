@@ -10,6 +10,7 @@ import { tags, writeInvalidating } from '../cache/store';
 import type { UserScope } from '../procedure/scope';
 import { channelPolicyIn, requireIdentity } from '../identity/gate';
 import { env } from '../env';
+import { refusePriorityForMode } from './priority';
 import type { CatalogueAudit } from './catalogue';
 
 /**
@@ -162,6 +163,8 @@ export async function setUpQueue(
 ): Promise<QueueView> {
   return writeInvalidating(db, async (tx, changed) => {
     const sale = await consoleSale(tx, channelId, saleId, true);
+    // issue 35: priority purchase is for first-come sales; a sale with it gets no waiting room (409, `mode`).
+    await refusePriorityForMode(tx, saleId);
     const current = await readAllocation(tx, channelId, saleId, true);
     const existing = asQueue(current);
     if (existing) {

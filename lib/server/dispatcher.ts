@@ -40,6 +40,17 @@ export type ApiResponse = { status: number; body: Envelope<unknown>; headers?: R
 /** The largest request body the API reads (lib/server/http.ts stops reading the stream there). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * The calls that take a larger body, and how large: a priority purchase's whitelist (issue 35) is up to 100,000 account
+ * numbers of CSV text in one call.
+ */
+const LARGE_BODIES: Readonly<Record<string, number>> = { '/ops/api/sale/priority/whitelist': 2 * 1024 * 1024 };
+
+/** The largest body the call at `path` reads. */
+export function bodyLimitOf(path: string): number {
+  return LARGE_BODIES[path] ?? MAX_BODY_BYTES;
+}
+
 /** Turns a zod error into "field: why; field: why" (DESIGN §5: the message says which field and why). */
 export function describeIssues(error: z.ZodError, locale: Locale = 'en'): string {
   return describeInput(error.issues, locale);
@@ -102,7 +113,8 @@ const shedding: { inFlight: number; gauge: LoadGauge | null } = { inFlight: 0, g
 
 async function run(proc: AnyProcedure, request: ApiRequest, options: { db?: Db; now?: Date }): Promise<ApiResponse> {
   if (request.method !== 'POST') return fail(400, `${request.path} must be called with POST`);
-  if (Buffer.byteLength(request.body) > MAX_BODY_BYTES) return fail(400, `body: must be ${MAX_BODY_BYTES} bytes or less`);
+  const bodyLimit = bodyLimitOf(request.path);
+  if (Buffer.byteLength(request.body) > bodyLimit) return fail(400, `body: must be ${bodyLimit} bytes or less`);
 
   const db = options.db ?? getDb();
   const e = env();

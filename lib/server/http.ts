@@ -1,5 +1,5 @@
 import 'server-only';
-import { dispatch, MAX_BODY_BYTES } from './dispatcher';
+import { bodyLimitOf, dispatch } from './dispatcher';
 import { clientIp } from './client-ip';
 
 /**
@@ -37,11 +37,12 @@ export async function readBodyWithin(request: Request, limit: number): Promise<s
 
 /** Runs one API call from a route handler: request → dispatcher → JSON envelope (DESIGN §3). */
 export async function handleApiRequest(request: Request, path: string): Promise<Response> {
-  const body = request.method === 'POST' ? await readBodyWithin(request, MAX_BODY_BYTES) : '';
+  const limit = bodyLimitOf(path);
+  const body = request.method === 'POST' ? await readBodyWithin(request, limit) : '';
   if (body === null) {
     // The rest of the body is never read: close the connection rather than drain it.
     return Response.json(
-      { code: 400, message: `body: must be ${MAX_BODY_BYTES} bytes or less`, data: null },
+      { code: 400, message: `body: must be ${limit} bytes or less`, data: null },
       { status: 413, headers: { 'cache-control': 'no-store', connection: 'close' } },
     );
   }

@@ -29,6 +29,8 @@ import { lotteryProcedures } from '../sale/lottery-procedures';
 import { lotteryConsoleProcedures } from '../operator/lottery-procedures';
 import { queueProcedures } from '../sale/queue-procedures';
 import { queueConsoleProcedures } from '../operator/queue-procedures';
+import { priorityProcedures } from '../sale/priority-procedures';
+import { priorityConsoleProcedures } from '../operator/priority-procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -66,6 +68,8 @@ export const registry = {
   ...lotteryConsoleProcedures,
   ...queueProcedures,
   ...queueConsoleProcedures,
+  ...priorityProcedures,
+  ...priorityConsoleProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -405,6 +405,19 @@ const en = {
     opsQueueFrozen:
       'The waiting room’s {field, select, joinMinutes {joining time} graceSeconds {grace} holdSeconds {hold time} admissionSeconds {admission life} admitPerSecond {pace} other {setting}} cannot change any more: joining opened at {at, date, moment}.',
     opsQueueLottery: 'This sale is a lottery whose registration has opened: it cannot become a waiting room.',
+    // issue 35: priority purchase (优先购; lib/sale/priority.ts): the console's settings and whitelist.
+    opsPriorityMode:
+      'This sale {mode, select, lottery {goes by lottery} queue {goes through a waiting room} other {has another allocation}}: priority purchase is for first-come sales only.',
+    opsPriorityOtherMode: 'This sale has priority purchase, which is for first-come sales only: remove it first.',
+    opsPriorityFrozen:
+      'The {field, select, minutesEarly {minutes early} holderCollectibles {collectibles held} minPaidOrders {paid orders} decideAt {decision time} csv {whitelist} priority {priority purchase} other {setting}} cannot change any more: eligibility was decided at {at, date, moment}.',
+    opsPriorityHasOrders: 'This sale already has orders, so priority purchase cannot be set on it.',
+    opsPriorityDecidePast: 'Eligibility must be decided in the future.',
+    opsPriorityDecideAfterOpening: 'Eligibility must be decided at or before the early opening, {at, date, moment}.',
+    opsPriorityNoRule: 'Give at least one rule: collectibles held, a number of paid orders, or a whitelist imported first.',
+    opsPriorityNoSuchCollectible: 'There is no collectible “{code}” in this store.',
+    opsPriorityWhitelistTooLong: 'A whitelist holds at most {max, number} account numbers.',
+    opsPriorityWhitelistEmpty: 'No account number of this file was accepted, and the whitelist is this priority purchase’s only rule.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',

@@ -362,6 +362,18 @@ const zhCN: Messages = {
     opsQueueFrozen:
       '排队的{field, select, joinMinutes {开放时间} graceSeconds {开售宽限} holdSeconds {离开保留时长} admissionSeconds {购买资格时长} admitPerSecond {放行速度} other {设置}}已不能修改：排队已于 {at, date, moment} 开放',
     opsQueueLottery: '这个发售是抽签发售且已开放登记，不能改为排队',
+    // issue 35: priority purchase (优先购; lib/sale/priority.ts): the console's settings and whitelist.
+    opsPriorityMode: '这个发售{mode, select, lottery {采用抽签} queue {采用排队} other {采用其他分配方式}}：优先购仅适用于先到先得的发售',
+    opsPriorityOtherMode: '这个发售设有优先购，优先购仅适用于先到先得的发售：请先取消优先购',
+    opsPriorityFrozen:
+      '优先购的{field, select, minutesEarly {提前分钟数} holderCollectibles {持有藏品} minPaidOrders {已付订单数} decideAt {资格判定时间} csv {白名单} priority {设置} other {设置}}已不能修改：资格已于 {at, date, moment} 判定',
+    opsPriorityHasOrders: '这个发售已有订单，不能设置优先购',
+    opsPriorityDecidePast: '资格判定时间须在将来',
+    opsPriorityDecideAfterOpening: '资格判定时间须不晚于优先购开始时间 {at, date, moment}',
+    opsPriorityNoRule: '请至少设置一条规则：持有藏品、已付订单数，或先导入白名单',
+    opsPriorityNoSuchCollectible: '本店没有藏品“{code}”',
+    opsPriorityWhitelistTooLong: '白名单最多 {max, number} 个账号',
+    opsPriorityWhitelistEmpty: '此文件中没有可接受的账号，而白名单是这个优先购唯一的规则',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },

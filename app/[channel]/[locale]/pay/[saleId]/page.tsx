@@ -13,6 +13,9 @@ import { PayPanel } from '@/components/buy/pay-panel';
 import { Card } from '@/components/ui/card';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { verifyHref } from '@/components/identity/identity-notice';
+import { getDb } from '@/lib/db/client';
+import { publicPriority } from '@/lib/sale/priority';
+import { renderTime } from '@/lib/page/render-time';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -27,6 +30,9 @@ export const generateMetadata = titledPage(({ t }) => t('route.payNow'));
  * language (docs/caching.md), so it reads no session and nothing of one buyer. The login guard runs before it in the
  * proxy (the session cookie's claims); the buyer's quota, unpaid order, real-name standing (issue 33) and WeChat
  * identity come from `saleRecord/payState` in the browser (components/buy/pay-panel.tsx).
+ *
+ * issue 35, priority purchase: from a sale's early opening the page offers to pay, as it does once the sale opened, so
+ * an eligible buyer can buy; it is the same page for everyone, and order/create tells everyone else the sale's opening.
  */
 export default async function PayPage({ params }: Props) {
   const channel = await loadPageChannel(params);
@@ -36,6 +42,8 @@ export default async function PayPage({ params }: Props) {
   const { t, theme, skin } = channel;
   const max = Math.max(1, Math.min(sale.limitPerUser, sale.amountAvailable));
   const options = await pagePayOptions(channel);
+  const early = sale.statusSell === SALE_STATUS.COMING_SOON && (await priorityWindowOpen(channel.id, Number(sale.id), renderTime()));
+  const open = sale.statusSell === SALE_STATUS.ON_SALE || early;
   return (
     <>
       <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
@@ -60,7 +68,7 @@ export default async function PayPage({ params }: Props) {
           </div>
         </Card>
 
-        {sale.statusSell === SALE_STATUS.ON_SALE ? (
+        {open ? (
           <>
             <ClientMessages channel={channel} namespaces={['pay']}>
               <PayPanel
@@ -87,4 +95,11 @@ export default async function PayPage({ params }: Props) {
       </main>
     </>
   );
+}
+
+/** Whether the sale's priority purchase (issue 35, lib/sale/priority.ts) has opened to its eligible buyers at `now`. */
+async function priorityWindowOpen(channelId: number, saleId: number, now: number): Promise<boolean> {
+  if (!Number.isSafeInteger(saleId)) return false;
+  const priority = await publicPriority(getDb(), channelId, saleId);
+  return priority !== null && now >= Date.parse(priority.opensAt);
 }
