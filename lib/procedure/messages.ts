@@ -192,6 +192,7 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   opsSaleCopiesBelowTaken: 'copies',
   opsSaleClosesBeforeOpening: 'saleEndTime',
   opsSaleOpeningPast: 'saleStartTime',
+  opsSaleOpeningBeforePriorityDecision: 'saleStartTime',
   opsSaleHasOrders: 'sale',
   opsSaleArchived: 'sale',
   opsSaleCodeTaken: 'code',

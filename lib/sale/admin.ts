@@ -187,6 +187,22 @@ async function refuseTimesAfterAllocationOpened(
   throw new AppError(409, msg('opsSaleTimesAllocationOpened', { field, mode: allocation!.mode, at: opened }), { field });
 }
 
+/**
+ * issue 35, priority purchase: eligibility is decided before the early opening (lib/sale/priority.ts), so an opening
+ * moved earlier may not bring the early opening before a decision still to come (400 naming `saleStartTime`, with the
+ * time the opening may come at the earliest). Once decided, the eligible buyers keep their standing as the sale moves.
+ */
+async function refuseOpeningBeforePriorityDecision(db: Db, saleId: number, opening: Date): Promise<void> {
+  const [priority] = await db
+    .select({ minutesEarly: salePriority.minutesEarly, decideAt: salePriority.decideAt, decidedAt: salePriority.decidedAt })
+    .from(salePriority)
+    .where(eq(salePriority.saleId, saleId));
+  if (!priority || priority.decidedAt) return;
+  if (opening.getTime() - priority.minutesEarly * 60_000 >= priority.decideAt.getTime()) return;
+  const earliest = new Date(priority.decideAt.getTime() + priority.minutesEarly * 60_000);
+  throw new AppError(400, msg('opsSaleOpeningBeforePriorityDecision', { at: earliest }), { field: 'saleStartTime' });
+}
+
 /** The tags of everything the store shows of one sale (its page, the lists, its buy terms, its copies left). */
 function saleTags(channelId: number, saleId: number): string[] {
   return [...stockTags({ channelId, saleId }), tags.saleTerms(saleId)];
@@ -270,6 +286,7 @@ export async function editSale(
     if (closesBeforeOpening(input.saleStartTime, input.saleEndTime)) throw new AppError(400, msg('opsSaleClosesBeforeOpening'));
     const openingChanged = input.saleStartTime.getTime() !== before.saleStartTime.getTime();
     await refuseTimesAfterAllocationOpened(tx, saleId, before, input, now);
+    if (openingChanged) await refuseOpeningBeforePriorityDecision(tx, saleId, input.saleStartTime);
     if (openingNeedsConfirmation(input.saleStartTime, now, openingChanged, input.confirmPast ?? false))
       throw new AppError(400, msg('opsSaleOpeningPast'));
     const [row] = await tx

@@ -3,7 +3,7 @@ import { createTestApi, type TestApi, type TestBuyer } from '@/test/api';
 import { makeSale } from '@/test/buying';
 import { signedInOperator } from '@/test/operator-fixtures';
 import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
-import { holdings, operatorAudit, orders, salePriorityBuyers, sales } from '@/lib/db/schema';
+import { holdings, operatorAudit, orderRefunds, orders, payments, salePriorityBuyers, sales } from '@/lib/db/schema';
 import { accountNumberOf } from '@/lib/auth/account-numbers';
 import { runJobsOnce } from '@/lib/jobs/runner';
 import { gateBuyCall } from '@/lib/order/buy-gate';
@@ -112,6 +112,25 @@ describe('a sale opening an hour early to holders, buyers with 2 paid orders and
     await paid(once, paidSale, 2);
     await paid(once, lumenSale);
     await paid(once, lumenSale);
+    // A second paid order here, refunded whole: still not two paid orders.
+    const [refunded] = await paid(once, paidSale).returning({ id: orders.id });
+    const [payment] = await api.db
+      .insert(payments)
+      .values({ paymentNo: 'PRIO-PAY-1', orderId: refunded!.id, provider: 'alipay', amount: 1000, status: 1, createdAt: api.now })
+      .returning({ id: payments.id });
+    await api.db.insert(orderRefunds).values({
+      refundNo: 'PRIO-REFUND-1',
+      orderId: refunded!.id,
+      channelId: paidSale.channelId,
+      paymentId: payment!.id,
+      quantity: 1,
+      amount: 1000,
+      reason: 'test',
+      status: 'done',
+      idempotencyKey: 'prio-refund-1',
+      createdAt: api.now,
+      doneAt: api.now,
+    });
     invitedNumber = await accountNumberOf(api.db, channelId, invited.userId);
     await accountNumberOf(api.db, channelId, stranger.userId);
   });
@@ -308,6 +327,40 @@ describe('a sale opening an hour early to holders, buyers with 2 paid orders and
       );
     expect(JSON.parse((await gate(at(2.9)))!.body)).toMatchObject({ code: 409, data: { reason: 'notOpen' } });
     expect(await gate(at(3.5))).toBeNull();
+  });
+});
+
+describe("the sale's opening and its priority", () => {
+  it('refuses an opening that would bring the early window before the decision, naming saleStartTime; later is fine', async () => {
+    await futureSale('prio-move');
+    expect((await setPriority('prio-move', settings())).code).toBe(200);
+    const edit = (opensAtHours: number, locale?: string) =>
+      ops(
+        '/ops/api/sale/edit',
+        {
+          channel: 'AURORA',
+          sale: 'prio-move',
+          price: 1000,
+          copies: 10,
+          limitPerUser: 1,
+          saleStartTime: at(opensAtHours).toISOString(),
+          saleEndTime: null,
+          listed: true,
+          sort: 0,
+        },
+        at(1),
+        locale,
+      );
+    // Opening at 2.5 h, the early window would open at 1.5 h, before the decision at 2 h: 3 h is the earliest.
+    const refused = await edit(2.5);
+    expect(refused).toMatchObject({ code: 400, data: { field: 'saleStartTime' } });
+    expect(refused.message).toMatch(/can open at .* at the earliest/);
+    expect((await edit(2.5, 'zh-CN')).message).toMatch(/开售时间最早为/);
+    expect((await ops('/ops/api/sale/priority', { channel: 'AURORA', sale: 'prio-move' }, at(1))).data).toMatchObject({
+      priority: { saleStartsAt: at(OPENS).toISOString() },
+    });
+    expect((await edit(3)).code).toBe(200);
+    expect((await edit(6)).code).toBe(200);
   });
 });
 

@@ -362,6 +362,8 @@ export async function decidePriority(db: Db, saleId: number, now: Date): Promise
         SELECT "o"."user_id", 'orders' FROM "orders" "o"
           WHERE "o"."channel_id" = ${channelId}::integer AND "o"."status_trade" = 1
             AND ${row.minPaidOrders}::integer IS NOT NULL
+            -- An order refunded whole (issue 32: it stays paid, its copies taken back) is not a paid order of the buyer's.
+            AND (SELECT coalesce(sum("r"."quantity"), 0) FROM "order_refunds" "r" WHERE "r"."order_id" = "o"."id") < "o"."quantity"
           GROUP BY "o"."user_id" HAVING count(*) >= ${row.minPaidOrders}::integer
         UNION ALL
         SELECT "n"."user_id", 'whitelist' FROM "sale_priority_whitelist" "w"

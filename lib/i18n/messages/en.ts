@@ -286,6 +286,8 @@ const en = {
       'The {field, select, price {price} limitPerUser {limit per buyer} other {opening time}} cannot change any more: this sale already has orders, and its buyers bought on these terms.',
     opsSaleCopiesBelowTaken: 'Copies cannot go below {taken, number}: that many are sold or held in unpaid orders.',
     // issue 35: a lottery's or waiting room's sale keeps its times once buyers registered or joined.
+    opsSaleOpeningBeforePriorityDecision:
+      'This sale’s priority purchase decides who is eligible before its early opening: the sale can open at {at, date, moment} at the earliest, or change the decision’s time first.',
     opsSaleTimesAllocationOpened:
       'The {field, select, saleStartTime {opening time} other {closing time}} cannot change any more: {mode, select, lottery {the lottery’s registration} other {the waiting room}} opened at {at, date, moment}, and buyers {mode, select, lottery {registered} other {joined}} on these times.',
     opsSaleClosesBeforeOpening: 'The closing time must be after the opening time.',

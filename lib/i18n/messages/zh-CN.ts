@@ -258,6 +258,7 @@ const zhCN: Messages = {
       '{field, select, price {价格} limitPerUser {每人限购数量} other {开售时间}}已不能修改：该发售已有订单，买家是按这些条件购买的',
     opsSaleCopiesBelowTaken: '份数不能少于 {taken, number}：已售出或被未支付订单占用的数量',
     // issue 35: a lottery's or waiting room's sale keeps its times once buyers registered or joined.
+    opsSaleOpeningBeforePriorityDecision: '该发售的优先购须在提前开售前确定资格：开售时间最早为 {at, date, moment}，或先修改资格确定时间',
     opsSaleTimesAllocationOpened:
       '{field, select, saleStartTime {开售时间} other {结束时间}}已不能修改：{mode, select, lottery {抽签登记} other {排队}}已于 {at, date, moment} 开始，买家是按这些时间{mode, select, lottery {登记} other {排队}}的',
     opsSaleClosesBeforeOpening: '结束时间必须晚于开售时间',
