@@ -170,7 +170,7 @@ test('a lottery on a phone: register, drawn or waitlisted, the winner buys, and 
   // The winner buys as a first-come buyer does: the pay page, the sandbox's cashier, paid.
   await button(winner).click();
   await expect(winner).toHaveURL(channelUrl('aurora', `/pay/${saleId}`));
-  await expect(winner.getByTestId('pay-lottery-notice')).toHaveCount(0);
+  await expect(winner.getByTestId('pay-not-admitted')).toHaveCount(0);
   await winner.getByRole('checkbox').check();
   await winner.getByRole('button', { name: 'Pay now' }).click();
   await expect(winner).toHaveURL(/\/sandbox\/cashier\/P\d{21}$/);

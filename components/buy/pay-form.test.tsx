@@ -19,6 +19,7 @@ const BUYER: PayBuyer = {
   hasWechatIdentity: false,
   unpaidOrder: null,
   lottery: null,
+  notOpenYet: null,
 };
 const VERIFY = { href: '/mine/identity?back=%2Fpay%2F1', label: 'Verify now' };
 
@@ -453,7 +454,7 @@ describe("the buyer's own part, read after the page is shown (issue 34: the page
       message,
     };
     const { unmount } = renderWithMessages(form({ ...BUYER, lottery: waitlisted }));
-    expect(screen.getByTestId('pay-lottery-notice')).toHaveTextContent(message);
+    expect(screen.getByTestId('pay-not-admitted')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
     unmount();
     const winner = {
@@ -466,7 +467,18 @@ describe("the buyer's own part, read after the page is shown (issue 34: the page
       message: null,
     };
     renderWithMessages(form({ ...BUYER, lottery: winner }));
-    expect(screen.queryByTestId('pay-lottery-notice')).toBeNull();
+    expect(screen.queryByTestId('pay-not-admitted')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+  });
+
+  it("in a priority purchase's early window, tells a buyer who is not eligible when the sale opens, and keeps Pay off", () => {
+    const message = 'This sale opens at 2026-12-01 20:00 (Asia/Shanghai).';
+    const { unmount } = renderWithMessages(form({ ...BUYER, notOpenYet: message }));
+    expect(screen.getByTestId('pay-not-admitted')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+    unmount();
+    renderWithMessages(form(BUYER));
+    expect(screen.queryByTestId('pay-not-admitted')).toBeNull();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
   });
 

@@ -97,7 +97,8 @@ export function PayForm({
   const gate =
     refused ?? (buyer?.identity.message ? { message: buyer.identity.message, underAge: buyer.identity.standing === 'underAge' } : null);
   // A lottery sale (issue 35) admits only its winners within their purchase window: anyone else is told why, Pay off.
-  const notAdmitted = buyer?.lottery && !buyer.lottery.mayBuy ? buyer.lottery.message : null;
+  // So is a buyer not eligible for a priority purchase's early window (issue 35), told the sale's own opening.
+  const notAdmitted = (buyer?.lottery && !buyer.lottery.mayBuy ? buyer.lottery.message : null) ?? buyer?.notOpenYet ?? null;
   const payable = buyer !== null && buyer.left > 0 && gate?.underAge !== true && notAdmitted === null;
 
   const pay = async (captchaTicket?: string) => {
@@ -252,7 +253,7 @@ export function PayForm({
           </p>
         ) : null}
         {notAdmitted ? (
-          <p role="note" className="rounded-lg bg-skin-light px-3 py-2 text-xs leading-snug text-skin-1" data-testid="pay-lottery-notice">
+          <p role="note" className="rounded-lg bg-skin-light px-3 py-2 text-xs leading-snug text-skin-1" data-testid="pay-not-admitted">
             {notAdmitted}
           </p>
         ) : null}

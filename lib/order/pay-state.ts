@@ -12,7 +12,9 @@ import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import type { UserScope } from '../procedure/scope';
 import { ORDER_STATUS } from './status';
-import { expireOverdueOrders, readBuyTerms } from './service';
+import { expireOverdueOrders, readBuyTerms, termsRefusal } from './service';
+import { buyerEarlyOpening } from '../sale/priority';
+import { REASON } from '../procedure/reasons';
 import { lotteryRankOf, lotteryStanding } from '../sale/lottery';
 
 /**
@@ -61,6 +63,13 @@ export const payStateSchema = z.object({
     })
     .nullable()
     .describe('null for a first-come sale'),
+  /** issue 35, priority purchase: in a sale's early window, a buyer not eligible is told the sale's opening. */
+  notOpenYet: z
+    .string()
+    .nullable()
+    .describe(
+      "in a priority purchase's early window, order/create's 'not open yet' for a buyer who is not eligible, in the caller's language; null otherwise",
+    ),
 });
 export type PayState = z.infer<typeof payStateSchema>;
 
@@ -164,6 +173,19 @@ export async function readPayState(
       message: standing.refusal?.messageIn(request.locale, ctx.channel.timeZone) ?? null,
     };
   }
+  // Priority purchase (issue 35): the page offers to pay from the early opening, to everyone alike (it is cached); a
+  // buyer not eligible is told the sale's own opening here. One indexed read, only within the early window.
+  let notOpenYet: string | null = null;
+  if (terms.priority && ctx.now.getTime() < terms.sale.saleStartTime.getTime()) {
+    const early = await buyerEarlyOpening(
+      ctx.db,
+      { saleId, saleStartTime: terms.sale.saleStartTime, priority: terms.priority },
+      ctx.userId,
+      ctx.now,
+    );
+    const refusal = termsRefusal(terms, { quantity: 1 }, ctx.now, early);
+    if (refusal?.data?.reason === REASON.notOpen) notOpenYet = refusal.messageIn(request.locale, ctx.channel.timeZone);
+  }
   const hasWechatIdentity = WECHAT_OPENID_NAMES.some((name) => cookieValues(request.cookieHeader, name).length > 0);
   return {
     saleId: String(saleId),
@@ -181,5 +203,6 @@ export async function readPayState(
         }
       : null,
     lottery,
+    notOpenYet,
   };
 }

@@ -303,6 +303,16 @@ describe('a sale opening an hour early to holders, buyers with 2 paid orders and
   });
 
   it('in the early window, an eligible buyer buys; anyone else is told the sale opens at its time, in both languages', async () => {
+    // The pay page's own state says it first: nothing to an eligible buyer, the sale's opening to anyone else.
+    const payState = (buyer: TestBuyer, now: Date, locale = 'en') =>
+      api.callApi(
+        '/market/api/saleRecord/payState',
+        { id: String(saleId) },
+        { token: buyer.token, now, headers: { 'accept-language': locale } },
+      );
+    expect((await payState(invited, at(3.5))).data).toMatchObject({ notOpenYet: null });
+    expect((await payState(stranger, at(3.5))).data).toMatchObject({ notOpenYet: expect.stringMatching(/^This sale opens on .+\.$/) });
+    expect((await payState(stranger, at(3.5), 'zh-CN')).data).toMatchObject({ notOpenYet: expect.stringMatching(/^尚未开售/) });
     for (const buyer of [holder, loyal, invited]) expect(await buy(buyer, saleId, at(3.5))).toMatchObject({ code: 200 });
     for (const buyer of [spentHolder, once, stranger]) {
       const en = await buy(buyer, saleId, at(3.5));
