@@ -171,7 +171,7 @@ it('after the decision: read-only, with the eligible buyers’ count', () => {
   expect(screen.getByTestId('priority-decided')).toHaveTextContent(
     'Decided at 2026-12-01 19:40:01 Asia/Shanghai: the settings and the list can no longer change.',
   );
-  expect(screen.getByTestId('priority-eligible')).toHaveTextContent('42 buyers');
+  expect(screen.getByTestId('priority-eligible')).toHaveTextContent('Eligible: 42 buyers');
   expect(screen.getByLabelText('Minutes early')).toBeDisabled();
   expect(screen.getByRole('checkbox', { name: /Aurora Fox/ })).toBeDisabled();
   expect(screen.getByRole('checkbox', { name: /Aurora Fox/ })).toBeChecked();
@@ -202,6 +202,6 @@ it('speaks Chinese', () => {
     initial: priority({ decidedAt: '2026-12-01T11:40:01.000Z', eligibleCount: 0 }),
   });
   expect(screen.getByRole('heading', { name: '优先购' })).toBeTruthy();
-  expect(screen.getByTestId('priority-eligible')).toHaveTextContent('无人');
+  expect(screen.getByTestId('priority-eligible')).toHaveTextContent('符合条件：无人');
   expect(screen.getByLabelText('提前分钟数')).toBeDisabled();
 });

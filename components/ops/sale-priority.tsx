@@ -135,9 +135,8 @@ function PriorityFacts({ view, timeZone, t }: { view: PriorityConsoleView; timeZ
       {view.decidedAt ? (
         <>
           <p data-testid="priority-decided">{t('decided', { at: lotteryMoment(view.decidedAt, timeZone) })}</p>
-          <p>
-            <span className="text-gray-700">{t('eligible')}: </span>
-            <strong data-testid="priority-eligible">{t('eligibleCount', { count: view.eligibleCount ?? 0 })}</strong>
+          <p className="font-semibold" data-testid="priority-eligible">
+            {t('eligible', { count: view.eligibleCount ?? 0 })}
           </p>
         </>
       ) : (

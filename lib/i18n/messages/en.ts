@@ -1947,8 +1947,7 @@ const en = {
     opening: 'Eligible buyers can buy from {opens}; everyone from {starts}.',
     pending: 'Eligibility is decided at {at}.',
     decided: 'Decided at {at}: the settings and the list can no longer change.',
-    eligible: 'Eligible buyers',
-    eligibleCount: '{count, plural, =0 {Nobody} one {# buyer} other {# buyers}}',
+    eligible: 'Eligible: {count, plural, =0 {nobody} one {# buyer} other {# buyers}}',
     whitelistTitle: 'Invited buyers (whitelist)',
     whitelistHint:
       'One account number per line (the number a buyer sees on Mine in this store), optionally under a header line “account_number”. An import replaces the list.',
