@@ -430,15 +430,15 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   // A sale's waiting room (issue 35): the same LUMEN sale not yet open, its joining 10 minutes before the opening.
   '/ops/api/sale/queue': () => ({ channel: 'LUMEN', sale: 'lumen-candle' }),
   '/ops/api/sale/queue/set': () => ({ channel: 'LUMEN', sale: 'lumen-candle', joinMinutes: 10 }),
-  // A sale's priority purchase (issue 35): AURORA's sale three days ahead, opening 10 minutes early to buyers with a
-  // paid order, decided a day before; its whitelist with a row that is no account number (refused and named).
-  '/ops/api/sale/priority': () => ({ channel: 'AURORA', sale: 'moon-rabbit' }),
+  // A sale's priority purchase (issue 35) on the same LUMEN sale: by the time these run in registry order it goes
+  // through a waiting room, so the writes are refused (409 `mode`); lib/sale/priority.test.ts makes them for real.
+  '/ops/api/sale/priority': () => ({ channel: 'LUMEN', sale: 'lumen-candle' }),
   '/ops/api/sale/priority/set': () => ({
-    channel: 'AURORA',
-    sale: 'moon-rabbit',
-    priority: { minutesEarly: 10, holderCollectibles: [], minPaidOrders: 1, decideAt: '2026-11-24T08:00:00Z' },
+    channel: 'LUMEN',
+    sale: 'lumen-candle',
+    priority: { minutesEarly: 10, holderCollectibles: [], minPaidOrders: 1, decideAt: '2026-11-23T08:00:00Z' },
   }),
-  '/ops/api/sale/priority/whitelist': () => ({ channel: 'AURORA', sale: 'moon-rabbit', csv: 'account_number\n12345\n' }),
+  '/ops/api/sale/priority/whitelist': () => ({ channel: 'LUMEN', sale: 'lumen-candle', csv: 'account_number\n12345\n' }),
   '/ops/api/apiKey/revoke': () => ({ id: 1 }),
   '/ops/api/audit/list': () => ({}),
   '/ops/api/report/daily': () => ({ channel: 'LUMEN' }),

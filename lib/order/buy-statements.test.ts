@@ -1,6 +1,14 @@
 import { countingTestDb, type CountingDb } from '@/test/statements';
 import { makeSale, makeUsers } from '@/test/buying';
-import { lotteryRanks, lotteryRegistrations, saleAllocations, type ChannelRow } from '@/lib/db/schema';
+import {
+  lotteryRanks,
+  lotteryRegistrations,
+  saleAllocations,
+  salePriority,
+  salePriorityBuyers,
+  sales,
+  type ChannelRow,
+} from '@/lib/db/schema';
 import { signAdmission } from '@/lib/sale/queue';
 import { registerForLottery } from '@/lib/sale/lottery';
 import { eq } from 'drizzle-orm';
@@ -127,6 +135,41 @@ it("a waiting room sale's buy with its admission makes the statements a first-co
   );
   expect(admitted).toHaveLength(plain.length);
   expect(admitted.join('\n')).not.toMatch(/queue_entries|sale_allocations/);
+});
+
+it("a priority sale's buy reads the buyer's eligibility in its early window only: one statement more there, none after the opening", async () => {
+  // issue 35, priority purchase: the terms carry the priority; only an early buy asks whether this buyer is eligible.
+  const plainSale = await makeSale(db, { code: 'buy-statements-fc3', amount: 10, limitPerUser: 1, now });
+  const early = await makeSale(db, { code: 'buy-statements-early', amount: 10, limitPerUser: 1, now });
+  const opened = await makeSale(db, { code: 'buy-statements-opened', amount: 10, limitPerUser: 1, now });
+  await db
+    .update(sales)
+    .set({ saleStartTime: new Date(now.getTime() + 30 * 60_000) })
+    .where(eq(sales.id, early.saleId));
+  const [a, b, c] = (await makeUsers(db, 3, '3515')) as [number, number, number];
+  for (const { saleId } of [early, opened]) {
+    const decidedAt = new Date(now.getTime() - 3_600_000);
+    await db.insert(salePriority).values({
+      saleId,
+      channelId: channel.id,
+      minutesEarly: 60,
+      minPaidOrders: 1,
+      decideAt: decidedAt,
+      decidedAt,
+      eligibleCount: 1,
+      createdAt: decidedAt,
+      updatedAt: decidedAt,
+    });
+    await db.insert(salePriorityBuyers).values({ saleId, userId: b, reasons: ['orders'] });
+  }
+  for (const { saleId } of [plainSale, early, opened]) await readBuyTerms(db, channel.id, saleId);
+
+  const plain = await statementsOf(() => buy(a, plainSale.saleId, 'buy-statements-fc3-a'));
+  const eligible = await statementsOf(() => buy(b, early.saleId, 'buy-statements-early-b'));
+  expect(eligible).toHaveLength(plain.length + 1);
+  expect(eligible[0]).toMatch(/from "sale_priority_buyers"/);
+  expect(eligible.at(-1)).toMatch(/claim_copies/);
+  expect(await statementsOf(() => buy(c, opened.saleId, 'buy-statements-opened-c'))).toHaveLength(plain.length);
 });
 
 it("a lottery sale's pay state reads the buyer's rank in one statement more; a first-come sale's stays one", async () => {
