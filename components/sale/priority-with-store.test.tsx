@@ -136,6 +136,7 @@ it('a visitor is asked to log in and nothing is fetched; the bar is the everyday
   storeHas(null);
   show();
   await waitFor(() => expect(screen.getByTestId('priority-standing')).toHaveTextContent(texts.logIn));
+  expect(screen.getByRole('link', { name: texts.logIn })).toHaveAttribute('href', '/login?redirect=%2Fgoods%2Fdetail%2F7');
   await act(async () => jest.advanceTimersByTime(300));
   expect(screen.getByTestId('buy-button')).toHaveTextContent('Opens in 00:05:00');
   expect(statusCalls).toBe(0);

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { StorefrontProvider, useStorefront } from '@/components/shell/storefront-provider';
@@ -27,7 +28,7 @@ export type PriorityTexts = {
   eligible: string;
   /** Not eligible: "… the sale opens to everyone at 20:00." */
   notEligible: string;
-  /** A visitor (not logged in in this browser). */
+  /** A visitor (not logged in in this browser): a link to log in and come back. */
   logIn: string;
   /** The eligible buyer's countdown's accessible name: their own opening. */
   earlyOpensAt: string;
@@ -103,8 +104,17 @@ function PriorityBar({ saleId, sale, decideAt, renderedAt, labels, texts, childr
     refreshInterval,
   });
 
-  let line = '';
-  if (mounted && !phone) line = texts.logIn;
+  let line: ReactNode = '';
+  if (mounted && !phone)
+    line = (
+      <Link
+        href={`/login?redirect=${encodeURIComponent(`/goods/detail/${saleId}`)}`}
+        className="underline underline-offset-2"
+        data-testid="priority-log-in"
+      >
+        {texts.logIn}
+      </Link>
+    );
   else if (data) line = !data.decided ? texts.decidesAt : data.eligible ? texts.eligible : texts.notEligible;
   const early = data?.decided === true && data.eligible;
 
