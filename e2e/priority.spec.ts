@@ -2,14 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ownerApiKey } from './operator-key';
 import { logInThroughApi } from './api-login';
+import { arriveFromOwnAddress } from './buyers';
 import { channelUrl, PORT } from './support';
 
 // issue 35, "Priority purchase (优先购)", as buyers see it on a phone: the owner makes a sale opening in a minute and a
 // half with priority purchase (1 minute early, decided 20 s from now) for the buyers on a whitelist, through the
 // console's API (an owner's key), and puts one buyer on the list. Before the decision the goods page says when it is
-// decided; after it the listed buyer reads that they can buy early, gets "Buy now" at their early opening and buys
-// through the pay page and the sandbox's cashier, while the other buyer reads that the sale opens to everyone at its
-// opening and still sees the countdown. The server's clock is real. In English on AURORA; the line in Chinese too.
+// decided (a visitor is asked to log in); after it the listed buyer reads that they can buy early, gets "Buy now" at
+// their early opening and buys through the pay page and the sandbox's cashier, while the other buyer reads that the
+// sale opens to everyone at its opening and still sees the countdown. The server's clock is real. In English on AURORA;
+// the line in Chinese too.
 
 const SHOTS = 'e2e/.artifacts';
 
@@ -98,6 +100,17 @@ test('after the decision an eligible buyer buys early, and one who is not sees w
   await expect(button(invited.page)).toHaveText(/^Opens in 00:01:\d\d$/);
   await invited.page.getByTestId('priority-line').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await invited.page.screenshot({ path: `${SHOTS}/priority-aurora-en-pending.png` });
+
+  // A visitor reads the same line, and is asked to log in to learn their own standing (and comes back here).
+  const visitor = await (await browser.newContext({ locale: 'en' })).newPage();
+  await arriveFromOwnAddress(visitor.context());
+  await visitor.goto(goods);
+  await expect(visitor.getByTestId('priority-line')).toContainText('Priority purchase: eligible buyers can buy from');
+  await expect(visitor.getByRole('link', { name: 'Log in to see whether you can buy early.' })).toHaveAttribute(
+    'href',
+    `/login?redirect=${encodeURIComponent(`/goods/detail/${saleId}`)}`,
+  );
+  await visitor.context().close();
 
   // After it, without a reload: the invited buyer may buy early; the other is told when the sale opens to everyone.
   await expect(standing(invited.page)).toHaveText(/^You can buy from \d\d-\d\d \d\d:\d\d \(priority purchase\)\.$/, {
