@@ -28,6 +28,10 @@ import { pickMessages } from '@/lib/i18n/pick-messages';
 import { LotteryIsland } from '@/components/sale/lottery-island';
 import Link from 'next/link';
 import { QueueIsland, pageQueueRoom } from '@/components/sale/queue-island';
+import { PriorityIsland } from '@/components/sale/priority-island';
+import type { PriorityTexts } from '@/components/sale/priority-with-store';
+import { publicPriority } from '@/lib/sale/priority';
+import { pageScope } from '@/lib/page/channel';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -107,6 +111,10 @@ export default async function GoodsDetailPage({ params }: Props) {
   const lotteryBar = lottery !== null && statusSellOpen(sale.statusSell);
   // A sale through a waiting room is bought from its card, with the buyer's admission: the bar points there.
   const queueBar = statusSellOpen(sale.statusSell) && (await pageQueueRoom(channel.id, sale.id)) !== null;
+  // issue 35: a sale with priority purchase says so under its status; before its opening, the buy bar reads the buyer's
+  // standing in the browser (./priority-island) and opens early to an eligible buyer.
+  const priority = await publicPriority(pageScope({ id: channel.id }).db, channel.id, Number(sale.id));
+  const priorityBar = priority !== null && sale.statusSell === SALE_STATUS.COMING_SOON && !sale.paused && !lotteryBar && !queueBar;
   const gallery = sale.commodity.actualPicture.filter((src) => src !== sale.commodity.cover);
   const renderedAt = renderTime();
   const { statusSell, saleStartTime, saleEndTime, amountAvailable } = sale;
@@ -141,7 +149,13 @@ export default async function GoodsDetailPage({ params }: Props) {
       {/* The buy bar is taller with the channel's real-name line in it (issue 33): the page's end stays above it. */}
       <main
         className={
-          lotteryBar ? (requirement.realName ? 'pb-[3.2rem]' : 'pb-[2.4rem]') : requirement.realName ? 'pb-[2.4rem]' : 'pb-[1.6rem]'
+          lotteryBar || priorityBar
+            ? requirement.realName
+              ? 'pb-[3.2rem]'
+              : 'pb-[2.4rem]'
+            : requirement.realName
+              ? 'pb-[2.4rem]'
+              : 'pb-[1.6rem]'
         }
       >
         <GoodsGallery
@@ -159,6 +173,11 @@ export default async function GoodsDetailPage({ params }: Props) {
             <h1 className="text-xl font-semibold text-skin-1">{sale.commodity.name}</h1>
             <SaleStatusBadge t={t} sale={sale} renderedAt={renderedAt} timeZone={tz} />
           </div>
+          {priority && (
+            <p className="mt-2 text-sm leading-relaxed text-neutral-600" data-testid="priority-line">
+              {priorityLine(t, channel.locale, priority, tz)}
+            </p>
+          )}
           {theme.showAmount && (
             <p
               className="mt-2 text-2xl font-bold text-skin-sign"
@@ -282,46 +301,60 @@ export default async function GoodsDetailPage({ params }: Props) {
             ageAsked={requirement.minAge !== null}
           />
         ) : null}
-        <div className="flex items-center gap-3">
-          {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
-          {lottery && lotteryBar ? (
-            <LotteryIsland
-              saleId={sale.id}
-              times={lottery}
-              timeZone={tz}
-              locale={channel.locale}
-              messages={pickMessages(channel.locale, ['lottery'])}
-              showAmount={theme.showAmount}
-              renderedAt={renderedAt}
-              verify={{ href: verifyHref(`/goods/detail/${sale.id}`), label: t('identity.verifyNow') }}
-              identityShown={requirement.realName}
-            />
-          ) : queueBar ? (
-            <a
-              href="#queue"
-              data-testid="buy-button"
-              className="flex h-[0.88rem] flex-1 items-center justify-center rounded-full border border-skin-button text-base font-semibold whitespace-nowrap text-skin-1"
-            >
-              {t('queue.barHint')}
-            </a>
-          ) : sale.paused && statusSell === SALE_STATUS.ON_SALE ? (
-            // issue 32, "Drop-day controls": its operator paused buying; a buy would be refused, so the button says why.
-            <span
-              data-testid="buy-button"
-              aria-disabled="true"
-              className="flex h-[0.88rem] flex-1 items-center justify-center rounded-full bg-neutral-200 text-base font-semibold whitespace-nowrap text-neutral-500"
-            >
-              {t('salesStore.paused')}
-            </span>
-          ) : (
-            <BuyAction
-              sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
-              saleId={sale.id}
-              renderedAt={renderedAt}
-              labels={buyActionLabels(t, saleStartTime, tz)}
-            />
-          )}
-        </div>
+        {priority && priorityBar ? (
+          <PriorityIsland
+            saleId={sale.id}
+            sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
+            decideAt={priority.decideAt}
+            renderedAt={renderedAt}
+            labels={buyActionLabels(t, saleStartTime, tz)}
+            texts={priorityTexts(t, priority, tz)}
+            showAmount={theme.showAmount}
+          >
+            {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
+          </PriorityIsland>
+        ) : (
+          <div className="flex items-center gap-3">
+            {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
+            {lottery && lotteryBar ? (
+              <LotteryIsland
+                saleId={sale.id}
+                times={lottery}
+                timeZone={tz}
+                locale={channel.locale}
+                messages={pickMessages(channel.locale, ['lottery'])}
+                showAmount={theme.showAmount}
+                renderedAt={renderedAt}
+                verify={{ href: verifyHref(`/goods/detail/${sale.id}`), label: t('identity.verifyNow') }}
+                identityShown={requirement.realName}
+              />
+            ) : queueBar ? (
+              <a
+                href="#queue"
+                data-testid="buy-button"
+                className="flex h-[0.88rem] flex-1 items-center justify-center rounded-full border border-skin-button text-base font-semibold whitespace-nowrap text-skin-1"
+              >
+                {t('queue.barHint')}
+              </a>
+            ) : sale.paused && statusSell === SALE_STATUS.ON_SALE ? (
+              // issue 32, "Drop-day controls": its operator paused buying; a buy would be refused, so the button says why.
+              <span
+                data-testid="buy-button"
+                aria-disabled="true"
+                className="flex h-[0.88rem] flex-1 items-center justify-center rounded-full bg-neutral-200 text-base font-semibold whitespace-nowrap text-neutral-500"
+              >
+                {t('salesStore.paused')}
+              </span>
+            ) : (
+              <BuyAction
+                sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
+                saleId={sale.id}
+                renderedAt={renderedAt}
+                labels={buyActionLabels(t, saleStartTime, tz)}
+              />
+            )}
+          </div>
+        )}
       </div>
     </>
   );
@@ -330,6 +363,35 @@ export default async function GoodsDetailPage({ params }: Props) {
 /** A lottery sale's bar shows the buyer's standing until the sale is sold out or over (then the buy bar says so). */
 function statusSellOpen(status: SaleRecord['statusSell']): boolean {
   return status !== SALE_STATUS.SOLD_OUT && status !== SALE_STATUS.ENDED;
+}
+
+type PublicPriority = NonNullable<Awaited<ReturnType<typeof publicPriority>>>;
+
+/** "Priority purchase: eligible buyers can buy from 12-01 19:50, 10 minutes early — holders of X or invited buyers". */
+function priorityLine(t: Translator, locale: string, p: PublicPriority, tz: string): string {
+  const or = new Intl.ListFormat(locale, { type: 'disjunction' });
+  const rules = [
+    ...(p.holderCollectibleNames.length > 0 ? [t('priority.holders', { names: or.format(p.holderCollectibleNames) })] : []),
+    ...(p.minPaidOrders !== null ? [t('priority.orders', { count: p.minPaidOrders })] : []),
+    ...(p.hasWhitelist ? [t('priority.invited')] : []),
+  ];
+  return t('priority.line', {
+    time: formatDate(p.opensAt, 'MM-dd HH:mm', tz),
+    minutes: p.minutesEarly,
+    rules: or.format(rules),
+  });
+}
+
+/** The priority bar's texts, with the times in the channel's zone (the buyer's standing picks one in the browser). */
+function priorityTexts(t: Translator, p: PublicPriority, tz: string): PriorityTexts {
+  const at = (iso: string) => formatDate(iso, 'MM-dd HH:mm', tz);
+  return {
+    decidesAt: t('priority.decidesAt', { time: at(p.decideAt) }),
+    eligible: t('priority.eligible', { time: at(p.opensAt) }),
+    notEligible: t('priority.notEligible', { time: at(p.saleStartsAt) }),
+    logIn: t('priority.logIn'),
+    earlyOpensAt: t('priority.earlyOpensAt', { time: at(p.opensAt) }),
+  };
 }
 
 /** The buy bar's texts in the channel's language (the countdown's slots are filled in the browser). */

@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count as countRows, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { commodities, sales } from '@/lib/db/schema';
+import { commodities, saleAllocations, salePriorityWhitelist, sales } from '@/lib/db/schema';
 import { publicOrigin } from '@/lib/env';
 import { findAdminSale } from '@/lib/sale/admin';
 import { consoleTitled, consoleWords } from '@/lib/page/console';
@@ -17,6 +17,8 @@ import type { QueueConsoleView } from '@/components/ops/sale-queue';
 import { findLottery, publishedLottery } from '@/lib/sale/lottery';
 import { findQueue } from '@/lib/sale/queue';
 import { wireDates } from '@/lib/procedure/wire-dates';
+import { SalePriority, type PriorityConsoleView } from '@/components/ops/sale-priority';
+import { findPriority } from '@/lib/sale/priority';
 import { cancelProgress } from '@/lib/payment/sale-cancel';
 import { CATALOGUES } from '@/lib/i18n/translator';
 import { zonedTimeFormat } from '@/lib/format/date';
@@ -29,7 +31,9 @@ export const generateMetadata = consoleTitled((t) => t('ops.sales.editTitle'));
  * One sale (issue 32, "Sales" and "Drop-day controls"): its status and copies, its edit form (price, limit and opening
  * time read-only with the reason once it has orders), pause and resume, add copies, archive or delete, and a link to its
  * store page, which shows before the sale opens. Its allocation (issue 35): first come, a waiting room with its settings
- * and the buyers joined, or a lottery with its setup, commitment, registrants, draw and result.
+ * and the buyers joined, or a lottery with its setup, commitment, registrants, draw and result. Its priority purchase
+ * (issue 35): minutes early, the rules, the decision's time and the whitelist, read-only with the eligible count once
+ * decided.
  */
 export default async function SalePage({ params }: Props) {
   const { locale, t } = await consoleWords(params);
@@ -77,6 +81,28 @@ export default async function SalePage({ params }: Props) {
   const queue = await findQueue(db, channel.id, sale.id, now);
   const queueView: QueueConsoleView | null = queue ? wireDates(queue) : null;
   const lotteryResult: LotteryResult | null = published ? { winners: published.winners, waitlist: published.waitlist.length } : null;
+  // Priority purchase (issue 35): first-come sales only (no lottery, no waiting room), holders picked from the channel's
+  // collectibles.
+  const [allocation] = await db.select({ mode: saleAllocations.mode }).from(saleAllocations).where(eq(saleAllocations.saleId, sale.id));
+  const found = await findPriority(db, channel.id, sale.id);
+  const priority: PriorityConsoleView | null = found
+    ? {
+        ...found,
+        decideAt: found.decideAt.toISOString(),
+        decidedAt: found.decidedAt?.toISOString() ?? null,
+        opensAt: found.opensAt.toISOString(),
+        saleStartsAt: found.saleStartsAt.toISOString(),
+      }
+    : null;
+  // A whitelist may be imported before the settings are saved (to be their only rule).
+  const [listed] = found
+    ? [{ n: found.whitelistCount }]
+    : await db.select({ n: countRows() }).from(salePriorityWhitelist).where(eq(salePriorityWhitelist.saleId, sale.id));
+  const collectibles = await db
+    .select({ code: commodities.code, name: commodities.name })
+    .from(commodities)
+    .where(eq(commodities.channelId, channel.id))
+    .orderBy(asc(commodities.code));
   return (
     <ConsoleShell t={t} locale={locale} operator={operator} current="channels">
       <ChannelTabs t={t} channel={channel} current="sales" />
@@ -152,6 +178,20 @@ export default async function SalePage({ params }: Props) {
           verifyUrl={`${publicOrigin(channel.host)}/lottery/${sale.id}`}
           renderedAt={now.getTime()}
           words={CATALOGUES[locale].ops.lottery}
+        />
+      </div>
+      <div className="mt-10 max-w-3xl border-t border-gray-200 pt-6">
+        <SalePriority
+          locale={locale}
+          channel={channel.key}
+          sale={sale.code}
+          timeZone={zone}
+          canWrite={canWrite}
+          firstCome={!allocation || (allocation.mode !== 'lottery' && allocation.mode !== 'queue')}
+          collectibles={collectibles}
+          initial={priority}
+          whitelistCount={listed?.n ?? 0}
+          words={CATALOGUES[locale].priorityConsole}
         />
       </div>
       <div className="mt-10 max-w-3xl border-t border-gray-200 pt-6">
