@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { codeAt, OPS, readOwner, signInOwner } from './console-owner';
+import { codeAt, inZone, OPS, readOwner, signInOwner } from './console-owner';
 import { logInThroughApi } from './api-login';
 import { postFromPage } from './page-api';
 import { channelUrl } from './support';
@@ -17,25 +17,6 @@ const ZONE = 'Asia/Shanghai'; // AURORA's time zone
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** A moment as a `datetime-local` input with seconds reads it in AURORA's zone (`2026-11-28T05:30:15`). */
-function inZone(ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** Waits until the machine's clock (the server's: same machine) has passed `ms`. */

@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ownerApiKey } from './operator-key';
+import { expect, test, type Page } from '@playwright/test';
+import { consoleCaller, type Envelope } from './operator-key';
 import { logInThroughApi } from './api-login';
 import { logInWithQuestion } from './login-helpers';
 import { arriveFromOwnAddress } from './buyers';
-import { channelUrl, PORT } from './support';
+import { channelUrl } from './support';
 import { verifyDraw } from '../lib/sale/draw';
 
 // issue 35, a lottery sale as its buyers see it, on a phone: the owner makes a sale of one copy and sets a lottery up
@@ -19,27 +19,6 @@ import { verifyDraw } from '../lib/sale/draw';
 // seconds after the setup and closes half a minute later, the draw at the close.
 
 const SHOTS = 'e2e/.artifacts';
-
-type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
-
-/** The console's calls as an owner's API key makes them, from a page of the console's host (Node cannot resolve it). */
-async function consoleCaller(browser: Browser): Promise<(path: string, body: unknown) => Promise<Envelope>> {
-  const key = await ownerApiKey(browser);
-  const ops = await browser.newPage();
-  await ops.goto(`http://ops.localhost:${PORT}/api/health`);
-  return (path, body) =>
-    ops.evaluate(
-      async ({ path, body, key }) => {
-        const res = await fetch(`/api${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-          body: JSON.stringify(body),
-        });
-        return (await res.json()) as Envelope;
-      },
-      { path, body, key },
-    );
-}
 
 /** A sale of `copies` on `channel`, open already (the lottery decides who may buy), and its goods page's path. */
 async function lotterySale(

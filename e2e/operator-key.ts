@@ -101,3 +101,25 @@ export function freshOwnerCode(owner: E2eOwner): string {
 export { codeAt };
 
 export { OPS };
+
+/** A console call's answer: the API's envelope. */
+export type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
+
+/** The console's calls as an owner's API key makes them, from a page of the console's host (Node cannot resolve it). */
+export async function consoleCaller(browser: Browser): Promise<(path: string, body: unknown) => Promise<Envelope>> {
+  const key = await ownerApiKey(browser);
+  const ops = await browser.newPage();
+  await ops.goto(`${OPS}/api/health`);
+  return (path, body) =>
+    ops.evaluate(
+      async ({ path, body, key }) => {
+        const res = await fetch(`/api${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+          body: JSON.stringify(body),
+        });
+        return (await res.json()) as Envelope;
+      },
+      { path, body, key },
+    );
+}

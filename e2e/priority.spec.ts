@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ownerApiKey } from './operator-key';
+import { consoleCaller } from './operator-key';
 import { logInThroughApi } from './api-login';
 import { arriveFromOwnAddress } from './buyers';
-import { channelUrl, PORT } from './support';
+import { channelUrl } from './support';
 
 // issue 35, "Priority purchase (优先购)", as buyers see it on a phone: the owner makes a sale opening in a minute and a
 // half with priority purchase (1 minute early, decided 20 s from now) for the buyers on a whitelist, through the
@@ -14,27 +14,6 @@ import { channelUrl, PORT } from './support';
 // the line in Chinese too.
 
 const SHOTS = 'e2e/.artifacts';
-
-type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
-
-/** The console's calls as an owner's API key makes them, from a page of the console's host (Node cannot resolve it). */
-async function consoleCaller(browser: Browser): Promise<(path: string, body: unknown) => Promise<Envelope>> {
-  const key = await ownerApiKey(browser);
-  const ops = await browser.newPage();
-  await ops.goto(`http://ops.localhost:${PORT}/api/health`);
-  return (path, body) =>
-    ops.evaluate(
-      async ({ path, body, key }) => {
-        const res = await fetch(`/api${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-          body: JSON.stringify(body),
-        });
-        return (await res.json()) as Envelope;
-      },
-      { path, body, key },
-    );
-}
 
 /** A logged-in buyer of AURORA on their own phone, and their account number as Mine shows it. */
 async function buyer(browser: Browser, locale: string): Promise<{ page: Page; account: string }> {
