@@ -476,11 +476,68 @@ async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Pro
   return state.refreshing;
 }
 
-/** Forgets this process's snapshot of a sale's queue (a join here is seen by the next read). */
-function forgetSnapshot(db: Db, saleId: number): void {
-  const state = stateOf(db, saleId);
-  state.snapshot = null;
-  state.readAt = Number.NEGATIVE_INFINITY;
+/**
+ * A join here goes into this process's snapshot at once, at the back of the queue, as the next read of the database
+ * will have it: the join is answered from memory, not by reading the whole queue again (a rush of joins before the
+ * opening would otherwise read it once per join). A snapshot being read meanwhile may miss the join: then the buyer's
+ * next read finds their row and reads the queue afresh (`queuePosition`).
+ */
+function noteJoined(db: Db, saleId: number, userId: number): void {
+  const snapshot = stateOf(db, saleId).snapshot;
+  if (!snapshot) return;
+  const known = snapshot.entries.get(userId);
+  if (known && (known.outcome === 'waiting' || known.outcome === 'admitted' || known.outcome === 'bought')) return;
+  snapshot.entries.set(userId, { outcome: 'waiting', admissionExpiresAt: null, ahead: snapshot.waiting });
+  snapshot.waiting++;
+}
+
+type NewEntry = Omit<typeof queueEntries.$inferInsert, 'id' | 'saleId'> & { channelId: number; userId: number };
+type PendingJoin = { entry: NewEntry; done: () => void; fail: (error: unknown) => void };
+
+/** New entries waiting for their statement, per database handle and sale (a rush of joins: group commit). */
+const joining = new WeakMap<Db, Map<number, { pending: PendingJoin[]; running: boolean }>>();
+
+/** New entries written in one statement at most. */
+const JOIN_BATCH_MAX = 500;
+
+/**
+ * Inserts a buyer's new entry; a clash (the buyer joined meanwhile, through another call or process) does nothing. In
+ * a rush, joins gather while one batch's statement runs and go in the next together, so 1,000 buyers joining in a
+ * second cost a few commits, not 1,000 one after the other (the embedded database commits one at a time), as the
+ * lottery's registrations do (lib/sale/lottery.ts `registerStatement`). A lone join goes at once, in a batch of one.
+ */
+function insertJoin(db: Db, saleId: number, entry: NewEntry): Promise<void> {
+  let bySale = joining.get(db);
+  if (!bySale) joining.set(db, (bySale = new Map()));
+  let line = bySale.get(saleId);
+  if (!line) bySale.set(saleId, (line = { pending: [], running: false }));
+  const queue = line;
+  return new Promise<void>((done, fail) => {
+    queue.pending.push({ entry, done, fail });
+    if (!queue.running) void flushJoins(db, saleId, queue);
+  });
+}
+
+async function flushJoins(db: Db, saleId: number, queue: { pending: PendingJoin[]; running: boolean }): Promise<void> {
+  queue.running = true;
+  try {
+    while (queue.pending.length > 0) {
+      const batch = queue.pending.splice(0, JOIN_BATCH_MAX);
+      // One row per buyer: a double tap in the same batch is one entry.
+      const rows = new Map(batch.map((p) => [p.entry.userId, { saleId, ...p.entry }]));
+      try {
+        await db
+          .insert(queueEntries)
+          .values([...rows.values()])
+          .onConflictDoNothing();
+        for (const p of batch) p.done();
+      } catch (error) {
+        for (const p of batch) p.fail(error);
+      }
+    }
+  } finally {
+    queue.running = false;
+  }
 }
 
 /** A buyer's place in a sale's waiting room, as `/market/api/queue/position` answers it. */
@@ -598,10 +655,7 @@ export async function joinQueue(ctx: UserScope, saleId: number): Promise<QueuePo
       admissionExpiresAt: null,
     };
     if (!known) {
-      await ctx.db
-        .insert(queueEntries)
-        .values({ saleId, channelId: ctx.channelId, userId: ctx.userId, ...fresh })
-        .onConflictDoNothing();
+      await insertJoin(ctx.db, saleId, { channelId: ctx.channelId, userId: ctx.userId, ...fresh });
     } else {
       await ctx.db
         .update(queueEntries)
@@ -610,7 +664,7 @@ export async function joinQueue(ctx: UserScope, saleId: number): Promise<QueuePo
           and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId), sql`${queueEntries.outcome} in ('left', 'expired')`),
         );
     }
-    forgetSnapshot(ctx.db, saleId);
+    noteJoined(ctx.db, saleId, ctx.userId);
   }
   return queuePosition(ctx, saleId);
 }
