@@ -425,7 +425,8 @@ async function main(): Promise<void> {
   );
   buildIfNeeded();
   if (MODE === 'lottery') return lotteryBench({ port: PORT, processes: PROCESSES, concurrency: CONCURRENCY, items: ITEMS, pgliteDir });
-  if (MODE === 'queue') return queueBench({ port: PORT, processes: PROCESSES, buyers: BUYERS, items: ITEMS, pgliteDir });
+  if (MODE === 'queue')
+    return queueBench({ port: PORT, processes: PROCESSES, concurrency: CONCURRENCY, buyers: BUYERS, items: ITEMS, pgliteDir });
   const t = performance.now();
   const { saleId, buyers } = await prepare();
   console.log(`prepared sale ${saleId} and ${buyers.length} buyers with sessions in ${((performance.now() - t) / 1000).toFixed(1)} s`);

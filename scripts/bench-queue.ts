@@ -8,12 +8,12 @@
  * 50: the store's defaults). The one shortcut: the opening is then moved to BENCH_QUEUE_LEAD s (40) ahead, so that
  * joining is already open when the servers come up. On the entry server(s):
  *
- * 1. Each buyer has a connection of their own from an address of their own (127.1.x.y, scripts/bench-http.ts), as
- *    phones arrive. They join (`queue/join`) spread evenly over the 10 s before the opening, then read their place
- *    (`queue/position`) at the page's pace (components/sale/queue-panel.tsx `pollMs`: every second within 10 s of the
- *    shuffle or of their admission, every 5 s further back); admitted, they buy at once with their admission
+ * 1. The buyers share BENCH_CONCURRENCY (256) connections, each from an address of its own (127.1.x.y,
+ *    scripts/bench-http.ts) and carrying one call at a time, as the drop's. They join (`queue/join`) spread evenly over the 10 s before the opening, then read their place
+ *    (`queue/position`) at the page's pace (components/sale/queue-panel.tsx `pollMs`: at the shuffle before it, every
+ *    second within 10 s of their admission, every 5 s further back); admitted, they buy at once with their admission
  *    (`order/create` with `admission`). A buyer stops at an outcome (bought, sold out, ended, expired, left).
- * 2. The no-op phase: one GET /api/ping per buyer, all at once, over the same connections.
+ * 2. The no-op phase: one GET /api/ping per buyer over the same connections, each sending its next when answered.
  *
  * Then the servers stop and the database is read: the shuffle (queue_entries by rank) and who was admitted when.
  * Prints the figures and issue 35's targets, and exits 1 on a miss: 0 busy answers (503 or code 1001); every buyer
@@ -30,6 +30,7 @@ import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopSer
 export type QueueBenchSetup = {
   port: number;
   processes: number;
+  concurrency: number;
   buyers: number;
   items: number;
   pgliteDir: string | null;
@@ -40,7 +41,7 @@ const LEAD_SECONDS = intEnv('BENCH_QUEUE_LEAD', 40);
 const JOIN_WINDOW_MS = 10_000;
 const GRACE_SECONDS = Number(process.env.BENCH_QUEUE_GRACE ?? 3);
 const ADMIT_PER_SECOND = intEnv('BENCH_ADMIT_PER_SECOND', 50);
-/** The page's pace (components/sale/queue-panel.tsx): every second near the head, every 5 s further back. */
+/** The page's pace (components/sale/queue-panel.tsx `pollMs`): at the shuffle before it; every second near the head, every 5 s further back. */
 const NEAR_SECONDS = 10;
 const FAR_POLL_MS = 5_000;
 /** A buyer still without an outcome this long after the opening is counted as never told. */
@@ -74,8 +75,8 @@ type Story = {
 function pollMs(standing: Standing): number {
   const every = Math.max(1, standing.pollSeconds ?? 1) * 1000;
   if (standing.status === 'admitted') return every;
-  if (standing.status === 'waiting' || standing.status === 'queued')
-    return (standing.estimatedWaitSeconds ?? 0) <= NEAR_SECONDS ? every : Math.max(every, FAR_POLL_MS);
+  if (standing.status === 'waiting') return Math.min(FAR_POLL_MS, Math.max(every, (standing.estimatedWaitSeconds ?? 0) * 1000));
+  if (standing.status === 'queued') return (standing.estimatedWaitSeconds ?? 0) <= NEAR_SECONDS ? every : Math.max(every, FAR_POLL_MS);
   return 0;
 }
 
@@ -203,16 +204,15 @@ function admittedInShuffleOrder(entries: Entry[]): { ok: boolean; admitted: numb
 }
 
 export async function queueBench(setup: QueueBenchSetup): Promise<void> {
-  const { port, processes, items, pgliteDir } = setup;
-  // A connection of each buyer's own: the agent pools by address, so one socket per buyer.
-  const request = httpRequester(port, 2);
+  const { port, processes, concurrency, items, pgliteDir } = setup;
+  const request = httpRequester(port, concurrency + 8);
   const failures: string[] = [];
   const fail = (what: string, answer: Answer) =>
     failures.push(`${what}: ${answer.network ?? `HTTP ${answer.status} ${JSON.stringify(answer.json).slice(0, 160)}`}`);
   let busy = 0;
 
   console.log(
-    `bench:drop (queue mode): ${setup.buyers} buyers, ${items} copies, grace ${GRACE_SECONDS} s, ${ADMIT_PER_SECOND} admissions a second`,
+    `bench:drop (queue mode): ${setup.buyers} buyers over ${concurrency} connections, ${items} copies, grace ${GRACE_SECONDS} s, ${ADMIT_PER_SECOND} admissions a second`,
   );
   const t = performance.now();
   const { saleId, buyers } = await prepare(items, setup.buyers);
@@ -226,7 +226,24 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
   if (processes > 1) process.env.JOBS = 'off';
   const servers = Array.from({ length: processes }, (_, i) => startServer(port + i));
   if (processes > 1) servers.push(startJobsWorker());
-  const laneOf = (i: number) => laneAt(i, port, processes);
+  const laneOf = (lane: number) => laneAt(lane, port, processes);
+  /**
+   * The connections (lanes), as the drop's: each has an address of its own and carries one call at a time; buyer i's
+   * calls go on lane i mod BENCH_CONCURRENCY, in the order the buyers make them.
+   */
+  const lanes = Array.from({ length: concurrency }, () => ({ busy: false, line: [] as (() => void)[] }));
+  const onLane = async (lane: number, send: () => Promise<Answer>): Promise<Answer> => {
+    const at = lanes[lane]!;
+    if (at.busy) await new Promise<void>((go) => at.line.push(go));
+    at.busy = true;
+    try {
+      return await send();
+    } finally {
+      const next = at.line.shift();
+      if (next) next();
+      else at.busy = false;
+    }
+  };
   const body = { saleId: String(saleId) };
 
   const stories: Story[] = [];
@@ -251,7 +268,8 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
 
     const buyer = async (i: number): Promise<void> => {
       const me = buyers[i]!;
-      const lane = laneOf(i);
+      const lane = i % concurrency;
+      const call = (path: string, payload: unknown) => onLane(lane, () => request('POST', path, payload, me.token, laneOf(lane)));
       const story: Story = {
         joinAt: firstJoin + (i * JOIN_WINDOW_MS) / buyers.length,
         placedAt: null,
@@ -264,7 +282,7 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
       };
       stories[i] = story;
       await sleepUntil(story.joinAt);
-      const joined = await request('POST', '/api/market/api/queue/join', body, me.token, lane);
+      const joined = await call('/api/market/api/queue/join', body);
       joinMs.push(joined.ms);
       if (isBusy(joined)) busy++;
       let standing = ((joined.json ?? {}) as Envelope).data ?? null;
@@ -276,13 +294,12 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
         if (status === 'queued' && story.numberedAt === null) story.numberedAt = Date.now();
         if (status === 'admitted' && standing.admission) {
           story.admittedAt ??= Date.now();
-          const bought = await request(
-            'POST',
-            '/api/market/api/order/create',
-            { ...body, quantity: 1, idempotencyKey: randomBytes(12).toString('base64url'), admission: standing.admission },
-            me.token,
-            lane,
-          );
+          const bought = await call('/api/market/api/order/create', {
+            ...body,
+            quantity: 1,
+            idempotencyKey: randomBytes(12).toString('base64url'),
+            admission: standing.admission,
+          });
           buyMs.push(bought.ms);
           if (isBusy(bought)) busy++;
           const envelope = (bought.json ?? {}) as Envelope;
@@ -305,7 +322,7 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
         }
         const wait = pollMs(standing);
         await sleepUntil(lastAnswer + wait);
-        const read = await request('POST', '/api/market/api/queue/position', body, me.token, lane);
+        const read = await call('/api/market/api/queue/position', body);
         positionCalls++;
         positionMs.push(read.ms);
         if (isBusy(read)) busy++;
@@ -323,13 +340,17 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
     };
     await Promise.all(buyers.map((_, i) => buyer(i)));
 
-    // The no-op phase: one ping per buyer, all at once, over the same connections.
+    // The no-op phase: one ping per buyer over the same connections, each sending its next when answered.
+    let next = 0;
     const started = performance.now();
     await Promise.all(
-      buyers.map(async (_, i) => {
-        const answer = await request('GET', '/api/ping', undefined, undefined, laneOf(i));
-        if (answer.network || answer.status !== 200) fail('no-op', answer);
-        noopMs.push(answer.ms);
+      Array.from({ length: concurrency }, async (_, lane) => {
+        while (next < buyers.length) {
+          next++;
+          const answer = await request('GET', '/api/ping', undefined, undefined, laneOf(lane));
+          if (answer.network || answer.status !== 200) fail('no-op', answer);
+          noopMs.push(answer.ms);
+        }
       }),
     );
     noopWall = performance.now() - started;
@@ -381,7 +402,7 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
     ['near the head: longest gap between reads, p99 / max', `${percentile(nearGaps, 99)} / ${percentile(nearGaps, 100)}`],
     ['buy calls, p50 / p99', `${buyMs.length}, ${percentile(buyMs, 50)} / ${percentile(buyMs, 99)}`],
     ['opening to the last copy’s order', seconds(toLastCopy)],
-    ['no-op phase wall time', `${seconds(noopWall)}  (${noopMs.length} calls of GET /api/ping, all at once)`],
+    ['no-op phase wall time', `${seconds(noopWall)}  (${noopMs.length} calls of GET /api/ping over ${concurrency} connections)`],
     ['no-op p50 / p99', `${percentile(noopMs, 50)} / ${percentile(noopMs, 99)}`],
     [
       'told sold out after the last copy: p50 / p99 / max',

@@ -624,6 +624,39 @@ async function buyerSale(ctx: UserScope, saleId: number) {
 }
 
 /**
+ * What a join reads: the sale and the buyer's entry, from the process's snapshot of the queue (at most SNAPSHOT_MS
+ * old, as a position read answers), so a rush of joins before the opening costs no read each; without a snapshot of
+ * the sale on this channel (no waiting room, another channel's sale), from the database, which names the refusal. An
+ * entry written through another process since the snapshot is not seen here: its buyer's join then inserts nothing
+ * (the unique index) and is answered their place.
+ */
+async function joinerView(
+  ctx: UserScope,
+  saleId: number,
+): Promise<{ sale: Awaited<ReturnType<typeof buyerSale>>; known: { outcome: string } | null }> {
+  const snapshot = await snapshotOf(ctx.db, saleId, ctx.now);
+  if (snapshot && snapshot.channelId === ctx.channelId) {
+    const sale = {
+      saleStartTime: snapshot.startsAt,
+      saleEndTime: snapshot.endsAt,
+      amountAvailable: snapshot.copiesLeft,
+      // The snapshot keeps whether the sale was cancelled or archived, not when: either closes joining.
+      cancelledAt: snapshot.closed ? ctx.now : null,
+      archivedAt: null,
+      mode: 'queue',
+      joinMinutes: snapshot.settings.joinMinutes,
+    };
+    return { sale, known: snapshot.entries.get(ctx.userId) ?? null };
+  }
+  const sale = await buyerSale(ctx, saleId);
+  const [known] = await ctx.db
+    .select({ outcome: queueEntries.outcome })
+    .from(queueEntries)
+    .where(and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId)));
+  return { sale, known: known ?? null };
+}
+
+/**
  * The signed-in buyer joins a sale's waiting room (issue 35). Idempotent: a buyer in the queue (waiting, admitted or
  * bought) is answered their place; concurrent joins make one row (the unique index decides). A buyer who left or let
  * an admission expire joins again at the back. Refused: another channel's sale (404 `saleNotFound`), a sale without a
@@ -631,11 +664,7 @@ async function buyerSale(ctx: UserScope, saleId: number) {
  * channel's real-name rule not met (1010, as buying).
  */
 export async function joinQueue(ctx: UserScope, saleId: number): Promise<QueuePosition> {
-  const sale = await buyerSale(ctx, saleId);
-  const [known] = await ctx.db
-    .select({ outcome: queueEntries.outcome })
-    .from(queueEntries)
-    .where(and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId)));
+  const { sale, known } = await joinerView(ctx, saleId);
   if (!known || known.outcome === 'left' || known.outcome === 'expired') {
     const opens = joinOpensAt(sale.saleStartTime, sale.joinMinutes);
     if (ctx.now.getTime() < opens.getTime()) throw new AppError(409, msg('queueNotOpen', { at: opens }));
