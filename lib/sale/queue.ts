@@ -383,14 +383,29 @@ async function readSnapshot(db: Db, saleId: number, now: Date): Promise<Snapshot
   };
 }
 
-/** Writes the buyers seen since the last refresh (one statement), so a buyer who keeps polling keeps their place. */
+/**
+ * Writes the buyers seen since the last refresh (one statement), so a buyer who keeps polling keeps their place. It
+ * holds the sale's allocation row, as the upkeep does, and skips when another process holds it (the buyers are
+ * written at the next refresh): two processes' statements updating many of the queue's rows in different orders
+ * deadlocked on PostgreSQL (`bench:drop` in `queue` mode with `BENCH_PROCESSES=2`), and a poll was answered 500.
+ */
 async function flushSeen(db: Db, state: SaleQueueState, saleId: number, now: Date): Promise<void> {
   if (state.seen.size === 0) return;
   const users = [...state.seen];
   state.seen.clear();
-  await db.execute(sql`update ${queueEntries} set last_seen_at = ${moment(now)}
-    where sale_id = ${saleId} and outcome in ('waiting', 'admitted')
-      and user_id in (select (jsonb_array_elements_text(${JSON.stringify(users)}::jsonb))::integer)`);
+  const written = await db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ saleId: saleAllocations.saleId })
+      .from(saleAllocations)
+      .where(eq(saleAllocations.saleId, saleId))
+      .for('update', { skipLocked: true });
+    if (!held) return false;
+    await tx.execute(sql`update ${queueEntries} set last_seen_at = ${moment(now)}
+      where sale_id = ${saleId} and outcome in ('waiting', 'admitted')
+        and user_id in (select (jsonb_array_elements_text(${JSON.stringify(users)}::jsonb))::integer)`);
+    return true;
+  });
+  if (!written) for (const user of users) state.seen.add(user);
 }
 
 /**
