@@ -393,18 +393,24 @@ async function flushSeen(db: Db, state: SaleQueueState, saleId: number, now: Dat
   if (state.seen.size === 0) return;
   const users = [...state.seen];
   state.seen.clear();
-  const written = await db.transaction(async (tx) => {
-    const [held] = await tx
-      .select({ saleId: saleAllocations.saleId })
-      .from(saleAllocations)
-      .where(eq(saleAllocations.saleId, saleId))
-      .for('update', { skipLocked: true });
-    if (!held) return false;
-    await tx.execute(sql`update ${queueEntries} set last_seen_at = ${moment(now)}
+  const written = await db
+    .transaction(async (tx) => {
+      const [held] = await tx
+        .select({ saleId: saleAllocations.saleId })
+        .from(saleAllocations)
+        .where(eq(saleAllocations.saleId, saleId))
+        .for('update', { skipLocked: true });
+      if (!held) return false;
+      await tx.execute(sql`update ${queueEntries} set last_seen_at = ${moment(now)}
       where sale_id = ${saleId} and outcome in ('waiting', 'admitted')
         and user_id in (select (jsonb_array_elements_text(${JSON.stringify(users)}::jsonb))::integer)`);
-    return true;
-  });
+      return true;
+    })
+    // Not written (another process holds the row, or the database refused): the buyers go in the next refresh's write.
+    .catch((error: unknown) => {
+      console.error(`[queue] writing the buyers seen of sale ${saleId} failed; the next refresh writes them`, error);
+      return false;
+    });
   if (!written) for (const user of users) state.seen.add(user);
 }
 
@@ -482,7 +488,12 @@ async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Pro
       await flushSeen(db, state, saleId, now);
       let known = current ?? (await readSnapshot(db, saleId, now));
       if (known && now.getTime() >= shuffleAt(known.startsAt, known.settings.graceSeconds).getTime()) {
-        if (await queueUpkeep(db, saleId, now, { wait: known.shuffledAt === null })) known = null;
+        // A failed upkeep (the database busy, a transaction refused) fails no buyer's read: the next refresh runs it again.
+        const ran = await queueUpkeep(db, saleId, now, { wait: known.shuffledAt === null }).catch((error: unknown) => {
+          console.error(`[queue] the upkeep of sale ${saleId} failed; the next refresh runs it again`, error);
+          return false;
+        });
+        if (ran) known = null;
       }
       const fresh = known && known !== current ? known : await readSnapshot(db, saleId, now);
       state.snapshot = fresh;
