@@ -3,7 +3,8 @@
  * (lib/security/forwarded.ts; security review, finding 2). `npm start`, `npm run demo`, the benchmarks and the
  * end-to-end server all start here, so a client can never choose the address that rate limits count, the scheme that
  * decides HSTS and Secure cookies, or the host next-auth builds its URLs from. Buy calls enter through the buy lane
- * (lib/server/buy-lane.ts): a few at a time, in arrival order.
+ * (lib/server/buy-lane.ts): a few at a time, in arrival order; a waiting room's position reads are answered at the door
+ * (lib/server/queue-door.ts).
  *
  *   PORT (default 3000), HOSTNAME (default all interfaces), TRUSTED_PROXIES (none), `--dev` for the dev server.
  */
@@ -14,6 +15,7 @@ import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } fr
 import { createBuyLane, takesTheLane, type BuyLaneLimits } from './lib/server/buy-lane';
 import { clientErrorAnswer, guardEntry } from './lib/server/entry-guard';
 import { markFlightRequest } from './lib/server/flight-request';
+import { answerAtTheDoor, queueDoorPath } from './lib/server/queue-door';
 
 const dev = process.argv.includes('--dev');
 // As `next start` / `next dev` would: production settings unless this is the dev server.
@@ -66,8 +68,12 @@ app
       // lib/server/flight-request.ts); a client's own copy of that header is dropped here, for every request.
       const marking = markFlightRequest(req);
       if (marking) return void marking.then(() => handle(req, res));
-      if (takesTheLane(req)) buyLane.admit(req, res, (read) => void handle(read, res));
-      else void handle(req, res);
+      if (takesTheLane(req)) return buyLane.admit(req, res, (read) => void handle(read, res));
+      // A waiting room's position reads, every second from every waiting buyer, are answered before the framework's
+      // pipeline, through the API's dispatcher all the same (lib/server/queue-door.ts; issue 35).
+      const doorPath = queueDoorPath(req);
+      if (doorPath) return answerAtTheDoor(req, res, doorPath);
+      void handle(req, res);
     });
     // Slow or idle clients must not hold sockets for ever (Node's defaults: 300 s per request, 5 s keep-alive).
     // A request Node's parser refused gets its answer with the security headers too (lib/server/entry-guard.ts).

@@ -17,6 +17,8 @@
  * `npm run worker` for the jobs; the connections are spread over the servers in turn, for the drop and the no-op phase.
  *
  * BENCH_MODE=lottery, the lottery mode (issue 35; scripts/bench-lottery.ts): registrations, the draw, the purchase rounds.
+ * BENCH_MODE=queue, the waiting room's mode (issue 35; scripts/bench-queue.ts): joins before the opening, position
+ * reads at the page's pace, the admitted buyers' orders.
  *
  * BENCH_JOURNEY=1, the journey mode (issue 34; scripts/bench-journey.ts): each buyer, logged in (the session cookie a
  * phone carries, scripts/bench-buyer.ts), loads the goods page and the pay page as documents, makes the pay page's
@@ -36,6 +38,7 @@ import { buyerJourney, JourneyTally, journeyTargets, stepLines, type Kind, type 
 import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
 import { httpRequester, laneAt, type Lane } from './bench-http';
 import { lotteryBench } from './bench-lottery';
+import { queueBench } from './bench-queue';
 
 const BUYERS = Math.min(intEnv('BENCH_BUYERS', 10_000), 999_999);
 const ITEMS = intEnv('BENCH_ITEMS', 500);
@@ -44,10 +47,13 @@ const PORT = intEnv('BENCH_PORT', 3200);
 const PROCESSES = intEnv('BENCH_PROCESSES', 1);
 /** The journey mode (issue 34): the whole drop day of each buyer, not order/create alone. */
 const JOURNEY = process.env.BENCH_JOURNEY === '1';
-/** BENCH_MODE=lottery (issue 35): a lottery sale's registration, draw and purchase rounds (scripts/bench-lottery.ts). */
+/**
+ * BENCH_MODE=lottery (issue 35): a lottery sale's registration, draw and purchase rounds (scripts/bench-lottery.ts);
+ * BENCH_MODE=queue: a sale through a waiting room, its opening (scripts/bench-queue.ts).
+ */
 const MODE = process.env.BENCH_MODE ?? 'drop';
-if (!['drop', 'lottery'].includes(MODE)) {
-  console.error(`BENCH_MODE: '${MODE}' is not a mode; use 'lottery', or leave it unset for the drop`);
+if (!['drop', 'lottery', 'queue'].includes(MODE)) {
+  console.error(`BENCH_MODE: '${MODE}' is not a mode; use 'lottery' or 'queue', or leave it unset for the drop`);
   process.exit(2);
 }
 /**
@@ -419,6 +425,8 @@ async function main(): Promise<void> {
   );
   buildIfNeeded();
   if (MODE === 'lottery') return lotteryBench({ port: PORT, processes: PROCESSES, concurrency: CONCURRENCY, items: ITEMS, pgliteDir });
+  if (MODE === 'queue')
+    return queueBench({ port: PORT, processes: PROCESSES, concurrency: CONCURRENCY, buyers: BUYERS, items: ITEMS, pgliteDir });
   const t = performance.now();
   const { saleId, buyers } = await prepare();
   console.log(`prepared sale ${saleId} and ${buyers.length} buyers with sessions in ${((performance.now() - t) / 1000).toFixed(1)} s`);

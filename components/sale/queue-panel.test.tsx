@@ -236,10 +236,13 @@ test('an admission kept past its end is not sent with the buy', () => {
   expect(keptAdmission('7', NOW)).toBeNull();
 });
 
-test('the pace of reads: a second near the head or the shuffle, five far back, none once it is over', () => {
+test('the pace of reads: a second near the head, five far back, at the shuffle before it, none once it is over', () => {
   expect(pollMs(standing({ status: 'queued', estimatedWaitSeconds: 3 }))).toBe(1000);
   expect(pollMs(standing({ status: 'queued', estimatedWaitSeconds: 300 }))).toBe(5000);
-  expect(pollMs(standing({ status: 'waiting', estimatedWaitSeconds: 5 }))).toBe(1000);
+  // Before the shuffle: the next read when it is due (nothing changes before), every five seconds while it is further.
+  expect(pollMs(standing({ status: 'waiting', estimatedWaitSeconds: 3 }))).toBe(3000);
+  expect(pollMs(standing({ status: 'waiting', estimatedWaitSeconds: 0 }))).toBe(1000);
+  expect(pollMs(standing({ status: 'waiting', estimatedWaitSeconds: 60 }))).toBe(5000);
   expect(pollMs(standing({ status: 'admitted' }))).toBe(1000);
   for (const status of ['notJoined', 'bought', 'expired', 'left', 'soldOut', 'ended'] as const)
     expect(pollMs(standing({ status }))).toBe(0);

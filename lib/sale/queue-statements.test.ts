@@ -64,3 +64,36 @@ it('answers 300 buyers polling within a quarter second from memory, and refreshe
   // The rest is the upkeep (the seen buyers' write, the lock, the expiries, the admissions): a handful, not per buyer.
   expect(refresh.length).toBeLessThanOrEqual(8);
 });
+
+it('writes a rush of 200 joins in a few statements and reads the queue once for them, each answered waiting', async () => {
+  const { saleId } = await makeSale(db, { code: 'queue-join-rush', amount: 100, limitPerUser: 1, now });
+  await db.update(sales).set({ saleStartTime: opening }).where(eq(sales.id, saleId));
+  await db.insert(saleAllocations).values({
+    saleId,
+    channelId: channel.id,
+    mode: 'queue',
+    queueJoinMinutes: 10,
+    queueGraceSeconds: 3,
+    queueHoldSeconds: 180,
+    queueAdmissionSeconds: 60,
+    queueAdmitPerSecond: 50,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const users = await makeUsers(db, 200, '3542');
+  const scope = (userId: number) => ({ db, now: at(-5_000), channelId: channel.id, userId, channel });
+  // The first join reads the queue; the others, at the same moment, all at once.
+  await joinQueue(scope(users[0]!), saleId);
+  let answers: QueuePosition[] = [];
+  const statements = await statementsOf(async () => {
+    answers = await Promise.all(users.slice(1).map((user) => joinQueue(scope(user), saleId)));
+  });
+  expect(answers.map((a) => a.status)).toEqual(users.slice(1).map(() => 'waiting'));
+  const inserts = statements.filter((s) => /^insert into "queue_entries"/.test(s));
+  expect(inserts.length).toBeGreaterThanOrEqual(1);
+  expect(inserts.length).toBeLessThanOrEqual(3);
+  expect(statements.filter((s) => /from "sales" s/.test(s))).toHaveLength(0);
+  // A double tap is one entry; the waiting count says everyone.
+  expect((await joinQueue(scope(users[7]!), saleId)).status).toBe('waiting');
+  expect((await queuePosition(scope(users[0]!), saleId)).waiting).toBe(200);
+});

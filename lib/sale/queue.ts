@@ -386,14 +386,35 @@ async function readSnapshot(db: Db, saleId: number, now: Date): Promise<Snapshot
   };
 }
 
-/** Writes the buyers seen since the last refresh (one statement), so a buyer who keeps polling keeps their place. */
+/**
+ * Writes the buyers seen since the last refresh (one statement), so a buyer who keeps polling keeps their place. It
+ * holds the sale's allocation row, as the upkeep does, and skips when another process holds it (the buyers are
+ * written at the next refresh): two processes' statements updating many of the queue's rows in different orders
+ * deadlocked on PostgreSQL (`bench:drop` in `queue` mode with `BENCH_PROCESSES=2`), and a poll was answered 500.
+ */
 async function flushSeen(db: Db, state: SaleQueueState, saleId: number, now: Date): Promise<void> {
   if (state.seen.size === 0) return;
   const users = [...state.seen];
   state.seen.clear();
-  await db.execute(sql`update ${queueEntries} set last_seen_at = ${moment(now)}
-    where sale_id = ${saleId} and outcome in ('waiting', 'admitted')
-      and user_id in (select (jsonb_array_elements_text(${JSON.stringify(users)}::jsonb))::integer)`);
+  const written = await db
+    .transaction(async (tx) => {
+      const [held] = await tx
+        .select({ saleId: saleAllocations.saleId })
+        .from(saleAllocations)
+        .where(eq(saleAllocations.saleId, saleId))
+        .for('update', { skipLocked: true });
+      if (!held) return false;
+      await tx.execute(sql`update ${queueEntries} set last_seen_at = ${moment(now)}
+      where sale_id = ${saleId} and outcome in ('waiting', 'admitted')
+        and user_id in (select (jsonb_array_elements_text(${JSON.stringify(users)}::jsonb))::integer)`);
+      return true;
+    })
+    // Not written (another process holds the row, or the database refused): the buyers go in the next refresh's write.
+    .catch((error: unknown) => {
+      console.error(`[queue] writing the buyers seen of sale ${saleId} failed; the next refresh writes them`, error);
+      return false;
+    });
+  if (!written) for (const user of users) state.seen.add(user);
 }
 
 /**
@@ -433,12 +454,16 @@ export async function queueUpkeep(db: Db, saleId: number, now: Date, options: { 
     const holdFrom = new Date(now.getTime() - queue.holdSeconds * 1000);
     await tx.execute(sql`update ${queueEntries} set outcome = 'left'
       where sale_id = ${saleId} and outcome = 'waiting' and last_seen_at < ${moment(holdFrom)}`);
+    // The copies left are read in the same statement as the unused admissions: read at the start, they missed the
+    // orders made since, whose buyers the update above no longer counts as unused, and more were admitted than copies
+    // were left (8 of 10,000 buyers on PostgreSQL in bench:drop's queue mode, admitted and then told sold out).
     const [counts] = rowsOf(
       await tx.execute(sql`select count(*) filter (where outcome = 'admitted')::integer as unused,
-          count(*) filter (where admitted_at > ${moment(new Date(now.getTime() - 1000))})::integer as recent
+          count(*) filter (where admitted_at > ${moment(new Date(now.getTime() - 1000))})::integer as recent,
+          (select amount_available from ${sales} where id = ${saleId}) as copies_left
         from ${queueEntries} where sale_id = ${saleId} and outcome in ('admitted', 'bought', 'expired')`),
-    ) as unknown as [{ unused: number; recent: number }];
-    const budget = Math.min(queue.admitPerSecond - Number(counts.recent), row.copiesLeft - Number(counts.unused));
+    ) as unknown as [{ unused: number; recent: number; copies_left: number }];
+    const budget = Math.min(queue.admitPerSecond - Number(counts.recent), Number(counts.copies_left) - Number(counts.unused));
     if (budget > 0) {
       const expires = new Date(now.getTime() + queue.admissionSeconds * 1000);
       await tx.execute(sql`update ${queueEntries} set outcome = 'admitted', admitted_at = ${moment(now)}, admission_expires_at = ${moment(expires)}
@@ -466,7 +491,12 @@ async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Pro
       await flushSeen(db, state, saleId, now);
       let known = current ?? (await readSnapshot(db, saleId, now));
       if (known && now.getTime() >= shuffleAt(known.startsAt, known.settings.graceSeconds).getTime()) {
-        if (await queueUpkeep(db, saleId, now, { wait: known.shuffledAt === null })) known = null;
+        // A failed upkeep (the database busy, a transaction refused) fails no buyer's read: the next refresh runs it again.
+        const ran = await queueUpkeep(db, saleId, now, { wait: known.shuffledAt === null }).catch((error: unknown) => {
+          console.error(`[queue] the upkeep of sale ${saleId} failed; the next refresh runs it again`, error);
+          return false;
+        });
+        if (ran) known = null;
       }
       const fresh = known && known !== current ? known : await readSnapshot(db, saleId, now);
       state.snapshot = fresh;
@@ -479,11 +509,68 @@ async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Pro
   return state.refreshing;
 }
 
-/** Forgets this process's snapshot of a sale's queue (a join here is seen by the next read). */
-function forgetSnapshot(db: Db, saleId: number): void {
-  const state = stateOf(db, saleId);
-  state.snapshot = null;
-  state.readAt = Number.NEGATIVE_INFINITY;
+/**
+ * A join here goes into this process's snapshot at once, at the back of the queue, as the next read of the database
+ * will have it: the join is answered from memory, not by reading the whole queue again (a rush of joins before the
+ * opening would otherwise read it once per join). A snapshot being read meanwhile may miss the join: then the buyer's
+ * next read finds their row and reads the queue afresh (`queuePosition`).
+ */
+function noteJoined(db: Db, saleId: number, userId: number): void {
+  const snapshot = stateOf(db, saleId).snapshot;
+  if (!snapshot) return;
+  const known = snapshot.entries.get(userId);
+  if (known && (known.outcome === 'waiting' || known.outcome === 'admitted' || known.outcome === 'bought')) return;
+  snapshot.entries.set(userId, { outcome: 'waiting', admissionExpiresAt: null, ahead: snapshot.waiting });
+  snapshot.waiting++;
+}
+
+type NewEntry = Omit<typeof queueEntries.$inferInsert, 'id' | 'saleId'> & { channelId: number; userId: number };
+type PendingJoin = { entry: NewEntry; done: () => void; fail: (error: unknown) => void };
+
+/** New entries waiting for their statement, per database handle and sale (a rush of joins: group commit). */
+const joining = new WeakMap<Db, Map<number, { pending: PendingJoin[]; running: boolean }>>();
+
+/** New entries written in one statement at most. */
+const JOIN_BATCH_MAX = 500;
+
+/**
+ * Inserts a buyer's new entry; a clash (the buyer joined meanwhile, through another call or process) does nothing. In
+ * a rush, joins gather while one batch's statement runs and go in the next together, so 1,000 buyers joining in a
+ * second cost a few commits, not 1,000 one after the other (the embedded database commits one at a time), as the
+ * lottery's registrations do (lib/sale/lottery.ts `registerStatement`). A lone join goes at once, in a batch of one.
+ */
+function insertJoin(db: Db, saleId: number, entry: NewEntry): Promise<void> {
+  let bySale = joining.get(db);
+  if (!bySale) joining.set(db, (bySale = new Map()));
+  let line = bySale.get(saleId);
+  if (!line) bySale.set(saleId, (line = { pending: [], running: false }));
+  const queue = line;
+  return new Promise<void>((done, fail) => {
+    queue.pending.push({ entry, done, fail });
+    if (!queue.running) void flushJoins(db, saleId, queue);
+  });
+}
+
+async function flushJoins(db: Db, saleId: number, queue: { pending: PendingJoin[]; running: boolean }): Promise<void> {
+  queue.running = true;
+  try {
+    while (queue.pending.length > 0) {
+      const batch = queue.pending.splice(0, JOIN_BATCH_MAX);
+      // One row per buyer: a double tap in the same batch is one entry.
+      const rows = new Map(batch.map((p) => [p.entry.userId, { saleId, ...p.entry }]));
+      try {
+        await db
+          .insert(queueEntries)
+          .values([...rows.values()])
+          .onConflictDoNothing();
+        for (const p of batch) p.done();
+      } catch (error) {
+        for (const p of batch) p.fail(error);
+      }
+    }
+  } finally {
+    queue.running = false;
+  }
 }
 
 /** A buyer's place in a sale's waiting room, as `/market/api/queue/position` answers it. */
@@ -570,6 +657,39 @@ async function buyerSale(ctx: UserScope, saleId: number) {
 }
 
 /**
+ * What a join reads: the sale and the buyer's entry, from the process's snapshot of the queue (at most SNAPSHOT_MS
+ * old, as a position read answers), so a rush of joins before the opening costs no read each; without a snapshot of
+ * the sale on this channel (no waiting room, another channel's sale), from the database, which names the refusal. An
+ * entry written through another process since the snapshot is not seen here: its buyer's join then inserts nothing
+ * (the unique index) and is answered their place.
+ */
+async function joinerView(
+  ctx: UserScope,
+  saleId: number,
+): Promise<{ sale: Awaited<ReturnType<typeof buyerSale>>; known: { outcome: string } | null }> {
+  const snapshot = await snapshotOf(ctx.db, saleId, ctx.now);
+  if (snapshot && snapshot.channelId === ctx.channelId) {
+    const sale = {
+      saleStartTime: snapshot.startsAt,
+      saleEndTime: snapshot.endsAt,
+      amountAvailable: snapshot.copiesLeft,
+      // The snapshot keeps whether the sale was cancelled or archived, not when: either closes joining.
+      cancelledAt: snapshot.closed ? ctx.now : null,
+      archivedAt: null,
+      mode: 'queue',
+      joinMinutes: snapshot.settings.joinMinutes,
+    };
+    return { sale, known: snapshot.entries.get(ctx.userId) ?? null };
+  }
+  const sale = await buyerSale(ctx, saleId);
+  const [known] = await ctx.db
+    .select({ outcome: queueEntries.outcome })
+    .from(queueEntries)
+    .where(and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId)));
+  return { sale, known: known ?? null };
+}
+
+/**
  * The signed-in buyer joins a sale's waiting room (issue 35). Idempotent: a buyer in the queue (waiting, admitted or
  * bought) is answered their place; concurrent joins make one row (the unique index decides). A buyer who left or let
  * an admission expire joins again at the back. Refused: another channel's sale (404 `saleNotFound`), a sale without a
@@ -577,11 +697,7 @@ async function buyerSale(ctx: UserScope, saleId: number) {
  * channel's real-name rule not met (1010, as buying).
  */
 export async function joinQueue(ctx: UserScope, saleId: number): Promise<QueuePosition> {
-  const sale = await buyerSale(ctx, saleId);
-  const [known] = await ctx.db
-    .select({ outcome: queueEntries.outcome })
-    .from(queueEntries)
-    .where(and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId)));
+  const { sale, known } = await joinerView(ctx, saleId);
   if (!known || known.outcome === 'left' || known.outcome === 'expired') {
     const opens = joinOpensAt(sale.saleStartTime, sale.joinMinutes);
     if (ctx.now.getTime() < opens.getTime()) throw new AppError(409, msg('queueNotOpen', { at: opens }));
@@ -601,10 +717,7 @@ export async function joinQueue(ctx: UserScope, saleId: number): Promise<QueuePo
       admissionExpiresAt: null,
     };
     if (!known) {
-      await ctx.db
-        .insert(queueEntries)
-        .values({ saleId, channelId: ctx.channelId, userId: ctx.userId, ...fresh })
-        .onConflictDoNothing();
+      await insertJoin(ctx.db, saleId, { channelId: ctx.channelId, userId: ctx.userId, ...fresh });
     } else {
       await ctx.db
         .update(queueEntries)
@@ -613,7 +726,7 @@ export async function joinQueue(ctx: UserScope, saleId: number): Promise<QueuePo
           and(eq(queueEntries.saleId, saleId), eq(queueEntries.userId, ctx.userId), sql`${queueEntries.outcome} in ('left', 'expired')`),
         );
     }
-    forgetSnapshot(ctx.db, saleId);
+    noteJoined(ctx.db, saleId, ctx.userId);
   }
   return queuePosition(ctx, saleId);
 }

@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+/**
+ * The waiting room's calls at the door (issue 35, "First come, through a waiting room"; docs/drops.md, "Waiting
+ * room"): in a busy sale every waiting buyer's page asks for its place every second, and the crowd joins in the seconds
+ * before the opening, so the entry server (server.ts) answers `queue/position` and `queue/join` before the framework's
+ * pipeline, as the buy lane does for buys. The call still
+ * goes through the API's dispatcher (lib/sale/queue-door-read.ts, installed by the app at start): the same channel,
+ * session, language and envelope as through Next; only the framework's routing and request objects are skipped. Until
+ * the app has installed it (the first moments of a start), the call goes to Next as any other.
+ *
+ * Plain Node: server.ts loads it outside the app's bundle; the app installs its reader on globalThis.
+ */
+
+/**
+ * The calls answered at the door: the position read, and the join (a sale's whole crowd joins in the seconds before
+ * its opening).
+ */
+export const QUEUE_DOOR_PATHS: readonly string[] = ['/api/market/api/queue/position', '/api/market/api/queue/join'];
+
+/** A position read's body is `{"saleId":"…"}`; the door reads no further (413 beyond, connection closed). */
+export const MAX_QUEUE_READ_BODY_BYTES = 8 * 1024;
+
+/** How long a position read's body may take to arrive once its headers have. */
+const BODY_TIMEOUT_MS = 5_000;
+
+/** A call at the door: its API path (without /api), its headers (the client's address as the entry server resolved it) and body. */
+export type DoorCall = { path: string; headers: IncomingMessage['headers']; body: string };
+/** The dispatcher's answer, sent as it is. */
+export type DoorAnswer = { status: number; body: string; headers?: Record<string, string> };
+export type QueueDoorReader = (call: DoorCall) => Promise<DoorAnswer>;
+
+const installed = globalThis as unknown as { storefrontQueueDoor?: QueueDoorReader };
+
+/** Installs the app's reader (lib/sale/queue-door-read.ts, from instrumentation.ts). Null removes it. */
+export function installQueueDoor(reader: QueueDoorReader | null): void {
+  if (reader) installed.storefrontQueueDoor = reader;
+  else delete installed.storefrontQueueDoor;
+}
+
+/** The API path a request is for when it is answered at the door (read as the app reads it, as the buy lane does), or null. */
+export function queueDoorPath(req: Pick<IncomingMessage, 'method' | 'url'>): string | null {
+  if (req.method !== 'POST' || !req.url || !installed.storefrontQueueDoor) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(req.url, 'http://door.invalid').pathname);
+  } catch {
+    return null;
+  }
+  return QUEUE_DOOR_PATHS.includes(path) ? path.slice('/api'.length) : null;
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+/**
+ * Reads the call's body (within MAX_QUEUE_READ_BODY_BYTES and 5 s) and answers it through the installed reader. The
+ * security headers are already on `res` (server.ts `guardEntry`).
+ */
+export function answerAtTheDoor(req: IncomingMessage, res: ServerResponse, path: string): void {
+  const reader = installed.storefrontQueueDoor!;
+  const tooLarge = () => {
+    send(res, 413, JSON.stringify({ code: 400, message: `body: must be ${MAX_QUEUE_READ_BODY_BYTES} bytes or less`, data: null }), {
+      connection: 'close',
+    });
+    req.socket.destroySoon?.();
+  };
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > MAX_QUEUE_READ_BODY_BYTES) return tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  const timer = setTimeout(() => {
+    if (done) return;
+    done = true;
+    send(res, 408, JSON.stringify({ code: 400, message: `body: did not arrive within ${BODY_TIMEOUT_MS} ms`, data: null }), {
+      connection: 'close',
+    });
+    req.socket.destroySoon?.();
+  }, BODY_TIMEOUT_MS);
+  timer.unref?.();
+  req.on('data', (chunk: Buffer) => {
+    if (done) return;
+    size += chunk.length;
+    if (size > MAX_QUEUE_READ_BODY_BYTES) {
+      done = true;
+      clearTimeout(timer);
+      return tooLarge();
+    }
+    chunks.push(chunk);
+  });
+  req.once('end', () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    reader({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }).then(
+      (answer) => send(res, answer.status, answer.body, answer.headers),
+      (error: unknown) => {
+        console.error('[queue-door] the read failed', error);
+        send(res, 500, JSON.stringify({ code: 500, message: 'internal error', data: null }));
+      },
+    );
+  });
+  req.once('error', () => {
+    done = true;
+    clearTimeout(timer);
+  });
+}
