@@ -20,7 +20,7 @@ export async function register(): Promise<void> {
   const { installBuyGate } = await import('./lib/server/buy-lane');
   installBuyGate((call) => gateBuyCall(call));
   // A waiting room's position reads are answered at the entry server's door (issue 35).
-  const { readQueueAtTheDoor } = await import('./lib/sale/queue-door-read');
+  const { readQueueAtTheDoor } = await import('./lib/server/queue-door-read');
   const { installQueueDoor } = await import('./lib/server/queue-door');
   installQueueDoor(readQueueAtTheDoor);
   const { getDb } = await import('./lib/db/client');

@@ -232,7 +232,7 @@ async function holderIds(db: Db, channelId: number, codes: string[]): Promise<nu
     .where(and(eq(commodities.channelId, channelId), inArray(commodities.code, unique)));
   const byCode = new Map(rows.map((r) => [r.code, r.id]));
   const missing = unique.find((c) => !byCode.has(c));
-  if (missing !== undefined) throw new AppError(400, msg('opsPriorityNoSuchCollectible', { code: missing }));
+  if (missing !== undefined) throw new AppError(400, msg('opsPriorityNoSuchCollectible', { name: missing }));
   return unique.map((c) => byCode.get(c)!);
 }
 

@@ -188,6 +188,8 @@ describe('the message catalogue', () => {
     until: new Date('2026-11-23T11:10:00Z'),
     // A lottery's buy (issue 35): a waitlisted buyer's place.
     position: 2,
+    // A sale's times frozen by its allocation (issue 35): a waiting room's.
+    mode: 'queue',
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

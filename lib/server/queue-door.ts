@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * room"): in a busy sale every waiting buyer's page asks for its place every second, and the crowd joins in the seconds
  * before the opening, so the entry server (server.ts) answers `queue/position` and `queue/join` before the framework's
  * pipeline, as the buy lane does for buys. The call still
- * goes through the API's dispatcher (lib/sale/queue-door-read.ts, installed by the app at start): the same channel,
+ * goes through the API's dispatcher (lib/server/queue-door-read.ts, installed by the app at start): the same channel,
  * session, language and envelope as through Next; only the framework's routing and request objects are skipped. Until
  * the app has installed it (the first moments of a start), the call goes to Next as any other.
  *
@@ -31,7 +31,7 @@ export type QueueDoorReader = (call: DoorCall) => Promise<DoorAnswer>;
 
 const installed = globalThis as unknown as { storefrontQueueDoor?: QueueDoorReader };
 
-/** Installs the app's reader (lib/sale/queue-door-read.ts, from instrumentation.ts). Null removes it. */
+/** Installs the app's reader (lib/server/queue-door-read.ts, from instrumentation.ts). Null removes it. */
 export function installQueueDoor(reader: QueueDoorReader | null): void {
   if (reader) installed.storefrontQueueDoor = reader;
   else delete installed.storefrontQueueDoor;

@@ -417,7 +417,7 @@ const en = {
     opsPriorityDecidePast: 'Eligibility must be decided in the future.',
     opsPriorityDecideAfterOpening: 'Eligibility must be decided at or before the early opening, {at, date, moment}.',
     opsPriorityNoRule: 'Give at least one rule: collectibles held, a number of paid orders, or a whitelist imported first.',
-    opsPriorityNoSuchCollectible: 'There is no collectible “{code}” in this store.',
+    opsPriorityNoSuchCollectible: 'There is no collectible “{name}” in this store.',
     opsPriorityWhitelistTooLong: 'A whitelist holds at most {max, number} account numbers.',
     opsPriorityWhitelistEmpty: 'No account number of this file was accepted, and the whitelist is this priority purchase’s only rule.',
     /** Parts of the texts above. */

@@ -1,7 +1,7 @@
 import 'server-only';
-import { dispatch } from '../server/dispatcher';
-import { clientIp } from '../server/client-ip';
-import type { DoorAnswer, DoorCall } from '../server/queue-door';
+import { dispatch } from './dispatcher';
+import { clientIp } from './client-ip';
+import type { DoorAnswer, DoorCall } from './queue-door';
 
 /**
  * A waiting room's position read answered at the entry server's door (lib/server/queue-door.ts; issue 35): the API's
