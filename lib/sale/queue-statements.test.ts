@@ -22,8 +22,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => close());
 
-it('answers 300 buyers polling within a quarter second from memory, and refreshes once after it in one read', async () => {
-  const { saleId } = await makeSale(db, { code: 'queue-statements', amount: 100, limitPerUser: 1, now });
+/** A sale of 100 copies opening at `opening`, through a waiting room on the store's defaults (joining 10 minutes ahead). */
+async function queueSale(code: string): Promise<number> {
+  const { saleId } = await makeSale(db, { code, amount: 100, limitPerUser: 1, now });
   await db.update(sales).set({ saleStartTime: opening }).where(eq(sales.id, saleId));
   await db.insert(saleAllocations).values({
     saleId,
@@ -37,6 +38,11 @@ it('answers 300 buyers polling within a quarter second from memory, and refreshe
     createdAt: now,
     updatedAt: now,
   });
+  return saleId;
+}
+
+it('answers 300 buyers polling within a quarter second from memory, and refreshes once after it in one read', async () => {
+  const saleId = await queueSale('queue-statements');
   const users = await makeUsers(db, 300, '3541');
   const scope = (userId: number, when: Date) => ({ db, now: when, channelId: channel.id, userId, channel });
   for (const user of users) await joinQueue(scope(user, at(-60_000)), saleId);
@@ -66,20 +72,7 @@ it('answers 300 buyers polling within a quarter second from memory, and refreshe
 });
 
 it('writes a rush of 200 joins in a few statements and reads the queue once for them, each answered waiting', async () => {
-  const { saleId } = await makeSale(db, { code: 'queue-join-rush', amount: 100, limitPerUser: 1, now });
-  await db.update(sales).set({ saleStartTime: opening }).where(eq(sales.id, saleId));
-  await db.insert(saleAllocations).values({
-    saleId,
-    channelId: channel.id,
-    mode: 'queue',
-    queueJoinMinutes: 10,
-    queueGraceSeconds: 3,
-    queueHoldSeconds: 180,
-    queueAdmissionSeconds: 60,
-    queueAdmitPerSecond: 50,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const saleId = await queueSale('queue-join-rush');
   const users = await makeUsers(db, 200, '3542');
   const scope = (userId: number) => ({ db, now: at(-5_000), channelId: channel.id, userId, channel });
   // The first join reads the queue; the others, at the same moment, all at once.
