@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { codeAt, inZone, OPS, readOwner, signInOwner } from './console-owner';
+import { codeAt, createConsoleSale, inZone, OPS, readOwner, signInOwner } from './console-owner';
 import { logInThroughApi } from './api-login';
 import { postFromPage } from './page-api';
 import { channelUrl } from './support';
@@ -41,29 +41,7 @@ test('the owner sets up a lottery, sees it freeze when registration opens, draws
   saleCode = `lottery-${Date.now().toString(36)}`;
 
   // A sale of a demo collectible with no orders, opening in an hour, through the console's own call.
-  await page.goto(`${OPS}/channels/AURORA/sales`);
-  const made = await page.evaluate(
-    async ({ code, start }) => {
-      const res = await fetch('/api/ops/api/sale/create', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          channel: 'AURORA',
-          code,
-          collectible: 'aurora-dawn',
-          price: 990,
-          copies: 2,
-          limitPerUser: 1,
-          saleStartTime: start,
-          saleEndTime: null,
-          listed: false,
-          sort: 0,
-        }),
-      });
-      return (await res.json()) as { code: number; message: string };
-    },
-    { code: saleCode, start: new Date(Date.now() + 3_600_000).toISOString() },
-  );
+  const made = await createConsoleSale(page, { code: saleCode, copies: 2, startsAt: Date.now() + 3_600_000 });
   expect(made, made.message).toMatchObject({ code: 200 });
 
   await page.goto(`${OPS}/channels/AURORA/sales/${saleCode}`);
@@ -318,29 +296,7 @@ test('the owner puts a sale through a waiting room: a joining time already past 
   const page = await signedIn.newPage();
   const code = `queue-${Date.now().toString(36)}`;
   // A sale opening in 30 minutes, made through the console's own call.
-  await page.goto(`${OPS}/channels/AURORA/sales`);
-  const made = await page.evaluate(
-    async ({ code, start }) => {
-      const res = await fetch('/api/ops/api/sale/create', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          channel: 'AURORA',
-          code,
-          collectible: 'aurora-dawn',
-          price: 990,
-          copies: 5,
-          limitPerUser: 1,
-          saleStartTime: start,
-          saleEndTime: null,
-          listed: false,
-          sort: 0,
-        }),
-      });
-      return (await res.json()) as { code: number; message: string };
-    },
-    { code, start: new Date(Date.now() + 30 * 60_000).toISOString() },
-  );
+  const made = await createConsoleSale(page, { code, copies: 5, startsAt: Date.now() + 30 * 60_000 });
   expect(made, made.message).toMatchObject({ code: 200 });
 
   await page.goto(`${OPS}/channels/AURORA/sales/${code}`);

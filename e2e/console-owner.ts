@@ -106,3 +106,36 @@ export function inZone(ms: number, zone = 'Asia/Shanghai'): string {
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/**
+ * A sale of AURORA's demo collectible (price 9.90, 1 per buyer, not listed) made through the console's own call from a
+ * signed-in console page, as the sales page makes one; answers the call's envelope.
+ */
+export async function createConsoleSale(
+  page: Page,
+  sale: { code: string; copies: number; startsAt: number },
+): Promise<{ code: number; message: string }> {
+  await page.goto(`${OPS}/channels/AURORA/sales`);
+  return page.evaluate(
+    async ({ code, copies, start }) => {
+      const res = await fetch('/api/ops/api/sale/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          channel: 'AURORA',
+          code,
+          collectible: 'aurora-dawn',
+          price: 990,
+          copies,
+          limitPerUser: 1,
+          saleStartTime: start,
+          saleEndTime: null,
+          listed: false,
+          sort: 0,
+        }),
+      });
+      return (await res.json()) as { code: number; message: string };
+    },
+    { code: sale.code, copies: sale.copies, start: new Date(sale.startsAt).toISOString() },
+  );
+}

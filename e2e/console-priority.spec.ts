@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { inZone, OPS, signInOwner } from './console-owner';
+import { createConsoleSale, inZone, OPS, signInOwner } from './console-owner';
 import { logInThroughApi } from './api-login';
 import { channelUrl } from './support';
 
@@ -38,29 +38,7 @@ test('the owner sets priority purchase on a sale, imports a whitelist with bad r
   const page = await signedIn.newPage();
   const saleCode = `priority-${Date.now().toString(36)}`;
   const startsAt = Date.now() + 3_600_000;
-  await page.goto(`${OPS}/channels/AURORA/sales`);
-  const made = await page.evaluate(
-    async ({ code, start }) => {
-      const res = await fetch('/api/ops/api/sale/create', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          channel: 'AURORA',
-          code,
-          collectible: 'aurora-dawn',
-          price: 990,
-          copies: 2,
-          limitPerUser: 1,
-          saleStartTime: start,
-          saleEndTime: null,
-          listed: false,
-          sort: 0,
-        }),
-      });
-      return (await res.json()) as { code: number; message: string };
-    },
-    { code: saleCode, start: new Date(startsAt).toISOString() },
-  );
+  const made = await createConsoleSale(page, { code: saleCode, copies: 2, startsAt });
   expect(made, made.message).toMatchObject({ code: 200 });
 
   await page.goto(`${OPS}/channels/AURORA/sales/${saleCode}`);
