@@ -515,6 +515,7 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   // The waiting room (issue 35): A's sale goes first come, so a buyer's call gets as far as "no waiting room" (404).
   '/market/api/queue/join': (f) => ({ saleId: f.saleId }),
   '/market/api/queue/position': (f) => ({ saleId: f.saleId }),
+  '/market/api/queue/watch': (f) => ({ saleId: f.saleId }),
   // Priority purchase (issue 35): A's sale has none, so the answer is null.
   '/market/api/priority/status': (f) => ({ saleId: f.saleId }),
   '/user/api/thirdAccount/brandChannel': () => ({ brandName: 'Aurora Collectibles' }),

@@ -10,8 +10,10 @@ import { keptAdmission } from './queue-admission';
 // `queue/position` (a stand-in API here) and counted down by the server's clock (jest's fake clock here).
 
 const post = jest.fn();
+/** The page's watch (`queue/watch`): answered once unless a test streams through it (as a server full of watches does). */
+const watch = jest.fn();
 const push = jest.fn();
-jest.mock('@/components/shell/api-provider', () => ({ useApi: () => ({ post }) }));
+jest.mock('@/components/shell/api-provider', () => ({ useApi: () => ({ post, watch }) }));
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn() }) }));
 /** The buyer this browser's store holds (the masked phone a login keeps), or none: a visitor. */
 let phone: string | null = null;
@@ -114,6 +116,8 @@ beforeEach(() => {
   phone = null;
   window.sessionStorage.clear();
   post.mockReset();
+  watch.mockReset();
+  watch.mockImplementation(async () => 'once');
   push.mockReset();
   answers = [standing({})];
   post.mockImplementation(async (path: string) => {
@@ -246,4 +250,67 @@ test('the pace of reads: a second near the head, five far back, at the shuffle b
   expect(pollMs(standing({ status: 'admitted' }))).toBe(1000);
   for (const status of ['notJoined', 'bought', 'expired', 'left', 'soldOut', 'ended'] as const)
     expect(pollMs(standing({ status }))).toBe(0);
+});
+
+describe('with the watch open (the server pushes: lib/sale/queue-watch.ts)', () => {
+  /** The open watch's push, and whether the page has ended it. */
+  let pushLine: (standing: QueueStanding) => void;
+  let ended: () => boolean;
+
+  beforeEach(() => {
+    watch.mockImplementation(
+      (_path: string, _body: unknown, onData: (data: unknown) => void, signal: AbortSignal) =>
+        new Promise<'closed'>((resolve) => {
+          pushLine = (s) => act(() => onData(s));
+          ended = () => signal.aborted;
+          signal.addEventListener('abort', () => resolve('closed'));
+        }),
+    );
+  });
+
+  test('the turn and the sell-out arrive as the server pushes them, with no read of the place meanwhile', async () => {
+    signIn();
+    answers = [standing({ status: 'queued', position: 40, ahead: 39, estimatedWaitSeconds: 40, waiting: 45 })];
+    await renderPanel();
+    expect(screen.getByTestId('queue-position')).toHaveTextContent('#40');
+    expect(watch).toHaveBeenCalledWith('/market/api/queue/watch', { saleId: '7' }, expect.any(Function), expect.any(AbortSignal));
+    const reads = positionCalls();
+    pushLine(standing({ status: 'queued', position: 3, ahead: 2, estimatedWaitSeconds: 1, waiting: 8 }));
+    expect(screen.getByTestId('queue-position')).toHaveTextContent('#3');
+    expect(screen.getByTestId('queue-ahead')).toHaveTextContent('2');
+    // Ten seconds near the head: no read, the watch says it all.
+    await seconds(10);
+    expect(positionCalls()).toBe(reads);
+    pushLine(standing({ status: 'admitted', admission: 'signed.token', admissionExpiresAt: iso(NOW + 70_000) }));
+    expect(screen.getByRole('status')).toHaveTextContent('It’s your turn');
+    pushLine(standing({ status: 'soldOut', copiesLeft: 0 }));
+    expect(screen.getByTestId('queue-soldOut').textContent).toBe('Sold out');
+    // Over: the watch is ended, and nothing is read again.
+    await seconds(1);
+    expect(ended()).toBe(true);
+    await seconds(10);
+    expect(positionCalls()).toBe(reads);
+  });
+
+  test('a watch that drops hands over to reads of the place, and is opened again', async () => {
+    signIn();
+    answers = [standing({ status: 'queued', position: 3, ahead: 2, estimatedWaitSeconds: 1, waiting: 8 })];
+    let fail: () => void = () => {};
+    watch.mockImplementationOnce(
+      (_path: string, _body: unknown, onData: (data: unknown) => void) =>
+        new Promise<'failed'>((resolve) => {
+          onData(standing({ status: 'queued', position: 3, ahead: 2, estimatedWaitSeconds: 1, waiting: 8 }));
+          fail = () => resolve('failed');
+        }),
+    );
+    await renderPanel();
+    const reads = positionCalls();
+    await seconds(3);
+    expect(positionCalls()).toBe(reads);
+    await act(async () => fail());
+    // Dropped: the page reads its place every second near the head, and tries the watch again.
+    await seconds(3);
+    expect(positionCalls()).toBeGreaterThanOrEqual(reads + 2);
+    expect(watch).toHaveBeenCalledTimes(2);
+  });
 });

@@ -10,6 +10,7 @@ import type { ApiOutput } from '@/lib/client/api-client';
 import { fillSlots, type Slotted } from '@/lib/i18n/slots';
 import { subscribeClock, syncServerClock, tickedServerNow } from '@/lib/client/server-clock';
 import { keepAdmission } from './queue-admission';
+import { useQueueWatch } from './queue-watch';
 import { QueueFrame, QueuePlaceholder } from './queue-panel-frame';
 
 export const QUEUE_POSITION_PATH = '/market/api/queue/position';
@@ -94,8 +95,9 @@ function useServerNow(): number {
 /**
  * A sale's waiting room on the goods page (issue 35, "First come, through a waiting room"), for the buyer in this
  * browser: joining (a tap; a visitor is asked to log in first, and no server render ever joins anyone), then their
- * place, those ahead, the wait and the copies left, read again without reloads (`queue/position`: every second near
- * the head, every few seconds further back); at their turn, a countdown of the admission's life and the buy, which
+ * place, those ahead, the wait and the copies left, kept without reloads: pushed by the server while the page's watch is
+ * open (./queue-watch.ts: the turn and the sell-out at once), else read again (`queue/position`: every second near the
+ * head, every few seconds further back); at their turn, a countdown of the admission's life and the buy, which
  * carries the admission to the pay page (./queue-admission); sold out, an admission run out, a place lost: said so.
  */
 export function QueuePanel({
@@ -126,7 +128,12 @@ export function QueuePanel({
     revalidateOnFocus: true,
     dedupingInterval: 500,
   });
-  const pace = pollMs(data);
+  // While the watch is open the server pushes every change (lib/sale/queue-watch.ts): no polling then.
+  const active = data?.status === 'waiting' || data?.status === 'queued' || data?.status === 'admitted';
+  const watching = useQueueWatch(api, saleId, signedIn && !over && active, (standing) => {
+    void mutate(standing as QueueStanding, { revalidate: false });
+  });
+  const pace = watching ? 0 : pollMs(data);
   if (pace !== poll) setPoll(pace);
   const [joining, setJoining] = useState(false);
   const now = useServerNow();

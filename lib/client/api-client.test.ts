@@ -391,3 +391,83 @@ describe('typed post (the typed wire)', () => {
     expect(calls.map((c) => c.init.body)).toEqual(['{"orderNo":"2026"}', '{}', '{"orderNo":2026}']);
   });
 });
+
+describe('watch (a waiting room’s pushed place, issue 35)', () => {
+  const PATH = '/market/api/queue/watch';
+  const line = (data: unknown, code = 200) => `${JSON.stringify({ code, message: code === 200 ? 'ok' : 'refused', data })}\n`;
+
+  /** A streamed answer: `chunks` written one by one, then the end (unless `hold`: the stream stays open). */
+  function streamed(chunks: string[], hold = false): Response {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+        if (!hold) controller.close();
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
+  }
+
+  it('hands each pushed line’s data over as it arrives, heartbeats skipped, lines split anywhere; the call sent as a call is', async () => {
+    const first = line({ status: 'queued', position: 9 });
+    const { client, calls, toasts } = setup({
+      token: 'tok',
+      respond: () => streamed([first.slice(0, 10), first.slice(10), '\n', line({ status: 'admitted' }) + line({ status: 'soldOut' })]),
+    });
+    const got: unknown[] = [];
+    expect(await client.watch(PATH, { saleId: '7' }, (d) => got.push(d), new AbortController().signal)).toBe('closed');
+    expect(got).toEqual([{ status: 'queued', position: 9 }, { status: 'admitted' }, { status: 'soldOut' }]);
+    expect(calls[0]!.url).toBe(`/api${PATH}`);
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.init.body).toBe('{"saleId":"7"}');
+    expect((calls[0]!.init.headers as Record<string, string>).Authorization).toBe('tok');
+    expect(toasts).toEqual([]);
+  });
+
+  it('a plain answer is handed over once ("once": poll instead); a refusal or an HTTP error fails without a toast or a logout', async () => {
+    const once = setup({ respond: () => json({ code: 200, message: 'ok', data: { status: 'queued' } }) });
+    const got: unknown[] = [];
+    expect(await once.client.watch(PATH, {}, (d) => got.push(d), new AbortController().signal)).toBe('once');
+    expect(got).toEqual([{ status: 'queued' }]);
+
+    const refused = setup({ respond: () => json({ code: 401, message: 'not logged in', data: null }) });
+    expect(await refused.client.watch(PATH, {}, () => {}, new AbortController().signal)).toBe('failed');
+    expect(refused.state.logouts).toBe(0);
+    expect(refused.toasts).toEqual([]);
+
+    const down = setup({ respond: () => new Response('bad gateway', { status: 502 }) });
+    expect(await down.client.watch(PATH, {}, () => {}, new AbortController().signal)).toBe('failed');
+    expect(down.toasts).toEqual([]);
+
+    const badLine = setup({ respond: () => streamed([line({ status: 'queued' }), line(null, 500)]) });
+    const seen: unknown[] = [];
+    expect(await badLine.client.watch(PATH, {}, (d) => seen.push(d), new AbortController().signal)).toBe('failed');
+    expect(seen).toEqual([{ status: 'queued' }]);
+  });
+
+  it('ends when the page aborts it, and gives up on a stream silent for 40 s', async () => {
+    const open = setup({ respond: () => streamed([line({ status: 'queued' })], true) });
+    const page = new AbortController();
+    const watching = open.client.watch(PATH, {}, () => {}, page.signal);
+    await new Promise((r) => setTimeout(r, 10));
+    page.abort();
+    expect(await watching).toBe('failed');
+
+    jest.useFakeTimers();
+    try {
+      const silent = setup({ respond: () => streamed([line({ status: 'queued' })], true) });
+      const got: unknown[] = [];
+      const quiet = silent.client.watch(PATH, {}, (d) => got.push(d), new AbortController().signal);
+      await jest.advanceTimersByTimeAsync(39_000);
+      expect(got).toEqual([{ status: 'queued' }]);
+      let settled = false;
+      void quiet.then(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(await quiet).toBe('failed');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -15,6 +15,8 @@ type BodyArgs<P extends ApiPath> = Record<never, never> extends ApiInput<P> ? [b
 
 /** spec §9 */
 export const API_TIMEOUT_MS = 5000;
+/** A watch with no byte for this long is taken for dead (the server writes an empty line every 15 s). */
+export const WATCH_SILENCE_MS = 40_000;
 /** spec §8 */
 export const BUSY_MESSAGE = 'Too many buyers at the moment, system recovering, please retry later';
 
@@ -112,11 +114,16 @@ export function createApiClient(deps: ApiClientDeps) {
   };
 
   /** Sends the request and reads the body; never throws, so the caller has one place to clear the captcha. */
-  async function exchange(path: string, bodyText: string): Promise<Outcome> {
+  function callHeaders(): Record<string, string> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (deps.locale) headers['accept-language'] = deps.locale;
     const token = deps.getToken();
     if (token) headers.Authorization = token;
+    return headers;
+  }
+
+  async function exchange(path: string, bodyText: string): Promise<Outcome> {
+    const headers = callHeaders();
     const captcha = deps.getCaptcha();
     if (captcha) headers.behaviorVerify = captcha;
 
@@ -227,7 +234,79 @@ export function createApiClient(deps: ApiClientDeps) {
     return false;
   }
 
-  return { post, request, login };
+  /**
+   * A watch call (`/market/api/queue/watch`): sent as `post` sends a call, then each line of the answer (an envelope
+   * per line, `application/x-ndjson`) hands its `data` to `onData` as it arrives, until the server ends the stream,
+   * `signal` aborts it, no byte arrives for WATCH_SILENCE_MS (the server writes an empty line every 15 s), or a line is
+   * not a 200 envelope. A plain JSON answer (the call answered once, e.g. the server full of watches) is handed over
+   * too. Answers how it ended: `closed` (streamed, then ended), `once` (answered once: poll instead), `failed`. Never
+   * toasts nor logs out: the page falls back to its polled reads, which say what is wrong.
+   */
+  async function watch(
+    path: string,
+    body: unknown,
+    onData: (data: unknown) => void,
+    signal: AbortSignal,
+  ): Promise<'closed' | 'once' | 'failed'> {
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    let silence = setTimeout(stop, WATCH_SILENCE_MS);
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(stop, WATCH_SILENCE_MS);
+    };
+    const take = (line: string): boolean => {
+      let envelope: unknown;
+      try {
+        envelope = JSON.parse(line);
+      } catch {
+        return false;
+      }
+      if (!isRecord(envelope) || envelope.code !== 200) return false;
+      onData(envelope.data);
+      return true;
+    };
+    try {
+      const response = await deps.fetch(`${deps.baseUrl}${path}`, {
+        method: 'POST',
+        headers: callHeaders(),
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      if (response.status !== 200) return 'failed';
+      const type = response.headers.get('content-type') ?? '';
+      if (!type.startsWith('application/x-ndjson') || !response.body) return take(await response.text()) ? 'once' : 'failed';
+      const reader = response.body.getReader();
+      // Aborted (the page, or the silence): the read ends at once, whatever the body does.
+      controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return controller.signal.aborted ? 'failed' : 'closed';
+        heard();
+        buffer += decoder.decode(value, { stream: true });
+        const lines = buffer.split('\n');
+        buffer = lines.pop()!;
+        for (const line of lines) {
+          if (line.trim() === '') continue;
+          if (!take(line)) {
+            void reader.cancel();
+            return 'failed';
+          }
+        }
+      }
+    } catch {
+      return 'failed';
+    } finally {
+      clearTimeout(silence);
+      signal.removeEventListener('abort', stop);
+    }
+  }
+
+  return { post, request, login, watch };
 }
 
 /** spec §7: the login call. */

@@ -4,6 +4,7 @@ import { procedure, userScope } from '../procedure/procedure';
 import { idSchema } from '../procedure/schemas';
 import { wireDates } from '../procedure/wire-dates';
 import { joinQueue, queuePosition, type QueuePosition } from './queue';
+import { offerWatch } from './queue-watch';
 
 /**
  * A buyer's calls of a sale's waiting room (issue 35, "First come, through a waiting room"): join, and read one's place.
@@ -33,7 +34,9 @@ const positionSchema = z.object({
   pollSeconds: z.number().int().describe('how often to ask again'),
 });
 
-const wire = (p: QueuePosition): z.infer<typeof positionSchema> => wireDates(p);
+/** A place as the wire carries it (the watch's lines too: lib/server/queue-door-read.ts). */
+export const wirePosition = (p: QueuePosition): z.infer<typeof positionSchema> => wireDates(p);
+const wire = wirePosition;
 
 export const queueProcedures = {
   '/market/api/queue/join': procedure({
@@ -51,5 +54,18 @@ export const queueProcedures = {
     input: z.object({ saleId: idSchema }),
     output: positionSchema,
     handler: async (ctx, input) => wire(await queuePosition(await userScope(ctx), input.saleId)),
+  }),
+  '/market/api/queue/watch': procedure({
+    summary:
+      "The signed-in buyer's place in a sale's waiting room, then kept: answered at the entry server as a stream of lines (`application/x-ndjson`), each an envelope as this call's answer, the first at once, then one at each change: their turn (with the admission), sold out, ended, a lost place, and their place every second near the head (every 5 s further back); an empty line every 15 s keeps it open. Where it is answered once (`application/json`, e.g. the server full of watches), read `queue/position` every `pollSeconds` instead. An open watch keeps the buyer's place as polling does.",
+    auth: 'buyer',
+    input: z.object({ saleId: idSchema }),
+    output: positionSchema,
+    handler: async (ctx, input) => {
+      const scope = await userScope(ctx);
+      const place = await queuePosition(scope, input.saleId);
+      offerWatch(scope.db, input.saleId, scope.userId, place);
+      return wire(place);
+    },
   }),
 };

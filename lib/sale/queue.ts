@@ -273,7 +273,7 @@ type Outcome = 'waiting' | 'admitted' | 'bought' | 'expired' | 'left';
 type SnapshotEntry = { outcome: Outcome; admissionExpiresAt: Date | null; ahead: number | null };
 
 /** A sale's queue as one process last read it. */
-type Snapshot = {
+export type Snapshot = {
   /** The `now` of the read (the request's clock). */
   at: number;
   saleId: number;
@@ -481,7 +481,7 @@ export async function queueUpkeep(db: Db, saleId: number, now: Date, options: { 
  * (one refresh at a time per sale: callers meanwhile share it). A refresh writes the buyers seen, runs the upkeep once
  * the opening plus the grace has passed, and reads the queue in one statement.
  */
-async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Promise<Snapshot | null> {
+export async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Promise<Snapshot | null> {
   const state = stateOf(db, saleId);
   const current = state.snapshot;
   // A sale without a waiting room is remembered as such too: polling one costs no statement either.
@@ -507,6 +507,11 @@ async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Pro
     });
   }
   return state.refreshing;
+}
+
+/** The buyer is still here (an open watch, lib/sale/queue-watch.ts): written with the next refresh's buyers seen. */
+export function noteSeen(db: Db, saleId: number, userId: number): void {
+  stateOf(db, saleId).seen.add(userId);
 }
 
 /**
@@ -597,8 +602,24 @@ export type QueuePosition = {
   pollSeconds: number;
 };
 
-function positionOf(snapshot: Snapshot, userId: number, now: Date): QueuePosition {
+/** A buyer's status in a snapshot and how many wait ahead when queued: what positionOf answers, without building it. */
+export type Standing = { status: QueuePosition['status']; ahead: number | null };
+
+export function standingIn(snapshot: Snapshot, userId: number, now: Date): Standing {
   const entry = snapshot.entries.get(userId);
+  if (!entry) return { status: 'notJoined', ahead: null };
+  if (entry.outcome === 'bought' || entry.outcome === 'left' || entry.outcome === 'expired') return { status: entry.outcome, ahead: null };
+  if (snapshot.closed || (snapshot.endsAt && now.getTime() >= snapshot.endsAt.getTime())) return { status: 'ended', ahead: null };
+  const started = now.getTime() >= snapshot.startsAt.getTime();
+  if (started && snapshot.copiesLeft <= 0) return { status: 'soldOut', ahead: null };
+  if (entry.outcome === 'admitted') {
+    return { status: entry.admissionExpiresAt!.getTime() <= now.getTime() ? 'expired' : 'admitted', ahead: null };
+  }
+  if (!snapshot.shuffledAt) return { status: 'waiting', ahead: null };
+  return { status: 'queued', ahead: entry.ahead ?? 0 };
+}
+
+export function positionOf(snapshot: Snapshot, userId: number, now: Date): QueuePosition {
   const shuffle = shuffleAt(snapshot.startsAt, snapshot.settings.graceSeconds);
   const base = {
     saleId: String(snapshot.saleId),
@@ -613,28 +634,25 @@ function positionOf(snapshot: Snapshot, userId: number, now: Date): QueuePositio
     shuffleAt: shuffle,
     pollSeconds: POLL_SECONDS,
   };
-  if (!entry) return { ...base, status: 'notJoined' };
-  if (entry.outcome === 'bought') return { ...base, status: 'bought' };
-  if (entry.outcome === 'left' || entry.outcome === 'expired') return { ...base, status: entry.outcome };
-  if (snapshot.closed || (snapshot.endsAt && now.getTime() >= snapshot.endsAt.getTime())) return { ...base, status: 'ended' };
-  const started = now.getTime() >= snapshot.startsAt.getTime();
-  if (started && snapshot.copiesLeft <= 0) return { ...base, status: 'soldOut' };
-  if (entry.outcome === 'admitted') {
-    const expiresAt = entry.admissionExpiresAt!;
-    if (expiresAt.getTime() <= now.getTime()) return { ...base, status: 'expired' };
-    return { ...base, status: 'admitted', admission: signAdmission(snapshot.saleId, userId, expiresAt), admissionExpiresAt: expiresAt };
+  const { status, ahead } = standingIn(snapshot, userId, now);
+  switch (status) {
+    case 'admitted': {
+      const expiresAt = snapshot.entries.get(userId)!.admissionExpiresAt!;
+      return { ...base, status, admission: signAdmission(snapshot.saleId, userId, expiresAt), admissionExpiresAt: expiresAt };
+    }
+    case 'waiting':
+      return { ...base, status, estimatedWaitSeconds: Math.max(0, Math.ceil((shuffle.getTime() - now.getTime()) / 1000)) };
+    case 'queued':
+      return {
+        ...base,
+        status,
+        position: ahead! + 1,
+        ahead,
+        estimatedWaitSeconds: Math.ceil(ahead! / snapshot.settings.admitPerSecond),
+      };
+    default:
+      return { ...base, status };
   }
-  if (!snapshot.shuffledAt) {
-    return { ...base, status: 'waiting', estimatedWaitSeconds: Math.max(0, Math.ceil((shuffle.getTime() - now.getTime()) / 1000)) };
-  }
-  const ahead = entry.ahead ?? 0;
-  return {
-    ...base,
-    status: 'queued',
-    position: ahead + 1,
-    ahead,
-    estimatedWaitSeconds: Math.ceil(ahead / snapshot.settings.admitPerSecond),
-  };
 }
 
 async function buyerSale(ctx: UserScope, saleId: number) {

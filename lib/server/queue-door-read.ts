@@ -1,12 +1,15 @@
 import 'server-only';
 import { dispatch } from './dispatcher';
 import { clientIp } from './client-ip';
+import { wirePosition } from '../sale/queue-procedures';
+import { withWatchOffer } from '../sale/queue-watch';
 import type { DoorAnswer, DoorCall } from './queue-door';
 
 /**
  * A waiting room's position read answered at the entry server's door (lib/server/queue-door.ts; issue 35): the API's
  * dispatcher runs it as the API's route handler would (lib/server/http.ts `handleApiRequest`), with the same headers,
- * so the buyer gets the same answer, without the framework's routing in front of it.
+ * so the buyer gets the same answer, without the framework's routing in front of it. A watch call's answer stays open as
+ * a stream of the buyer's place (lib/sale/queue-watch.ts).
  */
 export async function readQueueAtTheDoor(call: DoorCall): Promise<DoorAnswer> {
   const headers = new Headers();
@@ -14,13 +17,24 @@ export async function readQueueAtTheDoor(call: DoorCall): Promise<DoorAnswer> {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const result = await dispatch({
-    method: 'POST',
-    path: call.path,
-    host: headers.get('host') ?? '',
-    body: call.body,
-    headers,
-    ip: clientIp(headers),
-  });
-  return { status: result.status, body: JSON.stringify(result.body), headers: result.headers };
+  const { result, offer } = await withWatchOffer(() =>
+    dispatch({
+      method: 'POST',
+      path: call.path,
+      host: headers.get('host') ?? '',
+      body: call.body,
+      headers,
+      ip: clientIp(headers),
+    }),
+  );
+  const answer: DoorAnswer = { status: result.status, body: JSON.stringify(result.body), headers: result.headers };
+  // A watch call answered with the buyer's place (lib/sale/queue-watch.ts): the door keeps the answer open as a stream.
+  if (offer && result.status === 200 && result.body.code === 200) {
+    answer.stream = (sink) =>
+      offer({
+        send: (position) => sink.write(JSON.stringify({ code: 200, message: 'ok', data: wirePosition(position) })),
+        end: sink.end,
+      });
+  }
+  return answer;
 }

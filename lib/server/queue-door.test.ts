@@ -1,7 +1,14 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseTrustedProxies, rewriteForwardingHeaders, CLIENT_IP_HEADER } from '@/lib/security/forwarded';
-import { answerAtTheDoor, installQueueDoor, MAX_QUEUE_READ_BODY_BYTES, queueDoorPath, type DoorCall } from '@/lib/server/queue-door';
+import {
+  answerAtTheDoor,
+  installQueueDoor,
+  MAX_QUEUE_READ_BODY_BYTES,
+  queueDoorPath,
+  type DoorCall,
+  type DoorSink,
+} from '@/lib/server/queue-door';
 
 // A waiting room's position reads at the entry server's door (issue 35), through a real HTTP server wired as server.ts
 // wires it: the read is answered by the app's installed reader (the API's dispatcher) without going through the
@@ -112,4 +119,73 @@ it('answers a reader that fails with a plain 500 envelope, not a hung call', asy
   expect(answer.status).toBe(500);
   expect(JSON.parse(answer.body).code).toBe(500);
   errors.mockRestore();
+});
+
+describe('a watch (queue/watch)', () => {
+  const WATCH = '/api/market/api/queue/watch';
+  const first = JSON.stringify({ code: 200, message: 'ok', data: { status: 'queued' } });
+
+  it('keeps the answer open as a stream of lines: the answer first, then each push, until the buyer leaves', async () => {
+    const sinks: DoorSink[] = [];
+    let closed = 0;
+    installQueueDoor(async (call) => {
+      asked.push(call);
+      return {
+        status: 200,
+        body: first,
+        stream: (sink) => {
+          sinks.push(sink);
+          return () => closed++;
+        },
+      };
+    });
+    const lines: string[] = [];
+    let buffer = '';
+    const req = request({
+      host: '127.0.0.1',
+      port: (server.address() as AddressInfo).port,
+      method: 'POST',
+      path: WATCH,
+      headers: { 'content-type': 'application/json', authorization: 'Bearer buyer-token' },
+      agent: false,
+    });
+    const headers = new Promise<IncomingMessage>((resolve) => req.on('response', resolve));
+    req.end('{"saleId":"9"}');
+    const res = await headers;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const got = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (lines.length >= n ? resolve() : setTimeout(check, 5));
+        check();
+      });
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      const parts = buffer.split('\n');
+      buffer = parts.pop()!;
+      lines.push(...parts);
+    });
+    await got(1);
+    expect(lines).toEqual([first]);
+    sinks[0]!.write('{"code":200,"message":"ok","data":{"status":"soldOut"}}');
+    await got(2);
+    expect(JSON.parse(lines[1]!).data.status).toBe('soldOut');
+    expect(closed).toBe(0);
+    // The buyer leaves (the page closed): the watch is closed with the connection.
+    res.destroy();
+    await new Promise<void>((resolve) => {
+      const check = () => (closed === 1 ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    expect(asked.map((c) => c.path)).toEqual(['/market/api/queue/watch']);
+  });
+
+  it('sends the answer as a plain one when no watch can open', async () => {
+    installQueueDoor(async () => ({ status: 200, body: first, stream: () => null }));
+    const answer = await call('POST', WATCH, '{"saleId":"9"}');
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(answer.body)).toEqual(JSON.parse(first));
+  });
 });

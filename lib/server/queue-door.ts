@@ -15,7 +15,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * The calls answered at the door: the position read, and the join (a sale's whole crowd joins in the seconds before
  * its opening).
  */
-export const QUEUE_DOOR_PATHS: readonly string[] = ['/api/market/api/queue/position', '/api/market/api/queue/join'];
+export const QUEUE_DOOR_PATHS: readonly string[] = [
+  '/api/market/api/queue/position',
+  '/api/market/api/queue/join',
+  '/api/market/api/queue/watch',
+];
+
+/** An open watch's empty line, so that no proxy or client takes a quiet stream for a dead one. */
+export const WATCH_HEARTBEAT_MS = 15_000;
 
 /** A position read's body is `{"saleId":"…"}`; the door reads no further (413 beyond, connection closed). */
 export const MAX_QUEUE_READ_BODY_BYTES = 8 * 1024;
@@ -25,8 +32,19 @@ const BODY_TIMEOUT_MS = 5_000;
 
 /** A call at the door: its API path (without /api), its headers (the client's address as the entry server resolved it) and body. */
 export type DoorCall = { path: string; headers: IncomingMessage['headers']; body: string };
-/** The dispatcher's answer, sent as it is. */
-export type DoorAnswer = { status: number; body: string; headers?: Record<string, string> };
+/** Where an open watch writes: one line per push; `end` closes the stream. */
+export type DoorSink = { write: (line: string) => void; end: () => void };
+/**
+ * The dispatcher's answer, sent as it is; a watch call's (`queue/watch`) also offers a stream: the answer is then its
+ * first line, and the watch writes the next ones until the client leaves (null from `stream`: no watch opened, the
+ * answer is sent as a plain one).
+ */
+export type DoorAnswer = {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+  stream?: (sink: DoorSink) => (() => void) | null;
+};
 export type QueueDoorReader = (call: DoorCall) => Promise<DoorAnswer>;
 
 const installed = globalThis as unknown as { storefrontQueueDoor?: QueueDoorReader };
@@ -53,6 +71,43 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(body);
+}
+
+/**
+ * A watch: the answer as the stream's first line, then the watch's lines (`application/x-ndjson`), an empty line every
+ * WATCH_HEARTBEAT_MS, until either side ends it. A watch that cannot open sends the answer as a plain one.
+ */
+function stream(res: ServerResponse, answer: DoorAnswer): void {
+  if (res.headersSent || res.destroyed) return;
+  let ended = false;
+  const sink: DoorSink = {
+    write: (line) => {
+      if (!ended && !res.destroyed) res.write(`${line}\n`);
+    },
+    end: () => {
+      if (ended) return;
+      ended = true;
+      res.end();
+    },
+  };
+  const close = answer.stream!(sink);
+  if (!close) return send(res, answer.status, answer.body, answer.headers);
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    'content-type': 'application/x-ndjson; charset=utf-8',
+    'cache-control': 'no-store',
+    // A buffering proxy in front would hold the lines back (nginx reads this).
+    'x-accel-buffering': 'no',
+  });
+  res.socket?.setNoDelay(true);
+  sink.write(answer.body);
+  const heartbeat = setInterval(() => sink.write(''), WATCH_HEARTBEAT_MS);
+  heartbeat.unref?.();
+  res.once('close', () => {
+    ended = true;
+    clearInterval(heartbeat);
+    close();
+  });
 }
 
 /**
@@ -96,7 +151,7 @@ export function answerAtTheDoor(req: IncomingMessage, res: ServerResponse, path:
     done = true;
     clearTimeout(timer);
     reader({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }).then(
-      (answer) => send(res, answer.status, answer.body, answer.headers),
+      (answer) => (answer.stream ? stream(res, answer) : send(res, answer.status, answer.body, answer.headers)),
       (error: unknown) => {
         console.error('[queue-door] the read failed', error);
         send(res, 500, JSON.stringify({ code: 500, message: 'internal error', data: null }));

@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm';
+import { createTestApi, type TestApi, type TestBuyer } from '@/test/api';
+import { makeSale, makeUsers } from '@/test/buying';
+import { signedInOperator } from '@/test/operator-fixtures';
+import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
+import { sales } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import { joinQueue, queuePosition, type QueuePosition } from './queue';
+import { MAX_WATCHES_PER_BUYER, openWatch, openWatches, watchTick, withWatchOffer } from './queue-watch';
+
+// A waiting room's news pushed to the buyer's open page (issue 35: "when sold out, every waiting buyer is told within a
+// second"; lib/sale/queue-watch.ts). The process ticks every 250 ms while anyone watches; here the ticks are driven by
+// hand at chosen moments. Each watcher hears at the next tick of their turn (with the admission), of the sell-out, and
+// of their place (every second near the head, every 5 s further back); a watching buyer keeps their place without
+// polling; a buyer's newest watches end their oldest.
+
+process.env.BUY_MAX_LAG_MS = '60000';
+
+let api: TestApi;
+let story: LotteryStory;
+let aurora: number;
+
+const MINUTE = 60_000;
+const opening = () => new Date(api.now.getTime() + 60 * MINUTE);
+const atOpening = (ms: number) => new Date(opening().getTime() + ms);
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const owner = await signedInOperator(api.db, { name: 'watch.owner', role: 'owner', now: new Date(api.now.getTime() - 60_000) });
+  story = lotteryStory(api, owner, '192.0.2.211');
+  aurora = await api.channelId('AURORA');
+}, 120_000);
+afterAll(() => api.close());
+
+async function queueSale(code: string, copies: number, settings: Record<string, number> = {}): Promise<number> {
+  const { saleId } = await makeSale(api.db, { code, amount: copies, limitPerUser: 1, now: api.now });
+  await api.db.update(sales).set({ saleStartTime: opening() }).where(eq(sales.id, saleId));
+  expect(await story.ops('/ops/api/sale/queue/set', { channel: 'AURORA', sale: code, joinMinutes: 10, ...settings })).toMatchObject({
+    code: 200,
+  });
+  return saleId;
+}
+
+const scope = (db: Db, userId: number, now: Date) => ({ db, now, channelId: aurora, userId });
+
+/** A watching page: what it was pushed, in order, and whether its watch was ended. */
+type Page = { userId: number; pushed: QueuePosition[]; ended: boolean; close: () => void };
+
+/** Buyers join before the opening and each opens a watch (ticks by hand). */
+async function watchers(saleId: number, users: number[], at: Date): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (const userId of users) {
+    const first = await joinQueue(scope(api.db, userId, at), saleId);
+    const page: Page = { userId, pushed: [], ended: false, close: () => {} };
+    page.close = openWatch(
+      api.db,
+      saleId,
+      userId,
+      first,
+      { send: (p) => page.pushed.push(p), end: () => (page.ended = true) },
+      { now: at, timer: false },
+    )!;
+    pages.push(page);
+  }
+  return pages;
+}
+
+const last = (page: Page) => page.pushed.at(-1);
+const drain = (pages: Page[]) => pages.map((p) => p.pushed.splice(0));
+
+let keys = 0;
+const buy = (buyer: TestBuyer, saleId: number, now: Date, admission: string) =>
+  api.callApi(
+    '/market/api/order/create',
+    { saleId: String(saleId), quantity: 1, idempotencyKey: `watch-buy-${++keys}`, admission },
+    { token: buyer.token, now },
+  );
+
+describe('a watched waiting room of 4 buyers for 2 copies, 1 admission a second', () => {
+  let saleId: number;
+  let buyers: TestBuyer[];
+  let pages: Page[];
+
+  beforeAll(async () => {
+    saleId = await queueSale('watch-buy', 2, { admitPerSecond: 1 });
+    buyers = [];
+    for (let i = 0; i < 4; i++) buyers.push(await api.buyer(`139360010${String(i).padStart(2, '0')}`));
+    pages = await watchers(
+      saleId,
+      buyers.map((b) => b.userId),
+      new Date(opening().getTime() - MINUTE),
+    );
+  });
+  afterAll(() => pages.forEach((p) => p.close()));
+
+  it('pushes the shuffle: one buyer their turn with the admission, the others their place', async () => {
+    await watchTick(api.db, saleId, atOpening(3100));
+    const pushed = pages.map((p) => last(p)!);
+    expect(pushed.every(Boolean)).toBe(true);
+    const admitted = pushed.filter((p) => p.status === 'admitted');
+    expect(admitted).toHaveLength(1);
+    expect(admitted[0]!.admission).toMatch(/\./);
+    expect(
+      pushed
+        .filter((p) => p.status === 'queued')
+        .map((p) => p.position)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    // Nothing changed: nothing more pushed.
+    const counts = pages.map((p) => p.pushed.length);
+    await watchTick(api.db, saleId, atOpening(3400));
+    expect(pages.map((p) => p.pushed.length)).toEqual(counts);
+  });
+
+  it('tells each waiting buyer the sale sold out at the next tick after the last copy goes', async () => {
+    const turn = () => {
+      const page = pages.find((p) => p.pushed.some((x) => x.status === 'admitted') && !p.pushed.some((x) => x.status === 'bought'))!;
+      const buyer = buyers.find((b) => b.userId === page.userId)!;
+      return { page, buyer, admission: page.pushed.find((x) => x.status === 'admitted')!.admission! };
+    };
+    const one = turn();
+    expect(await buy(one.buyer, saleId, atOpening(3600), one.admission)).toMatchObject({ code: 200 });
+    // A second after the first admission: the buy seen, the next admitted, pushed to both.
+    await watchTick(api.db, saleId, atOpening(4200));
+    expect(last(one.page)).toMatchObject({ status: 'bought' });
+    const two = turn();
+    expect(last(two.page)).toMatchObject({ status: 'admitted', position: null });
+    expect(await buy(two.buyer, saleId, atOpening(4300), two.admission)).toMatchObject({ code: 200 });
+    const waiting = pages.filter((p) => p !== one.page && p !== two.page);
+    drain(waiting);
+    // The next tick (250 ms later) reads the queue again: both waiting buyers are told.
+    await watchTick(api.db, saleId, atOpening(4550));
+    for (const page of waiting) {
+      expect(page.pushed).toHaveLength(1);
+      expect(page.pushed[0]).toMatchObject({ status: 'soldOut', copiesLeft: 0, admission: null });
+    }
+  });
+});
+
+it('pushes a place every second near the head and every 5 s further back', async () => {
+  const saleId = await queueSale('watch-pace', 14, { admitPerSecond: 1, admissionSeconds: 600 });
+  const users = await makeUsers(api.db, 14, '3636');
+  const pages = await watchers(saleId, users, new Date(opening().getTime() - MINUTE));
+  await watchTick(api.db, saleId, atOpening(3100));
+  const byPlace = (at: number) => pages.find((p) => last(p)?.status === 'queued' && last(p)!.position === at)!;
+  const back = byPlace(13); // 12 ahead at 1 a second: 12 s away
+  const near = byPlace(2);
+  expect(back).toBeDefined();
+  drain(pages);
+  // A second later one more admitted: everyone moves up one. Near the head it is pushed; 11 s away, not yet.
+  await watchTick(api.db, saleId, atOpening(4200));
+  expect(near.pushed).toEqual([expect.objectContaining({ status: 'queued', position: 1 })]);
+  expect(back.pushed).toEqual([]);
+  // Five seconds after its last push, the buyer further back hears their place.
+  await watchTick(api.db, saleId, atOpening(8200));
+  expect(back.pushed).toHaveLength(1);
+  expect(back.pushed[0]).toMatchObject({ status: 'queued' });
+  expect(back.pushed[0]!.position).toBeLessThan(12);
+  pages.forEach((p) => p.close());
+});
+
+it('keeps the place of a buyer who watches without polling for longer than the hold time; one who neither loses it', async () => {
+  const saleId = await queueSale('watch-hold', 1, { holdSeconds: 30, admitPerSecond: 1, admissionSeconds: 600 });
+  const users = (await makeUsers(api.db, 3, '3637')) as [number, number, number];
+  const [page] = await watchers(saleId, [users[0]], new Date(opening().getTime() - 20_000));
+  for (const user of users.slice(1)) await joinQueue(scope(api.db, user, new Date(opening().getTime() - 20_000)), saleId);
+  // Only the watch ticks, every 2 s, for 70 s after the opening: no position read from anyone.
+  for (let ms = 3100; ms <= 70_100; ms += 2000) await watchTick(api.db, saleId, atOpening(ms));
+  const now = atOpening(70_300);
+  const watched = await queuePosition(scope(api.db, users[0], now), saleId);
+  expect(['queued', 'admitted']).toContain(watched.status);
+  const statuses = [
+    (await queuePosition(scope(api.db, users[1], now), saleId)).status,
+    (await queuePosition(scope(api.db, users[2], now), saleId)).status,
+  ];
+  // One of the two who neither watched nor polled may have been admitted before the hold ran out; the other left.
+  expect(statuses).toContain('left');
+  page!.close();
+});
+
+it("ends a buyer's oldest watch when they open more than the limit, and a closed watch hears nothing", async () => {
+  const saleId = await queueSale('watch-tabs', 3, { admitPerSecond: 1 });
+  const [user] = (await makeUsers(api.db, 1, '3638')) as [number];
+  const before = openWatches();
+  const tabs: Page[] = [];
+  for (let i = 0; i <= MAX_WATCHES_PER_BUYER; i++) tabs.push(...(await watchers(saleId, [user], new Date(opening().getTime() - MINUTE))));
+  expect(tabs.map((t) => t.ended)).toEqual([true, ...Array.from({ length: MAX_WATCHES_PER_BUYER }, () => false)]);
+  expect(openWatches() - before).toBe(MAX_WATCHES_PER_BUYER);
+  tabs[1]!.close();
+  await watchTick(api.db, saleId, atOpening(3100));
+  expect(tabs[0]!.pushed).toEqual([]);
+  expect(tabs[1]!.pushed).toEqual([]);
+  expect(tabs.slice(2).map((t) => last(t)?.status)).toEqual(['admitted', 'admitted']);
+  tabs.forEach((t) => t.close());
+  expect(openWatches()).toBe(before);
+});
+
+describe('the watch call', () => {
+  it('offers a watch to a buyer in the queue and answers their place; none to a buyer not in it', async () => {
+    const saleId = await queueSale('watch-call', 2);
+    const [inQueue, outside] = [await api.buyer('13936002001'), await api.buyer('13936002002')];
+    const joinedAt = new Date(opening().getTime() - MINUTE);
+    await joinQueue(scope(api.db, inQueue.userId, joinedAt), saleId);
+    const call = (buyer: TestBuyer) =>
+      withWatchOffer(() => api.callApi('/market/api/queue/watch', { saleId: String(saleId) }, { token: buyer.token, now: joinedAt }));
+    const watched = await call(inQueue);
+    expect(watched.result).toMatchObject({ code: 200, data: { status: 'waiting', saleId: String(saleId) } });
+    expect(watched.offer).toBeInstanceOf(Function);
+    const notIn = await call(outside);
+    expect(notIn.result).toMatchObject({ code: 200, data: { status: 'notJoined' } });
+    expect(notIn.offer).toBeNull();
+    // Anonymous: refused as any buyer call, no watch.
+    const anonymous = await withWatchOffer(() => api.callApi('/market/api/queue/watch', { saleId: String(saleId) }, { now: joinedAt }));
+    expect(anonymous.result).toMatchObject({ code: 401 });
+    expect(anonymous.offer).toBeNull();
+    // Through Next (no offer taken), the same call answers the place once.
+    expect(await api.callApi('/market/api/queue/watch', { saleId: String(saleId) }, { token: inQueue.token, now: joinedAt })).toMatchObject(
+      {
+        code: 200,
+        data: { status: 'waiting' },
+      },
+    );
+  });
+});

@@ -1,0 +1,164 @@
+import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from '../db/client';
+import { noteSeen, positionOf, snapshotOf, standingIn, SNAPSHOT_MS, type QueuePosition } from './queue';
+
+/**
+ * A waiting room's news pushed to the page (issue 35: "when sold out, every waiting buyer is told within a second";
+ * docs/drops.md, "Waiting room"). A buyer's page keeps one watch open (`/market/api/queue/watch`, answered at the
+ * entry server's door as a stream of lines: lib/server/queue-door.ts); this process reads the sale's queue every
+ * SNAPSHOT_MS while anyone watches it, and pushes to each watcher what changed for them: their turn (with the
+ * admission), sold out, ended, a lost place, and their place, every second near the head and every few seconds
+ * further back. Polling waited for each page's next read (up to 5 s far back, more when the reads queued): a buyer
+ * heard of the sell-out 2–7 s late (`bench:drop`, `queue` mode).
+ *
+ * A page whose watch cannot open (this process full, the call answered through Next, the stream cut) reads its place
+ * by polling `queue/position`, as before.
+ */
+
+/** What the door gives a watch: one line per push, and the end (a buyer's newest watches push out their oldest). */
+export type WatchSink = { send: (position: QueuePosition) => void; end: () => void };
+
+type Watcher = {
+  userId: number;
+  sink: WatchSink;
+  status: QueuePosition['status'];
+  ahead: number | null;
+  /** When this watcher was last pushed to, and last noted seen (ms, the ticker's clock). */
+  sentAt: number;
+  seenAt: number;
+};
+
+type SaleWatch = { watchers: Set<Watcher>; timer: ReturnType<typeof setInterval> | null; ticking: boolean };
+
+/** Open watches per process: beyond it, a page polls (its watch call answers its place once). */
+export const MAX_WATCHERS = 50_000;
+/** Watches per buyer and sale (tabs): a newer one ends the oldest. */
+export const MAX_WATCHES_PER_BUYER = 3;
+/** Within this many seconds of their likely turn a buyer's place is pushed every second; further back every 5 s. */
+export const NEAR_SECONDS = 10;
+const NEAR_PUSH_MS = 1000;
+const FAR_PUSH_MS = 5000;
+/** A watching buyer counts as seen (keeps their place, `holdSeconds`) once in this long (a third of a shorter hold), not at every tick. */
+export const SEEN_EVERY_MS = 10_000;
+
+const watches = new WeakMap<Db, Map<number, SaleWatch>>();
+let open = 0;
+
+function watchOf(db: Db, saleId: number, create: boolean): SaleWatch | null {
+  let bySale = watches.get(db);
+  if (!bySale) {
+    if (!create) return null;
+    watches.set(db, (bySale = new Map()));
+  }
+  let watch = bySale.get(saleId) ?? null;
+  if (!watch && create) bySale.set(saleId, (watch = { watchers: new Set(), timer: null, ticking: false }));
+  return watch;
+}
+
+/** Watches open in this process (all sales). */
+export function openWatches(): number {
+  return open;
+}
+
+/**
+ * One pass over a sale's watchers at `now`: the process's snapshot (read again when older than SNAPSHOT_MS, which also
+ * runs the queue's upkeep), then a push to each watcher whose status changed, or whose place moved and is due (every
+ * second near the head, every 5 s further back). A watcher in the queue is noted seen every SEEN_EVERY_MS.
+ */
+export async function watchTick(db: Db, saleId: number, now: Date): Promise<void> {
+  const watch = watchOf(db, saleId, false);
+  if (!watch || watch.watchers.size === 0) return;
+  const snapshot = await snapshotOf(db, saleId, now);
+  if (!snapshot) return;
+  const t = now.getTime();
+  // A third of the hold at most, so that a place is never lost between two notes (the shortest hold is 10 s).
+  const seenEvery = Math.min(SEEN_EVERY_MS, (snapshot.settings.holdSeconds * 1000) / 3);
+  for (const watcher of watch.watchers) {
+    const { status, ahead } = standingIn(snapshot, watcher.userId, now);
+    // Not in this process's snapshot (joined through another process since it was read): the next read has them.
+    if (status === 'notJoined') continue;
+    if ((status === 'waiting' || status === 'queued' || status === 'admitted') && t - watcher.seenAt >= seenEvery) {
+      noteSeen(db, saleId, watcher.userId);
+      watcher.seenAt = t;
+    }
+    let due = status !== watcher.status;
+    if (!due && status === 'queued' && ahead !== watcher.ahead) {
+      const near = (ahead ?? 0) / snapshot.settings.admitPerSecond <= NEAR_SECONDS;
+      due = t - watcher.sentAt >= (near ? NEAR_PUSH_MS : FAR_PUSH_MS);
+    }
+    if (!due) continue;
+    watcher.status = status;
+    watcher.ahead = ahead;
+    watcher.sentAt = t;
+    watcher.sink.send(positionOf(snapshot, watcher.userId, now));
+  }
+}
+
+/**
+ * Opens a watch of `saleId` for the buyer, who was just answered `first`. Null when this process has MAX_WATCHERS
+ * open. Answers the watch's close (the stream ended). `timer: false` (tests) leaves the ticks to `watchTick`.
+ */
+export function openWatch(
+  db: Db,
+  saleId: number,
+  userId: number,
+  first: QueuePosition,
+  sink: WatchSink,
+  options: { now?: Date; timer?: boolean } = {},
+): (() => void) | null {
+  if (open >= MAX_WATCHERS) return null;
+  const watch = watchOf(db, saleId, true)!;
+  const mine = [...watch.watchers].filter((w) => w.userId === userId);
+  for (const old of mine.slice(0, Math.max(0, mine.length - MAX_WATCHES_PER_BUYER + 1))) {
+    if (watch.watchers.delete(old)) open--;
+    old.sink.end();
+  }
+  const t = (options.now ?? new Date()).getTime();
+  const watcher: Watcher = { userId, sink, status: first.status, ahead: first.ahead, sentAt: t, seenAt: t };
+  watch.watchers.add(watcher);
+  open++;
+  if (!watch.timer && options.timer !== false) {
+    watch.timer = setInterval(() => {
+      if (watch.ticking) return;
+      watch.ticking = true;
+      watchTick(db, saleId, new Date())
+        .catch((error: unknown) => console.error(`[queue] the watch of sale ${saleId} failed a tick; the next one runs`, error))
+        .finally(() => {
+          watch.ticking = false;
+        });
+    }, SNAPSHOT_MS);
+    watch.timer.unref?.();
+  }
+  return () => {
+    if (!watch.watchers.delete(watcher)) return;
+    open--;
+    if (watch.watchers.size === 0 && watch.timer) {
+      clearInterval(watch.timer);
+      watch.timer = null;
+    }
+  };
+}
+
+/** A watch the call may open once answered: set by the watch call's handler, taken by the door (queue-door-read.ts). */
+export type WatchOffer = { open: ((sink: WatchSink) => (() => void) | null) | null };
+
+const offers = new AsyncLocalStorage<WatchOffer>();
+
+/** Runs a call where a watch may be offered; answers the call's result and the offer, if one was made. */
+export async function withWatchOffer<T>(call: () => Promise<T>): Promise<{ result: T; offer: WatchOffer['open'] }> {
+  const offer: WatchOffer = { open: null };
+  const result = await offers.run(offer, call);
+  return { result, offer: offer.open };
+}
+
+/**
+ * The watch call's handler offers the stream to whoever answers it: at the door, a watch opens; through Next (no
+ * offer taken), the call answers the place once, as a position read. Only a buyer still in the queue is watched.
+ */
+export function offerWatch(db: Db, saleId: number, userId: number, first: QueuePosition): void {
+  const offer = offers.getStore();
+  if (!offer) return;
+  if (first.status !== 'waiting' && first.status !== 'queued' && first.status !== 'admitted') return;
+  offer.open = (sink) => openWatch(db, saleId, userId, first, sink);
+}
