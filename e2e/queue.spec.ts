@@ -123,6 +123,15 @@ test('two early buyers: both see places, the shuffle admits one then the other, 
 
     // Joining opens: the page offers it when it does, without a reload.
     await until(a.page, opensAt - 60_000);
+    // Once in the queue, each page keeps a watch open: the server pushes the place, the turn and the sell-out (a stream
+    // of lines), and the page reads nothing while it is open.
+    const watches = [a, b].map(({ page }) => page.waitForResponse((r) => r.url().endsWith('/api/market/api/queue/watch')));
+    let reads = 0;
+    for (const { page } of [a, b]) {
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/market/api/queue/position')) reads++;
+      });
+    }
     for (const { page } of [a, b]) {
       await page.getByRole('button', { name: 'Join the queue' }).click();
       await expect(page.getByTestId('queue-waiting')).toHaveText('You are in the queue.');
@@ -130,6 +139,8 @@ test('two early buyers: both see places, the shuffle admits one then the other, 
       await expect(page.getByTestId('queue-copies-left')).toHaveText('2');
     }
     await shot(a.page, 'queue-aurora-en-waiting');
+    for (const watch of watches) expect((await watch).headers()['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const readsBefore = reads;
 
     // The opening plus the grace: the shuffle gives places; at one admission a second, the one drawn first is admitted,
     // then the other.
@@ -173,8 +184,10 @@ test('two early buyers: both see places, the shuffle admits one then the other, 
     await expect(firstPage).toHaveURL(/\/sandbox\/cashier\/P\d{21}$/);
 
     // The last copy is gone (held by the first's order): the second, still on the goods page, is told at once.
-    await expect(second.getByTestId('queue-soldOut')).toHaveText('Sold out', { timeout: 5_000 });
+    await expect(second.getByTestId('queue-soldOut')).toHaveText('Sold out', { timeout: 2_000 });
     await expect(second.getByTestId('queue-buy')).toHaveCount(0);
+    // The shuffle, both turns and the sell-out all came through the watches: no page read its place meanwhile.
+    expect(reads - readsBefore).toBe(0);
     await shot(second, 'queue-aurora-en-sold-out');
   } finally {
     await Promise.all([a.context.close(), b.context.close(), visitor.close()]);
