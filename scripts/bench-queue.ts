@@ -10,8 +10,10 @@
  *
  * 1. The buyers share BENCH_CONCURRENCY (256) connections, each from an address of its own (127.1.x.y,
  *    scripts/bench-http.ts) and carrying one call at a time, as the drop's. They join (`queue/join`) spread evenly over the 10 s before the opening, then read their place
- *    (`queue/position`) at the page's pace (components/sale/queue-panel.tsx `pollMs`: at the shuffle before it, every
- *    second within 10 s of their admission, every 5 s further back); admitted, they buy at once with their admission
+ *    as the page does: a watch kept open (`queue/watch`, on a connection and an address of its own, 127.2.x.y; see
+ *    WATCH) whose pushed lines say their place, their turn and the sell-out; without one, reads of `queue/position` at
+ *    the page's pace (components/sale/queue-panel.tsx `pollMs`: at the shuffle before it, every second within 10 s of
+ *    their admission, every 5 s further back). Admitted, they buy at once with their admission
  *    (`order/create` with `admission`). A buyer stops at an outcome (bought, sold out, ended, expired, left).
  * 2. The no-op phase: one GET /api/ping per buyer over the same connections, each sending its next when answered.
  *
@@ -23,6 +25,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import http from 'node:http';
 import { httpRequester, laneAt, type Answer } from './bench-http';
 import { makeBenchApiBuyers } from './bench-buyer';
 import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
@@ -44,6 +47,12 @@ const ADMIT_PER_SECOND = intEnv('BENCH_ADMIT_PER_SECOND', 50);
 /** The page's pace (components/sale/queue-panel.tsx `pollMs`): at the shuffle before it; every second near the head, every 5 s further back. */
 const NEAR_SECONDS = 10;
 const FAR_POLL_MS = 5_000;
+/**
+ * BENCH_QUEUE_WATCH (on unless 0): each buyer's page keeps a watch open (`queue/watch`, components/sale/queue-watch.ts)
+ * on a connection of its own from an address of its own (127.2.x.y), as the goods page does, and reads its place
+ * only when no watch opened; 0: every buyer polls (`queue/position`) at the page's pace instead, as before the watch.
+ */
+const WATCH = process.env.BENCH_QUEUE_WATCH !== '0';
 /** A buyer still without an outcome this long after the opening is counted as never told. */
 const GIVE_UP_MS = 120_000;
 
@@ -78,6 +87,100 @@ function pollMs(standing: Standing): number {
   if (standing.status === 'waiting') return Math.min(FAR_POLL_MS, Math.max(every, (standing.estimatedWaitSeconds ?? 0) * 1000));
   if (standing.status === 'queued') return (standing.estimatedWaitSeconds ?? 0) <= NEAR_SECONDS ? every : Math.max(every, FAR_POLL_MS);
   return 0;
+}
+
+/** A buyer's open watch: its lines in order (`next`: the next one, or null once it ended or failed), and its close. */
+type Watch = { next: (timeoutMs: number) => Promise<Standing | null>; close: () => void; streamed: () => boolean };
+
+function openWatch(port: number, from: string, token: string, body: unknown): Watch {
+  const lines: Standing[] = [];
+  let waiter: ((standing: Standing | null) => void) | null = null;
+  let ended = false;
+  let streamed = false;
+  const deliver = (standing: Standing | null) => {
+    if (waiter) {
+      const w = waiter;
+      waiter = null;
+      w(standing);
+    } else if (standing) lines.push(standing);
+  };
+  const finish = () => {
+    ended = true;
+    deliver(null);
+  };
+  const take = (line: string) => {
+    if (line.trim() === '') return;
+    try {
+      const envelope = JSON.parse(line) as Envelope;
+      if (envelope.code === 200 && envelope.data) return deliver(envelope.data);
+    } catch {
+      // not a line of the stream
+    }
+    finish();
+  };
+  const payload = JSON.stringify(body);
+  const req = http.request(
+    {
+      host: '127.0.0.1',
+      port,
+      localAddress: from,
+      method: 'POST',
+      path: '/api/market/api/queue/watch',
+      headers: {
+        host: `aurora.localhost:${port}`,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(payload)),
+        authorization: token,
+      },
+      agent: false,
+    },
+    (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return finish();
+      }
+      streamed = (res.headers['content-type'] ?? '').startsWith('application/x-ndjson');
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        const parts = buffer.split('\n');
+        buffer = parts.pop()!;
+        for (const part of parts) take(part);
+      });
+      res.on('end', () => {
+        if (buffer) take(buffer);
+        finish();
+      });
+      res.on('error', finish);
+    },
+  );
+  req.on('error', finish);
+  req.end(payload);
+  return {
+    next: (timeoutMs) => {
+      if (lines.length > 0) return Promise.resolve(lines.shift()!);
+      if (ended) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const timer = setTimeout(
+          () => {
+            waiter = null;
+            resolve(null);
+          },
+          Math.max(0, timeoutMs),
+        );
+        waiter = (standing) => {
+          clearTimeout(timer);
+          resolve(standing);
+        };
+      });
+    },
+    close: () => {
+      ended = true;
+      req.destroy();
+    },
+    streamed: () => streamed,
+  };
 }
 
 const isBusy = (answer: Answer) => answer.status === 503 || ((answer.json ?? {}) as Envelope).code === 1001;
@@ -254,6 +357,9 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
   const orderTimes: number[] = [];
   let noopWall = 0;
   let positionCalls = 0;
+  let pushedLines = 0;
+  let watchesStreamed = 0;
+  let watchesDropped = 0;
   try {
     for (let i = 0; i < processes; i++) {
       await waitForHealth(() => request('GET', '/api/health', undefined, undefined, port + i), port + i);
@@ -289,53 +395,75 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
       if (joined.status !== 200 || !standing) return void fail('join', joined);
       story.placedAt = Date.now();
       let lastAnswer = story.placedAt;
-      while (Date.now() < opening + GIVE_UP_MS) {
-        const status = standing.status;
-        if (status === 'queued' && story.numberedAt === null) story.numberedAt = Date.now();
-        if (status === 'admitted' && standing.admission) {
-          story.admittedAt ??= Date.now();
-          const bought = await call('/api/market/api/order/create', {
-            ...body,
-            quantity: 1,
-            idempotencyKey: randomBytes(12).toString('base64url'),
-            admission: standing.admission,
-          });
-          buyMs.push(bought.ms);
-          if (isBusy(bought)) busy++;
-          const envelope = (bought.json ?? {}) as Envelope;
-          if (envelope.code === 200 && envelope.data?.orderNo) {
-            story.boughtAt = Date.now();
-            story.outcome = 'bought';
-            orderTimes.push(story.boughtAt);
+      // The page's watch, on a connection of its own; without one (it did not open, or it ended), the reads.
+      let watch: Watch | null = WATCH
+        ? openWatch(laneOf(lane).port, `127.2.${Math.floor(i / 250)}.${(i % 250) + 1}`, me.token, body)
+        : null;
+      try {
+        while (Date.now() < opening + GIVE_UP_MS) {
+          const status = standing.status;
+          if (status === 'queued' && story.numberedAt === null) story.numberedAt = Date.now();
+          if (status === 'admitted' && standing.admission) {
+            story.admittedAt ??= Date.now();
+            const bought = await call('/api/market/api/order/create', {
+              ...body,
+              quantity: 1,
+              idempotencyKey: randomBytes(12).toString('base64url'),
+              admission: standing.admission,
+            });
+            buyMs.push(bought.ms);
+            if (isBusy(bought)) busy++;
+            const envelope = (bought.json ?? {}) as Envelope;
+            if (envelope.code === 200 && envelope.data?.orderNo) {
+              story.boughtAt = Date.now();
+              story.outcome = 'bought';
+              orderTimes.push(story.boughtAt);
+              return;
+            }
+            // Sold out between the admission and the tap is an answer a buyer can get; anything else is not.
+            if (envelope.data?.reason !== 'soldOut') fail('buy', bought);
+            story.soldOutAt = Date.now();
+            story.outcome = 'soldOut';
             return;
           }
-          // Sold out between the admission and the tap is an answer a buyer can get; anything else is not.
-          if (envelope.data?.reason !== 'soldOut') fail('buy', bought);
-          story.soldOutAt = Date.now();
-          story.outcome = 'soldOut';
-          return;
+          if (status !== 'waiting' && status !== 'queued' && status !== 'admitted') {
+            story.outcome = status ?? 'none';
+            if (status === 'soldOut') story.soldOutAt = lastAnswer;
+            return;
+          }
+          if (watch) {
+            const pushed = await watch.next(opening + GIVE_UP_MS - Date.now());
+            if (pushed) {
+              pushedLines++;
+              lastAnswer = Date.now();
+              standing = pushed;
+              continue;
+            }
+            if (watch.streamed()) watchesDropped++;
+            watch.close();
+            watch = null;
+          }
+          const wait = pollMs(standing);
+          await sleepUntil(lastAnswer + wait);
+          const read = await call('/api/market/api/queue/position', body);
+          positionCalls++;
+          positionMs.push(read.ms);
+          if (isBusy(read)) busy++;
+          const next = ((read.json ?? {}) as Envelope).data ?? null;
+          if (read.status !== 200 || !next) {
+            fail('position', read);
+            await sleepUntil(Date.now() + 1000);
+            continue;
+          }
+          const now = Date.now();
+          if (wait <= 1000 && standing.status === 'queued' && now > shuffleAt)
+            story.nearGapMs = Math.max(story.nearGapMs, now - lastAnswer);
+          lastAnswer = now;
+          standing = next;
         }
-        if (status !== 'waiting' && status !== 'queued' && status !== 'admitted') {
-          story.outcome = status ?? 'none';
-          if (status === 'soldOut') story.soldOutAt = lastAnswer;
-          return;
-        }
-        const wait = pollMs(standing);
-        await sleepUntil(lastAnswer + wait);
-        const read = await call('/api/market/api/queue/position', body);
-        positionCalls++;
-        positionMs.push(read.ms);
-        if (isBusy(read)) busy++;
-        const next = ((read.json ?? {}) as Envelope).data ?? null;
-        if (read.status !== 200 || !next) {
-          fail('position', read);
-          await sleepUntil(Date.now() + 1000);
-          continue;
-        }
-        const now = Date.now();
-        if (wait <= 1000 && standing.status === 'queued' && now > shuffleAt) story.nearGapMs = Math.max(story.nearGapMs, now - lastAnswer);
-        lastAnswer = now;
-        standing = next;
+      } finally {
+        if (watch?.streamed()) watchesStreamed++;
+        watch?.close();
       }
     };
     await Promise.all(buyers.map((_, i) => buyer(i)));
@@ -374,6 +502,12 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
   const toldLate = toldMs.filter((ms) => ms > 1000).length;
   const nearGaps = stories.map((s) => s.nearGapMs).filter((ms) => ms > 0);
   const order = admittedInShuffleOrder(back.entries);
+  // From the admission (the database's moment) to the buyer hearing of it (the bench's clock: the same machine).
+  const admittedAtOf = new Map(back.entries.filter((e) => e.admittedAt !== null).map((e) => [e.userId, e.admittedAt!]));
+  const heardMs = stories.flatMap((s, i) => {
+    const at = admittedAtOf.get(buyers[i]!.userId);
+    return s.admittedAt !== null && at !== undefined ? [Math.max(0, s.admittedAt - at)] : [];
+  });
   const ranked = back.entries.filter((e) => e.rank !== null);
   // The shuffle is not the order of arrival: of the first `items` ranked, about half joined in the first half.
   const byJoin = [...back.entries].sort((a, b) => a.joinedAt - b.joinedAt);
@@ -397,6 +531,14 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
     [
       'shuffle to a number: p50 / p99 / max',
       `${percentile(numberedMs, 50)} / ${percentile(numberedMs, 99)} / ${percentile(numberedMs, 100)}`,
+    ],
+    [
+      'watches: streamed to the end / dropped; lines pushed',
+      WATCH ? `${watchesStreamed} / ${watchesDropped}; ${pushedLines}` : 'off (BENCH_QUEUE_WATCH=0): every buyer polls',
+    ],
+    [
+      'turn heard after the admission: p50 / p99 / max',
+      `${percentile(heardMs, 50)} / ${percentile(heardMs, 99)} / ${percentile(heardMs, 100)}`,
     ],
     ['position reads, p50 / p99', `${positionCalls}, ${percentile(positionMs, 50)} / ${percentile(positionMs, 99)}`],
     ['near the head: longest gap between reads, p99 / max', `${percentile(nearGaps, 99)} / ${percentile(nearGaps, 100)}`],
