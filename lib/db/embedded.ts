@@ -140,12 +140,21 @@ export function openEmbedded(dir: string | undefined): Embedded {
   // Not every caller queries (a script may only close): a failure to open is reported by the first statement.
   ready.catch(() => {});
 
-  // `socket` is documented (README, "Custom socket") but missing from postgres.js's types.
-  const options: postgres.Options<Record<string, never>> & { socket: () => Promise<Duplex> } = {
+  // `socket` is documented (README, "Custom socket") but missing from postgres.js's types; `max_pipeline` is read by
+  // its options' parser (default 100) and missing from both.
+  const options: postgres.Options<Record<string, never>> & { socket: () => Promise<Duplex>; max_pipeline: number } = {
     max: 1,
     // The connection is the worker's, never a network's: no recycling, no idle close.
     max_lifetime: 0,
     idle_timeout: 0,
+    // No cap on the statements in flight. postgres.js (3.4.9, `execute` in its connection.js) lends the connection to a
+    // transaction when it writes the BEGIN, but skips that step when the BEGIN is the statement that fills the
+    // pipeline (100 by default): the BEGIN still runs, `sql.begin()` fails with "Cannot set properties of undefined
+    // (setting 'onclose')", the transaction's first statement throws unhandled and never answers, and the session stays
+    // in that transaction for whatever runs next. Without the cap nothing else can skip it: a write to the worker
+    // completes at once, so the driver never sees backpressure. Statements then reach the worker as they come, and it
+    // runs what it has received in one call (`pump`), as it ran each wave of 101 before (lib/db/embedded-begin.test.ts).
+    max_pipeline: Number.POSITIVE_INFINITY,
     onnotice: () => {},
     socket: async () => {
       await ready;
