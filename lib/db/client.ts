@@ -11,13 +11,27 @@ import { env } from '../env';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
+ * PostgreSQL's client: 10 connections, and no cap on the statements in flight on each. postgres.js (3.4.9) lends a
+ * connection to a transaction when it writes the BEGIN, but skips that when the BEGIN is the statement that fills a
+ * connection's pipeline (`max_pipeline`, 100 by default; missing from its types): `sql.begin()` then fails
+ * (UNSAFE_TRANSACTION) and the connection stays inside a transaction nobody ends, holding its locks (lib/db/embedded.ts
+ * has the same fault and fix; lib/db/client-begin.test.ts). The driver still skips it when the socket refuses a write
+ * (backpressure: more than 16 kB unsent), which the fix upstream (porsager/postgres PR #1218) closes.
+ */
+export const POSTGRES_OPTIONS: postgres.Options<Record<string, never>> & { max_pipeline: number } = {
+  max: 10,
+  max_pipeline: Number.POSITIVE_INFINITY,
+  onnotice: () => {},
+};
+
+/**
  * Opens the database: PostgreSQL when DATABASE_URL is set, else embedded PGlite under PGLITE_DIR, in a thread of its
  * own (lib/db/embedded.ts) (DESIGN §1). Both are spoken to with postgres.js.
  */
 export function openDb(): { db: Db; close: () => Promise<void> } {
   const e = env();
   if (e.DATABASE_URL) {
-    const sql = postgres(e.DATABASE_URL, { max: 10, onnotice: () => {} });
+    const sql = postgres(e.DATABASE_URL, POSTGRES_OPTIONS);
     return { db: drizzlePostgres(sql, { schema }), close: () => sql.end() };
   }
   mkdirSync(e.PGLITE_DIR, { recursive: true });
