@@ -117,11 +117,14 @@ beforeEach(() => {
   window.sessionStorage.clear();
   post.mockReset();
   watch.mockReset();
-  watch.mockImplementation(async () => 'once');
+  // As a server with no room for a watch: the place answered once (a join first when asked), then the page polls.
+  watch.mockImplementation(async (_path: string, body: { join?: boolean }, onData: (data: unknown, streamed: boolean) => void) => {
+    if (body.join) onData(standing({ status: 'waiting', estimatedWaitSeconds: 13, waiting: 1 }), false);
+    return 'once';
+  });
   push.mockReset();
   answers = [standing({})];
-  post.mockImplementation(async (path: string) => {
-    if (path === '/market/api/queue/join') return standing({ status: 'waiting', estimatedWaitSeconds: 13, waiting: 1 });
+  post.mockImplementation(async () => {
     const next = answers.length > 1 ? answers.shift()! : answers[0]!;
     return next;
   });
@@ -144,7 +147,16 @@ test('a buyer joins with a tap, then sees the countdown to the shuffle and the c
   expect(screen.getByText('Join before the opening.')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Join the queue' }));
   await seconds(0.01);
-  expect(post).toHaveBeenCalledWith('/market/api/queue/join', { saleId: '7' });
+  // The tap is one call: the watch, joining first, its refusal said as any call's.
+  expect(watch).toHaveBeenCalledWith(
+    '/market/api/queue/watch',
+    { saleId: '7', join: true },
+    expect.any(Function),
+    expect.any(AbortSignal),
+    {
+      say: true,
+    },
+  );
   expect(screen.getByText('You are in the queue.')).toBeInTheDocument();
   expect(screen.getByText('Places are drawn at the opening, in 0:13.')).toBeInTheDocument();
   expect(screen.getByTestId('queue-position')).toHaveTextContent('–');
@@ -206,7 +218,16 @@ test('an admission that ran out is said so, with a way to join again at the back
   expect(screen.getByText('Your turn ran out before you bought.')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Join again' }));
   await seconds(0.01);
-  expect(post).toHaveBeenCalledWith('/market/api/queue/join', { saleId: '7' });
+  // The tap is one call: the watch, joining first, its refusal said as any call's.
+  expect(watch).toHaveBeenCalledWith(
+    '/market/api/queue/watch',
+    { saleId: '7', join: true },
+    expect.any(Function),
+    expect.any(AbortSignal),
+    {
+      say: true,
+    },
+  );
   expect(screen.getByText('You are in the queue.')).toBeInTheDocument();
 });
 
@@ -259,9 +280,9 @@ describe('with the watch open (the server pushes: lib/sale/queue-watch.ts)', () 
 
   beforeEach(() => {
     watch.mockImplementation(
-      (_path: string, _body: unknown, onData: (data: unknown) => void, signal: AbortSignal) =>
+      (_path: string, _body: unknown, onData: (data: unknown, streamed: boolean) => void, signal: AbortSignal) =>
         new Promise<'closed'>((resolve) => {
-          pushLine = (s) => act(() => onData(s));
+          pushLine = (s) => act(() => onData(s, true));
           ended = () => signal.aborted;
           signal.addEventListener('abort', () => resolve('closed'));
         }),
@@ -273,7 +294,9 @@ describe('with the watch open (the server pushes: lib/sale/queue-watch.ts)', () 
     answers = [standing({ status: 'queued', position: 40, ahead: 39, estimatedWaitSeconds: 40, waiting: 45 })];
     await renderPanel();
     expect(screen.getByTestId('queue-position')).toHaveTextContent('#40');
-    expect(watch).toHaveBeenCalledWith('/market/api/queue/watch', { saleId: '7' }, expect.any(Function), expect.any(AbortSignal));
+    expect(watch).toHaveBeenCalledWith('/market/api/queue/watch', { saleId: '7' }, expect.any(Function), expect.any(AbortSignal), {
+      say: false,
+    });
     const reads = positionCalls();
     pushLine(standing({ status: 'queued', position: 3, ahead: 2, estimatedWaitSeconds: 1, waiting: 8 }));
     expect(screen.getByTestId('queue-position')).toHaveTextContent('#3');
@@ -297,9 +320,9 @@ describe('with the watch open (the server pushes: lib/sale/queue-watch.ts)', () 
     answers = [standing({ status: 'queued', position: 3, ahead: 2, estimatedWaitSeconds: 1, waiting: 8 })];
     let fail: () => void = () => {};
     watch.mockImplementationOnce(
-      (_path: string, _body: unknown, onData: (data: unknown) => void) =>
+      (_path: string, _body: unknown, onData: (data: unknown, streamed: boolean) => void) =>
         new Promise<'failed'>((resolve) => {
-          onData(standing({ status: 'queued', position: 3, ahead: 2, estimatedWaitSeconds: 1, waiting: 8 }));
+          onData(standing({ status: 'queued', position: 3, ahead: 2, estimatedWaitSeconds: 1, waiting: 8 }), true);
           fail = () => resolve('failed');
         }),
     );
@@ -313,4 +336,15 @@ describe('with the watch open (the server pushes: lib/sale/queue-watch.ts)', () 
     expect(positionCalls()).toBeGreaterThanOrEqual(reads + 2);
     expect(watch).toHaveBeenCalledTimes(2);
   });
+});
+
+test('a refused join leaves the button for another tap, and nothing is tried again on its own', async () => {
+  signIn();
+  watch.mockImplementation(async () => 'refused');
+  await renderPanel();
+  fireEvent.click(screen.getByRole('button', { name: 'Join the queue' }));
+  await seconds(0.01);
+  expect(screen.getByRole('button', { name: 'Join the queue' })).toBeEnabled();
+  await seconds(60);
+  expect(watch).toHaveBeenCalledTimes(1);
 });

@@ -14,7 +14,6 @@ import { useQueueWatch } from './queue-watch';
 import { QueueFrame, QueuePlaceholder } from './queue-panel-frame';
 
 export const QUEUE_POSITION_PATH = '/market/api/queue/position';
-export const QUEUE_JOIN_PATH = '/market/api/queue/join';
 export type QueueStanding = ApiOutput<typeof QUEUE_POSITION_PATH>;
 
 /** The panel's texts, translated on the server (the countdowns' slots filled here). */
@@ -130,26 +129,26 @@ export function QueuePanel({
   });
   // While the watch is open the server pushes every change (lib/sale/queue-watch.ts): no polling then.
   const active = data?.status === 'waiting' || data?.status === 'queued' || data?.status === 'admitted';
-  const watching = useQueueWatch(api, saleId, signedIn && !over && active, (standing) => {
+  const watch = useQueueWatch(api, saleId, signedIn && !over && active, (standing) => {
     void mutate(standing as QueueStanding, { revalidate: false });
   });
+  const watching = watch.open;
   const pace = watching ? 0 : pollMs(data);
   if (pace !== poll) setPoll(pace);
   const [joining, setJoining] = useState(false);
   const now = useServerNow();
   if (live) void syncServerClock();
 
+  // The tap joins through the watch itself: one call that answers the place and stays open (a crowd joining in the
+  // last seconds costs one request each, not a join and then a watch).
   const join = useCallback(async () => {
     setJoining(true);
     try {
-      const standing = await api.post(QUEUE_JOIN_PATH, { saleId });
-      await mutate(standing, { revalidate: false });
-    } catch {
-      // The client has said why (spec §8); the button stays for another try.
+      await watch.join();
     } finally {
       setJoining(false);
     }
-  }, [api, mutate, saleId]);
+  }, [watch]);
 
   if (over)
     return (

@@ -431,7 +431,7 @@ describe('watch (a waiting room’s pushed place, issue 35)', () => {
     expect(got).toEqual([{ status: 'queued' }]);
 
     const refused = setup({ respond: () => json({ code: 401, message: 'not logged in', data: null }) });
-    expect(await refused.client.watch(PATH, {}, () => {}, new AbortController().signal)).toBe('failed');
+    expect(await refused.client.watch(PATH, {}, () => {}, new AbortController().signal)).toBe('refused');
     expect(refused.state.logouts).toBe(0);
     expect(refused.toasts).toEqual([]);
 
@@ -443,6 +443,20 @@ describe('watch (a waiting room’s pushed place, issue 35)', () => {
     const seen: unknown[] = [];
     expect(await badLine.client.watch(PATH, {}, (d) => seen.push(d), new AbortController().signal)).toBe('failed');
     expect(seen).toEqual([{ status: 'queued' }]);
+  });
+
+  it('a tap’s watch (`say`) says its refusal and its failure as a call does', async () => {
+    const notOpen = setup({ respond: () => json({ code: 409, message: 'The waiting room opens at 12-01 19:50.', data: null }) });
+    expect(await notOpen.client.watch(PATH, { join: true }, () => {}, new AbortController().signal, { say: true })).toBe('refused');
+    expect(notOpen.toasts).toEqual([['warn', 'The waiting room opens at 12-01 19:50.']]);
+
+    const gone = setup({ respond: () => json({ code: 401, message: 'not logged in', data: null }) });
+    expect(await gone.client.watch(PATH, { join: true }, () => {}, new AbortController().signal, { say: true })).toBe('refused');
+    expect(gone.state.logouts).toBe(1);
+
+    const down = setup({ respond: () => new Response('bad gateway', { status: 502 }) });
+    expect(await down.client.watch(PATH, { join: true }, () => {}, new AbortController().signal, { say: true })).toBe('failed');
+    expect(down.toasts).toEqual([['error', BUSY_MESSAGE]]);
   });
 
   it('ends when the page aborts it, and gives up on a stream silent for 40 s', async () => {

@@ -172,7 +172,11 @@ export function createApiClient(deps: ApiClientDeps) {
     const outcome = await exchange(path, bodyText);
     // spec §4, §8: the captcha result is cleared after every response and every failure, exactly once.
     deps.clearCaptcha();
+    return judge(path, outcome);
+  }
 
+  /** The rules of spec §8 applied to what the wire gave: the envelope's data, or a thrown ApiError (toasts said). */
+  function judge(path: string, outcome: Outcome): unknown {
     if (outcome.kind === 'failed') {
       // spec §8: network error or timeout → busy toast, service error.
       deps.toast('error', busy);
@@ -236,18 +240,21 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /**
    * A watch call (`/market/api/queue/watch`): sent as `post` sends a call, then each line of the answer (an envelope
-   * per line, `application/x-ndjson`) hands its `data` to `onData` as it arrives, until the server ends the stream,
-   * `signal` aborts it, no byte arrives for WATCH_SILENCE_MS (the server writes an empty line every 15 s), or a line is
-   * not a 200 envelope. A plain JSON answer (the call answered once, e.g. the server full of watches) is handed over
-   * too. Answers how it ended: `closed` (streamed, then ended), `once` (answered once: poll instead), `failed`. Never
-   * toasts nor logs out: the page falls back to its polled reads, which say what is wrong.
+   * per line, `application/x-ndjson`) hands its `data` to `onData` as it arrives (`streamed` true), until the server
+   * ends the stream, `signal` aborts it, no byte arrives for WATCH_SILENCE_MS (the server writes an empty line every
+   * 15 s), or a line is not a 200 envelope. A plain JSON answer (the call answered once, e.g. the server full of
+   * watches) is handed over too (`streamed` false). Answers how it ended: `closed` (streamed, then ended), `once`
+   * (answered once: poll instead), `refused` (the API said no: an envelope code other than 200), `failed` (the
+   * network, an HTTP status, the silence). Silent unless `say`: then a refusal or a failure of the call is said and
+   * acted on as `post` does (spec §8: toasts, logout on 401), for a call the buyer made with a tap (joining).
    */
   async function watch(
     path: string,
     body: unknown,
-    onData: (data: unknown) => void,
+    onData: (data: unknown, streamed: boolean) => void,
     signal: AbortSignal,
-  ): Promise<'closed' | 'once' | 'failed'> {
+    options: { say?: boolean } = {},
+  ): Promise<'closed' | 'once' | 'refused' | 'failed'> {
     const controller = new AbortController();
     const stop = () => controller.abort();
     signal.addEventListener('abort', stop, { once: true });
@@ -256,28 +263,47 @@ export function createApiClient(deps: ApiClientDeps) {
       clearTimeout(silence);
       silence = setTimeout(stop, WATCH_SILENCE_MS);
     };
-    const take = (line: string): boolean => {
-      let envelope: unknown;
-      try {
-        envelope = JSON.parse(line);
-      } catch {
-        return false;
+    /** A plain answer judged as `post` judges one: said when `say`, silent otherwise. */
+    const answeredOnce = (outcome: Outcome): 'once' | 'refused' | 'failed' => {
+      if (options.say) {
+        try {
+          onData(judge(path, outcome), false);
+          return 'once';
+        } catch (error) {
+          return error instanceof BusinessError ? 'refused' : 'failed';
+        }
       }
-      if (!isRecord(envelope) || envelope.code !== 200) return false;
-      onData(envelope.data);
-      return true;
+      if (outcome.kind === 'failed' || outcome.status !== 200) return 'failed';
+      const envelope = isRecord(outcome.body) ? outcome.body : null;
+      if (typeof envelope?.code !== 'number') return 'failed';
+      if (envelope.code !== 200) return 'refused';
+      onData(envelope.data, false);
+      return 'once';
     };
     try {
-      const response = await deps.fetch(`${deps.baseUrl}${path}`, {
-        method: 'POST',
-        headers: callHeaders(),
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
-      if (response.status !== 200) return 'failed';
+      let response: Response;
+      try {
+        response = await deps.fetch(`${deps.baseUrl}${path}`, {
+          method: 'POST',
+          headers: callHeaders(),
+          body: JSON.stringify(body),
+          credentials: 'same-origin',
+          signal: controller.signal,
+        });
+      } catch (error) {
+        return answeredOnce({ kind: 'failed', timedOut: controller.signal.aborted, error });
+      }
       const type = response.headers.get('content-type') ?? '';
-      if (!type.startsWith('application/x-ndjson') || !response.body) return take(await response.text()) ? 'once' : 'failed';
+      if (response.status !== 200 || !type.startsWith('application/x-ndjson') || !response.body) {
+        let parsed: unknown = null;
+        let json = true;
+        try {
+          parsed = JSON.parse(await response.text());
+        } catch {
+          json = false;
+        }
+        return answeredOnce({ kind: 'answered', status: response.status, body: parsed, json, headers: response.headers });
+      }
       const reader = response.body.getReader();
       // Aborted (the page, or the silence): the read ends at once, whatever the body does.
       controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
@@ -292,10 +318,17 @@ export function createApiClient(deps: ApiClientDeps) {
         buffer = lines.pop()!;
         for (const line of lines) {
           if (line.trim() === '') continue;
-          if (!take(line)) {
+          let envelope: unknown = null;
+          try {
+            envelope = JSON.parse(line);
+          } catch {
+            // not a line of the stream: ended below
+          }
+          if (!isRecord(envelope) || envelope.code !== 200) {
             void reader.cancel();
             return 'failed';
           }
+          onData(envelope.data, true);
         }
       }
     } catch {

@@ -57,13 +57,16 @@ export const queueProcedures = {
   }),
   '/market/api/queue/watch': procedure({
     summary:
-      "The signed-in buyer's place in a sale's waiting room, then kept: answered at the entry server as a stream of lines (`application/x-ndjson`), each an envelope as this call's answer, the first at once, then one at each change: their turn (with the admission), sold out, ended, a lost place, and their place every second near the head (every 5 s further back); an empty line every 15 s keeps it open. Where it is answered once (`application/json`, e.g. the server full of watches), read `queue/position` every `pollSeconds` instead. An open watch keeps the buyer's place as polling does.",
+      "The signed-in buyer's place in a sale's waiting room, then kept: answered at the entry server as a stream of lines (`application/x-ndjson`), each an envelope as this call's answer, the first at once, then one at each change: their turn (with the admission), sold out, ended, a lost place, and their place every second near the head (every 5 s further back); an empty line every 15 s keeps it open. Where it is answered once (`application/json`, e.g. the server full of watches), read `queue/position` every `pollSeconds` instead. An open watch keeps the buyer's place as polling does. With `join`, the buyer joins first (as `queue/join`, refused as it is), so the page's tap to join is one call that stays open.",
     auth: 'buyer',
-    input: z.object({ saleId: idSchema }),
+    input: z.object({
+      saleId: idSchema,
+      join: z.boolean().optional().describe('join first, as `queue/join` (with its refusals), then watch: one call for the tap'),
+    }),
     output: positionSchema,
     handler: async (ctx, input) => {
       const scope = await userScope(ctx);
-      const place = await queuePosition(scope, input.saleId);
+      const place = input.join ? await joinQueue(scope, input.saleId) : await queuePosition(scope, input.saleId);
       offerWatch(scope.db, input.saleId, scope.userId, place);
       return wire(place);
     },

@@ -213,6 +213,22 @@ describe('the watch call', () => {
     const anonymous = await withWatchOffer(() => api.callApi('/market/api/queue/watch', { saleId: String(saleId) }, { now: joinedAt }));
     expect(anonymous.result).toMatchObject({ code: 401 });
     expect(anonymous.offer).toBeNull();
+    // With `join`, the buyer joins first, then is watched; refused as a join is (before joining opens: 409, no watch).
+    const joining = await withWatchOffer(() =>
+      api.callApi('/market/api/queue/watch', { saleId: String(saleId), join: true }, { token: outside.token, now: joinedAt }),
+    );
+    expect(joining.result).toMatchObject({ code: 200, data: { status: 'waiting' } });
+    expect(joining.offer).toBeInstanceOf(Function);
+    const [late] = [await api.buyer('13936002003')];
+    const early = await withWatchOffer(() =>
+      api.callApi(
+        '/market/api/queue/watch',
+        { saleId: String(saleId), join: true },
+        { token: late.token, now: new Date(opening().getTime() - 11 * MINUTE) },
+      ),
+    );
+    expect(early.result).toMatchObject({ code: 409 });
+    expect(early.offer).toBeNull();
     // Through Next (no offer taken), the same call answers the place once.
     expect(await api.callApi('/market/api/queue/watch', { saleId: String(saleId) }, { token: inQueue.token, now: joinedAt })).toMatchObject(
       {
