@@ -1,7 +1,7 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/client';
-import { noteSeen, positionOf, snapshotOf, standingIn, SNAPSHOT_MS, type QueuePosition } from './queue';
+import { noteCopiesLeft, noteSeen, positionOf, snapshotOf, standingIn, SNAPSHOT_MS, type QueuePosition, type Snapshot } from './queue';
 
 /**
  * A waiting room's news pushed to the page (issue 35: "when sold out, every waiting buyer is told within a second";
@@ -62,15 +62,24 @@ export function openWatches(): number {
 }
 
 /**
- * One pass over a sale's watchers at `now`: the process's snapshot (read again when older than SNAPSHOT_MS, which also
- * runs the queue's upkeep), then a push to each watcher whose status changed, or whose place moved and is due (every
- * second near the head, every 5 s further back). A watcher in the queue is noted seen every SEEN_EVERY_MS.
+ * One pass over a sale's watchers at `now`: the copies left (a sell-out pushed at once), then the process's snapshot
+ * read afresh (which also runs the queue's upkeep), then a push to each watcher whose status changed, or whose place
+ * moved and is due (every second near the head, every 5 s further back). A watcher in the queue is noted seen every
+ * SEEN_EVERY_MS.
  */
 export async function watchTick(db: Db, saleId: number, now: Date): Promise<void> {
   const watch = watchOf(db, saleId, false);
   if (!watch || watch.watchers.size === 0) return;
-  const snapshot = await snapshotOf(db, saleId, now);
-  if (!snapshot) return;
+  // The copies left first, in one read by key: a sell-out is pushed at this tick, before the queue's refresh (its
+  // upkeep and the read of every entry take a few hundred ms under a crowd; `bench:drop`, queue mode).
+  const changed = await noteCopiesLeft(db, saleId);
+  if (changed) pushChanges(db, watch, changed, now);
+  // Then the queue read afresh at every tick (a snapshot's age would add up to another SNAPSHOT_MS to a turn).
+  const snapshot = await snapshotOf(db, saleId, now, true);
+  if (snapshot) pushChanges(db, watch, snapshot, now);
+}
+
+function pushChanges(db: Db, watch: SaleWatch, snapshot: Snapshot, now: Date): void {
   const t = now.getTime();
   // A third of the hold at most, so that a place is never lost between two notes (the shortest hold is 10 s).
   const seenEvery = Math.min(SEEN_EVERY_MS, (snapshot.settings.holdSeconds * 1000) / 3);
@@ -79,7 +88,7 @@ export async function watchTick(db: Db, saleId: number, now: Date): Promise<void
     // Not in this process's snapshot (joined through another process since it was read): the next read has them.
     if (status === 'notJoined') continue;
     if ((status === 'waiting' || status === 'queued' || status === 'admitted') && t - watcher.seenAt >= seenEvery) {
-      noteSeen(db, saleId, watcher.userId);
+      noteSeen(db, snapshot.saleId, watcher.userId);
       watcher.seenAt = t;
     }
     let due = status !== watcher.status;

@@ -509,6 +509,20 @@ export async function snapshotOf(db: Db, saleId: number, now: Date, force = fals
   return state.refreshing;
 }
 
+/**
+ * The sale's copies left, read by key into this process's snapshot of its queue (a watch's tick, lib/sale/queue-watch.ts):
+ * every buyer in it reads sold out from then on, without waiting for the queue's next refresh. Answers the snapshot
+ * when the figure changed.
+ */
+export async function noteCopiesLeft(db: Db, saleId: number): Promise<Snapshot | null> {
+  const snapshot = stateOf(db, saleId).snapshot;
+  if (!snapshot) return null;
+  const [row] = await db.select({ left: sales.amountAvailable }).from(sales).where(eq(sales.id, saleId));
+  if (!row || row.left === snapshot.copiesLeft) return null;
+  snapshot.copiesLeft = row.left;
+  return snapshot;
+}
+
 /** The buyer is still here (an open watch, lib/sale/queue-watch.ts): written with the next refresh's buyers seen. */
 export function noteSeen(db: Db, saleId: number, userId: number): void {
   stateOf(db, saleId).seen.add(userId);
