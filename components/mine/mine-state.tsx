@@ -174,7 +174,7 @@ export function MineMessagesBadge() {
   if (unread <= 0) return null;
   return (
     <span
-      className="inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[0.625rem] leading-none font-semibold text-white tabular-nums"
+      className="inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-500 px-1.5 text-xs leading-none font-semibold text-white tabular-nums"
       role="status"
       aria-label={t('unread', { count: unread })}
       data-testid="mine-messages-badge"
