@@ -136,13 +136,21 @@ export function MineIdentityRow({ asked }: { asked: boolean }) {
   );
 }
 
-/** The red dot of unread notices (issue 32), beside "Notices" (`where: 'notices'`) or on the footer's Mine tab. */
+/**
+ * The red dot of unread notices (issue 32), beside "Notices" (`where: 'notices'`), or on the footer's Mine tab, where
+ * the buyer's unread messages (issue 35) light it too.
+ */
 export function MineUnreadDot({ where }: { where: 'notices' | 'footer' }) {
   const t = useTranslations('notices');
+  const inbox = useTranslations('inbox');
   const { state } = useMineState();
-  const unread = state?.unreadNotices ?? 0;
+  const notices = state?.unreadNotices ?? 0;
+  const messages = where === 'footer' ? (state?.unreadMessages ?? 0) : 0;
+  const unread = notices + messages;
   if (unread <= 0) return null;
-  const label = t('unread', { count: unread });
+  const label = [notices > 0 ? t('unread', { count: notices }) : null, messages > 0 ? inbox('unread', { count: messages }) : null]
+    .filter((part) => part !== null)
+    .join(', ');
   return where === 'notices' ? (
     <span className="size-2 rounded-full bg-red-500" role="status" aria-label={label} data-testid="mine-notices-dot" />
   ) : (
@@ -152,6 +160,27 @@ export function MineUnreadDot({ where }: { where: 'notices' | 'footer' }) {
       aria-label={label}
       data-testid="footer-dot"
     />
+  );
+}
+
+/**
+ * The count of the buyer's unread messages (issue 35, /mine/messages) beside "Messages": a red badge with the number
+ * (99+ past 99), gone once they are read.
+ */
+export function MineMessagesBadge() {
+  const t = useTranslations('inbox');
+  const { state } = useMineState();
+  const unread = state?.unreadMessages ?? 0;
+  if (unread <= 0) return null;
+  return (
+    <span
+      className="inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-500 px-1.5 text-xs leading-none font-semibold text-white tabular-nums"
+      role="status"
+      aria-label={t('unread', { count: unread })}
+      data-testid="mine-messages-badge"
+    >
+      {unread > 99 ? '99+' : unread}
+    </span>
   );
 }
 

@@ -25,6 +25,7 @@ export const mineStateSchema = z.object({
   boxes: z.number().int(),
   toPay: z.number().int().describe('unpaid orders still in time'),
   unreadNotices: z.number().int(),
+  unreadMessages: z.number().int().describe("the buyer's own messages not read yet (issue 35, /mine/messages)"),
   identity: z.object({
     /** The verified name, masked; null when the buyer has not verified. */
     maskedName: z.string().nullable(),
@@ -59,6 +60,7 @@ export async function readMineState(
     boxes: summary.boxes,
     toPay: summary.toPay,
     unreadNotices: summary.unreadNotices,
+    unreadMessages: summary.unreadMessages,
     identity: { maskedName: summary.identityName, asked: asksIdentity(parseIdentityPolicy(channel.identityPolicy)) },
   };
 }

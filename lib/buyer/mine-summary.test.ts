@@ -1,11 +1,13 @@
 import { createTestApi, type TestApi } from '@/test/api';
 import { makeBuyerFixtures, type BuyerFixtures } from '@/test/api-fixtures';
+import { makeSale } from '@/test/buying';
 import { buyerIdentities, notices } from '@/lib/db/schema';
 import type { UserScope } from '@/lib/procedure/scope';
 import { countUnopenedBoxes, listCollection } from '../collection/service';
 import { listOrders } from '../order/service';
 import { ORDER_STATUS } from '../order/status';
 import { markNoticesRead, unreadNoticeCount } from '../notice/service';
+import { addMessages, markMessagesRead, unreadMessageCount } from '../notice/inbox';
 import { identityOf } from '../identity/records';
 import { accountNumberOf } from '../auth/account-numbers';
 import { AUTH_LIMITS } from '../auth/limits';
@@ -13,8 +15,8 @@ import { readMineSummary } from './mine-summary';
 
 /**
  * /mine's counts in one statement (issue 34): for a buyer with one of everything (collectibles, an unopened box, an
- * unpaid order, notices seen and unseen, an account number, a verified name), the same numbers each list and the old
- * page's eight statements gave. Runs on PGlite and PostgreSQL.
+ * unpaid order, notices seen and unseen, messages read and unread (issue 35), an account number, a verified name), the
+ * same numbers each list and the old page's eight statements gave. Runs on PGlite and PostgreSQL.
  */
 let api: TestApi;
 let fixtures: BuyerFixtures;
@@ -38,6 +40,7 @@ async function asTheListsCount(scope: UserScope) {
     // Expires the buyer's overdue orders first, as the records page does.
     toPay: (await listOrders(scope, { pageCount: 1, pageSize: 1, statusTrade: ORDER_STATUS.toPay })).total,
     unreadNotices: await unreadNoticeCount(scope),
+    unreadMessages: await unreadMessageCount(scope),
     accountNumber: await accountNumberOf(scope.db, scope.channelId, scope.userId),
     identityName: (await identityOf(scope.db, scope.userId))?.maskedName ?? null,
   };
@@ -66,11 +69,20 @@ describe("Mine's counts (issue 34)", () => {
       provider: 'demo',
       verifiedAt: api.now,
     });
+    // issue 35: two messages of their own, one read since; and another buyer's, which is not theirs to count.
+    const other = await api.buyer('13912340303');
+    const [first, second] = await Promise.all(
+      ['mine-summary-a', 'mine-summary-b'].map((code) => makeSale(api.db, { code, amount: 1, limitPerUser: 1, now: api.now })),
+    );
+    const message = (userId: number, saleId: number) => ({ channelId: aurora, userId, kind: 'lotteryWon' as const, saleId, params: {} });
+    await addMessages(api.db, [message(fixtures.buyer.userId, first!.saleId), message(other.userId, first!.saleId)], at(1_000));
+    await markMessagesRead({ ...scope, now: at(2_000) }, { all: true });
+    await addMessages(api.db, [message(fixtures.buyer.userId, second!.saleId)], at(3_000));
 
     const summary = await readMineSummary(scope);
     expect(summary).toEqual(await asTheListsCount(scope));
     // The fixture's buyer holds every kind, so none of the numbers is a zero that any statement would give.
-    expect(summary).toMatchObject({ boxes: 1, toPay: 1, unreadNotices: 1, identityName: '周**' });
+    expect(summary).toMatchObject({ boxes: 1, toPay: 1, unreadNotices: 1, unreadMessages: 1, identityName: '周**' });
     expect(summary.collectibles).toBe(fixtures.holdingIds.length);
     expect(summary.accountNumber).toMatch(/^[1-9]\d{9}$/);
   });
@@ -92,6 +104,7 @@ describe("Mine's counts (issue 34)", () => {
       toPay: 0,
       // Every notice visible now: this buyer never opened the list.
       unreadNotices: await unreadNoticeCount(scope),
+      unreadMessages: 0,
       accountNumber: null,
       identityName: null,
     });

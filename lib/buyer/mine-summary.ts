@@ -2,7 +2,17 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOn } from '../db/prepared';
-import { buyerAccountNumbers, buyerIdentities, commodities, holdings, notices, noticeSeen, orders, users } from '../db/schema';
+import {
+  buyerAccountNumbers,
+  buyerIdentities,
+  buyerMessages,
+  commodities,
+  holdings,
+  notices,
+  noticeSeen,
+  orders,
+  users,
+} from '../db/schema';
 import { ORDER_STATUS } from '../order/status';
 import type { UserScope } from '../procedure/scope';
 
@@ -18,13 +28,15 @@ import type { UserScope } from '../procedure/scope';
  * - boxes: `countUnopenedBoxes` (a blind box, unopened, not refunded);
  * - to pay: `listOrders`' total of unpaid orders once the overdue ones are expired, i.e. unpaid and not yet due
  *   (an overdue order is expired by the records page, a buy, or the jobs runner; Mine only reads);
- * - unread: `unreadNoticeCount` (visible now, and published or written after the buyer's marker, if any).
+ * - unread: `unreadNoticeCount` (visible now, and published or written after the buyer's marker, if any);
+ * - unread messages: `unreadMessageCount` (lib/notice/inbox.ts, issue 35: the buyer's own messages not read yet).
  */
 export type MineSummary = {
   collectibles: number;
   boxes: number;
   toPay: number;
   unreadNotices: number;
+  unreadMessages: number;
   /** Null until anyone first needed it (`accountNumberOf` makes it). */
   accountNumber: string | null;
   /** The verified name, masked; null when the buyer has not verified. */
@@ -48,6 +60,8 @@ export async function readMineSummary(scope: UserScope): Promise<MineSummary> {
           and ${notices.publishAt} <= ${now} and ${notices.withdrawnAt} is null
           and not exists (select 1 from ${noticeSeen} where ${noticeSeen.userId} = ${userId} and ${noticeSeen.channelId} = ${channelId}
             and ${notices.publishAt} <= ${noticeSeen.seenAt} and ${notices.createdAt} <= ${noticeSeen.seenAt}))`,
+        unreadMessages: sql<number>`(select count(*)::int from ${buyerMessages} where ${buyerMessages.userId} = ${userId}
+          and ${buyerMessages.channelId} = ${channelId} and ${buyerMessages.readAt} is null)`,
         accountNumber: sql<string | null>`(select ${buyerAccountNumbers.number} from ${buyerAccountNumbers}
           where ${buyerAccountNumbers.channelId} = ${channelId} and ${buyerAccountNumbers.userId} = ${userId})`,
         identityName: sql<
@@ -59,13 +73,14 @@ export async function readMineSummary(scope: UserScope): Promise<MineSummary> {
       .prepare('mine_summary');
   });
   const [row] = await query.execute({ userId: scope.userId, channelId: scope.channelId, now: scope.now.toISOString() });
-  if (!row) return { collectibles: 0, boxes: 0, toPay: 0, unreadNotices: 0, accountNumber: null, identityName: null };
+  if (!row) return { collectibles: 0, boxes: 0, toPay: 0, unreadNotices: 0, unreadMessages: 0, accountNumber: null, identityName: null };
   // PGlite and postgres.js both answer int4 as a number; Number() keeps a driver that answers text honest.
   return {
     collectibles: Number(row.collectibles),
     boxes: Number(row.boxes),
     toPay: Number(row.toPay),
     unreadNotices: Number(row.unreadNotices),
+    unreadMessages: Number(row.unreadMessages),
     accountNumber: row.accountNumber,
     identityName: row.identityName,
   };

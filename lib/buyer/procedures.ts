@@ -7,7 +7,7 @@ import { mineStateSchema, readMineState } from './mine-state';
 export const mineProcedures = {
   '/market/api/userAttribute/mineSummary': procedure({
     summary:
-      "The signed-in buyer's part of /mine (issue 34): masked phone, nickname, avatar, account number, member since, their counts (collectibles, boxes, orders to pay, unread notices), their verified name and whether the channel asks for one.",
+      "The signed-in buyer's part of /mine (issue 34): masked phone, nickname, avatar, account number, member since, their counts (collectibles, boxes, orders to pay, unread notices, unread messages), their verified name and whether the channel asks for one.",
     auth: 'buyer',
     input: z.object({}),
     output: mineStateSchema,

@@ -28,6 +28,8 @@ describe('matchRoute (spec §2 routes)', () => {
     ['/mine/receive', 'mineReceive', {}],
     // Ours (issue 33): the real-name verification.
     ['/mine/identity', 'mineIdentity', {}],
+    // Ours (issue 35): the buyer's own messages.
+    ['/mine/messages', 'mineMessages', {}],
     ['/login', 'login', {}],
     ['/agreement/privacy', 'agreement', { location: 'privacy' }],
     ['/404', 'notFound', {}],

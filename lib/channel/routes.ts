@@ -29,6 +29,7 @@ export type RouteName =
   | 'mineDestory'
   | 'mineReceive'
   | 'mineIdentity'
+  | 'mineMessages'
   | 'login'
   | 'agreement'
   | 'notFound'
@@ -99,6 +100,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'mineReceive', pattern: '/mine/receive', login: true },
   // Ours, not the spec's (issue 33): the buyer's real-name verification, a /mine page like the others (login first).
   { name: 'mineIdentity', pattern: '/mine/identity', login: true },
+  // Ours, not the spec's (issue 35): the buyer's own messages (a lottery won, a waitlist turn), a /mine page like the others.
+  { name: 'mineMessages', pattern: '/mine/messages', login: true },
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },

@@ -1543,6 +1543,46 @@ export const noticeSeen = pgTable(
 );
 
 /**
+ * The kinds of a buyer's own message (issue 35, lib/notice/inbox.ts): what the inbox renders, in the page's language
+ * when it is read. `lotteryWon`: drawn among a lottery's winners (round 1); `lotteryRound`: admitted from its waitlist
+ * in a later round. Both carry the goods' name and the end of the purchase window.
+ */
+export const BUYER_MESSAGE_KINDS = ['lotteryWon', 'lotteryRound'] as const;
+export type BuyerMessageKind = (typeof BUYER_MESSAGE_KINDS)[number];
+
+/** What a message of a lottery kind carries: the goods' name then and the end of the purchase window (ISO). */
+export type BuyerMessageParams = { goods?: string; until?: string };
+
+/**
+ * A buyer's own messages on a channel (issue 35, "notices tell winners"; lib/notice/inbox.ts): the kind and its
+ * parameters, never a text, so a message reads in the language of the page that shows it. At most one per buyer, kind
+ * and sale (a re-run round adds none); `read_at` set when the buyer opens their messages.
+ */
+export const buyerMessages = pgTable(
+  'buyer_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: BUYER_MESSAGE_KINDS }).notNull(),
+    saleId: integer('sale_id').references(() => sales.id),
+    params: jsonb('params').$type<BuyerMessageParams>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The buyer's list, newest first, and its unread count.
+    index('buyer_messages_list').on(t.userId, t.channelId, t.createdAt.desc(), t.id.desc()),
+    // One message per buyer, kind and sale (NULL sales are distinct: a message of no sale is never merged).
+    uniqueIndex('buyer_messages_once').on(t.userId, t.kind, t.saleId),
+  ],
+);
+
+/**
  * The live drop view's counts for the whole deployment (issue 32, "Reports: live view"; lib/monitor/drop-meter.ts):
  * buy calls per sale and busy answers (sale id 0: they have no sale) per second. Each server process counts in memory
  * and, once a second when it has counted anything, adds its ended seconds here by one multi-row upsert into the row

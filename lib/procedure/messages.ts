@@ -164,6 +164,8 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   opsPriorityNoSuchCollectible: 'holderCollectibles',
   opsPriorityWhitelistTooLong: 'csv',
   opsPriorityWhitelistEmpty: 'csv',
+  // issue 35: inbox
+  messageReadWhich: 'ids',
   refundOrderNotPaid: 'orderNo',
   refundNoCopies: 'holdingIds',
   refundCopyNotOfOrder: 'holdingIds',

@@ -24,6 +24,7 @@ import { freshAccountNumber } from '../auth/account-numbers';
 import { executedRows } from '../db/rows';
 import type { CatalogueAudit } from './catalogue';
 import { queueLotteryTexts } from './lottery-texts';
+import { addLotteryRoundMessages } from './lottery-messages';
 import { joinOpensAt } from './queue';
 import { refusePriorityForMode } from './priority';
 import {
@@ -733,8 +734,12 @@ export async function drawLottery(
         updatedAt: now,
       })
       .where(eq(saleAllocations.saleId, saleId));
-    // The winners are told (issue 35: "notices tell winners"), by a text queued with the draw.
-    for (const round of first) await queueLotteryTexts(tx, { saleId, ...round }, now);
+    // The winners are told (issue 35: "notices tell winners"), by a text queued with the draw and a message in their
+    // inbox (one statement for all of them).
+    for (const round of first) {
+      await queueLotteryTexts(tx, { saleId, ...round }, now);
+      await addLotteryRoundMessages(tx, { saleId, ...round }, now);
+    }
     // The lottery as it now is, from what was just written (reading back the published file would cost its megabytes).
     const after: LotteryView = {
       ...before,
@@ -800,8 +805,9 @@ export async function openLotteryRounds(db: Db, now: Date): Promise<number> {
         .update(saleAllocations)
         .set({ rounds: [...rounds, next].map(roundJson), updatedAt: now })
         .where(eq(saleAllocations.saleId, saleId));
-      // The round's buyers are told their turn, by a text queued with the round.
+      // The round's buyers are told their turn, by a text queued with the round and a message in their inbox.
       await queueLotteryTexts(tx, { saleId, ...next }, now);
+      await addLotteryRoundMessages(tx, { saleId, ...next }, now);
       // The buy's cached terms carry the rounds (lib/order/service.ts `readBuyTerms`): every process drops them.
       changed([tags.saleTerms(saleId)]);
       return next;

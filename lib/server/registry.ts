@@ -21,6 +21,7 @@ import { reportProcedures } from '../operator/report-procedures';
 import { catalogueProcedures } from '../operator/catalogue-procedures';
 import { campaignProcedures } from '../operator/campaign-procedures';
 import { noticeStoreProcedures } from '../notice/procedures';
+import { inboxProcedures } from '../notice/inbox-procedures';
 import { noticeProcedures } from '../operator/notice-procedures';
 import { alertProcedures } from '../operator/alert-procedures';
 import { identityProcedures } from '../identity/procedures';
@@ -60,6 +61,7 @@ export const registry = {
   ...catalogueProcedures,
   ...campaignProcedures,
   ...noticeStoreProcedures,
+  ...inboxProcedures,
   ...noticeProcedures,
   ...alertProcedures,
   ...identityProcedures,

@@ -420,6 +420,8 @@ const en = {
     opsPriorityNoSuchCollectible: 'There is no collectible “{name}” in this store.',
     opsPriorityWhitelistTooLong: 'A whitelist holds at most {max, number} account numbers.',
     opsPriorityWhitelistEmpty: 'No account number of this file was accepted, and the whitelist is this priority purchase’s only rule.',
+    // issue 35: inbox (lib/notice/inbox-procedures.ts)
+    messageReadWhich: 'Say which messages to mark read: their ids, or all.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -2005,6 +2007,25 @@ const en = {
     notEligible: 'You are not eligible for priority purchase; the sale opens to everyone at {time}.',
     logIn: 'Log in to see whether you can buy early.',
     earlyOpensAt: 'You can buy from {time}',
+  },
+  // issue 35: inbox (the buyer's own messages: /mine/messages, the Messages entry on Mine, lib/notice/inbox-procedures.ts)
+  inbox: {
+    title: 'Messages',
+    entry: 'Messages',
+    empty: 'No messages yet. When you win a lottery, you are told here.',
+    unread: '{count, plural, one {# unread message} other {# unread messages}}',
+    new: 'New',
+    open: 'Buy now',
+    newer: 'Newer',
+    older: 'Older',
+    lotteryWon: {
+      title: 'You won the lottery for {goods}!',
+      body: 'A copy of {goods} is yours to buy: buy it in the store by {until}.',
+    },
+    lotteryRound: {
+      title: 'Your turn to buy {goods}',
+      body: 'A copy of {goods} is yours to buy from the lottery waitlist: buy it in the store by {until}.',
+    },
   },
 } as const;
 

@@ -11,7 +11,14 @@ import { LogoutButton } from '@/components/auth/logout-button';
 import { ClientMessages } from '@/components/shell/client-messages';
 import { Card } from '@/components/ui/card';
 import { MineEntries, mineEntries } from '@/components/layout/mine-entries';
-import { MineBuyerOnly, MineIdentityRow, MineProfile, MineSummaryCounts, MineUnreadDot } from '@/components/mine/mine-state';
+import {
+  MineBuyerOnly,
+  MineIdentityRow,
+  MineMessagesBadge,
+  MineProfile,
+  MineSummaryCounts,
+  MineUnreadDot,
+} from '@/components/mine/mine-state';
 import { pageAsksIdentity } from '@/lib/page/identity';
 
 type Props = { params: Promise<PageParams> };
@@ -51,12 +58,25 @@ export default async function MinePage({ params }: Props) {
   );
 
   // The notices and the drop calendar are found here (issue 32; docs/decisions.md): Mine is the page that knows the buyer.
-  const news = (dot: ReactNode) => (
+  // issue 35: a signed-in buyer's own messages lead the row, their unread count beside them.
+  const news = (dot: ReactNode, messages: ReactNode) => (
     <Card as="section" aria-labelledby="mine-news" className="mt-4 p-2" data-testid="mine-news">
       <h2 id="mine-news" className="sr-only">
         {t('notices.news')}
       </h2>
       <ul className="flex">
+        {messages ? (
+          <li className="flex-1 border-r border-black/5">
+            <Link
+              href="/mine/messages"
+              className="flex items-center justify-center gap-1.5 rounded-lg py-2.5 text-sm text-skin-1 active:bg-skin-light"
+              data-testid="mine-messages"
+            >
+              {t('inbox.entry')}
+              {messages}
+            </Link>
+          </li>
+        ) : null}
         <li className="flex-1">
           <Link
             href="/notices"
@@ -86,7 +106,7 @@ export default async function MinePage({ params }: Props) {
         <main className="px-3 pt-5 pb-[1.6rem]">
           <h1 className="sr-only">{t('mine.title')}</h1>
           {anonymous}
-          {news(null)}
+          {news(null, null)}
         </main>
         <FooterNav labels={labels} attributes={theme.attributes} current="mine" t={t} />
       </>
@@ -106,7 +126,7 @@ export default async function MinePage({ params }: Props) {
   const entries = mineEntries({ features, attributes: theme.attributes, skin, t });
 
   return (
-    <ClientMessages channel={channel} namespaces={['mine', 'common', 'notices', 'identity']}>
+    <ClientMessages channel={channel} namespaces={['mine', 'common', 'notices', 'identity', 'inbox']}>
       <main className="px-3 pt-5 pb-[1.6rem]">
         <h1 className="sr-only">{t('mine.title')}</h1>
         <MineProfile
@@ -116,7 +136,7 @@ export default async function MinePage({ params }: Props) {
           brandName={theme.brandName}
         />
         <MineIdentityRow asked={asksIdentity} />
-        {news(<MineUnreadDot where="notices" />)}
+        {news(<MineUnreadDot where="notices" />, <MineMessagesBadge />)}
         <MineSummaryCounts items={summary} label={t('mine.summary')} />
         <MineBuyerOnly>
           <Card as="section" aria-labelledby="mine-records" className="mt-4 p-4">
