@@ -3,7 +3,7 @@ import { countingTestDb, type CountingDb } from '@/test/statements';
 import { makeSale, makeUsers } from '@/test/buying';
 import { saleAllocations, sales, type ChannelRow } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
-import { joinQueue, queuePosition, type QueuePosition } from './queue';
+import { joinQueue, queuePosition, snapshotOf, type QueuePosition } from './queue';
 
 // issue 35, "the reads are answered from memory": 10,000 buyers polling once a second must not each make a database
 // read. A process answers a sale's positions from its snapshot of the queue, read in one statement at most every 250 ms;
@@ -89,4 +89,35 @@ it('writes a rush of 200 joins in a few statements and reads the queue once for 
   // A double tap is one entry; the waiting count says everyone.
   expect((await joinQueue(scope(users[7]!), saleId)).status).toBe('waiting');
   expect((await queuePosition(scope(users[0]!), saleId)).waiting).toBe(200);
+});
+
+it('keeps a join written while a refresh was reading the queue: its buyer is answered from memory, not lost', async () => {
+  const saleId = await queueSale('queue-join-refresh');
+  const [first, second] = (await makeUsers(db, 2, '3543')) as [number, number];
+  const scope = (userId: number, ms: number) => ({ db, now: at(ms), channelId: channel.id, userId, channel });
+  await joinQueue(scope(first, -9_000), saleId);
+  // A refresh whose read of the queue has run but not yet returned (PostgreSQL: another connection's read, begun before
+  // the join's row was written), while the second buyer joins and is answered.
+  let release: () => void = () => {};
+  const held = new Promise<void>((go) => (release = go));
+  let readDone: () => void = () => {};
+  const readRan = new Promise<void>((done) => (readDone = done));
+  const target = db as unknown as { execute: (query: unknown) => Promise<unknown> };
+  const execute = target.execute.bind(db);
+  target.execute = async (query: unknown) => {
+    const result = await execute(query);
+    target.execute = execute;
+    readDone();
+    await held;
+    return result;
+  };
+  const refreshing = snapshotOf(db, saleId, at(-8_900), true);
+  await readRan;
+  expect((await joinQueue(scope(second, -8_800), saleId)).status).toBe('waiting');
+  release();
+  await refreshing;
+  // The refresh's read did not have the join; the buyer is still in the queue as this process answers, with no read.
+  let answer: QueuePosition | undefined;
+  expect(await statementsOf(async () => (answer = await queuePosition(scope(second, -8_800), saleId)))).toEqual([]);
+  expect(answer).toMatchObject({ status: 'waiting', waiting: 2 });
 });

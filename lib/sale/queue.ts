@@ -295,7 +295,15 @@ type SaleQueueState = {
   refreshing: Promise<Snapshot | null> | null;
   /** Buyers who polled since the last refresh: their `last_seen_at` is written at the next refresh, in one statement. */
   seen: Set<number>;
+  /**
+   * Joins made through this process, by buyer, with their JOIN_SEQ at the moment their row was written: a refresh
+   * whose read began before that may not have them, and puts them back at the back of what it read.
+   */
+  joined: Map<number, number>;
 };
+
+/** Counts the joins this process wrote (see `joined`). */
+let joinSeq = 0;
 
 const states = new WeakMap<Db, Map<number, SaleQueueState>>();
 
@@ -303,7 +311,11 @@ function stateOf(db: Db, saleId: number): SaleQueueState {
   let bySale = states.get(db);
   if (!bySale) states.set(db, (bySale = new Map()));
   let state = bySale.get(saleId);
-  if (!state) bySale.set(saleId, (state = { snapshot: null, readAt: Number.NEGATIVE_INFINITY, refreshing: null, seen: new Set() }));
+  if (!state)
+    bySale.set(
+      saleId,
+      (state = { snapshot: null, readAt: Number.NEGATIVE_INFINITY, refreshing: null, seen: new Set(), joined: new Map() }),
+    );
   return state;
 }
 
@@ -488,6 +500,7 @@ export async function snapshotOf(db: Db, saleId: number, now: Date, force = fals
   if (!force && Math.abs(now.getTime() - state.readAt) < SNAPSHOT_MS) return current;
   if (!state.refreshing) {
     state.refreshing = (async () => {
+      const joinedBefore = joinSeq;
       await flushSeen(db, state, saleId, now);
       let known = current ?? (await readSnapshot(db, saleId, now));
       if (known && now.getTime() >= shuffleAt(known.startsAt, known.settings.graceSeconds).getTime()) {
@@ -499,6 +512,19 @@ export async function snapshotOf(db: Db, saleId: number, now: Date, force = fals
         if (ran) known = null;
       }
       const fresh = known && known !== current ? known : await readSnapshot(db, saleId, now);
+      // Joins written while this refresh read: the read may not have them (their buyers would each cost a read and a
+      // refresh more, a rush of joins a refresh after every join); they go back at the back of the queue as read.
+      for (const [user, seq] of state.joined) {
+        if (seq <= joinedBefore) {
+          state.joined.delete(user);
+          continue;
+        }
+        const read = fresh?.entries.get(user);
+        if (fresh && (!read || read.outcome === 'left' || read.outcome === 'expired')) {
+          fresh.entries.set(user, { outcome: 'waiting', admissionExpiresAt: null, ahead: fresh.waiting });
+          fresh.waiting++;
+        }
+      }
       state.snapshot = fresh;
       state.readAt = now.getTime();
       return fresh;
@@ -535,7 +561,9 @@ export function noteSeen(db: Db, saleId: number, userId: number): void {
  * next read finds their row and reads the queue afresh (`queuePosition`).
  */
 function noteJoined(db: Db, saleId: number, userId: number): void {
-  const snapshot = stateOf(db, saleId).snapshot;
+  const state = stateOf(db, saleId);
+  state.joined.set(userId, ++joinSeq);
+  const snapshot = state.snapshot;
   if (!snapshot) return;
   const known = snapshot.entries.get(userId);
   if (known && (known.outcome === 'waiting' || known.outcome === 'admitted' || known.outcome === 'bought')) return;
