@@ -121,3 +121,33 @@ it('keeps a join written while a refresh was reading the queue: its buyer is ans
   expect(await statementsOf(async () => (answer = await queuePosition(scope(second, -8_800), saleId)))).toEqual([]);
   expect(answer).toMatchObject({ status: 'waiting', waiting: 2 });
 });
+
+it('answers a read from the snapshot it has while another caller’s refresh is in flight, rather than waiting for it', async () => {
+  const saleId = await queueSale('queue-read-during-refresh');
+  const [buyer] = (await makeUsers(db, 1, '3544')) as [number];
+  const scope = (ms: number) => ({ db, now: at(ms), channelId: channel.id, userId: buyer, channel });
+  await joinQueue(scope(-9_000), saleId);
+  let release: () => void = () => {};
+  const held = new Promise<void>((go) => (release = go));
+  let readDone: () => void = () => {};
+  const readRan = new Promise<void>((done) => (readDone = done));
+  const target = db as unknown as { execute: (query: unknown) => Promise<unknown> };
+  const execute = target.execute.bind(db);
+  target.execute = async (query: unknown) => {
+    const result = await execute(query);
+    target.execute = execute;
+    readDone();
+    await held;
+    return result;
+  };
+  // A watch's tick refreshes (held here, as a slow refresh under a crowd); a poll 600 ms after the last read comes.
+  const refreshing = snapshotOf(db, saleId, at(-8_500), true);
+  await readRan;
+  const poll = queuePosition(scope(-8_400), saleId);
+  const first = await Promise.race([poll, new Promise<'waited'>((r) => setTimeout(() => r('waited'), 1_000))]);
+  release();
+  await refreshing;
+  expect(first).not.toBe('waited');
+  expect(first).toMatchObject({ status: 'waiting' });
+  await poll;
+});
