@@ -492,7 +492,8 @@ export async function queueUpkeep(db: Db, saleId: number, now: Date, options: { 
 
 /**
  * The process's snapshot of a sale's queue at `now`: the one in memory when younger than SNAPSHOT_MS, else a fresh one
- * (one refresh at a time per sale: callers meanwhile share it). A refresh writes the buyers seen, runs the upkeep once
+ * (one refresh at a time per sale: callers meanwhile answer from the snapshot they have, up to STALE_READ_MS old, or
+ * share the refresh when it is older or forced). A refresh writes the buyers seen, runs the upkeep once
  * the opening plus the grace has passed, and reads the queue in one statement.
  */
 export async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Promise<Snapshot | null> {
