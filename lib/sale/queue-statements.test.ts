@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { countingTestDb, type CountingDb } from '@/test/statements';
 import { makeSale, makeUsers } from '@/test/buying';
-import { saleAllocations, sales, type ChannelRow } from '@/lib/db/schema';
+import { queueEntries, saleAllocations, sales, type ChannelRow } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { joinQueue, queuePosition, snapshotOf, type QueuePosition } from './queue';
 
@@ -147,4 +147,39 @@ it('answers a read from the snapshot it has while another caller’s refresh is 
   expect(first).not.toBe('waited');
   expect(first).toMatchObject({ status: 'waiting' });
   await poll;
+});
+
+it('before the shuffle reads the queue once in 2 s, not four times a second, and every 250 ms from a tick before it', async () => {
+  const saleId = await queueSale('queue-quiet-reads');
+  const [buyer] = (await makeUsers(db, 1, '3545')) as [number];
+  const scope = (ms: number) => ({ db, now: at(ms), channelId: channel.id, userId: buyer, channel });
+  await joinQueue(scope(-9_000), saleId);
+  const reads = async (ms: number) => (await statementsOf(() => queuePosition(scope(ms), saleId))).filter((s) => /from "sales" s/.test(s));
+  expect(await reads(-6_000)).toHaveLength(1);
+  // 1.5 s later, still before the shuffle: answered from that read.
+  expect(await reads(-4_500)).toHaveLength(0);
+  expect(await reads(-3_900)).toHaveLength(1);
+  // The grace is 3 s: from 250 ms before the shuffle the snapshot serves 250 ms again, so the shuffle is read at once.
+  expect(await reads(2_000)).toHaveLength(1);
+  expect(await reads(2_800)).toHaveLength(1);
+  expect(await reads(3_100)).toHaveLength(1);
+  expect(await queuePosition(scope(3_200), saleId)).toMatchObject({ status: 'admitted' });
+});
+
+it('writes a seen buyer’s row only once a third of the hold has passed since it was last written', async () => {
+  const saleId = await queueSale('queue-seen-writes');
+  const [buyer] = (await makeUsers(db, 1, '3546')) as [number];
+  const scope = (ms: number) => ({ db, now: at(ms), channelId: channel.id, userId: buyer, channel });
+  const lastSeen = async () =>
+    (await db.select({ at: queueEntries.lastSeenAt }).from(queueEntries).where(eq(queueEntries.saleId, saleId)))[0]!.at.getTime();
+  await joinQueue(scope(-300_000), saleId);
+  // Polled every few seconds for 50 s (the hold is 180 s: a third is 60 s): the row is not rewritten.
+  for (let ms = -299_000; ms <= -250_000; ms += 3_000) await queuePosition(scope(ms), saleId);
+  expect(await lastSeen()).toBe(at(-300_000).getTime());
+  // Past 60 s since the join, the next refresh writes the buyer seen (at its own time); 3 s later it is fresh again.
+  await queuePosition(scope(-239_000), saleId);
+  expect(await lastSeen()).toBe(at(-239_000).getTime());
+  await queuePosition(scope(-236_000), saleId);
+  await queuePosition(scope(-233_000), saleId);
+  expect(await lastSeen()).toBe(at(-239_000).getTime());
 });

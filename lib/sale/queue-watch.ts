@@ -1,7 +1,18 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/client';
-import { noteCopiesLeft, noteSeen, positionOf, snapshotOf, standingIn, SNAPSHOT_MS, type QueuePosition, type Snapshot } from './queue';
+import {
+  noteCopiesLeft,
+  noteSeen,
+  positionOf,
+  snapshotLife,
+  snapshotOf,
+  snapshotSeen,
+  standingIn,
+  SNAPSHOT_MS,
+  type QueuePosition,
+  type Snapshot,
+} from './queue';
 
 /**
  * A waiting room's news pushed to the page (issue 35: "when sold out, every waiting buyer is told within a second";
@@ -74,8 +85,10 @@ export async function watchTick(db: Db, saleId: number, now: Date): Promise<void
   // upkeep and the read of every entry take a few hundred ms under a crowd; `bench:drop`, queue mode).
   const changed = await noteCopiesLeft(db, saleId);
   if (changed) pushChanges(db, watch, changed, now);
-  // Then the queue read afresh at every tick (a snapshot's age would add up to another SNAPSHOT_MS to a turn).
-  const snapshot = await snapshotOf(db, saleId, now, true);
+  // Then the queue read afresh at every tick (a snapshot's age would add up to another SNAPSHOT_MS to a turn), but
+  // before the shuffle, when it is read every QUIET_READ_MS (lib/sale/queue.ts `snapshotLife`).
+  const quiet = snapshotLife(snapshotSeen(db, saleId), now) > SNAPSHOT_MS;
+  const snapshot = await snapshotOf(db, saleId, now, !quiet);
   if (snapshot) pushChanges(db, watch, snapshot, now);
 }
 

@@ -54,6 +54,20 @@ export const SNAPSHOT_MS = 250;
 /** The oldest snapshot a reader is answered from while another caller's refresh is in flight. */
 export const STALE_READ_MS = 2_000;
 
+/**
+ * Before the shuffle nobody has a place to move: a snapshot serves this long (a join is added to it in memory; a sale
+ * closed meanwhile is told within it). Re-reading every entry four times a second while 10,000 buyers joined cost the
+ * server processes and PostgreSQL what the joins needed (`bench:drop`, queue mode, two processes: joins p99 3.4 s).
+ */
+export const QUIET_READ_MS = 2_000;
+
+/** How old `snapshot` may be at `now` before a read refreshes it: QUIET_READ_MS until a tick before the shuffle. */
+export function snapshotLife(snapshot: Snapshot | null, now: Date): number {
+  if (!snapshot || snapshot.shuffledAt) return SNAPSHOT_MS;
+  const quietUntil = shuffleAt(snapshot.startsAt, snapshot.settings.graceSeconds).getTime() - SNAPSHOT_MS;
+  return now.getTime() < quietUntil ? QUIET_READ_MS : SNAPSHOT_MS;
+}
+
 /** How often a buyer's page should ask again: a second (the head of the queue must hear of its admission at once). */
 export const POLL_SECONDS = 1;
 
@@ -109,7 +123,7 @@ function asQueue(row: Awaited<ReturnType<typeof readAllocation>>): QueueRow | nu
 }
 
 export const joinOpensAt = (startsAt: Date, joinMinutes: number) => new Date(startsAt.getTime() - joinMinutes * 60_000);
-const shuffleAt = (startsAt: Date, graceSeconds: number) => new Date(startsAt.getTime() + graceSeconds * 1000);
+export const shuffleAt = (startsAt: Date, graceSeconds: number) => new Date(startsAt.getTime() + graceSeconds * 1000);
 
 async function viewOf(db: Db, sale: { code: string; saleStartTime: Date }, row: QueueRow, now: Date): Promise<QueueView> {
   const [joined] = await db.select({ n: count() }).from(queueEntries).where(eq(queueEntries.saleId, row.saleId));
@@ -418,8 +432,13 @@ async function flushSeen(db: Db, state: SaleQueueState, saleId: number, now: Dat
         .where(eq(saleAllocations.saleId, saleId))
         .for('update', { skipLocked: true });
       if (!held) return false;
+      // A row seen within a third of the hold is left as it is: its place is safe until the next note, and rewriting
+      // every watcher's row at every note (10,000 rows every 10 s) cost PostgreSQL 22 s of a 60 s drop
+      // (`bench:drop`, queue mode, two processes) and grew the table the refreshes read.
+      const holdSeconds = state.snapshot?.settings.holdSeconds;
+      const fresh = holdSeconds ? sql` and last_seen_at < ${moment(new Date(now.getTime() - (holdSeconds * 1000) / 3))}` : sql``;
       await tx.execute(sql`update ${queueEntries} set last_seen_at = ${moment(now)}
-      where sale_id = ${saleId} and outcome in ('waiting', 'admitted')
+      where sale_id = ${saleId} and outcome in ('waiting', 'admitted')${fresh}
         and user_id in (select (jsonb_array_elements_text(${JSON.stringify(users)}::jsonb))::integer)`);
       return true;
     })
@@ -501,7 +520,7 @@ export async function snapshotOf(db: Db, saleId: number, now: Date, force = fals
   const current = state.snapshot;
   // A sale without a waiting room is remembered as such too: polling one costs no statement either.
   const age = Math.abs(now.getTime() - state.readAt);
-  if (!force && age < SNAPSHOT_MS) return current;
+  if (!force && age < snapshotLife(current, now)) return current;
   // Another caller's refresh is in flight: a reader answers from the snapshot it has (a little older) rather than wait
   // for it. Under a crowd a refresh takes longer than SNAPSHOT_MS, a watch's ticks start one every SNAPSHOT_MS, and
   // every join waited for one or two of them (on PostgreSQL with two processes, joins p50 4.4 s). The caller who starts
@@ -542,6 +561,11 @@ export async function snapshotOf(db: Db, saleId: number, now: Date, force = fals
     });
   }
   return state.refreshing;
+}
+
+/** The process's snapshot of a sale's queue as last read, without reading (null: none yet, or no waiting room). */
+export function snapshotSeen(db: Db, saleId: number): Snapshot | null {
+  return stateOf(db, saleId).snapshot;
 }
 
 /**
