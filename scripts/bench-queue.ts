@@ -29,6 +29,7 @@ import http from 'node:http';
 import { httpRequester, laneAt, type Answer } from './bench-http';
 import { makeBenchApiBuyers } from './bench-buyer';
 import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
+import { pollMs } from '../lib/sale/queue-pace';
 
 export type QueueBenchSetup = {
   port: number;
@@ -44,9 +45,6 @@ const LEAD_SECONDS = intEnv('BENCH_QUEUE_LEAD', 40);
 const JOIN_WINDOW_MS = 10_000;
 const GRACE_SECONDS = Number(process.env.BENCH_QUEUE_GRACE ?? 3);
 const ADMIT_PER_SECOND = intEnv('BENCH_ADMIT_PER_SECOND', 50);
-/** The page's pace (components/sale/queue-panel.tsx `pollMs`): at the shuffle before it; every second near the head, every 5 s further back. */
-const NEAR_SECONDS = 10;
-const FAR_POLL_MS = 5_000;
 /**
  * BENCH_QUEUE_WATCH (on unless 0): each buyer's page keeps a watch open (`queue/watch`, components/sale/queue-watch.ts)
  * on a connection of its own from an address of its own (127.2.x.y), as the goods page does, and reads its place
@@ -77,17 +75,9 @@ type Story = {
   boughtAt: number | null;
   soldOutAt: number | null;
   outcome: string | null;
-  /** The longest gap between two answers while within NEAR_SECONDS of the head (after the shuffle). */
+  /** The longest gap between two answers while within NEAR_SECONDS (lib/sale/queue-pace.ts) of the head (after the shuffle). */
   nearGapMs: number;
 };
-
-function pollMs(standing: Standing): number {
-  const every = Math.max(1, standing.pollSeconds ?? 1) * 1000;
-  if (standing.status === 'admitted') return every;
-  if (standing.status === 'waiting') return Math.min(FAR_POLL_MS, Math.max(every, (standing.estimatedWaitSeconds ?? 0) * 1000));
-  if (standing.status === 'queued') return (standing.estimatedWaitSeconds ?? 0) <= NEAR_SECONDS ? every : Math.max(every, FAR_POLL_MS);
-  return 0;
-}
 
 /** A buyer's open watch: its lines in order (`next`: the next one, or null once it ended or failed), and its close. */
 type Watch = {

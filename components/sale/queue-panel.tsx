@@ -12,6 +12,7 @@ import { subscribeClock, syncServerClock, tickedServerNow } from '@/lib/client/s
 import { keepAdmission } from './queue-admission';
 import { useQueueWatch } from './queue-watch';
 import { QueueFrame, QueuePlaceholder } from './queue-panel-frame';
+import { pollMs } from '@/lib/sale/queue-pace';
 
 export const QUEUE_POSITION_PATH = '/market/api/queue/position';
 export type QueueStanding = ApiOutput<typeof QUEUE_POSITION_PATH>;
@@ -48,30 +49,7 @@ export type QueueLabels = {
   failed: string;
 };
 
-/** Near the head a buyer hears of their turn within a second; further back, every few seconds. */
-export const NEAR_SECONDS = 10;
-const FAR_POLL_MS = 5000;
-
-/**
- * How long until the next read of the standing; 0: no more reads (an outcome, or not joined). Before the shuffle
- * nothing a read answers changes (no place yet; the countdown runs on the page's clock), so the next read is at the
- * shuffle (every few seconds while it is further off): a crowd joining in the last seconds before the opening does not
- * ask every second each (issue 35, `bench:drop` in `queue` mode: 10,000 buyers asked 10,000 times a second).
- */
-export function pollMs(standing: QueueStanding | undefined): number {
-  if (!standing) return 0;
-  const every = Math.max(1, standing.pollSeconds) * 1000;
-  switch (standing.status) {
-    case 'admitted':
-      return every;
-    case 'waiting':
-      return Math.min(FAR_POLL_MS, Math.max(every, (standing.estimatedWaitSeconds ?? 0) * 1000));
-    case 'queued':
-      return (standing.estimatedWaitSeconds ?? 0) <= NEAR_SECONDS ? every : Math.max(every, FAR_POLL_MS);
-    default:
-      return 0;
-  }
-}
+export { pollMs } from '@/lib/sale/queue-pace';
 
 /** "1:05" / "0:09" / "1:02:03". */
 export function clockText(totalSeconds: number): string {

@@ -13,6 +13,7 @@ import {
   type QueuePosition,
   type Snapshot,
 } from './queue';
+import { FAR_MS, NEAR_SECONDS } from './queue-pace';
 
 /**
  * A waiting room's news pushed to the page (issue 35: "when sold out, every waiting buyer is told within a second";
@@ -46,10 +47,8 @@ type SaleWatch = { watchers: Set<Watcher>; timer: ReturnType<typeof setInterval>
 export const MAX_WATCHERS = 50_000;
 /** Watches per buyer and sale (tabs): a newer one ends the oldest. */
 export const MAX_WATCHES_PER_BUYER = 3;
-/** Within this many seconds of their likely turn a buyer's place is pushed every second; further back every 5 s. */
-export const NEAR_SECONDS = 10;
+/** Within NEAR_SECONDS of their likely turn a buyer's place is pushed every second; further back every FAR_MS. */
 const NEAR_PUSH_MS = 1000;
-const FAR_PUSH_MS = 5000;
 /** A watching buyer counts as seen (keeps their place, `holdSeconds`) once in this long (a third of a shorter hold), not at every tick. */
 export const SEEN_EVERY_MS = 10_000;
 
@@ -107,7 +106,7 @@ function pushChanges(db: Db, watch: SaleWatch, snapshot: Snapshot, now: Date): v
     let due = status !== watcher.status;
     if (!due && status === 'queued' && ahead !== watcher.ahead) {
       const near = (ahead ?? 0) / snapshot.settings.admitPerSecond <= NEAR_SECONDS;
-      due = t - watcher.sentAt >= (near ? NEAR_PUSH_MS : FAR_PUSH_MS);
+      due = t - watcher.sentAt >= (near ? NEAR_PUSH_MS : FAR_MS);
     }
     if (!due) continue;
     watcher.status = status;
