@@ -211,6 +211,21 @@ describe('a sale through a waiting room', () => {
     expect(retried).toMatchObject({ code: 200, data: { orderNo: (made.data as { orderNo: string }).orderNo } });
   });
 
+  it('lets in a lottery sale’s buy: its refusals need the buyer’s rank, a read, so the buy answers them', async () => {
+    const owner = await signedInOperator(api.db, { name: 'gate.lottery', role: 'owner', now: new Date(api.now.getTime() - 60_000) });
+    const story = lotteryStory(api, owner, '192.0.2.212');
+    const { saleId } = await makeSale(api.db, { code: 'gate-lottery', amount: 3, limitPerUser: 1, now: api.now });
+    expect(await story.ops('/ops/api/sale/lottery/set', story.settings('gate-lottery'))).toMatchObject({ code: 200 });
+    const body = { saleId: String(saleId), quantity: 1, idempotencyKey: `gate-lottery-key-${++keys}` };
+    const when = story.at(2.5);
+    const answer = await gateBuyCall(
+      { headers: { host: 'aurora.localhost:3000', authorization: buyer.token }, body: JSON.stringify(body) },
+      { db: api.db, now: when },
+    );
+    expect(answer).toBeNull();
+    expect(await api.callApi(BUY, body, { token: buyer.token, now: when })).toMatchObject({ code: 409, data: { reason: 'notAdmitted' } });
+  });
+
   it('lets in a buy the buy answers before the admission: a bad input, over the limit, before the opening', async () => {
     // No idempotency key, a quantity that is no number: the buy's 400 naming the field.
     expect(await atDoor({ saleId: String(queued) })).toBeNull();
