@@ -9,6 +9,9 @@ import { channelUrl, PORT } from './support';
 // admits one, then the other; the first buys both copies through the pay page (the admission carried there), and the
 // second, admitted too, is told "Sold out" at once. A visitor is asked to log in and never joins. The server's clock
 // is real (the opening is set seconds ahead); the browsers' clocks are Playwright's, to run the turn's countdown on.
+// The pay page (issue 35, admission at pay): the admitted buyer sees their turn's countdown there and buys; a buyer who
+// opens /pay/<id> directly (a new tab: no admission kept in it) is told the sale goes through a waiting room, with the
+// link to join, and Pay is off.
 
 const SHOTS = process.env.QUEUE_SHOTS; // a folder: the screens are saved there to be looked at
 const { defaultBrowserType: _webkit, ...PHONE } = devices['iPhone 13'];
@@ -16,6 +19,40 @@ void _webkit;
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The pay page's screens at 375×812, the narrowest phone the store is drawn for. */
+async function narrowShot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, name);
+}
+
+/** The seconds of a countdown's "M:SS" in a text. */
+const secondsIn = (text: string | null) => {
+  const [, m, s] = /(\d+):(\d\d)/.exec(text ?? '')!;
+  return Number(m) * 60 + Number(s);
+};
+
+/**
+ * A buyer of the same browser (logged in) opens the pay page directly in a new tab, which keeps no admission: the
+ * waiting room is said, with the link back to the goods page to join, and Pay is off.
+ */
+async function payWithoutAdmission(
+  context: BrowserContext,
+  channel: string,
+  saleId: string,
+  words: { text: RegExp; join: string; pay: string },
+) {
+  const page = await context.newPage();
+  await page.goto(channelUrl(channel, `/pay/${saleId}`));
+  const note = page.getByTestId('pay-admission-none');
+  await expect(note).toHaveText(words.text);
+  await expect(note.getByRole('link', { name: words.join })).toHaveAttribute('href', `/goods/detail/${saleId}`);
+  await page.getByRole('checkbox').check();
+  await expect(page.getByRole('button', { name: words.pay })).toBeDisabled();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  return page;
 }
 
 /** The console's call with the owner's API key (e2e/operator-key.ts), from the console's origin. */
@@ -165,19 +202,34 @@ test('two early buyers: both see places, the shuffle admits one then the other, 
 
     // The turn's countdown runs (Playwright's clock, ten seconds on).
     const ends = firstPage.getByTestId('queue-turn-ends');
-    const secondsIn = (text: string | null) => {
-      const [, m, s] = /(\d+):(\d\d)/.exec(text ?? '')!;
-      return Number(m) * 60 + Number(s);
-    };
     const before = secondsIn(await ends.textContent());
     expect(before).toBeGreaterThan(40);
     await firstPage.clock.fastForward('00:10');
     await expect.poll(async () => secondsIn(await ends.textContent())).toBeLessThanOrEqual(before - 10);
     await shot(firstPage, 'queue-aurora-en-admitted');
 
-    // The first buys both copies through the pay page, the admission carried there.
+    // The second, admitted, opens the pay page directly in another tab: that tab keeps no admission, so the page says
+    // the sale goes through a waiting room and links back to join; Pay is off, and following the link leads there.
+    const direct = await payWithoutAdmission(second.context(), 'aurora', saleId, {
+      text: /^This sale goes through a waiting room: join the queue on the sale’s page, and buy here when your turn comes\. Join the queue$/,
+      join: 'Join the queue',
+      pay: 'Pay now',
+    });
+    await narrowShot(direct, 'pay-aurora-en-no-admission');
+    await direct.getByRole('link', { name: 'Join the queue' }).click();
+    await expect(direct).toHaveURL(goods);
+    await direct.close();
+
+    // The first buys both copies through the pay page, the admission carried there: the page says it is their turn,
+    // with the turn's countdown running on.
     await firstPage.getByTestId('queue-buy').click();
     await expect(firstPage).toHaveURL(channelUrl('aurora', `/pay/${saleId}`));
+    const turn = firstPage.getByTestId('pay-admission-live');
+    await expect(turn).toHaveText(/^It’s your turn: buy within 0:\d\d$/);
+    const onPay = secondsIn(await turn.textContent());
+    await firstPage.clock.fastForward('00:05');
+    await expect.poll(async () => secondsIn(await turn.textContent())).toBeLessThanOrEqual(onPay - 5);
+    await narrowShot(firstPage, 'pay-aurora-en-admitted');
     await firstPage.getByRole('button', { name: 'One more' }).click();
     await firstPage.getByRole('checkbox').check();
     await firstPage.getByRole('button', { name: 'Pay now' }).click();
@@ -219,6 +271,24 @@ test('a Chinese store says the waiting room in Chinese', async ({ browser }) => 
     await expect(one.page.getByTestId('queue-admitted')).toHaveText('轮到你了', { timeout: 90_000 });
     await expect(one.page.getByTestId('queue-turn-ends')).toHaveText(/^请在 \d:\d\d 内购买，否则机会将让给下一位。$/);
     await shot(one.page, 'queue-bazaar-zh-admitted');
+
+    // The pay page in Chinese: opened directly in another tab, the waiting room and the way to join; through the goods
+    // page's buy, the turn's countdown, and its end said when it runs out on the page.
+    const direct = await payWithoutAdmission(one.context, 'bazaar', saleId, {
+      text: /^本商品需排队购买：请到商品页排队，轮到您时再来购买。 去排队$/,
+      join: '去排队',
+      pay: '立即支付',
+    });
+    await narrowShot(direct, 'pay-bazaar-zh-no-admission');
+    await direct.close();
+    await one.page.getByTestId('queue-buy').click();
+    await expect(one.page).toHaveURL(channelUrl('bazaar', `/pay/${saleId}`));
+    await expect(one.page.getByTestId('pay-admission-live')).toHaveText(/^轮到您了：请在 0:\d\d 内购买$/);
+    await narrowShot(one.page, 'pay-bazaar-zh-admitted');
+    await one.page.clock.fastForward('01:05');
+    await expect(one.page.getByTestId('pay-admission-ended')).toHaveText('您的购买时间已结束。 重新排队');
+    await expect(one.page.getByRole('button', { name: '立即支付' })).toBeDisabled();
+    await narrowShot(one.page, 'pay-bazaar-zh-ended');
   } finally {
     await Promise.all([one.context.close(), visitor.close()]);
   }

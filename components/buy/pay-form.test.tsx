@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithMessages } from '@/test/render-with-messages';
 import { PayForm, type PayBuyer } from './pay-form';
 import { PAY_CLIENTS } from '@/lib/payment/clients';
@@ -532,5 +532,129 @@ describe("the buyer's own part, read after the page is shown (issue 34: the page
       Object.defineProperty(navigator, 'userAgent', { value: realUserAgent, configurable: true });
       leave.mockRestore();
     }
+  });
+});
+
+// issue 35, the pay page of a sale through a waiting room: the page's HTML is shared, so the buyer's admission is read
+// in the browser from the one the goods page kept in the tab. With it, their turn and a live countdown; without it (or
+// once it ran out), the waiting room with the way back to the goods page to join, and Pay off: a buy without one is
+// sure to be refused.
+describe('a sale through a waiting room (issue 35)', () => {
+  const keep = (expiresAt: number, token = '2.9.1.sig') =>
+    window.sessionStorage.setItem('queue-admission:2', JSON.stringify({ token, expiresAt }));
+  const form = (
+    <PayForm
+      verify={VERIFY}
+      buyer={{ ...BUYER, saleId: '2' }}
+      saleId="2"
+      price={19900}
+      max={5}
+      limit={5}
+      showAmount
+      options={[{ name: 'sandbox', clients: PAY_CLIENTS }]}
+      waitingRoom
+    />
+  );
+  /** The page's clock moves on a second at a time: each second's render sets the next second's tick. */
+  const seconds = (count: number) => {
+    for (let i = 0; i < count; i++) act(() => jest.advanceTimersByTime(1_000));
+  };
+  beforeEach(() => {
+    post.mockReset();
+    push.mockReset();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    window.sessionStorage.clear();
+  });
+
+  it('counts the buyer’s turn down live with Pay on, and says so when it runs out on the page, Pay off', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-28T08:00:00Z') });
+    keep(Date.now() + 65_000);
+    renderWithMessages(form);
+    expect(screen.getByRole('timer')).toHaveTextContent('It’s your turn: buy within 1:05');
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+    seconds(1);
+    expect(screen.getByRole('timer')).toHaveTextContent('buy within 1:04');
+    seconds(54);
+    expect(screen.getByRole('timer')).toHaveTextContent('buy within 0:10');
+    expect(screen.queryByRole('link', { name: /Join the queue/ })).toBeNull();
+
+    seconds(10);
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByTestId('pay-admission-ended')).toHaveTextContent('Your turn to buy has ended.');
+    expect(screen.getByRole('link', { name: 'Join the queue again' })).toHaveAttribute('href', '/goods/detail/2');
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+
+  it('sends the kept admission with the buy', async () => {
+    keep(Date.now() + 60_000);
+    post.mockImplementation(async (path: string) =>
+      path === '/market/api/order/create' ? { orderNo: '20261125000000012345678' } : { payUrl: '/sandbox/cashier/P1' },
+    );
+    renderWithMessages(form);
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/sandbox/cashier/P1'));
+    expect(post).toHaveBeenCalledWith('/market/api/order/create', expect.objectContaining({ saleId: '2', admission: '2.9.1.sig' }));
+  });
+
+  it.each([
+    ['en', 'This sale goes through a waiting room: join the queue on the sale’s page', 'Join the queue', 'Pay now'],
+    ['zh-CN', '本商品需排队购买：请到商品页排队', '去排队', '立即支付'],
+  ] as const)(
+    'without an admission (%s), says the sale goes through a waiting room, links to join, and sends nothing',
+    (locale, text, join, pay) => {
+      renderWithMessages(form, { locale });
+      expect(screen.getByTestId('pay-admission-none')).toHaveTextContent(text);
+      expect(screen.getByRole('link', { name: join })).toHaveAttribute('href', '/goods/detail/2');
+      expect(screen.queryByRole('timer')).toBeNull();
+      fireEvent.click(screen.getByRole('checkbox'));
+      expect(screen.getByRole('button', { name: pay })).toBeDisabled();
+      fireEvent.click(screen.getByRole('button', { name: pay }));
+      expect(post).not.toHaveBeenCalled();
+    },
+  );
+
+  it('in Chinese, counts the turn down and says when it ended', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-28T08:00:00Z') });
+    keep(Date.now() + 3_000);
+    renderWithMessages(form, { locale: 'zh-CN' });
+    expect(screen.getByRole('timer')).toHaveTextContent('轮到您了：请在 0:03 内购买');
+    seconds(3);
+    expect(screen.getByTestId('pay-admission-ended')).toHaveTextContent('您的购买时间已结束。');
+    expect(screen.getByRole('link', { name: '重新排队' })).toHaveAttribute('href', '/goods/detail/2');
+  });
+
+  it('an admission kept for another sale is none of this one’s', () => {
+    window.sessionStorage.setItem('queue-admission:3', JSON.stringify({ token: '3.9.1.sig', expiresAt: Date.now() + 60_000 }));
+    renderWithMessages(form);
+    expect(screen.getByTestId('pay-admission-none')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+
+  it('retries a tap whose payment did not open with the admission it first sent, even once that ran out', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-28T08:00:00Z'), advanceTimers: true });
+    keep(Date.now() + 2_000);
+    let payAttempts = 0;
+    post.mockImplementation(async (path: string) => {
+      if (path === '/market/api/order/create') return { orderNo: '20261125000000012345678' };
+      if (++payAttempts === 1) throw new BusinessError('too many payment attempts', 429, { reason: 'flood' });
+      return { payUrl: '/sandbox/cashier/P2' };
+    });
+    renderWithMessages(form);
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(payAttempts).toBe(1));
+    act(() => jest.advanceTimersByTime(3_000));
+    // The order is made: its payment is what is left to do, the admission's end notwithstanding.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled());
+    expect(screen.queryByTestId('pay-admission-ended')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/sandbox/cashier/P2'));
+    const buys = post.mock.calls.filter(([path]) => path === '/market/api/order/create');
+    expect(buys).toHaveLength(2);
+    expect(buys[1]![1]).toEqual(buys[0]![1]);
+    expect(buys[1]![1]).toMatchObject({ admission: '2.9.1.sig' });
   });
 });

@@ -16,6 +16,7 @@ import { SliderCaptcha } from '@/components/auth/slider-captcha';
 import { optionsFor, payClientOf, wechatOauthStartPath, type PayClient, type PayOption } from '@/lib/payment/clients';
 import { goPay, navigation } from './go-pay';
 import { keptAdmission } from '@/components/sale/queue-admission';
+import { PayAdmissionNote, usePayAdmission } from './pay-admission';
 import { IdentityNotice } from '@/components/identity/identity-notice';
 import Link from 'next/link';
 import type { ApiOutput } from '@/lib/client/api-client';
@@ -57,6 +58,7 @@ export function PayForm({
   buyer,
   buyerFailed = false,
   onRetry,
+  waitingRoom = false,
 }: {
   saleId: string;
   price: number;
@@ -74,6 +76,11 @@ export function PayForm({
   buyerFailed?: boolean;
   /** Reads the buyer's part again: the "try again" above, and after a refused buy. */
   onRetry?: () => void;
+  /**
+   * The sale goes through a waiting room (issue 35; the shared page reads it, lib/page's cached read): its buy takes the
+   * admission kept in this tab, so the form says whether the buyer holds one, and Pay is off without one.
+   */
+  waitingRoom?: boolean;
 }) {
   const t = useTranslations('pay');
   const api = useApi();
@@ -91,7 +98,15 @@ export function PayForm({
   const [busy, setBusy] = useState(false);
   /** The server asked this buy to pass the captcha first (issue 33, code 1013): the slider is open. */
   const [captchaOpen, setCaptchaOpen] = useState(false);
-  const key = useRef<{ value: string; quantity: number } | null>(null);
+  /**
+   * The tap's key, its quantity and the admission it first sent (issue 35): a retry sends that admission again, even
+   * past its end, so a tap whose order was made is answered with it (the buy lane's gate lets such a retry in).
+   */
+  const key = useRef<{ value: string; quantity: number; admission: { admission?: string } } | null>(null);
+  const admission = usePayAdmission(saleId);
+  /** This form made an order whose payment did not open: the next tap is its retry, admission or not (issue 35). */
+  const [orderMade, setOrderMade] = useState(false);
+  const admitted = !waitingRoom || orderMade || admission.state === 'live';
   /** A refusal of the channel's rules met at the tap (the rules changed after the page was read). */
   const [refused, setGate] = useState<{ message: string; underAge: boolean } | null>(null);
   const gate =
@@ -99,7 +114,7 @@ export function PayForm({
   // A lottery sale (issue 35) admits only its winners within their purchase window: anyone else is told why, Pay off.
   // So is a buyer not eligible for a priority purchase's early window (issue 35), told the sale's own opening.
   const notAdmitted = (buyer?.lottery && !buyer.lottery.mayBuy ? buyer.lottery.message : null) ?? buyer?.notOpenYet ?? null;
-  const payable = buyer !== null && buyer.left > 0 && gate?.underAge !== true && notAdmitted === null;
+  const payable = buyer !== null && buyer.left > 0 && gate?.underAge !== true && notAdmitted === null && admitted;
 
   const pay = async (captchaTicket?: string) => {
     if (!agreed) {
@@ -117,7 +132,7 @@ export function PayForm({
       navigation.leave(wechatOauthStartPath(window.location.pathname));
       return;
     }
-    if (!key.current || key.current.quantity !== quantity) key.current = { value: newTapKey(), quantity };
+    if (!key.current || key.current.quantity !== quantity) key.current = { value: newTapKey(), quantity, admission: withAdmission(saleId) };
     setBusy(true);
     let ordered = false;
     try {
@@ -127,9 +142,10 @@ export function PayForm({
         idempotencyKey: key.current.value,
         ...(captchaTicket ? { captchaTicket } : {}),
         // issue 35: a waiting room's admission, carried here from the goods page.
-        ...withAdmission(saleId),
+        ...key.current.admission,
       });
       ordered = true;
+      setOrderMade(true);
       const payment = await api.post('/market/api/pay/create', { orderNo: order.orderNo, provider: method });
       if (!(await goPay(payment, router))) {
         showToast('warn', t('wechatFailed'));
@@ -252,6 +268,7 @@ export function PayForm({
             </Link>
           </p>
         ) : null}
+        {waitingRoom && !orderMade ? <PayAdmissionNote admission={admission} saleId={saleId} /> : null}
         {notAdmitted ? (
           <p role="note" className="rounded-lg bg-skin-light px-3 py-2 text-xs leading-snug text-skin-1" data-testid="pay-not-admitted">
             {notAdmitted}

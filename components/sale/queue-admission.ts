@@ -4,7 +4,7 @@
  */
 const KEY = (saleId: string) => `queue-admission:${saleId}`;
 
-type Kept = { token: string; expiresAt: number };
+export type Kept = { token: string; expiresAt: number };
 
 export function keepAdmission(saleId: string, token: string, expiresAt: number): void {
   try {
@@ -16,12 +16,29 @@ export function keepAdmission(saleId: string, token: string, expiresAt: number):
 
 /** The admission kept for this sale, unless it has run out by this browser's clock. */
 export function keptAdmission(saleId: string, now: number = Date.now()): string | null {
+  const kept = parseKept(keptAdmissionText(saleId));
+  return kept && kept.expiresAt > now ? kept.token : null;
+}
+
+/**
+ * The kept admission's stored text for this sale, as it is (null without one): a stable value for the pay page's
+ * `useSyncExternalStore`, read with `parseKept`.
+ */
+export function keptAdmissionText(saleId: string): string | null {
   try {
-    const raw = window.sessionStorage.getItem(KEY(saleId));
-    if (!raw) return null;
+    return window.sessionStorage.getItem(KEY(saleId));
+  } catch {
+    return null;
+  }
+}
+
+/** A kept admission's text read: its token and end (ms), run out or not; null when there is none or it is not one. */
+export function parseKept(raw: string | null): Kept | null {
+  if (!raw) return null;
+  try {
     const kept = JSON.parse(raw) as Partial<Kept>;
     if (typeof kept.token !== 'string' || typeof kept.expiresAt !== 'number') return null;
-    return kept.expiresAt > now ? kept.token : null;
+    return { token: kept.token, expiresAt: kept.expiresAt };
   } catch {
     return null;
   }

@@ -17,6 +17,25 @@ import { payStateSchema, readPayState } from './pay-state';
 import { apiLocale } from '../i18n/locale';
 
 /**
+ * The buy's input (`order/create`): exported for the buy lane's gate (lib/order/buy-gate.ts), which answers at the door
+ * only a call the buy would take as valid input.
+ */
+export const buyInputSchema = z.object({
+  saleId: idSchema,
+  quantity: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(100, 'must be 100 or less')
+    .default(1),
+  idempotencyKey: idempotencyKeySchema,
+  /** The slider captcha's single-use ticket, when a buy was answered 1013 captchaRequired (issue 33). */
+  captchaTicket: z.string({ error: 'must be a string' }).max(128, 'must be at most 128 characters').optional(),
+  /** A waiting room's admission (issue 35; `/market/api/queue/position`), required for a sale through one. */
+  admission: z.string({ error: 'must be a string' }).max(200, 'must be at most 200 characters').optional(),
+});
+
+/**
  * Orders (the issue on buying; DESIGN §7): buy, list, one order, cancel. Every call needs the buyer's session and
  * touches only the buyer's own orders on the host's channel. Payloads in docs/api.md.
  */
@@ -25,20 +44,7 @@ export const orderProcedures = {
     summary: 'Buys: reserves copies of a sale for the buyer and creates an unpaid order. The same idempotencyKey returns the same order.',
     shed: true,
     auth: 'buyer',
-    input: z.object({
-      saleId: idSchema,
-      quantity: z
-        .number({ error: 'must be a number' })
-        .int('must be a whole number')
-        .min(1, 'must be 1 or more')
-        .max(100, 'must be 100 or less')
-        .default(1),
-      idempotencyKey: idempotencyKeySchema,
-      /** The slider captcha's single-use ticket, when a buy was answered 1013 captchaRequired (issue 33). */
-      captchaTicket: z.string({ error: 'must be a string' }).max(128, 'must be at most 128 characters').optional(),
-      /** A waiting room's admission (issue 35; `/market/api/queue/position`), required for a sale through one. */
-      admission: z.string({ error: 'must be a string' }).max(200, 'must be at most 200 characters').optional(),
-    }),
+    input: buyInputSchema,
     output: orderViewSchema,
     handler: async (ctx, input) => {
       dropMeter().countBuyCall(input.saleId, Date.now()); // the live drop view's buy calls per second (issue 32)

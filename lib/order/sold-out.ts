@@ -95,6 +95,14 @@ export function knownSoldOut(db: Db, ask: BuyAsk, nowMs: number): boolean {
 }
 
 /**
+ * True when the sale is noted sold out for this ask at `nowMs`, its recheck due or not: the buy may then be answered
+ * "sold out" from memory before anything else is checked, so the buy lane's gate (lib/order/buy-gate.ts) lets it in.
+ */
+export function soldOutNoted(db: Db, ask: BuyAsk, nowMs: number): boolean {
+  return liveEntry(knownOf(db), ask, nowMs) !== null;
+}
+
+/**
  * How a buy is answered, as far as memory goes:
  * - `soldOut`: at once, with no statement. The sale is known sold out and the buyer held no order of it when that was
  *   noted, so the tap is no retry of one (none can have been made since: no copy was left, and a copy coming back

@@ -65,7 +65,7 @@ describe('pageTags', () => {
   it('tags goods detail by its sale, home by the channel’s sales, and every page by its channel', () => {
     expect(pageTags(channel, route('/goods/detail/12'))).toEqual(['channel:AURORA', 'sale:12', 'sale-terms:12']);
     // issue 34: the pay page shows the sale's terms and copies left, as goods detail does.
-    expect(pageTags(channel, route('/pay/12'))).toEqual(['channel:AURORA', 'sale:12']);
+    expect(pageTags(channel, route('/pay/12'))).toEqual(['channel:AURORA', 'sale:12', 'sale-terms:12']);
     expect(pageTags(channel, route('/'))).toEqual(['channel:AURORA', 'sales:7']);
     expect(pageTags(channel, route('/404'))).toEqual(['channel:AURORA']);
     // issue 34: /mine shows the channel's look and settings; the buyer's counts are the call's, never the page's.

@@ -60,9 +60,10 @@ export function pageTags(channel: { id: number; key: string }, match: RouteMatch
     // issue 35: the goods page of a lottery sale shows its window and draw, which its setup and draw change.
     case 'goodsDetail':
       return [tags.channel(channel.key), tags.sale(match.params.saleId ?? ''), tags.saleTerms(match.params.saleId ?? '')];
-    // issue 34: the pay page shows the sale's terms, price and copies left, as the goods page does.
+    // issue 34: the pay page shows the sale's terms, price and copies left, as the goods page does; issue 35: and
+    // whether it goes through a waiting room, which its setup changes.
     case 'pay':
-      return [tags.channel(channel.key), tags.sale(match.params.saleId ?? '')];
+      return [tags.channel(channel.key), tags.sale(match.params.saleId ?? ''), tags.saleTerms(match.params.saleId ?? '')];
     case 'home':
       return [tags.channel(channel.key), tags.sales(channel.id)];
     // issue 34: /mine shows the channel's look, labels and settings (its entries, the real-name row's place), nothing

@@ -248,6 +248,22 @@ export function checkAdmission(
   expected: { saleId: number; userId: number; now: Date },
   secret: string = env().AUTH_SECRET,
 ): { problem: AdmissionProblem; expiresAt?: Date } | null {
+  const signed = signedFor(token, expected.saleId, secret);
+  if ('problem' in signed) return signed;
+  if (signed.userId !== expected.userId) return { problem: 'otherBuyer' };
+  if (signed.expiresAt.getTime() <= expected.now.getTime()) return { problem: 'expired', expiresAt: signed.expiresAt };
+  return null;
+}
+
+/**
+ * The checks of an admission that come before its buyer's (`checkAdmission`'s order): there is one, it is signed by this
+ * store, and it is for this sale. Then the buyer and the expiry it names.
+ */
+function signedFor(
+  token: string | undefined,
+  saleId: number,
+  secret: string,
+): { problem: 'missing' | 'forged' | 'otherSale' } | { userId: number; expiresAt: Date } {
   if (!token) return { problem: 'missing' };
   const match = /^(\d{1,12})\.(\d{1,12})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { problem: 'forged' };
@@ -255,19 +271,30 @@ export function checkAdmission(
   const given = Buffer.from(mac, 'base64url');
   const wanted = signature(secret, `${sale}.${user}.${expiry}`);
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return { problem: 'forged' };
-  if (Number(sale) !== expected.saleId) return { problem: 'otherSale' };
-  if (Number(user) !== expected.userId) return { problem: 'otherBuyer' };
-  const expiresAt = new Date(Number(expiry));
-  if (expiresAt.getTime() <= expected.now.getTime()) return { problem: 'expired', expiresAt };
-  return null;
+  if (Number(sale) !== saleId) return { problem: 'otherSale' };
+  return { userId: Number(user), expiresAt: new Date(Number(expiry)) };
 }
 
 /** order/create's refusal of a queue sale's buy with this admission (409 `notAdmitted`, `data.queue` saying why), or null. */
 export function admissionRefusal(token: string | undefined, expected: { saleId: number; userId: number; now: Date }): AppError | null {
   const checked = checkAdmission(token, expected);
-  if (!checked) return null;
-  const data = { reason: REASON.notAdmitted, queue: checked.problem };
-  switch (checked.problem) {
+  return checked ? refusalFor(checked.problem, checked.expiresAt) : null;
+}
+
+/**
+ * The buy lane's door (lib/order/buy-gate.ts, issue 35): order/create's refusal of this admission when it is sure without
+ * knowing the buyer (missing, not signed by this store, another sale's), else null. Another buyer's or an expired
+ * admission is the buy's to answer: it is told apart by the buyer, whom the door does not know without a read, and
+ * `checkAdmission` names another buyer's admission before its expiry.
+ */
+export function admissionRefusalAtDoor(token: string | undefined, saleId: number, secret: string = env().AUTH_SECRET): AppError | null {
+  const signed = signedFor(token, saleId, secret);
+  return 'problem' in signed ? refusalFor(signed.problem) : null;
+}
+
+function refusalFor(problem: AdmissionProblem, expiresAt?: Date): AppError {
+  const data = { reason: REASON.notAdmitted, queue: problem };
+  switch (problem) {
     case 'missing':
       return new AppError(409, msg('queueBuyMissing'), data);
     case 'forged':
@@ -277,7 +304,7 @@ export function admissionRefusal(token: string | undefined, expected: { saleId: 
     case 'otherBuyer':
       return new AppError(409, msg('queueBuyOtherBuyer'), data);
     case 'expired':
-      return new AppError(409, msg('queueBuyExpired', { at: checked.expiresAt! }), data);
+      return new AppError(409, msg('queueBuyExpired', { at: expiresAt! }), data);
   }
 }
 

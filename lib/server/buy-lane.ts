@@ -25,7 +25,9 @@ import type { GateAnswer, GatedCall } from '../order/buy-gate';
  *   s anyway, spec §7);
  * - queue before a drop opens and jump the taps at the opening: once its body is read, the app's gate answers a buy
  *   of a sale that has not opened ("not open yet", as the buy itself would) at once, so nothing waits in the line for
- *   the opening (`BuyGate`, installed by the app at start: lib/order/buy-gate.ts).
+ *   the opening (`BuyGate`, installed by the app at start: lib/order/buy-gate.ts);
+ * - take an admitted buyer's place without an admission (issue 35): the gate answers an open waiting-room sale's buy
+ *   whose admission is missing, not this store's or another sale's (an HMAC, no read), as the buy itself would.
  *
  * Plain Node: server.ts loads it outside the app's bundle; the app installs its gate on globalThis.
  */

@@ -580,6 +580,14 @@ const en = {
     payIt: 'Pay it',
     stateFailed: 'Your buying details did not load.',
     retry: 'Try again',
+
+    // issue 35: admission at pay
+    /** A sale through a waiting room: the buyer's admission kept in this tab, or the way to get one. */
+    queueTurn: 'It’s your turn: buy within {countdown}',
+    queueNeeded: 'This sale goes through a waiting room: join the queue on the sale’s page, and buy here when your turn comes.',
+    queueJoin: 'Join the queue',
+    queueTurnEnded: 'Your turn to buy has ended.',
+    queueJoinAgain: 'Join the queue again',
   },
   cashier: {
     title: 'Sandbox cashier',

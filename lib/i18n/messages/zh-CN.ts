@@ -524,6 +524,13 @@ const zhCN: Messages = {
     payIt: '去支付',
     stateFailed: '您的购买信息未能加载。',
     retry: '重试',
+
+    // issue 35: admission at pay
+    queueTurn: '轮到您了：请在 {countdown} 内购买',
+    queueNeeded: '本商品需排队购买：请到商品页排队，轮到您时再来购买。',
+    queueJoin: '去排队',
+    queueTurnEnded: '您的购买时间已结束。',
+    queueJoinAgain: '重新排队',
   },
   cashier: {
     title: '沙盒收银台',

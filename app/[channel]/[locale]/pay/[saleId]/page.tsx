@@ -16,6 +16,7 @@ import { verifyHref } from '@/components/identity/identity-notice';
 import { getDb } from '@/lib/db/client';
 import { publicPriority } from '@/lib/sale/priority';
 import { renderTime } from '@/lib/page/render-time';
+import { pageQueueRoom } from '@/components/sale/queue-island';
 
 type Props = { params: Promise<SalePageParams> };
 
@@ -33,6 +34,9 @@ export const generateMetadata = titledPage(({ t }) => t('route.payNow'));
  *
  * issue 35, priority purchase: from a sale's early opening the page offers to pay, as it does once the sale opened, so
  * an eligible buyer can buy; it is the same page for everyone, and order/create tells everyone else the sale's opening.
+ *
+ * issue 35, the waiting room: whether the sale goes through one is read like the sale (cached, the same for everyone);
+ * whether this buyer holds an admission is read in the browser (components/buy/pay-admission.tsx).
  */
 export default async function PayPage({ params }: Props) {
   const channel = await loadPageChannel(params);
@@ -44,6 +48,7 @@ export default async function PayPage({ params }: Props) {
   const options = await pagePayOptions(channel);
   const early = sale.statusSell === SALE_STATUS.COMING_SOON && (await priorityWindowOpen(channel.id, Number(sale.id), renderTime()));
   const open = sale.statusSell === SALE_STATUS.ON_SALE || early;
+  const waitingRoom = open && (await pageQueueRoom(channel.id, sale.id)) !== null;
   return (
     <>
       <PageHeader title={t('pay.title')} backHref={`/goods/detail/${sale.id}`} backLabel={t('goods.back')} />
@@ -79,6 +84,7 @@ export default async function PayPage({ params }: Props) {
                 showAmount={theme.showAmount}
                 options={options}
                 verify={{ href: verifyHref(`/pay/${sale.id}`), label: t('identity.verifyNow') }}
+                waitingRoom={waitingRoom}
               />
             </ClientMessages>
             <p className="px-1 text-xs leading-relaxed text-neutral-500">
