@@ -6,7 +6,7 @@ import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
 import { sales } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { joinQueue, queuePosition, type QueuePosition } from './queue';
-import { MAX_WATCHES_PER_BUYER, openWatch, openWatches, watchTick, withWatchOffer } from './queue-watch';
+import { MAX_WATCHES_PER_BUYER, openWatch, openWatches, watchCopies, watchQueue, watchTick, withWatchOffer } from './queue-watch';
 
 // A waiting room's news pushed to the buyer's open page (issue 35: "when sold out, every waiting buyer is told within a
 // second"; lib/sale/queue-watch.ts). The process ticks every 250 ms while anyone watches; here the ticks are driven by
@@ -176,6 +176,40 @@ it('keeps the place of a buyer who watches without polling for longer than the h
   // One of the two who neither watched nor polled may have been admitted before the hold ran out; the other left.
   expect(statuses).toContain('left');
   page!.close();
+});
+
+it('pushes a sell-out while the queue’s refresh is still reading, and the refresh does not bring the copy back', async () => {
+  const saleId = await queueSale('watch-sellout-during-refresh', 5, { admitPerSecond: 1, admissionSeconds: 600 });
+  const users = await makeUsers(api.db, 3, '3639');
+  const pages = await watchers(saleId, users, new Date(opening().getTime() - MINUTE));
+  await watchTick(api.db, saleId, atOpening(3100));
+  drain(pages);
+  // A refresh whose read of the queue has run (5 copies left) but not returned: a slow refresh under a crowd.
+  const target = api.db as unknown as { execute: (query: unknown) => Promise<unknown> };
+  const execute = target.execute.bind(api.db);
+  let release: () => void = () => {};
+  const held = new Promise<void>((go) => (release = go));
+  let readRan: () => void = () => {};
+  const ran = new Promise<void>((done) => (readRan = done));
+  target.execute = async (query: unknown) => {
+    const result = await execute(query);
+    target.execute = execute;
+    readRan();
+    await held;
+    return result;
+  };
+  const refreshing = watchQueue(api.db, saleId, atOpening(3400));
+  await ran;
+  // Meanwhile the last copies go (through the other process's buyers, say): the copies' own read pushes it at once.
+  await api.db.update(sales).set({ amountAvailable: 0 }).where(eq(sales.id, saleId));
+  await watchCopies(api.db, saleId, atOpening(3450));
+  expect(pages.map((p) => last(p)?.status)).toEqual(['soldOut', 'soldOut', 'soldOut']);
+  release();
+  await refreshing;
+  await watchTick(api.db, saleId, atOpening(3700));
+  // Nobody was told the copies came back: every push after the sell-out says sold out.
+  for (const page of pages) expect(page.pushed.map((p) => p.status)).toEqual(['soldOut']);
+  pages.forEach((p) => p.close());
 });
 
 it("ends a buyer's oldest watch when they open more than the limit, and a closed watch hears nothing", async () => {

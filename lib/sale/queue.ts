@@ -343,7 +343,15 @@ type SaleQueueState = {
    * whose read began before that may not have them, and puts them back at the back of what it read.
    */
   joined: Map<number, number>;
+  /**
+   * The copies left as the last by-key read found them (`noteCopiesLeft`), with the READ_SEQ it began at: a refresh
+   * that began before it keeps it, since its own read of the queue may be older (a watch reads the two apart).
+   */
+  copies: { seq: number; left: number } | null;
 };
+
+/** Orders the reads of a sale's copies left and the refreshes that began (see `copies`). */
+let readSeq = 0;
 
 /** Counts the joins this process wrote (see `joined`). */
 let joinSeq = 0;
@@ -357,7 +365,14 @@ function stateOf(db: Db, saleId: number): SaleQueueState {
   if (!state)
     bySale.set(
       saleId,
-      (state = { snapshot: null, readAt: Number.NEGATIVE_INFINITY, refreshing: null, seen: new Set(), joined: new Map() }),
+      (state = {
+        snapshot: null,
+        readAt: Number.NEGATIVE_INFINITY,
+        refreshing: null,
+        seen: new Set(),
+        joined: new Map(),
+        copies: null,
+      }),
     );
   return state;
 }
@@ -556,6 +571,7 @@ export async function snapshotOf(db: Db, saleId: number, now: Date, force = fals
   if (!state.refreshing) {
     state.refreshing = (async () => {
       const joinedBefore = joinSeq;
+      const began = ++readSeq;
       await flushSeen(db, state, saleId, now);
       let known = current ?? (await readSnapshot(db, saleId, now));
       if (known && now.getTime() >= shuffleAt(known.startsAt, known.settings.graceSeconds).getTime()) {
@@ -580,6 +596,8 @@ export async function snapshotOf(db: Db, saleId: number, now: Date, force = fals
           fresh.waiting++;
         }
       }
+      // The copies left read by key since this refresh began are at least as new as what it read.
+      if (fresh && state.copies && state.copies.seq > began) fresh.copiesLeft = state.copies.left;
       state.snapshot = fresh;
       state.readAt = now.getTime();
       return fresh;
@@ -601,10 +619,15 @@ export function snapshotSeen(db: Db, saleId: number): Snapshot | null {
  * when the figure changed.
  */
 export async function noteCopiesLeft(db: Db, saleId: number): Promise<Snapshot | null> {
-  const snapshot = stateOf(db, saleId).snapshot;
-  if (!snapshot) return null;
+  const state = stateOf(db, saleId);
+  if (!state.snapshot) return null;
+  const seq = ++readSeq;
   const [row] = await db.select({ left: sales.amountAvailable }).from(sales).where(eq(sales.id, saleId));
-  if (!row || row.left === snapshot.copiesLeft) return null;
+  if (!row) return null;
+  if (!state.copies || state.copies.seq < seq) state.copies = { seq, left: row.left };
+  // The snapshot now in memory (a refresh may have replaced it meanwhile).
+  const snapshot = state.snapshot;
+  if (!snapshot || row.left === snapshot.copiesLeft) return null;
   snapshot.copiesLeft = row.left;
   return snapshot;
 }
