@@ -79,11 +79,94 @@ export async function resolveToken(db: Db, input: { token: string; channelId: nu
     `${input.channelId}:${tokenHash}`,
     { tags: [sessionTag(tokenHash)], ttlMs: SESSION_CACHE_TTL_MS },
     // `undefined` is never stored: a refusal is read again next time.
-    async () => (await readSession(db, tokenHash, input.channelId, input.now)) ?? undefined,
+    async () => (await readSessionBatched(db, { tokenHash, channelId: input.channelId, now: input.now })) ?? undefined,
   )) as CachedSession | undefined;
   if (!found || found.expiresAt.getTime() <= input.now.getTime()) return null;
   // A copy: the cached entry is shared by every request of the buyer.
   return { ...found.user };
+}
+
+type SessionAsk = { tokenHash: string; channelId: number; now: Date };
+type PendingRead = SessionAsk & { done: (found: CachedSession | null) => void; fail: (error: unknown) => void };
+
+/** Session reads waiting for their statement, per database handle (a rush of first calls: one statement for many). */
+const pendingReads = new WeakMap<Db, { pending: PendingRead[]; running: boolean }>();
+
+/** Sessions read in one statement at most. */
+export const SESSION_READ_BATCH_MAX = 200;
+
+/**
+ * A session read, in a statement of its own when none is in flight; otherwise it waits for the one in flight and goes
+ * in the next with every read that came meanwhile (as the waiting room's joins do, lib/sale/queue.ts `insertJoin`).
+ * A drop's crowd makes its first call in the same seconds, each a session read this process has not cached: on
+ * PostgreSQL every statement is a round trip whose writes and wake-ups cost the server about as much as the call's
+ * own work (`bench:drop`, queue mode: 10,000 joins in 10 s, one session read each).
+ */
+function readSessionBatched(db: Db, ask: SessionAsk): Promise<CachedSession | null> {
+  let line = pendingReads.get(db);
+  if (!line) pendingReads.set(db, (line = { pending: [], running: false }));
+  const queue = line;
+  return new Promise((done, fail) => {
+    queue.pending.push({ ...ask, done, fail });
+    if (!queue.running) void flushReads(db, queue);
+  });
+}
+
+async function flushReads(db: Db, queue: { pending: PendingRead[]; running: boolean }): Promise<void> {
+  queue.running = true;
+  try {
+    while (queue.pending.length > 0) {
+      const batch = queue.pending.splice(0, SESSION_READ_BATCH_MAX);
+      try {
+        if (batch.length === 1) {
+          const [one] = batch as [PendingRead];
+          one.done(await readSession(db, one.tokenHash, one.channelId, one.now));
+          continue;
+        }
+        const found = await readSessions(db, batch);
+        for (const read of batch) {
+          const session = found.get(`${read.channelId}:${read.tokenHash}`) ?? null;
+          // Each read's own moment: a session that ended between the batch's earliest moment and this one's is none.
+          read.done(session && session.expiresAt.getTime() > read.now.getTime() ? session : null);
+        }
+      } catch (error) {
+        for (const read of batch) read.fail(error);
+      }
+    }
+  } finally {
+    queue.running = false;
+  }
+}
+
+/** Many sessions in one statement (the conditions of `readSession`, at the earliest of the reads' moments), by channel and token hash. */
+async function readSessions(db: Db, reads: readonly SessionAsk[]): Promise<Map<string, CachedSession>> {
+  const earliest = new Date(Math.min(...reads.map((r) => r.now.getTime())));
+  const asked = JSON.stringify(reads.map((r) => [r.tokenHash, r.channelId]));
+  const rows = await db
+    .select({
+      tokenHash: authSessions.tokenHash,
+      channelId: authSessions.channelId,
+      id: users.id,
+      uuid: users.uuid,
+      phone: users.phone,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      createdAt: users.createdAt,
+      expiresAt: authSessions.expiresAt,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        sql`(${authSessions.tokenHash}, ${authSessions.channelId}) in (select x->>0, (x->>1)::integer from jsonb_array_elements(${asked}::jsonb) x)`,
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, earliest),
+        notBlockedSql(authSessions.userId, authSessions.channelId),
+      ),
+    );
+  const found = new Map<string, CachedSession>();
+  for (const { tokenHash, channelId, expiresAt, ...user } of rows) found.set(`${channelId}:${tokenHash}`, { user, expiresAt });
+  return found;
 }
 
 /** The database's answer for a token hash on a channel (every condition of a live session), with its expiry. */
