@@ -137,10 +137,11 @@ it('answers a read from the snapshot it has while another caller’s refresh is 
   const scope = (ms: number) => ({ db, now: at(ms), channelId: channel.id, userId: buyer, channel });
   await joinQueue(scope(-9_000), saleId);
   const { readRan, release } = holdNextRead();
-  // A watch's tick refreshes (held here, as a slow refresh under a crowd); a poll 600 ms after the last read comes.
+  // A watch's tick refreshes (held here, as a slow refresh under a crowd); a poll comes 2.5 s after the last read,
+  // past the snapshot's 2 s life before the shuffle but within STALE_READ_MS of it.
   const refreshing = snapshotOf(db, saleId, at(-8_500), true);
   await readRan;
-  const poll = queuePosition(scope(-8_400), saleId);
+  const poll = queuePosition(scope(-6_500), saleId);
   const first = await Promise.race([poll, new Promise<'waited'>((r) => setTimeout(() => r('waited'), 1_000))]);
   release();
   await refreshing;

@@ -51,7 +51,7 @@ export const QUEUE_DEFAULTS = { graceSeconds: 3, holdSeconds: 180, admissionSeco
 
 /** How old a process's snapshot of a sale's queue may be before a position read refreshes it. */
 export const SNAPSHOT_MS = 250;
-/** The oldest snapshot a reader is answered from while another caller's refresh is in flight. */
+/** How much older than its life a snapshot a reader is answered from while another caller's refresh is in flight. */
 export const STALE_READ_MS = 2_000;
 
 /**
@@ -552,9 +552,9 @@ export async function queueUpkeep(db: Db, saleId: number, now: Date, options: { 
 }
 
 /**
- * The process's snapshot of a sale's queue at `now`: the one in memory when younger than SNAPSHOT_MS, else a fresh one
- * (one refresh at a time per sale: callers meanwhile answer from the snapshot they have, up to STALE_READ_MS old, or
- * share the refresh when it is older or forced). A refresh writes the buyers seen, runs the upkeep once
+ * The process's snapshot of a sale's queue at `now`: the one in memory when younger than its life (`snapshotLife`),
+ * else a fresh one (one refresh at a time per sale: callers meanwhile answer from the snapshot they have, up to
+ * STALE_READ_MS past its life, or share the refresh when it is older or forced). A refresh writes the buyers seen, runs the upkeep once
  * the opening plus the grace has passed, and reads the queue in one statement.
  */
 export async function snapshotOf(db: Db, saleId: number, now: Date, force = false): Promise<Snapshot | null> {
@@ -562,12 +562,13 @@ export async function snapshotOf(db: Db, saleId: number, now: Date, force = fals
   const current = state.snapshot;
   // A sale without a waiting room is remembered as such too: polling one costs no statement either.
   const age = Math.abs(now.getTime() - state.readAt);
-  if (!force && age < snapshotLife(current, now)) return current;
+  const life = snapshotLife(current, now);
+  if (!force && age < life) return current;
   // Another caller's refresh is in flight: a reader answers from the snapshot it has (a little older) rather than wait
   // for it. Under a crowd a refresh takes longer than SNAPSHOT_MS, a watch's ticks start one every SNAPSHOT_MS, and
   // every join waited for one or two of them (on PostgreSQL with two processes, joins p50 4.4 s). The caller who starts
   // a refresh, and any forced one, waits for it.
-  if (!force && state.refreshing && current && age < STALE_READ_MS) return current;
+  if (!force && state.refreshing && current && age < life + STALE_READ_MS) return current;
   if (!state.refreshing) {
     state.refreshing = (async () => {
       const joinedBefore = joinSeq;
