@@ -86,6 +86,17 @@ export async function resolveToken(db: Db, input: { token: string; channelId: nu
   return { ...found.user };
 }
 
+/** What a session read answers: the buyer and the session's end. */
+const SESSION_COLUMNS = {
+  id: users.id,
+  uuid: users.uuid,
+  phone: users.phone,
+  nickname: users.nickname,
+  avatar: users.avatar,
+  createdAt: users.createdAt,
+  expiresAt: authSessions.expiresAt,
+};
+
 type SessionAsk = { tokenHash: string; channelId: number; now: Date };
 type PendingRead = SessionAsk & { done: (found: CachedSession | null) => void; fail: (error: unknown) => void };
 
@@ -147,17 +158,7 @@ async function readSessions(db: Db, reads: readonly SessionAsk[]): Promise<Map<s
   // Hex hashes, joined by commas: one text parameter the unique index of token_hash is probed with (`= any`).
   const asked = [...new Set(reads.map((r) => r.tokenHash))].join(',');
   const rows = await db
-    .select({
-      tokenHash: authSessions.tokenHash,
-      channelId: authSessions.channelId,
-      id: users.id,
-      uuid: users.uuid,
-      phone: users.phone,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      createdAt: users.createdAt,
-      expiresAt: authSessions.expiresAt,
-    })
+    .select({ tokenHash: authSessions.tokenHash, channelId: authSessions.channelId, ...SESSION_COLUMNS })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
@@ -180,15 +181,7 @@ async function readSession(db: Db, tokenHash: string, channelId: number, now: Da
     'session_user',
     (handle) =>
       handle
-        .select({
-          id: users.id,
-          uuid: users.uuid,
-          phone: users.phone,
-          nickname: users.nickname,
-          avatar: users.avatar,
-          createdAt: users.createdAt,
-          expiresAt: authSessions.expiresAt,
-        })
+        .select(SESSION_COLUMNS)
         .from(authSessions)
         .innerJoin(users, eq(users.id, authSessions.userId))
         .where(

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { countingTestDb, type CountingDb } from '@/test/statements';
+import { holdNextRead } from '@/test/hold-read';
 import { makeSale, makeUsers } from '@/test/buying';
 import { queueEntries, saleAllocations, sales, type ChannelRow } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
@@ -39,27 +40,6 @@ async function queueSale(code: string): Promise<number> {
     updatedAt: now,
   });
   return saleId;
-}
-
-/**
- * Holds the next raw read (the queue's snapshot read: `db.execute`) after it has run and before it returns, as a slow
- * refresh under a crowd, or another connection's read on PostgreSQL: `readRan` once it ran, `release` to let it return.
- */
-function holdNextRead(): { readRan: Promise<void>; release: () => void } {
-  let release: () => void = () => {};
-  const held = new Promise<void>((go) => (release = go));
-  let readDone: () => void = () => {};
-  const readRan = new Promise<void>((done) => (readDone = done));
-  const target = db as unknown as { execute: (query: unknown) => Promise<unknown> };
-  const execute = target.execute.bind(db);
-  target.execute = async (query: unknown) => {
-    const result = await execute(query);
-    target.execute = execute;
-    readDone();
-    await held;
-    return result;
-  };
-  return { readRan, release };
 }
 
 it('answers 300 buyers polling within a quarter second from memory, and refreshes once after it in one read', async () => {
@@ -119,7 +99,7 @@ it('keeps a join written while a refresh was reading the queue: its buyer is ans
   await joinQueue(scope(first, -9_000), saleId);
   // A refresh whose read of the queue has run but not yet returned (PostgreSQL: another connection's read, begun before
   // the join's row was written), while the second buyer joins and is answered.
-  const { readRan, release } = holdNextRead();
+  const { readRan, release } = holdNextRead(db);
   const refreshing = snapshotOf(db, saleId, at(-8_900), true);
   await readRan;
   expect((await joinQueue(scope(second, -8_800), saleId)).status).toBe('waiting');
@@ -136,7 +116,7 @@ it('answers a read from the snapshot it has while another caller’s refresh is 
   const [buyer] = (await makeUsers(db, 1, '3544')) as [number];
   const scope = (ms: number) => ({ db, now: at(ms), channelId: channel.id, userId: buyer, channel });
   await joinQueue(scope(-9_000), saleId);
-  const { readRan, release } = holdNextRead();
+  const { readRan, release } = holdNextRead(db);
   // A watch's tick refreshes (held here, as a slow refresh under a crowd); a poll comes 2.5 s after the last read,
   // past the snapshot's 2 s life before the shuffle but within STALE_READ_MS of it.
   const refreshing = snapshotOf(db, saleId, at(-8_500), true);

@@ -3,6 +3,7 @@ import { createTestApi, type TestApi, type TestBuyer } from '@/test/api';
 import { makeSale, makeUsers } from '@/test/buying';
 import { signedInOperator } from '@/test/operator-fixtures';
 import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
+import { holdNextRead } from '@/test/hold-read';
 import { sales } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { joinQueue, queuePosition, type QueuePosition } from './queue';
@@ -185,21 +186,9 @@ it('pushes a sell-out while the queue’s refresh is still reading, and the refr
   await watchTick(api.db, saleId, atOpening(3100));
   drain(pages);
   // A refresh whose read of the queue has run (5 copies left) but not returned: a slow refresh under a crowd.
-  const target = api.db as unknown as { execute: (query: unknown) => Promise<unknown> };
-  const execute = target.execute.bind(api.db);
-  let release: () => void = () => {};
-  const held = new Promise<void>((go) => (release = go));
-  let readRan: () => void = () => {};
-  const ran = new Promise<void>((done) => (readRan = done));
-  target.execute = async (query: unknown) => {
-    const result = await execute(query);
-    target.execute = execute;
-    readRan();
-    await held;
-    return result;
-  };
+  const { readRan, release } = holdNextRead(api.db);
   const refreshing = watchQueue(api.db, saleId, atOpening(3400));
-  await ran;
+  await readRan;
   // Meanwhile the last copies go (through the other process's buyers, say): the copies' own read pushes it at once.
   await api.db.update(sales).set({ amountAvailable: 0 }).where(eq(sales.id, saleId));
   await watchCopies(api.db, saleId, atOpening(3450));
