@@ -2,9 +2,9 @@ import type { Registry } from '@/lib/server/registry';
 import type { z } from 'zod';
 
 /** The console's calls (issue 31), by path. */
-type ConsolePath = Extract<keyof Registry, `/ops/api/${string}`>;
-type InputOf<P extends ConsolePath> = z.input<Registry[P]['input']>;
-type OutputOf<P extends ConsolePath> = z.output<Registry[P]['output']>;
+export type ConsolePath = Extract<keyof Registry, `/ops/api/${string}`>;
+export type InputOf<P extends ConsolePath> = z.input<Registry[P]['input']>;
+export type OutputOf<P extends ConsolePath> = z.output<Registry[P]['output']>;
 
 export type ConsoleAnswer<P extends ConsolePath> =
   | { ok: true; data: OutputOf<P> }

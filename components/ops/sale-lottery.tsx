@@ -6,6 +6,7 @@ import { createTranslator } from 'use-intl/core';
 import type { Locale } from '@/lib/i18n/locale';
 import type { Messages } from '@/lib/i18n/messages/en';
 import { consoleCall } from './console-call';
+import { useConsoleSave } from './use-console-save';
 import { ConsoleError, ConsoleField, FieldError } from './field';
 import { fromLotteryInput, lotteryMoment, toLotteryInput } from './sale-lottery-time';
 import { SaleQueue, type QueueConsoleView } from './sale-queue';
@@ -39,7 +40,8 @@ const DANGER = 'rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white
 const SMALL =
   'rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-60';
 
-type FieldName = 'registrationOpensAt' | 'registrationClosesAt' | 'drawAt' | 'purchaseWindowMinutes' | 'publicValueSource';
+const FIELDS = ['registrationOpensAt', 'registrationClosesAt', 'drawAt', 'purchaseWindowMinutes', 'publicValueSource'] as const;
+type FieldName = (typeof FIELDS)[number];
 
 /** The longest a page waits in one timer before it reads the lottery again (setTimeout's limit is about 24.8 days). */
 const MAX_WAIT_MS = 2 ** 31 - 1;
@@ -275,7 +277,6 @@ function LotterySettingsForm({
   initial: LotteryConsoleView | null;
   t: T;
 }) {
-  const router = useRouter();
   const [form, setForm] = useState({
     registrationOpensAt: toLotteryInput(initial?.registrationOpensAt ?? null, timeZone),
     registrationClosesAt: toLotteryInput(initial?.registrationClosesAt ?? null, timeZone),
@@ -283,9 +284,7 @@ function LotterySettingsForm({
     purchaseWindowMinutes: String(initial?.purchaseWindowMinutes ?? 30),
     publicValueSource: initial?.publicValueSource ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<FieldName | 'form', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { errors, setErrors, busy, notice, save: send } = useConsoleSave(FIELDS, t('failed'));
   const frozen = initial?.frozen ?? false;
   const locked = !canWrite || frozen;
   const set = (key: FieldName, value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -302,9 +301,7 @@ function LotterySettingsForm({
       setErrors(Object.fromEntries(unreadable.map((k) => [k, t('badTime')])));
       return;
     }
-    setBusy(true);
-    setNotice(null);
-    const answer = await consoleCall(
+    await send(
       '/ops/api/sale/lottery/set',
       {
         channel,
@@ -317,16 +314,8 @@ function LotterySettingsForm({
         publicValueSource: form.publicValueSource,
       },
       locale,
+      () => t('saved'),
     );
-    setBusy(false);
-    if (answer.ok) {
-      setErrors({});
-      setNotice(t('saved'));
-      router.refresh();
-      return;
-    }
-    const field = answer.field && answer.field in form ? (answer.field as FieldName) : 'form';
-    setErrors({ [field]: answer.message || t('failed') });
   }
 
   const hintOf = (hint?: string) => (frozen ? undefined : hint);

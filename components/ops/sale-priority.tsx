@@ -6,6 +6,7 @@ import { createTranslator } from 'use-intl/core';
 import type { Locale } from '@/lib/i18n/locale';
 import type { Messages } from '@/lib/i18n/messages/en';
 import { consoleCall } from './console-call';
+import { useConsoleSave } from './use-console-save';
 import { ConsoleError, ConsoleField, FieldError } from './field';
 import { fromLotteryInput, lotteryMoment, toLotteryInput } from './sale-lottery-time';
 
@@ -47,15 +48,6 @@ const SMALL =
   'rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-60';
 
 type T = ReturnType<typeof createTranslator<{ w: PriorityWords }, 'w'>>;
-
-/**
- * A refusal's field as the form names it: the store names `minutesEarly`, or `priority.minutesEarly` for an input its
- * schema refused; anything else is said under the form.
- */
-function fieldName(field: string | null): FieldName | null {
-  const last = field?.split('.').at(-1) ?? null;
-  return last && (FIELDS as readonly string[]).includes(last) ? (last as FieldName) : null;
-}
 
 /**
  * A sale's priority purchase (issue 35, "Priority purchase (优先购)"): off, or open M minutes early to eligible buyers
@@ -167,7 +159,6 @@ function PrioritySettingsForm({
   initial: PriorityConsoleView | null;
   t: T;
 }) {
-  const router = useRouter();
   const [draft, setDraft] = useState<Draft>(() => ({
     on: initial !== null,
     minutesEarly: String(initial?.minutesEarly ?? 10),
@@ -175,9 +166,7 @@ function PrioritySettingsForm({
     minPaidOrders: initial?.minPaidOrders != null ? String(initial.minPaidOrders) : '',
     decideAt: toLotteryInput(initial?.decideAt ?? null, timeZone),
   }));
-  const [errors, setErrors] = useState<Partial<Record<FieldName | 'form', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { errors, setErrors, busy, notice, setNotice, save } = useConsoleSave(FIELDS, t('failed'));
   // A collectible chosen before that is no longer in the channel's list still shows, so it can be unticked.
   const choices = useMemo(() => {
     const known = new Set(collectibles.map((c) => c.code));
@@ -208,17 +197,8 @@ function PrioritySettingsForm({
       }
       priority = { minutesEarly, holderCollectibles: draft.holders, minPaidOrders, decideAt };
     }
-    setBusy(true);
     setErrors({});
-    const answer = await consoleCall('/ops/api/sale/priority/set', { channel, sale, priority }, locale);
-    setBusy(false);
-    if (!answer.ok) {
-      const field = fieldName(answer.field);
-      setErrors(field ? { [field]: answer.message } : { form: answer.message || t('failed') });
-      return;
-    }
-    setNotice(answer.data.priority ? t('saved') : t('removed'));
-    router.refresh();
+    await save('/ops/api/sale/priority/set', { channel, sale, priority }, locale, (data) => (data.priority ? t('saved') : t('removed')));
   }
 
   const invalid = (name: FieldName) =>

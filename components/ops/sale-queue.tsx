@@ -1,9 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import type { Locale } from '@/lib/i18n/locale';
-import { consoleCall } from './console-call';
+import { useConsoleSave } from './use-console-save';
 import { ConsoleError, ConsoleField, FieldError } from './field';
 import { lotteryMoment } from './sale-lottery-time';
 import type { AllocationT } from './sale-lottery';
@@ -22,7 +21,8 @@ export type QueueConsoleView = {
   shuffledAt: string | null;
 };
 
-type FieldName = 'joinMinutes' | 'graceSeconds' | 'holdSeconds' | 'admissionSeconds' | 'admitPerSecond';
+const FIELDS = ['joinMinutes', 'graceSeconds', 'holdSeconds', 'admissionSeconds', 'admitPerSecond'] as const;
+type FieldName = (typeof FIELDS)[number];
 
 /** The settings' defaults for a new waiting room (lib/sale/queue.ts QUEUE_DEFAULTS; joining 10 minutes ahead). */
 const DEFAULTS: Record<FieldName, number> = {
@@ -59,7 +59,6 @@ export function SaleQueue({
   initial: QueueConsoleView | null;
   t: AllocationT;
 }) {
-  const router = useRouter();
   const [form, setForm] = useState<Record<FieldName, string>>(() => {
     const from = initial ?? DEFAULTS;
     return {
@@ -70,19 +69,15 @@ export function SaleQueue({
       admitPerSecond: String(from.admitPerSecond),
     };
   });
-  const [errors, setErrors] = useState<Partial<Record<FieldName | 'form', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { errors, busy, notice, save: send } = useConsoleSave(FIELDS, t('failed'));
   const frozen = initial?.frozen ?? false;
   const locked = !canWrite || frozen;
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setNotice(null);
     // A field left empty or not a number is the server's to name (400, naming it).
     const number = (key: FieldName) => (form[key].trim() === '' ? Number.NaN : Number(form[key]));
-    const answer = await consoleCall(
+    await send(
       '/ops/api/sale/queue/set',
       {
         channel,
@@ -94,16 +89,8 @@ export function SaleQueue({
         admitPerSecond: number('admitPerSecond'),
       },
       locale,
+      () => t('queue.saved'),
     );
-    setBusy(false);
-    if (answer.ok) {
-      setErrors({});
-      setNotice(t('queue.saved'));
-      router.refresh();
-      return;
-    }
-    const field = answer.field && answer.field in form ? (answer.field as FieldName) : 'form';
-    setErrors({ [field]: answer.message || t('failed') });
   }
 
   const field = (key: FieldName, hint: string) => (
