@@ -5,6 +5,9 @@ import { wirePosition } from '../sale/queue-procedures';
 import { withWatchOffer } from '../sale/queue-watch';
 import type { DoorAnswer, DoorCall } from './queue-door';
 
+/** The watch call's API path, as the door hands it (without /api). */
+const WATCH_PATH = '/market/api/queue/watch';
+
 /**
  * A waiting room's position read answered at the entry server's door (lib/server/queue-door.ts; issue 35): the API's
  * dispatcher runs it as the API's route handler would (lib/server/http.ts `handleApiRequest`), with the same headers,
@@ -17,7 +20,7 @@ export async function readQueueAtTheDoor(call: DoorCall): Promise<DoorAnswer> {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const { result, offer } = await withWatchOffer(() =>
+  const run = () =>
     dispatch({
       method: 'POST',
       path: call.path,
@@ -25,8 +28,9 @@ export async function readQueueAtTheDoor(call: DoorCall): Promise<DoorAnswer> {
       body: call.body,
       headers,
       ip: clientIp(headers),
-    }),
-  );
+    });
+  // Only the watch call may offer a stream: the position reads and joins run without the offer's async context.
+  const { result, offer } = call.path === WATCH_PATH ? await withWatchOffer(run) : { result: await run(), offer: null };
   const answer: DoorAnswer = { status: result.status, body: JSON.stringify(result.body), headers: result.headers };
   // A watch call answered with the buyer's place (lib/sale/queue-watch.ts): the door keeps the answer open as a stream.
   if (offer && result.status === 200 && result.body.code === 200) {
