@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { createTestApi, type TestApi, type TestBuyer } from '@/test/api';
-import { makeSale, makeUsers } from '@/test/buying';
-import { signedInOperator } from '@/test/operator-fixtures';
-import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
+import type { TestApi, TestBuyer } from '@/test/api';
+import { makeUsers } from '@/test/buying';
+import { queueStory, type QueueStory } from '@/test/queue-fixtures';
 import { holdNextRead } from '@/test/hold-read';
 import { sales } from '@/lib/db/schema';
-import type { Db } from '@/lib/db/client';
 import { joinQueue, queuePosition, type QueuePosition } from './queue';
 import { MAX_WATCHES_PER_BUYER, openWatch, openWatches, watchCopies, watchQueue, watchTick, withWatchOffer } from './queue-watch';
 
@@ -18,31 +16,17 @@ import { MAX_WATCHES_PER_BUYER, openWatch, openWatches, watchCopies, watchQueue,
 process.env.BUY_MAX_LAG_MS = '60000';
 
 let api: TestApi;
-let story: LotteryStory;
-let aurora: number;
+let opening: QueueStory['opening'];
+let atOpening: QueueStory['atOpening'];
+let queueSale: QueueStory['queueSale'];
+let scope: QueueStory['scope'];
 
 const MINUTE = 60_000;
-const opening = () => new Date(api.now.getTime() + 60 * MINUTE);
-const atOpening = (ms: number) => new Date(opening().getTime() + ms);
 
 beforeAll(async () => {
-  api = await createTestApi();
-  const owner = await signedInOperator(api.db, { name: 'watch.owner', role: 'owner', now: new Date(api.now.getTime() - 60_000) });
-  story = lotteryStory(api, owner, '192.0.2.211');
-  aurora = await api.channelId('AURORA');
+  ({ api, opening, atOpening, queueSale, scope } = await queueStory('watch.owner', '192.0.2.211'));
 }, 120_000);
 afterAll(() => api.close());
-
-async function queueSale(code: string, copies: number, settings: Record<string, number> = {}): Promise<number> {
-  const { saleId } = await makeSale(api.db, { code, amount: copies, limitPerUser: 1, now: api.now });
-  await api.db.update(sales).set({ saleStartTime: opening() }).where(eq(sales.id, saleId));
-  expect(await story.ops('/ops/api/sale/queue/set', { channel: 'AURORA', sale: code, joinMinutes: 10, ...settings })).toMatchObject({
-    code: 200,
-  });
-  return saleId;
-}
-
-const scope = (db: Db, userId: number, now: Date) => ({ db, now, channelId: aurora, userId });
 
 /** A watching page: what it was pushed, in order, and whether its watch was ended. */
 type Page = { userId: number; pushed: QueuePosition[]; ended: boolean; close: () => void };

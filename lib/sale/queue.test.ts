@@ -4,10 +4,10 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Sql } from 'postgres';
 import * as schema from '@/lib/db/schema';
-import { createTestApi, type TestApi, type TestBuyer } from '@/test/api';
+import type { TestApi, TestBuyer } from '@/test/api';
 import { makeSale, makeUsers } from '@/test/buying';
-import { signedInOperator } from '@/test/operator-fixtures';
-import { lotteryStory, type LotteryStory } from '@/test/lottery-fixtures';
+import type { LotteryStory } from '@/test/lottery-fixtures';
+import { queueStory, type QueueStory } from '@/test/queue-fixtures';
 import { channels, orders, queueEntries, saleAllocations, sales } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { joinQueue, queuePosition, signAdmission, type QueuePosition } from './queue';
@@ -24,32 +24,19 @@ process.env.BUY_MAX_LAG_MS = '60000';
 
 let api: TestApi;
 let story: LotteryStory;
-let aurora: number;
+let opening: QueueStory['opening'];
+let atOpening: QueueStory['atOpening'];
+let queueSale: QueueStory['queueSale'];
+let scope: QueueStory['scope'];
 
 const MINUTE = 60_000;
-/** Every sale here opens an hour after the test's start. */
-const opening = () => new Date(api.now.getTime() + 60 * MINUTE);
-const atOpening = (ms: number) => new Date(opening().getTime() + ms);
 const ops = (path: string, body: unknown, now?: Date, locale?: string) => story.ops(path, body, now, locale);
 
 beforeAll(async () => {
-  api = await createTestApi();
-  const owner = await signedInOperator(api.db, { name: 'queue.owner', role: 'owner', now: new Date(api.now.getTime() - 60_000) });
-  story = lotteryStory(api, owner, '192.0.2.210');
-  aurora = await api.channelId('AURORA');
+  ({ api, story, opening, atOpening, queueSale, scope } = await queueStory('queue.owner', '192.0.2.210'));
 }, 120_000);
 afterAll(() => api.close());
 
-/** A sale of `copies` opening in an hour, through a waiting room whose joining opens 10 minutes before. */
-async function queueSale(code: string, copies: number, settings: Record<string, number> = {}): Promise<number> {
-  const { saleId } = await makeSale(api.db, { code, amount: copies, limitPerUser: 1, now: api.now });
-  await api.db.update(sales).set({ saleStartTime: opening() }).where(eq(sales.id, saleId));
-  const set = await ops('/ops/api/sale/queue/set', { channel: 'AURORA', sale: code, joinMinutes: 10, ...settings });
-  expect(set).toMatchObject({ code: 200 });
-  return saleId;
-}
-
-const scope = (db: Db, userId: number, now: Date) => ({ db, now, channelId: aurora, userId });
 const join = (userId: number, saleId: number, now: Date, db: Db = api.db) => joinQueue(scope(db, userId, now), saleId);
 const position = (userId: number, saleId: number, now: Date, db: Db = api.db) => queuePosition(scope(db, userId, now), saleId);
 /** Every buyer's position at `now`, asked one after the other (each poll keeps the buyer's place). */
