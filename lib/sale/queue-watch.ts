@@ -131,6 +131,9 @@ function pushChanges(db: Db, watch: SaleWatch, snapshot: Snapshot, now: Date): v
   const t = now.getTime();
   // A third of the hold at most, so that a place is never lost between two notes (the shortest hold is 10 s).
   const seenEvery = Math.min(SEEN_EVERY_MS, (snapshot.settings.holdSeconds * 1000) / 3);
+  // An outcome that says nothing of the buyer (sold out, ended, a lost place) is the same answer for every watcher: made
+  // once, so the door words it once (lib/server/queue-door-read.ts) for a sell-out told to 10,000 at the same tick.
+  const shared = new Map<QueuePosition['status'], QueuePosition>();
   for (const watcher of watch.watchers) {
     const { status, ahead } = standingIn(snapshot, watcher.userId, now);
     // Not in this process's snapshot (joined through another process since it was read): the next read has them.
@@ -148,7 +151,13 @@ function pushChanges(db: Db, watch: SaleWatch, snapshot: Snapshot, now: Date): v
     watcher.status = status;
     watcher.ahead = ahead;
     watcher.sentAt = t;
-    watcher.sink.send(positionOf(snapshot, watcher.userId, now));
+    const personal = status === 'admitted' || status === 'queued' || status === 'waiting';
+    let position = personal ? undefined : shared.get(status);
+    if (!position) {
+      position = positionOf(snapshot, watcher.userId, now);
+      if (!personal) shared.set(status, position);
+    }
+    watcher.sink.send(position);
   }
 }
 

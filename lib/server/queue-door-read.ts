@@ -3,6 +3,7 @@ import { dispatch } from './dispatcher';
 import { clientIp } from './client-ip';
 import { wirePosition } from '../sale/queue-procedures';
 import { withWatchOffer } from '../sale/queue-watch';
+import type { QueuePosition } from '../sale/queue';
 import type { DoorAnswer, DoorCall } from './queue-door';
 
 /** The watch call's API path, as the door hands it (without /api). */
@@ -36,9 +37,17 @@ export async function readQueueAtTheDoor(call: DoorCall): Promise<DoorAnswer> {
   if (offer && result.status === 200 && result.body.code === 200) {
     answer.stream = (sink) =>
       offer({
-        send: (position) => sink.write(JSON.stringify({ code: 200, message: 'ok', data: wirePosition(position) })),
+        send: (position) => sink.write(lineOf(position)),
         end: sink.end,
       });
   }
   return answer;
+}
+
+/** The last position worded for a watch, and its line: one answer pushed to many watchers is worded once. */
+let last: { position: QueuePosition; line: string } | null = null;
+
+function lineOf(position: QueuePosition): string {
+  if (last?.position !== position) last = { position, line: JSON.stringify({ code: 200, message: 'ok', data: wirePosition(position) }) };
+  return last.line;
 }
