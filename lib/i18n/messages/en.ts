@@ -422,6 +422,25 @@ const en = {
     opsPriorityWhitelistEmpty: 'No account number of this file was accepted, and the whitelist is this priority purchase’s only rule.',
     // issue 35: inbox (lib/notice/inbox-procedures.ts)
     messageReadWhich: 'Say which messages to mark read: their ids, or all.',
+    // issue 36: gifting (转赠; lib/transfer/service.ts)
+    transferHoldingNotFound: 'You do not hold this collectible in this store.',
+    transferBlindBox: 'A blind box cannot be given: open it first, then give what it holds.',
+    transferHoldingPeriod:
+      'You can give this collectible from {at, date, moment}: a collectible is kept {hours, plural, one {# hour} other {# hours}} after it is bought or received before it can be given.',
+    transferChainPending: 'This collectible is still being recorded on the chain: you can give it once that is done.',
+    transferRefundPending: 'A refund of this collectible’s order is in progress, so it cannot be given.',
+    transferOffered: 'This collectible is already offered in a gift waiting for an answer.',
+    transferReceiverUnknown: 'No buyer of this store has that account number. Check the number on their Mine page.',
+    transferSelf: 'That is your own account number: give to another buyer.',
+    transferLookupFlood: 'Too many account numbers looked up. Please try again in {waitMs}.',
+    transferDailyLimit: 'You can give at most {max, number} collectibles a day. Please try again tomorrow.',
+    transferSenderIdentity: 'This store asks a verified real name to give a collectible: verify yours on Mine first.',
+    transferReceiverIdentity: 'This buyer has not verified their real name, which this store asks of anyone receiving a gift.',
+    transferReceiverAge: 'This buyer cannot receive a gift: this store asks receivers to be at least {minAge, number}.',
+    transferNotFound: 'There is no such gift for you.',
+    transferAnswered:
+      'This gift was already {status, select, accepted {accepted} refused {refused} other {returned to its sender: it was not answered within 72 hours}}.',
+    transferGone: 'The sender no longer holds this collectible, so the gift has ended and nothing moved.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -2025,6 +2044,20 @@ const en = {
     lotteryRound: {
       title: 'Your turn to buy {goods}',
       body: 'A copy of {goods} is yours to buy from the lottery waitlist: buy it in the store by {until}.',
+    },
+    // issue 36: gifting (a gift offered to its receiver; accepted or returned, told to its sender)
+    openGift: 'See gifts',
+    giftOffered: {
+      title: '{who} gave you {goods} #{number}',
+      body: 'Accept or refuse it by {until}; unanswered, it goes back to them.',
+    },
+    giftAccepted: {
+      title: '{who} accepted your gift of {goods} #{number}',
+      body: 'It is in their collection now.',
+    },
+    giftReturned: {
+      title: 'Your gift of {goods} #{number} came back',
+      body: '{who} refused it or did not answer in time: it is in your collection again.',
     },
   },
 } as const;
