@@ -368,6 +368,8 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
     minAge: null,
     blindBoxMinAge: null,
   }),
+  // issue 36: the holding period before a gift between buyers, on LUMEN (A manager's other channel).
+  '/ops/api/channel/saveHoldingPeriod': () => ({ channel: 'LUMEN', holdingHours: 24 }),
   '/ops/api/channel/saveRiskPolicy': () => ({
     channel: 'LUMEN',
     unpaid: { limit: 3, withinHours: 24, blockHours: 24 },

@@ -37,6 +37,7 @@ export type TransferView = z.infer<typeof transferViewSchema>;
 /** Whether a held collectible may be given now, and if not why and until when (the item's Give action). */
 export const giftabilitySchema = z.object({
   holdingId: z.string(),
+  collectible: giftedSchema,
   canGive: z.boolean(),
   /** Why not: the holding period, chain-up pending, a refund in progress, already offered, a blind box. */
   why: z.enum(['holdingPeriod', 'chainPending', 'refundPending', 'offered', 'blindBox']).nullable(),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   buyerMessages,
@@ -139,7 +139,7 @@ function giftableFrom(holding: HoldingRow, hours: number): Date {
   return new Date((holding.receivedAt ?? holding.createdAt).getTime() + hours * HOUR_MS);
 }
 
-type Lock = { why: NonNullable<Giftability['why']>; from: Date | null };
+export type Lock = { why: NonNullable<Giftability['why']>; from: Date | null };
 
 /** Why the holder cannot give this holding now, or null when they can (the holding is theirs and still held). */
 async function lockOf(db: Db, holding: HoldingRow, isBlindBox: boolean, hours: number, now: Date): Promise<Lock | null> {
@@ -158,7 +158,7 @@ async function lockOf(db: Db, holding: HoldingRow, isBlindBox: boolean, hours: n
   const [pending] = await db
     .select({ id: holdingTransfers.id })
     .from(holdingTransfers)
-    .where(and(eq(holdingTransfers.holdingId, holding.id), eq(holdingTransfers.status, 'pending'), gte(holdingTransfers.expiresAt, now)))
+    .where(and(eq(holdingTransfers.holdingId, holding.id), eq(holdingTransfers.status, 'pending'), gt(holdingTransfers.expiresAt, now)))
     .limit(1);
   if (pending) return { why: 'offered', from: null };
   return null;
@@ -209,6 +209,62 @@ async function heldBy(db: Db, ctx: UserScope, holdingId: number, lock: boolean) 
   return row;
 }
 
+/**
+ * For the collection's cards (a page of them): whether each of the buyer's holdings among `holdingIds` may be given now,
+ * and if not why and, in the holding period, from when. Three statements whatever the page's size.
+ */
+export async function giftStates(ctx: UserScope, holdingIds: readonly number[]): Promise<Map<number, Lock | null>> {
+  const states = new Map<number, Lock | null>();
+  if (holdingIds.length === 0) return states;
+  const rows = await ctx.db
+    .select({ h: holdings, isBlindBox: commodities.isBlindBox })
+    .from(holdings)
+    .innerJoin(commodities, eq(commodities.id, holdings.commodityId))
+    .where(and(inArray(holdings.id, [...holdingIds]), eq(holdings.userId, ctx.userId), eq(holdings.channelId, ctx.channelId)));
+  const hours = await holdingHoursOf(ctx.db, ctx.channelId);
+  const orderIds = [...new Set(rows.map((r) => r.h.orderId).filter((id): id is number => id !== null))];
+  const owed = new Set(
+    orderIds.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ orderId: orderRefunds.orderId })
+            .from(orderRefunds)
+            .where(and(inArray(orderRefunds.orderId, orderIds), eq(orderRefunds.status, 'owed')))
+        ).map((r) => r.orderId),
+  );
+  const offered = new Set(
+    (
+      await ctx.db
+        .select({ holdingId: holdingTransfers.holdingId })
+        .from(holdingTransfers)
+        .where(
+          and(
+            inArray(holdingTransfers.holdingId, [...holdingIds]),
+            eq(holdingTransfers.status, 'pending'),
+            sql`${holdingTransfers.expiresAt} > ${ctx.now.toISOString()}::timestamptz`,
+          ),
+        )
+    ).map((r) => r.holdingId),
+  );
+  for (const { h, isBlindBox } of rows) {
+    const from = giftableFrom(h, hours);
+    let lock: Lock | null = null;
+    if (isBlindBox) lock = { why: 'blindBox', from: null };
+    else if (from > ctx.now) lock = { why: 'holdingPeriod', from };
+    else if (h.chainStatus !== CHAIN_STATUS.onChain) lock = { why: 'chainPending', from: null };
+    else if (h.orderId !== null && owed.has(h.orderId)) lock = { why: 'refundPending', from: null };
+    else if (offered.has(h.id)) lock = { why: 'offered', from: null };
+    states.set(h.id, lock);
+  }
+  return states;
+}
+
+/** The channel's holding period in hours, for the pages' words. */
+export async function holdingPeriodHours(ctx: UserScope): Promise<number> {
+  return holdingHoursOf(ctx.db, ctx.channelId);
+}
+
 /** Whether the buyer may give this held collectible now (the item's Give action), with its provenance. */
 export async function giftability(ctx: UserScope, holdingId: number): Promise<Giftability> {
   await expireDueTransfers(ctx.db, ctx.now, { holdingId });
@@ -217,6 +273,7 @@ export async function giftability(ctx: UserScope, holdingId: number): Promise<Gi
   const lock = await lockOf(ctx.db, row.h, row.isBlindBox, hours, ctx.now);
   return {
     holdingId: String(holdingId),
+    collectible: { holdingId: String(holdingId), name: row.name, cover: row.cover, number: row.h.number, amountNumber: row.amountSku },
     canGive: lock === null,
     why: lock?.why ?? null,
     from: lock?.from?.toISOString() ?? null,
