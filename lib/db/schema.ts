@@ -785,20 +785,34 @@ export const boxDraws = pgTable('box_draws', {
 
 /**
  * The built-in chain ledger (DESIGN §7): append-only, each entry's hash covers the previous entry's hash, so any
- * edit breaks the chain. Honestly a ledger in our database, not a public blockchain.
+ * edit breaks the chain. Honestly a ledger in our database, not a public blockchain. An edition's first entry records
+ * it (`mint`, one per holding); issue 36 adds a `transfer` entry each time a gift of it between buyers is accepted.
  */
-export const chainLedger = pgTable('chain_ledger', {
-  height: integer('height').primaryKey(),
-  prevHash: text('prev_hash').notNull(),
-  txHash: text('tx_hash').notNull().unique(),
-  holdingId: integer('holding_id')
-    .notNull()
-    .unique()
-    .references(() => holdings.id),
-  tokenId: text('token_id').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const chainLedger = pgTable(
+  'chain_ledger',
+  {
+    height: integer('height').primaryKey(),
+    prevHash: text('prev_hash').notNull(),
+    txHash: text('tx_hash').notNull().unique(),
+    holdingId: integer('holding_id')
+      .notNull()
+      .references(() => holdings.id),
+    /** 'mint' | 'transfer' (issue 36). */
+    kind: text('kind', { enum: ['mint', 'transfer'] })
+      .notNull()
+      .default('mint'),
+    tokenId: text('token_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // One mint per holding: a second worker's mint of the same holding fails here (lib/chain/ledger-job.ts).
+    uniqueIndex('chain_ledger_holding_mint')
+      .on(t.holdingId)
+      .where(sql`${t.kind} = 'mint'`),
+    index('chain_ledger_holding').on(t.holdingId, t.height),
+  ],
+);
 
 /**
  * The payment sandbox's own books: what the buyer did at the sandbox cashier, as a real provider would keep it.
@@ -1889,6 +1903,8 @@ export const holdingTransfers = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When it was accepted, refused or expired. */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Accepted: the chain's receipt of the transfer (the ledger's `transfer` entry, lib/chain/ledger.ts). */
+    txHash: text('tx_hash'),
   },
   (t) => [
     uniqueIndex('holding_transfers_sender_key').on(t.senderId, t.idempotencyKey),

@@ -31,6 +31,8 @@ export const transferViewSchema = z.object({
   /** A pending gift unanswered by then goes back to its sender. */
   expiresAt: z.string(),
   answeredAt: z.string().nullable(),
+  /** Accepted: the chain's record of the transfer (the built-in ledger's `transfer` entry); null otherwise. */
+  txHash: z.string().nullable(),
 });
 export type TransferView = z.infer<typeof transferViewSchema>;
 

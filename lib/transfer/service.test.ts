@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { seededTestDb } from '@/test/db';
 import { makeSale, makeUsers } from '@/test/buying';
 import { accountNumberOf } from '@/lib/auth/account-numbers';
-import { buyerIdentities, buyerMessages, channels, holdings, holdingTransfers, users } from '@/lib/db/schema';
+import { buyerIdentities, buyerMessages, chainLedger, channels, holdings, holdingTransfers, users } from '@/lib/db/schema';
+import { verifyLedger } from '@/lib/chain/ledger';
 import { AppError } from '@/lib/procedure/errors';
 import { renderMessage } from '@/lib/procedure/messages';
 import type { UserScope } from '@/lib/procedure/scope';
@@ -146,6 +147,23 @@ describe('giving, accepting, refusing', () => {
     expect(records.records[0]).toMatchObject({ direction: 'sent', status: 'accepted', otherName: 'B****i' });
     const [told] = await db.select().from(buyerMessages).where(eq(buyerMessages.userId, a.id));
     expect(told).toMatchObject({ kind: 'giftAccepted' });
+
+    // The edition was on chain: the ledger records the transfer from A to B by their public ids, hash-chained.
+    const [entry] = await db
+      .select()
+      .from(chainLedger)
+      .where(and(eq(chainLedger.holdingId, h), eq(chainLedger.kind, 'transfer')));
+    const uuids = await db.select({ id: users.id, uuid: users.uuid }).from(users);
+    const uuidOf = (id: number) => uuids.find((u) => u.id === id)!.uuid;
+    expect(entry!.payload).toEqual({
+      kind: 'transfer',
+      holdingId: h,
+      tokenId: expect.stringMatching(/^token-/),
+      from: uuidOf(a.id),
+      to: uuidOf(b.id),
+    });
+    expect(accepted.txHash).toBe(`0x${entry!.txHash}`);
+    expect(await verifyLedger(db)).toBeNull();
 
     // The receiver's holding period starts again at receipt; the provenance lists A then B.
     const state = await giftability(scope(b.id, at(3)), h);

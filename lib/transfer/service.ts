@@ -26,6 +26,7 @@ import { toPage, type Page, type Paging } from '../procedure/paging';
 import type { UserScope } from '../procedure/scope';
 import { CHAIN_STATUS } from '../collection/schema';
 import type { Giftability, ReceiverView, TransferView } from './schema';
+import { chainAdapter } from '../chain/ledger-job';
 
 /**
  * Gifts between buyers (转赠, issue 36; docs/gifting.md). A holder gives one edition to another buyer of the same
@@ -424,15 +425,38 @@ export async function acceptTransfer(ctx: UserScope, transferId: number): Promis
           sql`${holdings.refundedAt} is null`,
         ),
       )
-      .returning({ id: holdings.id, number: holdings.number, commodityId: holdings.commodityId });
+      .returning({
+        id: holdings.id,
+        number: holdings.number,
+        commodityId: holdings.commodityId,
+        chainStatus: holdings.chainStatus,
+        tokenId: holdings.tokenId,
+      });
     if (moved.length === 0) {
       // Spent in an exchange or refunded since it was offered: the gift ends, nothing moves.
       await tx.update(holdingTransfers).set({ status: 'expired', answeredAt: ctx.now }).where(eq(holdingTransfers.id, gift.id));
       return { gone: true as const };
     }
+    // An edition on chain (every one given is: chain-up pending locks it) gets the chain's transfer record, in this
+    // same transaction: the ledger and the holder never disagree.
+    let txHash: string | null = null;
+    const edition = moved[0]!;
+    if (edition.chainStatus === CHAIN_STATUS.onChain && edition.tokenId) {
+      const owners = await tx
+        .select({ id: users.id, uuid: users.uuid })
+        .from(users)
+        .where(inArray(users.id, [gift.senderId, ctx.userId]));
+      const uuidOf = (id: number) => owners.find((o) => o.id === id)!.uuid;
+      const receipt = await chainAdapter().transfer(
+        tx,
+        { holdingId: edition.id, tokenId: edition.tokenId, from: uuidOf(gift.senderId), to: uuidOf(ctx.userId) },
+        ctx.now,
+      );
+      txHash = receipt.txHash;
+    }
     const [done] = await tx
       .update(holdingTransfers)
-      .set({ status: 'accepted', answeredAt: ctx.now })
+      .set({ status: 'accepted', answeredAt: ctx.now, txHash })
       .where(eq(holdingTransfers.id, gift.id))
       .returning();
     const [c] = await tx.select({ name: commodities.name }).from(commodities).where(eq(commodities.id, moved[0]!.commodityId));
@@ -612,6 +636,7 @@ async function viewsOf(db: Db, rows: TransferRow[], viewer: number): Promise<Tra
       createdAt: r.createdAt.toISOString(),
       expiresAt: r.expiresAt.toISOString(),
       answeredAt: r.answeredAt?.toISOString() ?? null,
+      txHash: r.txHash,
     };
   });
 }
