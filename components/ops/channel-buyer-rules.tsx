@@ -218,7 +218,11 @@ function GiftingSection({ common, gifting, w }: { common: Common; gifting: Chann
       intro={w.intro}
       common={common}
       path="/ops/api/channel/saveHoldingPeriod"
-      build={(form) => ({ holdingHours: wholeOrText(form.get('holdingHours')) })}
+      build={(form) => {
+        // A negative number is sent as one, so the refusal names the range rather than the type.
+        const typed = String(form.get('holdingHours') ?? '').trim();
+        return { holdingHours: /^-?\d+$/.test(typed) ? Number(typed) : typed };
+      }}
     >
       {(e) => (
         <FieldFrame id="gifting-holding-hours" label={w.holdingHours} hint={w.holdingHoursHint} error={e.holdingHours}>
