@@ -137,6 +137,14 @@ test('A gives a collectible to B by account number; B accepts one gift and refus
     await bEn.screenshot({ path: `${SHOTS}/gifting-incoming-en.png`, fullPage: true });
     await bEn.context().close();
 
+    // B's messages tell it too, in Chinese, and lead to the gifts.
+    await b.goto(channelUrl('aurora', '/mine/messages'));
+    const told = b.getByTestId('message').first();
+    await expect(told).toContainText(`${aName}转赠给你Star Fox ${first.split('/')[0]}`);
+    await expect(told).toHaveAttribute('href', '/mine/gifts');
+    await b.screenshot({ path: `${SHOTS}/gifting-messages-zh.png`, fullPage: true });
+    await b.goto(channelUrl('aurora', '/mine/gifts'));
+
     // Accepting asks first (final), then the edition is B's.
     await gift.getByTestId('gift-accept').click();
     const accept = b.getByRole('dialog');
