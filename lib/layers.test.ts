@@ -36,6 +36,8 @@ const LAYERS = [
   'gift',
   'exchange',
   'chain',
+  // Gifts between buyers (issue 36): read holdings, chain-up locks, refunds and identities of the folders below.
+  'transfer',
   'tracking',
   // Buyers and orders as the console finds and shows them (issue 32): above the domains they read.
   'buyer',

@@ -368,6 +368,8 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
     minAge: null,
     blindBoxMinAge: null,
   }),
+  // issue 36: the holding period before a gift between buyers, on LUMEN (A manager's other channel).
+  '/ops/api/channel/saveHoldingPeriod': () => ({ channel: 'LUMEN', holdingHours: 24 }),
   '/ops/api/channel/saveRiskPolicy': () => ({
     channel: 'LUMEN',
     unpaid: { limit: 3, withinHours: 24, blockHours: 24 },
@@ -561,4 +563,12 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/market/api/channelChainRecord/create': (f) => ({ id: f.chain.campaignId, code: f.chain.code, type: 1, storeCode: f.chain.storeCode }),
   '/market/api/channelChainRecord/detail': (f) => ({ id: f.chain.recordId }),
   '/market/api/channelChainRecord/list': () => ({ pageCount: 1, pageSize: 50 }),
+  // issue 36: gifts between buyers (A's holding; a number nobody on AURORA has; a gift of nobody's)
+  '/market/api/transfer/giftability': (f) => ({ holdingId: f.holdingIds[0] }),
+  '/market/api/transfer/lookup': () => ({ accountNumber: '1000000009' }),
+  '/market/api/transfer/give': (f) => ({ holdingId: f.holdingIds[0], accountNumber: '1000000009', idempotencyKey: 'matrix-gift' }),
+  '/market/api/transfer/incoming': () => ({}),
+  '/market/api/transfer/accept': () => ({ transferId: '1' }),
+  '/market/api/transfer/refuse': () => ({ transferId: '1' }),
+  '/market/api/transfer/records': () => ({ pageCount: 1, pageSize: 50 }),
 };

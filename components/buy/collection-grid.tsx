@@ -1,14 +1,32 @@
 'use client';
 
 import { useState } from 'react';
+import Link from 'next/link';
 import { useTranslations } from 'use-intl';
 import { CollectibleArt } from '@/components/ui/collectible-art';
 import { LazyImageViewer, preloadImageViewer } from '@/components/ui/lazy-image-viewer';
 import type { HoldingView } from '@/lib/collection/schema';
 import { Card } from '@/components/ui/card';
 
-/** My collection's cards: image (opens the image viewer), name, edition number, chain status with token id and tx hash. */
-export function CollectionGrid({ records, placeholderColor }: { records: HoldingView[]; placeholderColor: string }) {
+/**
+ * The Give action of a card (issue 36, docs/gifting.md): a link to the give page when the collectible can be given now,
+ * else the reason in a few words (in the holding period: from when), disabled. Worded by the page, in its time zone.
+ */
+export type GiveAction = { canGive: boolean; label: string };
+
+/**
+ * My collection's cards: image (opens the image viewer), name, edition number, chain status with token id and tx hash,
+ * and (issue 36) the Give action where the page gives one.
+ */
+export function CollectionGrid({
+  records,
+  placeholderColor,
+  give = {},
+}: {
+  records: HoldingView[];
+  placeholderColor: string;
+  give?: Readonly<Record<string, GiveAction>>;
+}) {
   const t = useTranslations('collection');
   const tv = useTranslations('viewer');
   const [viewing, setViewing] = useState<HoldingView | null>(null);
@@ -47,6 +65,26 @@ export function CollectionGrid({ records, placeholderColor }: { records: Holding
                   {t('pending')}
                 </p>
               )}
+              {give[h.id] ? (
+                give[h.id]!.canGive ? (
+                  <Link
+                    href={`/mine/gifts/give/${h.id}`}
+                    className="mt-2 flex h-[0.56rem] items-center justify-center rounded-full bg-skin-light text-xs font-semibold text-skin-1 active:opacity-80"
+                    data-testid="holding-give"
+                  >
+                    {give[h.id]!.label}
+                  </Link>
+                ) : (
+                  <span
+                    role="link"
+                    aria-disabled="true"
+                    className="mt-2 flex h-[0.56rem] items-center justify-center rounded-full bg-neutral-100 px-1 text-center text-[0.2rem] leading-tight text-neutral-600"
+                    data-testid="holding-give-disabled"
+                  >
+                    {give[h.id]!.label}
+                  </span>
+                )
+              ) : null}
             </div>
           </Card>
         ))}

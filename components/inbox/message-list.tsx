@@ -37,7 +37,9 @@ export function MessageList({ messages, timeZone, t }: { messages: readonly Buye
             <p className="mt-1 text-sm text-neutral-600">{m.body}</p>
             <div className="mt-2 flex items-center justify-between gap-2 text-xs text-neutral-500">
               <time dateTime={m.createdAt}>{formatDate(m.createdAt, 'yyyy-MM-dd HH:mm', timeZone)}</time>
-              {m.href ? <span className="font-medium text-skin-1">{t('inbox.open')} →</span> : null}
+              {m.href ? (
+                <span className="font-medium text-skin-1">{t(m.kind.startsWith('gift') ? 'inbox.openGift' : 'inbox.open')} →</span>
+              ) : null}
             </div>
           </>
         );

@@ -143,12 +143,19 @@ export function MineIdentityRow({ asked }: { asked: boolean }) {
 export function MineUnreadDot({ where }: { where: 'notices' | 'footer' }) {
   const t = useTranslations('notices');
   const inbox = useTranslations('inbox');
+  const transfer = useTranslations('transfer');
   const { state } = useMineState();
   const notices = state?.unreadNotices ?? 0;
   const messages = where === 'footer' ? (state?.unreadMessages ?? 0) : 0;
-  const unread = notices + messages;
+  // issue 36: gifts waiting for the buyer's answer light the footer's dot too.
+  const gifts = where === 'footer' ? (state?.incomingGifts ?? 0) : 0;
+  const unread = notices + messages + gifts;
   if (unread <= 0) return null;
-  const label = [notices > 0 ? t('unread', { count: notices }) : null, messages > 0 ? inbox('unread', { count: messages }) : null]
+  const label = [
+    notices > 0 ? t('unread', { count: notices }) : null,
+    messages > 0 ? inbox('unread', { count: messages }) : null,
+    gifts > 0 ? transfer('waiting', { count: gifts }) : null,
+  ]
     .filter((part) => part !== null)
     .join(', ');
   return where === 'notices' ? (
@@ -181,6 +188,42 @@ export function MineMessagesBadge() {
     >
       {unread > 99 ? '99+' : unread}
     </span>
+  );
+}
+
+/**
+ * The buyer's gifts (issue 36, /mine/gifts): a row to the gifts waiting for their answer, with a red dot and their count
+ * when there are any, and the way to the gift records.
+ */
+export function MineGiftsRow() {
+  const t = useTranslations('transfer');
+  const { state, signedOut } = useMineState();
+  if (signedOut) return null;
+  const waiting = state?.incomingGifts ?? 0;
+  return (
+    <Card as="section" className="mt-4 flex items-center text-sm" data-testid="mine-gifts">
+      <Link
+        href="/mine/gifts"
+        className="flex flex-1 items-center gap-2 px-4 py-3 text-skin-1 active:bg-skin-light"
+        data-testid="mine-gifts-link"
+      >
+        <span className="font-medium">{t('entry')}</span>
+        {waiting > 0 ? (
+          <>
+            <span className="size-2 rounded-full bg-red-500" aria-hidden="true" data-testid="mine-gifts-dot" />
+            <span className="text-xs text-neutral-500" role="status" data-testid="mine-gifts-waiting">
+              {t('waiting', { count: waiting })}
+            </span>
+          </>
+        ) : null}
+        <span className="ml-auto text-neutral-500" aria-hidden="true">
+          ›
+        </span>
+      </Link>
+      <Link href="/mine/gifts/records" className="border-l border-black/5 px-4 py-3 text-neutral-500 active:bg-skin-light">
+        {t('records')}
+      </Link>
+    </Card>
   );
 }
 

@@ -14,7 +14,8 @@ import { Section, type Common } from './channel-settings';
 
 type IdentityWords = Record<keyof (typeof en)['ops']['identityPolicy'], string>;
 type RiskWords = Record<keyof (typeof en)['ops']['riskPolicy'], string>;
-export type BuyerRulesWords = { identity: IdentityWords; risk: RiskWords };
+type GiftingWords = Record<keyof (typeof en)['ops']['giftingPolicy'], string>;
+export type BuyerRulesWords = { identity: IdentityWords; risk: RiskWords; gifting: GiftingWords };
 
 const ACTIONS = ['buy', 'receive', 'exchange', 'chainUp'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -23,17 +24,20 @@ export function ChannelBuyerRules({
   common,
   identityPolicy,
   riskPolicy,
+  gifting,
   words,
 }: {
   common: Common;
   identityPolicy: ChannelSettingsView['identityPolicy'];
   riskPolicy: ChannelSettingsView['riskPolicy'];
+  gifting: ChannelSettingsView['gifting'];
   words: BuyerRulesWords;
 }) {
   return (
     <>
       <IdentitySection common={common} policy={identityPolicy} w={words.identity} />
       <RiskSection common={common} policy={riskPolicy} w={words.risk} />
+      <GiftingSection common={common} gifting={gifting} w={words.gifting} />
     </>
   );
 }
@@ -200,6 +204,49 @@ function RiskSection({ common, policy, w }: { common: Common; policy: ChannelSet
             </p>
           ) : null}
         </>
+      )}
+    </Section>
+  );
+}
+
+/** Gifts between buyers (issue 36, docs/gifting.md): the holding period before a collectible may be given. */
+function GiftingSection({ common, gifting, w }: { common: Common; gifting: ChannelSettingsView['gifting']; w: GiftingWords }) {
+  return (
+    <Section
+      id="gifting-policy"
+      title={w.title}
+      intro={w.intro}
+      common={common}
+      path="/ops/api/channel/saveHoldingPeriod"
+      build={(form) => {
+        // A negative number is sent as one, so the refusal names the range rather than the type.
+        const typed = String(form.get('holdingHours') ?? '').trim();
+        return { holdingHours: /^-?\d+$/.test(typed) ? Number(typed) : typed };
+      }}
+    >
+      {(e) => (
+        <FieldFrame id="gifting-holding-hours" label={w.holdingHours} hint={w.holdingHoursHint} error={e.holdingHours}>
+          <input
+            id="gifting-holding-hours"
+            name="holdingHours"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={8760}
+            step={1}
+            defaultValue={gifting.holdingHours}
+            disabled={common.readOnly}
+            aria-invalid={e.holdingHours ? true : undefined}
+            aria-describedby={['gifting-holding-hours-hint', e.holdingHours ? 'gifting-holding-hours-error' : null]
+              .filter(Boolean)
+              .join(' ')}
+            className={`block w-full max-w-48 rounded-md border bg-white px-3 py-2 text-base text-gray-900 shadow-sm focus:ring-2 focus:outline-none disabled:bg-gray-50 disabled:text-gray-700 ${
+              e.holdingHours
+                ? 'border-red-600 focus:border-red-600 focus:ring-red-600/30'
+                : 'border-gray-300 focus:border-blue-600 focus:ring-blue-600/30'
+            }`}
+          />
+        </FieldFrame>
       )}
     </Section>
   );

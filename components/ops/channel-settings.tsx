@@ -16,7 +16,8 @@ type SavePath =
   | '/ops/api/channel/savePayment'
   | '/ops/api/channel/saveCompliance'
   | '/ops/api/channel/saveIdentityPolicy'
-  | '/ops/api/channel/saveRiskPolicy';
+  | '/ops/api/channel/saveRiskPolicy'
+  | '/ops/api/channel/saveHoldingPeriod';
 
 export type ProviderChoice = { name: string; label: string; up: string; down: string; run: boolean };
 
@@ -381,7 +382,13 @@ export function ChannelSettings({
         <PaymentSection common={common} chosen={view.payment.paymentProviders} providers={providers} />
       </div>
 
-      <ChannelBuyerRules common={common} identityPolicy={view.identityPolicy} riskPolicy={view.riskPolicy} words={ruleWords} />
+      <ChannelBuyerRules
+        common={common}
+        identityPolicy={view.identityPolicy}
+        riskPolicy={view.riskPolicy}
+        gifting={view.gifting}
+        words={ruleWords}
+      />
     </div>
   );
 }

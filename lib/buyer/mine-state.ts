@@ -26,6 +26,7 @@ export const mineStateSchema = z.object({
   toPay: z.number().int().describe('unpaid orders still in time'),
   unreadNotices: z.number().int(),
   unreadMessages: z.number().int().describe("the buyer's own messages not read yet (issue 35, /mine/messages)"),
+  incomingGifts: z.number().int().describe('gifts from other buyers waiting for their answer (issue 36, /mine/gifts)'),
   identity: z.object({
     /** The verified name, masked; null when the buyer has not verified. */
     maskedName: z.string().nullable(),
@@ -61,6 +62,7 @@ export async function readMineState(
     toPay: summary.toPay,
     unreadNotices: summary.unreadNotices,
     unreadMessages: summary.unreadMessages,
+    incomingGifts: summary.incomingGifts,
     identity: { maskedName: summary.identityName, asked: asksIdentity(parseIdentityPolicy(channel.identityPolicy)) },
   };
 }

@@ -1,7 +1,7 @@
 import { createTestApi, type TestApi } from '@/test/api';
 import { makeBuyerFixtures, type BuyerFixtures } from '@/test/api-fixtures';
 import { makeSale } from '@/test/buying';
-import { buyerIdentities, notices } from '@/lib/db/schema';
+import { buyerIdentities, holdings, holdingTransfers, notices } from '@/lib/db/schema';
 import type { UserScope } from '@/lib/procedure/scope';
 import { countUnopenedBoxes, listCollection } from '../collection/service';
 import { listOrders } from '../order/service';
@@ -11,6 +11,7 @@ import { addMessages, markMessagesRead, unreadMessageCount } from '../notice/inb
 import { identityOf } from '../identity/records';
 import { accountNumberOf } from '../auth/account-numbers';
 import { AUTH_LIMITS } from '../auth/limits';
+import { countIncoming } from '../transfer/service';
 import { readMineSummary } from './mine-summary';
 
 /**
@@ -41,6 +42,7 @@ async function asTheListsCount(scope: UserScope) {
     toPay: (await listOrders(scope, { pageCount: 1, pageSize: 1, statusTrade: ORDER_STATUS.toPay })).total,
     unreadNotices: await unreadNoticeCount(scope),
     unreadMessages: await unreadMessageCount(scope),
+    incomingGifts: await countIncoming(scope),
     accountNumber: await accountNumberOf(scope.db, scope.channelId, scope.userId),
     identityName: (await identityOf(scope.db, scope.userId))?.maskedName ?? null,
   };
@@ -78,11 +80,30 @@ describe("Mine's counts (issue 34)", () => {
     await addMessages(api.db, [message(fixtures.buyer.userId, first!.saleId), message(other.userId, first!.saleId)], at(1_000));
     await markMessagesRead({ ...scope, now: at(2_000) }, { all: true });
     await addMessages(api.db, [message(fixtures.buyer.userId, second!.saleId)], at(3_000));
+    // issue 36: a gift from the other buyer waiting for their answer, and one they already refused.
+    const gifts = await api.db
+      .insert(holdings)
+      .values(
+        [1, 2].map((number) => ({ channelId: aurora, userId: other.userId, commodityId: first!.commodityId, number, createdAt: api.now })),
+      )
+      .returning({ id: holdings.id });
+    await api.db.insert(holdingTransfers).values(
+      gifts.map((h, i) => ({
+        channelId: aurora,
+        holdingId: h.id,
+        senderId: other.userId,
+        receiverId: fixtures.buyer.userId,
+        status: i === 0 ? ('pending' as const) : ('refused' as const),
+        idempotencyKey: `mine-summary-gift-${i}`,
+        createdAt: api.now,
+        expiresAt: at(72 * 3600_000),
+      })),
+    );
 
     const summary = await readMineSummary(scope);
     expect(summary).toEqual(await asTheListsCount(scope));
     // The fixture's buyer holds every kind, so none of the numbers is a zero that any statement would give.
-    expect(summary).toMatchObject({ boxes: 1, toPay: 1, unreadNotices: 1, unreadMessages: 1, identityName: '周**' });
+    expect(summary).toMatchObject({ boxes: 1, toPay: 1, unreadNotices: 1, unreadMessages: 1, incomingGifts: 1, identityName: '周**' });
     expect(summary.collectibles).toBe(fixtures.holdingIds.length);
     expect(summary.accountNumber).toMatch(/^[1-9]\d{9}$/);
   });
@@ -105,6 +126,7 @@ describe("Mine's counts (issue 34)", () => {
       // Every notice visible now: this buyer never opened the list.
       unreadNotices: await unreadNoticeCount(scope),
       unreadMessages: 0,
+      incomingGifts: 0,
       accountNumber: null,
       identityName: null,
     });

@@ -8,6 +8,7 @@ import {
   buyerMessages,
   commodities,
   holdings,
+  holdingTransfers,
   notices,
   noticeSeen,
   orders,
@@ -29,7 +30,8 @@ import type { UserScope } from '../procedure/scope';
  * - to pay: `listOrders`' total of unpaid orders once the overdue ones are expired, i.e. unpaid and not yet due
  *   (an overdue order is expired by the records page, a buy, or the jobs runner; Mine only reads);
  * - unread: `unreadNoticeCount` (visible now, and published or written after the buyer's marker, if any);
- * - unread messages: `unreadMessageCount` (lib/notice/inbox.ts, issue 35: the buyer's own messages not read yet).
+ * - unread messages: `unreadMessageCount` (lib/notice/inbox.ts, issue 35: the buyer's own messages not read yet);
+ * - incoming gifts: `countIncoming` (lib/transfer/service.ts, issue 36: gifts waiting for their answer, not yet due).
  */
 export type MineSummary = {
   collectibles: number;
@@ -37,6 +39,7 @@ export type MineSummary = {
   toPay: number;
   unreadNotices: number;
   unreadMessages: number;
+  incomingGifts: number;
   /** Null until anyone first needed it (`accountNumberOf` makes it). */
   accountNumber: string | null;
   /** The verified name, masked; null when the buyer has not verified. */
@@ -62,6 +65,8 @@ export async function readMineSummary(scope: UserScope): Promise<MineSummary> {
             and ${notices.publishAt} <= ${noticeSeen.seenAt} and ${notices.createdAt} <= ${noticeSeen.seenAt}))`,
         unreadMessages: sql<number>`(select count(*)::int from ${buyerMessages} where ${buyerMessages.userId} = ${userId}
           and ${buyerMessages.channelId} = ${channelId} and ${buyerMessages.readAt} is null)`,
+        incomingGifts: sql<number>`(select count(*)::int from ${holdingTransfers} where ${holdingTransfers.receiverId} = ${userId}
+          and ${holdingTransfers.channelId} = ${channelId} and ${holdingTransfers.status} = 'pending' and ${holdingTransfers.expiresAt} > ${now})`,
         accountNumber: sql<string | null>`(select ${buyerAccountNumbers.number} from ${buyerAccountNumbers}
           where ${buyerAccountNumbers.channelId} = ${channelId} and ${buyerAccountNumbers.userId} = ${userId})`,
         identityName: sql<
@@ -73,7 +78,17 @@ export async function readMineSummary(scope: UserScope): Promise<MineSummary> {
       .prepare('mine_summary');
   });
   const [row] = await query.execute({ userId: scope.userId, channelId: scope.channelId, now: scope.now.toISOString() });
-  if (!row) return { collectibles: 0, boxes: 0, toPay: 0, unreadNotices: 0, unreadMessages: 0, accountNumber: null, identityName: null };
+  if (!row)
+    return {
+      collectibles: 0,
+      boxes: 0,
+      toPay: 0,
+      unreadNotices: 0,
+      unreadMessages: 0,
+      incomingGifts: 0,
+      accountNumber: null,
+      identityName: null,
+    };
   // PGlite and postgres.js both answer int4 as a number; Number() keeps a driver that answers text honest.
   return {
     collectibles: Number(row.collectibles),
@@ -81,6 +96,7 @@ export async function readMineSummary(scope: UserScope): Promise<MineSummary> {
     toPay: Number(row.toPay),
     unreadNotices: Number(row.unreadNotices),
     unreadMessages: Number(row.unreadMessages),
+    incomingGifts: Number(row.incomingGifts),
     accountNumber: row.accountNumber,
     identityName: row.identityName,
   };

@@ -15,6 +15,9 @@ export type ChainAsset = {
 
 export type ChainReceipt = { txHash: string; tokenId: string };
 
+/** An edition already on chain passing from one buyer to another (issue 36: a gift accepted), by public ids. */
+export type ChainTransfer = { holdingId: number; tokenId: string; from: string; to: string };
+
 /**
  * Puts holdings on a chain (DESIGN §7). The built-in adapter (./ledger.ts) is a hash-chained ledger in our own
  * database; a real chain's adapter implements the same call, and the chain-up job (lib/jobs/runner.ts) retries
@@ -24,4 +27,6 @@ export interface ChainAdapter {
   readonly name: string;
   /** Records the asset and returns its receipt. Called inside the job's transaction for the ledger; a remote chain may ignore `tx`. */
   submit(tx: Db, asset: ChainAsset, now: Date): Promise<ChainReceipt>;
+  /** Records a transfer of an edition on chain (issue 36), in the caller's transaction for the ledger; its receipt's hash. */
+  transfer(tx: Db, event: ChainTransfer, now: Date): Promise<{ txHash: string }>;
 }

@@ -3,7 +3,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chainLedger } from '../db/schema';
 import { sha256 } from '../security/crypto';
-import type { ChainAdapter, ChainAsset, ChainReceipt } from './adapter';
+import type { ChainAdapter, ChainAsset, ChainReceipt, ChainTransfer } from './adapter';
 
 /** The hash before the first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -39,22 +39,46 @@ export function chainTokenId(commodityId: number, number: number): string {
   return BigInt(`0x${sha256(`token:${commodityId}:${number}`).slice(0, 15)}`).toString();
 }
 
+/**
+ * Appends one entry after the last, under the ledger's transaction-scoped advisory lock: heights without gaps, each
+ * entry naming its true predecessor. Answers the entry's hash.
+ */
+async function append(
+  tx: Db,
+  entry: { holdingId: number; kind: 'mint' | 'transfer'; tokenId: string; payload: Record<string, unknown> },
+  now: Date,
+): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('chain_ledger'))`);
+  const [last] = await tx
+    .select({ height: chainLedger.height, txHash: chainLedger.txHash })
+    .from(chainLedger)
+    .orderBy(desc(chainLedger.height))
+    .limit(1);
+  const height = (last?.height ?? 0) + 1;
+  const prevHash = last?.txHash ?? GENESIS_HASH;
+  const txHash = entryHash(height, prevHash, entry.payload);
+  await tx.insert(chainLedger).values({ height, prevHash, txHash, ...entry, createdAt: now });
+  return txHash;
+}
+
 export const ledgerAdapter: ChainAdapter = {
   name: 'ledger',
   async submit(tx: Db, asset: ChainAsset, now: Date): Promise<ChainReceipt> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('chain_ledger'))`);
-    const [last] = await tx
-      .select({ height: chainLedger.height, txHash: chainLedger.txHash })
-      .from(chainLedger)
-      .orderBy(desc(chainLedger.height))
-      .limit(1);
-    const height = (last?.height ?? 0) + 1;
-    const prevHash = last?.txHash ?? GENESIS_HASH;
     const tokenId = chainTokenId(asset.commodityId, asset.number);
-    const payload = { ...asset, tokenId };
-    const txHash = entryHash(height, prevHash, payload);
-    await tx.insert(chainLedger).values({ height, prevHash, txHash, holdingId: asset.holdingId, tokenId, payload, createdAt: now });
+    const txHash = await append(tx, { holdingId: asset.holdingId, kind: 'mint', tokenId, payload: { ...asset, tokenId } }, now);
     return { txHash: `0x${txHash}`, tokenId };
+  },
+  /**
+   * A gift between buyers accepted (issue 36): an entry of its own, `{kind: 'transfer', holdingId, tokenId, from, to}`
+   * with the two owners' public ids, hash-chained like a mint, so the ledger tells each edition's holders in turn.
+   */
+  async transfer(tx: Db, event: ChainTransfer, now: Date): Promise<{ txHash: string }> {
+    const txHash = await append(
+      tx,
+      { holdingId: event.holdingId, kind: 'transfer', tokenId: event.tokenId, payload: { kind: 'transfer', ...event } },
+      now,
+    );
+    return { txHash: `0x${txHash}` };
   },
 };
 

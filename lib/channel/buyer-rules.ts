@@ -64,3 +64,9 @@ export type RiskPolicyInput = z.output<typeof riskPolicySchema>;
 export function riskPolicyColumn(input: RiskPolicyInput): RiskPolicyJson {
   return { unpaid: { ...input.unpaid }, captcha: input.captcha };
 }
+
+/** Gifts between buyers (issue 36, docs/gifting.md): the holding period before a collectible may be given, in hours. */
+export const GIFT_HOLDING_HOURS = { min: 0, max: 8760 } as const;
+
+export const giftingPolicySchema = z.strictObject({ holdingHours: whole(GIFT_HOLDING_HOURS, 'hours') });
+export type GiftingPolicyInput = z.output<typeof giftingPolicySchema>;

@@ -30,6 +30,9 @@ describe('matchRoute (spec §2 routes)', () => {
     ['/mine/identity', 'mineIdentity', {}],
     // Ours (issue 35): the buyer's own messages.
     ['/mine/messages', 'mineMessages', {}],
+    ['/mine/gifts', 'mineGifts', {}],
+    ['/mine/gifts/records', 'mineGiftRecords', {}],
+    ['/mine/gifts/give/42', 'mineGive', { holdingId: '42' }],
     ['/login', 'login', {}],
     ['/agreement/privacy', 'agreement', { location: 'privacy' }],
     ['/404', 'notFound', {}],

@@ -30,6 +30,9 @@ export type RouteName =
   | 'mineReceive'
   | 'mineIdentity'
   | 'mineMessages'
+  | 'mineGifts'
+  | 'mineGiftRecords'
+  | 'mineGive'
   | 'login'
   | 'agreement'
   | 'notFound'
@@ -102,6 +105,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'mineIdentity', pattern: '/mine/identity', login: true },
   // Ours, not the spec's (issue 35): the buyer's own messages (a lottery won, a waitlist turn), a /mine page like the others.
   { name: 'mineMessages', pattern: '/mine/messages', login: true },
+  // Ours, not the spec's (issue 36): gifts between buyers: the incoming ones, the records, giving one collectible.
+  { name: 'mineGifts', pattern: '/mine/gifts', login: true },
+  { name: 'mineGiftRecords', pattern: '/mine/gifts/records', login: true },
+  { name: 'mineGive', pattern: '/mine/gifts/give/:holdingId', login: true },
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },

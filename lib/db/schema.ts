@@ -115,6 +115,11 @@ export const channels = pgTable(
     identityPolicy: jsonb('identity_policy').$type<IdentityPolicyJson>().notNull().default({}),
     /** Risk rules at order time (issue 33); `{}`: the defaults. */
     riskPolicy: jsonb('risk_policy').$type<RiskPolicyJson>().notNull().default({}),
+    /**
+     * Gifting between buyers (issue 36, docs/gifting.md): how many hours a holder keeps an edition, from its purchase or
+     * its receipt by gift, before they may give it on. 0: at once.
+     */
+    giftHoldingHours: integer('gift_holding_hours').notNull().default(24),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // issue 31: "its key, OPS by the spec's rule, is reserved and can never be a channel" (the operator host's key).
@@ -727,6 +732,11 @@ export const holdings = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundId: integer('refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * When its holder received it as a gift from another buyer (issue 36, lib/transfer): the holding period starts again
+     * from here. Null for an edition its holder got any other way.
+     */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     /** 0 pending, 1 on chain. */
     chainStatus: integer('chain_status').notNull().default(0),
@@ -775,20 +785,34 @@ export const boxDraws = pgTable('box_draws', {
 
 /**
  * The built-in chain ledger (DESIGN §7): append-only, each entry's hash covers the previous entry's hash, so any
- * edit breaks the chain. Honestly a ledger in our database, not a public blockchain.
+ * edit breaks the chain. Honestly a ledger in our database, not a public blockchain. An edition's first entry records
+ * it (`mint`, one per holding); issue 36 adds a `transfer` entry each time a gift of it between buyers is accepted.
  */
-export const chainLedger = pgTable('chain_ledger', {
-  height: integer('height').primaryKey(),
-  prevHash: text('prev_hash').notNull(),
-  txHash: text('tx_hash').notNull().unique(),
-  holdingId: integer('holding_id')
-    .notNull()
-    .unique()
-    .references(() => holdings.id),
-  tokenId: text('token_id').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const chainLedger = pgTable(
+  'chain_ledger',
+  {
+    height: integer('height').primaryKey(),
+    prevHash: text('prev_hash').notNull(),
+    txHash: text('tx_hash').notNull().unique(),
+    holdingId: integer('holding_id')
+      .notNull()
+      .references(() => holdings.id),
+    /** 'mint' | 'transfer' (issue 36). */
+    kind: text('kind', { enum: ['mint', 'transfer'] })
+      .notNull()
+      .default('mint'),
+    tokenId: text('token_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // One mint per holding: a second worker's mint of the same holding fails here (lib/chain/ledger-job.ts).
+    uniqueIndex('chain_ledger_holding_mint')
+      .on(t.holdingId)
+      .where(sql`${t.kind} = 'mint'`),
+    index('chain_ledger_holding').on(t.holdingId, t.height),
+  ],
+);
 
 /**
  * The payment sandbox's own books: what the buyer did at the sandbox cashier, as a real provider would keep it.
@@ -1547,11 +1571,15 @@ export const noticeSeen = pgTable(
  * when it is read. `lotteryWon`: drawn among a lottery's winners (round 1); `lotteryRound`: admitted from its waitlist
  * in a later round. Both carry the goods' name and the end of the purchase window.
  */
-export const BUYER_MESSAGE_KINDS = ['lotteryWon', 'lotteryRound'] as const;
+export const BUYER_MESSAGE_KINDS = ['lotteryWon', 'lotteryRound', 'giftOffered', 'giftAccepted', 'giftReturned'] as const;
 export type BuyerMessageKind = (typeof BUYER_MESSAGE_KINDS)[number];
 
-/** What a message of a lottery kind carries: the goods' name then and the end of the purchase window (ISO). */
-export type BuyerMessageParams = { goods?: string; until?: string };
+/**
+ * What a message carries: a lottery's the goods' name then and the end of the purchase window (ISO); a gift's (issue
+ * 36: `giftOffered` to its receiver, `giftAccepted` and `giftReturned` to its sender) the collectible's name, its edition
+ * (`number`), the other buyer's masked nickname (`who`) and, offered, until when it may be answered (`until`).
+ */
+export type BuyerMessageParams = { goods?: string; until?: string; number?: string; who?: string };
 
 /**
  * A buyer's own messages on a channel (issue 35, "notices tell winners"; lib/notice/inbox.ts): the kind and its
@@ -1836,4 +1864,59 @@ export const salePriorityBuyers = pgTable(
     reasons: text('reasons').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.saleId, t.userId] })],
+);
+
+/**
+ * What became of a gift between buyers (issue 36, lib/transfer): offered and waiting for the receiver (`pending`), taken
+ * (`accepted`: final, the holding is the receiver's), refused by the receiver, or unanswered for 72 hours (`expired`);
+ * both of the last two leave the holding with its sender.
+ */
+export const TRANSFER_STATUSES = ['pending', 'accepted', 'refused', 'expired'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/**
+ * A gift of one edition from one buyer to another on the same channel (转赠, issue 36; docs/gifting.md). At most one
+ * pending gift per holding (`holding_transfers_one_pending`: of two concurrent gifts of one edition, one wins) and one
+ * gift per sender and idempotency key (a double tap is one gift). The accepted ones are the edition's provenance:
+ * sender, receiver and time (`answered_at`).
+ */
+export const holdingTransfers = pgTable(
+  'holding_transfers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    holdingId: integer('holding_id')
+      .notNull()
+      .references(() => holdings.id),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** A pending gift unanswered by then goes back to its sender. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When it was accepted, refused or expired. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Accepted: the chain's receipt of the transfer (the ledger's `transfer` entry, lib/chain/ledger.ts). */
+    txHash: text('tx_hash'),
+  },
+  (t) => [
+    uniqueIndex('holding_transfers_sender_key').on(t.senderId, t.idempotencyKey),
+    uniqueIndex('holding_transfers_one_pending')
+      .on(t.holdingId)
+      .where(sql`${t.status} = 'pending'`),
+    index('holding_transfers_receiver').on(t.receiverId, t.channelId, t.createdAt),
+    index('holding_transfers_sender').on(t.senderId, t.channelId, t.createdAt),
+    index('holding_transfers_due')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('holding_transfers_holding').on(t.holdingId, t.createdAt),
+    check('holding_transfers_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+  ],
 );

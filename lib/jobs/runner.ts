@@ -16,6 +16,7 @@ import { retryAlertDeliveries } from '../monitor/alerts';
 import { outboxSender, sendDueTexts, type OutboxSender } from '../auth/sms-outbox';
 import { openLotteryRounds } from '../sale/lottery';
 import { decideDuePriorities } from '../sale/priority';
+import { expireDueTransfers } from '../transfer/service';
 
 /** How often the reports job counts today and yesterday (issue 32: "every minute"). */
 export const REPORT_INTERVAL_MS = 60_000;
@@ -36,6 +37,8 @@ export type JobsReport = {
   lotteryRounds: number;
   /** Priority purchases decided: their eligible buyers written (issue 35). */
   priorities: number;
+  /** Gifts between buyers unanswered for 72 hours, returned to their senders (issue 36). */
+  giftsReturned: number;
 };
 
 /**
@@ -60,10 +63,12 @@ export async function runJobsOnce(
   // Cancelled sales' refunds (issue 32): after the reconciliation, so a payment it just settled is refunded too.
   const cancellations = await runSaleCancellations(db, providers, now);
   const chained = await chainUpPending(db, now);
+  // Gifts between buyers unanswered past their 72 hours go back to their senders (issue 36, lib/transfer).
+  const giftsReturned = await expireDueTransfers(db, now);
   // The SMS outbox (issue 32): texts not sent after their commit (a carrier down, a crash) and the cancelled sales'
   // refund texts just queued; after the refunds, so those go out in this same pass.
   const texts = await sendDueTexts(db, options.texts ?? outboxSender(), now);
-  return { expired, reconciled, chained, cancellations, texts, lotteryRounds, priorities };
+  return { expired, reconciled, chained, cancellations, texts, lotteryRounds, priorities, giftsReturned };
 }
 
 /**

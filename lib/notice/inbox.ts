@@ -115,6 +115,8 @@ export function renderMessage(row: BuyerMessageRow, locale: Locale, timeZone: st
   const values = {
     goods: row.params.goods ?? '',
     until: row.params.until ? formatDate(row.params.until, 'MM-dd HH:mm', timeZone) : '',
+    number: row.params.number ?? '',
+    who: row.params.who ?? '',
   };
   return {
     id: String(row.id),
@@ -122,7 +124,15 @@ export function renderMessage(row: BuyerMessageRow, locale: Locale, timeZone: st
     title: t(`inbox.${row.kind}.title`, values),
     body: t(`inbox.${row.kind}.body`, values),
     saleId: row.saleId === null ? null : String(row.saleId),
-    href: row.saleId === null ? null : `/goods/detail/${row.saleId}`,
+    // A gift's message (issue 36) opens the buyer's gifts: the incoming ones, or the records for the sender's.
+    href:
+      row.saleId !== null
+        ? `/goods/detail/${row.saleId}`
+        : row.kind === 'giftOffered'
+          ? '/mine/gifts'
+          : row.kind.startsWith('gift')
+            ? '/mine/gifts/records'
+            : null,
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };

@@ -161,3 +161,36 @@ describe('the risk rules at order time', () => {
     expect((await as(lumenManager, '/ops/api/channel/saveRiskPolicy', RISK)).code).toBe(404);
   });
 });
+
+// issue 36: gifts between buyers, the holding period before a collectible may be given (docs/gifting.md).
+describe('the holding period before a gift', () => {
+  it('reads 24 hours by default; a manager of the channel sets it, audited, and 0 lets a collectible be given at once', async () => {
+    const read = await as(support, '/ops/api/channel/settings', { channel: 'AURORA' });
+    expect(read.body).toMatchObject({ code: 200, data: { gifting: { holdingHours: 24 } } });
+    const saved = await as(manager, '/ops/api/channel/saveHoldingPeriod', { channel: 'AURORA', holdingHours: 0 });
+    expect(saved.body).toMatchObject({ code: 200, data: { gifting: { holdingHours: 0 } } });
+    expect((await row('AURORA')).giftHoldingHours).toBe(0);
+    const [entry] = await auditOf('channel/saveHoldingPeriod');
+    expect(entry).toMatchObject({ before: { giftHoldingHours: 24 }, after: { giftHoldingHours: 0 } });
+    await as(manager, '/ops/api/channel/saveHoldingPeriod', { channel: 'AURORA', holdingHours: 24 });
+  });
+
+  it.each([[-1], [8761], [1.5], ['24']])('refuses %p by name, in Chinese too, and changes nothing', async (holdingHours) => {
+    const before = await row('AURORA');
+    const answer = await as(manager, '/ops/api/channel/saveHoldingPeriod', { channel: 'AURORA', holdingHours });
+    expect(answer.code).toBe(400);
+    expect(answer.message).toMatch(/^holdingHours: must be/);
+    const zh = await api.callApi(
+      '/ops/api/channel/saveHoldingPeriod',
+      { channel: 'AURORA', holdingHours },
+      { host: OPS_HOST, headers: { cookie: manager.cookie, 'accept-language': 'zh-CN' } },
+    );
+    expect(zh.message).toMatch(/^持有时长：/);
+    expect(await row('AURORA')).toEqual(before);
+  });
+
+  it('is refused to support and to a manager of another channel', async () => {
+    expect((await as(support, '/ops/api/channel/saveHoldingPeriod', { channel: 'AURORA', holdingHours: 1 })).code).toBe(403);
+    expect((await as(lumenManager, '/ops/api/channel/saveHoldingPeriod', { channel: 'AURORA', holdingHours: 1 })).code).toBe(404);
+  });
+});

@@ -4,7 +4,13 @@ import type { ChannelRow } from '../db/schema';
 import { env } from '../env';
 import { channelAgreements } from '../channel/agreement-facts';
 import { parseLabels } from '../channel/labels';
-import { identityPolicyColumn, identityPolicySchema, riskPolicyColumn, riskPolicySchema } from '../channel/buyer-rules';
+import {
+  giftingPolicySchema,
+  identityPolicyColumn,
+  identityPolicySchema,
+  riskPolicyColumn,
+  riskPolicySchema,
+} from '../channel/buyer-rules';
 import { NEW_CHANNEL_IDENTITY_POLICY, parseIdentityPolicy } from '../channel/identity-policy';
 import { parseRiskPolicy } from '../channel/risk-policy';
 import {
@@ -103,6 +109,8 @@ const settingsView = z.object({
     unpaid: z.object({ limit: z.number(), withinHours: z.number(), blockHours: z.number() }),
     captcha: z.boolean(),
   }),
+  /** issue 36: gifts between buyers, the holding period in hours. */
+  gifting: z.object({ holdingHours: z.number() }),
 });
 export type ChannelSettingsView = z.output<typeof settingsView>;
 
@@ -139,6 +147,7 @@ export function channelSettingsView(row: ChannelRow): ChannelSettingsView {
     compliance: { icpFiling: row.icpFiling, publicSecurityFiling: row.publicSecurityFiling, blockchainFiling: row.blockchainFiling },
     identityPolicy: parseIdentityPolicy(row.identityPolicy),
     riskPolicy: parseRiskPolicy(row.riskPolicy),
+    gifting: { holdingHours: row.giftHoldingHours },
   };
 }
 
@@ -278,5 +287,12 @@ export const channelSettingsProcedures = {
     'Saves the channel’s risk rules at order time: unpaid orders (limit 0–20, 0 off; within 1–168 hours; ordering paused 1–168 hours) and the captcha for higher-risk buys.',
     riskPolicySchema,
     (policy) => ({ riskPolicy: riskPolicyColumn(policy) }),
+  ),
+  // issue 36: gifts between buyers (docs/gifting.md).
+  '/ops/api/channel/saveHoldingPeriod': settingsSection(
+    '/ops/api/channel/saveHoldingPeriod',
+    'Saves the channel’s gifting rule: the holding period (0–8760 hours, 24 by default) a buyer keeps a collectible after buying or receiving it before they may give it to another buyer.',
+    giftingPolicySchema,
+    (policy) => ({ giftHoldingHours: policy.holdingHours }),
   ),
 };

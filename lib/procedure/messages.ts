@@ -244,6 +244,21 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   alertWebhookUrlInternal: 'url',
   alertWebhookUrlRequired: 'url',
   alertWebhookSecretUnsigned: 'secret',
+  // issue 36: gifting
+  transferHoldingNotFound: 'holdingId',
+  transferBlindBox: 'holdingId',
+  transferHoldingPeriod: 'holdingId',
+  transferChainPending: 'holdingId',
+  transferRefundPending: 'holdingId',
+  transferOffered: 'holdingId',
+  transferReceiverUnknown: 'accountNumber',
+  transferSelf: 'accountNumber',
+  transferLookupFlood: 'accountNumber',
+  transferReceiverIdentity: 'accountNumber',
+  transferReceiverAge: 'accountNumber',
+  transferNotFound: 'transferId',
+  transferAnswered: 'transferId',
+  transferGone: 'transferId',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -190,6 +190,8 @@ describe('the message catalogue', () => {
     position: 2,
     // A sale's times frozen by its allocation (issue 35): a waiting room's.
     mode: 'queue',
+    // issue 36: gifting, a gift already answered.
+    status: 'expired',
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

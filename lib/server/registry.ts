@@ -32,6 +32,7 @@ import { queueProcedures } from '../sale/queue-procedures';
 import { queueConsoleProcedures } from '../operator/queue-procedures';
 import { priorityProcedures } from '../sale/priority-procedures';
 import { priorityConsoleProcedures } from '../operator/priority-procedures';
+import { transferProcedures } from '../transfer/procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -72,6 +73,7 @@ export const registry = {
   ...queueConsoleProcedures,
   ...priorityProcedures,
   ...priorityConsoleProcedures,
+  ...transferProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -422,6 +422,25 @@ const en = {
     opsPriorityWhitelistEmpty: 'No account number of this file was accepted, and the whitelist is this priority purchase’s only rule.',
     // issue 35: inbox (lib/notice/inbox-procedures.ts)
     messageReadWhich: 'Say which messages to mark read: their ids, or all.',
+    // issue 36: gifting (转赠; lib/transfer/service.ts)
+    transferHoldingNotFound: 'You do not hold this collectible in this store.',
+    transferBlindBox: 'A blind box cannot be given: open it first, then give what it holds.',
+    transferHoldingPeriod:
+      'You can give this collectible from {at, date, moment}: a collectible is kept {hours, plural, one {# hour} other {# hours}} after it is bought or received before it can be given.',
+    transferChainPending: 'This collectible is still being recorded on the chain: you can give it once that is done.',
+    transferRefundPending: 'A refund of this collectible’s order is in progress, so it cannot be given.',
+    transferOffered: 'This collectible is already offered in a gift waiting for an answer.',
+    transferReceiverUnknown: 'No buyer of this store has that account number. Check the number on their Mine page.',
+    transferSelf: 'That is your own account number: give to another buyer.',
+    transferLookupFlood: 'Too many account numbers looked up. Please try again in {waitMs}.',
+    transferDailyLimit: 'You can give at most {max, number} collectibles a day. Please try again tomorrow.',
+    transferSenderIdentity: 'This store asks a verified real name to give a collectible: verify yours on Mine first.',
+    transferReceiverIdentity: 'This buyer has not verified their real name, which this store asks of anyone receiving a gift.',
+    transferReceiverAge: 'This buyer cannot receive a gift: this store asks receivers to be at least {minAge, number}.',
+    transferNotFound: 'There is no such gift for you.',
+    transferAnswered:
+      'This gift was already {status, select, accepted {accepted} refused {refused} other {returned to its sender: it was not answered within 72 hours}}.',
+    transferGone: 'The sender no longer holds this collectible, so the gift has ended and nothing moved.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -1851,6 +1870,13 @@ const en = {
       blockHoursHint: '1 to 168 hours. The buyer is told until when.',
       captcha: 'Ask a captcha at the buy tap for higher-risk buys (a new account, an address with many accounts, a blocked range nearby)',
     },
+    // issue 36: gifting, the store's holding period before a buyer may give a collectible (components/ops/channel-buyer-rules.tsx)
+    giftingPolicy: {
+      title: 'Gifts between buyers',
+      intro: 'How long a buyer keeps a collectible, from buying or receiving it, before they can give it to another buyer of this store.',
+      holdingHours: 'Holding period (hours)',
+      holdingHoursHint: '0 to 8760 hours; 24 by default. 0 lets a collectible be given at once.',
+    },
   },
   // issue 35: the buyer's lottery (the goods page's panel and the public "verify this draw" page).
   lottery: {
@@ -2016,6 +2042,67 @@ const en = {
     logIn: 'Log in to see whether you can buy early.',
     earlyOpensAt: 'You can buy from {time}',
   },
+  // issue 36: gifting (转赠: the Give action on a held collectible, /mine/gifts/give/<id>, /mine/gifts, /mine/gifts/records, Mine's entry)
+  transfer: {
+    entry: 'Gifts',
+    waiting: '{count, plural, one {# gift waiting for you} other {# gifts waiting for you}}',
+    give: 'Give',
+    giveTitle: 'Give to a friend',
+    giveFrom: 'Give from {time}',
+    why: {
+      holdingPeriod:
+        'You can give it from {time}: a collectible is kept {hours, plural, one {# hour} other {# hours}} after it is bought or received first.',
+      chainPending: 'It is still being recorded on the chain: you can give it once that is done.',
+      refundPending: 'A refund of its order is in progress, so it cannot be given.',
+      offered: 'It is offered in a gift waiting for an answer.',
+      blindBox: 'A blind box cannot be given: open it first.',
+    },
+    short: {
+      chainPending: 'On chain soon',
+      refundPending: 'Refund in progress',
+      offered: 'Gift waiting',
+      blindBox: 'Open it first',
+    },
+    accountLabel: 'Receiver’s account number',
+    accountHint: 'The 10-digit number on their Mine page in this store. Gifts are free: there is no price.',
+    find: 'Find',
+    confirmTitle: 'Give to {name}?',
+    confirmBody: '{goods} #{number} goes to {name} once they accept it (they have 72 hours). Accepted, it is theirs for good.',
+    confirm: 'Give',
+    change: 'Another number',
+    receiver: 'Receiver',
+    sentTitle: 'Gift sent to {name}',
+    sentBody: '{name} has until {time} to accept it. Unanswered or refused, it comes back to you.',
+    myNumber: 'Your account number here',
+    incomingTitle: 'Gifts for you',
+    incomingEmpty: 'No gifts are waiting for you. When a friend gives you a collectible, it shows here.',
+    from: 'From {name}',
+    to: 'To {name}',
+    answerBy: 'Answer by {time}',
+    accept: 'Accept',
+    refuse: 'Refuse',
+    acceptTitle: 'Accept this gift?',
+    acceptBody: 'Accepting is final: {goods} #{number} from {name} becomes yours and cannot be undone.',
+    refuseTitle: 'Refuse this gift?',
+    refuseBody: '{goods} #{number} goes back to {name}.',
+    accepted: 'Accepted: {goods} #{number} is in your collection.',
+    refused: 'Refused: it goes back to {name}.',
+    recordsTitle: 'Gift records',
+    recordsEmpty: 'No gifts given or received yet.',
+    records: 'Records',
+    given: 'Given',
+    received: 'Received',
+    status: {
+      pending: 'Waiting for an answer',
+      accepted: 'Accepted',
+      refused: 'Refused',
+      expired: 'Returned: not answered in 72 hours',
+    },
+    provenance: 'Holders',
+    since: 'since {time}',
+    more: 'More records',
+    newer: 'Newer',
+  },
   // issue 35: inbox (the buyer's own messages: /mine/messages, the Messages entry on Mine, lib/notice/inbox-procedures.ts)
   inbox: {
     title: 'Messages',
@@ -2033,6 +2120,20 @@ const en = {
     lotteryRound: {
       title: 'Your turn to buy {goods}',
       body: 'A copy of {goods} is yours to buy from the lottery waitlist: buy it in the store by {until}.',
+    },
+    // issue 36: gifting (a gift offered to its receiver; accepted or returned, told to its sender)
+    openGift: 'See gifts',
+    giftOffered: {
+      title: '{who} gave you {goods} #{number}',
+      body: 'Accept or refuse it by {until}; unanswered, it goes back to them.',
+    },
+    giftAccepted: {
+      title: '{who} accepted your gift of {goods} #{number}',
+      body: 'It is in their collection now.',
+    },
+    giftReturned: {
+      title: 'Your gift of {goods} #{number} came back',
+      body: '{who} refused it or did not answer in time: it is in your collection again.',
     },
   },
 } as const;

@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { MineEntries, mineEntries } from '@/components/layout/mine-entries';
 import {
   MineBuyerOnly,
+  MineGiftsRow,
   MineIdentityRow,
   MineMessagesBadge,
   MineProfile,
@@ -126,7 +127,7 @@ export default async function MinePage({ params }: Props) {
   const entries = mineEntries({ features, attributes: theme.attributes, skin, t });
 
   return (
-    <ClientMessages channel={channel} namespaces={['mine', 'common', 'notices', 'identity', 'inbox']}>
+    <ClientMessages channel={channel} namespaces={['mine', 'common', 'notices', 'identity', 'inbox', 'transfer']}>
       <main className="px-3 pt-5 pb-[1.6rem]">
         <h1 className="sr-only">{t('mine.title')}</h1>
         <MineProfile
@@ -138,6 +139,8 @@ export default async function MinePage({ params }: Props) {
         <MineIdentityRow asked={asksIdentity} />
         {news(<MineUnreadDot where="notices" />, <MineMessagesBadge />)}
         <MineSummaryCounts items={summary} label={t('mine.summary')} />
+        {/* issue 36: gifts between buyers, a dot when some wait for the buyer's answer. */}
+        <MineGiftsRow />
         <MineBuyerOnly>
           <Card as="section" aria-labelledby="mine-records" className="mt-4 p-4">
             <h2 id="mine-records" className="mb-3 text-base font-semibold text-skin-1">

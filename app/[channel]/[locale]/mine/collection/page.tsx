@@ -1,7 +1,9 @@
 import { titledPage } from '@/lib/page/metadata';
 import { openMineList, type SearchPageProps } from '@/lib/page/mine-list';
 import { listCollection } from '@/lib/collection/service';
-import { CollectionGrid } from '@/components/buy/collection-grid';
+import { CollectionGrid, type GiveAction } from '@/components/buy/collection-grid';
+import { giftStates } from '@/lib/transfer/service';
+import { formatDate } from '@/lib/format/date';
 import { EmptyState } from '@/components/ui/empty-state';
 import { wayForward } from '@/lib/page/empty-action';
 import { ClientMessages } from '@/components/shell/client-messages';
@@ -15,7 +17,20 @@ export const generateMetadata = titledPage(({ t }) => t('collection.title'));
 export default async function CollectionPage(props: SearchPageProps) {
   const { channel, scope, page } = await openMineList(props, '/mine/collection');
   const collection = await listCollection(scope, { pageCount: page, pageSize: PAGE_SIZE });
-  const { t, skin } = channel;
+  const { t, skin, theme } = channel;
+  // issue 36: each card's Give action, or why it cannot be given yet (in the holding period: from when).
+  const states = await giftStates(
+    scope,
+    collection.records.map((r) => Number(r.id)),
+  );
+  const give: Record<string, GiveAction> = {};
+  for (const [id, lock] of states) {
+    give[String(id)] = !lock
+      ? { canGive: true, label: t('transfer.give') }
+      : lock.why === 'holdingPeriod'
+        ? { canGive: false, label: t('transfer.giveFrom', { time: formatDate(lock.from!, 'MM-dd HH:mm', theme.timeZone) }) }
+        : { canGive: false, label: t(`transfer.short.${lock.why}`) };
+  }
   return (
     <MineListPage
       title={t('collection.title')}
@@ -29,7 +44,7 @@ export default async function CollectionPage(props: SearchPageProps) {
         </EmptyState>
       ) : (
         <ClientMessages channel={channel} namespaces={['collection', 'viewer']}>
-          <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} />
+          <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} give={give} />
         </ClientMessages>
       )}
     </MineListPage>

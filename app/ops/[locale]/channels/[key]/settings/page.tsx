@@ -20,6 +20,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** Every field a section of the tab saves, for the refusals to find their field. */
 const FIELDS = [
   'name',
+  // issue 36: the gifting section's holding period.
+  'holdingHours',
   'brandName',
   'locale',
   'timeZone',
