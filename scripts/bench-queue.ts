@@ -12,7 +12,7 @@
  *    scripts/bench-http.ts) and carrying one call at a time, as the drop's. They join (`queue/join`) spread evenly over the 10 s before the opening, then read their place
  *    as the page does: a watch kept open (`queue/watch`, on a connection and an address of its own, 127.2.x.y; see
  *    WATCH) whose pushed lines say their place, their turn and the sell-out; without one, reads of `queue/position` at
- *    the page's pace (components/sale/queue-panel.tsx `pollMs`: at the shuffle before it, every second within 10 s of
+ *    the page's pace (lib/sale/queue-pace.ts `pollMs`: at the shuffle before it, every second within 10 s of
  *    their admission, every 5 s further back). Admitted, they buy at once with their admission
  *    (`order/create` with `admission`). A buyer stops at an outcome (bought, sold out, ended, expired, left).
  * 2. The no-op phase: one GET /api/ping per buyer over the same connections, each sending its next when answered.
