@@ -111,6 +111,14 @@ describe('lib folders', () => {
     expect(up).toEqual([]);
   });
 
+  it("are listed in docs/architecture.md's layer table, in the same order (the table is what a new engineer reads)", () => {
+    const doc = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('| layer (bottom first) |'));
+    const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
+    const listed = rows.flatMap((row) => [...(row.split('|')[2] ?? '').matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!));
+    expect(listed).toEqual(LAYERS);
+  });
+
   it('never import the UI or the routes', () => {
     const ui = all.filter((a) => ['components', 'app'].includes(a.to)).map((a) => path.relative(root, a.file));
     expect(ui).toEqual([]);

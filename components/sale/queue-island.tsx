@@ -1,38 +1,12 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { saleAllocations } from '@/lib/db/schema';
-import { cachedRead, tags } from '@/lib/cache/store';
-import { pageScope, type PageChannel } from '@/lib/page/channel';
+import type { PageChannel } from '@/lib/page/channel';
+import { pageQueueRoom } from '@/lib/page/queue-room';
 import { formatDate } from '@/lib/format/date';
 import { slotArgs, toSlotted } from '@/lib/i18n/slots';
 import type { SaleRecord } from '@/lib/sale/schema';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { QueueLazy } from './queue-lazy';
 import type { QueueLabels } from './queue-panel';
-
-type Room = { joinMinutes: number; graceSeconds: number } | null;
-
-/**
- * Whether a sale sells through a waiting room (issue 35), the same for every visitor: cached like the sale itself, under
- * the sale's terms tag, which the console's waiting-room setup drops.
- */
-export function pageQueueRoom(channelId: number, saleId: string): Promise<Room> {
-  const scope = pageScope({ id: channelId });
-  const id = Number(saleId);
-  if (!Number.isSafeInteger(id)) return Promise.resolve(null);
-  return cachedRead(scope.db, `queue-room:${channelId}:${saleId}`, [tags.saleTerms(saleId), tags.sale(saleId)], async () => {
-    const [row] = await scope.db
-      .select({
-        mode: saleAllocations.mode,
-        joinMinutes: saleAllocations.queueJoinMinutes,
-        graceSeconds: saleAllocations.queueGraceSeconds,
-      })
-      .from(saleAllocations)
-      .where(eq(saleAllocations.saleId, id));
-    if (!row || row.mode !== 'queue' || row.joinMinutes === null || row.graceSeconds === null) return null;
-    return { joinMinutes: row.joinMinutes, graceSeconds: row.graceSeconds };
-  });
-}
 
 /**
  * The goods page's waiting room (issue 35, "First come, through a waiting room"): nothing for a sale without one.

@@ -16,7 +16,7 @@ import { verifyHref } from '@/components/identity/identity-notice';
 import { getDb } from '@/lib/db/client';
 import { publicPriority } from '@/lib/sale/priority';
 import { renderTime } from '@/lib/page/render-time';
-import { pageQueueRoom } from '@/components/sale/queue-island';
+import { pageQueueRoom } from '@/lib/page/queue-room';
 
 type Props = { params: Promise<SalePageParams> };
 
