@@ -198,6 +198,13 @@ it("ends a buyer's oldest watch when they open more than the limit, and a closed
   expect(tabs[0]!.pushed).toEqual([]);
   expect(tabs[1]!.pushed).toEqual([]);
   expect(tabs.slice(2).map((t) => last(t)?.status)).toEqual(['admitted', 'admitted']);
+  // A tab closed frees its place among the buyer's watches: one more opens without ending any; the next ends the oldest open.
+  const later = new Date(opening().getTime() - MINUTE);
+  tabs.push(...(await watchers(saleId, [user], later)));
+  expect(tabs.map((t) => t.ended)).toEqual([true, false, false, false, false]);
+  tabs.push(...(await watchers(saleId, [user], later)));
+  expect(tabs.map((t) => t.ended)).toEqual([true, false, true, false, false, false]);
+  expect(openWatches() - before).toBe(MAX_WATCHES_PER_BUYER);
   tabs.forEach((t) => t.close());
   expect(openWatches()).toBe(before);
 });
