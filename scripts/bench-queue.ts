@@ -28,7 +28,7 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { httpRequester, laneAt, type Answer } from './bench-http';
 import { makeBenchApiBuyers } from './bench-buyer';
-import { intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
+import { cpuMsOf, intEnv, percentile, percentileMs, startJobsWorker, startServer, stopServer, waitForHealth } from './bench-server';
 import { pollMs } from '../lib/sale/queue-pace';
 
 export type QueueBenchSetup = {
@@ -365,6 +365,13 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
   let reopenMax = 0;
   let watchesStreamed = 0;
   let watchesDropped = 0;
+  // The entry servers' CPU time from the first join to the last join's answer (the jobs worker not counted).
+  const serversCpuMs = () => servers.slice(0, processes).reduce((sum, server) => sum + (cpuMsOf(server.pid) ?? Number.NaN), 0);
+  let joinCpu: { from: number; at: number; cpuMs: number | null; wallMs: number | null } = { from: 0, at: 0, cpuMs: null, wallMs: null };
+  const joinAnswered = () => {
+    if (joinMs.length !== buyers.length) return;
+    joinCpu = { ...joinCpu, cpuMs: serversCpuMs() - joinCpu.from, wallMs: performance.now() - joinCpu.at };
+  };
   try {
     for (let i = 0; i < processes; i++) {
       await waitForHealth(() => request('GET', '/api/health', undefined, undefined, port + i), port + i);
@@ -376,6 +383,7 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
     const firstJoin = opening - JOIN_WINDOW_MS;
     if (Date.now() > firstJoin) throw new Error(`the servers took too long to start: BENCH_QUEUE_LEAD (${LEAD_SECONDS} s) is too short`);
     console.log(`servers up; joining opens for the bench in ${((firstJoin - Date.now()) / 1000).toFixed(1)} s`);
+    setTimeout(() => (joinCpu = { ...joinCpu, from: serversCpuMs(), at: performance.now() }), firstJoin - Date.now());
 
     const buyer = async (i: number): Promise<void> => {
       const me = buyers[i]!;
@@ -402,6 +410,7 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
         watch = openWatch(laneOf(lane).port, `127.2.${Math.floor(i / 250)}.${(i % 250) + 1}`, me.token, { ...body, join: true });
         standing = await watch.next(GIVE_UP_MS);
         joinMs.push(performance.now() - tapped);
+        joinAnswered();
         const refusal = watch.refusal();
         if (refusal?.code === 1001 || refusal?.status === 503) busy++;
         if (!standing) {
@@ -411,6 +420,7 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
       } else {
         const joined = await call('/api/market/api/queue/join', body);
         joinMs.push(joined.ms);
+        joinAnswered();
         if (isBusy(joined)) busy++;
         standing = ((joined.json ?? {}) as Envelope).data ?? null;
         if (joined.status !== 200 || !standing) return void fail('join', joined);
@@ -559,6 +569,12 @@ export async function queueBench(setup: QueueBenchSetup): Promise<void> {
   const lines: [string, string][] = [
     ['joined / in the queue (rows) / shuffled', `${joinedStories.length} / ${back.entries.length} / ${ranked.length}`],
     ['join call p50 / p99', `${percentile(joinMs, 50)} / ${percentile(joinMs, 99)}`],
+    [
+      "servers' CPU from the first join to the last one's answer",
+      joinCpu.cpuMs === null || Number.isNaN(joinCpu.cpuMs)
+        ? '-'
+        : `${(joinCpu.cpuMs / buyers.length).toFixed(2)} ms a join (${(joinCpu.cpuMs / 1000).toFixed(1)} s of CPU in ${(joinCpu.wallMs! / 1000).toFixed(1)} s)`,
+    ],
     ['join to a place: p99 / max / over 1 s', `${percentile(placedMs, 99)} / ${percentile(placedMs, 100)} / ${placedLate}`],
     [
       'shuffle to a number: p50 / p99 / max',

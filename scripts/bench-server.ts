@@ -1,5 +1,6 @@
 /** What the benchmarks share: the storefront's entry server started and stopped as `npm start` runs it, and percentiles. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { SERVER_OUT } from './build-server';
 
 /**
@@ -40,6 +41,23 @@ export function stopServer(server: ChildProcess): Promise<void> {
       resolve();
     }
   });
+}
+
+/**
+ * The CPU time (user + system, in ms) the process has used so far, from Linux's /proc (null elsewhere or once it has
+ * exited). Unlike wall times, it does not grow when other work on the machine takes the cores: a benchmark's
+ * "CPU per call" compares across runs on a busy machine.
+ */
+export function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, the 14th and 15th fields of the line (12th and 13th after the command's closing ")"), in ticks of
+    // 1/100 s (Linux's USER_HZ).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** Waits until the health check answers 200, for up to 60 s. */
