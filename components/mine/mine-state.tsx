@@ -49,6 +49,7 @@ export function MineProfile({
   brandName: string;
 }) {
   const t = useTranslations('mine');
+  const profile = useTranslations('profile');
   const { state, signedOut } = useMineState();
   if (signedOut) return anonymous;
   if (!state) {
@@ -98,6 +99,14 @@ export function MineProfile({
           <dd data-testid="mine-member-since">{state.memberSince}</dd>
         </dl>
       </div>
+      {/* issue 36: the buyer's own profile (nickname, avatar, logins, data, closing). */}
+      <Link
+        href="/mine/profile"
+        className="ml-auto shrink-0 self-start rounded-full border border-black/10 px-2.5 py-1 text-xs text-skin-1 active:bg-skin-light"
+        data-testid="mine-edit-profile"
+      >
+        {profile('edit')}
+      </Link>
     </Card>
   );
 }
