@@ -5,6 +5,9 @@ import { createSession } from '@/lib/auth/sessions';
 import { buyerIdentities, holdings, orderRefunds, orders, payments, users } from '@/lib/db/schema';
 import { createOrder } from '../order/service';
 import { findOrCreateUser } from '../auth/users';
+import { verifyCode } from '../auth/sms-codes';
+import { accountNumberOf } from '../auth/account-numbers';
+import { env } from '../env';
 import { deviceInWords, maskAddress } from './profile';
 import { nicknameProblem, refusedWordsOf } from './nickname';
 import { buyerData } from './data-export';
@@ -278,6 +281,13 @@ describe('closing the account', () => {
 
     const code = await closingCode(a.token);
     expect(code).toMatch(/^\d{6}$/);
+    // A closing code logs no one in.
+    await expect(
+      verifyCode({ db: api.db, now: api.now, channelId, secret: env().AUTH_SECRET, ip: '10.9.9.9' }, phone, code),
+    ).rejects.toThrow('This code has expired or was never sent. Please ask for a new one.');
+    const friend = await api.buyer(freshPhone());
+    const number = await accountNumberOf(api.db, channelId, a.userId, api.now);
+    expect((await api.callApi('/market/api/transfer/lookup', { accountNumber: number }, { token: friend.token })).body.code).toBe(200);
     const closed = await api.callApi('/market/api/profile/close', { code }, { token: a.token });
     expect(closed.data).toEqual({ closed: true });
 
@@ -291,6 +301,10 @@ describe('closing the account', () => {
     expect((await api.db.select().from(buyerIdentities).where(eq(buyerIdentities.userId, a.userId)))[0]?.idHash).toBe(
       `close-hash-${a.userId}`,
     );
+
+    // A gift can no longer be sent to the closed account's number.
+    const lookup = await api.callApi('/market/api/transfer/lookup', { accountNumber: number }, { token: friend.token });
+    expect(lookup.body.code).toBe(404);
 
     // The same phone signs up as a new account, holding nothing.
     const fresh = await findOrCreateUser(api.db, phone, api.now);
