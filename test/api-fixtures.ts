@@ -571,4 +571,12 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/market/api/transfer/accept': () => ({ transferId: '1' }),
   '/market/api/transfer/refuse': () => ({ transferId: '1' }),
   '/market/api/transfer/records': () => ({ pageCount: 1, pageSize: 50 }),
+  // issue 36: profile (a wrong closing code: nothing closes)
+  '/market/api/profile/read': () => ({}),
+  '/market/api/profile/update': () => ({ nickname: 'Matrix Buyer', avatar: '/brands/avatars/sun.svg' }),
+  '/market/api/profile/logins': () => ({}),
+  '/market/api/profile/signOutOthers': () => ({}),
+  '/market/api/profile/closing': () => ({}),
+  '/market/api/profile/closeCode': () => ({}),
+  '/market/api/profile/close': () => ({ code: '000000' }),
 };

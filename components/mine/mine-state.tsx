@@ -49,6 +49,7 @@ export function MineProfile({
   brandName: string;
 }) {
   const t = useTranslations('mine');
+  const profile = useTranslations('profile');
   const { state, signedOut } = useMineState();
   if (signedOut) return anonymous;
   if (!state) {
@@ -77,10 +78,11 @@ export function MineProfile({
     );
   }
   return (
-    <Card as="section" className="flex items-center gap-3 p-4" data-testid="mine-profile">
+    <Card as="section" className="relative flex items-center gap-3 p-4" data-testid="mine-profile">
       <Avatar src={state.avatar ?? defaultAvatar} alt={t('avatar')} size="1.2rem" placeholderColor={placeholderColor} />
       <div className="min-w-0">
-        <p className="truncate text-lg font-semibold text-skin-1" data-testid="mine-phone">
+        {/* Room on the right for "Edit profile" (issue 36), which sits in the card's corner. */}
+        <p className="truncate pr-[1.3rem] text-lg font-semibold text-skin-1" data-testid="mine-phone">
           {state.nickname ?? state.phone}
         </p>
         {state.nickname ? (
@@ -98,6 +100,14 @@ export function MineProfile({
           <dd data-testid="mine-member-since">{state.memberSince}</dd>
         </dl>
       </div>
+      {/* issue 36: the buyer's own profile (nickname, avatar, logins, data, closing). */}
+      <Link
+        href="/mine/profile"
+        className="absolute top-3 right-3 rounded-full border border-black/10 px-2.5 py-1 text-xs text-skin-1 active:bg-skin-light"
+        data-testid="mine-edit-profile"
+      >
+        {profile('edit')}
+      </Link>
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { buyerAccountNumbers } from '../db/schema';
+import { buyerAccountNumbers, users } from '../db/schema';
 
 /**
  * A buyer's account number on a channel (issue 32, "Orders and buyers"): 10 digits from the CSPRNG (no leading zero,
@@ -42,13 +42,28 @@ export async function accountNumberOf(db: Db, channelId: number, userId: number,
   throw new Error(`no free account number for user ${userId} on channel ${channelId} after 5 draws`);
 }
 
-/** The buyer behind an account number on the channel, or null. */
-export async function buyerOfAccountNumber(db: Db, channelId: number, number: string): Promise<number | null> {
+/**
+ * The buyer behind an account number on the channel, or null. A closed account (issue 36) is nobody to a buyer (a gift
+ * cannot go to it); the console's searches pass `includeClosed` to still find its orders.
+ */
+export async function buyerOfAccountNumber(
+  db: Db,
+  channelId: number,
+  number: string,
+  options: { includeClosed?: boolean } = {},
+): Promise<number | null> {
   if (!ACCOUNT_NUMBER.test(number)) return null;
   const [row] = await db
     .select({ userId: buyerAccountNumbers.userId })
     .from(buyerAccountNumbers)
-    .where(and(eq(buyerAccountNumbers.channelId, channelId), eq(buyerAccountNumbers.number, number)))
+    .innerJoin(users, eq(users.id, buyerAccountNumbers.userId))
+    .where(
+      and(
+        eq(buyerAccountNumbers.channelId, channelId),
+        eq(buyerAccountNumbers.number, number),
+        options.includeClosed ? undefined : isNull(users.closedAt),
+      ),
+    )
     .limit(1);
   return row?.userId ?? null;
 }

@@ -171,6 +171,7 @@ export const authProcedures = {
           secret: e.AUTH_SECRET,
           // The device getAuthCode gave its cookie to: remembered as having logged in here (issue 29).
           deviceId: deviceIdFrom(ctx.headers.get('cookie')),
+          userAgent: ctx.headers.get('user-agent'),
           addressLimits: addressLimitsOf(e),
           // Logging in accepts both agreements (spec §2, the login form's checkbox): the versions of the texts as this
           // caller reads them, in the language it reads the store in (issue 33).

@@ -21,6 +21,8 @@ export async function loginWithCode(
     ip: string;
     secret: string;
     deviceId?: string | null;
+    /** The caller's user agent (issue 36): kept with the session, shown among the buyer's logins. */
+    userAgent?: string | null;
     addressLimits?: AddressLimits;
     agreementVersions?: { privacy: string; salesStrategy: string };
   },
@@ -31,7 +33,13 @@ export async function loginWithCode(
   // their phone or an address in a blocked range (issue 33).
   await refuseBlockedKnocker(ctx.db, ctx.channelId, { phone: input.phone, ip: ctx.ip });
   const user = await findOrCreateUser(ctx.db, input.phone, ctx.now);
-  const session = await createSession(ctx.db, { userId: user.id, channelId: ctx.channelId, now: ctx.now, ip: ctx.ip });
+  const session = await createSession(ctx.db, {
+    userId: user.id,
+    channelId: ctx.channelId,
+    now: ctx.now,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent ?? null,
+  });
   if (ctx.deviceId) await recordLoginDevice(ctx.db, { channelId: ctx.channelId, deviceId: ctx.deviceId, now: ctx.now });
   if (ctx.agreementVersions) {
     await recordAgreementAcceptances(ctx.db, { userId: user.id, channelId: ctx.channelId, versions: ctx.agreementVersions, now: ctx.now });

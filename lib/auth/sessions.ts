@@ -17,15 +17,25 @@ import type { SessionUser } from '../procedure/scope';
 
 export async function createSession(
   db: Db,
-  input: { userId: number; channelId: number; now: Date; ip: string | null },
+  input: { userId: number; channelId: number; now: Date; ip: string | null; userAgent?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(input.now.getTime() + AUTH_LIMITS.sessionTtlMs);
-  await db
-    .insert(authSessions)
-    .values({ tokenHash: sha256(token), userId: input.userId, channelId: input.channelId, createdAt: input.now, expiresAt, ip: input.ip });
+  await db.insert(authSessions).values({
+    tokenHash: sha256(token),
+    userId: input.userId,
+    channelId: input.channelId,
+    createdAt: input.now,
+    expiresAt,
+    ip: input.ip,
+    // issue 36: shown to the buyer among their logins, in words (lib/buyer/logins.ts); a long one is cut.
+    userAgent: input.userAgent ? input.userAgent.slice(0, USER_AGENT_MAX) : null,
+  });
   return { token, expiresAt };
 }
+
+/** The longest user agent kept with a session (issue 36): enough for every phone's, bounded for a made-up one. */
+export const USER_AGENT_MAX = 256;
 
 /**
  * How long a live session read is kept in this process (issue 34): Mine, the pay page and every buyer call read the

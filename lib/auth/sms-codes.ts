@@ -38,7 +38,12 @@ export type CodeCtx = ChannelScope & {
   smsSender?: SmsMessage['sender'];
   /** Per-address and per-network limits: the deployment's (SMS_CODES_PER_*, SMS_IPV4_NETWORK_PREFIX), else the defaults. */
   addressLimits?: AddressLimits;
+  /** What the code is for (issue 36): a login code (the default) never closes an account, nor a closing code logs in. */
+  purpose?: SmsCodePurpose;
 };
+
+/** What an SMS code is for (`sms_codes.purpose`): each code works only for its own, and each has its own wait. */
+export type SmsCodePurpose = 'login' | 'close';
 
 function codeHash(secret: string, phone: string, code: string): string {
   return hmac(secret, `${phone}:${code}`);
@@ -102,6 +107,7 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
           and(
             eq(smsCodes.phone, phone),
             eq(smsCodes.channelId, ctx.channelId),
+            eq(smsCodes.purpose, ctx.purpose ?? 'login'),
             gte(smsCodes.createdAt, new Date(ctx.now.getTime() - 24 * 3600_000)),
           ),
         )
@@ -115,11 +121,18 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
 
       await spendChannelBudget(tx, ctx, phone, alerts);
 
-      // A new code replaces any older one of this phone on this channel.
+      // A new code replaces any older one of this phone on this channel, for the same purpose.
       const replaced = await tx
         .update(smsCodes)
         .set({ consumedAt: ctx.now })
-        .where(and(eq(smsCodes.phone, phone), eq(smsCodes.channelId, ctx.channelId), isNull(smsCodes.consumedAt)))
+        .where(
+          and(
+            eq(smsCodes.phone, phone),
+            eq(smsCodes.channelId, ctx.channelId),
+            eq(smsCodes.purpose, ctx.purpose ?? 'login'),
+            isNull(smsCodes.consumedAt),
+          ),
+        )
         .returning({ id: smsCodes.id });
       const [row] = await tx
         .insert(smsCodes)
@@ -130,6 +143,7 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
           ip: ctx.ip,
           createdAt: ctx.now,
           expiresAt: new Date(ctx.now.getTime() + AUTH_LIMITS.codeTtlMs),
+          purpose: ctx.purpose ?? 'login',
         })
         .returning({ id: smsCodes.id });
       return { wait: phoneWaitMs(recent.length + 1), codeId: row!.id, replacedIds: replaced.map((r) => r.id) };
@@ -220,7 +234,7 @@ async function forgetUnsentCode(ctx: CodeCtx, phone: string, stored: { codeId: n
  * name the field and never tell whether the phone has an account.
  */
 export async function verifyCode(
-  ctx: Pick<CodeCtx, 'db' | 'now' | 'channelId' | 'secret' | 'addressLimits'> & { ip: string },
+  ctx: Pick<CodeCtx, 'db' | 'now' | 'channelId' | 'secret' | 'addressLimits' | 'purpose'> & { ip: string },
   phone: string,
   code: string,
 ): Promise<void> {
@@ -240,7 +254,13 @@ export async function verifyCode(
       .select({ id: smsCodes.id, codeHash: smsCodes.codeHash, wrongTries: smsCodes.wrongTries })
       .from(smsCodes)
       .where(
-        and(eq(smsCodes.phone, phone), eq(smsCodes.channelId, ctx.channelId), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, ctx.now)),
+        and(
+          eq(smsCodes.phone, phone),
+          eq(smsCodes.channelId, ctx.channelId),
+          eq(smsCodes.purpose, ctx.purpose ?? 'login'),
+          isNull(smsCodes.consumedAt),
+          gt(smsCodes.expiresAt, ctx.now),
+        ),
       )
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);

@@ -30,7 +30,7 @@ async function stateOf(db: Db, channelId: number, userId: number): Promise<Block
 }
 
 async function buyerOn(db: Db, channelId: number, accountNumber: string): Promise<number> {
-  const userId = await buyerOfAccountNumber(db, channelId, accountNumber);
+  const userId = await buyerOfAccountNumber(db, channelId, accountNumber, { includeClosed: true });
   if (userId === null) throw new AppError(404, msg('opsBuyerNotFound'));
   return userId;
 }

@@ -49,7 +49,7 @@ export async function findOnChannel(db: Db, channelId: number, query: string, no
     return row ? { kind: 'order', orderNo: row.orderNo } : null;
   }
   let userId: number | null = null;
-  if (kind === 'account') userId = await buyerOfAccountNumber(db, channelId, q);
+  if (kind === 'account') userId = await buyerOfAccountNumber(db, channelId, q, { includeClosed: true });
   if (kind === 'phone') {
     const [user] = await db
       .select({ id: users.id })
@@ -109,7 +109,7 @@ export async function buyerByAccountNumber(
   accountNumber: string,
   options: { fullPhone: boolean },
 ): Promise<BuyerView | null> {
-  const userId = await buyerOfAccountNumber(db, channelId, accountNumber);
+  const userId = await buyerOfAccountNumber(db, channelId, accountNumber, { includeClosed: true });
   if (userId === null) return null;
   const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;

@@ -33,6 +33,9 @@ export type RouteName =
   | 'mineGifts'
   | 'mineGiftRecords'
   | 'mineGive'
+  | 'mineProfile'
+  | 'mineProfileClose'
+  | 'mineProfileData'
   | 'login'
   | 'agreement'
   | 'notFound'
@@ -109,6 +112,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'mineGifts', pattern: '/mine/gifts', login: true },
   { name: 'mineGiftRecords', pattern: '/mine/gifts/records', login: true },
   { name: 'mineGive', pattern: '/mine/gifts/give/:holdingId', login: true },
+  // Ours, not the spec's (issue 36): the buyer's profile (nickname, avatar, logins), their data file, closing the account.
+  { name: 'mineProfile', pattern: '/mine/profile', login: true },
+  { name: 'mineProfileClose', pattern: '/mine/profile/close', login: true },
+  { name: 'mineProfileData', pattern: '/mine/profile/data', login: true },
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },

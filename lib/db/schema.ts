@@ -332,6 +332,11 @@ export const users = pgTable('users', {
   avatar: text('avatar'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /**
+   * issue 36: the buyer closed the account (docs/profile.md): its phone is released (`phone` then holds `closed:<id>`,
+   * so the number may sign up anew), its nickname and avatar cleared, its sessions ended on every channel.
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
 });
 
 /**
@@ -421,6 +426,8 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
+    /** issue 36: the user agent at login (at most 256 characters), shown to the buyer in words among their logins. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('auth_sessions_user').on(t.userId)],
 );
@@ -441,8 +448,11 @@ export const smsCodes = pgTable(
     wrongTries: integer('wrong_tries').notNull().default(0),
     /** Set when the code logs someone in or is burnt by wrong tries; a consumed code never works again. */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** issue 36: what the code is for: 'login', or 'close' (closing the account); a code works only for its purpose. */
+    purpose: text('purpose').notNull().default('login'),
   },
   (t) => [
+    check('sms_codes_purpose', sql`${t.purpose} in ('login', 'close')`),
     index('sms_codes_phone_time').on(t.phone, t.createdAt),
     index('sms_codes_ip_time').on(t.ip, t.createdAt),
     index('sms_codes_channel_time').on(t.channelId, t.createdAt),

@@ -259,6 +259,12 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   transferNotFound: 'transferId',
   transferAnswered: 'transferId',
   transferGone: 'transferId',
+  // issue 36: profile
+  profileNicknameSpaces: 'nickname',
+  profileNicknameLength: 'nickname',
+  profileNicknameChars: 'nickname',
+  profileNicknameRefused: 'nickname',
+  profileAvatarUnknown: 'avatar',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

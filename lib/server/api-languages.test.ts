@@ -192,6 +192,9 @@ describe('the message catalogue', () => {
     mode: 'queue',
     // issue 36: gifting, a gift already answered.
     status: 'expired',
+    // issue 36: profile, a nickname's bounds and a refused word.
+    min: 2,
+    word: '客服',
   };
   /** The values an English text takes (its ICU arguments), from the text itself. */
   const argumentsOf = (text: string) => new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]!));

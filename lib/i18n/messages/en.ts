@@ -441,6 +441,16 @@ const en = {
     transferAnswered:
       'This gift was already {status, select, accepted {accepted} refused {refused} other {returned to its sender: it was not answered within 72 hours}}.',
     transferGone: 'The sender no longer holds this collectible, so the gift has ended and nothing moved.',
+    // issue 36: profile (nickname, avatar, logins, closing the account; lib/buyer/profile.ts, lib/buyer/close-account.ts)
+    profileNicknameSpaces: 'A nickname cannot start or end with a space, nor have two spaces in a row.',
+    profileNicknameLength: 'A nickname is {min, number} to {max, number} characters long.',
+    profileNicknameChars: 'A nickname may hold letters, digits, Chinese characters, _ and - only.',
+    profileNicknameRefused: 'This nickname cannot be used: “{word}” could pass for the store or its staff.',
+    profileAvatarUnknown: 'Pick one of the avatars offered.',
+    profileCloseToPay:
+      'You have {count, plural, one {an order} other {# orders}} waiting for payment: pay or cancel {count, plural, one {it} other {them}} before closing your account.',
+    profileCloseRefundOwed:
+      'A refund is still owed to you ({count, plural, one {# order} other {# orders}}): your account can close once it has reached you.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -2102,6 +2112,56 @@ const en = {
     since: 'since {time}',
     more: 'More records',
     newer: 'Newer',
+  },
+  // issue 36: profile (/mine/profile: nickname and avatar, logins, the data file, closing the account; Mine's header link)
+  profile: {
+    title: 'My profile',
+    edit: 'Edit profile',
+    nickname: 'Nickname',
+    nicknameHint: '2–20 characters: letters, digits, Chinese characters, _ or -.',
+    nicknamePlaceholder: 'Your nickname',
+    save: 'Save',
+    saved: 'Saved',
+    avatar: 'Avatar',
+    avatarHint: 'Pick a picture: it shows on Mine, and to friends you give collectibles to.',
+    avatarDefault: 'The store’s picture',
+    avatarOption: 'Avatar {index}',
+    logins: 'Recent logins',
+    loginsHint: 'Your last 20 logins to this store. Not you? Sign out of the other sessions.',
+    current: 'This device',
+    ended: 'Signed out',
+    unknownDevice: 'Unknown device',
+    unknownAddress: 'Unknown address',
+    signOutOthers: 'Sign out of all other sessions',
+    signOutOthersConfirm: 'Sign out of every other session in this store? This device stays signed in.',
+    signedOutOthers:
+      '{count, plural, =0 {No other session was signed in} one {# other session signed out} other {# other sessions signed out}}',
+    data: 'Your data',
+    dataHint: 'Download your profile, orders, collectibles, gifts and logins in this store as a file (JSON).',
+    download: 'Download my data',
+    close: 'Close my account',
+    closeTitle: 'Close your account',
+    closeIntro:
+      'Closing your account ends it in every store of this service: you are signed out everywhere, and your phone number can sign up again as a new account. It cannot be undone.',
+    closeHeld: 'You still hold {count, plural, one {# collectible} other {# collectibles}}',
+    closeHeldNone: 'You hold no collectibles.',
+    closeForfeit:
+      'As the store’s terms say, collectibles still held when the account closes are forfeited: nobody can get them back. Give the ones you want to keep to a friend first.',
+    closeGiftsSent:
+      '{count, plural, one {A gift you sent is} other {# gifts you sent are}} still waiting for an answer: accepted, it goes to your friend even after you close.',
+    closeToPay: '{count, plural, one {An order waits} other {# orders wait}} for payment: pay or cancel first.',
+    closeRefundOwed: 'A refund is still owed to you: you can close once it has reached you.',
+    closeKept:
+      'Kept after closing, as the law asks: your orders, and your verified real name as a keyed fingerprint (for 3 years), so store limits and blocks still apply.',
+    sendCode: 'Text me a code',
+    codeSent: 'Code sent to {phone}',
+    code: 'Code from the text message',
+    resend: 'Send again in {seconds}s',
+    confirmClose: 'Close my account',
+    confirmCloseTitle: 'Close your account for good?',
+    confirmCloseBody: 'You will be signed out in every store, and what you still hold is forfeited.',
+    closed: 'Your account is closed.',
+    otherStore: 'in {store}',
   },
   // issue 35: inbox (the buyer's own messages: /mine/messages, the Messages entry on Mine, lib/notice/inbox-procedures.ts)
   inbox: {
