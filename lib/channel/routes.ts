@@ -33,6 +33,10 @@ export type RouteName =
   | 'mineGifts'
   | 'mineGiftRecords'
   | 'mineGive'
+  | 'mineCertificate'
+  | 'mineGiveTo'
+  | 'mineGiftCode'
+  | 'certificate'
   | 'login'
   | 'agreement'
   | 'notFound'
@@ -109,6 +113,12 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'mineGifts', pattern: '/mine/gifts', login: true },
   { name: 'mineGiftRecords', pattern: '/mine/gifts/records', login: true },
   { name: 'mineGive', pattern: '/mine/gifts/give/:holdingId', login: true },
+  // issue 36: a held edition's certificate; the editions one can give to the buyer whose gift code was scanned; my gift
+  // code (a QR of that link); and the certificate's public page, open to everyone by an opaque code (docs/gifting.md).
+  { name: 'mineCertificate', pattern: '/mine/collection/:holdingId', login: true },
+  { name: 'mineGiveTo', pattern: '/mine/collection/give-to/:accountNumber', login: true },
+  { name: 'mineGiftCode', pattern: '/mine/gift-code', login: true },
+  { name: 'certificate', pattern: '/cert/:code' },
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },
