@@ -82,8 +82,10 @@ test('buy two, pay in the sandbox, see the edition numbers, the order and the ho
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('holding-chain').first()).toContainText(/0x[0-9a-f]{8}/);
   await page.screenshot({ path: 'e2e/.artifacts/collection.png' });
-  // The image opens in the viewer.
-  await holdings.first().getByRole('button').click();
+  // A card opens its certificate (issue 36), whose picture opens in the viewer.
+  await holdings.first().getByTestId('holding-open').click();
+  await expect(page).toHaveURL(/\/mine\/collection\/\d+$/);
+  await page.getByTestId('certificate-picture').click();
   await expect(page.getByRole('dialog', { name: 'Image viewer' })).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -16,10 +16,11 @@ import { demoCode } from '../lib/demo/seed-data';
 // chain-up, the toasts' region; the cashier writes its colons as Chinese does.
 
 /**
- * Latin text a Chinese page may show: hex numbers (transaction hashes, contract addresses: 0x…), as Chinese stores do;
- * the toasts' region naming its keyboard shortcut (sonner's alt+T: keys are written in Latin on Chinese keyboards too).
+ * Latin text a Chinese page may show: hex numbers (transaction hashes, contract addresses: 0x…), as Chinese stores do,
+ * whole or shortened in the middle (a collection card's, issue 36); the toasts' region naming its keyboard shortcut
+ * (sonner's alt+T: keys are written in Latin on Chinese keyboards too).
  */
-const ALLOWED = [/^[0-9a-fx#.,:/\s¥%×-]+$/i, /^[^A-Za-z]+ alt\+T$/];
+const ALLOWED = [/^[0-9a-fx#.,:/\s¥%×…-]+$/i, /^[^A-Za-z]+ alt\+T$/];
 
 /**
  * The operator's own words on an English-content channel opened in Chinese: every text of the demo seed (names of

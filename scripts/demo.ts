@@ -38,10 +38,12 @@ async function main() {
   }
   run('npm', ['run', '--silent', 'db:migrate']);
   const { openDb } = await import('../lib/db/client');
-  const { seed } = await import('../lib/demo/seed');
+  const { seed, seedDemoBuyers } = await import('../lib/demo/seed');
   const { demoSummary } = await import('../lib/demo/summary');
   const { db, close } = openDb();
   const seeded = await seed(db);
+  // issue 36: two demo buyers of AURORA and a gift between them left unanswered past its 72 hours.
+  await seedDemoBuyers(db);
   // The demo owner's one-time enrolment link (issue 31; demo mode only: DEMO_MODE is 1 here unless set otherwise).
   const { demoOwnerEnrolment, DEMO_OWNER } = await import('../lib/operator/first-owner');
   const owner = env().DEMO_MODE === '1' ? await demoOwnerEnrolment(db, new Date()) : null;

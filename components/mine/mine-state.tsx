@@ -50,6 +50,7 @@ export function MineProfile({
 }) {
   const t = useTranslations('mine');
   const profile = useTranslations('profile');
+  const giftCode = useTranslations('giftCode');
   const { state, signedOut } = useMineState();
   if (signedOut) return anonymous;
   if (!state) {
@@ -93,8 +94,14 @@ export function MineProfile({
         {/* The profile a buyer quotes to customer service: their account number and when they joined. */}
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-neutral-500" data-testid="mine-account">
           <dt>{t('accountId')}</dt>
-          <dd className="tabular-nums select-all" data-testid="mine-account-id">
-            {formatAccountNumber(state.accountNumber)}
+          <dd className="flex flex-wrap items-center gap-x-2">
+            <span className="tabular-nums select-all" data-testid="mine-account-id">
+              {formatAccountNumber(state.accountNumber)}
+            </span>
+            {/* issue 36: the buyer's gift code, a QR a friend scans to give them a collectible. */}
+            <Link href="/mine/gift-code" className="font-medium text-skin-1 underline underline-offset-2" data-testid="mine-gift-code">
+              {giftCode('entry')}
+            </Link>
           </dd>
           <dt>{t('memberSince')}</dt>
           <dd data-testid="mine-member-since">{state.memberSince}</dd>

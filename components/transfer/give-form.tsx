@@ -18,12 +18,25 @@ import type { ReceiverView, TransferView } from '@/lib/transfer/schema';
  * (`transfer/give`). One tap key per confirmed gift, kept when the call failed on the way, so a retry (or a double tap)
  * is the same gift. Refusals are toasted by the API client in the page's language.
  */
-export function GiveForm({ holdingId, goods, number, timeZone }: { holdingId: string; goods: string; number: number; timeZone: string }) {
+export function GiveForm({
+  holdingId,
+  goods,
+  number,
+  timeZone,
+  receiverNumber = '',
+}: {
+  holdingId: string;
+  goods: string;
+  number: number;
+  timeZone: string;
+  /** The receiver's account number, filled in when the sender came from the receiver's gift code (issue 36). */
+  receiverNumber?: string;
+}) {
   const t = useTranslations('transfer');
   const common = useTranslations('common');
   const api = useApi();
   const id = useId();
-  const [accountNumber, setAccountNumber] = useState('');
+  const [accountNumber, setAccountNumber] = useState(receiverNumber);
   const [receiver, setReceiver] = useState<ReceiverView | null>(null);
   const [sent, setSent] = useState<TransferView | null>(null);
   const [busy, setBusy] = useState(false);

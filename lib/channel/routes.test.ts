@@ -33,6 +33,11 @@ describe('matchRoute (spec §2 routes)', () => {
     ['/mine/gifts', 'mineGifts', {}],
     ['/mine/gifts/records', 'mineGiftRecords', {}],
     ['/mine/gifts/give/42', 'mineGive', { holdingId: '42' }],
+    // issue 36: the certificate, the editions to give to a scanned gift code, my gift code, the public certificate.
+    ['/mine/collection/42', 'mineCertificate', { holdingId: '42' }],
+    ['/mine/collection/give-to/1234567890', 'mineGiveTo', { accountNumber: '1234567890' }],
+    ['/mine/gift-code', 'mineGiftCode', {}],
+    ['/cert/AbC-dEf_0123456789abcd', 'certificate', { code: 'AbC-dEf_0123456789abcd' }],
     ['/login', 'login', {}],
     ['/agreement/privacy', 'agreement', { location: 'privacy' }],
     ['/404', 'notFound', {}],
@@ -106,6 +111,10 @@ describe('route flags', () => {
       '/mine/receive',
       // issue 33: the real-name verification is a /mine page too.
       '/mine/identity',
+      // issue 36: the certificate, the editions to give to a scanned gift code, my gift code.
+      '/mine/collection/42',
+      '/mine/collection/give-to/1234567890',
+      '/mine/gift-code',
     ]) {
       expect([path, loginNeeded(path)]).toEqual([path, true]);
     }
@@ -118,7 +127,17 @@ describe('route flags', () => {
   });
 
   it('keeps home, mine home, goods detail and the receive pages open (spec §6)', () => {
-    for (const path of ['', '/', '/mine', '/goods/detail/42', '/receive', '/receive2', '/receive_detail/1/2', '/receive_detail_new/1/2']) {
+    for (const path of [
+      '',
+      '/',
+      '/mine',
+      '/goods/detail/42',
+      '/receive',
+      '/receive2',
+      '/receive_detail/1/2',
+      '/receive_detail_new/1/2',
+      '/cert/x',
+    ]) {
       expect([path, loginNeeded(path)]).toEqual([path, false]);
     }
   });

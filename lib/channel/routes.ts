@@ -36,6 +36,10 @@ export type RouteName =
   | 'mineProfile'
   | 'mineProfileClose'
   | 'mineProfileData'
+  | 'mineCertificate'
+  | 'mineGiveTo'
+  | 'mineGiftCode'
+  | 'certificate'
   | 'login'
   | 'agreement'
   | 'notFound'
@@ -116,6 +120,12 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'mineProfile', pattern: '/mine/profile', login: true },
   { name: 'mineProfileClose', pattern: '/mine/profile/close', login: true },
   { name: 'mineProfileData', pattern: '/mine/profile/data', login: true },
+  // issue 36: a held edition's certificate; the editions one can give to the buyer whose gift code was scanned; my gift
+  // code (a QR of that link); and the certificate's public page, open to everyone by an opaque code (docs/gifting.md).
+  { name: 'mineCertificate', pattern: '/mine/collection/:holdingId', login: true },
+  { name: 'mineGiveTo', pattern: '/mine/collection/give-to/:accountNumber', login: true },
+  { name: 'mineGiftCode', pattern: '/mine/gift-code', login: true },
+  { name: 'certificate', pattern: '/cert/:code' },
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },

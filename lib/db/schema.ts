@@ -752,9 +752,16 @@ export const holdings = pgTable(
     chainStatus: integer('chain_status').notNull().default(0),
     tokenId: text('token_id'),
     tradeHash: text('trade_hash'),
+    /**
+     * The opaque code of the edition's public certificate page (issue 36, `/cert/<code>`; docs/gifting.md,
+     * "Certificate"): random, made the first time its holder opens the certificate, kept when the edition is given, so a
+     * shared link follows the edition. Null until then.
+     */
+    shareCode: text('share_code'),
   },
   (t) => [
     uniqueIndex('holdings_commodity_number').on(t.commodityId, t.number),
+    uniqueIndex('holdings_share_code').on(t.shareCode),
     index('holdings_user_channel').on(t.userId, t.channelId, t.createdAt),
     index('holdings_chain_pending').on(t.chainStatus),
   ],

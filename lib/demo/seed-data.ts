@@ -858,3 +858,19 @@ export function demoCollectibles(): SeedCollectible[] {
     ...SEED_CHAIN_CAMPAIGNS.map((c) => ({ channel: c.channel, code: c.commodity.code, name: c.commodity.name })),
   ];
 }
+
+/**
+ * issue 36: a gift between two demo buyers of AURORA left unanswered, offered 73 hours before the seed ran: past its
+ * 72 hours, so the first pass of the background jobs (or the first read of either buyer's gifts) gives the edition back
+ * to its sender, who finds it in their collection and a "returned" record. e2e/certificate.spec.ts logs in as both
+ * (the server's clock is not the browser's, so the age is the seed's). Made once, with the two buyers.
+ */
+export const SEED_UNANSWERED_GIFT = {
+  channel: 'AURORA',
+  sale: 'jade-dragon',
+  sender: { phone: '13600003601', nickname: 'Lin Qiao' },
+  receiver: { phone: '13600003602', nickname: 'Mei Chen' },
+  /** Bought this long before it was offered (past the channel's holding period). */
+  heldHoursBefore: 2 * DAY,
+  offeredHoursAgo: 73 * HOUR,
+} as const;

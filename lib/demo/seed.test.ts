@@ -11,12 +11,16 @@ import {
   channels,
   commodities,
   editionCounters,
+  holdings,
+  holdingTransfers,
   offerInputs,
   redeemCodes,
   sales,
   storeCodes,
+  users,
 } from '../db/schema';
-import { assertNoReservedKey, seed } from './seed';
+import { assertNoReservedKey, seed, seedDemoBuyers } from './seed';
+import { SEED_UNANSWERED_GIFT } from './seed-data';
 import { parseSkin } from '../channel/skin';
 import { toThemeInfo } from '../channel/service';
 import { identityRequirement, parseIdentityPolicy } from '../channel/identity-policy';
@@ -69,6 +73,25 @@ describe('seed', () => {
     for (const rows of Object.values(before)) expect(rows.length).toBeGreaterThan(0);
     await seed(db, new Date(now.getTime() + 3 * 86_400_000));
     expect(await dump()).toEqual(before);
+  });
+
+  it('leaves one gift between two demo buyers of AURORA unanswered past its 72 hours, once (issue 36)', async () => {
+    await seedDemoBuyers(db, now);
+    await seedDemoBuyers(db, new Date(now.getTime() + 86_400_000));
+    const [gift] = await db
+      .select({ t: holdingTransfers, senderPhone: users.phone, holder: holdings.userId })
+      .from(holdingTransfers)
+      .innerJoin(users, eq(users.id, holdingTransfers.senderId))
+      .innerJoin(holdings, eq(holdings.id, holdingTransfers.holdingId));
+    expect(gift).toMatchObject({
+      senderPhone: SEED_UNANSWERED_GIFT.sender.phone,
+      t: { status: 'pending', channelId: (await channel('AURORA')).id },
+    });
+    expect(gift!.holder).toBe(gift!.t.senderId);
+    expect(gift!.t.createdAt).toEqual(new Date(now.getTime() - 73 * 3_600_000));
+    expect(gift!.t.expiresAt.getTime()).toBeLessThan(now.getTime());
+    expect(await db.select().from(holdingTransfers)).toHaveLength(1);
+    expect(await db.select().from(users)).toHaveLength(2);
   });
 
   it('prints the same demo codes on every run, each with the page it is entered on', async () => {

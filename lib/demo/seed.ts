@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -8,9 +8,11 @@ import {
   editionCounters,
   channels,
   commodities,
+  holdingTransfers,
   redeemCodes,
   sales,
   storeCodes,
+  users,
 } from '../db/schema';
 import {
   channelArt,
@@ -22,6 +24,7 @@ import {
   SEED_EXCHANGES,
   SEED_GIFTS,
   SEED_SALES,
+  SEED_UNANSWERED_GIFT,
   STORE_CODES,
   type SeedCampaign,
   type SeedChannel,
@@ -29,6 +32,8 @@ import {
 } from './seed-data';
 import { invalidateAll, tagNoticesSent } from '../cache/store';
 import { forgetAllSoldOut } from '../order/sold-out';
+import { mintHoldings } from '../collection/mint';
+import { GIFT_ANSWER_HOURS } from '../transfer/service';
 import { hashCode } from '../redeem-code/service';
 import { DEFAULT_SKIN, SKIN_IMAGE_FIELDS, type Skin } from '../channel/skin';
 import { isReservedChannelKey } from '../operator/host';
@@ -393,6 +398,51 @@ async function seedCollectible(db: Db, values: ReturnType<typeof commodityValues
   );
   if (mintedBefore > 0) await db.update(editionCounters).set({ minted: mintedBefore }).where(eq(editionCounters.commodityId, made.id));
   return made.id;
+}
+
+/**
+ * issue 36: the gift SEED_UNANSWERED_GIFT describes, with its two buyers, once (an existing sender means it was made).
+ * The edition is minted as a purchase would (its edition number the collectible's next), chain-up pending: the chain
+ * ledger job records it as any other. Not part of `seed`, which the unit tests' databases start from (they make buyers
+ * of their own): the demo (scripts/demo.ts, `npm run db:seed`) runs it after `seed`.
+ */
+export async function seedDemoBuyers(db: Db, now: Date = new Date()): Promise<void> {
+  const g = SEED_UNANSWERED_GIFT;
+  const [channel] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, g.channel));
+  if (!channel) throw new Error(`seed: the unanswered gift names unknown channel ${g.channel}`);
+  const channelId = channel.id;
+  const [made] = await db.select({ id: users.id }).from(users).where(eq(users.phone, g.sender.phone));
+  if (made) return;
+  const HOUR_MS = 3_600_000;
+  const offered = new Date(now.getTime() - g.offeredHoursAgo * HOUR_MS);
+  const commodityId = await commodityIdOf(db, channelId, g.sale);
+  const [collectible] = await db.select({ amountSku: commodities.amountSku }).from(commodities).where(eq(commodities.id, commodityId));
+  await db.transaction(async (tx) => {
+    const [sender, receiver] = await tx
+      .insert(users)
+      .values([
+        { uuid: randomUUID(), phone: g.sender.phone, nickname: g.sender.nickname, createdAt: offered },
+        { uuid: randomUUID(), phone: g.receiver.phone, nickname: g.receiver.nickname, createdAt: offered },
+      ])
+      .returning({ id: users.id });
+    const [edition] = await mintHoldings(tx, {
+      channelId,
+      userId: sender!.id,
+      commodity: { id: commodityId, amountSku: collectible!.amountSku },
+      quantity: 1,
+      now: new Date(offered.getTime() - g.heldHoursBefore * HOUR_MS),
+    });
+    await tx.insert(holdingTransfers).values({
+      channelId,
+      holdingId: edition!.id,
+      senderId: sender!.id,
+      receiverId: receiver!.id,
+      status: 'pending',
+      idempotencyKey: 'demo-unanswered-gift',
+      createdAt: offered,
+      expiresAt: new Date(offered.getTime() + GIFT_ANSWER_HOURS * HOUR_MS),
+    });
+  });
 }
 
 async function commodityIdOf(db: Db, channelId: number, code: string): Promise<number> {

@@ -49,3 +49,34 @@ export const giftabilitySchema = z.object({
   provenance: z.array(z.object({ name: z.string(), since: z.string() })),
 });
 export type Giftability = z.infer<typeof giftabilitySchema>;
+
+/** How the holder got the edition (the certificate's "acquired" line): from holdings.source, or a gift accepted. */
+export type AcquiredHow = 'bought' | 'box' | 'gift' | 'exchange' | 'campaign' | 'chainUp';
+
+/**
+ * A held edition's certificate (issue 36, docs/gifting.md "Certificate"): what its owner's page and its public page
+ * show. Every buyer in it is masked; nothing of the holder beyond that.
+ */
+export type CertificateView = {
+  holdingId: string;
+  /** The opaque code of the public page (`/cert/<code>`). */
+  code: string;
+  name: string;
+  cover: string;
+  pictures: string[];
+  number: number;
+  amountNumber: number;
+  chainName: string;
+  onChain: boolean;
+  tokenId: string | null;
+  /** The chain transaction that minted it (a gift adds a transfer record; the mint's hash stays). */
+  txHash: string | null;
+  /** How and when the holder got it; `from`: the giver, masked, for a gift. */
+  acquired: { how: AcquiredHow; at: string; from: string | null };
+  /** The holder now, masked. */
+  holder: string;
+  provenance: Giftability['provenance'];
+};
+
+/** The owner's certificate: the public one, with whether it can be given now (the Give action). */
+export type OwnCertificateView = CertificateView & Pick<Giftability, 'canGive' | 'why' | 'from'>;

@@ -68,7 +68,7 @@ export function maskedBuyerName(user: { nickname: string | null; phone: string }
   return `****${user.phone.replace(/\D/g, '').slice(-4)}`;
 }
 
-async function maskedNameOf(db: Db, userId: number): Promise<string> {
+export async function maskedNameOf(db: Db, userId: number): Promise<string> {
   const [row] = await db.select({ nickname: users.nickname, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
   return row ? maskedBuyerName(row) : '****';
 }
@@ -130,7 +130,7 @@ export async function lookupReceiver(ctx: UserScope, accountNumber: string): Pro
 }
 
 /** The channel's holding period in hours (a channel setting, default 24). */
-async function holdingHoursOf(db: Db, channelId: number): Promise<number> {
+export async function holdingHoursOf(db: Db, channelId: number): Promise<number> {
   const [row] = await db.select({ hours: channels.giftHoldingHours }).from(channels).where(eq(channels.id, channelId)).limit(1);
   return row?.hours ?? 24;
 }
@@ -143,7 +143,7 @@ function giftableFrom(holding: HoldingRow, hours: number): Date {
 export type Lock = { why: NonNullable<Giftability['why']>; from: Date | null };
 
 /** Why the holder cannot give this holding now, or null when they can (the holding is theirs and still held). */
-async function lockOf(db: Db, holding: HoldingRow, isBlindBox: boolean, hours: number, now: Date): Promise<Lock | null> {
+export async function lockOf(db: Db, holding: HoldingRow, isBlindBox: boolean, hours: number, now: Date): Promise<Lock | null> {
   if (isBlindBox) return { why: 'blindBox', from: null };
   const from = giftableFrom(holding, hours);
   if (from > now) return { why: 'holdingPeriod', from };
@@ -283,7 +283,7 @@ export async function giftability(ctx: UserScope, holdingId: number): Promise<Gi
 }
 
 /** Each holder of the edition, oldest first: the first from its mint, each next from an accepted gift. */
-async function provenanceOf(db: Db, holding: HoldingRow): Promise<Giftability['provenance']> {
+export async function provenanceOf(db: Db, holding: HoldingRow): Promise<Giftability['provenance']> {
   const accepted = await db
     .select({ senderId: holdingTransfers.senderId, receiverId: holdingTransfers.receiverId, at: holdingTransfers.answeredAt })
     .from(holdingTransfers)

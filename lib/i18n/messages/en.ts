@@ -2196,6 +2196,53 @@ const en = {
       body: '{who} refused it or did not answer in time: it is in your collection again.',
     },
   },
+  // issue 36: certificate (a held edition's own page, its public page, the gift code's QR and the editions to give)
+  certificate: {
+    title: 'Certificate',
+    edition: 'Edition',
+    tokenId: 'Token ID',
+    txHash: 'Transaction hash',
+    chain: 'Chain',
+    chainPending: 'Being recorded on chain',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyLabel: 'Copy the {what}',
+    acquired: 'Acquired',
+    how: {
+      bought: 'Bought on {time}',
+      box: 'Opened from a blind box on {time}',
+      gift: 'Received as a gift from {name} on {time}',
+      exchange: 'Got in an exchange on {time}',
+      campaign: 'Received in a campaign on {time}',
+      chainUp: 'Claimed with a product code on {time}',
+    },
+    holder: 'Held by',
+    provenance: 'Provenance',
+    since: 'since {time}',
+    share: 'Share',
+    copyLink: 'Copy link',
+    linkCopied: 'Link copied',
+    shareText: '{goods} #{number}, held in {brand}',
+    pictures: 'View the pictures of {goods}',
+    publicNote: 'This page is public: its holder shows only by a masked name.',
+    publicTitle: '{goods} #{number}',
+    publicDescription: 'Edition #{number} of {total} of {goods}, held by {holder}, in {brand}.',
+    giftCodeTitle: 'My gift code',
+    giftCodeBody:
+      'A friend scans this with their phone’s camera or WeChat to give you a collectible: it opens their collection with your account number filled in. They still see your masked name before they give.',
+    giftCodeAlt: 'QR code that opens giving to account number {number}',
+    accountNumber: 'Account number',
+    giveToTitle: 'Give to a friend',
+    giveToIntro: 'Pick a collectible to give to account number {number}. You confirm who they are by their masked name next.',
+    giveToEmpty:
+      'None of your collectibles can be given now: one bought or received recently is kept a while first, and one being recorded on the chain waits until it is.',
+    giveThis: 'Give',
+    giveToMine: 'That is your own account number: a friend scans it to give you a collectible.',
+  },
+  // (the entry to the gift code on Mine's account-number row: its own namespace, the one word Mine's page carries)
+  giftCode: {
+    entry: 'My gift code',
+  },
 } as const;
 
 export default en;

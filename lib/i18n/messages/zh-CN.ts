@@ -2092,6 +2092,52 @@ const zhCN: Messages = {
       body: '{who}拒绝了转赠或未在时限内处理，藏品已回到你的藏品库。',
     },
   },
+  // issue 36: certificate (a held edition's own page, its public page, the gift code's QR and the editions to give)
+  certificate: {
+    title: '藏品证书',
+    edition: '编号',
+    tokenId: '通证编号',
+    txHash: '交易哈希',
+    chain: '所在链',
+    chainPending: '上链中',
+    copy: '复制',
+    copied: '已复制',
+    copyLabel: '复制{what}',
+    acquired: '获得方式',
+    how: {
+      bought: '{time} 购买',
+      box: '{time} 开盲盒获得',
+      gift: '{time} 获 {name} 转赠',
+      exchange: '{time} 兑换获得',
+      campaign: '{time} 活动领取',
+      chainUp: '{time} 凭商品码领取',
+    },
+    holder: '当前持有人',
+    provenance: '流转记录',
+    since: '{time} 起',
+    share: '分享',
+    copyLink: '复制链接',
+    linkCopied: '链接已复制',
+    shareText: '{brand} 的 {goods} #{number}',
+    pictures: '查看 {goods} 的图片',
+    publicNote: '本页公开可见，持有人仅以打码昵称显示。',
+    publicTitle: '{goods} #{number}',
+    publicDescription: '{brand} 的 {goods}，编号 #{number}/{total}，持有人 {holder}。',
+    giftCodeTitle: '我的转赠码',
+    giftCodeBody:
+      '好友用手机相机或微信扫一扫此码，即可打开他们的藏品并自动填好你的账号，转赠藏品给你。转赠前他们仍会看到你的打码昵称以便确认。',
+    giftCodeAlt: '转赠给账号 {number} 的二维码',
+    accountNumber: '账号',
+    giveToTitle: '转赠给好友',
+    giveToIntro: '选择一件藏品转赠给账号 {number}。下一步会显示对方的打码昵称供你确认。',
+    giveToEmpty: '暂无可转赠的藏品：新购买或新收到的藏品需持有一段时间后才能转赠，上链中的藏品需上链完成后才能转赠。',
+    giveThis: '转赠',
+    giveToMine: '这是你自己的账号：好友扫码即可转赠藏品给你。',
+  },
+  // (the entry to the gift code on Mine's account-number row: its own namespace, the one word Mine's page carries)
+  giftCode: {
+    entry: '我的转赠码',
+  },
 };
 
 export default zhCN;

@@ -127,7 +127,7 @@ export default async function MinePage({ params }: Props) {
   const entries = mineEntries({ features, attributes: theme.attributes, skin, t });
 
   return (
-    <ClientMessages channel={channel} namespaces={['mine', 'common', 'notices', 'identity', 'inbox', 'transfer', 'profile']}>
+    <ClientMessages channel={channel} namespaces={['mine', 'common', 'notices', 'identity', 'inbox', 'transfer', 'profile', 'giftCode']}>
       <main className="px-3 pt-5 pb-[1.6rem]">
         <h1 className="sr-only">{t('mine.title')}</h1>
         <MineProfile

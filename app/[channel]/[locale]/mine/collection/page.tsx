@@ -43,7 +43,7 @@ export default async function CollectionPage(props: SearchPageProps) {
           {t('collection.empty')}
         </EmptyState>
       ) : (
-        <ClientMessages channel={channel} namespaces={['collection', 'viewer']}>
+        <ClientMessages channel={channel} namespaces={['collection']}>
           <CollectionGrid records={collection.records} placeholderColor={skin.lightColor} give={give} />
         </ClientMessages>
       )}

@@ -26,7 +26,10 @@ export const generateMetadata = titledPage(({ t }) => t('transfer.giveTitle'));
  */
 export default async function GivePage(props: Props) {
   const { holdingId } = await props.params;
-  const { channel, scope } = await openMineList(props, `/mine/gifts/give/${holdingId}`);
+  // issue 36: from a receiver's gift code, their account number comes along (`?to=`) and is filled in.
+  const { to } = await props.searchParams;
+  const receiverNumber = typeof to === 'string' && /^\d{10}$/.test(to) ? to : undefined;
+  const { channel, scope } = await openMineList(props, `/mine/gifts/give/${holdingId}${receiverNumber ? `?to=${receiverNumber}` : ''}`);
   const { t, skin, theme } = channel;
   if (!/^[1-9]\d{0,9}$/.test(holdingId) || Number(holdingId) > 2_147_483_647) redirect('/404');
   const id = Number(holdingId);
@@ -64,7 +67,13 @@ export default async function GivePage(props: Props) {
         </Card>
         {state.canGive ? (
           <ClientMessages channel={channel} namespaces={['transfer', 'common']}>
-            <GiveForm holdingId={holdingId} goods={held.name} number={held.number} timeZone={theme.timeZone} />
+            <GiveForm
+              holdingId={holdingId}
+              goods={held.name}
+              number={held.number}
+              timeZone={theme.timeZone}
+              receiverNumber={receiverNumber}
+            />
           </ClientMessages>
         ) : (
           <Card as="section" className="flex flex-col gap-3 p-4" data-testid="give-locked">
