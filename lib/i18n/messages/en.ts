@@ -1252,6 +1252,9 @@ const en = {
       refunds: 'Refunds',
       refundAmount: 'Refunded (¥)',
       conversion: 'Conversion',
+      // issue 36: sharing (share visits and buys, docs/sharing.md)
+      shareVisits: 'Share visits',
+      shareBuys: 'Share buys',
       total: 'Total',
       sales: 'Sell-through by sale',
       sale: 'Sale',
@@ -2041,6 +2044,26 @@ const en = {
     notEligible: 'You are not eligible for priority purchase; the sale opens to everyone at {time}.',
     logIn: 'Log in to see whether you can buy early.',
     earlyOpensAt: 'You can buy from {time}',
+  },
+  // issue 36: sharing (the goods page's Share action, the share page /share/goods/<id>, the share poster)
+  share: {
+    action: 'Share',
+    title: 'Share',
+    back: 'Back',
+    copyLink: 'Copy link',
+    copied: 'Link copied',
+    copyFailed: 'Could not copy: press and hold the link to copy it',
+    system: 'Share to…',
+    poster: 'Share poster',
+    posterAlt: 'Share poster of {name}',
+    saveHint: 'Press and hold the poster to save it, then send it to a friend.',
+    link: 'Link',
+    yours: 'Through your links: {visits, number} visits, {buys, number} buys',
+    loginHint: 'Log in to share your own link: visits and buys through it are credited to you.',
+    logIn: 'Log in',
+    posterEdition: 'Edition of {count, number}',
+    posterScan: 'Press and hold or scan the code to view',
+    posterLimited: 'Too many posters were asked for. Try again later.',
   },
   // issue 36: gifting (转赠: the Give action on a held collectible, /mine/gifts/give/<id>, /mine/gifts, /mine/gifts/records, Mine's entry)
   transfer: {

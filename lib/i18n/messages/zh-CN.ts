@@ -934,6 +934,9 @@ const zhCN: Messages = {
       refunds: '退款',
       refundAmount: '退款金额（元）',
       conversion: '转化率',
+      // issue 36: sharing (share visits and buys, docs/sharing.md)
+      shareVisits: '分享访问',
+      shareBuys: '分享成交',
       total: '合计',
       sales: '各发售的售罄率',
       sale: '发售',
@@ -1945,6 +1948,26 @@ const zhCN: Messages = {
     notEligible: '你不符合优先购条件；本次发售 {time} 对所有人开放。',
     logIn: '登录后查看你能否提前购买。',
     earlyOpensAt: '你可于 {time} 起购买',
+  },
+  // issue 36: sharing (the goods page's Share action, the share page /share/goods/<id>, the share poster)
+  share: {
+    action: '分享',
+    title: '分享',
+    back: '返回',
+    copyLink: '复制链接',
+    copied: '链接已复制',
+    copyFailed: '复制失败，请长按链接复制',
+    system: '分享到…',
+    poster: '分享海报',
+    posterAlt: '{name}的分享海报',
+    saveHint: '长按海报保存到相册，再发给好友。',
+    link: '链接',
+    yours: '通过你的分享：{visits, number} 次访问，{buys, number} 笔购买',
+    loginHint: '登录后分享你的专属链接，通过它的访问和购买会记在你名下。',
+    logIn: '登录',
+    posterEdition: '限量 {count, number} 份',
+    posterScan: '长按或扫描二维码查看',
+    posterLimited: '海报生成太频繁，请稍后再试。',
   },
   // issue 36: gifting (转赠: the Give action on a held collectible, /mine/gifts/give/<id>, /mine/gifts, /mine/gifts/records, Mine's entry)
   transfer: {
