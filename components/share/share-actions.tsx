@@ -82,7 +82,12 @@ export function ShareActions({ url, title, posterUrl, labels }: Props) {
       >
         {labels.copyLink}
       </button>
-      <p role="status" aria-live="polite" className="min-h-5 text-center text-sm text-neutral-600" data-testid="share-copy-status">
+      <p
+        role="status"
+        aria-live="polite"
+        className="-my-1.5 min-h-4 text-center text-sm text-neutral-600 empty:min-h-0"
+        data-testid="share-copy-status"
+      >
         {copy === 'copied' ? labels.copied : copy === 'failed' ? labels.copyFailed : ''}
       </p>
       {canShare && (

@@ -14,9 +14,16 @@ import { fromOfUrl, sharerOf } from './codes';
  * - A **share buy** is a paid order whose buyer had a share visit in the ATTRIBUTION_DAYS before paying; the **last**
  *   such visit wins (its sharer is the one credited).
  * - The visitor is known by the tracker's device id; the buyer behind it when they were logged in at the visit, or when
- *   that device's tracker next reports their pay page while logged in (`claimDeviceVisits`).
+ *   that device's tracker next reports their pay page or pay result while logged in (`claimDeviceVisits`).
  */
 export const ATTRIBUTION_DAYS = 7;
+/**
+ * The pages on which a logged-in buyer claims their device's share visits: the pay page and the pay result. The
+ * tracker's records reach the server with the session only in its timed sends (a JSON fetch, every 10 seconds); those
+ * it sends as the page is left go by sendBeacon, which the session cookie does not count for (lib/security/csrf.ts). A
+ * buyer waits on one of these pages long enough.
+ */
+const PAYING_PAGES = new Set(['pay', 'paySuccess']);
 const WINDOW_MS = ATTRIBUTION_DAYS * 86_400_000;
 
 /** What attribution reads of a tracking record (lib/tracking/schema.ts). */
@@ -24,7 +31,7 @@ export type VisitRecord = { event_type: string; page_url: string; page_id: strin
 
 /**
  * Records the share visits of a batch of tracking records; `viewer` tells the logged-in buyer, asked only when the batch
- * has a share visit or a pay page view. Answers how many share visits were recorded. Unknown or forged codes are
+ * has a share visit or a view of a PAYING_PAGES page. Answers how many share visits were recorded. Unknown or forged codes are
  * ignored.
  */
 export async function recordShareVisits(
@@ -36,7 +43,7 @@ export async function recordShareVisits(
 ): Promise<number> {
   const views = records.filter((r) => r.event_type === 'page_view');
   const shared = views.map((r) => ({ record: r, code: fromOfUrl(r.page_url) })).filter((v) => v.code !== null);
-  const paying = views.filter((r) => r.page_id === 'pay');
+  const paying = views.filter((r) => PAYING_PAGES.has(r.page_id));
   if (shared.length === 0 && paying.length === 0) return 0;
   const visitorId = await viewer().catch(() => null);
   let recorded = 0;
@@ -60,7 +67,7 @@ export async function recordShareVisits(
   return recorded;
 }
 
-/** The logged-in buyer on the pay page claims the share visits their device made unknown, within the window. */
+/** The logged-in buyer on a paying page claims the share visits their device made unknown, within the window. */
 export async function claimDeviceVisits(db: Db, channelId: number, deviceId: string, visitorId: number, now: Date): Promise<void> {
   await db
     .update(shareVisits)

@@ -93,7 +93,7 @@ export async function renderPosterBase(theme: ChannelThemeInfo, sale: SaleRecord
       >
         {sale.commodity.name}
       </div>
-      <div style={{ display: 'flex', marginTop: 12, fontSize: 26, color: skin.color2 }}>
+      <div style={{ display: 'flex', marginTop: 12, fontSize: 26, color: skin.color1, opacity: 0.65 }}>
         {t('share.posterEdition', { count: sale.commodity.amountSku })}
       </div>
       <div style={{ display: 'flex', flex: 1 }} />
@@ -110,7 +110,7 @@ export async function renderPosterBase(theme: ChannelThemeInfo, sale: SaleRecord
         <div style={{ display: 'flex', flexDirection: 'column', flex: 1, gap: 14 }}>
           {theme.showAmount ? <div style={{ display: 'flex', fontSize: 48, color: skin.signColor }}>{formatFen(sale.price)}</div> : null}
           <div style={{ display: 'flex', fontSize: 26, color: skin.color1 }}>{t('share.posterScan')}</div>
-          <div style={{ display: 'flex', fontSize: 22, color: skin.color2 }}>{theme.host}</div>
+          <div style={{ display: 'flex', fontSize: 22, color: skin.color1, opacity: 0.65 }}>{theme.host}</div>
         </div>
         <div style={{ display: 'flex', width: POSTER_QR.size, height: POSTER_QR.size, background: '#ffffff' }} />
       </div>

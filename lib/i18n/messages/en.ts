@@ -2058,7 +2058,7 @@ const en = {
     posterAlt: 'Share poster of {name}',
     saveHint: 'Press and hold the poster to save it, then send it to a friend.',
     link: 'Link',
-    yours: 'Through your links: {visits, number} visits, {buys, number} buys',
+    yours: 'Through your links: {visits, plural, one {# visit} other {# visits}}, {buys, plural, one {# buy} other {# buys}}',
     loginHint: 'Log in to share your own link: visits and buys through it are credited to you.',
     logIn: 'Log in',
     posterEdition: 'Edition of {count, number}',
