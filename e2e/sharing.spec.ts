@@ -74,8 +74,12 @@ test('a buyer shares a sale; a friend comes through the poster’s link and buys
   const bContext = await browser.newContext({ locale: 'en' });
   const b = await bContext.newPage();
   await arriveFromOwnAddress(bContext);
+  const visitSent = b.waitForRequest((r) => r.url().includes('/log/track'), { timeout: 30_000 });
   await b.goto(poster.link!.replace(/^https?:\/\/[^/]+/, channelUrl('aurora', '').replace(/\/$/, '')));
   await expect(b.getByRole('heading', { level: 1, name: 'Star Fox' })).toBeVisible();
+  // The page tracker sends the visit in its timed send (every 10 s) while the page is open.
+  await expect(b.locator('html')).toHaveAttribute('data-hydrated', '1');
+  await visitSent;
   await logInThroughApi(b, 'aurora');
   await b.goto(channelUrl('aurora', `/pay/${saleId}`));
   await b.getByRole('checkbox').check();

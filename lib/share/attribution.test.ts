@@ -112,6 +112,9 @@ describe('attribution', () => {
     await track([record({ page_url: `/goods/detail/${saleId}?from=${codeA}` })], at(0));
     const [visit] = await visitsOf(sharerA);
     expect(visit).toMatchObject({ channelId: aurora, saleId, deviceId: 'device-b', visitorId: null });
+    // The same page shown again within half an hour is the same visit.
+    await track([record({ page_url: `/goods/detail/${saleId}?from=${codeA}` })], at(0.2));
+    expect(await visitsOf(sharerA)).toHaveLength(1);
     // B logs in and reaches the pay page on the same device: the visit is B's.
     await track([record({ page_id: 'pay', page_url: `/pay/${saleId}`, refer_id: 'goodsDetail' })], at(1), await tokenOf(buyerB, at(1)));
     expect((await visitsOf(sharerA))[0]!.visitorId).toBe(buyerB);

@@ -25,6 +25,8 @@ export const ATTRIBUTION_DAYS = 7;
  */
 const PAYING_PAGES = new Set(['pay', 'paySuccess']);
 const WINDOW_MS = ATTRIBUTION_DAYS * 86_400_000;
+/** A device's views of one sharer's link to one page within this long are one share visit. */
+export const REVISIT_MS = 30 * 60_000;
 
 /** What attribution reads of a tracking record (lib/tracking/schema.ts). */
 export type VisitRecord = { event_type: string; page_url: string; page_id: string; dev_id: string; commodity_id: string };
@@ -50,15 +52,25 @@ export async function recordShareVisits(
   for (const { record, code } of shared) {
     const sharerId = await sharerOf(db, channelId, code);
     if (sharerId === null || sharerId === visitorId) continue;
-    const saleId = /^[1-9]\d{0,9}$/.test(record.commodity_id) ? Number(record.commodity_id) : null;
-    await db.insert(shareVisits).values({
-      channelId,
-      sharerId,
-      saleId: saleId !== null && saleId <= 2_147_483_647 ? saleId : null,
-      deviceId: record.dev_id.slice(0, 64),
-      visitorId,
-      visitedAt: now,
-    });
+    const parsed = /^[1-9]\d{0,9}$/.test(record.commodity_id) ? Number(record.commodity_id) : null;
+    const saleId = parsed !== null && parsed <= 2_147_483_647 ? parsed : null;
+    const deviceId = record.dev_id.slice(0, 64);
+    // One visit per device, sharer and page within REVISIT_MS: a tab shown again, or a reload, is the same visit.
+    const [recent] = await db
+      .select({ id: shareVisits.id })
+      .from(shareVisits)
+      .where(
+        and(
+          eq(shareVisits.channelId, channelId),
+          eq(shareVisits.deviceId, deviceId),
+          eq(shareVisits.sharerId, sharerId),
+          saleId === null ? isNull(shareVisits.saleId) : eq(shareVisits.saleId, saleId),
+          gt(shareVisits.visitedAt, new Date(now.getTime() - REVISIT_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) continue;
+    await db.insert(shareVisits).values({ channelId, sharerId, saleId, deviceId, visitorId, visitedAt: now });
     recorded += 1;
   }
   if (visitorId !== null) {
