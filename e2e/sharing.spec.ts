@@ -56,6 +56,7 @@ test('a buyer shares a sale; a friend comes through the poster’s link and buys
   const saleId = await saleIdOf(a, 'aurora', 'Star Fox');
   await a.goto(channelUrl('aurora', `/goods/detail/${saleId}`));
   await expect(a.getByTestId('goods-share')).toHaveText('Share');
+  await a.evaluate(() => window.scrollBy(0, 420));
   await a.screenshot({ path: `${SHOTS}/share-goods-aurora-en.png` });
   await a.getByTestId('goods-share').click();
   await expect(a).toHaveURL(new RegExp(`/share/goods/${saleId}$`));
