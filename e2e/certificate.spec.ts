@@ -158,8 +158,8 @@ test('the certificate: full ids with copy, a gift through the gift code, provena
     await expect(b.getByTestId('certificate-holder-row').first()).toContainText(aName);
     await expect(b.getByTestId('certificate-holder-row').last()).toContainText(bName);
     await expect(b.getByTestId('certificate-token')).toHaveText(token);
-    await b.getByTestId('certificate-copy-link').click();
-    await expect(b.getByTestId('certificate-copy-link')).toHaveText('Link copied');
+    await b.getByTestId('share-copy').click();
+    await expect(b.getByTestId('share-copy-status')).toHaveText('Link copied');
     const publicLink = await b.evaluate(() => navigator.clipboard.readText());
     expect(publicLink).toMatch(/^http:\/\/aurora\.localhost:\d+\/cert\/[A-Za-z0-9_-]{22}$/);
     // Its code is not the holding's id (the owner's page is /mine/collection/<id>).
@@ -231,8 +231,8 @@ test('the certificate and the gift code in Chinese (BAZAAR)', async ({ browser }
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/certificate-owner-zh.png`, fullPage: true });
 
-  await page.getByTestId('certificate-copy-link').click();
-  await expect(page.getByTestId('certificate-copy-link')).toHaveText('链接已复制');
+  await page.getByTestId('share-copy').click();
+  await expect(page.getByTestId('share-copy-status')).toHaveText('链接已复制');
   const publicLink = await page.evaluate(() => navigator.clipboard.readText());
   const viewer = await stranger(browser, 'zh-CN');
   await viewer.goto(publicLink);

@@ -27,7 +27,8 @@ test('the owner reads the reports, downloads the CSV, and sees a buy in the live
   await expect(page.getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('report-zone')).toHaveText('Days in Asia/Shanghai');
   await expect(page.locator('tr[data-report-day]')).toHaveCount(14);
-  await expect(page.locator('figure[data-report-chart]')).toHaveCount(8);
+  // issue 36: with the share visits and share buys (docs/sharing.md).
+  await expect(page.locator('figure[data-report-chart]')).toHaveCount(10);
   await expect(page.locator('figure[data-report-chart] svg').first()).toBeVisible();
   await shot(page, 'reports-1280');
 
@@ -39,7 +40,7 @@ test('the owner reads the reports, downloads the CSV, and sees a buy in the live
   const lines = readFileSync((await file.path())!, 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(lines[0]).toBe('day,page_views,visitors,buyers,orders,paid_yuan,refunds,refund_yuan,conversion_percent');
+  expect(lines[0]).toBe('day,page_views,visitors,buyers,orders,paid_yuan,refunds,refund_yuan,conversion_percent,share_visits,share_buys');
   const days = await page.locator('tr[data-report-day]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-report-day')));
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(days);
 

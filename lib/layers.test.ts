@@ -38,6 +38,8 @@ const LAYERS = [
   'chain',
   // Gifts between buyers (issue 36): read holdings, chain-up locks, refunds and identities of the folders below.
   'transfer',
+  // Share codes, attribution and the share poster (issue 36): read sales, channels and orders; tracking records visits.
+  'share',
   'tracking',
   // Buyers and orders as the console finds and shows them (issue 32): above the domains they read.
   'buyer',

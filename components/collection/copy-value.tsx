@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { copyText } from './copy-text';
+import { copyText } from '@/components/share/copy-text';
 
 /**
  * One long value of a certificate (a token id, a transaction hash) in full, with its copy button (issue 36): monospace,

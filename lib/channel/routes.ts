@@ -5,6 +5,7 @@
  */
 export type RouteName =
   | 'home'
+  | 'shareGoods'
   | 'setKey'
   | 'active'
   | 'exchangeDetail'
@@ -126,6 +127,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'mineGiveTo', pattern: '/mine/collection/give-to/:accountNumber', login: true },
   { name: 'mineGiftCode', pattern: '/mine/gift-code', login: true },
   { name: 'certificate', pattern: '/cert/:code' },
+  // Ours, not the spec's (issue 36): the share sheet of a sale (copy link, the system's share, the poster); open to
+  // everyone, per visitor (a logged-in buyer's link carries their share code), so not shared.
+  { name: 'shareGoods', pattern: '/share/goods/:saleId' },
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },

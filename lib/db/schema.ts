@@ -1440,6 +1440,9 @@ export const reportChannelDays = pgTable(
     paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
     refunds: integer('refunds').notNull().default(0),
     refundAmount: bigint('refund_amount', { mode: 'number' }).notNull().default(0),
+    /** Issue 36: page views that arrived through a buyer's share link (`?from=`), and paid orders attributed to one. */
+    shareVisits: integer('share_visits').notNull().default(0),
+    shareBuys: integer('share_buys').notNull().default(0),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.day] })],
@@ -1935,5 +1938,52 @@ export const holdingTransfers = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('holding_transfers_holding').on(t.holdingId, t.createdAt),
     check('holding_transfers_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+  ],
+);
+
+/**
+ * A buyer's share code on a channel (issue 36, docs/sharing.md): the opaque `?from=` of the links and posters they
+ * share. Random, one per buyer and channel, never their id or account number.
+ */
+export const shareCodes = pgTable(
+  'share_codes',
+  {
+    code: text('code').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('share_codes_channel_user').on(t.channelId, t.userId)],
+);
+
+/**
+ * A page view that arrived through a sharer's link (issue 36): recorded from the page tracker's record of it; the
+ * visitor is the tracker's device id, and the buyer once known (logged in then, or on their pay page later). A paid
+ * order of that buyer within the attribution window is the last such visit's sharer's (lib/share/attribution.ts).
+ */
+export const shareVisits = pgTable(
+  'share_visits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    sharerId: integer('sharer_id')
+      .notNull()
+      .references(() => users.id),
+    saleId: integer('sale_id'),
+    deviceId: text('device_id').notNull(),
+    visitorId: integer('visitor_id').references(() => users.id),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('share_visits_device').on(t.channelId, t.deviceId, t.visitedAt),
+    index('share_visits_visitor').on(t.channelId, t.visitorId, t.visitedAt),
+    index('share_visits_sharer').on(t.sharerId, t.visitedAt),
+    index('share_visits_day').on(t.channelId, t.visitedAt),
   ],
 );

@@ -67,6 +67,8 @@ const dayFigures = z.object({
   refunds: z.number(),
   refundAmount: z.number(),
   conversion: z.number().nullable(),
+  shareVisits: z.number(),
+  shareBuys: z.number(),
 });
 const saleFigures = z.object({
   saleId: z.number(),

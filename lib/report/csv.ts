@@ -15,6 +15,9 @@ export const REPORT_CSV_COLUMNS = [
   'refunds',
   'refund_yuan',
   'conversion_percent',
+  // issue 36: visits through buyers' share links, and paid orders credited to a sharer (docs/sharing.md).
+  'share_visits',
+  'share_buys',
 ] as const;
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -38,6 +41,8 @@ export function reportCsv(rows: readonly DayFigures[]): string {
         String(r.refunds),
         yuan(r.refundAmount),
         r.conversion === null ? '' : (r.conversion * 100).toFixed(2),
+        String(r.shareVisits),
+        String(r.shareBuys),
       ]
         .map(cell)
         .join(','),

@@ -139,6 +139,9 @@ describe('daily report figures', () => {
       refunds: 0,
       refundAmount: 0,
       conversion: 3 / 5,
+      // issue 36: nobody came through a share link on this day (lib/share/attribution.test.ts counts some).
+      shareVisits: 0,
+      shareBuys: 0,
     });
   });
 
@@ -187,7 +190,7 @@ describe('daily report figures', () => {
     const rows = await readDailyFigures(db, channelId, '2026-03-09', DAY);
     const csv = reportCsv(rows);
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('day,page_views,visitors,buyers,orders,paid_yuan,refunds,refund_yuan,conversion_percent');
+    expect(lines[0]).toBe('day,page_views,visitors,buyers,orders,paid_yuan,refunds,refund_yuan,conversion_percent,share_visits,share_buys');
     expect(lines.slice(1)).toEqual(
       rows.map((r) =>
         [
@@ -200,10 +203,12 @@ describe('daily report figures', () => {
           r.refunds,
           (r.refundAmount / 100).toFixed(2),
           r.conversion === null ? '' : (r.conversion * 100).toFixed(2),
+          r.shareVisits,
+          r.shareBuys,
         ].join(','),
       ),
     );
-    expect(lines[2]).toBe('2026-03-10,42,5,3,5,90.00,1,10.00,60.00');
+    expect(lines[2]).toBe('2026-03-10,42,5,3,5,90.00,1,10.00,60.00,0,0');
     expect(reportCsvFileName('AURORA', '2026-03-09', DAY)).toBe('report-AURORA-2026-03-09-2026-03-10.csv');
   });
 });

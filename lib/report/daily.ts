@@ -10,8 +10,10 @@ import {
   reportChannelDays,
   reportSaleDays,
   sales,
+  shareVisits,
   trackingEvents,
 } from '../db/schema';
+import { creditedSharer } from '../share/attribution';
 import { ORDER_STATUS } from '../order/status';
 import { addDays, dayIn, daysBetween } from './days';
 
@@ -57,6 +59,17 @@ export async function aggregateDay(db: Db, channel: ChannelZone, day: string, no
     })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.channelId, channel.id), eq(orderRefunds.status, 'done'), dayRange(sql`${orderRefunds.doneAt}`, day, zone)));
+  // issue 36 (docs/sharing.md): page views through a buyer's share link, and the day's paid orders credited to a sharer.
+  const [shared] = await db
+    .select({ visits: sql<number>`count(*)`.mapWith(Number) })
+    .from(shareVisits)
+    .where(and(eq(shareVisits.channelId, channel.id), dayRange(sql`${shareVisits.visitedAt}`, day, zone)));
+  const [sharedBuys] = await db
+    .select({ orders: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(eq(orders.channelId, channel.id), dayRange(sql`${orders.payTime}`, day, zone), soldOrder(), sql`${creditedSharer()} is not null`),
+    );
   const perSale = await db
     .select({
       saleId: orders.saleId,
@@ -74,6 +87,8 @@ export async function aggregateDay(db: Db, channel: ChannelZone, day: string, no
     paidAmount: paid?.amount ?? 0,
     refunds: refunded?.refunds ?? 0,
     refundAmount: refunded?.amount ?? 0,
+    shareVisits: shared?.visits ?? 0,
+    shareBuys: sharedBuys?.orders ?? 0,
     computedAt: now,
   };
   await db.transaction(async (tx) => {
@@ -146,6 +161,9 @@ export type DayFigures = {
   refunds: number;
   refundAmount: number;
   conversion: number | null;
+  /** issue 36: page views through a buyer's share link, and paid orders credited to a sharer (docs/sharing.md). */
+  shareVisits: number;
+  shareBuys: number;
 };
 
 /** The longest range a report reads at once (days); a longer one is refused by the procedure (field `to`). */
@@ -179,6 +197,8 @@ export async function readDailyFigures(db: Db, channelId: number, from: string, 
       refunds: r?.refunds ?? 0,
       refundAmount: Number(r?.refundAmount ?? 0),
       conversion: visitors > 0 ? buyers / visitors : null,
+      shareVisits: r?.shareVisits ?? 0,
+      shareBuys: r?.shareBuys ?? 0,
     };
   });
 }

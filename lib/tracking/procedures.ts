@@ -1,8 +1,9 @@
 import 'server-only';
-import { channelScope, procedure } from '../procedure/procedure';
+import { channelScope, procedure, viewerScope } from '../procedure/procedure';
 import { trackingAnswerSchema, trackingBatchSchema } from './schema';
 import { admitTrackingBatch, ingestTrackingBatch, inAppPageViews } from './service';
 import { isPersonAgent, pageViewRecorder } from '../channel/page-views';
+import { recordShareVisits } from '../share/attribution';
 
 /** Tracking ingest (spec §7 log service). */
 export const trackingProcedures = {
@@ -16,6 +17,15 @@ export const trackingProcedures = {
       const scope = await channelScope(ctx);
       const admitted = await admitTrackingBatch({ ...scope, ip: ctx.ip }, input.records);
       const stored = await ingestTrackingBatch(scope, input.records.slice(0, admitted));
+      // issue 36 (docs/sharing.md): a page opened through a buyer's share link (`?from=`) is that buyer's share visit;
+      // the buyer behind the tracker is read only for such a batch, or one that reports the pay page.
+      await recordShareVisits(
+        ctx.db,
+        scope.channelId,
+        ctx.now,
+        input.records.slice(0, admitted),
+        async () => (await viewerScope(ctx)).userId,
+      );
       // The store's page views (issue 32, "Reports"): the proxy counts the pages a browser opens by address, but a page
       // reached inside the app is a router fetch whose headers Next removes before the proxy sees them, so it is counted
       // here from the page tracker's record of it (a page_view with the page it came from).

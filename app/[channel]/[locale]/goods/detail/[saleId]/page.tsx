@@ -195,6 +195,14 @@ export default async function GoodsDetailPage({ params }: Props) {
               <span data-testid="goods-author">{sale.author.name}</span>
             </p>
             <span className="ml-auto" />
+            {/* issue 36: sharing, a plain link to the share page (copy, the system sheet, the poster): no script here. */}
+            <a
+              href={`/share/goods/${sale.id}`}
+              className="inline-flex h-[0.56rem] items-center rounded-full border border-black/10 px-3 text-sm font-medium text-skin-1 active:scale-95 motion-reduce:active:scale-100"
+              data-testid="goods-share"
+            >
+              {t('share.action')}
+            </a>
             <OpenInApp
               link={appLinkFor(theme, `/goods/detail/${sale.id}`)}
               label={t('goods.openInApp')}

@@ -11,7 +11,8 @@ import { publicOrigin } from '@/lib/env';
 import { PageHeader } from '@/components/layout/page-header';
 import { channelView } from '@/components/layout/channel-view';
 import { Certificate } from '@/components/collection/certificate';
-import { ShareActions } from '@/components/collection/share-actions';
+import { ShareActions } from '@/components/share/share-actions';
+import { shareLabels } from '@/components/share/share-labels';
 
 type Props = { params: Promise<PageParams & { holdingId: string }> };
 
@@ -70,7 +71,7 @@ export default async function CertificatePage(props: Props) {
         url={url}
         title={t('certificate.publicTitle', { goods: certificate.name, number: certificate.number })}
         text={t('certificate.shareText', { goods: certificate.name, number: certificate.number, brand: theme.brandName })}
-        words={{ share: t('certificate.share'), copyLink: t('certificate.copyLink'), linkCopied: t('certificate.linkCopied') }}
+        labels={shareLabels(t, certificate.name)}
       />
     </section>
   );

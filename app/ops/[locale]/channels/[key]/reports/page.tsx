@@ -25,7 +25,19 @@ const inputClass =
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none';
 
 /** The table's columns after the day, in the CSV's order (lib/report/csv.ts). */
-const FIGURES = ['pageViews', 'visitors', 'buyers', 'orders', 'paidAmount', 'refunds', 'refundAmount', 'conversion'] as const;
+const FIGURES = [
+  'pageViews',
+  'visitors',
+  'buyers',
+  'orders',
+  'paidAmount',
+  'refunds',
+  'refundAmount',
+  'conversion',
+  // issue 36: visits through buyers' share links and the paid orders credited to them (docs/sharing.md).
+  'shareVisits',
+  'shareBuys',
+] as const;
 type Figure = (typeof FIGURES)[number];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Copies text to the clipboard (issue 36: the certificate's ids, its link). The Clipboard API where the page may use it
+ * Copies text to the clipboard (issue 36: a certificate's ids, a share link). The Clipboard API where the page may use it
  * (a secure context); otherwise the older selection copy, which every phone browser still has. Answers whether it copied.
  */
 export async function copyText(text: string): Promise<boolean> {

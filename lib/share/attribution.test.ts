@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { seededTestDb } from '@/test/db';
+import { makeSale, makeUsers } from '@/test/buying';
+import { channels, orders, shareVisits } from '@/lib/db/schema';
+import { dispatch } from '@/lib/server/dispatcher';
+import { createSession } from '@/lib/auth/sessions';
+import { accountNumberOf } from '@/lib/auth/account-numbers';
+import { ORDER_STATUS } from '@/lib/order/status';
+import { aggregateDay, readDailyFigures } from '@/lib/report/daily';
+import type { TrackingRecord } from '@/lib/tracking/schema';
+import { ATTRIBUTION_DAYS, sharerFigures } from './attribution';
+import { goodsShareUrl, SHARE_CODE, shareCodeOf, sharerOf } from './codes';
+
+// Share codes and attribution (issue 36, docs/sharing.md): a visit through a buyer's link is theirs, and so is a buy
+// of that visitor within the window, last click winning; anything that is not a valid code is ignored. Runs on PGlite
+// and, with PG_TEST_PORT, on PostgreSQL.
+
+const t0 = new Date('2026-11-20T02:00:00Z');
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(t0.getTime() + hours * HOUR);
+const db = seededTestDb(t0);
+
+let aurora = 0;
+let lumen = 0;
+let saleId = 0;
+let sharerA = 0;
+let sharerC = 0;
+let buyerB = 0;
+let orderSeq = 0;
+
+beforeAll(async () => {
+  const sale = await makeSale(db, { code: 'SHARE-T', amount: 100, limitPerUser: 10, now: t0 });
+  aurora = sale.channelId;
+  saleId = sale.saleId;
+  const [l] = await db.select({ id: channels.id }).from(channels).where(eq(channels.key, 'LUMEN'));
+  lumen = l!.id;
+  [sharerA, buyerB, sharerC] = (await makeUsers(db, 3, '7361')) as [number, number, number];
+});
+
+const record = (over: Partial<TrackingRecord>): TrackingRecord => ({
+  dev_id: 'device-b',
+  session_id: 'session-b',
+  proj_id: 5,
+  up_time: t0.getTime(),
+  event_type: 'page_view',
+  page_id: 'goodsDetail',
+  page_url: `/goods/detail/${saleId}`,
+  commodity_id: String(saleId),
+  ...over,
+});
+
+/** A live session of `userId` on AURORA at `now` (sessions expire: each step of the test logs in anew). */
+async function tokenOf(userId: number, now: Date): Promise<string> {
+  return (await createSession(db, { userId, channelId: aurora, now, ip: null })).token;
+}
+
+/** The page tracker's batch as the browser sends it, at `now`, logged in with `token` or not. */
+async function track(records: TrackingRecord[], now: Date, token?: string, host = 'aurora.localhost') {
+  const headers = new Headers({ 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) });
+  const res = await dispatch({ method: 'POST', path: '/log/track', host, body: JSON.stringify({ records }), headers }, { db, now });
+  expect(res.body).toMatchObject({ code: 200 });
+}
+
+async function paidOrder(userId: number, payTime: Date): Promise<void> {
+  orderSeq += 1;
+  await db.insert(orders).values({
+    orderNo: `S${String(orderSeq).padStart(10, '0')}`,
+    channelId: aurora,
+    userId,
+    saleId,
+    quantity: 1,
+    price: 1000,
+    amount: 1000,
+    statusTrade: ORDER_STATUS.paid,
+    idempotencyKey: `share-${orderSeq}`,
+    createdAt: payTime,
+    expiresAt: new Date(payTime.getTime() + 900_000),
+    payTime,
+  });
+}
+
+async function visitsOf(sharerId: number) {
+  return db.select().from(shareVisits).where(eq(shareVisits.sharerId, sharerId));
+}
+
+describe('share codes', () => {
+  it('gives a buyer one opaque code per channel, that names neither their id nor their account number', async () => {
+    const code = await shareCodeOf(db, aurora, sharerA, t0);
+    expect(code).toMatch(SHARE_CODE);
+    expect(await shareCodeOf(db, aurora, sharerA, at(1))).toBe(code);
+    const other = await shareCodeOf(db, lumen, sharerA, t0);
+    expect(other).not.toBe(code);
+    expect(await shareCodeOf(db, aurora, buyerB, t0)).not.toBe(code);
+    const number = await accountNumberOf(db, aurora, sharerA, t0);
+    expect(code).not.toContain(number);
+    expect(code).not.toContain(String(sharerA));
+    expect(await sharerOf(db, aurora, code)).toBe(sharerA);
+    // Another channel's code, a made-up one, and junk are nobody's.
+    expect(await sharerOf(db, aurora, other)).toBeNull();
+    expect(await sharerOf(db, aurora, 'abcdefghijklmnop')).toBeNull();
+    expect(await sharerOf(db, aurora, '<script>alert(1)</script>')).toBeNull();
+    expect(await sharerOf(db, aurora, '')).toBeNull();
+    expect(goodsShareUrl('https://aurora.example', 5, code)).toBe(`https://aurora.example/goods/detail/5?from=${code}`);
+    expect(goodsShareUrl('https://aurora.example', 5, null)).toBe('https://aurora.example/goods/detail/5');
+  });
+});
+
+describe('attribution', () => {
+  it('counts a visit through a sharer link, claims it for the buyer on their pay page, and credits their buy within the window', async () => {
+    const codeA = await shareCodeOf(db, aurora, sharerA, t0);
+    // B opens A's link without being logged in.
+    await track([record({ page_url: `/goods/detail/${saleId}?from=${codeA}` })], at(0));
+    const [visit] = await visitsOf(sharerA);
+    expect(visit).toMatchObject({ channelId: aurora, saleId, deviceId: 'device-b', visitorId: null });
+    // The same page shown again within half an hour is the same visit.
+    await track([record({ page_url: `/goods/detail/${saleId}?from=${codeA}` })], at(0.2));
+    expect(await visitsOf(sharerA)).toHaveLength(1);
+    // B logs in and reaches the pay page on the same device: the visit is B's.
+    await track([record({ page_id: 'pay', page_url: `/pay/${saleId}`, refer_id: 'goodsDetail' })], at(1), await tokenOf(buyerB, at(1)));
+    expect((await visitsOf(sharerA))[0]!.visitorId).toBe(buyerB);
+    await paidOrder(buyerB, at(2));
+    expect(await sharerFigures(db, aurora, sharerA)).toEqual({ visits: 1, buys: 1 });
+    // Past the window, a buy is nobody's.
+    await paidOrder(buyerB, at(ATTRIBUTION_DAYS * 24 + 1));
+    expect(await sharerFigures(db, aurora, sharerA)).toEqual({ visits: 1, buys: 1 });
+  });
+
+  it('credits the last link clicked: C after A gets the buy', async () => {
+    const codeA = await shareCodeOf(db, aurora, sharerA, t0);
+    const codeC = await shareCodeOf(db, aurora, sharerC, t0);
+    const start = 20 * 24;
+    await track([record({ page_url: `/goods/detail/${saleId}?from=${codeA}` })], at(start), await tokenOf(buyerB, at(start)));
+    await track([record({ page_url: `/goods/detail/${saleId}?utm=x&from=${codeC}` })], at(start + 1), await tokenOf(buyerB, at(start + 1)));
+    await paidOrder(buyerB, at(start + 2));
+    expect(await sharerFigures(db, aurora, sharerC)).toEqual({ visits: 1, buys: 1 });
+    expect((await sharerFigures(db, aurora, sharerA)).buys).toBe(1);
+  });
+
+  it('ignores forged, unknown, other channels’ and one’s own codes, and still takes the batch', async () => {
+    const before = (await db.select().from(shareVisits)).length;
+    const lumenCode = await shareCodeOf(db, lumen, sharerC, t0);
+    const codeA = await shareCodeOf(db, aurora, sharerA, t0);
+    await track(
+      [
+        record({ page_url: `/goods/detail/${saleId}?from=abcdefghijklmnop` }),
+        record({ page_url: `/goods/detail/${saleId}?from=%3Cscript%3Ealert(1)%3C%2Fscript%3E` }),
+        record({ page_url: `/goods/detail/${saleId}?from=${'a'.repeat(500)}` }),
+        record({ page_url: `/goods/detail/${saleId}?from=${lumenCode}` }),
+        record({ page_url: `/goods/detail/${saleId}?from=` }),
+      ],
+      at(40 * 24),
+    );
+    // The sharer opening their own link is no share visit.
+    await track(
+      [record({ dev_id: 'device-a', page_url: `/goods/detail/${saleId}?from=${codeA}` })],
+      at(40 * 24),
+      await tokenOf(sharerA, at(40 * 24)),
+    );
+    expect((await db.select().from(shareVisits)).length).toBe(before);
+  });
+
+  it("counts the day's share visits and share buys in the operator's daily report", async () => {
+    const day = '2026-11-20'; // t0 is 10:00 in Asia/Shanghai
+    const [channel] = await db.select({ timeZone: channels.timeZone }).from(channels).where(eq(channels.id, aurora));
+    await aggregateDay(db, { id: aurora, timeZone: channel!.timeZone }, day, at(48));
+    const [figures] = await readDailyFigures(db, aurora, day, day);
+    expect(figures).toMatchObject({ shareVisits: 1, shareBuys: 1 });
+  });
+});

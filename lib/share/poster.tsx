@@ -1,0 +1,138 @@
+import 'server-only';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ImageResponse } from 'next/og';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import type { ChannelThemeInfo } from '../channel/theme';
+import { parseSkin } from '../channel/skin';
+import { formatFen } from '../format/money';
+import type { SaleRecord } from '../sale/schema';
+import type { Translator } from '../i18n/translator';
+
+/**
+ * The share poster (issue 36, docs/sharing.md): a PNG in the channel's skin with the sale's cover, name, price (where
+ * the channel shows amounts), the brand, and a QR code of the goods link. Drawn in two steps: the **base** (everything
+ * but the QR code, the same for every sharer: cached per channel, sale and language by ./poster-cache.ts) and the QR
+ * code, composited per link, which costs a few milliseconds. Text is set in the font that ships with the project
+ * (assets/fonts, a Noto Sans SC subset), never the machine's.
+ */
+export const POSTER_SIZE = { width: 750, height: 1240 } as const;
+/** Where the QR code goes on the base: a white square the base leaves for it. */
+export const POSTER_QR = { left: 510, top: 1020, size: 200 } as const;
+
+const FONT_FILE = path.join(process.cwd(), 'assets/fonts/NotoSansSC-Poster.otf');
+let font: Promise<Buffer> | undefined;
+function posterFont(): Promise<Buffer> {
+  font ??= readFile(FONT_FILE).catch((error: unknown) => {
+    font = undefined;
+    throw error;
+  });
+  return font;
+}
+
+/** A site-relative image under public/ as a data URI (an uploaded picture elsewhere is left out: drawn as a colour). */
+async function publicImageDataUri(src: string): Promise<string | null> {
+  if (!src.startsWith('/') || src.includes('..')) return null;
+  const ext = path.extname(src).toLowerCase();
+  const type = ext === '.svg' ? 'image/svg+xml' : ext === '.png' ? 'image/png' : ext === '.jpg' || ext === '.jpeg' ? 'image/jpeg' : null;
+  if (!type) return null;
+  try {
+    const bytes = await readFile(path.join(process.cwd(), 'public', src));
+    return `data:${type};base64,${bytes.toString('base64')}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The poster's base: everything but the QR code, as PNG bytes. */
+export async function renderPosterBase(theme: ChannelThemeInfo, sale: SaleRecord, t: Translator): Promise<Buffer> {
+  const skin = parseSkin(theme.skinJson);
+  const [cover, fontData] = await Promise.all([publicImageDataUri(sale.commodity.cover), posterFont()]);
+  const response = new ImageResponse(
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        background: skin.pageBgColor,
+        fontFamily: 'Poster',
+        padding: 40,
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', height: 60, gap: 16 }}>
+        <div style={{ display: 'flex', fontSize: 32, color: skin.color1 }}>{theme.brandName}</div>
+      </div>
+      <div
+        style={{
+          display: 'flex',
+          marginTop: 20,
+          width: 670,
+          height: 670,
+          borderRadius: 24,
+          overflow: 'hidden',
+          background: skin.lightColor,
+        }}
+      >
+        {cover ? (
+          // eslint-disable-next-line @next/next/no-img-element -- rendered to PNG by satori, not a page
+          <img src={cover} width={670} height={670} alt="" style={{ width: 670, height: 670, objectFit: 'cover' }} />
+        ) : null}
+      </div>
+      <div
+        style={{
+          display: 'flex',
+          marginTop: 28,
+          fontSize: 44,
+          color: skin.color1,
+          lineHeight: 1.25,
+          maxHeight: 112,
+          overflow: 'hidden',
+        }}
+      >
+        {sale.commodity.name}
+      </div>
+      <div style={{ display: 'flex', marginTop: 12, fontSize: 26, color: skin.color1, opacity: 0.65 }}>
+        {t('share.posterEdition', { count: sale.commodity.amountSku })}
+      </div>
+      <div style={{ display: 'flex', flex: 1 }} />
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          height: 240,
+          margin: '0 -40px -40px',
+          padding: '0 40px',
+          background: skin.cardBgColor,
+        }}
+      >
+        <div style={{ display: 'flex', flexDirection: 'column', flex: 1, gap: 14 }}>
+          {theme.showAmount ? <div style={{ display: 'flex', fontSize: 48, color: skin.signColor }}>{formatFen(sale.price)}</div> : null}
+          <div style={{ display: 'flex', fontSize: 26, color: skin.color1 }}>{t('share.posterScan')}</div>
+          <div style={{ display: 'flex', fontSize: 22, color: skin.color1, opacity: 0.65 }}>{theme.host}</div>
+        </div>
+        <div style={{ display: 'flex', width: POSTER_QR.size, height: POSTER_QR.size, background: '#ffffff' }} />
+      </div>
+    </div>,
+    {
+      ...POSTER_SIZE,
+      fonts: [{ name: 'Poster', data: fontData, weight: 400, style: 'normal' }],
+    },
+  );
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** The QR code of `link`, black on white, POSTER_QR.size square. */
+export function posterQr(link: string): Promise<Buffer> {
+  return QRCode.toBuffer(link, { type: 'png', width: POSTER_QR.size, margin: 2, errorCorrectionLevel: 'M' });
+}
+
+/** The poster: the base with the QR code of `link` in its place. */
+export async function composePoster(base: Buffer, link: string): Promise<Buffer> {
+  const qr = await posterQr(link);
+  return sharp(base)
+    .composite([{ input: qr, left: POSTER_QR.left, top: POSTER_QR.top }])
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}

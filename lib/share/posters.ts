@@ -1,0 +1,81 @@
+import 'server-only';
+import type { Db } from '../db/client';
+import { namedCache, tags } from '../cache/store';
+import { hitAll, type Limit } from '../rate-limit/rate-limit';
+import type { ChannelThemeInfo } from '../channel/theme';
+import type { SaleRecord } from '../sale/schema';
+import type { Locale } from '../i18n/locale';
+import { translator } from '../i18n/translator';
+import { composePoster, renderPosterBase } from './poster';
+import { goodsShareUrl, sharerOf } from './codes';
+
+/**
+ * Share posters as the poster route serves them (issue 36, docs/sharing.md).
+ *
+ * - The **base** (all but the QR code) is kept per channel, sale and language, in a cache of the process's invalidated
+ *   through the console's fan-out (lib/cache/store.ts): a change of the sale's terms (name, cover, price) or of the
+ *   channel (its row, its colours) drops it here and in every other process.
+ * - The **poster** of one link (a sharer's, or the plain link) is the base with its QR code composited, kept in a
+ *   second cache under the same tags, so the same sharer's poster asked again is not drawn again.
+ * - Drawing is limited: POSTER_LIMITS per sharer code and per address, counted only when something is drawn. Past
+ *   them the route answers 429 and the sharer's last poster stays cached.
+ * - Only a valid share code of this channel gets a QR code with `from`; any other `from` gets the plain link.
+ */
+export const POSTER_LIMITS = { perCodePerHour: 30, perIpPerHour: 60 } as const;
+const TTL_MS = 10 * 60_000;
+
+export type PosterRequest = {
+  db: Db;
+  now: Date;
+  channel: { id: number; key: string };
+  theme: ChannelThemeInfo;
+  origin: string;
+  sale: SaleRecord;
+  locale: Locale;
+  from: string | null;
+  ip: string;
+  /** POSTER_LIMITS unless said (tests). */
+  limits?: { perCodePerHour: number; perIpPerHour: number };
+};
+
+export type PosterAnswer = { kind: 'png'; png: Buffer; link: string } | { kind: 'limited'; retryAfterS: number };
+
+export class PosterLimited extends Error {
+  constructor(readonly retryAfterS: number) {
+    super('too many posters drawn');
+  }
+}
+
+export async function sharePoster(request: PosterRequest): Promise<PosterAnswer> {
+  const { db, now, channel, sale, locale } = request;
+  const sharerId = await sharerOf(db, channel.id, request.from);
+  const code = sharerId === null ? null : request.from;
+  const link = goodsShareUrl(request.origin, sale.id, code);
+  const baseKey = `${channel.key}|${sale.id}|${locale}`;
+  const entryTags = [tags.channel(channel.key), tags.channelColours(channel.key), tags.saleTerms(sale.id)];
+  const options = { tags: entryTags, ttlMs: TTL_MS };
+  const limit = async () => {
+    const max = request.limits ?? POSTER_LIMITS;
+    const limits: Limit[] = [{ bucket: `poster:ip:${request.ip}`, max: max.perIpPerHour, windowMs: 3_600_000 }];
+    if (code) limits.push({ bucket: `poster:code:${code}`, max: max.perCodePerHour, windowMs: 3_600_000 });
+    const { refused } = await hitAll(db, limits, now);
+    if (refused) throw new PosterLimited(Math.max(1, Math.ceil((refused.resetAt.getTime() - now.getTime()) / 1000)));
+  };
+  try {
+    const png = (await namedCache(db, 'share-posters', { maxEntries: 256 }).read(
+      `${baseKey}|${code ?? ''}|${request.origin}`,
+      options,
+      async () => {
+        await limit();
+        const base = (await namedCache(db, 'share-poster-bases', { maxEntries: 64 }).read(baseKey, options, () =>
+          renderPosterBase(request.theme, sale, translator(locale)),
+        )) as Buffer;
+        return composePoster(base, link);
+      },
+    )) as Buffer;
+    return { kind: 'png', png, link };
+  } catch (error) {
+    if (error instanceof PosterLimited) return { kind: 'limited', retryAfterS: error.retryAfterS };
+    throw error;
+  }
+}
