@@ -39,6 +39,8 @@ const LAYERS = [
   // Gifts between buyers (issue 36): read holdings, chain-up locks, refunds and identities of the folders below.
   'transfer',
   'tracking',
+  // The WeChat share card (issue 36): official accounts' tickets and wx.config, for the channel's pages.
+  'wechat',
   // Buyers and orders as the console finds and shows them (issue 32): above the domains they read.
   'buyer',
   // The daily figures, counted from orders, refunds and tracking (issue 32, "Reports").

@@ -259,6 +259,8 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   transferNotFound: 'transferId',
   transferAnswered: 'transferId',
   transferGone: 'transferId',
+  // issue 36: the WeChat share card
+  wechatUrlForeign: 'url',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

@@ -33,6 +33,7 @@ import { queueConsoleProcedures } from '../operator/queue-procedures';
 import { priorityProcedures } from '../sale/priority-procedures';
 import { priorityConsoleProcedures } from '../operator/priority-procedures';
 import { transferProcedures } from '../transfer/procedures';
+import { wechatProcedures } from '../wechat/procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -74,6 +75,8 @@ export const registry = {
   ...priorityProcedures,
   ...priorityConsoleProcedures,
   ...transferProcedures,
+  // issue 36: the WeChat share card's wx.config.
+  ...wechatProcedures,
 } as const;
 
 export type Registry = typeof registry;
