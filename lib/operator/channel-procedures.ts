@@ -310,12 +310,12 @@ export const channelSettingsProcedures = {
     giftingPolicySchema,
     (policy) => ({ giftHoldingHours: policy.holdingHours }),
   ),
-  // issue 36: the WeChat share card (docs/wechat.md). A sensitive write, as payment's: it decides what WeChat shows of every page.
+  // issue 36: the WeChat share card (docs/wechat.md). Not a sensitive write: an AppID works only with the AppSecret the
+  // deployment holds for it, which no operator can set.
   '/ops/api/channel/saveWechatAccount': settingsSection(
     '/ops/api/channel/saveWechatAccount',
     'Saves the WeChat official account (its AppID) whose JS-SDK sets the share card of the channel’s pages inside WeChat; null: none. Its AppSecret is the deployment’s (WECHAT_MP_SECRETS), never sent here.',
     wechatAccountSchema,
     (account) => ({ wechatAppId: account.wechatAppId }),
-    { ...EDITORS, reauth: true },
   ),
 };

@@ -27,3 +27,11 @@ function secretOf(appId: string, e: Env): string | null {
 
 /** What an app id looks like (WeChat's: `wx` and 16 letters or digits). */
 export const WECHAT_APP_ID = /^wx[0-9a-zA-Z]{16}$/;
+
+/** Where WeChat's JS-SDK is loaded from (components/shell/wechat-share.tsx loads it; the page's CSP names it). */
+export const JWEIXIN_ORIGIN = 'https://res.wx.qq.com';
+
+/** The script hosts a page of this channel may load from besides its own (proxy.ts's CSP): WeChat's, with an account. */
+export function wechatScriptSources(channel: Pick<ChannelRow, 'wechatAppId'>, e: Env = env()): string[] {
+  return wechatAccountOf(channel, e) ? [JWEIXIN_ORIGIN] : [];
+}
