@@ -44,7 +44,7 @@ describe('the WeChat share bootstrap (issue 36)', () => {
     document.head.innerHTML = `<script type="application/ld+json">${JSON.stringify({
       '@type': 'Product',
       name: 'Aurora Dawn',
-      image: ['http://aurora.localhost/goods/aurora-dawn.svg'],
+      image: ['http://aurora.localhost/media/0a1b.webp'],
       offers: { price: '199.00' },
     })}</script>`;
     const answer = { appId: 'wx1234567890abcdef', timestamp: 1, nonceStr: 'n', signature: 's' };
@@ -72,8 +72,30 @@ describe('the WeChat share bootstrap (issue 36)', () => {
     const link = 'http://localhost/';
     expect(calls).toEqual([
       ['config', { debug: false, ...answer, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'] }],
-      ['chat', { title: 'Aurora Dawn', desc: '¥199.00', link, imgUrl: 'http://aurora.localhost/goods/aurora-dawn.svg' }],
-      ['moments', { title: 'Aurora Dawn', link, imgUrl: 'http://aurora.localhost/goods/aurora-dawn.svg' }],
+      ['chat', { title: 'Aurora Dawn', desc: '¥199.00', link, imgUrl: 'http://aurora.localhost/media/0a1b.webp' }],
+      ['moments', { title: 'Aurora Dawn', link, imgUrl: 'http://aurora.localhost/media/0a1b.webp' }],
     ]);
+  });
+
+  it('gives a cover drawn as SVG, which WeChat does not show, way to the page’s preview picture', async () => {
+    document.head.innerHTML = `<meta property="og:image" content="http://aurora.localhost/api/og/sale/1"><script type="application/ld+json">${JSON.stringify(
+      {
+        '@type': 'Product',
+        name: 'Aurora Dawn',
+        image: ['http://aurora.localhost/goods/aurora-dawn.svg'],
+      },
+    )}</script>`;
+    window.fetch = jest.fn().mockResolvedValue({ json: () => Promise.resolve({ code: 200, data: { appId: 'wx1234567890abcdef' } }) });
+    run(USER_AGENTS.wechat);
+    const calls: unknown[][] = [];
+    (window as unknown as { wx: unknown }).wx = {
+      config: () => undefined,
+      ready: (f: () => void) => f(),
+      updateAppMessageShareData: (d: unknown) => calls.push(['chat', d]),
+      updateTimelineShareData: (d: unknown) => calls.push(['moments', d]),
+    };
+    sdkScripts()[0]!.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls[0]).toEqual(['chat', expect.objectContaining({ imgUrl: 'http://aurora.localhost/api/og/sale/1', desc: SHARED.desc })]);
   });
 });

@@ -17,7 +17,7 @@ export async function pageWechatShare(channel: PageChannel): Promise<{ title: st
   const origin = publicOrigin(channel.publicHost);
   const picture = channel.skin.shareImg ?? '/api/icon/apple-touch-icon.png';
   return {
-    title: channel.title,
+    title: channel.theme.name,
     desc: channel.theme.marketText || channel.theme.brandName,
     imgUrl: new URL(picture, origin).href,
   };
