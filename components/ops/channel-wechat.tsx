@@ -39,7 +39,6 @@ export function ChannelWechat({ common, wechat, w }: { common: Common; wechat: C
             maxLength={18}
             placeholder="wx0123456789abcdef"
             autoComplete="off"
-            className="font-mono"
           />
           <p
             data-testid="wechat-account-state"
