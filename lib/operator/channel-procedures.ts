@@ -66,7 +66,7 @@ const wechatAccountSchema = z.strictObject({
     (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value),
     z
       .string({ error: 'must be an AppID or null' })
-      .regex(WECHAT_APP_ID, 'must be an AppID: wx and 16 letters or digits (the official account’s 开发 › 基本配置 page)')
+      .regex(WECHAT_APP_ID, 'must be an AppID: wx and 16 letters or digits (the official account’s 设置与开发 › 基本配置 page)')
       .nullable(),
   ),
 });
