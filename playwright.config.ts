@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The DNS server on loopback that e2e/console-domains.spec.ts starts; the e2e server checks custom domains there. */
 const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5395);
+/** The fake of WeChat's official-account API that e2e/wechat-share.spec.ts starts (issue 36); the server fetches tickets there. */
+const WECHAT_PORT = Number(process.env.E2E_WECHAT_PORT ?? PORT + 1);
 const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
 void _webkit;
 /** The operator console (issue 31) is desktop-first: a 1280 px screen with a mouse (and a tablet check in the specs). */
@@ -75,6 +77,9 @@ export default defineConfig({
       DNS_RESOLVER: `127.0.0.1:${DNS_PORT}`,
       DOMAIN_TARGET: 'stores.e2e.test',
       E2E_DNS_PORT: String(DNS_PORT),
+      // issue 36: the official account a spec gives a channel, and WeChat's API at the spec's fake (test/wechat-mp.ts).
+      WECHAT_MP_SECRETS: 'wx1234567890abcdef:fake-official-account-secret-0001',
+      WECHAT_API_BASE: `http://127.0.0.1:${WECHAT_PORT}`,
     },
   },
 });

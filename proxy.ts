@@ -25,6 +25,7 @@ import { readWebSession, sessionCookieValue } from '@/lib/auth/session-claims';
 import { authSecret } from '@/lib/security/secret';
 import { negotiateLocale } from '@/lib/i18n/locale';
 import { contentSecurityPolicy, forwardedHttps, newNonce, originOf, securityHeaders } from '@/lib/security/headers';
+import { wechatScriptSources } from '@/lib/wechat/account';
 
 // The proxy (DESIGN §3), first at every page request; Node.js runtime (Next 16's only one for proxy.ts), in the
 // server's process, so it reads the channel and the rendered-page cache that the API's writes invalidate
@@ -114,11 +115,13 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   ) {
     pageViewRecorder(getDb).count(row.id, row.timeZone, now);
   }
-  if (flightAnswer) return hardened(serveFlight(flightAnswer, https), https);
+  // issue 36: WeChat's JS-SDK may load on the pages of a channel with a WeChat account, and on no other (lib/wechat).
+  const scripts = row && row !== 'unavailable' ? wechatScriptSources(row) : [];
+  if (flightAnswer) return hardened(serveFlight(flightAnswer, https, scripts), https);
   return hardened(
     cached && row && row !== 'unavailable'
-      ? servePage(cached, row, request, host, https)
-      : respond(decision, request, host, https, visitor),
+      ? servePage(cached, row, request, host, https, scripts)
+      : respond(decision, request, host, https, visitor, scripts),
     https,
   );
 }
@@ -237,29 +240,37 @@ async function fromFlightCache(
 }
 
 /** A flight answer from the cache: its own nonce, Next's router headers, and no copy kept by browsers or shared caches. */
-function serveFlight(answer: FlightAnswer, https: boolean): NextResponse {
+function serveFlight(answer: FlightAnswer, https: boolean, scripts: readonly string[]): NextResponse {
   const nonce = newNonce();
   return new NextResponse(flightWithNonce(answer, nonce), {
     status: 200,
     headers: {
       ...answer.headers,
-      'content-security-policy': pageCsp(nonce, https),
+      'content-security-policy': pageCsp(nonce, https, scripts),
       'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
       'x-storefront-cache': 'flight',
     },
   });
 }
 
-function pageCsp(nonce: string, https: boolean): string {
+function pageCsp(nonce: string, https: boolean, scriptSources: readonly string[] = []): string {
   return contentSecurityPolicy(nonce, {
     dev: process.env.NODE_ENV === 'development',
     https,
     connectSources: originOf(process.env.TRACKING_URL),
+    scriptSources,
   });
 }
 
 /** A page from the cache: its own nonce, and the channel's skin colours as they are now (lib/page/page-skin.ts). */
-function servePage(page: CachedPage, channel: ChannelRow, request: NextRequest, host: string, https: boolean): NextResponse {
+function servePage(
+  page: CachedPage,
+  channel: ChannelRow,
+  request: NextRequest,
+  host: string,
+  https: boolean,
+  scripts: readonly string[],
+): NextResponse {
   if (page.kind === 'redirect') {
     return NextResponse.redirect(new URL(page.location, `${request.nextUrl.protocol}//${host}`), page.status);
   }
@@ -268,7 +279,7 @@ function servePage(page: CachedPage, channel: ChannelRow, request: NextRequest, 
     status: 200,
     headers: {
       'content-type': page.contentType,
-      'content-security-policy': pageCsp(nonce, https),
+      'content-security-policy': pageCsp(nonce, https, scripts),
       // As Next answers a dynamic page: browsers and shared caches keep no copy (the nonce is one answer's).
       'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
       'x-storefront-cache': 'shared',
@@ -276,7 +287,14 @@ function servePage(page: CachedPage, channel: ChannelRow, request: NextRequest, 
   });
 }
 
-function respond(decision: RoutingDecision, request: NextRequest, host: string, https: boolean, visitor: Visitor): NextResponse {
+function respond(
+  decision: RoutingDecision,
+  request: NextRequest,
+  host: string,
+  https: boolean,
+  visitor: Visitor,
+  scripts: readonly string[],
+): NextResponse {
   switch (decision.kind) {
     case 'storeNotFound':
       return new NextResponse(storeNotFoundHtml(host, negotiateLocale(null, request.headers.get('accept-language'))), {
@@ -291,7 +309,7 @@ function respond(decision: RoutingDecision, request: NextRequest, host: string, 
       url.pathname = decision.pathname;
       const headers = new Headers(request.headers);
       // Next reads the nonce from the request's CSP and puts it on its own scripts (DESIGN §10).
-      const csp = pageCsp(newNonce(), https);
+      const csp = pageCsp(newNonce(), https, scripts);
       headers.set('content-security-policy', csp);
       // Who the page is for (issue 34, lib/page/visitor.ts): the proxy's decision, never a client's copy of the header.
       headers.set(VISITOR_HEADER, visitor);

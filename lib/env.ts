@@ -321,6 +321,30 @@ const envSchema = z.object({
     .string()
     .regex(/^\S{16,64}$/, 'must be the official account AppSecret')
     .optional(),
+  /**
+   * issue 36: the AppSecrets of the WeChat official accounts channels name for their share card (a channel's
+   * `wechat_app_id`, set in the console; lib/wechat, docs/wechat.md), as `appid:secret` entries, comma-separated. The
+   * account of WECHATPAY_APPID needs no entry here: WECHATPAY_APPSECRET is its secret.
+   */
+  WECHAT_MP_SECRETS: z
+    .preprocess((value) => (value === '' ? undefined : value), z.string().optional())
+    .transform((value, ctx) => {
+      const secrets = new Map<string, string>();
+      for (const entry of (value ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const match = /^(wx[0-9a-zA-Z]{16}):(\S{16,64})$/.exec(entry);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: 'must list appid:secret entries (wx and 16 letters or digits, a colon, the AppSecret)' });
+          return z.NEVER;
+        }
+        secrets.set(match[1]!, match[2]!);
+      }
+      return secrets;
+    }),
+  /** WeChat's API origin for the official accounts' access_token and jsapi_ticket (lib/wechat); tests point it at a local fake. */
+  WECHAT_API_BASE: endpoint.default('https://api.weixin.qq.com'),
   /** Key of the HMAC on payment notifications. */
   PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEMO_PAYMENT_SECRET),
   /** How long an unpaid order holds its stock (DESIGN §7: 5 minutes by default). */
@@ -579,6 +603,7 @@ const PROVIDER_ENDPOINTS = [
   ['IDENTITY_TENCENT_ENDPOINT', (e: Env) => e.IDENTITY_PROVIDER === 'tencent'],
   ['IDENTITY_ALIYUN_ENDPOINT', (e: Env) => e.IDENTITY_PROVIDER === 'aliyun'],
   ['ALIPAY_GATEWAY', (e: Env) => e.PAYMENT_PROVIDERS.includes('alipay')],
+  ['WECHAT_API_BASE', (e: Env) => e.WECHAT_MP_SECRETS.size > 0 || Boolean(e.WECHATPAY_APPSECRET)],
 ] as const;
 
 /**

@@ -41,6 +41,8 @@ const LAYERS = [
   // Share codes, attribution and the share poster (issue 36): read sales, channels and orders; tracking records visits.
   'share',
   'tracking',
+  // The WeChat share card (issue 36): official accounts' tickets and wx.config, for the channel's pages.
+  'wechat',
   // Buyers and orders as the console finds and shows them (issue 32): above the domains they read.
   'buyer',
   // The daily figures, counted from orders, refunds and tracking (issue 32, "Reports").

@@ -370,6 +370,8 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   }),
   // issue 36: the holding period before a gift between buyers, on LUMEN (A manager's other channel).
   '/ops/api/channel/saveHoldingPeriod': () => ({ channel: 'LUMEN', holdingHours: 24 }),
+  // issue 36: the WeChat official account of the share card (none, as the demo has).
+  '/ops/api/channel/saveWechatAccount': () => ({ channel: 'LUMEN', wechatAppId: null }),
   '/ops/api/channel/saveRiskPolicy': () => ({
     channel: 'LUMEN',
     unpaid: { limit: 3, withinHours: 24, blockHours: 24 },
@@ -579,4 +581,6 @@ export const SAMPLE_INPUTS: Record<ApiPath, (f: BuyerFixtures) => Record<string,
   '/market/api/profile/closing': () => ({}),
   '/market/api/profile/closeCode': () => ({}),
   '/market/api/profile/close': () => ({ code: '000000' }),
+  // issue 36: the WeChat share card (the demo channels have no account: a 404 naming it).
+  '/market/api/wechat/jsConfig': () => ({ url: 'http://aurora.localhost/goods/detail/1' }),
 };

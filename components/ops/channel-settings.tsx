@@ -7,6 +7,7 @@ import { ATTRIBUTES, attributeWord, type LabelChoice } from './channel-create-fo
 import { CheckGroup, fieldErrors, SaveRow, SelectField, TextArea, TextField, type FieldErrors } from './channel-form';
 import type { ChanWords } from './channel-words';
 import { ChannelBuyerRules, type BuyerRulesWords } from './channel-buyer-rules';
+import { ChannelWechat, type WechatWords } from './channel-wechat';
 
 type SavePath =
   | '/ops/api/channel/saveProfile'
@@ -17,7 +18,8 @@ type SavePath =
   | '/ops/api/channel/saveCompliance'
   | '/ops/api/channel/saveIdentityPolicy'
   | '/ops/api/channel/saveRiskPolicy'
-  | '/ops/api/channel/saveHoldingPeriod';
+  | '/ops/api/channel/saveHoldingPeriod'
+  | '/ops/api/channel/saveWechatAccount';
 
 export type ProviderChoice = { name: string; label: string; up: string; down: string; run: boolean };
 
@@ -90,6 +92,7 @@ export function ChannelSettings({
   labelChoices,
   providers,
   ruleWords,
+  wechatWords,
 }: {
   view: ChannelSettingsView;
   words: ChanWords;
@@ -99,6 +102,8 @@ export function ChannelSettings({
   labelChoices: readonly LabelChoice[];
   providers: readonly ProviderChoice[];
   ruleWords: BuyerRulesWords;
+  /** issue 36: the WeChat share card's section. */
+  wechatWords: WechatWords;
 }) {
   const common: Common = { words, fieldWords, locale, readOnly, channel: view.key };
   const w = words;
@@ -389,6 +394,7 @@ export function ChannelSettings({
         gifting={view.gifting}
         words={ruleWords}
       />
+      <ChannelWechat common={common} wechat={view.wechat} w={wechatWords} />
     </div>
   );
 }

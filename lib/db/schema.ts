@@ -120,6 +120,12 @@ export const channels = pgTable(
      * its receipt by gift, before they may give it on. 0: at once.
      */
     giftHoldingHours: integer('gift_holding_hours').notNull().default(24),
+    /**
+     * issue 36: the WeChat official account (公众号) whose JS-SDK sets the share card inside WeChat (lib/wechat,
+     * docs/wechat.md); null: none, nothing loads. Its AppSecret is the deployment's (WECHAT_MP_SECRETS), never here.
+     * One account may serve several channels.
+     */
+    wechatAppId: text('wechat_app_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // issue 31: "its key, OPS by the spec's rule, is reserved and can never be a channel" (the operator host's key).
@@ -1987,3 +1993,20 @@ export const shareVisits = pgTable(
     index('share_visits_day').on(t.channelId, t.visitedAt),
   ],
 );
+
+/**
+ * issue 36: an official account's access_token and jsapi_ticket from WeChat's API (lib/wechat/ticket.ts), kept with
+ * their expiry so every process shares one fetch (WeChat limits them per day); refreshed before they expire. One
+ * process at a time claims the row to fetch (`fetching_until`), the others wait for what it stores.
+ */
+export const wechatTickets = pgTable('wechat_tickets', {
+  appId: text('app_id').primaryKey(),
+  accessToken: text('access_token'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  jsapiTicket: text('jsapi_ticket'),
+  jsapiTicketExpiresAt: timestamp('jsapi_ticket_expires_at', { withTimezone: true }),
+  /** While set and ahead, one process is fetching (its claim on the row); the others wait for its answer. */
+  fetchingUntil: timestamp('fetching_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type WechatTicketRow = typeof wechatTickets.$inferSelect;

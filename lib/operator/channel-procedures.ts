@@ -33,6 +33,7 @@ import { msg } from '../procedure/messages';
 import { ANY_ROLE, type OperatorRule } from '../procedure/roles';
 import { auditCall } from './audit';
 import { toConsoleChannel } from './channels';
+import { hasWechatSecret, WECHAT_APP_ID } from '../wechat/account';
 
 /**
  * Creating, pausing and configuring a channel from the console (issue 31, "Channels"). Every write is recorded in the
@@ -57,6 +58,17 @@ const consoleChannel = z.object({
   status: z.number(),
   labels: z.array(z.number()),
   hosts: z.array(z.string()),
+});
+
+/** issue 36: the share card's official account, an AppID as WeChat writes it, or null (empty: none). */
+const wechatAccountSchema = z.strictObject({
+  wechatAppId: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value),
+    z
+      .string({ error: 'must be an AppID or null' })
+      .regex(WECHAT_APP_ID, 'must be an AppID: wx and 16 letters or digits (the official account’s 设置与开发 › 基本配置 page)')
+      .nullable(),
+  ),
 });
 
 /** Who changes a channel's settings: an owner, or a manager the channel is granted to (support reads only). */
@@ -111,6 +123,8 @@ const settingsView = z.object({
   }),
   /** issue 36: gifts between buyers, the holding period in hours. */
   gifting: z.object({ holdingHours: z.number() }),
+  /** issue 36: the WeChat share card's official account; whether the deployment holds its AppSecret (never the secret). */
+  wechat: z.object({ appId: z.string().nullable(), secretKnown: z.boolean() }),
 });
 export type ChannelSettingsView = z.output<typeof settingsView>;
 
@@ -148,6 +162,7 @@ export function channelSettingsView(row: ChannelRow): ChannelSettingsView {
     identityPolicy: parseIdentityPolicy(row.identityPolicy),
     riskPolicy: parseRiskPolicy(row.riskPolicy),
     gifting: { holdingHours: row.giftHoldingHours },
+    wechat: { appId: row.wechatAppId, secretKnown: row.wechatAppId !== null && hasWechatSecret(row.wechatAppId) },
   };
 }
 
@@ -294,5 +309,13 @@ export const channelSettingsProcedures = {
     'Saves the channel’s gifting rule: the holding period (0–8760 hours, 24 by default) a buyer keeps a collectible after buying or receiving it before they may give it to another buyer.',
     giftingPolicySchema,
     (policy) => ({ giftHoldingHours: policy.holdingHours }),
+  ),
+  // issue 36: the WeChat share card (docs/wechat.md). Not a sensitive write: an AppID works only with the AppSecret the
+  // deployment holds for it, which no operator can set.
+  '/ops/api/channel/saveWechatAccount': settingsSection(
+    '/ops/api/channel/saveWechatAccount',
+    'Saves the WeChat official account (its AppID) whose JS-SDK sets the share card of the channel’s pages inside WeChat; null: none. Its AppSecret is the deployment’s (WECHAT_MP_SECRETS), never sent here.',
+    wechatAccountSchema,
+    (account) => ({ wechatAppId: account.wechatAppId }),
   ),
 };

@@ -265,6 +265,8 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   profileNicknameChars: 'nickname',
   profileNicknameRefused: 'nickname',
   profileAvatarUnknown: 'avatar',
+  // issue 36: the WeChat share card
+  wechatUrlForeign: 'url',
 };
 
 /** The field a refusal is about, or null (a refusal about the call as a whole: a sale not open, a flood...). */

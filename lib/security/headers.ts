@@ -8,9 +8,18 @@
  */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { dev: boolean; https: boolean; connectSources?: string[]; imageSources?: readonly string[] },
+  options: { dev: boolean; https: boolean; connectSources?: string[]; imageSources?: readonly string[]; scriptSources?: readonly string[] },
 ): string {
-  const script = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, ...(options.dev ? [`'unsafe-eval'`] : [])];
+  // `scriptSources`: hosts a page's nonce-bearing script loads from (issue 36: WeChat's JS-SDK, on the pages of a channel
+  // with a WeChat account only). 'strict-dynamic' already trusts what such a script loads where browsers know it; the
+  // host is there for the older in-app browsers that know only nonces and hosts.
+  const script = [
+    `'self'`,
+    `'nonce-${nonce}'`,
+    `'strict-dynamic'`,
+    ...(options.scriptSources ?? []),
+    ...(options.dev ? [`'unsafe-eval'`] : []),
+  ];
   const connect = [`'self'`, ...(options.connectSources ?? [])];
   // Images from this site and the media hosts the deployment lists, the very ones a skin may name (issue 29;
   // lib/channel/skin.ts `skinImageProblem`), not any https host. Unless the caller passes the list, MEDIA_ORIGINS.

@@ -34,6 +34,7 @@ import { priorityProcedures } from '../sale/priority-procedures';
 import { priorityConsoleProcedures } from '../operator/priority-procedures';
 import { transferProcedures } from '../transfer/procedures';
 import { profileProcedures } from '../buyer/profile-procedures';
+import { wechatProcedures } from '../wechat/procedures';
 
 /**
  * The market API's procedures by path (spec §7, DESIGN §5), composed from each domain's own list. Payloads are
@@ -76,6 +77,8 @@ export const registry = {
   ...priorityConsoleProcedures,
   ...transferProcedures,
   ...profileProcedures,
+  // issue 36: the WeChat share card's wx.config.
+  ...wechatProcedures,
 } as const;
 
 export type Registry = typeof registry;

@@ -12,6 +12,8 @@ import { TitleKeeper } from '@/components/shell/title-keeper';
 import { PageTracker } from '@/components/shell/page-tracker';
 import { WxTip } from '@/components/shell/wx-tip';
 import { HydratedMarker } from '@/components/shell/hydrated-marker';
+import { WechatShare } from '@/components/shell/wechat-share';
+import { pageWechatShare } from '@/lib/page/wechat-share';
 import { PlainLinkProgress } from '@/components/shell/plain-link-progress';
 import { ToastHost } from '@/components/ui/toast';
 import { SiteFoot } from '@/components/layout/site-foot';
@@ -53,6 +55,8 @@ export default async function ChannelLayout({ children, params }: Props) {
   const channel = await loadPageChannel(params);
   // The CSP nonce the proxy gave this answer (proxy.ts), for the one inline script of the layout.
   const nonce = (await headers()).get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1];
+  // issue 36: the WeChat share card's bootstrap, for a channel with an official account only (docs/wechat.md).
+  const wechatShare = await pageWechatShare(channel);
   return (
     <html lang={channel.locale} style={pageSkinStyle(channel.skin)} data-channel={channel.theme.key}>
       <body>
@@ -68,6 +72,7 @@ export default async function ChannelLayout({ children, params }: Props) {
           <ToastHost label={channel.t('common.notifications')} />
           <HydratedMarker />
         </div>
+        {wechatShare ? <WechatShare nonce={nonce} shared={wechatShare} /> : null}
         {channel.theme.status === 0 ? (
           // spec §1 hides the root screen of a paused channel; without a word the visitor saw a blank grey page (issue 30).
           // One plain line outside it, in the channel's language, with no skin: the store is paused, not gone.

@@ -451,6 +451,10 @@ const en = {
       'You have {count, plural, one {an order} other {# orders}} waiting for payment: pay or cancel {count, plural, one {it} other {them}} before closing your account.',
     profileCloseRefundOwed:
       'A refund is still owed to you ({count, plural, one {# order} other {# orders}}): your account can close once it has reached you.',
+    // issue 36: the WeChat share card (lib/wechat/service.ts)
+    wechatNotConfigured: 'This store has no WeChat account for share cards.',
+    wechatUrlForeign: 'Only a page of this store can be set up for sharing in WeChat.',
+    wechatUnavailable: 'WeChat could not be reached for the share card. The page works as usual; please try sharing again later.',
     /** Parts of the texts above. */
     part: {
       wait: '{unit, select, second {{count, plural, one {# second} other {# seconds}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}',
@@ -1882,6 +1886,19 @@ const en = {
       blockHours: 'Ordering paused for (hours)',
       blockHoursHint: '1 to 168 hours. The buyer is told until when.',
       captcha: 'Ask a captcha at the buy tap for higher-risk buys (a new account, an address with many accounts, a blocked range nearby)',
+    },
+    // issue 36: the WeChat share card, the official account whose JS-SDK sets it (components/ops/channel-wechat.tsx)
+    wechatAccount: {
+      title: 'WeChat share card',
+      intro:
+        'Inside WeChat, a shared page of this store shows as a card with its title, description and picture when the store names its WeChat official account (公众号). The store’s domains must be registered with that account as JS interface safe domains, which WeChat allows only for ICP-filed domains. One account may serve several stores.',
+      appId: 'Official account AppID',
+      appIdHint:
+        'wx and 16 letters or digits, from the account’s 设置与开发 › 基本配置 page. Empty: no share card, and nothing of WeChat loads.',
+      stateNone: 'No account: pages shared in WeChat show as a plain link.',
+      stateOn: 'The deployment holds this account’s AppSecret: pages opened in WeChat set their share card.',
+      stateNoSecret:
+        'The deployment does not hold this account’s AppSecret yet: add it to WECHAT_MP_SECRETS (appid:secret) on the servers. Until then no share card is set.',
     },
     // issue 36: gifting, the store's holding period before a buyer may give a collectible (components/ops/channel-buyer-rules.tsx)
     giftingPolicy: {

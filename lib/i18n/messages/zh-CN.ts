@@ -402,6 +402,10 @@ const zhCN: Messages = {
     profileAvatarUnknown: '请从提供的头像中选择一个',
     profileCloseToPay: '你有 {count, number} 笔待付款订单，请先付款或取消后再注销账号',
     profileCloseRefundOwed: '还有 {count, number} 笔订单的退款尚未到账，到账后才能注销账号',
+    // issue 36: the WeChat share card (lib/wechat/service.ts)
+    wechatNotConfigured: '本店未配置用于分享卡片的微信公众号',
+    wechatUrlForeign: '只能为本店的页面设置微信分享',
+    wechatUnavailable: '暂时无法连接微信设置分享卡片。页面可照常使用，请稍后再分享',
     part: {
       wait: '{unit, select, second {{count, number} 秒} minute {{count, number} 分钟} other {{count, number} 小时}}',
     },
@@ -409,7 +413,7 @@ const zhCN: Messages = {
       line: '{field}：{why}',
       lines: '{first}；{next}',
       field:
-        '{name, select, answer {答案} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} captchaTicket {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} idNumber {身份证号} consentVersion {授权说明版本} minAge {最低年龄} captcha {安全验证要求} unpaid {未付款订单规则} realName {实名要求} blindBoxMinAge {盲盒最低年龄} value {手机号或地址段} registrationOpensAt {登记开始时间} registrationClosesAt {登记截止时间} drawAt {开奖时间} purchaseWindowMinutes {购买时限} publicValueSource {公开值来源} publicValue {公开值} joinMinutes {提前开放排队分钟数} graceSeconds {开售宽限秒数} holdSeconds {离开保留秒数} admissionSeconds {购买资格秒数} admitPerSecond {每秒放行人数} admission {购买资格} priority {优先购设置} minutesEarly {提前分钟数} holderCollectibles {持有藏品} minPaidOrders {已付款订单数} decideAt {资格确定时间} csv {白名单} mode {分配方式} ids {消息} all {全部} page {页码} join {是否加入排队} holdingId {藏品} transferId {转赠} holdingHours {持有时长} nickname {昵称} avatar {头像} other {{name}}}',
+        '{name, select, answer {答案} wechatAppId {公众号应用编号} brandName {品牌名称} code {验证码或兑换码} exchangeId {兑换活动} holdingIds {所选藏品} host {域名} query {查找内容} accountNumber {账号} reason {原因} everyChannel {所有渠道} id {编号} idempotencyKey {请求编号} key {店铺} kind {验证方式} name {账号} orderNo {订单号} outcome {支付结果} password {密码} role {角色} skin {皮肤} channel {店铺} channels {店铺} token {开通链接} pageCount {页码} pageSize {每页数量} paymentNo {支付单号} phone {手机号} pow {安全验证} captchaTicket {安全验证} provider {支付方式} quantity {数量} records {上报记录} saleId {商品} statusTrade {订单状态} storeCode {门店} track {拖动轨迹} type {码的类型} x {滑块位置} locale {语言} timeZone {时区} labels {功能标签} attributes {店铺属性} status {状态} appScheme {应用协议名} appDownloadUrl {应用下载地址} marketText {市场文案} buyText {购买文案} exchangeText {兑换文案} privacyText {隐私协议} salesStrategyText {销售策略} hours {服务时间} email {电子邮箱} url {网址} smsSignName {短信签名} smsTemplateId {短信模板编号} paymentProviders {支付方式} icpFiling {网站备案号} publicSecurityFiling {公安备案号} blockchainFiling {区块链信息服务备案号} operator {操作人} from {开始日期} to {结束日期} after {翻页位置} limit {每页数量} operatorId {运营人员} label {名称} ceremony {验证请求} response {通行密钥应答} body {请求内容} collectible {藏品} sale {发售} box {盲盒} prizes {奖品} description {介绍} authorName {创作者} authorCover {创作者头像} publisherName {发行方} seriesName {系列} cover {封面} gallery {图集} amountSku {发行量} chainName {区块链} chainContract {合约名称} contractAddress {合约地址} isBlindBox {是否盲盒} price {价格} copies {份数} limitPerUser {每人限购} saleStartTime {开售时间} saleEndTime {结束时间} listed {首页展示} sort {排序} confirmPast {确认} paused {暂停} campaignId {活动} offerId {奖品} batchId {兑换码批次} codeId {兑换码} codes {兑换码列表} commodity {藏品} total {数量} requires {需持有的藏品} requiresCode {是否需要兑换码} inputs {合成配方} size {数量} expiresAt {过期时间} startTime {开始时间} endTime {结束时间} authorStageName {作者} generate {生成数量} title {标题} publishAt {发布时间} publishNow {立即发布} format {格式} secret {签名密钥} idNumber {身份证号} consentVersion {授权说明版本} minAge {最低年龄} captcha {安全验证要求} unpaid {未付款订单规则} realName {实名要求} blindBoxMinAge {盲盒最低年龄} value {手机号或地址段} registrationOpensAt {登记开始时间} registrationClosesAt {登记截止时间} drawAt {开奖时间} purchaseWindowMinutes {购买时限} publicValueSource {公开值来源} publicValue {公开值} joinMinutes {提前开放排队分钟数} graceSeconds {开售宽限秒数} holdSeconds {离开保留秒数} admissionSeconds {购买资格秒数} admitPerSecond {每秒放行人数} admission {购买资格} priority {优先购设置} minutesEarly {提前分钟数} holderCollectibles {持有藏品} minPaidOrders {已付款订单数} decideAt {资格确定时间} csv {白名单} mode {分配方式} ids {消息} all {全部} page {页码} join {是否加入排队} holdingId {藏品} transferId {转赠} holdingHours {持有时长} nickname {昵称} avatar {头像} other {{name}}}',
       required: '不能为空',
       empty: '不能为空',
       wrongType: '类型不正确',
@@ -1789,6 +1793,17 @@ const zhCN: Messages = {
       blockHours: '暂停下单时长（小时）',
       blockHoursHint: '1 至 168 小时。会告知买家可再次下单的时间。',
       captcha: '高风险购买（新账号、同一地址多个账号、附近有被封禁的地址段）点击购买时要求验证码',
+    },
+    // issue 36: the WeChat share card, the official account whose JS-SDK sets it (components/ops/channel-wechat.tsx)
+    wechatAccount: {
+      title: '微信分享卡片',
+      intro:
+        '店铺填写微信公众号后，在微信内分享本店页面时会显示带标题、描述和图片的卡片。本店域名须在该公众号设为 JS 接口安全域名，微信只接受已完成 ICP 备案的域名。一个公众号可用于多个店铺。',
+      appId: '公众号 AppID',
+      appIdHint: '以 wx 开头，后接 16 位字母或数字，见公众号“设置与开发 › 基本配置”。留空：不设分享卡片，也不加载任何微信脚本。',
+      stateNone: '未填写公众号：在微信内分享的页面显示为普通链接。',
+      stateOn: '部署中已有该公众号的 AppSecret：在微信内打开的页面会设置分享卡片。',
+      stateNoSecret: '部署中尚无该公众号的 AppSecret：请在服务器的 WECHAT_MP_SECRETS 中加入（appid:secret）。在此之前不会设置分享卡片。',
     },
     // issue 36: gifting, the store's holding period before a buyer may give a collectible (components/ops/channel-buyer-rules.tsx)
     giftingPolicy: {

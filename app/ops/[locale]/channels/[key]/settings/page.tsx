@@ -7,6 +7,7 @@ import { ChannelTabs } from '@/components/ops/channel-tabs';
 import { ChannelSettings } from '@/components/ops/channel-settings';
 import { chanWords, fieldWords } from '@/components/ops/channel-words';
 import { buyerRulesWords } from '@/components/ops/buyer-rules-words';
+import { wechatWords } from '@/components/ops/wechat-words';
 import type { Metadata } from 'next';
 
 type Props = { params: Promise<ConsoleChannelParams> };
@@ -22,6 +23,8 @@ const FIELDS = [
   'name',
   // issue 36: the gifting section's holding period.
   'holdingHours',
+  // issue 36: the WeChat share card's official account.
+  'wechatAppId',
   'brandName',
   'locale',
   'timeZone',
@@ -75,6 +78,7 @@ export default async function ChannelSettingsPage({ params }: Props) {
         locale={locale}
         readOnly={operator.role === 'support'}
         ruleWords={buyerRulesWords(t)}
+        wechatWords={wechatWords(t)}
         labelChoices={([1, 2, 3, 4] as const).map((l) => ({ value: String(l), label: `${l} · ${t(`ops.label.l${l}`)}` }))}
         providers={PAYMENT_PROVIDER_NAMES.map((name) => {
           const label = t(`ops.chan.${PROVIDER_WORD[name]}`);
