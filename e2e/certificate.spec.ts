@@ -164,6 +164,12 @@ test('the certificate: full ids with copy, a gift through the gift code, provena
     expect(publicLink).toMatch(/^http:\/\/aurora\.localhost:\d+\/cert\/[A-Za-z0-9_-]{22}$/);
     // Its code is not the holding's id (the owner's page is /mine/collection/<id>).
     expect(publicLink.split('/').pop()).not.toBe(new URL(b.url()).pathname.split('/').pop());
+    // The share poster of the edition: a picture the phone can press and hold to save, whose QR code is that link.
+    await b.getByTestId('share-poster-button').click();
+    const poster = b.getByTestId('share-poster').getByRole('img');
+    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(750);
+    expect(await poster.getAttribute('src')).toBe(`/api/share/poster/cert/${publicLink.split('/').pop()}`);
+    await b.screenshot({ path: `${SHOTS}/certificate-poster-en.png`, fullPage: true });
 
     // The public view, in a fresh context: the certificate as B holds it, no owner actions, a link preview.
     const viewer = await stranger(browser, 'en');

@@ -125,6 +125,15 @@ describe('attribution', () => {
     expect(await sharerFigures(db, aurora, sharerA)).toEqual({ visits: 1, buys: 1 });
   });
 
+  it('counts one visit when two sends of the same page view arrive together (the timed send and the one as the page is left)', async () => {
+    const codeA = await shareCodeOf(db, aurora, sharerA, t0);
+    const before = (await visitsOf(sharerA)).length;
+    const view = record({ dev_id: 'device-twice', page_url: `/goods/detail/${saleId}?from=${codeA}` });
+    const later = at(24 * 60);
+    await Promise.all([track([view], later), track([view], later), track([view], later)]);
+    expect(await visitsOf(sharerA)).toHaveLength(before + 1);
+  });
+
   it('credits the last link clicked: C after A gets the buy', async () => {
     const codeA = await shareCodeOf(db, aurora, sharerA, t0);
     const codeC = await shareCodeOf(db, aurora, sharerC, t0);

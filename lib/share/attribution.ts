@@ -55,22 +55,29 @@ export async function recordShareVisits(
     const parsed = /^[1-9]\d{0,9}$/.test(record.commodity_id) ? Number(record.commodity_id) : null;
     const saleId = parsed !== null && parsed <= 2_147_483_647 ? parsed : null;
     const deviceId = record.dev_id.slice(0, 64);
-    // One visit per device, sharer and page within REVISIT_MS: a tab shown again, or a reload, is the same visit.
-    const [recent] = await db
-      .select({ id: shareVisits.id })
-      .from(shareVisits)
-      .where(
-        and(
-          eq(shareVisits.channelId, channelId),
-          eq(shareVisits.deviceId, deviceId),
-          eq(shareVisits.sharerId, sharerId),
-          saleId === null ? isNull(shareVisits.saleId) : eq(shareVisits.saleId, saleId),
-          gt(shareVisits.visitedAt, new Date(now.getTime() - REVISIT_MS)),
-        ),
-      )
-      .limit(1);
-    if (recent) continue;
-    await db.insert(shareVisits).values({ channelId, sharerId, saleId, deviceId, visitorId, visitedAt: now });
+    // One visit per device, sharer and page within REVISIT_MS: a tab shown again, or a reload, is the same visit. The
+    // look and the write are one step per device (a lock for the transaction): the tracker's timed send and the send
+    // as the page is left can arrive together, and both saw no visit yet.
+    const inserted = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`share-visit:${channelId}:${deviceId}`}))`);
+      const [recent] = await tx
+        .select({ id: shareVisits.id })
+        .from(shareVisits)
+        .where(
+          and(
+            eq(shareVisits.channelId, channelId),
+            eq(shareVisits.deviceId, deviceId),
+            eq(shareVisits.sharerId, sharerId),
+            saleId === null ? isNull(shareVisits.saleId) : eq(shareVisits.saleId, saleId),
+            gt(shareVisits.visitedAt, new Date(now.getTime() - REVISIT_MS)),
+          ),
+        )
+        .limit(1);
+      if (recent) return false;
+      await tx.insert(shareVisits).values({ channelId, sharerId, saleId, deviceId, visitorId, visitedAt: now });
+      return true;
+    });
+    if (!inserted) continue;
     recorded += 1;
   }
   if (visitorId !== null) {

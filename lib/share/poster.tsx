@@ -12,7 +12,8 @@ import type { Translator } from '../i18n/translator';
 
 /**
  * The share poster (issue 36, docs/sharing.md): a PNG in the channel's skin with the sale's cover, name, price (where
- * the channel shows amounts), the brand, and a QR code of the goods link. Drawn in two steps: the **base** (everything
+ * the channel shows amounts), the brand, and a QR code of the goods link; a held edition's poster the same with its
+ * number instead of the price, and a QR code of its certificate's public page. Drawn in two steps: the **base** (everything
  * but the QR code, the same for every sharer: cached per channel, sale and language by ./poster-cache.ts) and the QR
  * code, composited per link, which costs a few milliseconds. Text is set in the font that ships with the project
  * (assets/fonts, a Noto Sans SC subset), never the machine's.
@@ -45,10 +46,26 @@ async function publicImageDataUri(src: string): Promise<string | null> {
   }
 }
 
+/**
+ * What a poster shows: a sale (its price where the channel shows amounts) or a held edition's certificate (no price: a
+ * collectible held is not for sale). `detail` is the line under the name.
+ */
+export type PosterSubject = { cover: string; name: string; detail: string; price: number | null };
+
+/** A sale's poster: its cover, name, edition size and price. */
+export function salePosterSubject(sale: SaleRecord, t: Translator): PosterSubject {
+  return {
+    cover: sale.commodity.cover,
+    name: sale.commodity.name,
+    detail: t('share.posterEdition', { count: sale.commodity.amountSku }),
+    price: sale.price,
+  };
+}
+
 /** The poster's base: everything but the QR code, as PNG bytes. */
-export async function renderPosterBase(theme: ChannelThemeInfo, sale: SaleRecord, t: Translator): Promise<Buffer> {
+export async function renderPosterBase(theme: ChannelThemeInfo, subject: PosterSubject, t: Translator): Promise<Buffer> {
   const skin = parseSkin(theme.skinJson);
-  const [cover, fontData] = await Promise.all([publicImageDataUri(sale.commodity.cover), posterFont()]);
+  const [cover, fontData] = await Promise.all([publicImageDataUri(subject.cover), posterFont()]);
   const response = new ImageResponse(
     <div
       style={{
@@ -91,11 +108,9 @@ export async function renderPosterBase(theme: ChannelThemeInfo, sale: SaleRecord
           overflow: 'hidden',
         }}
       >
-        {sale.commodity.name}
+        {subject.name}
       </div>
-      <div style={{ display: 'flex', marginTop: 12, fontSize: 26, color: skin.color1, opacity: 0.65 }}>
-        {t('share.posterEdition', { count: sale.commodity.amountSku })}
-      </div>
+      <div style={{ display: 'flex', marginTop: 12, fontSize: 26, color: skin.color1, opacity: 0.65 }}>{subject.detail}</div>
       <div style={{ display: 'flex', flex: 1 }} />
       <div
         style={{
@@ -108,7 +123,9 @@ export async function renderPosterBase(theme: ChannelThemeInfo, sale: SaleRecord
         }}
       >
         <div style={{ display: 'flex', flexDirection: 'column', flex: 1, gap: 14 }}>
-          {theme.showAmount ? <div style={{ display: 'flex', fontSize: 48, color: skin.signColor }}>{formatFen(sale.price)}</div> : null}
+          {theme.showAmount && subject.price !== null ? (
+            <div style={{ display: 'flex', fontSize: 48, color: skin.signColor }}>{formatFen(subject.price)}</div>
+          ) : null}
           <div style={{ display: 'flex', fontSize: 26, color: skin.color1 }}>{t('share.posterScan')}</div>
           <div style={{ display: 'flex', fontSize: 22, color: skin.color1, opacity: 0.65 }}>{theme.host}</div>
         </div>

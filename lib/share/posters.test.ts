@@ -8,7 +8,7 @@ import { invalidate, tags } from '@/lib/cache/store';
 import type { SaleRecord } from '@/lib/sale/schema';
 import type { ChannelRow } from '@/lib/db/schema';
 import { shareCodeOf } from './codes';
-import { POSTER_LIMITS, sharePoster, type PosterRequest } from './posters';
+import { certificatePoster, POSTER_LIMITS, sharePoster, type PosterRequest } from './posters';
 import { POSTER_SIZE } from './poster';
 
 // The share poster (issue 36, docs/sharing.md): a PNG of the poster's size whose QR code reads the goods link with the
@@ -63,6 +63,39 @@ describe('the share poster', () => {
     const meta = await sharp(poster).metadata();
     expect(meta).toMatchObject({ format: 'png', width: POSTER_SIZE.width, height: POSTER_SIZE.height });
     expect(await qrOf(poster)).toBe(`${ORIGIN}/goods/detail/${sale.id}?from=${code}`);
+  }, 60_000);
+
+  it('of a held edition is a PNG of the poster size whose QR code is its certificate’s public page', async () => {
+    const code = 'Cert0000PosterTest0000';
+    const { now, channel: at, theme, origin, locale, ip } = request();
+    const answer = await certificatePoster({
+      db,
+      now,
+      channel: at,
+      theme,
+      origin,
+      locale,
+      ip,
+      certificate: {
+        holdingId: '1',
+        code,
+        name: sale.commodity.name,
+        cover: sale.commodity.cover,
+        pictures: [],
+        number: 7,
+        amountNumber: 100,
+        chainName: 'ledger',
+        onChain: false,
+        tokenId: null,
+        txHash: null,
+        acquired: { how: 'bought', at: t0.toISOString(), from: null },
+        holder: '****0001',
+        provenance: [],
+      },
+    });
+    if (answer.kind !== 'png') throw new Error('limited');
+    expect(await sharp(answer.png).metadata()).toMatchObject({ format: 'png', width: POSTER_SIZE.width, height: POSTER_SIZE.height });
+    expect(await qrOf(answer.png)).toBe(`${ORIGIN}/cert/${code}`);
   }, 60_000);
 
   it('draws the plain link for a forged or unknown from, and for none', async () => {

@@ -6,7 +6,8 @@ import type { ChannelThemeInfo } from '../channel/theme';
 import type { SaleRecord } from '../sale/schema';
 import type { Locale } from '../i18n/locale';
 import { translator } from '../i18n/translator';
-import { composePoster, renderPosterBase } from './poster';
+import type { CertificateView } from '../transfer/schema';
+import { composePoster, renderPosterBase, salePosterSubject, type PosterSubject } from './poster';
 import { goodsShareUrl, sharerOf } from './codes';
 
 /**
@@ -47,13 +48,51 @@ export class PosterLimited extends Error {
 }
 
 export async function sharePoster(request: PosterRequest): Promise<PosterAnswer> {
-  const { db, now, channel, sale, locale } = request;
+  const { db, channel, sale, locale } = request;
   const sharerId = await sharerOf(db, channel.id, request.from);
   const code = sharerId === null ? null : request.from;
-  const link = goodsShareUrl(request.origin, sale.id, code);
-  const baseKey = `${channel.key}|${sale.id}|${locale}`;
-  const entryTags = [tags.channel(channel.key), tags.channelColours(channel.key), tags.saleTerms(sale.id)];
-  const options = { tags: entryTags, ttlMs: TTL_MS };
+  return drawPoster(request, {
+    baseKey: `${channel.key}|${sale.id}|${locale}`,
+    tags: [tags.channel(channel.key), tags.channelColours(channel.key), tags.saleTerms(sale.id)],
+    subject: (t) => salePosterSubject(sale, t),
+    link: goodsShareUrl(request.origin, sale.id, code),
+    code,
+  });
+}
+
+/** A held edition's poster (issue 36: sharing a held collectible): its cover, name and number, the QR code of its public page. */
+export type CertificatePosterRequest = Omit<PosterRequest, 'sale' | 'from'> & { certificate: CertificateView };
+
+export async function certificatePoster(request: CertificatePosterRequest): Promise<PosterAnswer> {
+  const { channel, certificate, locale } = request;
+  return drawPoster(request, {
+    // What the base shows of an edition (name, cover, number) does not change when it is given: no holder on it.
+    baseKey: `${channel.key}|cert:${certificate.code}|${locale}`,
+    tags: [tags.channel(channel.key), tags.channelColours(channel.key)],
+    subject: (t) => ({
+      cover: certificate.cover,
+      name: certificate.name,
+      detail: t('share.posterCertificate', { number: certificate.number, total: certificate.amountNumber }),
+      price: null,
+    }),
+    link: `${request.origin}/cert/${certificate.code}`,
+    code: null,
+  });
+}
+
+async function drawPoster(
+  request: Omit<PosterRequest, 'sale' | 'from'>,
+  poster: {
+    baseKey: string;
+    tags: string[];
+    subject: (t: ReturnType<typeof translator>) => PosterSubject;
+    link: string;
+    code: string | null;
+  },
+): Promise<PosterAnswer> {
+  const { db, now, locale } = request;
+  const { baseKey, link, code } = poster;
+  const options = { tags: poster.tags, ttlMs: TTL_MS };
   const limit = async () => {
     const max = request.limits ?? POSTER_LIMITS;
     const limits: Limit[] = [{ bucket: `poster:ip:${request.ip}`, max: max.perIpPerHour, windowMs: 3_600_000 }];
@@ -67,8 +106,9 @@ export async function sharePoster(request: PosterRequest): Promise<PosterAnswer>
       options,
       async () => {
         await limit();
+        const t = translator(locale);
         const base = (await namedCache(db, 'share-poster-bases', { maxEntries: 64 }).read(baseKey, options, () =>
-          renderPosterBase(request.theme, sale, translator(locale)),
+          renderPosterBase(request.theme, poster.subject(t), t),
         )) as Buffer;
         return composePoster(base, link);
       },

@@ -2089,6 +2089,7 @@ const en = {
     loginHint: 'Log in to share your own link: visits and buys through it are credited to you.',
     logIn: 'Log in',
     posterEdition: 'Edition of {count, number}',
+    posterCertificate: 'Certificate #{number} of {total, number}',
     posterScan: 'Press and hold or scan the code to view',
     posterLimited: 'Too many posters were asked for. Try again later.',
   },

@@ -1989,6 +1989,7 @@ const zhCN: Messages = {
     loginHint: '登录后分享你的专属链接，通过它的访问和购买会记在你名下。',
     logIn: '登录',
     posterEdition: '限量 {count, number} 份',
+    posterCertificate: '收藏证书 第 {number} 号，共 {total, number} 份',
     posterScan: '长按或扫描二维码查看',
     posterLimited: '海报生成太频繁，请稍后再试。',
   },

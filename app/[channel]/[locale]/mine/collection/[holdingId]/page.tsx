@@ -71,6 +71,7 @@ export default async function CertificatePage(props: Props) {
         url={url}
         title={t('certificate.publicTitle', { goods: certificate.name, number: certificate.number })}
         text={t('certificate.shareText', { goods: certificate.name, number: certificate.number, brand: theme.brandName })}
+        posterUrl={`/api/share/poster/cert/${certificate.code}`}
         labels={shareLabels(t, certificate.name)}
       />
     </section>
