@@ -167,7 +167,7 @@ describe('GET /channels/<key>/reports/export', () => {
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="report-AURORA-2026-11-21-2026-11-22.csv"');
     const lines = (await answer.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('day,page_views,visitors,buyers,orders,paid_yuan,refunds,refund_yuan,conversion_percent');
+    expect(lines[0]).toBe('day,page_views,visitors,buyers,orders,paid_yuan,refunds,refund_yuan,conversion_percent,share_visits,share_buys');
     expect(lines[1]).toMatch(/^2026-11-21,\d+,\d+,0,0,0\.00,0,0\.00,/);
     expect(lines[2]).toMatch(/^2026-11-22,\d+,\d+,1,1,30\.00,0,0\.00,/);
   });
