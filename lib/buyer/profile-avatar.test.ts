@@ -108,7 +108,7 @@ describe('uploading an avatar', () => {
       },
     );
     expect(svg).toMatchObject({ code: 400, data: { field: 'avatar' } });
-    expect(svg.message).toBe('照片须为 PNG、JPEG 或 WebP 格式的图片，此文件不是');
+    expect(svg.message).toBe('照片须为 PNG、JPEG 或 WebP 格式，此文件格式不符');
     const gif = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fff' } })
       .gif()
       .toBuffer();

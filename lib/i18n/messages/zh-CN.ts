@@ -405,7 +405,7 @@ const zhCN: Messages = {
     // issue 36: avatar upload (lib/buyer/profile-avatar.ts)
     profileAvatarEmpty: '请选择要上传的照片',
     profileAvatarTooLarge: '照片不能超过 {max, number}MB，请换一张小一些的',
-    profileAvatarKind: '照片须为 PNG、JPEG 或 WebP 格式的图片，此文件不是',
+    profileAvatarKind: '照片须为 PNG、JPEG 或 WebP 格式，此文件格式不符',
     profileAvatarUnreadable: '无法读取这张照片，文件可能已损坏，请换一张',
     profileAvatarTooWide: '照片每边不能超过 {max, number} 像素',
     profileAvatarLimited: '上传照片次数过多，请 {waitMs}后再试',
