@@ -9,6 +9,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { showToast } from '@/components/ui/toast';
 import { useApi } from '@/components/shell/api-provider';
 import { BusinessError } from '@/lib/client/api-client';
+import { AvatarUpload } from './avatar-upload';
 
 type Errors = { nickname?: string; avatar?: string };
 
@@ -23,7 +24,8 @@ function placed(error: unknown): Errors {
 /**
  * The profile page's form (issue 36, docs/profile.md): the nickname typed and the avatar picked among the shipped
  * ones (or the store's own), saved with one call (`profile/update`). A refusal shows under the field it names, in the
- * page's language.
+ * page's language. The buyer's own photo (AvatarUpload) becomes the avatar as soon as it is uploaded, and stays among
+ * the choices until another avatar is saved (an uploaded photo is kept only while it is the avatar: docs/profile.md).
  */
 export function ProfileForm({
   nickname,
@@ -39,11 +41,13 @@ export function ProfileForm({
   placeholderColor: string;
 }) {
   const t = useTranslations('profile');
+  const tu = useTranslations('avatarUpload');
   const api = useApi();
   const router = useRouter();
   const id = useId();
   const [name, setName] = useState(nickname ?? '');
   const [picked, setPicked] = useState<string | null>(avatar);
+  const [photo, setPhoto] = useState<string | null>(avatar !== null && !avatars.includes(avatar) ? avatar : null);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -54,6 +58,7 @@ export function ProfileForm({
     try {
       await api.post('/market/api/profile/update', { nickname: name === '' ? null : name, avatar: picked });
       showToast('success', t('saved'));
+      if (picked !== photo) setPhoto(null);
       router.refresh();
     } catch (error) {
       setErrors(placed(error));
@@ -63,6 +68,7 @@ export function ProfileForm({
   };
 
   const choices: Array<{ src: string; value: string | null; label: string }> = [
+    ...(photo ? [{ src: photo, value: photo, label: tu('photo') }] : []),
     { src: storeAvatar, value: null, label: t('avatarDefault') },
     ...avatars.map((src, i) => ({ src, value: src, label: t('avatarOption', { index: i + 1 }) })),
   ];
@@ -114,8 +120,18 @@ export function ProfileForm({
             );
           })}
         </div>
+        <AvatarUpload
+          onUploaded={(uploaded) => {
+            setPhoto(uploaded);
+            setPicked(uploaded);
+            setErrors({});
+            showToast('success', tu('uploaded'));
+            router.refresh();
+          }}
+          onRefused={(message) => setErrors({ avatar: message })}
+        />
         {errors.avatar ? (
-          <p role="alert" className="text-sm text-red-600">
+          <p role="alert" className="text-sm text-red-600" data-testid="profile-avatar-error">
             {errors.avatar}
           </p>
         ) : null}

@@ -36,7 +36,7 @@ export const profileProcedures = {
   }),
   '/market/api/profile/update': procedure({
     summary:
-      'Sets my nickname (2–20 letters, digits, CJK, _ or -, single spaces inside; no words that pass for the store) and/or my avatar (one of the shipped ones); null clears either.',
+      'Sets my nickname (2–20 letters, digits, CJK, _ or -, single spaces inside; no words that pass for the store) and/or my avatar (one of the shipped ones, or the photo I uploaded while it is my avatar: POST /api/market/api/profile/avatar); null clears either.',
     auth: 'buyer',
     input: z.object({
       // Bounded here (a body of megabytes is refused before the rules run); the rules themselves name their problem.

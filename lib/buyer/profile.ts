@@ -40,7 +40,7 @@ async function liveTokenHashes(db: Db, userId: number, now: Date): Promise<strin
 
 /**
  * profile/update: sets the nickname (checked against the rules and the refused words) and/or the avatar (one of the
- * shipped ones), or clears either with null. The buyer's cached session reads are dropped with the commit, so Mine
+ * shipped ones, or the buyer's own uploaded photo while it is their avatar), or clears either with null. The buyer's cached session reads are dropped with the commit, so Mine
  * shows the new name at once on every process.
  */
 export async function updateProfile(
@@ -60,16 +60,27 @@ export async function updateProfile(
     change.nickname = input.nickname;
   }
   if (input.avatar !== undefined) {
-    if (input.avatar !== null && !isPresetAvatar(input.avatar)) throw new AppError(400, msg('profileAvatarUnknown'));
+    // A shipped picture, the store's (null), or the photo this buyer uploaded and has now: an uploaded photo is kept
+    // only while it is the avatar (docs/profile.md), so no other URL, and no other buyer's photo, can be named here.
+    if (input.avatar !== null && !isPresetAvatar(input.avatar) && input.avatar !== (await readProfile(ctx)).avatar) {
+      throw new AppError(400, msg('profileAvatarUnknown'));
+    }
     change.avatar = input.avatar;
   }
-  if (Object.keys(change).length > 0) {
-    await writeInvalidating(ctx.db, async (tx, changed) => {
-      await tx.update(users).set(change).where(eq(users.id, ctx.userId));
-      changed(sessionTags(await liveTokenHashes(tx, ctx.userId, ctx.now)));
-    });
-  }
+  await saveProfileChange(ctx, change);
   return readProfile(ctx);
+}
+
+/**
+ * Writes a checked change of the buyer's nickname and/or avatar, dropping their cached session reads with the commit
+ * (they carry both), so Mine shows it at once on every process.
+ */
+export async function saveProfileChange(ctx: UserScope, change: { nickname?: string | null; avatar?: string | null }): Promise<void> {
+  if (Object.keys(change).length === 0) return;
+  await writeInvalidating(ctx.db, async (tx, changed) => {
+    await tx.update(users).set(change).where(eq(users.id, ctx.userId));
+    changed(sessionTags(await liveTokenHashes(tx, ctx.userId, ctx.now)));
+  });
 }
 
 /** A user agent in words: the device and its system, and the messaging app it ran in (`iPhone, iOS 17.4, WeChat`). */

@@ -265,6 +265,13 @@ const FIELD_OF: { readonly [K in ApiMessageKey]?: string } = {
   profileNicknameChars: 'nickname',
   profileNicknameRefused: 'nickname',
   profileAvatarUnknown: 'avatar',
+  // issue 36: avatar upload
+  profileAvatarEmpty: 'avatar',
+  profileAvatarTooLarge: 'avatar',
+  profileAvatarKind: 'avatar',
+  profileAvatarUnreadable: 'avatar',
+  profileAvatarTooWide: 'avatar',
+  profileAvatarLimited: 'avatar',
   // issue 36: the WeChat share card
   wechatUrlForeign: 'url',
 };

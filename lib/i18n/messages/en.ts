@@ -446,11 +446,18 @@ const en = {
     profileNicknameLength: 'A nickname is {min, number} to {max, number} characters long.',
     profileNicknameChars: 'A nickname may hold letters, digits, Chinese characters, _ and - only.',
     profileNicknameRefused: 'This nickname cannot be used: “{word}” could pass for the store or its staff.',
-    profileAvatarUnknown: 'Pick one of the avatars offered.',
+    profileAvatarUnknown: 'Pick one of the avatars offered, or upload a photo of your own.',
     profileCloseToPay:
       'You have {count, plural, one {an order} other {# orders}} waiting for payment: pay or cancel {count, plural, one {it} other {them}} before closing your account.',
     profileCloseRefundOwed:
       'A refund is still owed to you ({count, plural, one {# order} other {# orders}}): your account can close once it has reached you.',
+    // issue 36: avatar upload (lib/buyer/profile-avatar.ts)
+    profileAvatarEmpty: 'Choose a photo to upload.',
+    profileAvatarTooLarge: 'A photo may weigh at most {max, number} MB: choose a smaller one.',
+    profileAvatarKind: 'A photo must be a PNG, JPEG or WebP picture: this file is not one.',
+    profileAvatarUnreadable: 'This photo could not be read: it may be damaged. Choose another one.',
+    profileAvatarTooWide: 'A photo may measure at most {max, number} px a side.',
+    profileAvatarLimited: 'You have uploaded many photos: please try again in {waitMs}.',
     // issue 36: the WeChat share card (lib/wechat/service.ts)
     wechatNotConfigured: 'This store has no WeChat account for share cards.',
     wechatUrlForeign: 'Only a page of this store can be set up for sharing in WeChat.',
@@ -2153,6 +2160,15 @@ const en = {
     since: 'since {time}',
     more: 'More records',
     newer: 'Newer',
+  },
+  // issue 36: avatar upload (components/profile/avatar-upload.tsx)
+  avatarUpload: {
+    upload: 'Upload a photo',
+    uploading: 'Uploading…',
+    uploaded: 'Your photo is your avatar now',
+    photo: 'Your photo',
+    hint: 'PNG, JPEG or WebP, up to 2 MB. It is cropped square; nothing else of the file is kept.',
+    failed: 'The photo could not be uploaded. Please try again.',
   },
   // issue 36: profile (/mine/profile: nickname and avatar, logins, the data file, closing the account; Mine's header link)
   profile: {

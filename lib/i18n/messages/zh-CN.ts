@@ -399,9 +399,16 @@ const zhCN: Messages = {
     profileNicknameLength: '昵称长度为 {min, number} 到 {max, number} 个字符',
     profileNicknameChars: '昵称只能包含中文、字母、数字、_ 和 -',
     profileNicknameRefused: '这个昵称不能使用：“{word}”容易被误认为店铺或工作人员',
-    profileAvatarUnknown: '请从提供的头像中选择一个',
+    profileAvatarUnknown: '请从提供的头像中选择一个，或上传自己的照片',
     profileCloseToPay: '你有 {count, number} 笔待付款订单，请先付款或取消后再注销账号',
     profileCloseRefundOwed: '还有 {count, number} 笔订单的退款尚未到账，到账后才能注销账号',
+    // issue 36: avatar upload (lib/buyer/profile-avatar.ts)
+    profileAvatarEmpty: '请选择要上传的照片',
+    profileAvatarTooLarge: '照片不能超过 {max, number}MB，请换一张小一些的',
+    profileAvatarKind: '照片须为 PNG、JPEG 或 WebP 格式，此文件格式不符',
+    profileAvatarUnreadable: '无法读取这张照片，文件可能已损坏，请换一张',
+    profileAvatarTooWide: '照片每边不能超过 {max, number} 像素',
+    profileAvatarLimited: '上传照片次数过多，请 {waitMs}后再试',
     // issue 36: the WeChat share card (lib/wechat/service.ts)
     wechatNotConfigured: '本店未配置用于分享卡片的微信公众号',
     wechatUrlForeign: '只能为本店的页面设置微信分享',
@@ -2052,6 +2059,15 @@ const zhCN: Messages = {
     since: '{time} 起',
     more: '更多记录',
     newer: '较新',
+  },
+  // issue 36: avatar upload (components/profile/avatar-upload.tsx)
+  avatarUpload: {
+    upload: '上传照片',
+    uploading: '正在上传…',
+    uploaded: '已设为你的头像',
+    photo: '我的照片',
+    hint: '支持 PNG、JPEG 或 WebP，不超过 2 MB。照片会裁成正方形，不保留文件的其他信息。',
+    failed: '照片上传失败，请重试',
   },
   // issue 36: profile (/mine/profile: nickname and avatar, logins, the data file, closing the account; Mine's header link)
   profile: {

@@ -33,7 +33,7 @@ export default async function ProfilePage(props: Props) {
   return (
     <>
       <PageHeader title={t('profile.title')} backHref="/mine" backLabel={t('goods.back')} />
-      <ClientMessages channel={channel} namespaces={['profile', 'common']}>
+      <ClientMessages channel={channel} namespaces={['profile', 'avatarUpload', 'common']}>
         <main className="flex flex-col gap-3 px-3 pt-3 pb-[1.6rem]">
           <ProfileForm
             nickname={profile.nickname}
