@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SKIN } from '../../lib/channel/skin';
 import { channelArt, demoCollectibles, SEED_CHANNELS } from '../../lib/demo/seed-data';
+import { AVATARS } from './avatars';
 import { brandImages, type Brand } from './brands';
 import { GOODS } from './goods';
 import { goodsPicture } from './goods';
@@ -45,6 +46,7 @@ export function drawArt(): Map<string, string> {
   const files = new Map<string, string>();
   for (const [key, brand] of brands())
     for (const [name, svg] of Object.entries(brandImages(key, brand))) files.set(`brands/${key}/${name}`, svg);
+  for (const [name, svg] of Object.entries(AVATARS)) files.set(`brands/avatars/${name}.svg`, svg);
   for (const { code, name } of collectibles) {
     const [cover, second] = GOODS[code]!;
     files.set(`goods/${code}.svg`, goodsPicture(code, name, cover, 1));

@@ -2280,7 +2280,7 @@ const en = {
     pictures: 'View the pictures of {goods}',
     publicNote: 'This page is public: its holder shows only by a masked name.',
     publicTitle: '{goods} #{number}',
-    publicDescription: 'Edition #{number} of {total} of {goods}, held by {holder}, in {brand}.',
+    publicDescription: 'Edition #{number} of {total, number} of {goods}, held by {holder}, in {brand}.',
     giftCodeTitle: 'My gift code',
     giftCodeBody:
       'A friend scans this with their phone’s camera or WeChat to give you a collectible: it opens their collection with your account number filled in. They still see your masked name before they give.',

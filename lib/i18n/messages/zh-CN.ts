@@ -2174,7 +2174,7 @@ const zhCN: Messages = {
     pictures: '查看 {goods} 的图片',
     publicNote: '本页公开可见，持有人仅以打码昵称显示。',
     publicTitle: '{goods} #{number}',
-    publicDescription: '{brand} 的 {goods}，编号 #{number}/{total}，持有人 {holder}。',
+    publicDescription: '{brand} 的 {goods}，编号 #{number}/{total, number}，持有人 {holder}。',
     giftCodeTitle: '我的转赠码',
     giftCodeBody:
       '好友用手机相机或微信扫一扫此码，即可打开他们的藏品并自动填好你的账号，转赠藏品给你。转赠前他们仍会看到你的打码昵称以便确认。',
