@@ -60,6 +60,8 @@ type RouteDef = {
   label?: 2;
   /** Shows the "open in browser" tip in the messaging-app browser (spec §1; home checks it). */
   wxTip?: boolean;
+  /** Answers a file to save, not a page (issue 36: the buyer's data file): the page sweeps of the e2e skip it. */
+  download?: true;
   /**
    * The page is the same for every visitor (it reads no session and nothing of one buyer), so the proxy serves it
    * from the rendered-page cache (docs/caching.md); `query` lists the search parameters it reads.
@@ -120,7 +122,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Ours, not the spec's (issue 36): the buyer's profile (nickname, avatar, logins), their data file, closing the account.
   { name: 'mineProfile', pattern: '/mine/profile', login: true },
   { name: 'mineProfileClose', pattern: '/mine/profile/close', login: true },
-  { name: 'mineProfileData', pattern: '/mine/profile/data', login: true },
+  { name: 'mineProfileData', pattern: '/mine/profile/data', login: true, download: true },
   // issue 36: a held edition's certificate; the editions one can give to the buyer whose gift code was scanned; my gift
   // code (a QR of that link); and the certificate's public page, open to everyone by an opaque code (docs/gifting.md).
   { name: 'mineCertificate', pattern: '/mine/collection/:holdingId', login: true },
