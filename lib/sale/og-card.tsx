@@ -10,8 +10,11 @@ import type { Translator } from '../i18n/translator';
 
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 
-/** A site-relative image under public/ as a data URI (chat-app crawlers need one raster card, not SVG). */
-async function publicImageDataUri(src: string): Promise<string | null> {
+/**
+ * A site-relative image under public/ as a data URI, for satori (chat-app crawlers need one raster card, not SVG; the
+ * share posters of lib/share draw covers with it too). An uploaded picture elsewhere answers null.
+ */
+export async function publicImageDataUri(src: string): Promise<string | null> {
   if (!src.startsWith('/') || src.includes('..')) return null;
   const ext = path.extname(src).toLowerCase();
   const type = ext === '.svg' ? 'image/svg+xml' : ext === '.png' ? 'image/png' : ext === '.jpg' || ext === '.jpeg' ? 'image/jpeg' : null;

@@ -8,6 +8,7 @@ import type { ChannelThemeInfo } from '../channel/theme';
 import { parseSkin } from '../channel/skin';
 import { formatFen } from '../format/money';
 import type { SaleRecord } from '../sale/schema';
+import { publicImageDataUri } from '../sale/og-card';
 import type { Translator } from '../i18n/translator';
 
 /**
@@ -30,20 +31,6 @@ function posterFont(): Promise<Buffer> {
     throw error;
   });
   return font;
-}
-
-/** A site-relative image under public/ as a data URI (an uploaded picture elsewhere is left out: drawn as a colour). */
-async function publicImageDataUri(src: string): Promise<string | null> {
-  if (!src.startsWith('/') || src.includes('..')) return null;
-  const ext = path.extname(src).toLowerCase();
-  const type = ext === '.svg' ? 'image/svg+xml' : ext === '.png' ? 'image/png' : ext === '.jpg' || ext === '.jpeg' ? 'image/jpeg' : null;
-  if (!type) return null;
-  try {
-    const bytes = await readFile(path.join(process.cwd(), 'public', src));
-    return `data:${type};base64,${bytes.toString('base64')}`;
-  } catch {
-    return null;
-  }
 }
 
 /**
