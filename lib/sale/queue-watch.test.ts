@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { TestApi, TestBuyer } from '@/test/api';
 import { makeUsers } from '@/test/buying';
 import { queueStory, type QueueStory } from '@/test/queue-fixtures';
 import { holdNextRead } from '@/test/hold-read';
-import { sales } from '@/lib/db/schema';
+import { queueEntries, sales } from '@/lib/db/schema';
 import { joinQueue, queuePosition, type QueuePosition } from './queue';
 import { MAX_WATCHES_PER_BUYER, openWatch, openWatches, watchCopies, watchQueue, watchTick, withWatchOffer } from './queue-watch';
 
@@ -120,6 +120,37 @@ describe('a watched waiting room of 4 buyers for 2 copies, 1 admission a second'
       expect(page.pushed[0]).toMatchObject({ status: 'soldOut', copiesLeft: 0, admission: null });
     }
   });
+});
+
+it('writes a turn before the places of the same pass, whoever opened their page first', async () => {
+  const saleId = await queueSale('watch-turn-first', 6, { admitPerSecond: 1 });
+  const users = await makeUsers(api.db, 6, '3635');
+  const before = new Date(opening().getTime() - MINUTE);
+  const firsts = new Map<number, QueuePosition>();
+  for (const userId of users) firsts.set(userId, await joinQueue(scope(api.db, userId, before), saleId));
+  // The shuffle ranks by the key drawn at the join: the watches open in the reverse order, the first in line last.
+  const ranked = await api.db
+    .select({ userId: queueEntries.userId })
+    .from(queueEntries)
+    .where(eq(queueEntries.saleId, saleId))
+    .orderBy(desc(queueEntries.shuffleKey), desc(queueEntries.id));
+  const written: Array<{ userId: number; status: QueuePosition['status'] }> = [];
+  const closes = ranked.map(({ userId }) =>
+    openWatch(
+      api.db,
+      saleId,
+      userId,
+      firsts.get(userId)!,
+      { send: (p) => written.push({ userId, status: p.status }), end: () => {} },
+      { now: before, timer: false },
+    )!,
+  );
+  written.splice(0);
+  await watchTick(api.db, saleId, atOpening(3100));
+  expect(written).toHaveLength(6);
+  expect(written[0]).toEqual({ userId: ranked.at(-1)!.userId, status: 'admitted' });
+  expect(written.slice(1).every((w) => w.status === 'queued')).toBe(true);
+  closes.forEach((close) => close());
 });
 
 it('pushes a place every second near the head and every 5 s further back', async () => {
