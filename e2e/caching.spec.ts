@@ -66,6 +66,10 @@ test('the last copy: one buyer takes it, a buyer one tap late is told it sold ou
     await expect(late.locator('[data-sonner-toast]').filter({ hasText: '已售罄' })).toBeVisible();
     await expect(late).toHaveURL(channelUrl('bazaar', '/sellout'));
     await expect(late.getByRole('heading', { name: zhCN.sellout.title })).toBeVisible();
+    // issue 34: the sold-out page is the same for every late buyer, and comes from memory, in the channel's language.
+    const sellout = await late.reload();
+    expect(sellout!.headers()['x-storefront-cache']).toBe('shared');
+    await expect(late.getByRole('heading', { name: zhCN.sellout.title })).toBeVisible();
   } finally {
     await contextC.close();
   }

@@ -135,7 +135,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'login', pattern: '/login' },
   { name: 'agreement', pattern: '/agreement/:location' },
   { name: 'notFound', pattern: '/404', shared: { query: [] } },
-  { name: 'sellout', pattern: '/sellout' },
+  // issue 34: the same for everyone (a sold-out sale's late buyers land here, a page load or the pay form's navigation).
+  { name: 'sellout', pattern: '/sellout', shared: { query: [] } },
   // Ours, not the spec's (issue 32, "Notices and a drop calendar"): open to visitors like the home page; not served from
   // the rendered-page cache, since a signed-in buyer's visit marks their notices read (docs/decisions.md).
   { name: 'notices', pattern: '/notices' },

@@ -20,8 +20,8 @@ const PAGE_LOAD = {
 const ROUTER_FETCH = { accept: '*/*', 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', 'next-url': '/AURORA/en' };
 
 describe('servesFromCache', () => {
-  it('answers a page load of a shared page: home, goods detail, /404, the pay page (issue 34, after the login guard)', () => {
-    for (const path of ['/', '/goods/detail/1', '/404', '/pay/1']) {
+  it('answers a page load of a shared page: home, goods detail, /404, the pay page (issue 34, after the login guard), /sellout', () => {
+    for (const path of ['/', '/goods/detail/1', '/404', '/pay/1', '/sellout']) {
       expect(servesFromCache('GET', new Headers(PAGE_LOAD), route(path))).toBe(true);
     }
   });
