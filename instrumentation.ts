@@ -2,8 +2,9 @@
  * Runs once when a server process starts (Next.js instrumentation), in the Node.js runtime:
  * - the background jobs (order expiry sweep, chain-up) start here when JOBS=inline, the default;
  * - the buy lane's gate is installed (lib/order/buy-gate.ts): a buy of a sale that has not opened is answered at the
- *   door instead of waiting in the line (issue 29); and the waiting room's position reads are answered at the entry
- *   server's door (lib/server/queue-door.ts, issue 35);
+ *   door instead of waiting in the line (issue 29); the waiting room's position reads are answered at the entry
+ *   server's door (lib/server/queue-door.ts, issue 35), and so are shared pages the caches hold (lib/server/page-door.ts,
+ *   issue 34);
  * - the sold-out memory starts listening for returned stock (lib/order/sold-out.ts), so a drop's first sell-out is
  *   noted at once instead of after a listener is first asked for (it notes nothing until it hears);
  * - the caches start hearing the tags other processes invalidate (lib/cache/store.ts, issue 31), so a write made on
@@ -23,6 +24,10 @@ export async function register(): Promise<void> {
   const { readQueueAtTheDoor } = await import('./lib/server/queue-door-read');
   const { installQueueDoor } = await import('./lib/server/queue-door');
   installQueueDoor(readQueueAtTheDoor);
+  // Shared pages the caches hold fresh are answered there too, on the proxy's decision (issue 34).
+  const { readPageAtTheDoor } = await import('./lib/server/page-door-read');
+  const { installPageDoor } = await import('./lib/server/page-door');
+  installPageDoor(readPageAtTheDoor);
   const { getDb } = await import('./lib/db/client');
   // The lane's busy answers reach the live drop view and the busy alert (issue 32).
   const { installBusyAnswer } = await import('./lib/server/buy-lane');

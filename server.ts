@@ -8,7 +8,7 @@
  *
  *   PORT (default 3000), HOSTNAME (default all interfaces), TRUSTED_PROXIES (none), `--dev` for the dev server.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { buyLaneRunning, env } from './lib/env';
 import { parseTrustedProxies, rewriteForwardingHeaders, type TrustedProxies } from './lib/security/forwarded';
@@ -16,6 +16,7 @@ import { createBuyLane, takesTheLane, type BuyLaneLimits } from './lib/server/bu
 import { clientErrorAnswer, guardEntry } from './lib/server/entry-guard';
 import { markFlightRequest } from './lib/server/flight-request';
 import { answerAtTheDoor, queueDoorPath } from './lib/server/queue-door';
+import { answerPageAtTheDoor, pageDoorTakes } from './lib/server/page-door';
 
 const dev = process.argv.includes('--dev');
 // As `next start` / `next dev` would: production settings unless this is the dev server.
@@ -69,14 +70,23 @@ app
       // The router's fetches keep what Next strips before the proxy, for the flight cache (issue 34,
       // lib/server/flight-request.ts); a client's own copy of that header is dropped here, for every request.
       const marking = markFlightRequest(req);
-      if (marking) return void marking.then(() => handle(req, res));
+      if (marking) return void marking.then(() => pageOrNext(req, res));
       if (takesTheLane(req)) return buyLane.admit(req, res, (read) => void handle(read, res));
       // A waiting room's position reads, every second from every waiting buyer, are answered before the framework's
       // pipeline, through the API's dispatcher all the same (lib/server/queue-door.ts; issue 35).
       const doorPath = queueDoorPath(req);
       if (doorPath) return answerAtTheDoor(req, res, doorPath);
-      void handle(req, res);
+      pageOrNext(req, res);
     });
+    // A shared page the caches hold fresh (a goods link, the pay page, the sold-out page, an in-app navigation to them)
+    // is answered before the framework's pipeline, on the proxy's own decision; everything else is Next's
+    // (lib/server/page-door.ts; issue 34).
+    const pageOrNext = (req: IncomingMessage, res: ServerResponse) => {
+      if (!pageDoorTakes(req)) return void handle(req, res);
+      void answerPageAtTheDoor(req, res).then((answered) => {
+        if (!answered) void handle(req, res);
+      });
+    };
     // Slow or idle clients must not hold sockets for ever (Node's defaults: 300 s per request, 5 s keep-alive).
     // A request Node's parser refused gets its answer with the security headers too (lib/server/entry-guard.ts).
     server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

@@ -66,6 +66,21 @@ describe('TaggedCache', () => {
     expect(await cache.read('k', graceful, load('v4'))).toBe('v4');
   });
 
+  it('peek answers a fresh value only, and never reads: missing, past its time to live or invalidated is undefined', async () => {
+    const { clock, cache, load, advance, loads } = setup();
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.read('k', { ...fresh, staleMs: 250 }, load('a'));
+    expect(cache.peek('k')).toBe('a');
+    advance(750);
+    // Stale: the reader's to serve while it refreshes; a peek leaves it to them.
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.read('k', fresh, load('b'));
+    expect(cache.peek('k')).toBe('b');
+    clock.invalidate(['sale:1']);
+    expect(cache.peek('k')).toBeUndefined();
+    expect(loads()).toBe(2);
+  });
+
   it('clear drops every entry, whatever its tags', async () => {
     const { clock, cache, load } = setup();
     await cache.read('k', { tags: [], ttlMs: 60_000 }, load('before'));

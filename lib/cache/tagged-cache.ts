@@ -115,6 +115,17 @@ export class TaggedCache<V> {
     }
   }
 
+  /**
+   * The value of `key` while it is fresh, without a read, a refresh or a wait: undefined when missing, past its time to
+   * live, or invalidated. For a caller that answers hits only and leaves every other case to one that reads (issue 34:
+   * the entry server's page door, lib/page/door.ts; the proxy behind it reads, refreshes and renders).
+   */
+  peek(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || !this.clock.holds(entry.tags, entry.since)) return undefined;
+    return this.nowMs() < entry.freshUntil ? entry.value : undefined;
+  }
+
   /** Drops `key` (e.g. a value found wrong after the read). */
   delete(key: string): void {
     this.entries.delete(key);

@@ -117,13 +117,17 @@ export function flightCache(db: object) {
   return namedCache(db, 'flight', { maxEntries: MAX_FLIGHT_ENTRIES });
 }
 
-/** The cached answer under `key`, rendered by `render` on a miss; timings as the rendered pages (docs/caching.md). */
+/**
+ * The cached answer under `key`, rendered by `render` on a miss; timings as the rendered pages (docs/caching.md).
+ * Without `render` (the entry server's page door, issue 34), only a fresh entry is answered.
+ */
 export async function readFlight(
   db: Db,
   key: string,
   entryTags: readonly string[],
-  render: () => Promise<FlightAnswer | undefined>,
+  render: (() => Promise<FlightAnswer | undefined>) | null,
 ): Promise<FlightAnswer | undefined> {
+  if (!render) return flightCache(db).peek(key) as FlightAnswer | undefined;
   const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS, errorMs: STALE_IF_ERROR_MS };
   return (await flightCache(db).read(key, options, render)) as FlightAnswer | undefined;
 }

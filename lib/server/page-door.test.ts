@@ -1,0 +1,202 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { NextRequest } from 'next/server';
+import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param';
+import { seededTestDb } from '@/test/db';
+import type { Db } from '@/lib/db/client';
+import { invalidate, tags } from '@/lib/cache/store';
+import { markFlightRequest } from './flight-request';
+import { acceptsGzip, answerPageAtTheDoor, installPageDoor, PROXIED_PATH, pageDoorTakes } from './page-door';
+import { readPageAtTheDoor } from './page-door-read';
+import { config, proxy } from '@/proxy';
+
+// Issue 34: the page door. The entry server answers a shared page the caches hold fresh before Next's pipeline, on the
+// proxy's own decision (lib/page/store-request.ts); everything else goes on to Next and the proxy, which read, render
+// and refill. Next is played by a small server that answers what it was asked, with its nonce in the page as Next
+// puts it on scripts.
+
+const mockDbRef: { db?: Db } = {};
+jest.mock('@/lib/db/client', () => ({ ...jest.requireActual('@/lib/db/client'), getDb: () => mockDbRef.db }));
+
+const db = seededTestDb(new Date('2026-11-26T08:00:00Z'));
+let next: Server;
+let renders = 0;
+const RENDER_NONCE = 'AAAAAAAAAAAAAAAAAAAAAA==';
+const HOST = 'aurora.localhost:3000';
+const PAGE_LOAD = {
+  accept: 'text/html,application/xhtml+xml',
+  'sec-fetch-dest': 'document',
+  'accept-language': 'en',
+  'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
+};
+
+beforeAll(async () => {
+  mockDbRef.db = db;
+  next = createServer((req, res) => {
+    renders++;
+    const rsc = req.headers.rsc === '1';
+    res.writeHead(200, {
+      'content-type': rsc ? 'text/x-component' : 'text/html; charset=utf-8',
+      ...(rsc ? { vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch' } : {}),
+      'content-security-policy': `script-src 'nonce-${RENDER_NONCE}'`,
+    });
+    const said = `${req.url} ${req.headers['accept-language']}`;
+    res.end(
+      rsc
+        ? `0:${JSON.stringify(said)}\n1:{"nonce":"${RENDER_NONCE}"}\n`
+        : `<!DOCTYPE html><html><body><p>${said}</p>${'<i>padding</i>'.repeat(100)}<script nonce="${RENDER_NONCE}">1</script></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => next.listen(0, '127.0.0.1', resolve));
+  process.env.INTERNAL_API_ORIGIN = `http://127.0.0.1:${(next.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  mockDbRef.db = undefined;
+  installPageDoor(null);
+  delete process.env.INTERNAL_API_ORIGIN;
+  await new Promise((resolve) => next.close(resolve));
+});
+beforeEach(() => {
+  renders = 0;
+});
+
+/** A page load through Next and the proxy (what fills the cache). */
+const throughProxy = (path: string, headers: Record<string, string> = PAGE_LOAD, host = HOST) =>
+  proxy(new NextRequest(`http://${host}${path}`, { headers: { host, ...headers } }));
+/** The same request at the door, before Next. */
+const atTheDoor = (path: string, headers: IncomingHttpHeaders = PAGE_LOAD, host = HOST) =>
+  readPageAtTheDoor({ method: 'GET', url: path, headers: { host, ...headers } });
+const nonceIn = (csp: string | undefined | null) => csp?.match(/'nonce-([^']+)'/)?.[1];
+
+describe('the page door (issue 34)', () => {
+  it('answers a page load the cache holds as the proxy does, with a nonce of its own in the page and its CSP', async () => {
+    const filled = await throughProxy('/goods/detail/1');
+    expect(filled.headers.get('x-storefront-cache')).toBe('shared');
+    expect(renders).toBe(1);
+    const answer = (await atTheDoor('/goods/detail/1'))!;
+    expect(answer).not.toBeNull();
+    expect(renders).toBe(1);
+    expect(answer.status).toBe(200);
+    const nonce = nonceIn(answer.headers['content-security-policy']);
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceIn(filled.headers.get('content-security-policy')));
+    expect(answer.body).toContain(`<script nonce="${nonce}">`);
+    expect(answer.body).not.toContain(RENDER_NONCE);
+    expect(answer.body).toContain('<p>/goods/detail/1 en</p>');
+    // The same headers as the proxy's answer, but the nonce's.
+    const same = (headers: Record<string, string>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-security-policy'));
+    const proxied = Object.fromEntries([...filled.headers.entries()]);
+    expect(same(answer.headers)).toEqual(same(proxied));
+  });
+
+  it('answers a router fetch the flight cache holds, marked by the entry server as for the proxy', async () => {
+    const tree = encodeURIComponent(JSON.stringify(['', {}, null, 'metadata-only']));
+    const raw: IncomingHttpHeaders = { ...PAGE_LOAD, host: HOST, rsc: '1', 'next-url': '/AURORA/en', 'next-router-state-tree': tree };
+    raw['sec-fetch-dest'] = 'empty';
+    raw.accept = '*/*';
+    const hash = await computeCacheBustingSearchParam(undefined, undefined, tree, '/AURORA/en');
+    const req = { method: 'GET', url: `/sellout?_rsc=${hash}`, headers: raw };
+    await markFlightRequest(req);
+    expect(await readPageAtTheDoor(req)).toBeNull(); // a miss: Next renders it, through the proxy
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'rsc') headers.set(name, value);
+    await proxy(new NextRequest(`http://${HOST}/sellout`, { headers }));
+    expect(renders).toBe(1);
+    const answer = (await readPageAtTheDoor(req))!;
+    expect(answer.headers['x-storefront-cache']).toBe('flight');
+    expect(answer.headers['content-type']).toBe('text/x-component');
+    expect(answer.body).toContain(`"nonce":"${nonceIn(answer.headers['content-security-policy'])}"`);
+    expect(renders).toBe(1);
+    // The same fetch with an `_rsc` that is not its headers' hash is Next's (it redirects it to the right one).
+    const forged = { method: 'GET', url: '/sellout?_rsc=abcde', headers: { ...raw } };
+    await markFlightRequest(forged);
+    expect(await readPageAtTheDoor(forged)).toBeNull();
+  });
+
+  it('leaves to Next what the proxy must decide or read: a miss, a stale or invalidated page, a guard, another host spelling, the console', async () => {
+    await throughProxy('/goods/detail/2');
+    const toLogin = await throughProxy('/pay/1');
+    expect(toLogin.status).toBe(307);
+    const rendered = renders;
+    expect(await atTheDoor('/goods/detail/2')).not.toBeNull();
+    invalidate(db, [tags.sale('2')]);
+    expect(await atTheDoor('/goods/detail/2')).toBeNull();
+    // Never rendered: a miss.
+    expect(await atTheDoor('/goods/detail/3')).toBeNull();
+    // The pay page behind login, without a session: the proxy sends the visitor to log in.
+    expect(await atTheDoor('/pay/1')).toBeNull();
+    // Another spelling of the host (308 to the channel's one), a padded id (308), a made-up one (/404): the proxy's.
+    expect(await atTheDoor('/goods/detail/1', PAGE_LOAD, 'AURORA.localhost:3000')).toBeNull();
+    expect(await atTheDoor('/goods/detail/01')).toBeNull();
+    expect(await atTheDoor('/goods/detail/999999')).toBeNull();
+    // The router's fetch or a script's, not a page load.
+    expect(await atTheDoor('/goods/detail/1', { ...PAGE_LOAD, 'sec-fetch-dest': 'empty', accept: '*/*' })).toBeNull();
+    // A host of no channel, and the operator console's.
+    expect(await atTheDoor('/goods/detail/1', PAGE_LOAD, 'nobody.example')).toBeNull();
+    expect(await atTheDoor('/', PAGE_LOAD, 'ops.localhost:3000')).toBeNull();
+    // The door never renders.
+    expect(renders).toBe(rendered);
+  });
+
+  it('never takes a client’s word for a render or a visitor: those headers change nothing at the door', async () => {
+    await throughProxy('/');
+    const answer = await atTheDoor('/', { ...PAGE_LOAD, 'x-storefront-render': 'guess', 'x-storefront-visitor': 'buyer' });
+    expect(answer?.headers['x-storefront-cache']).toBe('shared');
+  });
+});
+
+describe('what the entry server sends to the door', () => {
+  it('looks at the proxy’s paths only, spelt plainly, and GETs only', () => {
+    expect(PROXIED_PATH).toBe(config.matcher[0]);
+    installPageDoor(readPageAtTheDoor);
+    const takes = (url: string, method = 'GET') => pageDoorTakes({ method, url });
+    expect(['/', '/goods/detail/1', '/pay/1?x=1', '/sellout', '/mine'].map((u) => takes(u))).toEqual([true, true, true, true, true]);
+    for (const url of ['/api/ping', '/_next/static/a.js', '/goods/a-b.svg', '/media/x', '/goods/detail/1/', '//x', '/%41', '/a/../b', '/a.b']) {
+      expect([url, takes(url)]).toEqual([url, url === '/media/x']);
+    }
+    expect(takes('/', 'POST')).toBe(false);
+    expect(takes('/', 'HEAD')).toBe(false);
+    installPageDoor(null);
+    expect(takes('/')).toBe(false);
+  });
+
+  it('reads Accept-Encoding as a browser means it', () => {
+    expect(['gzip, deflate, br', 'br;q=1, gzip;q=0.5', '*', 'identity', 'gzip;q=0', '', undefined].map((h) => acceptsGzip(h))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('sends the answer compressed for a browser that takes gzip, and leaves to Next what the reader declines or fails', async () => {
+    const sent: { status?: number; headers?: Record<string, string | number>; body?: Buffer } = {};
+    const res = {
+      headersSent: false,
+      destroyed: false,
+      writeHead: (status: number, headers: Record<string, string | number>) => Object.assign(sent, { status, headers }),
+      end: (body?: Buffer) => Object.assign(sent, { body }),
+    };
+    const req = { method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } };
+    const page = '<p>a page</p>'.repeat(200);
+    installPageDoor(async () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: page }));
+    expect(await answerPageAtTheDoor(req as never, res as never)).toBe(true);
+    expect(sent.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding', 'content-length': sent.body!.length });
+    expect(gunzipSync(sent.body!).toString()).toBe(page);
+    installPageDoor(async () => null);
+    expect(await answerPageAtTheDoor(req as never, res as never)).toBe(false);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    installPageDoor(async () => {
+      throw new Error('the database is down');
+    });
+    expect(await answerPageAtTheDoor(req as never, res as never)).toBe(false);
+    expect(errors).toHaveBeenCalledTimes(1);
+    errors.mockRestore();
+    installPageDoor(null);
+  });
+});
