@@ -74,8 +74,9 @@ export const orderProcedures = {
       }
       const order = await createOrder(scope, input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
       // issue 36 (docs/sharing.md): the buying device, as a keyed hash, so the sharer whose link it followed is credited.
+      // The order is made by now: a failure here costs the credit, never the buy.
       const device = deviceIdFrom(ctx.headers.get('cookie'));
-      if (device) await recordOrderDevice(ctx.db, order.orderNo, deviceKey(device, env().AUTH_SECRET));
+      if (device) await recordOrderDevice(ctx.db, order.orderNo, deviceKey(device, env().AUTH_SECRET)).catch(() => undefined);
       return order;
     },
   }),
