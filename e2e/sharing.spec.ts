@@ -8,7 +8,8 @@ import { channelUrl } from './support';
 
 // issue 36, sharing a sale (docs/sharing.md). Buyer A (AURORA, English) opens the goods page's Share link: the share
 // page offers their link with their share code, copy, and the poster, whose QR code reads that link. A fresh phone
-// opens the QR code's link, logs in and buys; A's share page then counts the visit and the buy. A made-up `from` is
+// opens the QR code's link, logs in and buys; A's share page then counts the visit and the buy; so it does when the friend
+// pays and leaves at once, their tracker sending nothing after the visit (the order names their device). A made-up `from` is
 // ignored and never written back into the page. The share page and the poster are shot in AURORA (English) and
 // BAZAAR (Chinese, a visitor's: the plain link).
 
@@ -99,6 +100,42 @@ test('a buyer shares a sale; a friend comes through the poster’s link and buys
   }).toPass({ timeout: 40_000 });
   await aContext.close();
   await bContext.close();
+});
+
+test('a friend who pays and leaves at once, the tracker sending nothing after the visit, still credits the sharer', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const aContext = await browser.newContext({ locale: 'en' });
+  const a = await aContext.newPage();
+  await logInThroughApi(a, 'aurora');
+  const saleId = await saleIdOf(a, 'aurora', 'Star Fox');
+  await a.goto(channelUrl('aurora', `/share/goods/${saleId}`));
+  const link = await a.getByTestId('share-link').inputValue();
+  await expect(a.getByTestId('share-figures')).toHaveText(/0 visits, 0 buys/);
+
+  const bContext = await browser.newContext({ locale: 'en' });
+  const b = await bContext.newPage();
+  await arriveFromOwnAddress(bContext);
+  const visitAnswered = b.waitForResponse((r) => r.url().includes('/log/track'), { timeout: 30_000 });
+  await b.goto(link.replace(/^https?:\/\/[^/]+/, channelUrl('aurora', '').replace(/\/$/, '')));
+  await expect(b.locator('html')).toHaveAttribute('data-hydrated', '1');
+  await visitAnswered;
+  // From here on the tracker reaches nobody: neither the pay page nor the result is reported.
+  await bContext.route('**/log/track', (route) => route.abort());
+  await logInThroughApi(b, 'aurora');
+  await b.goto(channelUrl('aurora', `/pay/${saleId}`));
+  await b.getByRole('checkbox').check();
+  await b.getByRole('button', { name: 'Pay now' }).click();
+  await expect(b).toHaveURL(/\/sandbox\/cashier\/P\d{21}$/);
+  await b.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(b).toHaveURL(/\/pay\/success\?orderNo=\d{22}$/);
+  await bContext.close();
+
+  // The order names the device that followed the link: the buy is A's.
+  await expect(async () => {
+    await a.reload();
+    await expect(a.getByTestId('share-figures')).toHaveText(/1 visits?, 1 buys?/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await aContext.close();
 });
 
 test('a made-up from is ignored and never written into the goods page', async ({ page }) => {

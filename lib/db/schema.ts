@@ -600,6 +600,11 @@ export const orders = pgTable(
     cancelTime: timestamp('cancel_time', { withTimezone: true }),
     /** 'buyer' | 'expired' | 'paidLate'. */
     cancelReason: text('cancel_reason'),
+    /**
+     * issue 36 (docs/sharing.md): the keyed hash of the buying device's storefront_device cookie (lib/security/device.ts
+     * `deviceKey`), so a buy is credited to the sharer whose link that device followed; null when the buy had no cookie.
+     */
+    deviceKey: text('device_key'),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
@@ -1983,11 +1988,14 @@ export const shareVisits = pgTable(
       .references(() => users.id),
     saleId: integer('sale_id'),
     deviceId: text('device_id').notNull(),
+    /** The keyed hash of the visiting browser's storefront_device cookie, as on the order it buys (`orders.device_key`). */
+    deviceKey: text('device_key'),
     visitorId: integer('visitor_id').references(() => users.id),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('share_visits_device').on(t.channelId, t.deviceId, t.visitedAt),
+    index('share_visits_device_key').on(t.channelId, t.deviceKey, t.visitedAt),
     index('share_visits_visitor').on(t.channelId, t.visitorId, t.visitedAt),
     index('share_visits_sharer').on(t.sharerId, t.visitedAt),
     index('share_visits_day').on(t.channelId, t.visitedAt),

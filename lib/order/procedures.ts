@@ -11,7 +11,8 @@ import { AppError, API_CODES } from '../procedure/errors';
 import { msg } from '../procedure/messages';
 import { REASON } from '../procedure/reasons';
 import { readBuyRiskSignals, scoreBuyRisk } from './buy-risk';
-import { cancelOrder, createOrder, findByKey, getOrder, listOrders } from './service';
+import { cancelOrder, createOrder, findByKey, getOrder, listOrders, recordOrderDevice } from './service';
+import { deviceIdFrom, deviceKey } from '../security/device';
 import { orderViewSchema } from './schema';
 import { payStateSchema, readPayState } from './pay-state';
 import { apiLocale } from '../i18n/locale';
@@ -71,7 +72,12 @@ export const orderProcedures = {
           }
         }
       }
-      return createOrder(scope, input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
+      const order = await createOrder(scope, input, env().ORDER_PAY_TIMEOUT_SECONDS * 1000);
+      // issue 36 (docs/sharing.md): the buying device, as a keyed hash, so the sharer whose link it followed is credited.
+      // The order is made by now: a failure here costs the credit, never the buy.
+      const device = deviceIdFrom(ctx.headers.get('cookie'));
+      if (device) await recordOrderDevice(ctx.db, order.orderNo, deviceKey(device, env().AUTH_SECRET)).catch(() => undefined);
+      return order;
     },
   }),
   '/market/api/saleRecord/payState': procedure({

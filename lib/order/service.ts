@@ -461,6 +461,7 @@ async function claim(
     payTime: null,
     cancelTime: null,
     cancelReason: null,
+    deviceKey: null, // recorded by the procedure once the order is made (issue 36, docs/sharing.md)
   };
   let claimed: Claimed;
   try {
@@ -564,6 +565,17 @@ async function claimCopies(db: Db, order: OrderRow, limitPerUser: number, earlyO
     if (databaseError(error, 'SFCHG')) throw new TermsChanged();
     throw error;
   }
+}
+
+/**
+ * issue 36 (docs/sharing.md): records the buying device's keyed hash on a new order (a retried tap keeps the first), so a
+ * buy is credited to the sharer whose link the device followed even when the tracker never reported the pay page.
+ */
+export async function recordOrderDevice(db: Db, orderNo: string, key: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ deviceKey: key })
+    .where(and(eq(orders.orderNo, orderNo), sql`${orders.deviceKey} is null`));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { cookieValue } from './cookies';
 
 /**
@@ -27,4 +27,13 @@ export function deviceCookie(https: boolean): { id: string; header: string } {
  */
 export function deviceHash(id: string): string {
   return createHash('sha256').update(id).digest('hex');
+}
+
+/**
+ * How a device is named where it links a buy to the share visit that brought it (issue 36, docs/sharing.md): on the share
+ * visit and on the order. HMAC-SHA-256 under the server's secret, 128 bits in hex: nothing of the id in clear, and a
+ * stored value cannot be checked against a cookie without the secret.
+ */
+export function deviceKey(id: string, secret: string): string {
+  return createHmac('sha256', secret).update(`share-device:${id}`).digest('hex').slice(0, 32);
 }

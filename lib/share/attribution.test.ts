@@ -56,9 +56,39 @@ async function tokenOf(userId: number, now: Date): Promise<string> {
 
 /** The page tracker's batch as the browser sends it, at `now`, logged in with `token` or not. */
 async function track(records: TrackingRecord[], now: Date, token?: string, host = 'aurora.localhost') {
-  const headers = new Headers({ 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) });
+  await trackAnswer(records, now, token, undefined, host);
+}
+
+/** The same, with the browser's cookies, answering the tracker's answer (its headers). */
+async function trackAnswer(records: TrackingRecord[], now: Date, token?: string, cookie?: string, host = 'aurora.localhost') {
+  const headers = new Headers({
+    'accept-language': 'en',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(cookie ? { cookie } : {}),
+  });
   const res = await dispatch({ method: 'POST', path: '/log/track', host, body: JSON.stringify({ records }), headers }, { db, now });
   expect(res.body).toMatchObject({ code: 200 });
+  return res;
+}
+
+/** `userId` buys one copy through `order/create` at `now`, with the browser's cookie when given; answers the order number. */
+async function buy(userId: number, now: Date, cookie?: string): Promise<string> {
+  orderSeq += 1;
+  const headers = new Headers({
+    'accept-language': 'en',
+    'content-type': 'application/json',
+    authorization: `Bearer ${await tokenOf(userId, now)}`,
+    ...(cookie ? { cookie } : {}),
+  });
+  const body = JSON.stringify({ saleId: String(saleId), idempotencyKey: `share-buy-${orderSeq}` });
+  const res = await dispatch({ method: 'POST', path: '/market/api/order/create', host: 'aurora.localhost', body, headers }, { db, now });
+  expect(res.body).toMatchObject({ code: 200 });
+  return (res.body as { data: { orderNo: string } }).data.orderNo;
+}
+
+/** The order paid at `payTime` (as the cashier's notice marks it). */
+async function pay(orderNo: string, payTime: Date): Promise<void> {
+  await db.update(orders).set({ statusTrade: ORDER_STATUS.paid, payTime }).where(eq(orders.orderNo, orderNo));
 }
 
 async function paidOrder(userId: number, payTime: Date): Promise<void> {
@@ -166,6 +196,53 @@ describe('attribution', () => {
       await tokenOf(sharerA, at(40 * 24)),
     );
     expect((await db.select().from(shareVisits)).length).toBe(before);
+  });
+
+  it('credits a buy made on the device that followed the link though its tracker sent nothing after the visit', async () => {
+    const codeA = await shareCodeOf(db, aurora, sharerA, t0);
+    const [buyerD, buyerE] = (await makeUsers(db, 2, '7362')) as [number, number];
+    const start = 61 * 24; // 2027-01-20, a day of its own in the report
+    // D's phone opens A's link, not logged in: the tracker's send is given the browser's device cookie.
+    const visit = await trackAnswer([record({ dev_id: 'device-d', page_url: `/goods/detail/${saleId}?from=${codeA}` })], at(start));
+    const cookie = /^(storefront_device=([A-Za-z0-9_-]+));/.exec(visit.headers?.['set-cookie'] ?? '');
+    expect(cookie).not.toBeNull();
+    // D logs in and buys on that phone, leaving the pay page and the result within seconds: the tracker reports neither.
+    const orderNo = await buy(buyerD, at(start + 0.1), cookie![1]!);
+    await pay(orderNo, at(start + 0.2));
+    expect(await sharerFigures(db, aurora, sharerA)).toMatchObject({ buys: 2 });
+    // The order and the visit name the device by the same keyed hash, nothing of the cookie in clear.
+    const [order] = await db.select({ deviceKey: orders.deviceKey }).from(orders).where(eq(orders.orderNo, orderNo));
+    const [seen] = (await visitsOf(sharerA)).filter((v) => v.deviceId === 'device-d');
+    expect(order!.deviceKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(order!.deviceKey).toBe(seen!.deviceKey);
+    expect(order!.deviceKey).not.toContain(cookie![2]!);
+    // A buy on another browser (another cookie, or none) is not credited through that device.
+    const other = await buy(buyerE, at(start + 0.3), 'storefront_device=anotherbrowseranotherbrowser');
+    await pay(other, at(start + 0.4));
+    await pay(await buy(buyerE, at(start + 0.5)), at(start + 0.6));
+    expect(await sharerFigures(db, aurora, sharerA)).toMatchObject({ buys: 2 });
+    // The operator's report of that day counts the visit and the buy.
+    const day = '2027-01-20';
+    const [channel] = await db.select({ timeZone: channels.timeZone }).from(channels).where(eq(channels.id, aurora));
+    await aggregateDay(db, { id: aurora, timeZone: channel!.timeZone }, day, at(start + 48));
+    const [figures] = await readDailyFigures(db, aurora, day, day);
+    expect(figures).toMatchObject({ shareVisits: 1, shareBuys: 1, orders: 3 });
+  });
+
+  it('does not credit a device’s visit made while another buyer was logged in there to a buy of someone else', async () => {
+    const codeC = await shareCodeOf(db, aurora, sharerC, t0);
+    const [buyerF, buyerG] = (await makeUsers(db, 2, '7363')) as [number, number];
+    const start = 70 * 24;
+    const cookie = 'storefront_device=sharedphonesharedphone01';
+    await trackAnswer(
+      [record({ dev_id: 'device-f', page_url: `/goods/detail/${saleId}?from=${codeC}` })],
+      at(start),
+      await tokenOf(buyerF, at(start)),
+      cookie,
+    );
+    const before = (await sharerFigures(db, aurora, sharerC)).buys;
+    await pay(await buy(buyerG, at(start + 0.1), cookie), at(start + 0.2));
+    expect((await sharerFigures(db, aurora, sharerC)).buys).toBe(before);
   });
 
   it("counts the day's share visits and share buys in the operator's daily report", async () => {

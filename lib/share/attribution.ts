@@ -14,7 +14,9 @@ import { fromOfUrl, sharerOf } from './codes';
  * - A **share buy** is a paid order whose buyer had a share visit in the ATTRIBUTION_DAYS before paying; the **last**
  *   such visit wins (its sharer is the one credited).
  * - The visitor is known by the tracker's device id; the buyer behind it when they were logged in at the visit, or when
- *   that device's tracker next reports their pay page or pay result while logged in (`claimDeviceVisits`).
+ *   that device's tracker next reports their pay page or pay result while logged in (`claimDeviceVisits`). The browser is
+ *   also known by its storefront_device cookie, kept as a keyed hash on the visit and on the order it buys
+ *   (`orders.device_key`): a buy from that browser is credited though its tracker never reported the pay page.
  */
 export const ATTRIBUTION_DAYS = 7;
 /**
@@ -33,7 +35,8 @@ export type VisitRecord = { event_type: string; page_url: string; page_id: strin
 
 /**
  * Records the share visits of a batch of tracking records; `viewer` tells the logged-in buyer, asked only when the batch
- * has a share visit or a view of a PAYING_PAGES page. Answers how many share visits were recorded. Unknown or forged codes are
+ * has a share visit or a view of a PAYING_PAGES page; `device` the keyed hash of the browser's storefront_device cookie
+ * (issuing one when it has none), asked only when a visit is recorded. Answers how many share visits were recorded. Unknown or forged codes are
  * ignored.
  */
 export async function recordShareVisits(
@@ -42,12 +45,14 @@ export async function recordShareVisits(
   now: Date,
   records: readonly VisitRecord[],
   viewer: () => Promise<number | null>,
+  device: () => string | null = () => null,
 ): Promise<number> {
   const views = records.filter((r) => r.event_type === 'page_view');
   const shared = views.map((r) => ({ record: r, code: fromOfUrl(r.page_url) })).filter((v) => v.code !== null);
   const paying = views.filter((r) => PAYING_PAGES.has(r.page_id));
   if (shared.length === 0 && paying.length === 0) return 0;
   const visitorId = await viewer().catch(() => null);
+  let deviceKey: string | null | undefined;
   let recorded = 0;
   for (const { record, code } of shared) {
     const sharerId = await sharerOf(db, channelId, code);
@@ -74,14 +79,17 @@ export async function recordShareVisits(
         )
         .limit(1);
       if (recent) return false;
-      await tx.insert(shareVisits).values({ channelId, sharerId, saleId, deviceId, visitorId, visitedAt: now });
+      // The browser's cookie, as its keyed hash: the order it buys carries the same (orders.device_key), whatever the
+      // tracker sends after this.
+      if (deviceKey === undefined) deviceKey = device();
+      await tx.insert(shareVisits).values({ channelId, sharerId, saleId, deviceId, deviceKey, visitorId, visitedAt: now });
       return true;
     });
     if (!inserted) continue;
     recorded += 1;
   }
   if (visitorId !== null) {
-    for (const device of new Set(paying.map((r) => r.dev_id))) await claimDeviceVisits(db, channelId, device, visitorId, now);
+    for (const tracked of new Set(paying.map((r) => r.dev_id))) await claimDeviceVisits(db, channelId, tracked, visitorId, now);
   }
   return recorded;
 }
@@ -102,10 +110,15 @@ export async function claimDeviceVisits(db: Db, channelId: number, deviceId: str
     );
 }
 
-/** The sharer credited with an order (SQL, for a query over `orders`): the last share visit of its buyer in the window. */
+/**
+ * The sharer credited with an order (SQL, for a query over `orders`): the last share visit in the window of its buyer, or
+ * of the device it was bought on (`device_key`) while nobody known to be someone else was logged in there.
+ */
 export function creditedSharer(): SQL {
   return sql`(select ${shareVisits.sharerId} from ${shareVisits}
-    where ${shareVisits.channelId} = ${orders.channelId} and ${shareVisits.visitorId} = ${orders.userId}
+    where ${shareVisits.channelId} = ${orders.channelId}
+      and (${shareVisits.visitorId} = ${orders.userId}
+        or (${shareVisits.visitorId} is null and ${shareVisits.deviceKey} = ${orders.deviceKey}))
       and ${shareVisits.sharerId} <> ${orders.userId}
       and ${shareVisits.visitedAt} <= ${orders.payTime}
       and ${shareVisits.visitedAt} > ${orders.payTime} - make_interval(days => ${ATTRIBUTION_DAYS})
@@ -126,7 +139,8 @@ export async function sharerFigures(db: Db, channelId: number, sharerId: number)
         eq(orders.channelId, channelId),
         sql`${orders.payTime} is not null`,
         sql`${orders.statusTrade} <> ${ORDER_STATUS.closed}`,
-        sql`${orders.userId} in (select ${shareVisits.visitorId} from ${shareVisits} where ${shareVisits.channelId} = ${channelId} and ${shareVisits.sharerId} = ${sharerId})`,
+        sql`(${orders.userId} in (select ${shareVisits.visitorId} from ${shareVisits} where ${shareVisits.channelId} = ${channelId} and ${shareVisits.sharerId} = ${sharerId})
+          or ${orders.deviceKey} in (select ${shareVisits.deviceKey} from ${shareVisits} where ${shareVisits.channelId} = ${channelId} and ${shareVisits.sharerId} = ${sharerId}))`,
         sql`${creditedSharer()} = ${sharerId}`,
       ),
     );

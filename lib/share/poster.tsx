@@ -8,7 +8,8 @@ import type { ChannelThemeInfo } from '../channel/theme';
 import { parseSkin } from '../channel/skin';
 import { formatFen } from '../format/money';
 import type { SaleRecord } from '../sale/schema';
-import { publicImageDataUri } from '../sale/og-card';
+import { readBrandImage, type BrandImage } from '../brand-icon/source';
+import type { MediaStore } from '../media/store';
 import type { Translator } from '../i18n/translator';
 
 /**
@@ -49,10 +50,65 @@ export function salePosterSubject(sale: SaleRecord, t: Translator): PosterSubjec
   };
 }
 
-/** The poster's base: everything but the QR code, as PNG bytes. */
-export async function renderPosterBase(theme: ChannelThemeInfo, subject: PosterSubject, t: Translator): Promise<Buffer> {
+/** Where the cover goes on the base (the fallback colour block when the cover cannot be read). */
+export const POSTER_COVER = { left: 40, top: 120, size: 670 } as const;
+/** The logo's box in the brand line: drawn at most this size, its proportions kept. */
+const LOGO_BOX = { width: 240, height: 60 } as const;
+/** An upload the poster draws is read within this long and at most this big, or the poster goes without it. */
+export const POSTER_IMAGE_LIMITS = { timeoutMs: 3000, maxBytes: 4 * 1024 * 1024, maxPixels: 4000 * 4000 } as const;
+
+/**
+ * An image the poster draws, as a data URI satori takes (PNG) with its size: an upload of the media store (issue 31,
+ * stored as WebP, which satori does not draw) read through the store's interface, bounded in bytes, pixels and time, and
+ * scaled to `box`; else a file under public/ (SVG, PNG or JPEG up to 1 MB, lib/brand-icon/source.ts). Anything missing,
+ * too big, too slow or unreadable is null: the poster draws its fallback.
+ */
+export async function posterImage(
+  src: string,
+  store: MediaStore,
+  box: { width: number; height: number; fit: 'cover' | 'inside' },
+): Promise<BrandImage | null> {
+  const key = store.keyOf(src);
+  if (key === null) return readBrandImage(src);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), POSTER_IMAGE_LIMITS.timeoutMs);
+  });
+  const read = (async (): Promise<BrandImage | null> => {
+    const stored = await store.get(key);
+    if (!stored || stored.bytes.length > POSTER_IMAGE_LIMITS.maxBytes) return null;
+    const { data, info } = await sharp(stored.bytes, { limitInputPixels: POSTER_IMAGE_LIMITS.maxPixels })
+      .resize({ width: box.width, height: box.height, fit: box.fit, withoutEnlargement: box.fit === 'inside' })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { dataUri: `data:image/png;base64,${data.toString('base64')}`, width: info.width, height: info.height };
+  })().catch(() => null);
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `image`'s size scaled down to fit `box`, its proportions kept. */
+function fitted(image: BrandImage, box: { width: number; height: number }): { width: number; height: number } {
+  const scale = Math.min(box.width / image.width, box.height / image.height, 1);
+  return { width: Math.round(image.width * scale), height: Math.round(image.height * scale) };
+}
+
+/**
+ * The poster's base: everything but the QR code, as PNG bytes. The brand line draws the channel's logo (its skin's
+ * `brandImg`) before its name; the cover is the sale's, from public/ or the media store, else a block of the skin's colour.
+ */
+export async function renderPosterBase(theme: ChannelThemeInfo, subject: PosterSubject, t: Translator, store: MediaStore): Promise<Buffer> {
   const skin = parseSkin(theme.skinJson);
-  const [cover, fontData] = await Promise.all([publicImageDataUri(subject.cover), posterFont()]);
+  const [coverImage, logo, fontData] = await Promise.all([
+    posterImage(subject.cover, store, { width: POSTER_COVER.size, height: POSTER_COVER.size, fit: 'cover' }),
+    posterImage(skin.brandImg, store, { ...LOGO_BOX, fit: 'inside' }),
+    posterFont(),
+  ]);
+  const cover = coverImage?.dataUri ?? null;
+  const logoSize = logo ? fitted(logo, LOGO_BOX) : null;
   const response = new ImageResponse(
     <div
       style={{
@@ -66,14 +122,18 @@ export async function renderPosterBase(theme: ChannelThemeInfo, subject: PosterS
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', height: 60, gap: 16 }}>
+        {logo && logoSize ? (
+          // eslint-disable-next-line @next/next/no-img-element -- rendered to PNG by satori, not a page
+          <img src={logo.dataUri} alt="" width={logoSize.width} height={logoSize.height} style={logoSize} />
+        ) : null}
         <div style={{ display: 'flex', fontSize: 32, color: skin.color1 }}>{theme.brandName}</div>
       </div>
       <div
         style={{
           display: 'flex',
           marginTop: 20,
-          width: 670,
-          height: 670,
+          width: POSTER_COVER.size,
+          height: POSTER_COVER.size,
           borderRadius: 24,
           overflow: 'hidden',
           background: skin.lightColor,
@@ -81,7 +141,13 @@ export async function renderPosterBase(theme: ChannelThemeInfo, subject: PosterS
       >
         {cover ? (
           // eslint-disable-next-line @next/next/no-img-element -- rendered to PNG by satori, not a page
-          <img src={cover} width={670} height={670} alt="" style={{ width: 670, height: 670, objectFit: 'cover' }} />
+          <img
+            src={cover}
+            width={POSTER_COVER.size}
+            height={POSTER_COVER.size}
+            alt=""
+            style={{ width: POSTER_COVER.size, height: POSTER_COVER.size, objectFit: 'cover' }}
+          />
         ) : null}
       </div>
       <div

@@ -9,6 +9,7 @@ import { translator } from '../i18n/translator';
 import type { CertificateView } from '../transfer/schema';
 import { composePoster, renderPosterBase, salePosterSubject, type PosterSubject } from './poster';
 import { goodsShareUrl, sharerOf } from './codes';
+import { mediaStore, type MediaStore } from '../media/store';
 
 /**
  * Share posters as the poster route serves them (issue 36, docs/sharing.md).
@@ -35,6 +36,8 @@ export type PosterRequest = {
   locale: Locale;
   from: string | null;
   ip: string;
+  /** Where uploaded covers and logos are read (the process's media store unless said: tests). */
+  media?: MediaStore;
   /** POSTER_LIMITS unless said (tests). */
   limits?: { perCodePerHour: number; perIpPerHour: number };
 };
@@ -108,7 +111,7 @@ async function drawPoster(
         await limit();
         const t = translator(locale);
         const base = (await namedCache(db, 'share-poster-bases', { maxEntries: 64 }).read(baseKey, options, () =>
-          renderPosterBase(request.theme, poster.subject(t), t),
+          renderPosterBase(request.theme, poster.subject(t), t, request.media ?? mediaStore()),
         )) as Buffer;
         return composePoster(base, link);
       },

@@ -4,6 +4,8 @@ import { trackingAnswerSchema, trackingBatchSchema } from './schema';
 import { admitTrackingBatch, ingestTrackingBatch, inAppPageViews } from './service';
 import { isPersonAgent, pageViewRecorder } from '../channel/page-views';
 import { recordShareVisits } from '../share/attribution';
+import { deviceCookie, deviceIdFrom, deviceKey } from '../security/device';
+import { env } from '../env';
 
 /** Tracking ingest (spec §7 log service). */
 export const trackingProcedures = {
@@ -25,6 +27,16 @@ export const trackingProcedures = {
         ctx.now,
         input.records.slice(0, admitted),
         async () => (await viewerScope(ctx)).userId,
+        () => {
+          // The browser's storefront_device cookie, issued here when it has none, so the order it buys names the same device.
+          let id = deviceIdFrom(ctx.headers.get('cookie'));
+          if (!id) {
+            const fresh = deviceCookie(ctx.headers.get('x-forwarded-proto') === 'https');
+            ctx.setHeader('set-cookie', fresh.header);
+            id = fresh.id;
+          }
+          return deviceKey(id, env().AUTH_SECRET);
+        },
       );
       // The store's page views (issue 32, "Reports"): the proxy counts the pages a browser opens by address, but a page
       // reached inside the app is a router fetch whose headers Next removes before the proxy sees them, so it is counted
