@@ -11,6 +11,9 @@ import type { TrackingRecord } from '@/lib/tracking/schema';
 import { ATTRIBUTION_DAYS, sharerFigures } from './attribution';
 import { goodsShareUrl, SHARE_CODE, shareCodeOf, sharerOf } from './codes';
 
+// Buys here go through the dispatcher, which sheds them (busy) when the event loop lags: not this file's question.
+process.env.BUY_MAX_LAG_MS = '60000';
+
 // Share codes and attribution (issue 36, docs/sharing.md): a visit through a buyer's link is theirs, and so is a buy
 // of that visitor within the window, last click winning; anything that is not a valid code is ignored. Runs on PGlite
 // and, with PG_TEST_PORT, on PostgreSQL.
