@@ -351,25 +351,40 @@ export const users = pgTable('users', {
  * and the ID number are kept only sealed (AES-256-GCM under the key `keyId` names, lib/identity/seal.ts); what the
  * store shows is the masked forms, and what the age rules read is the birth date.
  */
-export const buyerIdentities = pgTable('buyer_identities', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  /** HMAC-SHA256 of the ID number under IDENTITY_HASH_KEY (hex): finds the identity without opening the seal. */
-  idHash: text('id_hash').notNull().unique(),
-  nameSealed: text('name_sealed').notNull(),
-  idNumberSealed: text('id_number_sealed').notNull(),
-  /** Which of IDENTITY_KEYS sealed the two fields (key rotation). */
-  keyId: text('key_id').notNull(),
-  /** Read from the ID number (GB 11643); the age rules need nothing else. */
-  birthDate: date('birth_date', { mode: 'string' }).notNull(),
-  /** 张*, 1101**********1234: the only forms ever shown. */
-  maskedName: text('masked_name').notNull(),
-  maskedIdNumber: text('masked_id_number').notNull(),
-  /** The vendor that confirmed name and number (tencent, aliyun, demo). */
-  provider: text('provider').notNull(),
-  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
-});
+export const buyerIdentities = pgTable(
+  'buyer_identities',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /**
+     * HMAC-SHA256 of the ID number under IDENTITY_HASH_KEY (hex): finds the identity without opening the seal. Unique
+     * among open accounts only (issue 36): a closed account keeps its row for the stated period, and the same person may
+     * verify a new account, whose limits then count the closed one's (lib/identity/service.ts).
+     */
+    idHash: text('id_hash').notNull(),
+    nameSealed: text('name_sealed').notNull(),
+    idNumberSealed: text('id_number_sealed').notNull(),
+    /** Which of IDENTITY_KEYS sealed the two fields (key rotation). */
+    keyId: text('key_id').notNull(),
+    /** Read from the ID number (GB 11643); the age rules need nothing else. */
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** 张*, 1101**********1234: the only forms ever shown. */
+    maskedName: text('masked_name').notNull(),
+    maskedIdNumber: text('masked_id_number').notNull(),
+    /** The vendor that confirmed name and number (tencent, aliyun, demo). */
+    provider: text('provider').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+    /** When the account closed (issue 36); null while it is open. Swept RETENTION.closedAccountDays after (lib/jobs/retention.ts). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('buyer_identities_open_id_hash')
+      .on(t.idHash)
+      .where(sql`${t.closedAt} is null`),
+    index('buyer_identities_id_hash').on(t.idHash),
+  ],
+);
 
 /**
  * Which version of which agreement a buyer accepted, on which channel, and when (issue 33): the privacy policy and the
