@@ -387,6 +387,21 @@ export const buyerIdentities = pgTable(
 );
 
 /**
+ * Photos buyers uploaded as their avatar (issue 36; docs/profile.md, "Nickname and avatar"): one row per stored photo
+ * (its media key, content-addressed), so the retention sweep finds the ones no longer anyone's avatar (replaced, cleared,
+ * an account closed) and deletes them from the media store after a grace (lib/buyer/avatar-sweep.ts). No buyer column:
+ * whose avatar a photo is, is `users.avatar` alone.
+ */
+export const avatarPhotos = pgTable('avatar_photos', {
+  key: text('key').primaryKey(),
+  /** The URL the upload set as the avatar (the media store's url of the key). */
+  url: text('url').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+  /** When the sweep first found it no one's avatar; null while it is one (or not looked at yet). */
+  unusedSince: timestamp('unused_since', { withTimezone: true }),
+});
+
+/**
  * Which version of which agreement a buyer accepted, on which channel, and when (issue 33): the privacy policy and the
  * sales terms at login, the identity consent at verification. `version` is the text's own fingerprint
  * (lib/channel/agreements.ts), so an edited text is a new version.
