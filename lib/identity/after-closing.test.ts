@@ -7,6 +7,9 @@ import { buyerBlocks, buyerIdentities, channels, orders } from '../db/schema';
 import { residentIdCheckDigit } from '../format/resident-id';
 import { IDENTITY_CONSENT_VERSION } from './consent';
 
+// A busy machine's event loop must not shed these buys as a drop's would (lib/server/dispatcher.ts).
+process.env.BUY_MAX_LAG_MS = '60000';
+
 // Issue 36: "the phone may register anew, while a keyed hash of a verified identity is kept for the stated period so
 // limits and blocklists still apply". A person who closed their account verifies a new one with the same identity, and
 // is the same buyer there: the closed account's paid copies count towards the sale's per-buyer limit, its lottery

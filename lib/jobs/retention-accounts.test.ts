@@ -23,6 +23,9 @@ import { AVATAR_UPLOAD_HEADER, AVATAR_UPLOAD_PATH, handleAvatarUpload } from '..
 import { PRESET_AVATARS } from '../buyer/avatars';
 import { RETENTION, sweepExpiredRecords } from './retention';
 
+// A busy machine's event loop must not shed these buys as a drop's would (lib/server/dispatcher.ts).
+process.env.BUY_MAX_LAG_MS = '60000';
+
 // Issue 36: what a closed account keeps goes when its period ends (docs/security.md, "Closed accounts"), and photos no
 // longer anyone's avatar leave the media store after a grace (docs/profile.md). Times are the sweep's clock. Runs on
 // PGlite, and on PostgreSQL under scripts/with-postgres.sh.
