@@ -110,6 +110,18 @@ export const SMS_LOTTERY_TEMPLATE_VARIABLE = {
   tencent: 'SMS_TENCENT_LOTTERY_TEMPLATE_ID',
 } as const;
 
+/**
+ * Each carrier's setting of the closing code's template (issue 36: a closing code is not a login code, and its text
+ * says so): the same parameters as the login's (`${code}` and `${minutes}`; Tencent Cloud `{1}` and `{2}`). Optional, so
+ * a deployment upgrading starts before its carrier approved the new template (days): unset, a closing code goes out
+ * under the login template, with a warning in the log at each send.
+ */
+export const SMS_CLOSE_TEMPLATE_VARIABLE = {
+  outbox: null,
+  aliyun: 'SMS_ALIYUN_CLOSE_TEMPLATE',
+  tencent: 'SMS_TENCENT_CLOSE_TEMPLATE_ID',
+} as const;
+
 /** A host name as channel domains normalise it (lib/channel/domain-host.ts): lower case, punycode, no port. */
 const hostName = z.string().transform((value, ctx) => {
   const normalized = normalizeDomainInput(value);
@@ -208,6 +220,22 @@ const envSchema = z.object({
   SMS_TENCENT_LOTTERY_TEMPLATE_ID: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.string().regex(/^\d+$/, 'must be the digits of a Tencent Cloud template id (e.g. 1112)').optional(),
+  ),
+  /**
+   * The closing code's text (issue 36; docs/profile.md, "Closing the account"): Alibaba Cloud's template takes `${code}`
+   * and `${minutes}`, Tencent Cloud's `{1}` the code and `{2}` the minutes, as the login's; its words say the code closes
+   * the account. Optional (see SMS_CLOSE_TEMPLATE_VARIABLE).
+   */
+  SMS_ALIYUN_CLOSE_TEMPLATE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^SMS_\d+$/, 'must be an Alibaba Cloud template code such as SMS_465090004')
+      .optional(),
+  ),
+  SMS_TENCENT_CLOSE_TEMPLATE_ID: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().regex(/^\d+$/, 'must be the digits of a Tencent Cloud template id (e.g. 1113)').optional(),
   ),
   DEMO_MODE: z.enum(['0', '1']).optional(),
   // The buyer's real-name verification (issue 33; lib/identity, docs/deploy.md "Real-name verification").

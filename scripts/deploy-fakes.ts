@@ -45,6 +45,8 @@ const SIGN_NAME = 'Storefront';
 const TEMPLATE = 'SMS_465090001';
 /** The refund's notice template (issue 32): production refuses to start without one. */
 const REFUND_TEMPLATE = 'SMS_465090002';
+/** The closing code's template (issue 36): the same parameters as the login's. */
+const CLOSE_TEMPLATE = 'SMS_465090004';
 const aliyunKeys = { accessKeyId: `LTAI${randomBytes(8).toString('hex')}`, accessKeySecret: randomBytes(24).toString('base64') };
 const wechatKeys = makeWechatKeys();
 const apiV3Key = randomBytes(16).toString('hex');
@@ -62,7 +64,8 @@ async function main(): Promise<void> {
       const form = new URLSearchParams(request.body);
       if (form.get('SignName') !== SIGN_NAME) return aliyunAnswer('isv.SMS_SIGNATURE_ILLEGAL', 'no such sign name');
       if (form.get('TemplateCode') === REFUND_TEMPLATE) return aliyunAnswer('OK', 'OK');
-      if (form.get('TemplateCode') !== TEMPLATE) return aliyunAnswer('isv.SMS_TEMPLATE_ILLEGAL', 'no such template');
+      if (form.get('TemplateCode') !== TEMPLATE && form.get('TemplateCode') !== CLOSE_TEMPLATE)
+        return aliyunAnswer('isv.SMS_TEMPLATE_ILLEGAL', 'no such template');
       let code: unknown;
       try {
         code = (JSON.parse(form.get('TemplateParam') ?? '') as { code?: unknown }).code;
@@ -159,6 +162,7 @@ async function main(): Promise<void> {
     SMS_SIGN_NAME: SIGN_NAME,
     SMS_TEMPLATE_ID: TEMPLATE,
     SMS_ALIYUN_REFUND_TEMPLATE: REFUND_TEMPLATE,
+    SMS_ALIYUN_CLOSE_TEMPLATE: CLOSE_TEMPLATE,
     PAYMENT_PROVIDERS: 'wechatpay',
     WECHATPAY_ENDPOINT: wechatPay.url,
     WECHATPAY_MCHID: MCHID,

@@ -102,6 +102,30 @@ describe('Alibaba Cloud SMS (Dysmsapi SendSms)', () => {
     expect(new URLSearchParams(fake.requests[1]!.body).get('SignName')).toBe(SIGN_NAME);
   });
 
+  it('sends a closing code under the closing template, never the login one, with the channel’s sign name (issue 36)', async () => {
+    const closing = provider({ closeTemplateId: 'SMS_465090004' });
+    await closing.send(noDb, message({ purpose: 'close', sender: { signName: 'Aurora', templateId: 'SMS_1234' } }));
+    await closing.send(noDb, message({ purpose: 'login' }));
+    const [close, login] = fake.requests.map((r) => Object.fromEntries(new URLSearchParams(r.body)));
+    expect(close).toEqual({
+      PhoneNumbers: '13800138000',
+      SignName: 'Aurora',
+      TemplateCode: 'SMS_465090004',
+      TemplateParam: JSON.stringify({ code: '042917', minutes: '5' }),
+    });
+    expect(login!.TemplateCode).toBe(TEMPLATE);
+    // A refused closing template names its own setting.
+    next = answer('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板');
+    await refusedWith(closing.send(noDb, message({ purpose: 'close' })), 503, /^This store cannot send codes right now/);
+    expect(logged().join('\n')).toMatch(/template SMS_465090004 .*fix SMS_ALIYUN_CLOSE_TEMPLATE/);
+  });
+
+  it('without a closing template, sends a closing code under the login one and says which setting is missing', async () => {
+    await provider().send(noDb, message({ purpose: 'close' }));
+    expect(new URLSearchParams(fake.requests[0]!.body).get('TemplateCode')).toBe(TEMPLATE);
+    expect(logged().join('\n')).toMatch(/closing code went out under the login template: set SMS_ALIYUN_CLOSE_TEMPLATE/);
+  });
+
   it("turns the carrier's limit for the number into 429", async () => {
     next = answer('isv.BUSINESS_LIMIT_CONTROL', '触发天级流控Permits:10');
     await refusedWith(

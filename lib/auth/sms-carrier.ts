@@ -37,6 +37,12 @@ export type CarrierSettings = {
   /** The deployment's sign name and template (SMS_SIGN_NAME, SMS_TEMPLATE_ID). */
   signName: string;
   templateId: string;
+  /**
+   * The closing code's template (issue 36: SMS_ALIYUN_CLOSE_TEMPLATE, SMS_TENCENT_CLOSE_TEMPLATE_ID), taking the same
+   * parameters as the login's. Unset, a closing code goes out under the login template, with a warning (lib/env.ts,
+   * SMS_CLOSE_TEMPLATE_VARIABLE).
+   */
+  closeTemplateId?: string;
   /** The API origin (e.g. https://dysmsapi.aliyuncs.com); a local fake in tests. */
   endpoint: string;
   timeoutMs?: number;
@@ -62,16 +68,27 @@ export type TemplateText = {
 /** A login code as a template text: (code, minutes) with the channel's own sign name and template when it has them. */
 export function codeText(message: SmsMessage, settings: CarrierSettings): TemplateText {
   const sender = senderOf(message, settings);
+  // A closing code under the deployment's closing template (a channel has its own login template only), with the
+  // channel's sign name.
+  const closing = message.purpose === 'close' && settings.closeTemplateId !== undefined;
+  if (message.purpose === 'close' && !closing)
+    console.warn(
+      `[sms ${settings.provider}] a closing code went out under the login template: set ${settings.provider === 'aliyun' ? 'SMS_ALIYUN_CLOSE_TEMPLATE' : 'SMS_TENCENT_CLOSE_TEMPLATE_ID'} (docs/deploy.md)`,
+    );
   return {
     channelId: message.channelId,
     phone: message.phone,
     signName: sender.signName,
-    templateId: sender.templateId,
+    templateId: closing ? settings.closeTemplateId! : sender.templateId,
     params: [
       ['code', message.code],
       ['minutes', String(message.ttlMinutes)],
     ],
-    templateSetting: "SMS_TEMPLATE_ID or the channel's sms_template_id",
+    templateSetting: closing
+      ? settings.provider === 'aliyun'
+        ? 'SMS_ALIYUN_CLOSE_TEMPLATE'
+        : 'SMS_TENCENT_CLOSE_TEMPLATE_ID'
+      : "SMS_TEMPLATE_ID or the channel's sms_template_id",
   };
 }
 

@@ -160,6 +160,7 @@ export async function sendCode(ctx: CodeCtx, phone: string): Promise<SendCodeRes
       code,
       ttlMinutes: AUTH_LIMITS.codeTtlMs / 60_000,
       now: ctx.now,
+      purpose: ctx.purpose ?? 'login',
       ...(ctx.smsSender ? { sender: ctx.smsSender } : {}),
     });
   } catch (error) {

@@ -98,6 +98,21 @@ describe('Tencent Cloud SMS (SendSms 2021-01-11)', () => {
     expect(JSON.parse(fake.requests[0]!.body)).toMatchObject({ SignName: 'Aurora', TemplateId: '2220' });
   });
 
+  it('sends a closing code under the closing template, never the login one, with the channel’s sign name (issue 36)', async () => {
+    const closing = provider({ closeTemplateId: '1113' });
+    await closing.send(noDb, message({ purpose: 'close', sender: { signName: 'Aurora', templateId: '2220' } }));
+    await closing.send(noDb, message({ purpose: 'login' }));
+    const [close, login] = fake.requests.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    expect(close).toMatchObject({ SignName: 'Aurora', TemplateId: '1113', TemplateParamSet: ['042917', '5'] });
+    expect(login).toMatchObject({ TemplateId: TEMPLATE });
+  });
+
+  it('without a closing template, sends a closing code under the login one and says which setting is missing', async () => {
+    await provider().send(noDb, message({ purpose: 'close' }));
+    expect(JSON.parse(fake.requests[0]!.body)).toMatchObject({ TemplateId: TEMPLATE });
+    expect(logged().join('\n')).toMatch(/closing code went out under the login template: set SMS_TENCENT_CLOSE_TEMPLATE_ID/);
+  });
+
   it.each([
     ['a refused call', error('LimitExceeded.PhoneNumberDailyLimit', '单个手机号日下发短信条数超过设定的上限')],
     ['a refused number in an accepted call', status('LimitExceeded.PhoneNumberDailyLimit', 'the number has reached its daily limit')],

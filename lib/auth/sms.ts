@@ -18,6 +18,11 @@ export type SmsMessage = {
   now: Date;
   /** The channel's own sign name and template at the carrier (channels.sms_sign_name, sms_template_id), when set. */
   sender?: { signName: string | null; templateId: string | null };
+  /**
+   * What the code is for (issue 36): a login code (the default) or a closing code, which a carrier sends under the
+   * closing template (SMS_ALIYUN_CLOSE_TEMPLATE, SMS_TENCENT_CLOSE_TEMPLATE_ID), never the login's.
+   */
+  purpose?: 'login' | 'close';
 };
 
 export interface SmsProvider {
@@ -40,13 +45,15 @@ export interface SmsProvider {
 }
 
 /** The text of a code message; `code` is left out of what we keep (security review, finding 14). */
-export function smsText(code: string, ttlMinutes: number): string {
-  return `Your verification code is ${code}. It is valid for ${ttlMinutes} minutes. Do not share it with anyone.`;
+export function smsText(code: string, ttlMinutes: number, purpose: SmsMessage['purpose'] = 'login'): string {
+  return purpose === 'close'
+    ? `Your code to close your account is ${code}. It is valid for ${ttlMinutes} minutes. If you did not ask to close your account, ignore this text and do not share the code.`
+    : `Your verification code is ${code}. It is valid for ${ttlMinutes} minutes. Do not share it with anyone.`;
 }
 
 /** The text as kept and logged: the code masked. */
-export function keptSmsText(ttlMinutes: number): string {
-  return smsText('******', ttlMinutes);
+export function keptSmsText(ttlMinutes: number, purpose: SmsMessage['purpose'] = 'login'): string {
+  return smsText('******', ttlMinutes, purpose);
 }
 
 /** The demo provider: keeps each text (without its code) in the sms_outbox table and logs it; nothing leaves the machine. */
@@ -54,7 +61,7 @@ export const outboxProvider: SmsProvider = {
   name: 'outbox',
   showsCodes: true,
   async send(db, message) {
-    const text = keptSmsText(message.ttlMinutes);
+    const text = keptSmsText(message.ttlMinutes, message.purpose);
     await db.insert(smsOutbox).values({ channelId: message.channelId, phone: message.phone, text, createdAt: message.now });
     console.info(`[sms outbox] to ${message.phone.slice(0, 3)}****${message.phone.slice(-4)}: ${text}`);
   },
@@ -75,6 +82,7 @@ export function smsProvider(name: Env['SMS_PROVIDER'], e: Env = processEnv()): S
         accessKeySecret: required(e.ALIYUN_SMS_ACCESS_KEY_SECRET, 'ALIYUN_SMS_ACCESS_KEY_SECRET'),
         signName: required(e.SMS_SIGN_NAME, 'SMS_SIGN_NAME'),
         templateId: required(e.SMS_TEMPLATE_ID, 'SMS_TEMPLATE_ID'),
+        closeTemplateId: e.SMS_ALIYUN_CLOSE_TEMPLATE,
         endpoint: e.ALIYUN_SMS_ENDPOINT,
       });
     case 'tencent':
@@ -85,6 +93,7 @@ export function smsProvider(name: Env['SMS_PROVIDER'], e: Env = processEnv()): S
         region: e.TENCENT_SMS_REGION,
         signName: required(e.SMS_SIGN_NAME, 'SMS_SIGN_NAME'),
         templateId: required(e.SMS_TEMPLATE_ID, 'SMS_TEMPLATE_ID'),
+        closeTemplateId: e.SMS_TENCENT_CLOSE_TEMPLATE_ID,
         endpoint: e.TENCENT_SMS_ENDPOINT,
       });
   }

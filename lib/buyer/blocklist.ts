@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { buyerBlocks, buyerIdentities, operators, users } from '../db/schema';
 import { addValueBlock, blockBuyer, liveBlockOf, unblockBuyer, type BlockKind } from '../auth/blocks';
@@ -153,13 +153,15 @@ export async function blocklistOf(db: Db, channelId: number): Promise<BlocklistE
       at: buyerBlocks.blockedAt,
       by: operators.name,
       phone: users.phone,
-      maskedName: buyerIdentities.maskedName,
-      maskedIdNumber: buyerIdentities.maskedIdNumber,
+      // One identity may have rows on a closed account and on its open one (issue 36): the same masked forms, named once.
+      maskedName: sql<string | null>`(select ${buyerIdentities.maskedName} from ${buyerIdentities}
+        where ${buyerBlocks.kind} = 'identity' and ${buyerIdentities.idHash} = ${buyerBlocks.value} limit 1)`,
+      maskedIdNumber: sql<string | null>`(select ${buyerIdentities.maskedIdNumber} from ${buyerIdentities}
+        where ${buyerBlocks.kind} = 'identity' and ${buyerIdentities.idHash} = ${buyerBlocks.value} limit 1)`,
     })
     .from(buyerBlocks)
     .leftJoin(operators, eq(operators.id, buyerBlocks.blockedBy))
     .leftJoin(users, eq(users.id, buyerBlocks.userId))
-    .leftJoin(buyerIdentities, and(eq(buyerBlocks.kind, 'identity'), eq(buyerIdentities.idHash, buyerBlocks.value)))
     .where(and(isNull(buyerBlocks.liftedAt), or(eq(buyerBlocks.channelId, channelId), isNull(buyerBlocks.channelId))))
     .orderBy(desc(buyerBlocks.blockedAt), desc(buyerBlocks.id))
     .limit(500);

@@ -1,12 +1,23 @@
 import 'server-only';
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authSessions, channels, commodities, holdings, holdingTransfers, orderRefunds, orders, users } from '../db/schema';
+import {
+  authSessions,
+  buyerIdentities,
+  channels,
+  commodities,
+  holdings,
+  holdingTransfers,
+  orderRefunds,
+  orders,
+  users,
+} from '../db/schema';
 import { writeInvalidating } from '../cache/store';
 import { sessionTags } from '../auth/sessions';
 import { sendCode, verifyCode, type CodeCtx } from '../auth/sms-codes';
 import type { SendCodeResult } from '../auth/schema';
 import { ORDER_STATUS } from '../order/status';
+import { expireOverdueOrders } from '../order/service';
 import { refuseTransfer } from '../transfer/service';
 import { AppError } from '../procedure/errors';
 import { msg } from '../procedure/messages';
@@ -106,6 +117,9 @@ export async function closeAccount(
   const phone = await phoneOf(ctx.db, ctx.userId);
   refuseBlocked(await blockersOf(ctx.db, ctx.userId, ctx.now));
   await verifyCode({ ...ctx, purpose: 'close' }, phone, code);
+  // Unpaid orders past their time give their copies and quota back now, while the account can still be named: the
+  // quotas a closed account keeps move to the same person's next verified account (lib/identity/service.ts).
+  await expireOverdueOrders(ctx.db, ctx.now, { userId: ctx.userId });
 
   for (const gift of await pendingGifts(ctx.db, ctx.userId, 'received')) {
     try {
@@ -126,6 +140,9 @@ export async function closeAccount(
       .update(users)
       .set({ phone: closedPhone(ctx.userId), nickname: null, avatar: null, closedAt: ctx.now })
       .where(eq(users.id, ctx.userId));
+    // The verified identity stays with the closed account, marked closed: the same person may verify a new account,
+    // whose limits then count this one's (lib/identity/service.ts, docs/security.md "Closed accounts").
+    await tx.update(buyerIdentities).set({ closedAt: ctx.now }).where(eq(buyerIdentities.userId, ctx.userId));
     const sessions = await tx
       .update(authSessions)
       .set({ revokedAt: ctx.now })

@@ -7,6 +7,7 @@ import { msg, type ApiMessage } from '../procedure/messages';
 import type { UserScope } from '../procedure/scope';
 import { DecodeLane, MAX_IMAGE_SIDE, sniffImageKind, type DecodeTurns } from '../media/image';
 import { mediaStore, type MediaStore } from '../media/store';
+import { avatarPhotos } from '../db/schema';
 import { saveProfileChange, readProfile } from './profile';
 import type { ProfileView } from './profile-schema';
 
@@ -100,6 +101,12 @@ export async function uploadAvatar(
   const data = await avatarImage(bytes, options.decodes);
   const store = options.store ?? mediaStore();
   const key = `${createHash('sha256').update(data).digest('hex')}.webp`;
+  // Known to the sweep before it is stored, so a photo never sits in the store unlisted (lib/buyer/avatar-sweep.ts); the
+  // same photo uploaded again is in use again.
+  await ctx.db
+    .insert(avatarPhotos)
+    .values({ key, url: store.url(key), uploadedAt: ctx.now })
+    .onConflictDoUpdate({ target: avatarPhotos.key, set: { unusedSince: null } });
   await store.put(key, data, 'image/webp');
   await saveProfileChange(ctx, { avatar: store.url(key) });
   return readProfile(ctx);

@@ -351,24 +351,54 @@ export const users = pgTable('users', {
  * and the ID number are kept only sealed (AES-256-GCM under the key `keyId` names, lib/identity/seal.ts); what the
  * store shows is the masked forms, and what the age rules read is the birth date.
  */
-export const buyerIdentities = pgTable('buyer_identities', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  /** HMAC-SHA256 of the ID number under IDENTITY_HASH_KEY (hex): finds the identity without opening the seal. */
-  idHash: text('id_hash').notNull().unique(),
-  nameSealed: text('name_sealed').notNull(),
-  idNumberSealed: text('id_number_sealed').notNull(),
-  /** Which of IDENTITY_KEYS sealed the two fields (key rotation). */
-  keyId: text('key_id').notNull(),
-  /** Read from the ID number (GB 11643); the age rules need nothing else. */
-  birthDate: date('birth_date', { mode: 'string' }).notNull(),
-  /** 张*, 1101**********1234: the only forms ever shown. */
-  maskedName: text('masked_name').notNull(),
-  maskedIdNumber: text('masked_id_number').notNull(),
-  /** The vendor that confirmed name and number (tencent, aliyun, demo). */
-  provider: text('provider').notNull(),
-  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+export const buyerIdentities = pgTable(
+  'buyer_identities',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /**
+     * HMAC-SHA256 of the ID number under IDENTITY_HASH_KEY (hex): finds the identity without opening the seal. Unique
+     * among open accounts only (issue 36): a closed account keeps its row for the stated period, and the same person may
+     * verify a new account, whose limits then count the closed one's (lib/identity/service.ts).
+     */
+    idHash: text('id_hash').notNull(),
+    nameSealed: text('name_sealed').notNull(),
+    idNumberSealed: text('id_number_sealed').notNull(),
+    /** Which of IDENTITY_KEYS sealed the two fields (key rotation). */
+    keyId: text('key_id').notNull(),
+    /** Read from the ID number (GB 11643); the age rules need nothing else. */
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** 张*, 1101**********1234: the only forms ever shown. */
+    maskedName: text('masked_name').notNull(),
+    maskedIdNumber: text('masked_id_number').notNull(),
+    /** The vendor that confirmed name and number (tencent, aliyun, demo). */
+    provider: text('provider').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+    /** When the account closed (issue 36); null while it is open. Swept RETENTION.closedAccountDays after (lib/jobs/retention.ts). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('buyer_identities_open_id_hash')
+      .on(t.idHash)
+      .where(sql`${t.closedAt} is null`),
+    index('buyer_identities_id_hash').on(t.idHash),
+  ],
+);
+
+/**
+ * Photos buyers uploaded as their avatar (issue 36; docs/profile.md, "Nickname and avatar"): one row per stored photo
+ * (its media key, content-addressed), so the retention sweep finds the ones no longer anyone's avatar (replaced, cleared,
+ * an account closed) and deletes them from the media store after a grace (lib/buyer/avatar-sweep.ts). No buyer column:
+ * whose avatar a photo is, is `users.avatar` alone.
+ */
+export const avatarPhotos = pgTable('avatar_photos', {
+  key: text('key').primaryKey(),
+  /** The URL the upload set as the avatar (the media store's url of the key). */
+  url: text('url').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+  /** When the sweep first found it no one's avatar; null while it is one (or not looked at yet). */
+  unusedSince: timestamp('unused_since', { withTimezone: true }),
 });
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agreementAcceptances, buyerIdentities, channels } from '../db/schema';
+import { agreementAcceptances, buyerIdentities, channels, offerQuotas, saleQuotas } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../procedure/errors';
 import { DEFAULT_TIME_ZONE, msg } from '../procedure/messages';
@@ -92,17 +92,54 @@ const alreadyVerified = () => new AppError(409, msg('identityAlreadyVerified'), 
 // One answer whoever holds the identity: the owner is never revealed, not even whether it is on this channel.
 const identityInUse = () => new AppError(409, msg('identityInUse'), { reason: REASON.identityInUse });
 
+/** The open account that holds this identity, or null: a closed account's kept row does not hold it (issue 36). */
 async function holderOf(db: Db, idHash: string): Promise<number | null> {
   const [row] = await db
     .select({ userId: buyerIdentities.userId })
     .from(buyerIdentities)
-    .where(eq(buyerIdentities.idHash, idHash))
+    .where(and(eq(buyerIdentities.idHash, idHash), isNull(buyerIdentities.closedAt)))
     .limit(1);
   return row?.userId ?? null;
 }
 
 /**
- * Verifies the buyer's real name: the input's own checks, one identity per account and per deployment, the tries, then
+ * A person who closed an account and verifies a new one is the same buyer (issue 36; docs/security.md, "Closed
+ * accounts"): what the closed accounts of this identity took counts on the new one. Their per-buyer quotas (copies of
+ * each sale, gifts and exchanges of each offer) move onto the new account, added to what it took before verifying, as
+ * the orders an account made before it verified count towards its identity. Moved, not copied: a person who closes and
+ * comes back again carries each count once. A quota above its limit after adding (two accounts bought before either
+ * verified) keeps its sum: nothing more is sold on it.
+ */
+async function carryClosedQuotas(tx: Db, idHash: string, userId: number): Promise<void> {
+  const closed = sql`select ${buyerIdentities.userId} from ${buyerIdentities}
+    where ${buyerIdentities.idHash} = ${idHash} and ${buyerIdentities.closedAt} is not null and ${buyerIdentities.userId} <> ${userId}`;
+  await tx.execute(sql`with moved as (
+      delete from ${saleQuotas} where ${saleQuotas.userId} in (${closed})
+      returning ${saleQuotas.saleId} as sale_id, ${saleQuotas.reserved} as reserved, ${saleQuotas.maxReserved} as max_reserved
+    ), summed as (
+      select sale_id, sum(reserved)::integer as reserved, max(max_reserved)::integer as max_reserved from moved group by sale_id
+    )
+    insert into ${saleQuotas} (sale_id, user_id, reserved, max_reserved)
+    select sale_id, ${userId}, reserved, greatest(reserved, max_reserved) from summed
+    on conflict (sale_id, user_id) do update set
+      reserved = sale_quotas.reserved + excluded.reserved,
+      max_reserved = greatest(sale_quotas.max_reserved, sale_quotas.reserved + excluded.reserved)`);
+  await tx.execute(sql`with moved as (
+      delete from ${offerQuotas} where ${offerQuotas.userId} in (${closed})
+      returning ${offerQuotas.offerId} as offer_id, ${offerQuotas.taken} as taken, ${offerQuotas.maxTaken} as max_taken
+    ), summed as (
+      select offer_id, sum(taken)::integer as taken, max(max_taken)::integer as max_taken from moved group by offer_id
+    )
+    insert into ${offerQuotas} (offer_id, user_id, taken, max_taken)
+    select offer_id, ${userId}, taken, greatest(taken, max_taken) from summed
+    on conflict (offer_id, user_id) do update set
+      taken = offer_quotas.taken + excluded.taken,
+      max_taken = greatest(offer_quotas.max_taken, offer_quotas.taken + excluded.taken)`);
+}
+
+/**
+ * Verifies the buyer's real name: the input's own checks, one identity per account and per open account of the
+ * deployment (a closed account's identity may verify a new account, which takes on its counts), the tries, then
  * the vendor (outside any transaction: it may take 5 s), then one transaction that keeps the sealed identity and the
  * consent accepted. Nothing is stored on any refusal.
  */
@@ -162,6 +199,7 @@ export async function verifyIdentity(db: Db, input: VerifyInput, provider: Ident
         provider: provider.name,
         verifiedAt: input.now,
       });
+      await carryClosedQuotas(tx, idHash, input.userId);
       await tx
         .insert(agreementAcceptances)
         .values({

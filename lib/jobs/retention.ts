@@ -13,6 +13,9 @@ import {
 import { RETENTION } from '../security/retention';
 import { sweepAuditTrail } from '../operator/audit-retention';
 import { env } from '../env';
+import { mediaStore, type MediaStore } from '../media/store';
+import { sweepClosedAccounts } from '../buyer/closed-accounts';
+import { sweepAvatarPhotos } from '../buyer/avatar-sweep';
 
 export { RETENTION };
 
@@ -20,7 +23,7 @@ const DAY = 24 * 3600_000;
 export const RETENTION_INTERVAL_MS = 3600_000;
 
 /** Deletes what is past its keeping time; answers how many rows went, per table. */
-export async function sweepExpiredRecords(db: Db, now: Date): Promise<Record<string, number>> {
+export async function sweepExpiredRecords(db: Db, now: Date, options: { store?: () => MediaStore } = {}): Promise<Record<string, number>> {
   const before = (days: number) => new Date(now.getTime() - days * DAY);
   const counts: Record<string, number> = {};
   counts.tracking = (
@@ -64,5 +67,10 @@ export async function sweepExpiredRecords(db: Db, now: Date): Promise<Record<str
       .where(lt(operatorPasskeyCeremonies.expiresAt, now))
       .returning({ id: operatorPasskeyCeremonies.id })
   ).length;
+  // Closed accounts past the period (issue 36; docs/security.md, "Closed accounts"): their identity and what else is
+  // kept about the person, never the trade records.
+  counts.closedAccounts = await sweepClosedAccounts(db, now, RETENTION.closedAccountDays);
+  // Photos no longer anyone's avatar, after a grace (issue 36; docs/profile.md).
+  counts.avatarPhotos = await sweepAvatarPhotos(db, now, RETENTION.unusedAvatarDays, options.store ?? mediaStore);
   return counts;
 }

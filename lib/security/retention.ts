@@ -21,4 +21,12 @@ export const RETENTION = {
   smsOutboxDays: 1,
   /** Sessions (user, channel, IP at login), after they expired or were revoked. */
   endedSessionDays: 30,
+  /**
+   * A closed account's verified identity, accepted agreements, quotas and payer openids (issue 36; docs/security.md,
+   * "Closed accounts"), counted from the closing and from its last trade, whichever is later: the E-Commerce Law asks
+   * trade records be kept at least 3 years from a trade's completion (3 × 365 days and a leap day).
+   */
+  closedAccountDays: 3 * 365 + 1,
+  /** A photo no longer anyone's avatar (replaced, cleared, its account closed) before it leaves the media store. */
+  unusedAvatarDays: 1,
 } as const;
