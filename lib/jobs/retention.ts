@@ -6,6 +6,7 @@ import {
   channelLoginDevices,
   operatorPasskeyCeremonies,
   rateLimits,
+  shareVisits,
   smsCodes,
   smsOutbox,
   trackingEvents,
@@ -31,6 +32,14 @@ export async function sweepExpiredRecords(db: Db, now: Date, options: { store?: 
       .delete(trackingEvents)
       .where(lt(trackingEvents.servTime, before(RETENTION.trackingDays)))
       .returning({ id: trackingEvents.id })
+  ).length;
+  // Share visits (issue 36, docs/sharing.md) are page views through a sharer's link, kept as the tracking records they
+  // come from: the day's report has counted them by then, and a buy credits only a visit of its last 7 days.
+  counts.shareVisits = (
+    await db
+      .delete(shareVisits)
+      .where(lt(shareVisits.visitedAt, before(RETENTION.trackingDays)))
+      .returning({ id: shareVisits.id })
   ).length;
   counts.smsCodes = (
     await db

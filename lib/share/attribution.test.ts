@@ -8,6 +8,8 @@ import { accountNumberOf } from '@/lib/auth/account-numbers';
 import { ORDER_STATUS } from '@/lib/order/status';
 import { aggregateDay, readDailyFigures } from '@/lib/report/daily';
 import type { TrackingRecord } from '@/lib/tracking/schema';
+import { sweepExpiredRecords } from '@/lib/jobs/retention';
+import { RETENTION } from '@/lib/security/retention';
 import { ATTRIBUTION_DAYS, sharerFigures } from './attribution';
 import { goodsShareUrl, SHARE_CODE, shareCodeOf, sharerOf } from './codes';
 
@@ -254,5 +256,16 @@ describe('attribution', () => {
     await aggregateDay(db, { id: aurora, timeZone: channel!.timeZone }, day, at(48));
     const [figures] = await readDailyFigures(db, aurora, day, day);
     expect(figures).toMatchObject({ shareVisits: 1, shareBuys: 1 });
+  });
+
+  it('keeps share visits as long as the tracking records they come from, then the retention sweep deletes them', async () => {
+    const visits = async () => (await db.select({ at: shareVisits.visitedAt }).from(shareVisits)).map((v) => v.at.getTime());
+    const newest = Math.max(...(await visits()));
+    const oldest = Math.min(...(await visits()));
+    const kept = RETENTION.trackingDays * 24 * HOUR;
+    await sweepExpiredRecords(db, new Date(oldest + kept));
+    expect(Math.min(...(await visits()))).toBe(oldest);
+    await sweepExpiredRecords(db, new Date(newest + kept + 1));
+    expect(await visits()).toEqual([]);
   });
 });
