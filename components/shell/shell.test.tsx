@@ -2,9 +2,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Shell } from './shell';
 import { RouterLink } from './router-link';
+import { openWxTip } from './wx-tip-open';
 import { showToast } from '@/components/ui/toast';
 
-// The shell's one client module (issue 34): router links, the toasts' host loaded with the first toast.
+// The shell's one client module (issue 34): router links, the toasts' host loaded with the first toast, the WeChat tip
+// inside WeChat only and when asked for (issue 36).
 
 const router = { push: jest.fn(), prefetch: jest.fn() };
 const shown = { pathname: '/goods/detail/1' };
@@ -87,4 +89,25 @@ test('the toasts appear with the first toast, the host loaded only then', async 
     showToast('success', 'Saved');
   });
   expect(await screen.findByText('Saved')).toBeTruthy();
+});
+
+test('outside WeChat no tip, even when asked for', async () => {
+  await renderShell();
+  await act(async () => {
+    openWxTip('WeChat does not open other apps.');
+  });
+  expect(screen.queryByTestId('wx-tip')).toBeNull();
+});
+
+test('inside WeChat the goods page shows no covering tip; a tap on what WeChat blocks shows it, with its words', async () => {
+  setUserAgent(WECHAT_UA);
+  await renderShell();
+  expect(screen.queryByTestId('wx-tip')).toBeNull();
+  await act(async () => {
+    openWxTip('WeChat does not open other apps.');
+  });
+  const tip = await screen.findByRole('dialog', { name: 'Open in your browser' });
+  expect(tip.textContent).toContain('WeChat does not open other apps.');
+  fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+  expect(screen.queryByTestId('wx-tip')).toBeNull();
 });

@@ -208,6 +208,7 @@ export default async function GoodsDetailPage({ params }: Props) {
               link={appLinkFor(theme, `/goods/detail/${sale.id}`)}
               label={t('goods.openInApp')}
               notOpened={t('goods.appNotOpened', { brand: theme.brandName })}
+              inWechat={t('wxTip.openApp', { brand: theme.brandName })}
             />
           </div>
         </Card>
