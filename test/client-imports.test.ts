@@ -181,3 +181,30 @@ describe('the client store and the API client come only with the pages that use 
     }
   });
 });
+
+// issue 34: the goods page's first load, the last kilobytes. Its links are server HTML the shell hands to the router
+// (components/shell/router-link.tsx), not next/link; the shell loads the tracker, the WeChat tip and the toasts' host when
+// needed (components/shell/shell.tsx); the buy bar's and the badge's countdowns come only with a sale not yet open.
+describe("the goods page's first load (issue 34)", () => {
+  const goods = path.join(CHANNEL_APP, 'goods', 'detail', '[saleId]', 'page.tsx');
+  const root = path.join(CHANNEL_APP, 'layout.tsx');
+
+  it('carries no next/link', () => {
+    expect([...closure(goods).packages].filter((p) => p === 'next/link')).toEqual([]);
+    expect([...closure(root).packages].filter((p) => p === 'next/link')).toEqual([]);
+  });
+
+  it('loads the tracker, the WeChat tip and the toasts’ host on use, not with the layout', () => {
+    const statics = [...closure(root).files].map(rel);
+    for (const lazy of ['components/shell/page-tracker.tsx', 'components/shell/wx-tip.tsx', 'components/ui/toast.tsx']) {
+      expect(statics).not.toContain(lazy);
+    }
+  });
+
+  it('loads the countdowns only for a sale not yet open', () => {
+    const statics = [...closure(goods).files].map(rel);
+    for (const lazy of ['components/sale/buy-action.tsx', 'components/sale/live-sale-status.tsx', 'components/sale/use-sale-clock.ts']) {
+      expect(statics).not.toContain(lazy);
+    }
+  });
+});

@@ -35,6 +35,4 @@ export function IdentityNotice({
 }
 
 /** The verification page's address that brings the buyer back to `path` afterwards (issue 33). */
-export function verifyHref(path: string): string {
-  return `/mine/identity?back=${encodeURIComponent(path)}`;
-}
+export { verifyHref } from './verify-href';

@@ -40,6 +40,7 @@ function renderButton(channel: { appScheme: string | null; appDownloadUrl: strin
         link={appLinkFor(channel, PATH)}
         label="Open in app"
         notOpened="The Aurora Collectibles app did not open. Is it installed on this phone?"
+        inWechat="WeChat does not open other apps."
         open={open}
       />
     </StorefrontProvider>,

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { openApp, type AppLink } from '@/lib/client/deep-link';
 import { useRunEnvironment } from '@/components/shell/run-environment';
+import { openWxTip } from '@/components/shell/wx-tip-open';
 
 /**
  * "Open in app" (spec §1 deep-link helpers, §4): tries the channel's app and, if this page is still visible after
@@ -20,11 +21,14 @@ export function OpenInApp({
   link,
   label,
   notOpened,
+  inWechat,
   open = openApp,
 }: {
   link: AppLink | null;
   label: string;
   notOpened: string;
+  /** issue 36: what the WeChat tip says when this is tapped inside WeChat, which opens no other app from a page. */
+  inWechat: string;
   open?: typeof openApp;
 }) {
   const environment = useRunEnvironment();
@@ -48,6 +52,7 @@ export function OpenInApp({
         className="inline-flex h-[0.56rem] shrink-0 items-center gap-1 rounded-full border border-skin-1/30 px-3 text-xs font-medium whitespace-nowrap text-skin-1 active:scale-95 active:bg-skin-1/10 motion-reduce:active:scale-100"
         onClick={(event) => {
           event.preventDefault();
+          if (environment === 'wxh5') return openWxTip(inWechat);
           cancel.current?.();
           setStayed(false);
           cancel.current = open(link.appUrl, link.downloadUrl, undefined, () => setStayed(true));

@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, type ComponentProps } from 'react';
 import type PriorityWithStore from './priority-with-store';
-import { BuyAction } from './buy-action';
+import { BuyActionIsland } from './buy-action-island';
 
 /*
  * Loaded when rendered, not with the page (issue 34's rule for the goods page): only a sale with priority purchase
@@ -19,7 +19,7 @@ export function PriorityIsland(props: ComponentProps<typeof PriorityWithStore>) 
           <p className="min-h-[1lh] text-xs text-neutral-600" data-testid="priority-standing" />
           <div className="flex items-center gap-3">
             {props.children}
-            <BuyAction sale={props.sale} saleId={props.saleId} renderedAt={props.renderedAt} labels={props.labels} />
+            <BuyActionIsland sale={props.sale} saleId={props.saleId} renderedAt={props.renderedAt} labels={props.labels} />
           </div>
         </>
       }

@@ -1,9 +1,10 @@
-import { SALE_STATUS, type SaleStatus } from '@/lib/sale/status';
+import { SALE_STATUS, saleStatusAt, type SaleStatus } from '@/lib/sale/status';
 import type { SaleRecord } from '@/lib/sale/schema';
 import { formatDate } from '@/lib/format/date';
 import { slotArgs, toSlotted } from '@/lib/i18n/slots';
 import type { Translator } from '@/lib/i18n/translator';
-import { LiveSaleStatus, type SaleStatusLabels } from './live-sale-status';
+import { SaleStatusView, type SaleStatusLabels } from './sale-status-view';
+import { LiveSaleStatusIsland } from './live-sale-status-island';
 
 /** The badge's texts in the channel's language; coming soon is named by its opening time (spec: "with the time it opens"). */
 export function saleStatusLabels(t: Translator, saleStartTime: string, timeZone: string): SaleStatusLabels {
@@ -21,8 +22,8 @@ export function saleStatusLabels(t: Translator, saleStartTime: string, timeZone:
 }
 
 /**
- * A sale's state (server side): the badge itself is a client leaf that counts down and changes state at the opening
- * second (components/sale/live-sale-status.tsx). `renderedAt`: the server's time of this render.
+ * A sale's state (server side): for a sale not yet open, a client leaf that counts down and changes state at the
+ * opening second (components/sale/live-sale-status.tsx, loaded only then); otherwise server HTML alone. `renderedAt`: the server's time of this render.
  */
 export function SaleStatusBadge({
   t,
@@ -39,5 +40,10 @@ export function SaleStatusBadge({
   const labels = saleStatusLabels(t, saleStartTime, timeZone);
   // A sale cancelled on drop day (issue 32) reads ended, and its badge says why.
   if (sale.cancelled) labels.text[SALE_STATUS.ENDED] = t('refunds.saleCancelled');
-  return <LiveSaleStatus sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }} renderedAt={renderedAt} labels={labels} />;
+  const rendered = { statusSell, saleStartTime, saleEndTime, amountAvailable };
+  const { status, secondsLeft } = saleStatusAt(rendered, renderedAt);
+  // Only a sale not yet open changes while the page is open (its opening second): it counts down in the browser. One
+  // already open is drawn here alone (issue 34); its end is checked again by the pay page and the buy itself.
+  if (status !== SALE_STATUS.COMING_SOON) return <SaleStatusView status={status} secondsLeft={secondsLeft} labels={labels} />;
+  return <LiveSaleStatusIsland sale={rendered} renderedAt={renderedAt} labels={labels} />;
 }

@@ -1,24 +1,38 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { matchRoute } from '@/lib/channel/routes';
 import { useRunEnvironment } from './run-environment';
+import { WX_TIP_OPEN } from './wx-tip-open';
 
 const DISMISSED_KEY = 'art-wx-tip-dismissed';
 
 /**
- * "Open in browser" tip (spec §1): in the messaging-app browser (wxh5), pages flagged for it show an overlay
- * pointing at the menu in the top-right corner, its words on a card of their own. Dismissed once per session.
+ * "Open in browser" tip (spec §1) in WeChat's browser (wxh5), its words on a card of their own, pointing at the menu in
+ * the top-right corner. Only where something does not work inside WeChat (issue 36, docs/wechat.md): on a page flagged
+ * for it in the route table (none today: home and the goods page work in WeChat, whose Pay the pay page offers there),
+ * and when a buyer taps something WeChat blocks, which asks for it with `openWxTip` (./wx-tip-open.ts; "open in app":
+ * WeChat opens no other app from a page), with that thing's own words. A flagged page's tip is dismissed once per
+ * session; a tip asked for shows each time it is asked. Loaded inside WeChat only (./shell.tsx).
  */
-export function WxTip({ title, body, dismiss }: { title: string; body: string; dismiss: string }) {
+export function WxTip({ title, body: flaggedBody, dismiss }: { title: string; body: string; dismiss: string }) {
   const pathname = usePathname();
   // Its own state, not the client store's: the goods page and home show the tip and carry no store (issue 34).
   const environment = useRunEnvironment();
   const [dismissed, setDismissed] = useState(false);
+  // The words of a tip asked for by a tap (null: none asked for).
+  const [asked, setAsked] = useState<string | null>(null);
+  useEffect(() => {
+    const onAsk = (event: Event) => setAsked((event as CustomEvent<string>).detail);
+    window.addEventListener(WX_TIP_OPEN, onAsk);
+    return () => window.removeEventListener(WX_TIP_OPEN, onAsk);
+  }, []);
   const flagged = Boolean(matchRoute(pathname)?.route.wxTip);
   // The environment is known in the browser only (null on the server), so sessionStorage is read there only.
-  const show = environment === 'wxh5' && flagged && !dismissed && sessionStorage.getItem(DISMISSED_KEY) !== '1';
+  const showFlagged = environment === 'wxh5' && flagged && !dismissed && sessionStorage.getItem(DISMISSED_KEY) !== '1';
+  const show = asked !== null || showFlagged;
+  const body = asked ?? flaggedBody;
 
   if (!show) return null;
   return (
@@ -52,6 +66,7 @@ export function WxTip({ title, body, dismiss }: { title: string; body: string; d
           type="button"
           className="mt-6 rounded-full bg-skin-button px-8 py-2.5 text-base font-medium text-skin-button-text active:scale-95"
           onClick={() => {
+            if (asked !== null) return setAsked(null);
             sessionStorage.setItem(DISMISSED_KEY, '1');
             setDismissed(true);
           }}

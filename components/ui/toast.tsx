@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { DEFERRED_TOAST_KEY, TOAST_WAKE } from './toast-wake';
 
 /** spec §2: message types. */
 export const TOAST_TYPES = ['success', 'warn', 'error'] as const;
@@ -46,6 +47,8 @@ export function showToast(type: ToastType, message: string, durationMs: number =
   if (!(TOAST_TYPES as readonly string[]).includes(type)) {
     throw new Error(`Toast type "${String(type)}" is invalid: must be one of ${TOAST_TYPES.join(', ')}`);
   }
+  // The host is loaded with the first toast (components/shell/shell.tsx): wake it.
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_WAKE));
   if (loaded) {
     loaded.raise(type, message, durationMs);
     return;
@@ -72,7 +75,7 @@ export function dismissToasts(): void {
   for (const listener of clearListeners) listener();
 }
 
-const DEFERRED_KEY = 'storefront:toast';
+const DEFERRED_KEY = DEFERRED_TOAST_KEY;
 
 /** Shows a toast on the next page after a full navigation (e.g. 'welcome' after login, which reloads the page). */
 export function deferToast(type: ToastType, message: string): void {

@@ -58,7 +58,10 @@ type RouteDef = {
   login?: boolean;
   /** Needs this label, else /404 (spec §2). */
   label?: 2;
-  /** Shows the "open in browser" tip in the messaging-app browser (spec §1; home checks it). */
+  /**
+   * Shows the "open in browser" tip in the messaging-app browser (spec §1). Only a page that does not work inside
+   * WeChat is flagged (issue 36, docs/wechat.md): none today.
+   */
   wxTip?: boolean;
   /** Answers a file to save, not a page (issue 36: the buyer's data file): the page sweeps of the e2e skip it. */
   download?: true;
@@ -83,7 +86,7 @@ type RouteDef = {
 // paySuccess, payFail and chainResult show results for an order/record of the user, so they need login;
 // chainUp asks for confirmation of a user action, so it needs login too (docs/decisions.md).
 export const ROUTES: readonly RouteDef[] = [
-  { name: 'home', pattern: '/', wxTip: true, shared: { query: ['page'] } },
+  { name: 'home', pattern: '/', shared: { query: ['page'] } },
   { name: 'setKey', pattern: '/set_key/:key' },
   { name: 'active', pattern: '/active', label: 2 },
   { name: 'exchangeDetail', pattern: '/exchange_detail/:id/:exchange_id' },
@@ -97,8 +100,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'detail', pattern: '/detail/:id' },
   // issue 34: served like the pay page, in two variants (signed in or not); the buyer's own part from one call.
   { name: 'mine', pattern: '/mine', shared: { query: [], buyerPart: '/market/api/userAttribute/mineSummary', bySession: true } },
-  // Shared goods links open in the messaging app, whose browser cannot pay: tip there too.
-  { name: 'goodsDetail', pattern: '/goods/detail/:saleId', wxTip: true, shared: { query: [] } },
+  // Shared goods links open in WeChat, where the page works (its share card, WeChat Pay on the pay page): no covering
+  // tip (issue 36); "open in app", which WeChat blocks, shows it when tapped.
+  { name: 'goodsDetail', pattern: '/goods/detail/:saleId', shared: { query: [] } },
   { name: 'paySuccess', pattern: '/pay/success', login: true },
   { name: 'payFail', pattern: '/pay/fail', login: true },
   // issue 34: the pay page's shared part (sale, channel, price, options, terms) from the cache; the buyer's own part from

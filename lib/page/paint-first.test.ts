@@ -52,6 +52,16 @@ describe('paintFirst: the markup', () => {
     expect(paintFirst(page, NONCE)).toBe(page);
   });
 
+  it('leaves the page as Next wrote it when the server runs with BENCH_PAINT_FIRST=off (the measurement without it)', () => {
+    const page = nextPage({ hero: true });
+    process.env.BENCH_PAINT_FIRST = 'off';
+    try {
+      expect(paintFirst(page, NONCE)).toBe(page);
+    } finally {
+      delete process.env.BENCH_PAINT_FIRST;
+    }
+  });
+
   it('leaves a page without chunk scripts, or without a body end, as it is', () => {
     const plain = '<!DOCTYPE html><html><body><p>Hello</p></body></html>';
     expect(paintFirst(plain, NONCE)).toBe(plain);

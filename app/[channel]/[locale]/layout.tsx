@@ -7,15 +7,10 @@ import { channelIconLinks } from '@/lib/brand-icon/links';
 import { channelPreview } from '@/lib/page/metadata';
 import { headers } from 'next/headers';
 import { RouteTransition } from '@/components/shell/route-transition';
-import { NavigationProgress } from '@/components/shell/navigation-progress';
-import { TitleKeeper } from '@/components/shell/title-keeper';
-import { PageTracker } from '@/components/shell/page-tracker';
-import { WxTip } from '@/components/shell/wx-tip';
-import { HydratedMarker } from '@/components/shell/hydrated-marker';
+import { Shell } from '@/components/shell/shell';
 import { WechatShare } from '@/components/shell/wechat-share';
 import { pageWechatShare } from '@/lib/page/wechat-share';
 import { PlainLinkProgress } from '@/components/shell/plain-link-progress';
-import { ToastHost } from '@/components/ui/toast';
 import { SiteFoot } from '@/components/layout/site-foot';
 import packageJson from '@/package.json';
 import '@/styles/globals.css';
@@ -46,8 +41,10 @@ export async function generateViewport({ params }: Props): Promise<Viewport> {
  * Root layout per channel and locale: the channel's skin as CSS variables on <html>, rendered on the
  * server so the first paint has the channel's colours (DESIGN §6).
  *
- * Only what every page needs is here (issue 34): the page transition, the page-view tracker, the tip, the progress
- * bars, the title keeper and the toasts, none of them needing the client store. The store and the API client (zustand,
+ * Only what every page needs is here (issue 34): the page transition, the plain-link progress bar (server HTML and a
+ * few inline lines) and the shell's one client module (components/shell/shell.tsx: the router's progress bar, the title
+ * keeper, the router links, and, loaded when needed, the tracker, the WeChat tip and the toasts' host), none of them
+ * needing the client store. The store and the API client (zustand,
  * SWR) are in the layouts of the sections that use them (components/shell/app-providers.tsx), so a shared page such as
  * goods detail loads less script before a phone can use it.
  */
@@ -64,13 +61,13 @@ export default async function ChannelLayout({ children, params }: Props) {
         <div id="app" hidden={channel.theme.status === 0} className="mx-auto min-h-dvh max-w-(--container-app) bg-skin-page">
           <RouteTransition>{children}</RouteTransition>
           <SiteFoot lines={channel.foot.lines} service={channel.foot.service} t={channel.t} />
-          <PageTracker trackingUrl={env().TRACKING_URL} channelKey={channel.theme.key} projectVersion={packageJson.version} />
-          <WxTip title={channel.t('wxTip.title')} body={channel.t('wxTip.body')} dismiss={channel.t('wxTip.dismiss')} />
           <PlainLinkProgress label={channel.t('common.loading')} nonce={nonce} />
-          <NavigationProgress label={channel.t('common.loading')} />
-          <TitleKeeper />
-          <ToastHost label={channel.t('common.notifications')} />
-          <HydratedMarker />
+          <Shell
+            tracking={{ trackingUrl: env().TRACKING_URL, channelKey: channel.theme.key, projectVersion: packageJson.version }}
+            tip={{ title: channel.t('wxTip.title'), body: channel.t('wxTip.body'), dismiss: channel.t('wxTip.dismiss') }}
+            loadingLabel={channel.t('common.loading')}
+            notificationsLabel={channel.t('common.notifications')}
+          />
         </div>
         {wechatShare ? <WechatShare nonce={nonce} shared={wechatShare} /> : null}
         {channel.theme.status === 0 ? (

@@ -88,6 +88,9 @@ const en = {
     title: 'Open in your browser',
     body: 'Tap ··· in the top-right corner and choose "Open in browser" to buy and pay.',
     dismiss: 'Got it',
+    // issue 36: the WeChat tip
+    openApp:
+      'WeChat does not open other apps. Tap ··· in the top-right corner, choose "Open in browser", then tap "Open in app" there to open {brand}.',
   },
   /**
    * The market API's words (docs/api.md, "Languages"), rendered on the server in the caller's locale by

@@ -87,6 +87,8 @@ const zhCN: Messages = {
     title: '请在浏览器中打开',
     body: '点击右上角 ··· 并选择“在浏览器中打开”，即可购买和支付。',
     dismiss: '我知道了',
+    // issue 36: the WeChat tip
+    openApp: '微信内无法打开其他 App。请点击右上角 ··· 并选择“在浏览器中打开”，再点击“在应用中打开”即可打开{brand}。',
   },
   api: {
     busy: '当前购买人数过多，系统恢复中，请稍后重试',

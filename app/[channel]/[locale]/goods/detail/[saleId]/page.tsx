@@ -11,7 +11,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { CollectibleArt } from '@/components/ui/collectible-art';
 import { PageHeader } from '@/components/layout/page-header';
 import { SaleStatusBadge } from '@/components/sale/sale-status';
-import { BuyAction, type BuyActionLabels } from '@/components/sale/buy-action';
+import type { BuyActionLabels } from '@/components/sale/buy-action-view';
+import { BuyBar } from '@/components/sale/buy-bar';
 import { OpenInApp } from '@/components/sale/open-in-app';
 import { renderTime } from '@/lib/page/render-time';
 import { appLinkFor } from '@/lib/client/deep-link';
@@ -21,12 +22,12 @@ import { chainNameIn } from '@/lib/chain/names';
 import { GoodsGallery } from '@/components/sale/goods-gallery';
 import { Card } from '@/components/ui/card';
 import { pageBuyRequirement } from '@/lib/page/identity';
-import { verifyHref } from '@/components/identity/identity-notice';
+import { verifyHref } from '@/components/identity/verify-href';
 import { GoodsIdentityIsland } from '@/components/sale/goods-identity-island';
 import { pageLottery } from '@/lib/page/lottery';
 import { pickMessages } from '@/lib/i18n/pick-messages';
 import { LotteryIsland } from '@/components/sale/lottery-island';
-import Link from 'next/link';
+import { RouterLink } from '@/components/shell/router-link';
 import { QueueIsland } from '@/components/sale/queue-island';
 import { pageQueueRoom } from '@/lib/page/queue-room';
 import { PriorityIsland } from '@/components/sale/priority-island';
@@ -207,6 +208,7 @@ export default async function GoodsDetailPage({ params }: Props) {
               link={appLinkFor(theme, `/goods/detail/${sale.id}`)}
               label={t('goods.openInApp')}
               notOpened={t('goods.appNotOpened', { brand: theme.brandName })}
+              inWechat={t('wxTip.openApp', { brand: theme.brandName })}
             />
           </div>
         </Card>
@@ -257,13 +259,13 @@ export default async function GoodsDetailPage({ params }: Props) {
               <dt className="text-neutral-500">{t('lottery.purchaseWindow')}</dt>
               <dd className="min-w-0 text-right text-skin-1">{t('lottery.purchaseMinutes', { minutes: lottery.purchaseWindowMinutes })}</dd>
             </dl>
-            <Link
+            <RouterLink
               href={`/lottery/${sale.id}`}
               className="mt-3 inline-block text-sm font-semibold text-skin-1 underline underline-offset-2"
               data-testid="lottery-verify-link"
             >
               {t('lottery.verifyLink')}
-            </Link>
+            </RouterLink>
           </Card>
         )}
 
@@ -355,7 +357,7 @@ export default async function GoodsDetailPage({ params }: Props) {
                 {t('salesStore.paused')}
               </span>
             ) : (
-              <BuyAction
+              <BuyBar
                 sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
                 saleId={sale.id}
                 renderedAt={renderedAt}
