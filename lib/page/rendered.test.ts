@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { invalidate } from '../cache/store';
 import type { Db } from '../db/client';
-import { pageTags, readRenderedPage, RENDER_HEADER, RenderFailed, renderThroughServer, servesFromCache, withNonce } from './rendered';
+import { pageTags, readRenderedPage, RENDER_HEADER, RenderFailed, renderThroughServer, servesFromCache, nonceParts } from './rendered';
 
 function route(path: string): RouteMatch {
   const match = matchRoute(path);
@@ -73,13 +73,11 @@ describe('pageTags', () => {
   });
 });
 
-describe('withNonce', () => {
-  it('puts the answer’s nonce wherever the render’s was, and leaves a page without one alone', () => {
+describe('nonceParts', () => {
+  it('cuts a page wherever the render’s nonce was, so an answer puts its own there, and leaves a page without one whole', () => {
     const body = '<script nonce="abc123">1</script><script nonce="abc123" src="/x.js"></script>';
-    expect(withNonce({ kind: 'page', body, contentType: 'text/html', nonce: 'abc123' }, 'fresh')).toBe(
-      '<script nonce="fresh">1</script><script nonce="fresh" src="/x.js"></script>',
-    );
-    expect(withNonce({ kind: 'page', body: '<p>hi</p>', contentType: 'text/html', nonce: null }, 'fresh')).toBe('<p>hi</p>');
+    expect(nonceParts(body, 'abc123').join('fresh')).toBe('<script nonce="fresh">1</script><script nonce="fresh" src="/x.js"></script>');
+    expect(nonceParts('<p>hi</p>', null)).toEqual(['<p>hi</p>']);
   });
 });
 

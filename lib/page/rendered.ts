@@ -148,7 +148,7 @@ export function renderThroughServer(
   });
 }
 
-/** The cached body with `nonce` in place of the render's. */
-export function withNonce(page: Extract<RenderedPage, { kind: 'page' }>, nonce: string): string {
-  return page.nonce ? page.body.split(page.nonce).join(nonce) : page.body;
+/** A cached body cut at the render's nonce: an answer joins the pieces with its own (one piece without a nonce). */
+export function nonceParts(body: string, nonce: string | null): string[] {
+  return nonce ? body.split(nonce) : [body];
 }

@@ -17,7 +17,7 @@ import { wechatScriptSources } from '../wechat/account';
 import { routerHeaders, type FlightRequest } from './flight-headers';
 import { admitVariant, flightWithNonce, planFlight, readFlight, renderFlightThroughServer, type FlightAnswer } from './flight';
 import { withCurrentSkin } from './page-skin';
-import { isRenderRequest, pageTags, readRenderedPage, renderThroughServer, servesFromCache, withNonce, type RenderedPage } from './rendered';
+import { isRenderRequest, nonceParts, pageTags, readRenderedPage, renderThroughServer, servesFromCache, type RenderedPage } from './rendered';
 import { planSharedPage } from './shared-page';
 import { parseVisitor, VISITOR_HEADER, variesByVisitor, type Visitor } from './visitor';
 
@@ -226,8 +226,23 @@ export function pageCsp(nonce: string, https: boolean, scriptSources: readonly s
   });
 }
 
-/** An answer as both callers send it: the proxy as a NextResponse, the door on Node's response. */
-export type StoreAnswer = { status: number; headers: Record<string, string>; body: string | null };
+/**
+ * An answer as both callers send it: the proxy as a NextResponse, the door on Node's response. A page's also comes as
+ * `pieces`, its text around the nonce (the same array for every answer of one render and skin), so the door can
+ * compress each piece once (lib/server/page-door.ts).
+ */
+export type StoreAnswer = { status: number; headers: Record<string, string>; body: string | null; pieces?: readonly string[]; nonce?: string };
+
+/** A page's text with the channel's skin as it is now, cut at its nonce: once per render and skin, not per answer. */
+const templates = new WeakMap<object, { skin: string; pieces: readonly string[] }>();
+function pageTemplate(page: Extract<RenderedPage, { kind: 'page' }>, skinJson: string): readonly string[] {
+  const known = templates.get(page);
+  if (known && known.skin === skinJson) return known.pieces;
+  const body = withCurrentSkin(page.body, parseSkin(skinJson));
+  const pieces = nonceParts(body, page.nonce);
+  templates.set(page, { skin: skinJson, pieces });
+  return pieces;
+}
 
 /**
  * A cached answer as sent: its own nonce (the page's and its CSP's), the channel's skin colours as they are now
@@ -258,6 +273,7 @@ export function sendCachedAnswer(cached: CachedStoreAnswer, routed: RoutedStoreR
     return { status: page.status, headers: { location, ...security }, body: null };
   }
   const nonce = newNonce();
+  const pieces = pageTemplate(page, row.skinJson);
   return {
     status: 200,
     headers: {
@@ -267,6 +283,8 @@ export function sendCachedAnswer(cached: CachedStoreAnswer, routed: RoutedStoreR
       'x-storefront-cache': 'shared',
       ...security,
     },
-    body: withCurrentSkin(withNonce(page, nonce), parseSkin(row.skinJson)),
+    body: pieces.join(nonce),
+    pieces,
+    nonce,
   };
 }

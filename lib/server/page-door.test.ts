@@ -7,7 +7,7 @@ import { seededTestDb } from '@/test/db';
 import type { Db } from '@/lib/db/client';
 import { invalidate, tags } from '@/lib/cache/store';
 import { markFlightRequest } from './flight-request';
-import { acceptsGzip, answerPageAtTheDoor, installPageDoor, PROXIED_PATH, pageDoorTakes } from './page-door';
+import { acceptsGzip, answerPageAtTheDoor, gzipPieces, installPageDoor, PROXIED_PATH, pageDoorTakes } from './page-door';
 import { readPageAtTheDoor } from './page-door-read';
 import { config, proxy } from '@/proxy';
 
@@ -174,6 +174,23 @@ describe('what the entry server sends to the door', () => {
     ]);
   });
 
+  it('gzips a page from its pieces deflated once, with each answer’s nonce between them, to the bytes of the whole page', () => {
+    const nonce = 'r6EocesqpiKoobBUs73d3A==';
+    const cases: string[][] = [
+      ['<html><script nonce="', '">1</script><p>', '</p></html>'],
+      ['', '<p>最后一盏灯笼 ¥ 9.90</p>'.repeat(300), ''],
+      ['<p>no nonce at all</p>'.repeat(100)],
+      Array.from({ length: 9 }, (_, i) => `<div data-i="${i}">${'x'.repeat(i * 997)}</div>`),
+    ];
+    for (const pieces of cases) {
+      const once = gzipPieces(pieces, nonce)!;
+      expect(gunzipSync(once).toString('utf8')).toBe(pieces.join(nonce));
+      // Another answer of the same page: the pieces are not deflated again, and its own nonce is in it.
+      const other = 'AAAAAAAAAAAAAAAAAAAAAA==';
+      expect(gunzipSync(gzipPieces(pieces, other)!).toString('utf8')).toBe(pieces.join(other));
+    }
+  });
+
   it('sends the answer compressed for a browser that takes gzip, and leaves to Next what the reader declines or fails', async () => {
     const sent: { status?: number; headers?: Record<string, string | number>; body?: Buffer } = {};
     const res = {
@@ -188,6 +205,10 @@ describe('what the entry server sends to the door', () => {
     expect(await answerPageAtTheDoor(req as never, res as never)).toBe(true);
     expect(sent.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding', 'content-length': sent.body!.length });
     expect(gunzipSync(sent.body!).toString()).toBe(page);
+    const pieces = ['<script nonce="', `">1</script>${page}`];
+    installPageDoor(async () => ({ status: 200, headers: {}, body: pieces.join('N0NCE'), pieces, nonce: 'N0NCE' }));
+    expect(await answerPageAtTheDoor(req as never, res as never)).toBe(true);
+    expect(gunzipSync(sent.body!).toString()).toBe(pieces.join('N0NCE'));
     installPageDoor(async () => null);
     expect(await answerPageAtTheDoor(req as never, res as never)).toBe(false);
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
