@@ -3,7 +3,14 @@ import type { RoutingDecision } from '@/lib/channel/routing';
 import { storeNotFoundHtml } from '@/lib/channel/store-not-found';
 import { VISITOR_HEADER, type Visitor } from '@/lib/page/visitor';
 import { readFlightRequest } from '@/lib/server/flight-request';
-import { cachedStoreAnswer, countStorePageView, pageCsp, routeStoreRequest, sendCachedAnswer, type StoreRequest } from '@/lib/page/store-request';
+import {
+  cachedStoreAnswer,
+  countStorePageView,
+  pageCsp,
+  routeStoreRequest,
+  sendCachedAnswer,
+  type StoreRequest,
+} from '@/lib/page/store-request';
 import { env } from '@/lib/env';
 import { isConsolePath, isOperatorHost } from '@/lib/operator/host';
 import { consoleNotFoundHtml } from '@/lib/operator/not-found';

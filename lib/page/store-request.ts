@@ -17,7 +17,15 @@ import { wechatScriptSources } from '../wechat/account';
 import { routerHeaders, type FlightRequest } from './flight-headers';
 import { admitVariant, flightWithNonce, planFlight, readFlight, renderFlightThroughServer, type FlightAnswer } from './flight';
 import { withCurrentSkin } from './page-skin';
-import { isRenderRequest, nonceParts, pageTags, readRenderedPage, renderThroughServer, servesFromCache, type RenderedPage } from './rendered';
+import {
+  isRenderRequest,
+  nonceParts,
+  pageTags,
+  readRenderedPage,
+  renderThroughServer,
+  servesFromCache,
+  type RenderedPage,
+} from './rendered';
 import { planSharedPage } from './shared-page';
 import { parseVisitor, VISITOR_HEADER, variesByVisitor, type Visitor } from './visitor';
 
@@ -187,7 +195,9 @@ export async function cachedStoreAnswer(
       db,
       plan.key,
       pageTags(row, decision.match),
-      render ? () => renderThroughServer(internalOrigin(), plan.renderPath, { host: request.host, acceptLanguage, visitor: plan.visitor }) : null,
+      render
+        ? () => renderThroughServer(internalOrigin(), plan.renderPath, { host: request.host, acceptLanguage, visitor: plan.visitor })
+        : null,
     );
     return page ? { kind: 'page', page } : undefined;
   } catch (error) {
@@ -206,7 +216,8 @@ export function countStorePageView(request: StoreRequest, routed: RoutedStoreReq
   if (!row || row === 'unavailable' || decision.kind !== 'rewrite') return;
   if (cached?.kind === 'page' && cached.page.kind === 'redirect') return;
   const headers = request.flight ? withRouterHeaders(request.headers, request.flight) : request.headers;
-  if (countsAsPageView(request.method, headers, isRenderRequest(request.headers))) pageViewRecorder(getDb).count(row.id, row.timeZone, routed.now);
+  if (countsAsPageView(request.method, headers, isRenderRequest(request.headers)))
+    pageViewRecorder(getDb).count(row.id, row.timeZone, routed.now);
 }
 
 /** Next's request headers as Next reads them: the router's, which Next removed before the proxy (page views count them). */
@@ -231,7 +242,13 @@ export function pageCsp(nonce: string, https: boolean, scriptSources: readonly s
  * `pieces`, its text around the nonce (the same array for every answer of one render and skin), so the door can
  * compress each piece once (lib/server/page-door.ts).
  */
-export type StoreAnswer = { status: number; headers: Record<string, string>; body: string | null; pieces?: readonly string[]; nonce?: string };
+export type StoreAnswer = {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+  pieces?: readonly string[];
+  nonce?: string;
+};
 
 /** A page's text with the channel's skin as it is now, cut at its nonce: once per render and skin, not per answer. */
 const templates = new WeakMap<object, { skin: string; pieces: readonly string[] }>();

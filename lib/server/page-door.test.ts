@@ -153,7 +153,17 @@ describe('what the entry server sends to the door', () => {
     installPageDoor(readPageAtTheDoor);
     const takes = (url: string, method = 'GET') => pageDoorTakes({ method, url });
     expect(['/', '/goods/detail/1', '/pay/1?x=1', '/sellout', '/mine'].map((u) => takes(u))).toEqual([true, true, true, true, true]);
-    for (const url of ['/api/ping', '/_next/static/a.js', '/goods/a-b.svg', '/media/x', '/goods/detail/1/', '//x', '/%41', '/a/../b', '/a.b']) {
+    for (const url of [
+      '/api/ping',
+      '/_next/static/a.js',
+      '/goods/a-b.svg',
+      '/media/x',
+      '/goods/detail/1/',
+      '//x',
+      '/%41',
+      '/a/../b',
+      '/a.b',
+    ]) {
       expect([url, takes(url)]).toEqual([url, url === '/media/x']);
     }
     expect(takes('/', 'POST')).toBe(false);

@@ -37,7 +37,8 @@ export function installPageDoor(reader: PageDoorReader | null): void {
  * (letters, digits, `-`, `_`, single slashes, no trailing slash but the root's). A spelling Next would first normalise
  * (a trailing slash, `//`, percent-escapes, dots) goes to Next, which redirects or decodes it as it always has.
  */
-export const PROXIED_PATH = '/((?!api/|_next/static/|_next/image$|favicon\\.ico$|goods/[a-z0-9-]+\\.svg$|brands/[a-z0-9-]+/[a-z0-9-]+\\.svg$|media/[0-9a-f]{64}\\.webp$).*)';
+export const PROXIED_PATH =
+  '/((?!api/|_next/static/|_next/image$|favicon\\.ico$|goods/[a-z0-9-]+\\.svg$|brands/[a-z0-9-]+/[a-z0-9-]+\\.svg$|media/[0-9a-f]{64}\\.webp$).*)';
 const PROXIED = new RegExp(`^${PROXIED_PATH}$`);
 const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/;
 
@@ -86,7 +87,10 @@ export function gzipPieces(pieces: readonly string[], nonce: string): Buffer | n
   }
   const value = Buffer.from(nonce, 'utf8');
   if (value.length > 0xffff) return null;
-  const stored = Buffer.concat([Buffer.from([0x00, value.length & 0xff, value.length >> 8, ~value.length & 0xff, (~value.length >> 8) & 0xff]), value]);
+  const stored = Buffer.concat([
+    Buffer.from([0x00, value.length & 0xff, value.length >> 8, ~value.length & 0xff, (~value.length >> 8) & 0xff]),
+    value,
+  ]);
   const out: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   pieces.forEach((piece, i) => {
