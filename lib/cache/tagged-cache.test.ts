@@ -66,19 +66,27 @@ describe('TaggedCache', () => {
     expect(await cache.read('k', graceful, load('v4'))).toBe('v4');
   });
 
-  it('peek answers a fresh value only, and never reads: missing, past its time to live or invalidated is undefined', async () => {
+  it('readHeld answers a held value without waiting: fresh, or stale in its grace while one load refreshes it; never loads a miss', async () => {
     const { clock, cache, load, advance, loads } = setup();
-    expect(cache.peek('k')).toBeUndefined();
-    await cache.read('k', { ...fresh, staleMs: 250 }, load('a'));
-    expect(cache.peek('k')).toBe('a');
+    const options = { ...fresh, staleMs: 250 };
+    expect(cache.readHeld('k', options, load('x'))).toBeUndefined();
+    expect(loads()).toBe(0);
+    await cache.read('k', options, load('a'));
+    expect(cache.readHeld('k', options, load('x'))).toBe('a');
+    expect(loads()).toBe(1);
     advance(750);
-    // Stale: the reader's to serve while it refreshes; a peek leaves it to them.
-    expect(cache.peek('k')).toBeUndefined();
-    await cache.read('k', fresh, load('b'));
-    expect(cache.peek('k')).toBe('b');
-    clock.invalidate(['sale:1']);
-    expect(cache.peek('k')).toBeUndefined();
+    // Stale, in its grace: the held value, and one refresh behind it.
+    expect(cache.readHeld('k', options, load('b'))).toBe('a');
+    await Promise.resolve();
     expect(loads()).toBe(2);
+    expect(await cache.read('k', options, load('c'))).toBe('b');
+    // Past the grace, or invalidated: nothing held, nothing loaded.
+    advance(1000);
+    expect(cache.readHeld('k', options, load('x'))).toBeUndefined();
+    await cache.read('k', options, load('d'));
+    clock.invalidate(['sale:1']);
+    expect(cache.readHeld('k', options, load('x'))).toBeUndefined();
+    expect(loads()).toBe(3);
   });
 
   it('clear drops every entry, whatever its tags', async () => {

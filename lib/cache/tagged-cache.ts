@@ -116,14 +116,21 @@ export class TaggedCache<V> {
   }
 
   /**
-   * The value of `key` while it is fresh, without a read, a refresh or a wait: undefined when missing, past its time to
-   * live, or invalidated. For a caller that answers hits only and leaves every other case to one that reads (issue 34:
-   * the entry server's page door, lib/page/door.ts; the proxy behind it reads, refreshes and renders).
+   * The value of `key` while it is held, without waiting: fresh, or stale within its grace (then, as `read`, one load
+   * refreshes it in the background). Undefined, and nothing loaded, when it is missing, invalidated or past its grace:
+   * for a caller that answers what is held and leaves every other case to one that reads and waits (issue 34: the entry
+   * server's page door, lib/server/page-door-read.ts; the proxy behind it renders misses and stands in when reads fail).
    */
-  peek(key: string): V | undefined {
+  readHeld(key: string, options: ReadOptions, load: () => Promise<V | undefined>): V | undefined {
     const entry = this.entries.get(key);
     if (!entry || !this.clock.holds(entry.tags, entry.since)) return undefined;
-    return this.nowMs() < entry.freshUntil ? entry.value : undefined;
+    const now = this.nowMs();
+    if (now < entry.freshUntil) return entry.value;
+    if (now >= entry.staleUntil) return undefined;
+    void this.refresh(key, options, load).catch(() => {
+      // The stale value stands until staleUntil; the next read after it tries again and reports.
+    });
+    return entry.value;
   }
 
   /** Drops `key` (e.g. a value found wrong after the read). */

@@ -119,16 +119,17 @@ export function flightCache(db: object) {
 
 /**
  * The cached answer under `key`, rendered by `render` on a miss; timings as the rendered pages (docs/caching.md).
- * Without `render` (the entry server's page door, issue 34), only a fresh entry is answered.
+ * `held` (the entry server's page door, issue 34): only an entry held fresh or stale is answered, never waited for.
  */
 export async function readFlight(
   db: Db,
   key: string,
   entryTags: readonly string[],
-  render: (() => Promise<FlightAnswer | undefined>) | null,
+  render: () => Promise<FlightAnswer | undefined>,
+  held = false,
 ): Promise<FlightAnswer | undefined> {
-  if (!render) return flightCache(db).peek(key) as FlightAnswer | undefined;
   const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS, errorMs: STALE_IF_ERROR_MS };
+  if (held) return flightCache(db).readHeld(key, options, render) as FlightAnswer | undefined;
   return (await flightCache(db).read(key, options, render)) as FlightAnswer | undefined;
 }
 

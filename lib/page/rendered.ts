@@ -76,16 +76,18 @@ export function pageTags(channel: { id: number; key: string }, match: RouteMatch
 /**
  * The cached page under `key`, rendered by `render` when missing or invalidated. When the render fails (the database
  * down: Next answers 500), the last good render is answered for up to STALE_IF_ERROR_MS (issue 29). Without `render`
- * (the entry server's page door, issue 34), only a fresh entry is answered: nothing is read, rendered or waited for.
+ * (the entry server's page door, issue 34), only an entry held fresh or stale is answered, never waited for: a stale
+ * one is rendered again behind it, as for any reader; a miss is the proxy's to render.
  */
 export async function readRenderedPage(
   db: Db,
   key: string,
   entryTags: readonly string[],
-  render: (() => Promise<RenderedPage | undefined>) | null,
+  render: () => Promise<RenderedPage | undefined>,
+  held = false,
 ): Promise<RenderedPage | undefined> {
-  if (!render) return cachesOf(db).pages.peek(key) as RenderedPage | undefined;
   const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS, errorMs: STALE_IF_ERROR_MS };
+  if (held) return cachesOf(db).pages.readHeld(key, options, render) as RenderedPage | undefined;
   return (await cachesOf(db).pages.read(key, options, render)) as RenderedPage | undefined;
 }
 

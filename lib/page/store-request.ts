@@ -151,7 +151,7 @@ export type CachedStoreAnswer = { kind: 'page'; page: RenderedPage } | { kind: '
  * The cached answer of a routed request to a shared page: a page load from the rendered-page cache, a router fetch
  * from the flight cache, or the redirect the page would answer without a render (lib/page/shared-page.ts). With
  * `render` (the proxy), a miss is rendered through this server and read errors are logged; without it (the door), only
- * a fresh entry is answered. Undefined: not the caches' to answer.
+ * an entry held fresh or stale is answered (a stale one rendered again behind it, as for any reader). Undefined: not the caches' to answer.
  */
 export async function cachedStoreAnswer(
   request: StoreRequest,
@@ -177,7 +177,8 @@ export async function cachedStoreAnswer(
         db,
         plan.key,
         pageTags(row, decision.match),
-        render ? () => renderFlightThroughServer(internalOrigin(), plan.renderPath, flight, { host: request.host, acceptLanguage }) : null,
+        () => renderFlightThroughServer(internalOrigin(), plan.renderPath, flight, { host: request.host, acceptLanguage }),
+        !render,
       );
       return answer ? { kind: 'flight', answer } : undefined;
     } catch (error) {
@@ -195,9 +196,8 @@ export async function cachedStoreAnswer(
       db,
       plan.key,
       pageTags(row, decision.match),
-      render
-        ? () => renderThroughServer(internalOrigin(), plan.renderPath, { host: request.host, acceptLanguage, visitor: plan.visitor })
-        : null,
+      () => renderThroughServer(internalOrigin(), plan.renderPath, { host: request.host, acceptLanguage, visitor: plan.visitor }),
+      !render,
     );
     return page ? { kind: 'page', page } : undefined;
   } catch (error) {

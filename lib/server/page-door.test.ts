@@ -115,7 +115,9 @@ describe('the page door (issue 34)', () => {
     expect(await readPageAtTheDoor(forged)).toBeNull();
   });
 
-  it('leaves to Next what the proxy must decide or read: a miss, a stale or invalidated page, a guard, another host spelling, the console', async () => {
+  it('leaves to Next what the proxy must decide or read: a miss, an invalidated page, a guard, another host spelling, the console', async () => {
+    // (A page past its time to live but in its grace is answered as held while it is rendered again behind it, as the
+    // proxy answers it: lib/cache/tagged-cache.test.ts `readHeld`.)
     await throughProxy('/goods/detail/2');
     const toLogin = await throughProxy('/pay/1');
     expect(toLogin.status).toBe(307);
@@ -136,7 +138,7 @@ describe('the page door (issue 34)', () => {
     // A host of no channel, and the operator console's.
     expect(await atTheDoor('/goods/detail/1', PAGE_LOAD, 'nobody.example')).toBeNull();
     expect(await atTheDoor('/', PAGE_LOAD, 'ops.localhost:3000')).toBeNull();
-    // The door never renders.
+    // The door never renders what the cache does not hold.
     expect(renders).toBe(rendered);
   });
 
