@@ -78,7 +78,7 @@ app
       if (doorPath) return answerAtTheDoor(req, res, doorPath);
       pageOrNext(req, res);
     });
-    // A shared page the caches hold fresh (a goods link, the pay page, the sold-out page, an in-app navigation to them)
+    // A shared page the caches hold (a goods link, the pay page, the sold-out page, an in-app navigation to them)
     // is answered before the framework's pipeline, on the proxy's own decision; everything else is Next's
     // (lib/server/page-door.ts; issue 34).
     const pageOrNext = (req: IncomingMessage, res: ServerResponse) => {

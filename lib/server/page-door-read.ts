@@ -8,9 +8,9 @@ import type { PageDoorAnswer, PageDoorCall } from './page-door';
 
 /**
  * The page door's reader (lib/server/page-door.ts; issue 34): the proxy's steps (lib/page/store-request.ts) for a
- * request the entry server has not handed to Next yet, answering only what a cache holds fresh. Null: Next's to
+ * request the entry server has not handed to Next yet, answering only what a cache holds (fresh, or stale in its grace). Null: Next's to
  * answer (the console's host, a host of no channel, another spelling of the host, a guard's redirect, a page that is
- * not shared, a miss, a stale entry, a router fetch Next must check itself).
+ * not shared, a miss, an invalidated entry, a router fetch Next must check itself).
  */
 export async function readPageAtTheDoor(call: PageDoorCall): Promise<PageDoorAnswer | null> {
   const headers = new Headers();
