@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { logInThroughApi } from './api-login';
@@ -49,12 +49,17 @@ async function posterLink(page: Page): Promise<{ link: string | null; width: num
   return { link: qr?.data ?? null, width: info.width, height: info.height };
 }
 
-test('a buyer shares a sale; a friend comes through the poster’s link and buys; the sharer sees both', async ({ browser }) => {
-  test.setTimeout(180_000);
+/** Buyer A, logged in on AURORA on a phone of their own, about to share Star Fox. */
+async function sharerOfStarFox(browser: Browser) {
   const aContext = await browser.newContext({ locale: 'en' });
   const a = await aContext.newPage();
   await logInThroughApi(a, 'aurora');
-  const saleId = await saleIdOf(a, 'aurora', 'Star Fox');
+  return { aContext, a, saleId: await saleIdOf(a, 'aurora', 'Star Fox') };
+}
+
+test('a buyer shares a sale; a friend comes through the poster’s link and buys; the sharer sees both', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { aContext, a, saleId } = await sharerOfStarFox(browser);
   await a.goto(channelUrl('aurora', `/goods/detail/${saleId}`));
   await expect(a.getByTestId('goods-share')).toHaveText('Share');
   await a.evaluate(() => window.scrollBy(0, 420));
@@ -104,10 +109,7 @@ test('a buyer shares a sale; a friend comes through the poster’s link and buys
 
 test('a friend who pays and leaves at once, the tracker sending nothing after the visit, still credits the sharer', async ({ browser }) => {
   test.setTimeout(180_000);
-  const aContext = await browser.newContext({ locale: 'en' });
-  const a = await aContext.newPage();
-  await logInThroughApi(a, 'aurora');
-  const saleId = await saleIdOf(a, 'aurora', 'Star Fox');
+  const { aContext, a, saleId } = await sharerOfStarFox(browser);
   await a.goto(channelUrl('aurora', `/share/goods/${saleId}`));
   const link = await a.getByTestId('share-link').inputValue();
   await expect(a.getByTestId('share-figures')).toHaveText(/0 visits, 0 buys/);
