@@ -4,7 +4,8 @@
  * end-to-end server all start here, so a client can never choose the address that rate limits count, the scheme that
  * decides HSTS and Secure cookies, or the host next-auth builds its URLs from. Buy calls enter through the buy lane
  * (lib/server/buy-lane.ts): a few at a time, in arrival order; a waiting room's position reads are answered at the door
- * (lib/server/queue-door.ts).
+ * (lib/server/queue-door.ts), shared pages the caches hold at the page door (lib/server/page-door.ts), and Next's built
+ * scripts and styles, compressed once at build time, at the static door (lib/server/static-door.ts).
  *
  *   PORT (default 3000), HOSTNAME (default all interfaces), TRUSTED_PROXIES (none), `--dev` for the dev server.
  */
@@ -17,6 +18,7 @@ import { clientErrorAnswer, guardEntry } from './lib/server/entry-guard';
 import { markFlightRequest } from './lib/server/flight-request';
 import { answerAtTheDoor, queueDoorPath } from './lib/server/queue-door';
 import { answerPageAtTheDoor, pageDoorTakes } from './lib/server/page-door';
+import { answerStaticAtTheDoor, loadStaticDoor } from './lib/server/static-door';
 
 const dev = process.argv.includes('--dev');
 // As `next start` / `next dev` would: production settings unless this is the dev server.
@@ -64,9 +66,13 @@ const handle = app.getRequestHandler();
 app
   .prepare()
   .then(() => {
+    // Next's built scripts and styles, compressed once at build time (brotli, zopfli's gzip), answered from memory
+    // (lib/server/static-door.ts; issue 34); none held when they were not made from this build, nor by the dev server.
+    if (!dev) loadStaticDoor(process.env.NEXT_DIST_DIR ?? '.next');
     const server = createServer((req, res) => {
       rewriteForwardingHeaders(req.headers, req.socket.remoteAddress, trusted, 'http');
       if (guardEntry(req, res) === 'answered') return; // security headers on every answer; 400 for what Next cannot read
+      if (answerStaticAtTheDoor(req, res)) return;
       // The router's fetches keep what Next strips before the proxy, for the flight cache (issue 34,
       // lib/server/flight-request.ts); a client's own copy of that header is dropped here, for every request.
       const marking = markFlightRequest(req);

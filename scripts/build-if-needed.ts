@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { COMPRESSED_DIR, COMPRESSED_LIST, type CompressedList } from '../lib/server/static-door';
 import { buildServer, serverNeedsBuild } from './build-server';
 
 const SOURCES = [
@@ -39,9 +40,11 @@ export function needsBuild(root = process.cwd()): boolean {
 
 /**
  * Compiles the entry server (scripts/build-server.ts) when server.ts or a file it imports changed since, or when Next
- * was just built (`npm start` runs the compiled file, never server.ts: issue 34). A second or so; exits on failure.
+ * was just built (`npm start` runs the compiled file, never server.ts: issue 34), and compresses the build's static
+ * files for the static door when they are not this build's (compressStaticIfNeeded). Exits on failure.
  */
 export function buildServerIfNeeded(force = false): void {
+  compressStaticIfNeeded();
   if (!force && !serverNeedsBuild()) return;
   try {
     buildServer();
@@ -49,6 +52,27 @@ export function buildServerIfNeeded(force = false): void {
     console.error('compiling the entry server (server.ts) failed:', error);
     process.exit(1);
   }
+}
+
+/** Whether the static door's compressed files (scripts/compress-static.ts) are missing or were made from another build. */
+export function staticNeedsCompressing(root = process.cwd()): boolean {
+  const dist = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
+  try {
+    const list = JSON.parse(readFileSync(path.join(dist, COMPRESSED_DIR, COMPRESSED_LIST), 'utf8')) as CompressedList;
+    return list.buildId !== readFileSync(path.join(dist, 'BUILD_ID'), 'utf8').trim();
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Compresses the build's static files for the static door (lib/server/static-door.ts) when they are missing or from
+ * another build (after `next build`); about 10 s; exits on failure.
+ */
+export function compressStaticIfNeeded(): void {
+  if (!staticNeedsCompressing()) return;
+  const result = spawnSync('npx', ['tsx', 'scripts/compress-static.ts'], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 /**

@@ -62,7 +62,7 @@ describe('the compiled entry server', () => {
   it('is what `npm start` runs and what `npm run build` makes', () => {
     const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts.start).toBe(`node ${SERVER_OUT}`);
-    expect(scripts.build).toMatch(/^next build && tsx scripts\/build-server\.ts$/);
+    expect(scripts.build).toMatch(/^next build && tsx scripts\/build-server\.ts && tsx scripts\/compress-static\.ts$/);
     expect(scripts.start).not.toMatch(/tsx/);
   });
 });

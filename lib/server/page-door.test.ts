@@ -7,7 +7,7 @@ import { seededTestDb } from '@/test/db';
 import type { Db } from '@/lib/db/client';
 import { invalidate, tags } from '@/lib/cache/store';
 import { markFlightRequest } from './flight-request';
-import { acceptsGzip, answerPageAtTheDoor, gzipPieces, installPageDoor, PROXIED_PATH, pageDoorTakes } from './page-door';
+import { answerPageAtTheDoor, gzipPieces, installPageDoor, PROXIED_PATH, pageDoorTakes } from './page-door';
 import { readPageAtTheDoor } from './page-door-read';
 import { config, proxy } from '@/proxy';
 
@@ -172,18 +172,6 @@ describe('what the entry server sends to the door', () => {
     expect(takes('/', 'HEAD')).toBe(false);
     installPageDoor(null);
     expect(takes('/')).toBe(false);
-  });
-
-  it('reads Accept-Encoding as a browser means it', () => {
-    expect(['gzip, deflate, br', 'br;q=1, gzip;q=0.5', '*', 'identity', 'gzip;q=0', '', undefined].map((h) => acceptsGzip(h))).toEqual([
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
   });
 
   it('gzips a page from its pieces deflated once, with each answer’s nonce between them, to the bytes of the whole page', () => {

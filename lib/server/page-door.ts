@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib, { constants, deflateRawSync, gzipSync } from 'node:zlib';
+import { acceptsCoding } from './accept-encoding';
 
 /**
  * The page door (issue 34, "a shared link served from memory before the framework's pipeline"; docs/caching.md,
@@ -52,18 +53,6 @@ export function pageDoorTakes(req: Pick<IncomingMessage, 'method' | 'url'>): boo
 
 /** Bodies under this many bytes go uncompressed, as Next's own compression leaves them. */
 const COMPRESS_FROM_BYTES = 1024;
-
-/** Whether the client takes gzip (`Accept-Encoding`, a `q=0` refusing it). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  for (const part of value.split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
 
 /** Each page's pieces deflated once (raw deflate ending on a sync flush, byte-aligned), with their length. */
 const deflatedPieces = new WeakMap<readonly string[], { blocks: Buffer[]; bytes: number }>();
@@ -126,7 +115,7 @@ export async function answerPageAtTheDoor(req: IncomingMessage, res: ServerRespo
   let body: Buffer | null = answer.body === null ? null : Buffer.from(answer.body, 'utf8');
   if (body) {
     headers.vary = 'Accept-Encoding';
-    if (body.length >= COMPRESS_FROM_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
+    if (body.length >= COMPRESS_FROM_BYTES && acceptsCoding(req.headers['accept-encoding'], 'gzip')) {
       body = (answer.pieces && answer.nonce !== undefined ? gzipPieces(answer.pieces, answer.nonce) : null) ?? gzipSync(body);
       headers['content-encoding'] = 'gzip';
     }

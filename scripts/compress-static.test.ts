@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { answerStaticAtTheDoor, loadStaticDoor, unloadStaticDoor } from '../lib/server/static-door';
+import { compressStatic } from './compress-static';
+
+// A built file the size of a small chunk, with the repetition a script has.
+const SCRIPT = Buffer.from(
+  Array.from({ length: 300 }, (_, i) => `function island${i}(props){return props.sale${i % 7}??"售罄";}`).join('\n'),
+);
+const STYLE = Buffer.from('.buy-bar{background:var(--skin-primary)}'.repeat(60));
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+describe('the static door (issue 34)', () => {
+  let dist: string;
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'static-door-'));
+    writeFileSync(path.join(dist, 'BUILD_ID'), 'build-1\n');
+    mkdirSync(path.join(dist, 'static/chunks'), { recursive: true });
+    mkdirSync(path.join(dist, 'static/media'), { recursive: true });
+    writeFileSync(path.join(dist, 'static/chunks/a1b2.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'static/chunks/page.css'), STYLE);
+    writeFileSync(path.join(dist, 'static/chunks/tiny.js'), 'self.x=1');
+    writeFileSync(path.join(dist, 'static/media/font.woff2'), Buffer.alloc(4096, 7));
+    await compressStatic(dist);
+    // Next stands behind the door: whatever the door leaves is answered "next".
+    server = createServer((req, res) => {
+      if (answerStaticAtTheDoor(req, res)) return;
+      res.setHeader('x-answered-by', 'next');
+      res.end('next');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    unloadStaticDoor();
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    expect(loadStaticDoor(dist)).toBe(2); // the script and the style; not the tiny script, not the font
+  });
+
+  function get(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: pathname, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('answers a browser that takes brotli with the file in brotli, immutable, from memory', async () => {
+    const answer = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toBe('application/javascript; charset=UTF-8');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(answer.body).equals(SCRIPT)).toBe(true);
+  });
+
+  it('answers gzip-only clients with a gzip smaller than zlib’s best', async () => {
+    const answer = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'gzip' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(answer.body).equals(SCRIPT)).toBe(true);
+    expect(answer.body.length).toBeLessThanOrEqual(gzipSync(SCRIPT, { level: 9 }).length);
+    const style = await get('/_next/static/chunks/page.css', { 'accept-encoding': 'br;q=0, gzip' });
+    expect([style.headers['content-encoding'], style.headers['content-type']]).toEqual(['gzip', 'text/css; charset=UTF-8']);
+    expect(gunzipSync(style.body).equals(STYLE)).toBe(true);
+  });
+
+  it('answers a revalidation with 304 and a HEAD with no body', async () => {
+    const first = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    const again = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+    // The gzip answer has its own tag: a cached brotli body is not offered to a client asking for gzip.
+    const gzip = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(gzip.status).toBe(200);
+    const head = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'br' }, 'HEAD');
+    expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, String(first.body.length), 0]);
+  });
+
+  it('leaves to Next what it does not hold or cannot answer as asked', async () => {
+    const next = async (pathname: string, headers: Record<string, string> = { 'accept-encoding': 'br, gzip' }, method = 'GET') =>
+      (await get(pathname, headers, method)).headers['x-answered-by'];
+    expect(await next('/_next/static/chunks/a1b2.js', {})).toBe('next'); // takes neither coding
+    expect(await next('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'identity' })).toBe('next');
+    expect(await next('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'br', range: 'bytes=0-10' })).toBe('next');
+    expect(await next('/_next/static/chunks/a1b2.js?v=1')).toBe('next');
+    expect(await next('/_next/static/chunks/%611b2.js')).toBe('next');
+    expect(await next('/_next/static/media/../chunks/a1b2.js')).toBe('next');
+    expect(await next('/_next/static/chunks/tiny.js')).toBe('next');
+    expect(await next('/_next/static/media/font.woff2')).toBe('next');
+    expect(await next('/_next/static/chunks/gone.js')).toBe('next');
+    expect(await next('/_next/static/chunks/a1b2.js', undefined, 'POST')).toBe('next');
+  });
+
+  it('holds nothing for another build: a `next build` since, not yet compressed', async () => {
+    writeFileSync(path.join(dist, 'BUILD_ID'), 'build-2\n');
+    try {
+      expect(loadStaticDoor(dist)).toBe(0);
+      expect((await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'br' })).headers['x-answered-by']).toBe('next');
+    } finally {
+      writeFileSync(path.join(dist, 'BUILD_ID'), 'build-1\n');
+    }
+  });
+});
