@@ -3,7 +3,7 @@
  * (lib/security/forwarded.ts; security review, finding 2). `npm start`, `npm run demo`, the benchmarks and the
  * end-to-end server all start here, so a client can never choose the address that rate limits count, the scheme that
  * decides HSTS and Secure cookies, or the host next-auth builds its URLs from. Buy calls enter through the buy lane
- * (lib/server/buy-lane.ts): a few at a time, in arrival order; a waiting room's position reads are answered at the door
+ * (lib/server/buy-lane.ts): a few at a time, in arrival order; the market API's calls are answered at the door
  * (lib/server/queue-door.ts), shared pages the caches hold at the page door (lib/server/page-door.ts), and Next's built
  * scripts and styles, compressed once at build time, at the static door (lib/server/static-door.ts).
  *
@@ -77,13 +77,17 @@ app
       // lib/server/flight-request.ts); a client's own copy of that header is dropped here, for every request.
       const marking = markFlightRequest(req);
       if (marking) return void marking.then(() => pageOrNext(req, res));
-      if (takesTheLane(req)) return buyLane.admit(req, res, (read) => void handle(read, res));
-      // A waiting room's position reads, every second from every waiting buyer, are answered before the framework's
-      // pipeline, through the API's dispatcher all the same (lib/server/queue-door.ts; issue 35).
+      if (takesTheLane(req)) return buyLane.admit(req, res, (read) => apiOrNext(read, res));
+      apiOrNext(req, res);
+    });
+    // The market API's calls (a waiting room's position reads, every second from every waiting buyer; a drop's pay
+    // states, buys and payments) are answered before the framework's pipeline, through the API's dispatcher all the
+    // same (lib/server/queue-door.ts; issues 34, 35).
+    const apiOrNext = (req: IncomingMessage, res: ServerResponse) => {
       const doorPath = queueDoorPath(req);
       if (doorPath) return answerAtTheDoor(req, res, doorPath);
       pageOrNext(req, res);
-    });
+    };
     // A shared page the caches hold (a goods link, the pay page, the sold-out page, an in-app navigation to them)
     // is answered before the framework's pipeline, on the proxy's own decision; everything else is Next's
     // (lib/server/page-door.ts; issue 34).

@@ -10,10 +10,11 @@ import type { DoorAnswer, DoorCall } from './queue-door';
 const WATCH_PATH = '/market/api/queue/watch';
 
 /**
- * A waiting room's position read answered at the entry server's door (lib/server/queue-door.ts; issue 35): the API's
- * dispatcher runs it as the API's route handler would (lib/server/http.ts `handleApiRequest`), with the same headers,
- * so the buyer gets the same answer, without the framework's routing in front of it. A watch call's answer stays open as
- * a stream of the buyer's place (lib/sale/queue-watch.ts).
+ * A market API call answered at the entry server's door (lib/server/queue-door.ts; issues 34, 35): a waiting room's
+ * position read, a drop's pay state, buy or payment. The API's dispatcher runs it as the API's route handler would
+ * (lib/server/http.ts `handleApiRequest`), with the same headers, so the buyer gets the same answer, without the
+ * framework's routing in front of it. A watch call's answer stays open as a stream of the buyer's place
+ * (lib/sale/queue-watch.ts).
  */
 export async function readQueueAtTheDoor(call: DoorCall): Promise<DoorAnswer> {
   const headers = new Headers();

@@ -1,9 +1,12 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseTrustedProxies, rewriteForwardingHeaders, CLIENT_IP_HEADER } from '@/lib/security/forwarded';
+import { bodyLimitOf } from '@/lib/server/dispatcher';
 import {
   answerAtTheDoor,
+  doorBodyLimit,
   installQueueDoor,
+  MAX_MARKET_BODY_BYTES,
   MAX_QUEUE_READ_BODY_BYTES,
   queueDoorPath,
   type DoorCall,
@@ -92,10 +95,47 @@ it('takes every spelling of the path the app would take, and nothing else', asyn
   await call('POST', '/api/market/api/queue%2Fposition', '{"saleId":"2"}');
   expect(asked.map((c) => JSON.parse(c.body).saleId)).toEqual(['1', '2']);
   expect((await call('GET', POSITION)).body).toBe('framework');
-  expect((await call('POST', '/api/market/api/lottery/register', '{"saleId":"3"}')).body).toBe('framework');
   expect(asked).toHaveLength(2);
   await call('POST', '/api/market/api/queue/join', '{"saleId":"4"}');
   expect(asked.map((c) => c.path)).toEqual(['/market/api/queue/position', '/market/api/queue/position', '/market/api/queue/join']);
+});
+
+it("answers the market API's other calls at the door too (issue 34), and leaves the routes of their own to the framework", async () => {
+  for (const path of ['saleRecord/payState', 'order/create', 'pay/create', 'pay/sandbox/complete', 'lottery/register']) {
+    expect((await call('POST', `/api/market/api/${path}`, '{"saleId":"5"}')).status).toBe(200);
+  }
+  expect(asked.map((c) => c.path)).toEqual([
+    '/market/api/saleRecord/payState',
+    '/market/api/order/create',
+    '/market/api/pay/create',
+    '/market/api/pay/sandbox/complete',
+    '/market/api/lottery/register',
+  ]);
+  // The avatar upload (multipart, its own route), other methods, and the API's other sections go on as before.
+  for (const [method, path] of [
+    ['POST', '/api/market/api/profile/avatar'],
+    ['POST', '/api/market/api/profile/./avatar'],
+    ['PUT', '/api/market/api/order/create'],
+    ['POST', '/api/ops/api/sale/priority/whitelist'],
+    ['POST', '/api/operator/session'],
+    ['POST', '/api/pay/notify/wechat'],
+    ['POST', '/api/market/apis/order/create'],
+  ] as const) {
+    expect([method, path, (await call(method, path, '{"saleId":"6"}')).body]).toEqual([method, path, 'framework']);
+  }
+  expect(asked).toHaveLength(5);
+});
+
+it("reads a market call's body up to the dispatcher's own limit, a waiting room's call up to its small one", async () => {
+  expect(MAX_MARKET_BODY_BYTES).toBe(bodyLimitOf('/market/api/order/create'));
+  expect(doorBodyLimit('/market/api/order/create')).toBe(MAX_MARKET_BODY_BYTES);
+  expect(doorBodyLimit('/market/api/queue/position')).toBe(MAX_QUEUE_READ_BODY_BYTES);
+  const padded = JSON.stringify({ saleId: '7', note: 'x'.repeat(MAX_QUEUE_READ_BODY_BYTES) });
+  expect((await call('POST', '/api/market/api/order/create', padded)).status).toBe(200);
+  const over = await call('POST', '/api/market/api/order/create', 'x'.repeat(MAX_MARKET_BODY_BYTES + 1));
+  expect(over.status).toBe(413);
+  expect(JSON.parse(over.body).message).toBe(`body: must be ${MAX_MARKET_BODY_BYTES} bytes or less`);
+  expect(asked).toHaveLength(1);
 });
 
 it('sends the read to the framework until the app has installed its reader', async () => {
