@@ -300,7 +300,10 @@ export function sendCachedAnswer(cached: CachedStoreAnswer, routed: RoutedStoreR
       'x-storefront-cache': 'shared',
       ...security,
     },
-    body: pieces.join(nonce),
+    // Joined only when read: the page door gzips a page from its pieces and never needs the whole text.
+    get body() {
+      return pieces.join(nonce);
+    },
     pieces,
     nonce,
   };

@@ -1,13 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import zlib, { gunzipSync } from 'node:zlib';
 import { NextRequest } from 'next/server';
 import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param';
 import { seededTestDb } from '@/test/db';
 import type { Db } from '@/lib/db/client';
 import { invalidate, tags } from '@/lib/cache/store';
 import { markFlightRequest } from './flight-request';
-import { answerPageAtTheDoor, gzipPieces, installPageDoor, PROXIED_PATH, pageDoorTakes } from './page-door';
+import { answerPageAtTheDoor, crcCombine, crcShift, gzipPieces, installPageDoor, PROXIED_PATH, pageDoorTakes } from './page-door';
 import { readPageAtTheDoor } from './page-door-read';
 import { config, proxy } from '@/proxy';
 
@@ -189,6 +189,20 @@ describe('what the entry server sends to the door', () => {
       const other = 'AAAAAAAAAAAAAAAAAAAAAA==';
       expect(gunzipSync(gzipPieces(pieces, other)!).toString('utf8')).toBe(pieces.join(other));
     }
+  });
+
+  it('combines CRC-32s as zlib computes the whole: any split, empty parts, long parts', () => {
+    const whole = Buffer.from('<p>最后一盏灯笼 ¥ 9.90</p>'.repeat(2000) + 'tail');
+    for (const at of [0, 1, 7, 1000, 33_333, whole.length - 1, whole.length]) {
+      const a = whole.subarray(0, at);
+      const b = whole.subarray(at);
+      expect([at, crcCombine(zlib.crc32(a), zlib.crc32(b), crcShift(b.length))]).toEqual([at, zlib.crc32(whole)]);
+    }
+  });
+
+  it('leaves a page under the compression threshold to the caller', () => {
+    expect(gzipPieces(['<p>', '</p>'], 'n0nce', 1024)).toBeNull();
+    expect(gunzipSync(gzipPieces(['<p>', '</p>'], 'n0nce', 8)!).toString('utf8')).toBe('<p>n0nce</p>');
   });
 
   it('sends the answer compressed for a browser that takes gzip, and leaves to Next what the reader declines or fails', async () => {

@@ -20,7 +20,10 @@ export type PageDoorAnswer = {
   status: number;
   headers: Record<string, string>;
   body: string | null;
-  /** A page's text around its nonce (`body` is `pieces.join(nonce)`), the same array for every answer of one render. */
+  /**
+   * A page's text around its nonce (`body` is `pieces.join(nonce)`, joined when read), the same array for every answer
+   * of one render.
+   */
   pieces?: readonly string[];
   nonce?: string;
 };
@@ -54,46 +57,88 @@ export function pageDoorTakes(req: Pick<IncomingMessage, 'method' | 'url'>): boo
 /** Bodies under this many bytes go uncompressed, as Next's own compression leaves them. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** Each page's pieces deflated once (raw deflate ending on a sync flush, byte-aligned), with their length. */
-const deflatedPieces = new WeakMap<readonly string[], { blocks: Buffer[]; bytes: number }>();
+/**
+ * Each page's pieces deflated once (raw deflate ending on a sync flush, byte-aligned), with what an answer's CRC-32 needs
+ * of each: its own CRC-32 and the operator that shifts a CRC past its length (zlib's crc32_combine, below).
+ */
+const deflatedPieces = new WeakMap<readonly string[], { blocks: Buffer[]; crcs: number[]; shifts: number[]; bytes: number }>();
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
 /** The last block: stored, empty, final. */
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 const crc32 = (zlib as { crc32?: (data: string | Buffer, value?: number) => number }).crc32;
 
+// CRC-32 of a concatenation from its parts' CRCs, as zlib's crc32_combine (1.2.12 and later) computes it: the CRC of
+// A·B is crc(A) times x^(8·|B|) modulo the CRC's polynomial, plus crc(B). Node has zlib.crc32 but not its combine.
+const POLY = 0xedb88320;
+/** a · b modulo the polynomial (bit-reflected, as the CRC's registers are). */
+function multmodp(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+/** x^(2^k) modulo the polynomial, k = 0..31. */
+const X2N: number[] = [0x40000000];
+for (let k = 1; k < 32; k++) X2N.push(multmodp(X2N[k - 1]!, X2N[k - 1]!));
+/** x^(8·bytes) modulo the polynomial: the operator that moves a CRC past `bytes` bytes. */
+export function crcShift(bytes: number): number {
+  let p = 0x80000000;
+  for (let n = bytes, k = 3; n > 0; n >>>= 1, k++) if (n & 1) p = multmodp(X2N[k & 31]!, p);
+  return p;
+}
+/** The CRC-32 of A·B from crc(A), crc(B) and crcShift(|B|). */
+export function crcCombine(crcA: number, crcB: number, shiftB: number): number {
+  return (multmodp(shiftB, crcA) ^ crcB) >>> 0;
+}
+
 /**
  * A page gzipped from its pieces, each deflated once per render, with the answer's nonce between them as stored blocks:
- * the same bytes a browser inflates as `pieces.join(nonce)`, for the cost of a copy and a CRC-32 instead of deflating
- * 35 kB per answer (0.4–0.7 ms of a core on this machine; every answer's nonce differs, so no answer's gzip can be
- * kept). Null where Node has no zlib.crc32 (before 20.15): the caller gzips the whole body.
+ * the same bytes a browser inflates as `pieces.join(nonce)`, for the cost of a copy instead of deflating 35 kB per
+ * answer (0.4–0.7 ms of a core on this machine; every answer's nonce differs, so no answer's gzip can be kept). Its
+ * CRC-32 is combined from the pieces' own, taken once per render, and the nonce's: nothing of the page is encoded or
+ * read again per answer. Null where Node has no zlib.crc32 (before 20.15), or when the page is under `minBytes`: the
+ * caller sends the body as it is, or gzips it whole.
  */
-export function gzipPieces(pieces: readonly string[], nonce: string): Buffer | null {
+export function gzipPieces(pieces: readonly string[], nonce: string, minBytes = 0): Buffer | null {
   if (!crc32) return null;
   let deflated = deflatedPieces.get(pieces);
   if (!deflated) {
-    const blocks = pieces.map((piece) => deflateRawSync(Buffer.from(piece, 'utf8'), { finishFlush: constants.Z_SYNC_FLUSH }));
-    deflated = { blocks, bytes: pieces.reduce((n, piece) => n + Buffer.byteLength(piece, 'utf8'), 0) };
+    const raw = pieces.map((piece) => Buffer.from(piece, 'utf8'));
+    deflated = {
+      blocks: raw.map((bytes) => deflateRawSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH })),
+      crcs: raw.map((bytes) => crc32(bytes) >>> 0),
+      shifts: raw.map((bytes) => crcShift(bytes.length)),
+      bytes: raw.reduce((n, bytes) => n + bytes.length, 0),
+    };
     deflatedPieces.set(pieces, deflated);
   }
   const value = Buffer.from(nonce, 'utf8');
-  if (value.length > 0xffff) return null;
+  const total = deflated.bytes + value.length * (pieces.length - 1);
+  if (value.length > 0xffff || total < minBytes) return null;
   const stored = Buffer.concat([
     Buffer.from([0x00, value.length & 0xff, value.length >> 8, ~value.length & 0xff, (~value.length >> 8) & 0xff]),
     value,
   ]);
   const out: Buffer[] = [GZIP_HEADER];
   let crc = 0;
-  pieces.forEach((piece, i) => {
+  pieces.forEach((_piece, i) => {
     if (i > 0) {
       out.push(stored);
       crc = crc32(value, crc);
     }
     out.push(deflated.blocks[i]!);
-    crc = crc32(piece, crc);
+    crc = crcCombine(crc, deflated.crcs[i]!, deflated.shifts[i]!);
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE((deflated.bytes + value.length * (pieces.length - 1)) >>> 0, 4);
+  trailer.writeUInt32LE(total >>> 0, 4);
   out.push(FINAL_BLOCK, trailer);
   return Buffer.concat(out);
 }
@@ -112,12 +157,21 @@ export async function answerPageAtTheDoor(req: IncomingMessage, res: ServerRespo
   }
   if (!answer || res.headersSent || res.destroyed) return Boolean(answer);
   const headers: Record<string, string | number> = { ...answer.headers };
-  let body: Buffer | null = answer.body === null ? null : Buffer.from(answer.body, 'utf8');
-  if (body) {
+  let body: Buffer | null = null;
+  // A cached page comes in its pieces, its whole text joined only when read (`body`): gzipped from the pieces, the
+  // page is never joined nor encoded again (gzipPieces).
+  const inPieces = answer.pieces !== undefined && answer.nonce !== undefined;
+  if (inPieces || answer.body !== null) {
     headers.vary = 'Accept-Encoding';
-    if (body.length >= COMPRESS_FROM_BYTES && acceptsCoding(req.headers['accept-encoding'], 'gzip')) {
-      body = (answer.pieces && answer.nonce !== undefined ? gzipPieces(answer.pieces, answer.nonce) : null) ?? gzipSync(body);
-      headers['content-encoding'] = 'gzip';
+    const gzip = acceptsCoding(req.headers['accept-encoding'], 'gzip');
+    body = gzip && inPieces ? gzipPieces(answer.pieces!, answer.nonce!, COMPRESS_FROM_BYTES) : null;
+    if (body) headers['content-encoding'] = 'gzip';
+    else {
+      body = Buffer.from(answer.body ?? '', 'utf8');
+      if (gzip && body.length >= COMPRESS_FROM_BYTES) {
+        body = gzipSync(body);
+        headers['content-encoding'] = 'gzip';
+      }
     }
   }
   headers['content-length'] = body ? body.length : 0;
