@@ -128,7 +128,9 @@ test('the owner edits AURORA’s skin in the preview, uploads its logo and banne
   expect(new URL(ogImage).host).toBe(new URL(channelUrl('aurora', '/')).host);
   expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
   const iconHref = (await page.locator('link[rel="icon"][href*="/api/icon/icon.png"]').getAttribute('href'))!;
-  await page.locator('[data-testid="sale-list"] a[href*="/goods/detail/"]').first().click();
+  // The goods link as a chat app's crawler reads it when the link is shared: a document load of the page.
+  const goodsHref = (await page.locator('[data-testid="sale-list"] a[href*="/goods/detail/"]').first().getAttribute('href'))!;
+  await page.goto(new URL(goodsHref, page.url()).href);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/api\/og\/sale\/\d+$/);
   // (Opened by the browser: Node does not resolve *.localhost.)
   const picked = await page.goto(ogImage);
