@@ -104,10 +104,13 @@ async function waitForTracking(page: Page, trigger: () => Promise<unknown>): Pro
 test('page views arrive at the log service in a batch, with dwell times and previous pages', async ({ page }) => {
   await page.clock.install();
   await page.goto(channelUrl('aurora'));
-  // The tracker is running once the page is hydrated and has its device id.
+  // The tracker comes once the page has loaded and been quiet for a second (components/shell/tracker-wake.ts), and
+  // is running once it has its device id.
+  await waitUntilLoaded(page);
+  await page.clock.runFor(1_000);
   await page.waitForFunction(() => localStorage.getItem('art-device-id') !== null);
-  // Dwell 3 s on home and 4 s on the goods page: both before the first 10-second tick.
-  await page.clock.runFor(3_000);
+  // Dwell 3 s on home (that second included) and 4 s on the goods page: both before the first 10-second tick.
+  await page.clock.runFor(2_000);
   await page.getByTestId('sale-card').filter({ hasText: 'Tide Whale' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tide Whale' })).toBeVisible();
   const saleId = page.url().split('/').pop();
@@ -152,6 +155,52 @@ test('page views arrive at the log service in a batch, with dwell times and prev
   // Home has been in view for the 10 s until the tick plus these 3 s.
   expect(leave[0]!.duration).toBeGreaterThanOrEqual(13);
   expect(leave[0]!.duration).toBeLessThanOrEqual(15);
+});
+
+/** The page has hydrated and its load event has fired (from then on the tracker's quiet second runs). */
+async function waitUntilLoaded(page: Page) {
+  // Polled from here, not in the page: a page whose clock stands still runs no polling of its own.
+  await expect
+    .poll(() => page.evaluate(() => document.readyState === 'complete' && document.documentElement.dataset.hydrated === '1'))
+    .toBe(true);
+}
+
+test('a buyer who moves on before the tracker came still counts: the pages seen are recorded when it comes, on the next document', async ({
+  page,
+}) => {
+  const sent: SentRecord[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/log/track')) sent.push(...recordsOf(request));
+  });
+  // The page's clock stands still: the tracker's quiet second does not pass until the test lets it.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.goto(channelUrl('aurora'));
+  await waitUntilLoaded(page);
+  // Before the quiet second: into a sale, then away by a document load (a plain link, a reload).
+  await page.getByTestId('sale-card').filter({ hasText: 'Tide Whale' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tide Whale' })).toBeVisible();
+  await page.clock.runFor(500);
+  await page.goto(channelUrl('aurora', '/notices'));
+  await waitUntilLoaded(page);
+  expect(sent).toEqual([]); // no tracker came on the first document
+  expect(await page.evaluate(() => localStorage.getItem('art-device-id'))).toBeNull();
+  await page.clock.runFor(1_000);
+  // It comes (React shows a loaded part after a short timer of its own, which this clock runs too).
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return page.evaluate(() => localStorage.getItem('art-device-id'));
+    })
+    .not.toBeNull();
+  await waitForTracking(page, () => page.clock.runFor(10_000));
+  expect(sent.map((r) => [r.event_type, r.page_id, r.refer_id])).toEqual([
+    ['page_view', 'home', ''],
+    ['page_view', 'goodsDetail', 'home'],
+    ['page_leave', 'goodsDetail', ''],
+    ['page_view', 'notices', ''],
+  ]);
+  expect(sent[2]!.duration).toBeLessThanOrEqual(2);
 });
 
 test.describe('route transitions', () => {

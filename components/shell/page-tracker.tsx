@@ -7,6 +7,8 @@ import { pageIdOf, pageViewRecord, type PageVisit, type TrackingContext } from '
 import type { TrackingRecord } from '@/lib/tracking/schema';
 import { useRunEnvironment } from './run-environment';
 import { randomUuid } from '@/lib/client/uuid';
+import { earlyVisits, takeEarlyVisits, type EarlyVisit, type EarlyVisits } from './tracker-wake';
+import { takePendingVisits } from './pending-visits';
 
 function storedId(storage: Storage, key: string): string {
   let id = storage.getItem(key);
@@ -33,18 +35,48 @@ function sender(url: string) {
 }
 
 /**
+ * The page views of pages seen before the tracker came (./tracker-wake.ts), each with the time it was entered: a view
+ * per page, the one before as its referrer (the first: the document's referrer), and, for a document already left, the
+ * last page's leave at the moment it was left. Returns the last page of `visits`, still being viewed, or null.
+ */
+function replay(
+  ctx: TrackingContext,
+  queue: TrackingQueue,
+  visits: EarlyVisit[],
+  referrer: string,
+  leftAt: number | null,
+): PageVisit | null {
+  let previous: PageVisit | null = null;
+  for (const visit of visits) {
+    const path = new URL(visit.url, 'http://x').pathname;
+    const page: PageVisit = { pageId: pageIdOf(path), url: visit.url, uuid: randomUuid(), enteredAt: visit.enteredAt };
+    queue.add(pageViewRecord(ctx, page, previous, 'page_view', visit.enteredAt, previous ? '' : referrer));
+    previous = page;
+  }
+  if (previous && leftAt !== null) {
+    queue.add(pageViewRecord(ctx, previous, null, 'page_leave', leftAt));
+    return null;
+  }
+  return previous;
+}
+
+/**
  * Tracks page views (spec §4): each route change records the new page with the previous one as referrer and the
  * dwell time, in seconds, of the page being left; hiding or leaving the page records its dwell time and hands
- * the queue to sendBeacon.
+ * the queue to sendBeacon. It is loaded once the page is quiet (./tracker-wake.ts): it first records what the shell
+ * saw before it came (`early`) and what documents of this tab left before theirs came.
  */
 export function PageTracker({
   trackingUrl,
   channelKey,
   projectVersion,
+  early = earlyVisits,
 }: {
   trackingUrl: string;
   channelKey: string;
   projectVersion: string;
+  /** What the shell saw before the tracker came (./tracker-wake.ts); a test passes its own. */
+  early?: EarlyVisits;
 }) {
   const pathname = usePathname();
   // Read here, not from the client store: the tracker counts page views on the shared pages too, which carry no store.
@@ -68,6 +100,10 @@ export function PageTracker({
         networkType: connection?.effectiveType ?? '',
       },
     };
+    for (const pending of takePendingVisits(sessionStorage))
+      replay(state.current.ctx, queue, pending.visits, pending.referrer, pending.leftAt);
+    const seen = takeEarlyVisits(early);
+    if (seen) state.current.current = replay(state.current.ctx, queue, seen, document.referrer, null);
     queue.start();
     // Leaving: the tab is hidden (mobile browsers often never fire pagehide) or the page unloads. One page_leave
     // per visit, then everything queued goes to sendBeacon, which outlives the page.
@@ -92,13 +128,17 @@ export function PageTracker({
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', leave);
     window.addEventListener('pageshow', onShow);
+    // Loaded while the page is hidden (./tracker-wake.ts wakes it then): the page is being left now.
+    if (document.visibilityState === 'hidden') leave();
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('pageshow', onShow);
       queue.stop();
+      // What it was handed on mount is in no other queue (React's strict mode mounts twice in development).
+      void queue.flush();
     };
-  }, [environment, trackingUrl, channelKey, projectVersion]);
+  }, [environment, trackingUrl, channelKey, projectVersion, early]);
 
   useEffect(() => {
     const s = state.current;

@@ -1,18 +1,20 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { NavigationProgress } from './navigation-progress';
 import { TitleKeeper } from './title-keeper';
 import { HydratedMarker } from './hydrated-marker';
 import { useRunEnvironment } from './run-environment';
 import { ROUTER_LINK_ATTRIBUTE } from './router-link';
 import { DEFERRED_TOAST_KEY, TOAST_WAKE } from '@/components/ui/toast-wake';
+import { noteEarlyVisit, savePendingVisits, wakeWhenQuiet } from './tracker-wake';
 
 /*
  * What every page's shell does, in one client module (issue 34). Always on, from hydration: the hydrated marker, the
  * title keeper, the router's progress bar and the router links. Loaded when needed, each in a chunk of its own:
- * - the page-view tracker, right after hydration (its first send is the page view; nothing of the page waits for it);
+ * - the page-view tracker, once the page has loaded and is quiet, or when it is hidden (./tracker-wake.ts); the pages
+ *   seen before it came are noted here and handed to it;
  * - the WeChat tip, inside WeChat only (docs/wechat.md);
  * - the toasts' host, with the first toast (or a toast deferred from the page before).
  */
@@ -30,12 +32,22 @@ export type ShellProps = {
 export function Shell({ tracking, tip, loadingLabel, notificationsLabel }: ShellProps) {
   // null on the server and while hydrating: what is loaded after hydration waits for it.
   const environment = useRunEnvironment();
+  useEarlyVisits();
+  const [trackerWanted, setTrackerWanted] = useState(false);
+  useEffect(
+    () =>
+      wakeWhenQuiet(
+        () => setTrackerWanted(true),
+        () => savePendingVisits(Date.now()),
+      ),
+    [],
+  );
   return (
     <>
       <NavigationProgress label={loadingLabel} />
       <TitleKeeper />
       <RouterLinks />
-      {environment ? (
+      {environment && trackerWanted ? (
         <Suspense fallback={null}>
           <PageTracker {...tracking} />
         </Suspense>
@@ -49,6 +61,12 @@ export function Shell({ tracking, tip, loadingLabel, notificationsLabel }: Shell
       <HydratedMarker />
     </>
   );
+}
+
+/** Notes the pages seen in this document until the tracker takes them (./tracker-wake.ts): the path and query, and when. */
+function useEarlyVisits(): void {
+  const pathname = usePathname();
+  useEffect(() => noteEarlyVisit(`${pathname}${window.location.search}`, Date.now()), [pathname]);
 }
 
 /** The toasts' host, mounted (and loaded) with the first toast raised, or at once when a toast was deferred to this page. */

@@ -1,4 +1,5 @@
-import { describeDevice, type RunEnvironment } from '../user-agent/environment';
+import type { RunEnvironment } from '../user-agent/environment';
+import { describeDevice } from '../user-agent/device';
 import { matchRoute } from '../channel/routes';
 import { PROJECT_ID } from './constants';
 import type { TrackingRecord } from './schema';

@@ -1,4 +1,5 @@
-import { describeDevice, detectEnvironment } from './environment';
+import { detectEnvironment } from './environment';
+import { describeDevice } from './device';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
