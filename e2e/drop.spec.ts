@@ -125,6 +125,8 @@ test('goods detail offers "open in app" where the channel has an app; with no ap
   // The link opens the app even before the page's scripts have come (issue 34); the fall-back and the note come with them.
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '1');
   await page.getByRole('link', { name: 'Open in app' }).click();
+  // The tap's helper is fetched when the finger comes down (issue 34): the 2000 ms count from when it asks for the app.
+  await expect.poll(() => elsewhere.some((url) => url.startsWith('aurora:'))).toBe(true);
   await page.clock.fastForward(1000);
   await expect(page.getByRole('status').filter({ hasText: 'did not open' })).toHaveCount(0);
   await page.clock.fastForward(1000);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { openApp, type AppLink } from '@/lib/client/deep-link';
+import type { openApp, AppLink } from '@/lib/client/deep-link';
 import { useRunEnvironment } from '@/components/shell/run-environment';
 import { openWxTip } from '@/components/shell/wx-tip-open';
 
@@ -16,13 +16,29 @@ import { openWxTip } from '@/components/shell/wx-tip-open';
  *
  * A real link to the app's address (issue 34): a tap before the page's scripts have arrived already asks the phone to
  * open the app; once they have, the tap goes through `open`, which adds the fall-back to the download page or the note.
+ * `open` (lib/client/deep-link.ts) is not part of the page's first load: it is fetched when a finger comes down on the
+ * button and used by the tap that follows (a tap whose helper cannot be fetched still asks for the app).
  */
+let helper: Promise<typeof openApp> | null = null;
+
+/** The deep-link helper, fetched once (again after a failed fetch). */
+function loadOpen(): Promise<typeof openApp> {
+  helper ??= import('@/lib/client/deep-link').then(
+    (m) => m.openApp,
+    (error: unknown) => {
+      helper = null;
+      throw error;
+    },
+  );
+  return helper;
+}
+
 export function OpenInApp({
   link,
   label,
   notOpened,
   inWechat,
-  open = openApp,
+  open,
 }: {
   link: AppLink | null;
   label: string;
@@ -50,12 +66,17 @@ export function OpenInApp({
         href={link.appUrl}
         data-testid="open-in-app"
         className="inline-flex h-[0.56rem] shrink-0 items-center gap-1 rounded-full border border-skin-1/30 px-3 text-xs font-medium whitespace-nowrap text-skin-1 active:scale-95 active:bg-skin-1/10 motion-reduce:active:scale-100"
+        onPointerDown={() => void loadOpen()}
         onClick={(event) => {
           event.preventDefault();
           if (environment === 'wxh5') return openWxTip(inWechat);
           cancel.current?.();
           setStayed(false);
-          cancel.current = open(link.appUrl, link.downloadUrl, undefined, () => setStayed(true));
+          const start = (openFn: typeof openApp) => {
+            cancel.current = openFn(link.appUrl, link.downloadUrl, undefined, () => setStayed(true));
+          };
+          if (open) start(open);
+          else loadOpen().then(start, () => window.location.assign(link.appUrl));
         }}
       >
         <svg viewBox="0 0 16 16" aria-hidden="true" className="size-[1.1em]" fill="none" stroke="currentColor" strokeWidth={1.6}>
