@@ -10,6 +10,7 @@ import { BuyActionIsland } from './buy-action-island';
  */
 export function BuyBar(props: { sale: RenderedSale; saleId: string; renderedAt: number; labels: BuyActionLabels }) {
   const { status, secondsLeft } = saleStatusAt(props.sale, props.renderedAt);
-  if (status === SALE_STATUS.COMING_SOON) return <BuyActionIsland {...props} />;
-  return <BuyActionView status={status} secondsLeft={secondsLeft} saleId={props.saleId} labels={props.labels} />;
+  const view = <BuyActionView status={status} secondsLeft={secondsLeft} saleId={props.saleId} labels={props.labels} />;
+  if (status === SALE_STATUS.COMING_SOON) return <BuyActionIsland {...props} fallback={view} />;
+  return view;
 }

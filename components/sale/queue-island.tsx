@@ -6,6 +6,7 @@ import { slotArgs, toSlotted } from '@/lib/i18n/slots';
 import type { SaleRecord } from '@/lib/sale/schema';
 import { SALE_STATUS } from '@/lib/sale/status';
 import { QueueLazy } from './queue-lazy';
+import { QueuePlaceholder } from './queue-panel-frame';
 import type { QueueLabels } from './queue-panel';
 
 /**
@@ -52,6 +53,7 @@ export async function QueueIsland({ channel, sale }: { channel: PageChannel; sal
   const over = sale.statusSell === SALE_STATUS.SOLD_OUT ? 'soldOut' : sale.statusSell === SALE_STATUS.ENDED ? 'ended' : null;
   return (
     <QueueLazy
+      placeholder={<QueuePlaceholder title={labels.title} />}
       saleId={sale.id}
       joinOpensAt={joinOpensAt}
       over={over}

@@ -44,6 +44,7 @@ export function SaleStatusBadge({
   const { status, secondsLeft } = saleStatusAt(rendered, renderedAt);
   // Only a sale not yet open changes while the page is open (its opening second): it counts down in the browser. One
   // already open is drawn here alone (issue 34); its end is checked again by the pay page and the buy itself.
-  if (status !== SALE_STATUS.COMING_SOON) return <SaleStatusView status={status} secondsLeft={secondsLeft} labels={labels} />;
-  return <LiveSaleStatusIsland sale={rendered} renderedAt={renderedAt} labels={labels} />;
+  const view = <SaleStatusView status={status} secondsLeft={secondsLeft} labels={labels} />;
+  if (status !== SALE_STATUS.COMING_SOON) return view;
+  return <LiveSaleStatusIsland sale={rendered} renderedAt={renderedAt} labels={labels} fallback={view} />;
 }

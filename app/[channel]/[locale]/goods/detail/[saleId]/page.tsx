@@ -321,6 +321,14 @@ export default async function GoodsDetailPage({ params }: Props) {
             labels={buyActionLabels(t, saleStartTime, tz)}
             texts={priorityTexts(t, priority, tz)}
             showAmount={theme.showAmount}
+            bar={
+              <BuyBar
+                sale={{ statusSell, saleStartTime, saleEndTime, amountAvailable }}
+                saleId={sale.id}
+                renderedAt={renderedAt}
+                labels={buyActionLabels(t, saleStartTime, tz)}
+              />
+            }
           >
             {theme.showAmount && <span className="shrink-0 text-lg font-bold text-skin-sign">{formatFen(sale.price)}</span>}
           </PriorityIsland>
