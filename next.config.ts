@@ -8,6 +8,11 @@ const nextConfig: NextConfig = {
   // NEXT_DIST_DIR lets two builds live side by side (e.g. two e2e servers on one machine).
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   reactStrictMode: true,
+  // The stylesheet inline in each document's <head> instead of a <link> (issue 34; docs/caching.md, "Painted from the
+  // page alone"): a phone on a slow link paints the page from its HTML alone, with no second round trip for the style
+  // and no share of the link taken from the scripts. The router's flight answers keep the <link>, which React matches
+  // to the inline style already in the page (nothing is fetched again). Measured: docs/decisions.md.
+  experimental: { inlineCss: true },
   poweredByHeader: false,
   // Keep PGlite's WASM out of the bundles (DESIGN §11), and Alipay's SDK (its HTTP client would be bundled into each
   // payment route, about 1 MB apiece): both are loaded from node_modules at run time.

@@ -4,15 +4,16 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { cachesOf, CACHE_TTL_MS, PAGE_STALE_MS, STALE_IF_ERROR_MS, tags } from '../cache/store';
 import type { RouteMatch } from '../channel/routes';
-import { paintFirst } from './paint-first';
 import { VISITOR_HEADER, type Visitor } from './visitor';
+import { dropStyleCopies } from './inline-style';
 
 /**
  * Rendered public pages, cached (docs/caching.md). A page every visitor sees alike (routes marked `shared`) is
  * rendered once by Next through this same server and kept under the tags of the data it shows; the proxy answers
  * the next visitors from here, each with a fresh CSP nonce: the render's nonce never leaves the server, and every
- * answer carries its own, as if rendered for it (docs/decisions.md). What is kept has its scripts rewritten to run
- * after the hero is painted (lib/page/paint-first.ts).
+ * answer carries its own, as if rendered for it (docs/decisions.md). What is kept is Next's page as it wrote it, its
+ * stylesheet inline (next.config.ts, `inlineCss`; docs/caching.md, "Painted from the page alone") and written once
+ * (lib/page/inline-style.ts).
  */
 export type RenderedPage =
   { kind: 'page'; body: string; contentType: string; nonce: string | null } | { kind: 'redirect'; status: number; location: string };
@@ -140,7 +141,7 @@ export function renderThroughServer(
           if (status !== 200 || !contentType.startsWith('text/html') || response.headers['set-cookie']) return resolve(undefined);
           const csp = response.headers['content-security-policy'];
           const nonce = (Array.isArray(csp) ? csp[0] : csp)?.match(/'nonce-([^']+)'/)?.[1] ?? null;
-          resolve({ kind: 'page', body: paintFirst(Buffer.concat(chunks).toString('utf8'), nonce), contentType, nonce });
+          resolve({ kind: 'page', body: dropStyleCopies(Buffer.concat(chunks).toString('utf8')), contentType, nonce });
         });
       },
     );
