@@ -98,4 +98,25 @@ describe('the WeChat share bootstrap (issue 36)', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls[0]).toEqual(['chat', expect.objectContaining({ imgUrl: 'http://aurora.localhost/api/og/sale/1', desc: SHARED.desc })]);
   });
+  it('after a navigation inside the app, takes the sale’s own preview picture, not the page before’s still in the head', async () => {
+    document.head.innerHTML = `<meta property="og:image" content="http://aurora.localhost/media/home-share.webp"><meta property="og:image" content="http://aurora.localhost/api/og/sale/12?v=3"><script type="application/ld+json">${JSON.stringify(
+      { '@type': 'Product', name: 'Tide Whale', sku: '12', image: ['http://aurora.localhost/goods/tide-whale.svg'] },
+    )}</script>`;
+    window.fetch = jest.fn().mockResolvedValue({ json: () => Promise.resolve({ code: 200, data: { appId: 'wx1234567890abcdef' } }) });
+    run(USER_AGENTS.wechat);
+    const calls: unknown[][] = [];
+    (window as unknown as { wx: unknown }).wx = {
+      config: () => undefined,
+      ready: (f: () => void) => f(),
+      updateAppMessageShareData: (d: unknown) => calls.push(['chat', d]),
+      updateTimelineShareData: (d: unknown) => calls.push(['moments', d]),
+    };
+    sdkScripts()[0]!.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls[0]).toEqual([
+      'chat',
+      expect.objectContaining({ title: 'Tide Whale', imgUrl: 'http://aurora.localhost/api/og/sale/12?v=3' }),
+    ]);
+    expect(calls[1]).toEqual(['moments', expect.objectContaining({ imgUrl: 'http://aurora.localhost/api/og/sale/12?v=3' })]);
+  });
 });

@@ -6,7 +6,8 @@
  * the server for `wx.config` (/market/api/wechat/jsConfig) and, on `wx.ready`, set the card for chats and Moments:
  * - a goods page: the sale's name, its price (where the channel shows amounts) and its cover, read from the page's
  *   schema.org Product (the JSON-LD the goods page writes for crawlers); a cover drawn as SVG, which WeChat does not
- *   show, gives way to the page's link-preview picture (the sale's card as a PNG, with the cover on it);
+ *   show, gives way to the page's link-preview picture (the sale's card as a PNG, with the cover on it; after an
+ *   in-app navigation the head may still hold the page before's og:image too, so the sale's own is looked for first);
  * - any other page: the channel's name, its description and its picture (`shared`).
  * The link is the page's own, without its #hash. After an in-app navigation (the head's title changes) the card is set
  * again for the new page; WeChat on iOS checks the signature against the URL the visitor entered on, Android against
@@ -23,11 +24,14 @@ var ua=navigator.userAgent;
 if(!/MicroMessenger/i.test(ua)||/miniProgram/i.test(ua))return;
 var ios=/iPhone|iPad|iPod/i.test(ua),entry=bare(),ready=false,shown="";
 function bare(){return location.href.split("#")[0]}
+function preview(k){var o=d.querySelectorAll('meta[property="og:image"]'),f=null;
+for(var j=0;j<o.length;j++){var u=o[j].getAttribute("content")||"";f=f||u;
+if(/^\\d+$/.test(k)&&new RegExp("/api/og/sale/"+k+"(\\\\?|$)").test(u))return u}return f}
 function page(){
 var s={title:c.title,desc:c.desc,imgUrl:c.imgUrl},l=d.querySelectorAll('script[type="application/ld+json"]');
 for(var i=0;i<l.length;i++){try{var p=JSON.parse(l[i].textContent||"");
-if(p&&p["@type"]==="Product"){s.title=p.name||s.title;var m=[].concat(p.image||[])[0],o=d.querySelector('meta[property="og:image"]');
-if(m&&/\\.svg(\\?|$)/i.test(m))m=o&&o.getAttribute("content");if(m)s.imgUrl=m;
+if(p&&p["@type"]==="Product"){s.title=p.name||s.title;var m=[].concat(p.image||[])[0];
+if(m&&/\\.svg(\\?|$)/i.test(m))m=preview(p.sku);if(m)s.imgUrl=m;
 s.desc=p.offers&&p.offers.price?"\\u00a5"+p.offers.price:(p.brand&&p.brand.name)||s.desc}}catch(e){}}
 return s}
 function share(){var s=page(),link=bare();shown=link;
