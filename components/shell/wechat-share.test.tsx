@@ -15,6 +15,22 @@ function run(userAgent: string): void {
 
 const sdkScripts = () => [...document.head.querySelectorAll('script')].filter((s) => s.src === JWEIXIN_SRC);
 
+/** Runs the bootstrap inside WeChat with an SDK that configures at once; the cards it set, in order. */
+async function shareInWechat(): Promise<unknown[][]> {
+  window.fetch = jest.fn().mockResolvedValue({ json: () => Promise.resolve({ code: 200, data: { appId: 'wx1234567890abcdef' } }) });
+  run(USER_AGENTS.wechat);
+  const calls: unknown[][] = [];
+  (window as unknown as { wx: unknown }).wx = {
+    config: () => undefined,
+    ready: (f: () => void) => f(),
+    updateAppMessageShareData: (d: unknown) => calls.push(['chat', d]),
+    updateTimelineShareData: (d: unknown) => calls.push(['moments', d]),
+  };
+  sdkScripts()[0]!.dispatchEvent(new Event('load'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return calls;
+}
+
 beforeEach(() => {
   document.head.innerHTML = '';
   document.body.innerHTML = '';
@@ -85,34 +101,14 @@ describe('the WeChat share bootstrap (issue 36)', () => {
         image: ['http://aurora.localhost/goods/aurora-dawn.svg'],
       },
     )}</script>`;
-    window.fetch = jest.fn().mockResolvedValue({ json: () => Promise.resolve({ code: 200, data: { appId: 'wx1234567890abcdef' } }) });
-    run(USER_AGENTS.wechat);
-    const calls: unknown[][] = [];
-    (window as unknown as { wx: unknown }).wx = {
-      config: () => undefined,
-      ready: (f: () => void) => f(),
-      updateAppMessageShareData: (d: unknown) => calls.push(['chat', d]),
-      updateTimelineShareData: (d: unknown) => calls.push(['moments', d]),
-    };
-    sdkScripts()[0]!.dispatchEvent(new Event('load'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const calls = await shareInWechat();
     expect(calls[0]).toEqual(['chat', expect.objectContaining({ imgUrl: 'http://aurora.localhost/api/og/sale/1', desc: SHARED.desc })]);
   });
   it('after a navigation inside the app, takes the sale’s own preview picture, not the page before’s still in the head', async () => {
     document.head.innerHTML = `<meta property="og:image" content="http://aurora.localhost/media/home-share.webp"><meta property="og:image" content="http://aurora.localhost/api/og/sale/12?v=3"><script type="application/ld+json">${JSON.stringify(
       { '@type': 'Product', name: 'Tide Whale', sku: '12', image: ['http://aurora.localhost/goods/tide-whale.svg'] },
     )}</script>`;
-    window.fetch = jest.fn().mockResolvedValue({ json: () => Promise.resolve({ code: 200, data: { appId: 'wx1234567890abcdef' } }) });
-    run(USER_AGENTS.wechat);
-    const calls: unknown[][] = [];
-    (window as unknown as { wx: unknown }).wx = {
-      config: () => undefined,
-      ready: (f: () => void) => f(),
-      updateAppMessageShareData: (d: unknown) => calls.push(['chat', d]),
-      updateTimelineShareData: (d: unknown) => calls.push(['moments', d]),
-    };
-    sdkScripts()[0]!.dispatchEvent(new Event('load'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const calls = await shareInWechat();
     expect(calls[0]).toEqual([
       'chat',
       expect.objectContaining({ title: 'Tide Whale', imgUrl: 'http://aurora.localhost/api/og/sale/12?v=3' }),
