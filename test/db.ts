@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import type { Logger } from 'drizzle-orm/logger';
 import * as schema from '@/lib/db/schema';
 import { migrate, MIGRATIONS_FOLDER } from '@/lib/db/migrate';
+import { preparingStatements } from '@/lib/db/statements';
 import type { Db } from '@/lib/db/client';
 import { seed } from '@/lib/demo/seed';
 import { tagNoticesSent } from '@/lib/cache/store';
@@ -28,7 +29,8 @@ export async function createTestDb(options: { logger?: Logger } = {}): Promise<{
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
     const sql = postgres(testUrl.toString(), { max: 5, onnotice: () => {} });
-    const db = drizzlePostgres(sql, { schema, logger: options.logger }) as unknown as Db;
+    // As the store opens it (lib/db/client.ts): its statements prepared.
+    const db = drizzlePostgres(preparingStatements(sql), { schema, logger: options.logger }) as unknown as Db;
     await migrate(db);
     return {
       db,
@@ -73,6 +75,8 @@ export function seededTestDb(now: Date): Db {
     get(_, property) {
       if (!current) throw new Error('the seeded database is used before its beforeAll ran (or after its afterAll)');
       const value = Reflect.get(current.db, property, current.db) as unknown;
+      // The driver's client (postgres.js's is a function) is a value, not a method of the database: handed as it is.
+      if (property === '$client') return value;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current.db) : value;
     },
   });

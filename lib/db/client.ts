@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { openEmbedded } from './embedded';
+import { preparingStatements } from './statements';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { env } from '../env';
@@ -32,11 +33,11 @@ export function openDb(): { db: Db; close: () => Promise<void> } {
   const e = env();
   if (e.DATABASE_URL) {
     const sql = postgres(e.DATABASE_URL, POSTGRES_OPTIONS);
-    return { db: drizzlePostgres(sql, { schema }), close: () => sql.end() };
+    return { db: drizzlePostgres(preparingStatements(sql), { schema }), close: () => sql.end() };
   }
   mkdirSync(e.PGLITE_DIR, { recursive: true });
   const embedded = openEmbedded(e.PGLITE_DIR);
-  const db = drizzlePostgres(embedded.sql, { schema });
+  const db = drizzlePostgres(preparingStatements(embedded.sql), { schema });
   listeners.set(db, embedded.listen);
   return { db, close: embedded.close };
 }
