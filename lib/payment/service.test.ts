@@ -9,7 +9,7 @@ import { chainTokenId, verifyLedger } from '@/lib/chain/ledger';
 import { chainLedger } from '@/lib/db/schema';
 import { NotificationError } from './provider';
 import { sandboxProvider, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './sandbox';
-import { applyNotification, queryPayment, receiveNotification, startPayment, PAYMENT_STATUS } from './service';
+import { applyNotification, queryPayment, receiveNotification, startPayment, PAYMENT_LIMITS, PAYMENT_STATUS } from './service';
 import type { UserScope } from '@/lib/procedure/scope';
 
 // Payment (DESIGN §7): signed notifications, verified, amount-checked, applied exactly once; minting and chain-up.
@@ -253,5 +253,94 @@ describe('chain-up through the built-in ledger', () => {
       .set({ payload: { ...first!.payload, owner: 'someone-else' } })
       .where(eq(chainLedger.height, first!.height));
     expect(await verifyLedger(db)).toBe(`height ${first!.height}: hash does not match its content`);
+  });
+});
+
+describe("a drop's payments hold no transaction (drizzle/0047)", () => {
+  /**
+   * The transactions `db`'s driver is asked to open while `run` runs: postgres.js's `begin` (PostgreSQL), PGlite's
+   * `transaction` (the in-process database of the tests).
+   */
+  async function transactionsDuring<T>(run: () => Promise<T>): Promise<{ value: T; transactions: number }> {
+    const client = (db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
+    const method = typeof client === 'function' ? 'begin' : 'transaction';
+    const original = client[method]!;
+    let transactions = 0;
+    client[method] = (...args: unknown[]) => {
+      transactions++;
+      return original.apply(client, args);
+    };
+    try {
+      return { value: await run(), transactions };
+    } finally {
+      client[method] = original;
+    }
+  }
+
+  it("opens an order's first payment and settles its SUCCESS in one statement each, with what the transaction wrote", async () => {
+    const sale = await makeSale(db, { code: 'one-statement', amount: 10, limitPerUser: 5, price: 19900, now: t0 });
+    const [first, second] = await makeUsers(db, 2, '3950');
+    const scope = (userId: number): UserScope => ({ db, now: t0, channelId: sale.channelId, userId });
+    const numbers: number[][] = [];
+    for (const buyer of [first!, second!]) {
+      const order = await createOrder(scope(buyer), { saleId: sale.saleId, quantity: 2, idempotencyKey: key() }, FIVE_MIN);
+      const opened = await transactionsDuring(() =>
+        startPayment({ ...scope(buyer), channelKey: 'AURORA', provider: provider() }, order.orderNo),
+      );
+      expect(opened.transactions).toBe(0);
+      const [row] = await db.select().from(payments).where(eq(payments.paymentNo, opened.value.paymentNo));
+      expect(row).toMatchObject({
+        orderId: await orderIdOf(order.orderNo),
+        provider: 'sandbox',
+        amount: 2 * 19900,
+        status: PAYMENT_STATUS.created,
+        client: 'mobile',
+        payerOpenid: null,
+        createdAt: t0,
+        nextQueryAt: at(60_000),
+        start: { payUrl: `/sandbox/cashier/${opened.value.paymentNo}` },
+      });
+
+      const { body, headers } = notificationFor(opened.value.paymentNo, 2 * 19900);
+      const settled = await transactionsDuring(() => receiveNotification(db, provider(), body, headers, at(1000)));
+      expect(settled).toEqual({ value: 'paid', transactions: 0 });
+      const paid = await getOrder({ ...scope(buyer), now: at(2000) }, order.orderNo);
+      expect(paid).toMatchObject({ statusTrade: ORDER_STATUS.paid, payTime: at(1000).toISOString() });
+      numbers.push(paid.editions.map((e) => e.number));
+      const [after] = await db.select().from(payments).where(eq(payments.paymentNo, opened.value.paymentNo));
+      expect(after).toMatchObject({
+        status: PAYMENT_STATUS.paid,
+        notifications: 1,
+        providerTradeNo: `T-${opened.value.paymentNo}`,
+        settledAt: at(1000),
+      });
+    }
+    // The edition's numbers go on from the counter, as the transaction's minting takes them.
+    expect(numbers).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+  });
+
+  it('leaves everything else to the transaction: a second payment of an order, a repeat, a SUCCESS too late', async () => {
+    const { ctx, order, payment } = await orderWithPayment('one-statement-else', 1);
+    // A second payment (the first handed out again would open nothing): the transaction decides, as before.
+    const second = await transactionsDuring(() =>
+      startPayment({ ...ctx, now: at(PAYMENT_LIMITS.reuseMs + 1000), channelKey: 'AURORA', provider: provider() }, order.orderNo),
+    );
+    expect(second.transactions).toBeGreaterThan(0);
+    expect(second.value.paymentNo).not.toBe(payment.paymentNo);
+    // The first one, closed when the second opened, still pays when its SUCCESS comes (money taken is never dropped).
+    const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
+    expect(await receiveNotification(db, provider(), body, headers, at(PAYMENT_LIMITS.reuseMs + 2000))).toBe('paid');
+    const repeat = await transactionsDuring(() => receiveNotification(db, provider(), body, headers, at(PAYMENT_LIMITS.reuseMs + 3000)));
+    expect(repeat).toEqual({ value: 'duplicate', transactions: 1 });
+
+    const late = await orderWithPayment('one-statement-late', 1);
+    const tooLate = notificationFor(late.payment.paymentNo, late.payment.amount);
+    const refunded = await transactionsDuring(() =>
+      receiveNotification(db, provider(), tooLate.body, tooLate.headers, at(FIVE_MIN + 1000)),
+    );
+    expect(refunded).toEqual({ value: 'refunded', transactions: 1 });
   });
 });

@@ -6,6 +6,7 @@ import { commodities, orders, payments, sales } from '../db/schema';
 import { AppError } from '../procedure/errors';
 import { randomDigits } from '../security/crypto';
 import { isUniqueViolation } from '../db/errors';
+import { executedRows } from '../db/rows';
 import { mintHoldings } from '../collection/mint';
 import { getOrder, movingStock, releaseOrder, type StockMove } from '../order/service';
 import type { OrderView } from '../order/schema';
@@ -65,6 +66,45 @@ export const PAYMENT_LIMITS = {
   queryIntervalMs: 5_000,
 } as const;
 
+/** A payment's number: the millisecond and 8 random digits, unique by constraint. */
+function newPaymentNo(now: Date): string {
+  return `P${now.getTime()}${randomDigits(8)}`;
+}
+
+/**
+ * The first payment of one of the buyer's unpaid orders, in one statement (`open_first_payment`, drizzle/0047): under
+ * the order's row lock, inserted only when the order is the buyer's on the channel and has no payment yet, as the
+ * transaction of `startPayment` decides for that case. Null when anything else holds (no such order, a payment made
+ * before, a number drawn twice): nothing was written, and `startPayment` decides in its transaction.
+ */
+async function openFirstPayment(
+  db: Db,
+  input: {
+    orderNo: string;
+    userId: number;
+    channelId: number;
+    provider: string;
+    amount: number;
+    now: Date;
+    client: PayClient;
+    payerOpenid: string | null;
+  },
+): Promise<{ id: number; paymentNo: string } | null> {
+  const paymentNo = newPaymentNo(input.now);
+  try {
+    const [row] = executedRows<{ payment_id: number | null }>(
+      await db.execute(sql`
+      select payment_id from open_first_payment(${input.orderNo}::text, ${input.userId}::integer, ${input.channelId}::integer,
+        ${paymentNo}::text, ${input.provider}::text, ${input.amount}::integer, ${input.client}::text, ${input.payerOpenid}::text,
+        ${input.now.toISOString()}::timestamptz, ${firstAskAt(input.now).toISOString()}::timestamptz)`),
+    );
+    return row?.payment_id == null ? null : { id: Number(row.payment_id), paymentNo };
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
 /**
  * Inserts a payment under a fresh number: the millisecond and 8 random digits. Two payments that draw the same number
  * in the same millisecond would violate its unique index; the second draws again instead of failing as a 500 (each
@@ -75,7 +115,7 @@ async function insertPayment(
   input: { orderId: number; provider: string; amount: number; now: Date; client: PayClient; payerOpenid: string | null },
 ): Promise<{ id: number; paymentNo: string }> {
   for (let attempt = 1; ; attempt++) {
-    const paymentNo = `P${input.now.getTime()}${randomDigits(8)}`;
+    const paymentNo = newPaymentNo(input.now);
     try {
       const [row] = await tx.transaction((savepoint) =>
         savepoint
@@ -155,61 +195,74 @@ export async function startPayment(
     expireTime: order.expireTime,
   });
 
-  // Decided under the order's row lock, so concurrent calls for one order open one payment, not one each.
-  const decided = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, ctx.userId), eq(orders.channelId, ctx.channelId)))
-      .for('update');
-    if (!locked) throw new AppError(404, msg('orderNotFound'));
-    const made: OpenPayment[] = await tx
-      .select({
-        id: payments.id,
-        paymentNo: payments.paymentNo,
-        provider: payments.provider,
-        status: payments.status,
-        client: payments.client,
-        payerOpenid: payments.payerOpenid,
-        start: payments.start,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .where(eq(payments.orderId, locked.id))
-      .orderBy(desc(payments.id));
-    const open = made.filter((p) => p.status === PAYMENT_STATUS.created);
-    const age = (p: OpenPayment) => ctx.now.getTime() - p.createdAt.getTime();
-    if (open.some((p) => p.start === null && age(p) < PAYMENT_LIMITS.startingMs)) {
-      throw new AppError(429, msg('payStarting'), { reason: REASON.starting });
-    }
-    // Only the newest open payment is answered again: it is the one the reconciliation asks about.
-    const again = open
-      .slice(0, 1)
-      .find(
-        (p) =>
-          p.start !== null &&
-          p.provider === ctx.provider.name &&
-          p.client === payer.client &&
-          p.payerOpenid === openid &&
-          age(p) >= 0 &&
-          age(p) < PAYMENT_LIMITS.reuseMs,
-      );
-    if (again) return { kind: 'again' as const, again };
-    if (made.length >= PAYMENT_LIMITS.perOrder) {
-      console.warn(`[pay] order ${orderNo} has had ${made.length} payments; pay/create refused`);
-      throw new AppError(429, msg('payTooManyAttempts', { limit: PAYMENT_LIMITS.perOrder }), { reason: REASON.attempts });
-    }
-    const opened = await insertPayment(tx, {
-      orderId: locked.id,
-      provider: ctx.provider.name,
-      amount: order.amount,
-      now: ctx.now,
-      client: payer.client,
-      payerOpenid: openid,
-    });
-    // The last payment is closed; those before it were closed (or found unclosable) when it opened.
-    return { kind: 'opened' as const, opened, earlier: open.slice(0, 1) };
+  // An order's first payment, a drop's every payment, in one statement: no transaction holds a connection for it.
+  const first = await openFirstPayment(ctx.db, {
+    orderNo,
+    userId: ctx.userId,
+    channelId: ctx.channelId,
+    provider: ctx.provider.name,
+    amount: order.amount,
+    now: ctx.now,
+    client: payer.client,
+    payerOpenid: openid,
   });
+  // Otherwise decided under the order's row lock, so concurrent calls for one order open one payment, not one each.
+  const decided = first
+    ? { kind: 'opened' as const, opened: first, earlier: [] as OpenPayment[] }
+    : await ctx.db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, ctx.userId), eq(orders.channelId, ctx.channelId)))
+          .for('update');
+        if (!locked) throw new AppError(404, msg('orderNotFound'));
+        const made: OpenPayment[] = await tx
+          .select({
+            id: payments.id,
+            paymentNo: payments.paymentNo,
+            provider: payments.provider,
+            status: payments.status,
+            client: payments.client,
+            payerOpenid: payments.payerOpenid,
+            start: payments.start,
+            createdAt: payments.createdAt,
+          })
+          .from(payments)
+          .where(eq(payments.orderId, locked.id))
+          .orderBy(desc(payments.id));
+        const open = made.filter((p) => p.status === PAYMENT_STATUS.created);
+        const age = (p: OpenPayment) => ctx.now.getTime() - p.createdAt.getTime();
+        if (open.some((p) => p.start === null && age(p) < PAYMENT_LIMITS.startingMs)) {
+          throw new AppError(429, msg('payStarting'), { reason: REASON.starting });
+        }
+        // Only the newest open payment is answered again: it is the one the reconciliation asks about.
+        const again = open
+          .slice(0, 1)
+          .find(
+            (p) =>
+              p.start !== null &&
+              p.provider === ctx.provider.name &&
+              p.client === payer.client &&
+              p.payerOpenid === openid &&
+              age(p) >= 0 &&
+              age(p) < PAYMENT_LIMITS.reuseMs,
+          );
+        if (again) return { kind: 'again' as const, again };
+        if (made.length >= PAYMENT_LIMITS.perOrder) {
+          console.warn(`[pay] order ${orderNo} has had ${made.length} payments; pay/create refused`);
+          throw new AppError(429, msg('payTooManyAttempts', { limit: PAYMENT_LIMITS.perOrder }), { reason: REASON.attempts });
+        }
+        const opened = await insertPayment(tx, {
+          orderId: locked.id,
+          provider: ctx.provider.name,
+          amount: order.amount,
+          now: ctx.now,
+          client: payer.client,
+          payerOpenid: openid,
+        });
+        // The last payment is closed; those before it were closed (or found unclosable) when it opened.
+        return { kind: 'opened' as const, opened, earlier: open.slice(0, 1) };
+      });
   if (decided.kind === 'again') {
     const kept = decided.again.start!;
     return answer(decided.again.paymentNo, ctx.provider.reopen?.(kept) ?? kept);
@@ -340,6 +393,8 @@ export async function applyNotification(
   n: VerifiedNotification,
   now: Date,
 ): Promise<NotificationOutcome> {
+  // A drop's every payment: paid while its order waits, settled in one statement (drizzle/0047), no transaction held.
+  if (n.paid && (await settlePaid(db, provider, n, now))) return 'paid';
   let released: StockMove | null = null;
   // A payment that came too late gives its copy back: published to every process with the commit (docs/caching.md).
   const outcome = await movingStock(db, async (tx) => ({ value: await settle(tx), move: released }));
@@ -403,6 +458,21 @@ export async function applyNotification(
       .where(eq(payments.id, payment.id));
     return 'refunded';
   }
+}
+
+/**
+ * Step 3's common case in one statement (`settle_paid`, drizzle/0047): a "paid" for a payment still open whose order
+ * is still to pay and in time. The payment is paid and counted, the order paid and its holdings minted, as the
+ * transaction of `applyNotification` does. False when anything else holds (no such payment, another provider or
+ * amount, a repeat, an order paid too late): nothing was written, and the transaction decides.
+ */
+async function settlePaid(db: Db, provider: PaymentProvider, n: VerifiedNotification, now: Date): Promise<boolean> {
+  const [row] = executedRows<{ outcome: string | null }>(
+    await db.execute(sql`
+    select outcome from settle_paid(${n.paymentNo}::text, ${provider.name}::text, ${n.amount}::integer,
+      ${n.providerTradeNo}::text, ${now.toISOString()}::timestamptz)`),
+  );
+  return row?.outcome === 'paid';
 }
 
 /**
