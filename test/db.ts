@@ -134,3 +134,23 @@ function migratedImagePath(): string {
   walk(MIGRATIONS_FOLDER);
   return path.join(process.cwd(), 'node_modules/.cache/storefront-test-db', `migrated-${hash.digest('hex').slice(0, 16)}.tar`);
 }
+
+/**
+ * The transactions `db`'s driver is asked to open while `run` runs (postgres.js's `begin` on PostgreSQL, PGlite's
+ * `transaction` in process), with what `run` answered: what holds a connection for more than one statement.
+ */
+export async function transactionsDuring<T>(db: Db, run: () => Promise<T>): Promise<{ value: T; transactions: number }> {
+  const client = (db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
+  const method = typeof client === 'function' ? 'begin' : 'transaction';
+  const original = client[method]!;
+  let transactions = 0;
+  client[method] = (...args: unknown[]) => {
+    transactions++;
+    return original.apply(client, args);
+  };
+  try {
+    return { value: await run(), transactions };
+  } finally {
+    client[method] = original;
+  }
+}

@@ -27,6 +27,12 @@ export interface ChainAdapter {
   readonly name: string;
   /** Records the asset and returns its receipt. Called inside the job's transaction for the ledger; a remote chain may ignore `tx`. */
   submit(tx: Db, asset: ChainAsset, now: Date): Promise<ChainReceipt>;
+  /**
+   * Records several assets at once, in the caller's one transaction, their receipts in the same order (the ledger: one
+   * lock and one insert for the lot, so the chain-up job holds a connection for a few round trips, not a few per
+   * holding). Optional: an adapter without it is called once per asset.
+   */
+  submitMany?(tx: Db, assets: readonly ChainAsset[], now: Date): Promise<ChainReceipt[]>;
   /** Records a transfer of an edition on chain (issue 36), in the caller's transaction for the ledger; its receipt's hash. */
   transfer(tx: Db, event: ChainTransfer, now: Date): Promise<{ txHash: string }>;
 }

@@ -39,43 +39,57 @@ export function chainTokenId(commodityId: number, number: number): string {
   return BigInt(`0x${sha256(`token:${commodityId}:${number}`).slice(0, 15)}`).toString();
 }
 
+type Entry = { holdingId: number; kind: 'mint' | 'transfer'; tokenId: string; payload: Record<string, unknown> };
+
 /**
- * Appends one entry after the last, under the ledger's transaction-scoped advisory lock: heights without gaps, each
- * entry naming its true predecessor. Answers the entry's hash.
+ * Appends entries after the last, in their order, under the ledger's transaction-scoped advisory lock: heights without
+ * gaps, each entry naming its true predecessor. One insert for all of them. Answers their hashes.
  */
-async function append(
-  tx: Db,
-  entry: { holdingId: number; kind: 'mint' | 'transfer'; tokenId: string; payload: Record<string, unknown> },
-  now: Date,
-): Promise<string> {
+async function append(tx: Db, entries: readonly Entry[], now: Date): Promise<string[]> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('chain_ledger'))`);
   const [last] = await tx
     .select({ height: chainLedger.height, txHash: chainLedger.txHash })
     .from(chainLedger)
     .orderBy(desc(chainLedger.height))
     .limit(1);
-  const height = (last?.height ?? 0) + 1;
-  const prevHash = last?.txHash ?? GENESIS_HASH;
-  const txHash = entryHash(height, prevHash, entry.payload);
-  await tx.insert(chainLedger).values({ height, prevHash, txHash, ...entry, createdAt: now });
-  return txHash;
+  let height = last?.height ?? 0;
+  let prevHash = last?.txHash ?? GENESIS_HASH;
+  const rows = entries.map((entry) => {
+    height += 1;
+    const txHash = entryHash(height, prevHash, entry.payload);
+    const row = { height, prevHash, txHash, ...entry, createdAt: now };
+    prevHash = txHash;
+    return row;
+  });
+  if (rows.length > 0) await tx.insert(chainLedger).values(rows);
+  return rows.map((row) => row.txHash);
 }
+
+const mintEntry = (asset: ChainAsset): Entry => {
+  const tokenId = chainTokenId(asset.commodityId, asset.number);
+  return { holdingId: asset.holdingId, kind: 'mint', tokenId, payload: { ...asset, tokenId } };
+};
 
 export const ledgerAdapter: ChainAdapter = {
   name: 'ledger',
   async submit(tx: Db, asset: ChainAsset, now: Date): Promise<ChainReceipt> {
-    const tokenId = chainTokenId(asset.commodityId, asset.number);
-    const txHash = await append(tx, { holdingId: asset.holdingId, kind: 'mint', tokenId, payload: { ...asset, tokenId } }, now);
-    return { txHash: `0x${txHash}`, tokenId };
+    const entry = mintEntry(asset);
+    const [txHash] = await append(tx, [entry], now);
+    return { txHash: `0x${txHash}`, tokenId: entry.tokenId };
+  },
+  async submitMany(tx: Db, assets: readonly ChainAsset[], now: Date): Promise<ChainReceipt[]> {
+    const entries = assets.map(mintEntry);
+    const hashes = await append(tx, entries, now);
+    return entries.map((entry, i) => ({ txHash: `0x${hashes[i]}`, tokenId: entry.tokenId }));
   },
   /**
    * A gift between buyers accepted (issue 36): an entry of its own, `{kind: 'transfer', holdingId, tokenId, from, to}`
    * with the two owners' public ids, hash-chained like a mint, so the ledger tells each edition's holders in turn.
    */
   async transfer(tx: Db, event: ChainTransfer, now: Date): Promise<{ txHash: string }> {
-    const txHash = await append(
+    const [txHash] = await append(
       tx,
-      { holdingId: event.holdingId, kind: 'transfer', tokenId: event.tokenId, payload: { kind: 'transfer', ...event } },
+      [{ holdingId: event.holdingId, kind: 'transfer', tokenId: event.tokenId, payload: { kind: 'transfer', ...event } }],
       now,
     );
     return { txHash: `0x${txHash}` };

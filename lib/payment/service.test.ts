@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { seededTestDb } from '@/test/db';
+import { seededTestDb, transactionsDuring } from '@/test/db';
 import { makeSale, makeUsers, stockLeft } from '@/test/buying';
 import { holdings, orders, payments } from '@/lib/db/schema';
 import { createOrder, getOrder } from '@/lib/order/service';
@@ -257,26 +257,6 @@ describe('chain-up through the built-in ledger', () => {
 });
 
 describe("a drop's payments hold no transaction (drizzle/0047)", () => {
-  /**
-   * The transactions `db`'s driver is asked to open while `run` runs: postgres.js's `begin` (PostgreSQL), PGlite's
-   * `transaction` (the in-process database of the tests).
-   */
-  async function transactionsDuring<T>(run: () => Promise<T>): Promise<{ value: T; transactions: number }> {
-    const client = (db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
-    const method = typeof client === 'function' ? 'begin' : 'transaction';
-    const original = client[method]!;
-    let transactions = 0;
-    client[method] = (...args: unknown[]) => {
-      transactions++;
-      return original.apply(client, args);
-    };
-    try {
-      return { value: await run(), transactions };
-    } finally {
-      client[method] = original;
-    }
-  }
-
   it("opens an order's first payment and settles its SUCCESS in one statement each, with what the transaction wrote", async () => {
     const sale = await makeSale(db, { code: 'one-statement', amount: 10, limitPerUser: 5, price: 19900, now: t0 });
     const [first, second] = await makeUsers(db, 2, '3950');
@@ -284,7 +264,7 @@ describe("a drop's payments hold no transaction (drizzle/0047)", () => {
     const numbers: number[][] = [];
     for (const buyer of [first!, second!]) {
       const order = await createOrder(scope(buyer), { saleId: sale.saleId, quantity: 2, idempotencyKey: key() }, FIVE_MIN);
-      const opened = await transactionsDuring(() =>
+      const opened = await transactionsDuring(db, () =>
         startPayment({ ...scope(buyer), channelKey: 'AURORA', provider: provider() }, order.orderNo),
       );
       expect(opened.transactions).toBe(0);
@@ -302,7 +282,7 @@ describe("a drop's payments hold no transaction (drizzle/0047)", () => {
       });
 
       const { body, headers } = notificationFor(opened.value.paymentNo, 2 * 19900);
-      const settled = await transactionsDuring(() => receiveNotification(db, provider(), body, headers, at(1000)));
+      const settled = await transactionsDuring(db, () => receiveNotification(db, provider(), body, headers, at(1000)));
       expect(settled).toEqual({ value: 'paid', transactions: 0 });
       const paid = await getOrder({ ...scope(buyer), now: at(2000) }, order.orderNo);
       expect(paid).toMatchObject({ statusTrade: ORDER_STATUS.paid, payTime: at(1000).toISOString() });
@@ -325,7 +305,7 @@ describe("a drop's payments hold no transaction (drizzle/0047)", () => {
   it('leaves everything else to the transaction: a second payment of an order, a repeat, a SUCCESS too late', async () => {
     const { ctx, order, payment } = await orderWithPayment('one-statement-else', 1);
     // A second payment (the first handed out again would open nothing): the transaction decides, as before.
-    const second = await transactionsDuring(() =>
+    const second = await transactionsDuring(db, () =>
       startPayment({ ...ctx, now: at(PAYMENT_LIMITS.reuseMs + 1000), channelKey: 'AURORA', provider: provider() }, order.orderNo),
     );
     expect(second.transactions).toBeGreaterThan(0);
@@ -333,12 +313,14 @@ describe("a drop's payments hold no transaction (drizzle/0047)", () => {
     // The first one, closed when the second opened, still pays when its SUCCESS comes (money taken is never dropped).
     const { body, headers } = notificationFor(payment.paymentNo, payment.amount);
     expect(await receiveNotification(db, provider(), body, headers, at(PAYMENT_LIMITS.reuseMs + 2000))).toBe('paid');
-    const repeat = await transactionsDuring(() => receiveNotification(db, provider(), body, headers, at(PAYMENT_LIMITS.reuseMs + 3000)));
+    const repeat = await transactionsDuring(db, () =>
+      receiveNotification(db, provider(), body, headers, at(PAYMENT_LIMITS.reuseMs + 3000)),
+    );
     expect(repeat).toEqual({ value: 'duplicate', transactions: 1 });
 
     const late = await orderWithPayment('one-statement-late', 1);
     const tooLate = notificationFor(late.payment.paymentNo, late.payment.amount);
-    const refunded = await transactionsDuring(() =>
+    const refunded = await transactionsDuring(db, () =>
       receiveNotification(db, provider(), tooLate.body, tooLate.headers, at(FIVE_MIN + 1000)),
     );
     expect(refunded).toEqual({ value: 'refunded', transactions: 1 });
