@@ -16,6 +16,7 @@ export const STEPS = [
   'cashier page',
   'sandbox pay',
   'result page',
+  'payResult',
   'sellout page',
 ] as const;
 export type Step = (typeof STEPS)[number];
@@ -216,6 +217,11 @@ export async function buyerJourney(send: Send, tally: JourneyTally, options: Jou
   }
   tally.paid.set(orderNo, (tally.paid.get(orderNo) ?? 0) + 1);
   await page(send, tally, 'result page', 'navigation', `/pay/success?orderNo=${encodeURIComponent(orderNo)}`, options);
+  // The result page's buyer part (issue 34, as the pay page's payState): the order, read by the page once shown.
+  const result = await call(send, tally, 'payResult', '/api/market/api/pay/query', { orderNo }, options);
+  if (result && !('refusal' in result) && result.data.statusTrade !== 1) {
+    tally.fail('payResult', `order ${orderNo} read as not paid (status ${String(result.data.statusTrade)})`);
+  } else if (result && 'refusal' in result) tally.fail('payResult', `refused: ${result.refusal}`);
 }
 
 /** A row of the printed targets: what, the figure, met or not. */

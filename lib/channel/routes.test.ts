@@ -169,9 +169,12 @@ describe('route flags', () => {
 });
 
 describe('shared routes behind login (issue 34)', () => {
-  it('serves only the pay page from the cache behind login, and names the one call its buyer part comes from', () => {
+  it('serves only the pay page and its result page from the cache behind login, each naming the one call its buyer part comes from', () => {
     const sharedLogin = ROUTES.filter((r) => r.login && r.shared);
-    expect(sharedLogin.map((r) => [r.name, r.shared?.buyerPart])).toEqual([['pay', '/market/api/saleRecord/payState']]);
+    expect(sharedLogin.map((r) => [r.name, r.shared?.buyerPart])).toEqual([
+      ['paySuccess', '/market/api/pay/query'],
+      ['pay', '/market/api/saleRecord/payState'],
+    ]);
   });
 
   it('serves /mine, open to everyone, from the cache in a signed-in and an anonymous variant, the buyer part from one call', () => {

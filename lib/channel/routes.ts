@@ -103,7 +103,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Shared goods links open in WeChat, where the page works (its share card, WeChat Pay on the pay page): no covering
   // tip (issue 36); "open in app", which WeChat blocks, shows it when tapped.
   { name: 'goodsDetail', pattern: '/goods/detail/:saleId', shared: { query: [] } },
-  { name: 'paySuccess', pattern: '/pay/success', login: true },
+  { name: 'paySuccess', pattern: '/pay/success', login: true, shared: { query: [], buyerPart: '/market/api/pay/query' } },
   { name: 'payFail', pattern: '/pay/fail', login: true },
   // issue 34: the pay page's shared part (sale, channel, price, options, terms) from the cache; the buyer's own part from
   // one call in the browser (docs/caching.md).

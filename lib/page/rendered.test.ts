@@ -41,7 +41,7 @@ describe('servesFromCache', () => {
     expect(servesFromCache('HEAD', new Headers(PAGE_LOAD), route('/'))).toBe(false);
     expect(servesFromCache('POST', new Headers(PAGE_LOAD), route('/'))).toBe(false);
     expect(servesFromCache('GET', new Headers({ ...PAGE_LOAD, 'sec-fetch-dest': 'iframe' }), route('/'))).toBe(false);
-    for (const path of ['/login', '/pay/success', '/pay/fail', '/mine/records']) {
+    for (const path of ['/login', '/pay/fail', '/mine/records']) {
       expect(servesFromCache('GET', new Headers(PAGE_LOAD), route(path))).toBe(false);
     }
     // The proxy's own render request carries the per-process secret; a guess does not pass.
@@ -51,6 +51,10 @@ describe('servesFromCache', () => {
   it('answers /mine’s page loads from the cache and leaves its RSC fetches to Next (issue 34)', () => {
     expect(servesFromCache('GET', new Headers(PAGE_LOAD), route('/mine'))).toBe(true);
     expect(servesFromCache('GET', new Headers(ROUTER_FETCH), route('/mine'))).toBe(false);
+  });
+
+  it('answers the result page’s loads from the cache, the order being read by its client part (issue 34)', () => {
+    expect(servesFromCache('GET', new Headers(PAGE_LOAD), route('/pay/success'))).toBe(true);
   });
 
   it('leaves the pay page’s RSC fetches, prefetches and other methods to Next as for every shared page (issue 34)', () => {

@@ -107,6 +107,18 @@ describe('the pay page (issue 34)', () => {
   });
 });
 
+describe('the result page (issue 34)', () => {
+  it('keys /pay/success by channel and language only, whatever order it is for, and sends a non-order to /404 unrendered', async () => {
+    const expected = { kind: 'cache', key: 'AURORA|en|/pay/success', renderPath: '/pay/success' };
+    expect(await plan(aurora, '/pay/success', 'orderNo=2026112908000012345678')).toEqual(expected);
+    expect(await plan(aurora, '/pay/success', 'orderNo=2026112908000087654321&from=alipay')).toEqual(expected);
+    expect(await plan(lumen, '/pay/success', 'orderNo=2026112908000012345678', 'zh-CN')).toMatchObject({ key: 'LUMEN|zh-CN|/pay/success' });
+    for (const query of ['', 'orderNo=', 'orderNo=123', 'orderNo=2026112908000012345678x', 'orderNo[]=1']) {
+      expect(await plan(aurora, '/pay/success', query)).toEqual({ kind: 'redirect', location: '/404', status: 307 });
+    }
+  });
+});
+
 it('keys /404 by channel and language only', async () => {
   expect(await plan(aurora, '/404', 'x=1')).toEqual({ kind: 'cache', key: 'AURORA|en|/404', renderPath: '/404' });
 });

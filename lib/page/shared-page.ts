@@ -26,6 +26,8 @@ export type SharedPagePlan =
 const CANONICAL_ID = /^[1-9]\d{0,9}$/;
 /** A sale id spelt another way that still names one: leading zeros. */
 const PADDED_ID = /^0+[1-9]\d{0,9}$/;
+/** An order number as the store makes them (lib/order/service.ts): 22 digits. */
+const ORDER_NO = /^\d{22}$/;
 
 export async function planSharedPage(
   scope: ChannelScope & { channelKey: string },
@@ -57,6 +59,13 @@ export async function planSharedPage(
       if (!CANONICAL_ID.test(raw) || !(await readSaleIds(scope)).has(raw)) return { kind: 'redirect', location: '/404', status: 307 };
       const path = `${prefix}${raw}`;
       return { kind: 'cache', key: keyOf(path), renderPath: path };
+    }
+    case 'paySuccess': {
+      // The result page (issue 34) holds nothing of the order: one entry per channel and language. A number that is no
+      // order number goes to /404 without a render, as the page's own check did; the order itself is the buyer's part.
+      const orderNo = search.get('orderNo') ?? '';
+      if (!ORDER_NO.test(orderNo)) return { kind: 'redirect', location: '/404', status: 307 };
+      return { kind: 'cache', key: keyOf('/pay/success'), renderPath: '/pay/success' };
     }
     case 'mine':
       // issue 34: two variants, for a visitor with a session of this channel and one without (lib/page/visitor.ts);

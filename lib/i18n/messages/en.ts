@@ -661,6 +661,9 @@ const en = {
     refundedBody: 'Your payment arrived after the order expired, so it has been refunded.',
     backToGoods: 'Back to the drop',
     pending: 'Waiting for the payment result…',
+    /** The result page's order did not come (issue 34: it is read once the page is shown). */
+    loadFailed: 'Your order did not load.',
+    loadAgain: 'Try again',
   },
   orders: {
     title: 'Order records',

@@ -598,6 +598,8 @@ const zhCN: Messages = {
     refundedBody: '你的支付在订单过期后到达，已原路退款。',
     backToGoods: '返回商品',
     pending: '正在等待支付结果…',
+    loadFailed: '订单信息没有加载出来。',
+    loadAgain: '重试',
   },
   orders: {
     title: '订单记录',
