@@ -10,6 +10,9 @@ import { POST } from '@/app/api/pay/notify/[provider]/route';
 import { PAYMENT_STATUS } from './service';
 import { USER_AGENTS } from '@/test/user-agents';
 
+// Making RSA keys blocks the event loop for a second or more: the buy call's shedding would read it as overload.
+process.env.BUY_MAX_LAG_MS = '60000';
+
 // Alipay through the storefront: pay/create opens mobile web pay for a phone browser (never inside WeChat), and
 // Alipay's form-encoded notifications arrive at the HTTP route (POST /api/pay/notify/alipay) and are applied once.
 

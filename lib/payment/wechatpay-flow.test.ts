@@ -14,6 +14,9 @@ import { GET as oauthGET } from '@/app/api/pay/wechat/oauth/route';
 import { signedOpenid } from './wechat-oauth';
 import { env } from '@/lib/env';
 
+// Making RSA keys blocks the event loop for a second or more: the buy call's shedding would read it as overload.
+process.env.BUY_MAX_LAG_MS = '60000';
+
 // WeChat Pay through the storefront: pay/create chooses a provider the channel offers that fits the buyer's browser,
 // and WeChat Pay's notifications arrive at the HTTP route (POST /api/pay/notify/wechatpay) and are applied once.
 
