@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
 import { useLocale, useTranslations } from 'use-intl';
-import { ORDER_STATUS } from '@/lib/order/status';
+import { ORDER_NO, ORDER_STATUS } from '@/lib/order/status';
 import type { OrderView } from '@/lib/order/schema';
 import { formatCount } from '@/lib/format/count';
 import { formatFen } from '@/lib/format/money';
@@ -15,9 +15,6 @@ import { Card } from '@/components/ui/card';
 
 /** The one call the result page reads its buyer's part from (issue 34; lib/channel/routes.ts `shared.buyerPart`). */
 export const PAY_RESULT_PATH = '/market/api/pay/query';
-
-/** An order number as the store makes them (lib/order/service.ts): 22 digits. */
-const ORDER_NO = /^\d{22}$/;
 
 /**
  * The result page's client part (spec §2 paySuccess; issue 34): the page's HTML is the same for every buyer (served

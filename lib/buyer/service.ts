@@ -8,7 +8,7 @@ import { liveBlockOf } from '../auth/blocks';
 import { agreementAcceptancesOf, type AgreementAcceptance } from '../channel/agreement-acceptances';
 import { maskPhone } from '../auth/mask';
 import { isMobilePhone, normalizePhone } from '../auth/phone';
-import { orderState, type OrderState, type OrderStatus } from '../order/status';
+import { ORDER_NO, orderState, type OrderState, type OrderStatus } from '../order/status';
 import { PAYMENT_STATUS } from '../payment/service';
 
 /**
@@ -17,9 +17,6 @@ import { PAYMENT_STATUS } from '../payment/service';
  * one channel: a buyer's orders and holdings on other channels are not shown, and their deployment-wide id never is.
  * Who may see the full phone is the caller's rule (`fullPhone`); the audit of each view is the procedure's.
  */
-
-/** An order number: the UTC time to the second and 8 random digits (lib/order/service.ts). */
-export const ORDER_NO = /^\d{22}$/;
 
 export type FoundKind = 'order' | 'buyer';
 export type Found = { kind: 'order'; orderNo: string } | { kind: 'buyer'; accountNumber: string } | null;

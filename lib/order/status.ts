@@ -2,6 +2,9 @@
 export const ORDER_STATUS = { toPay: 0, paid: 1, cancelled: 2, closed: 3 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
+/** An order number as the store makes them (lib/order/service.ts `newOrderNo`): 22 digits. */
+export const ORDER_NO = /^\d{22}$/;
+
 /**
  * An order's state as a buyer reads it: `statusTrade`, with a cancelled order told apart by its `cancelReason`. One
  * that ran out of time unpaid reads "expired", one the buyer cancelled "cancelled" (issue 30: both read cancelled).

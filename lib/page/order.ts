@@ -7,6 +7,7 @@ import { configuredProviders } from '../payment/providers';
 import type { OrderView } from '../order/schema';
 import { foundOr404 } from './found';
 import { pageLoader } from './loader';
+import { ORDER_NO } from '../order/status';
 
 const buyerOrder = pageLoader((channelId: number, userId: number, orderNo: string) => {
   const db = getDb();
@@ -21,6 +22,6 @@ const buyerOrder = pageLoader((channelId: number, userId: number, orderNo: strin
 export async function loadPageOrder(channel: PageGuardChannel, path: string, orderNo: string | string[] | undefined): Promise<OrderView> {
   const user = await requirePageUser(channel, path);
   const no = Array.isArray(orderNo) ? orderNo[0] : orderNo;
-  if (!no || !/^\d{22}$/.test(no)) redirect('/404');
+  if (!no || !ORDER_NO.test(no)) redirect('/404');
   return buyerOrder(channel.id, user.id, no);
 }

@@ -5,6 +5,7 @@ import { pageFromSearch } from '../procedure/paging';
 import { HOME_PAGE_SIZE } from '../sale/schema';
 import { readSaleIds, readSales } from './cached-reads';
 import type { Visitor } from './visitor';
+import { ORDER_NO } from '../order/status';
 
 /**
  * What the rendered-page cache does with a page load of a shared route (docs/caching.md; issue 29, finding 5). The
@@ -26,8 +27,6 @@ export type SharedPagePlan =
 const CANONICAL_ID = /^[1-9]\d{0,9}$/;
 /** A sale id spelt another way that still names one: leading zeros. */
 const PADDED_ID = /^0+[1-9]\d{0,9}$/;
-/** An order number as the store makes them (lib/order/service.ts): 22 digits. */
-const ORDER_NO = /^\d{22}$/;
 
 export async function planSharedPage(
   scope: ChannelScope & { channelKey: string },
