@@ -44,11 +44,24 @@ test('buy two, pay in the sandbox, see the edition numbers, the order and the ho
   // The sales terms first.
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.getByText('Please agree to the sales terms first')).toBeVisible();
+  // issue 34: the router's fetches of the cashier and of the result page, answered from memory for every payment.
+  const routerFetches: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().headers().rsc !== '1') return;
+    routerFetches.push(`${new URL(response.url()).pathname} ${response.headers()['x-storefront-cache'] ?? 'rendered'}`);
+  });
   await payNow(page);
 
   await expect(page.getByTestId('cashier-amount')).toHaveText('¥98.00');
   await expect(page.getByTestId('cashier-countdown')).toHaveText(/^[45]:\d\d$/);
   await page.screenshot({ path: 'e2e/.artifacts/cashier.png' });
+  const cashierPath = new URL(page.url()).pathname;
+  expect(routerFetches).toContain(`${cashierPath} flight`);
+  // Its HTML is the same for every payment: it names the payment of its address, and the amount comes after.
+  const cashierHtml = await (await page.reload())!.text();
+  expect(cashierHtml).toContain(cashierPath.split('/').pop());
+  expect(cashierHtml).not.toContain('¥98.00');
+  await expect(page.getByTestId('cashier-amount')).toHaveText('¥98.00');
   // The tab's title through the redirect to the result: never empty, then the result's own.
   await page.evaluate(() => {
     const seen: string[] = [];
@@ -59,6 +72,7 @@ test('buy two, pay in the sandbox, see the edition numbers, the order and the ho
 
   await expect(page).toHaveURL(/\/pay\/success\?orderNo=\d{22}$/);
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  expect(routerFetches).toContain('/pay/success flight');
   await expect(page).toHaveTitle(/^Payment successful \| /);
   const titlesSeen = await page.evaluate(() => (window as unknown as { titlesSeen: string[] }).titlesSeen);
   expect(titlesSeen.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ export const STEPS = [
   'order/create',
   'pay/create',
   'cashier page',
+  'cashier detail',
   'sandbox pay',
   'result page',
   'payResult',
@@ -168,7 +169,7 @@ async function create(send: Send, tally: JourneyTally, key: string, options: Jou
 /**
  * One logged-in buyer's drop day: the goods page (opened from the shared link), the pay page, the pay page's own-data
  * call, order/create (the tap on Pay), then pay/create and the sandbox cashier as the demo's browser goes (the cashier
- * page, its pay button's call, the result page it lands on). A refused buyer (sold out, over the limit) reads the
+ * page, the payment it reads, its pay button's call, the result page it lands on). A refused buyer (sold out, over the limit) reads the
  * sellout page and stops, as the pay form sends them there. A step that fails is recorded and the buyer goes on where
  * a phone would (a pay page whose own data did not come still has its Pay button).
  */
@@ -205,6 +206,11 @@ export async function buyerJourney(send: Send, tally: JourneyTally, options: Jou
     return;
   }
   await page(send, tally, 'cashier page', 'navigation', payUrl as string, options);
+  // The cashier's buyer part (issue 34, as the pay page's payState): the payment, read by the page once shown.
+  const detail = await call(send, tally, 'cashier detail', '/api/market/api/pay/sandbox/detail', { paymentNo }, options);
+  if (detail && 'refusal' in detail) tally.fail('cashier detail', `refused: ${detail.refusal}`);
+  else if (detail && detail.data.status !== 'created')
+    tally.fail('cashier detail', `payment ${paymentNo} read as ${String(detail.data.status)}`);
   const settled = await call(send, tally, 'sandbox pay', '/api/market/api/pay/sandbox/complete', { paymentNo, outcome: 'paid' }, options);
   if (!settled || 'refusal' in settled) {
     if (settled) tally.fail('sandbox pay', `refused: ${settled.refusal}`);

@@ -5,16 +5,19 @@ import { useRouter } from 'next/navigation';
 
 /**
  * "4:59" until `until`. At zero it reloads the page's server data (`refreshOnEnd`, the default), so an expired order
- * shows as cancelled. The first paint uses the server's clock (hydration warning suppressed).
+ * shows as cancelled, or calls `onEnd` (a page whose data is its client part's reads it again). The first paint uses
+ * the server's clock (hydration warning suppressed).
  */
 export function Countdown({
   until,
   refreshOnEnd = true,
+  onEnd,
   className,
   testId,
 }: {
   until: string;
   refreshOnEnd?: boolean;
+  onEnd?: () => void;
   className?: string;
   testId?: string;
 }) {
@@ -24,12 +27,13 @@ export function Countdown({
   const left = Math.max(0, end - now);
   useEffect(() => {
     if (left <= 0) {
-      if (refreshOnEnd) router.refresh();
+      if (onEnd) onEnd();
+      else if (refreshOnEnd) router.refresh();
       return;
     }
     const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, left));
     return () => clearTimeout(timer);
-  }, [left, refreshOnEnd, router]);
+  }, [left, refreshOnEnd, onEnd, router]);
   const seconds = Math.ceil(left / 1000);
   const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (

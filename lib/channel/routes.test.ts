@@ -169,11 +169,12 @@ describe('route flags', () => {
 });
 
 describe('shared routes behind login (issue 34)', () => {
-  it('serves only the pay page and its result page from the cache behind login, each naming the one call its buyer part comes from', () => {
+  it('serves only the pay page, its result page and the sandbox cashier from the cache behind login, each naming the one call its buyer part comes from', () => {
     const sharedLogin = ROUTES.filter((r) => r.login && r.shared);
     expect(sharedLogin.map((r) => [r.name, r.shared?.buyerPart])).toEqual([
       ['paySuccess', '/market/api/pay/query'],
       ['pay', '/market/api/saleRecord/payState'],
+      ['sandboxCashier', '/market/api/pay/sandbox/detail'],
     ]);
   });
 

@@ -150,7 +150,13 @@ export const ROUTES: readonly RouteDef[] = [
   // the rendered-page cache: its count of registrants moves while registration is open.
   { name: 'lotteryVerify', pattern: '/lottery/:saleId' },
   // Ours, not the spec's: the payment sandbox's cashier page, which plays the payment provider (DESIGN §7).
-  { name: 'sandboxCashier', pattern: '/sandbox/cashier/:paymentNo', login: true },
+  // issue 34: the same for every payment (served from the page cache); the payment from one call in the browser.
+  {
+    name: 'sandboxCashier',
+    pattern: '/sandbox/cashier/:paymentNo',
+    login: true,
+    shared: { query: [], buyerPart: '/market/api/pay/sandbox/detail' },
+  },
 ];
 
 export type RouteMatch = { route: RouteDef; params: Record<string, string> };

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { CACHE_TTL_MS, namedCache, PAGE_STALE_MS, STALE_IF_ERROR_MS } from '../cache/store';
 import { routerHeaders, type FlightRequest } from './flight-headers';
 import { renderRequestHeaders, RenderFailed } from './rendered';
-import type { SharedPagePlan } from './shared-page';
+import type { SharedPagePlan, StandIn } from './shared-page';
 
 /**
  * Flight answers, cached (issue 34; docs/caching.md, "Flight answers"). An in-app navigation or prefetch of a shared
@@ -44,12 +44,14 @@ const NONCE_LENGTH = 24;
 
 const SEGMENT_PREFETCH = /^\/[A-Za-z0-9_$.\-/()[\]@%]{0,256}$/;
 
-export type FlightPlan = { kind: 'cache'; key: string; renderPath: string } | { kind: 'next'; reason: string };
+export type FlightPlan = { kind: 'cache'; key: string; renderPath: string; standIn?: StandIn } | { kind: 'next'; reason: string };
 
 /**
  * Whether the router fetch `flight` of the shared page `page` (its plan) may be answered from the cache, and under
  * which key. `requestPath` is the path and query the router asked for (without `_rsc`): only the page's own spelling
- * is cached, since the answer names the URL the router then shows and keys its segments by the query.
+ * is cached, since the answer names the URL the router then shows and keys its segments by the query. A page with a
+ * stand-in (the result page's order, the cashier's payment: lib/page/shared-page.ts `StandIn`) is rendered once with
+ * it, and answered with the request's number in its place (`withValue`).
  */
 export function planFlight(
   page: SharedPagePlan,
@@ -59,11 +61,22 @@ export function planFlight(
   locale: string,
 ): FlightPlan {
   if (page.kind !== 'cache') return { kind: 'next', reason: 'the page redirects' };
-  if (requestPath !== page.renderPath) return { kind: 'next', reason: 'another spelling of the page' };
+  if (requestPath !== (page.standIn?.path ?? page.renderPath)) return { kind: 'next', reason: 'another spelling of the page' };
   if (flight.segmentPrefetch !== null && !SEGMENT_PREFETCH.test(flight.segmentPrefetch)) return { kind: 'next', reason: 'segment' };
   if (flight.tree !== null && !plausibleTree(flight.tree, channelKey, locale)) return { kind: 'next', reason: 'router state' };
   const variant = JSON.stringify([flight.prefetch, flight.segmentPrefetch, flight.tree]);
+  if (page.standIn) return { kind: 'cache', key: `${page.key}|${variant}`, renderPath: page.standIn.renderPath, standIn: page.standIn };
   return { kind: 'cache', key: `${page.key}|${variant}`, renderPath: page.renderPath };
+}
+
+/**
+ * `text` (a cached answer, rendered with `standIn.standIn`) with the request's number in the stand-in's place. Both are
+ * of one length and one alphabet (digits, a leading letter), so a flight payload's declared byte lengths stay right,
+ * and the number was checked against its pattern before it came here (lib/page/shared-page.ts).
+ */
+export function withValue(text: string, standIn: Pick<StandIn, 'standIn' | 'value'>): string {
+  if (standIn.value.length !== standIn.standIn.length) throw new Error('a number of another length would break the payload');
+  return text.split(standIn.standIn).join(standIn.value);
 }
 
 /**

@@ -3,7 +3,7 @@ import { seededTestDb } from '@/test/db';
 import { makeSale } from '@/test/buying';
 import { channels, sales } from '@/lib/db/schema';
 import { matchRoute, type RouteMatch } from '@/lib/channel/routes';
-import { planSharedPage } from './shared-page';
+import { ORDER_NO_STAND_IN, PAYMENT_NO_STAND_IN, planSharedPage } from './shared-page';
 
 // Issue 29, finding 5: the page cache keys on what a shared page reads, parsed, so no spelling of a link costs a render
 // of its own; a link the page would send elsewhere is sent there without a render.
@@ -110,11 +110,42 @@ describe('the pay page (issue 34)', () => {
 describe('the result page (issue 34)', () => {
   it('keys /pay/success by channel and language only, whatever order it is for, and sends a non-order to /404 unrendered', async () => {
     const expected = { kind: 'cache', key: 'AURORA|en|/pay/success', renderPath: '/pay/success' };
-    expect(await plan(aurora, '/pay/success', 'orderNo=2026112908000012345678')).toEqual(expected);
-    expect(await plan(aurora, '/pay/success', 'orderNo=2026112908000087654321&from=alipay')).toEqual(expected);
+    expect(await plan(aurora, '/pay/success', 'orderNo=2026112908000012345678')).toMatchObject(expected);
+    expect(await plan(aurora, '/pay/success', 'orderNo=2026112908000087654321&from=alipay')).toMatchObject(expected);
     expect(await plan(lumen, '/pay/success', 'orderNo=2026112908000012345678', 'zh-CN')).toMatchObject({ key: 'LUMEN|zh-CN|/pay/success' });
-    for (const query of ['', 'orderNo=', 'orderNo=123', 'orderNo=2026112908000012345678x', 'orderNo[]=1']) {
+    const stand = ORDER_NO_STAND_IN;
+    for (const query of ['', 'orderNo=', 'orderNo=123', 'orderNo=2026112908000012345678x', 'orderNo[]=1', `orderNo=${stand}`]) {
       expect(await plan(aurora, '/pay/success', query)).toEqual({ kind: 'redirect', location: '/404', status: 307 });
+    }
+  });
+
+  it('renders its router answers once, for the stand-in order, and names the order asked for in its place', async () => {
+    expect(await plan(aurora, '/pay/success', 'orderNo=2026112908000087654321&from=alipay')).toMatchObject({
+      standIn: {
+        value: '2026112908000087654321',
+        standIn: ORDER_NO_STAND_IN,
+        path: '/pay/success?orderNo=2026112908000087654321',
+        renderPath: `/pay/success?orderNo=${ORDER_NO_STAND_IN}`,
+      },
+    });
+  });
+});
+
+describe('the sandbox cashier (issue 34)', () => {
+  it('keys every payment’s cashier by channel and language, rendered for the stand-in payment, and sends a non-payment to /404', async () => {
+    expect(await plan(aurora, '/sandbox/cashier/P202611290800001234560', '')).toEqual({
+      kind: 'cache',
+      key: 'AURORA|en|/sandbox/cashier',
+      renderPath: `/sandbox/cashier/${PAYMENT_NO_STAND_IN}`,
+      standIn: {
+        value: 'P202611290800001234560',
+        standIn: PAYMENT_NO_STAND_IN,
+        path: '/sandbox/cashier/P202611290800001234560',
+        renderPath: `/sandbox/cashier/${PAYMENT_NO_STAND_IN}`,
+      },
+    });
+    for (const paymentNo of ['P1', 'X20261129080000123456', 'P20261129080000123456x', PAYMENT_NO_STAND_IN]) {
+      expect(await plan(aurora, `/sandbox/cashier/${paymentNo}`, '')).toEqual({ kind: 'redirect', location: '/404', status: 307 });
     }
   });
 });

@@ -15,7 +15,7 @@ import { authSecret } from '../security/secret';
 import { contentSecurityPolicy, forwardedHttps, newNonce, originOf, securityHeaders } from '../security/headers';
 import { wechatScriptSources } from '../wechat/account';
 import { routerHeaders, type FlightRequest } from './flight-headers';
-import { admitVariant, flightWithNonce, planFlight, readFlight, renderFlightThroughServer, type FlightAnswer } from './flight';
+import { admitVariant, flightWithNonce, planFlight, readFlight, renderFlightThroughServer, withValue, type FlightAnswer } from './flight';
 import { withCurrentSkin } from './page-skin';
 import {
   isRenderRequest,
@@ -26,7 +26,7 @@ import {
   servesFromCache,
   type RenderedPage,
 } from './rendered';
-import { planSharedPage } from './shared-page';
+import { planSharedPage, type StandIn } from './shared-page';
 import { parseVisitor, VISITOR_HEADER, variesByVisitor, type Visitor } from './visitor';
 
 /**
@@ -145,7 +145,8 @@ function internalOrigin(): URL {
 }
 
 /** What a cache holds for a store request: a page (or the redirect a render answered), or a router fetch's answer. */
-export type CachedStoreAnswer = { kind: 'page'; page: RenderedPage } | { kind: 'flight'; answer: FlightAnswer };
+export type CachedStoreAnswer =
+  { kind: 'page'; page: RenderedPage; standIn?: StandIn } | { kind: 'flight'; answer: FlightAnswer; standIn?: StandIn };
 
 /**
  * The cached answer of a routed request to a shared page: a page load from the rendered-page cache, a router fetch
@@ -180,7 +181,7 @@ export async function cachedStoreAnswer(
         () => renderFlightThroughServer(internalOrigin(), plan.renderPath, flight, { host: request.host, acceptLanguage }),
         !render,
       );
-      return answer ? { kind: 'flight', answer } : undefined;
+      return answer ? { kind: 'flight', answer, standIn: plan.standIn } : undefined;
     } catch (error) {
       if (render) console.error('[proxy] flight cache', error);
       return undefined;
@@ -192,14 +193,14 @@ export async function cachedStoreAnswer(
     if (plan.kind === 'redirect') {
       return render ? { kind: 'page', page: { kind: 'redirect', status: plan.status, location: plan.location } } : undefined;
     }
-    const page = await readRenderedPage(
+    const read = await readRenderedPage(
       db,
       plan.key,
       pageTags(row, decision.match),
       () => renderThroughServer(internalOrigin(), plan.renderPath, { host: request.host, acceptLanguage, visitor: plan.visitor }),
       !render,
     );
-    return page ? { kind: 'page', page } : undefined;
+    return read ? { kind: 'page', page: read, standIn: plan.standIn } : undefined;
   } catch (error) {
     if (render) console.error('[proxy] page cache', error);
     return undefined;
@@ -281,7 +282,7 @@ export function sendCachedAnswer(cached: CachedStoreAnswer, routed: RoutedStoreR
         'x-storefront-cache': 'flight',
         ...security,
       },
-      body: flightWithNonce(cached.answer, nonce),
+      body: cached.standIn ? withValue(flightWithNonce(cached.answer, nonce), cached.standIn) : flightWithNonce(cached.answer, nonce),
     };
   }
   const page = cached.page;
@@ -291,15 +292,22 @@ export function sendCachedAnswer(cached: CachedStoreAnswer, routed: RoutedStoreR
   }
   const nonce = newNonce();
   const pieces = pageTemplate(page, row.skinJson);
+  const headers = {
+    'content-type': page.contentType,
+    'content-security-policy': pageCsp(nonce, https, scripts),
+    'cache-control': noStore,
+    'x-storefront-cache': 'shared',
+    ...security,
+  };
+  // A page rendered with a stand-in (the cashier's payment number in its route parameter) names the request's number
+  // in its place: its text whole, as a flight answer's (the door gzips it whole).
+  const standIn = cached.standIn;
+  if (standIn && pieces.some((piece) => piece.includes(standIn.standIn))) {
+    return { status: 200, headers, body: withValue(pieces.join(nonce), standIn) };
+  }
   return {
     status: 200,
-    headers: {
-      'content-type': page.contentType,
-      'content-security-policy': pageCsp(nonce, https, scripts),
-      'cache-control': noStore,
-      'x-storefront-cache': 'shared',
-      ...security,
-    },
+    headers,
     // Joined only when read: the page door gzips a page from its pieces and never needs the whole text.
     get body() {
       return pieces.join(nonce);

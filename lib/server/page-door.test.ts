@@ -10,6 +10,8 @@ import { markFlightRequest } from './flight-request';
 import { answerPageAtTheDoor, crcCombine, crcShift, gzipPieces, installPageDoor, PROXIED_PATH, pageDoorTakes } from './page-door';
 import { readPageAtTheDoor } from './page-door-read';
 import { config, proxy } from '@/proxy';
+import { encode } from 'next-auth/jwt';
+import { authSecret } from '@/lib/security/secret';
 
 // Issue 34: the page door. The entry server answers a shared page the caches hold fresh before Next's pipeline, on the
 // proxy's own decision (lib/page/store-request.ts); everything else goes on to Next and the proxy, which read, render
@@ -113,6 +115,59 @@ describe('the page door (issue 34)', () => {
     const forged = { method: 'GET', url: '/sellout?_rsc=abcde', headers: { ...raw } };
     await markFlightRequest(forged);
     expect(await readPageAtTheDoor(forged)).toBeNull();
+  });
+
+  it('answers every order’s result page and every payment’s cashier from one render, the number asked for in the stand-in’s place', async () => {
+    const cookie = `next-auth.session-token=${await encode({
+      token: { sub: 'door-buyer', apiToken: 'door-token', channel: 'AURORA', phone: '139****0000' },
+      secret: authSecret(),
+    })}`;
+    const tree = encodeURIComponent(JSON.stringify(['', {}, null, null]));
+    const routerFetch = async (path: string) => {
+      const raw: IncomingHttpHeaders = { ...PAGE_LOAD, host: HOST, cookie, rsc: '1', 'next-router-state-tree': tree };
+      raw['sec-fetch-dest'] = 'empty';
+      raw.accept = '*/*';
+      const hash = await computeCacheBustingSearchParam(undefined, undefined, tree, undefined);
+      const req = { method: 'GET', url: `${path}${path.includes('?') ? '&' : '?'}_rsc=${hash}`, headers: raw };
+      await markFlightRequest(req);
+      return req;
+    };
+    const viaProxy = async (req: { url: string; headers: IncomingHttpHeaders }) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'rsc') headers.set(name, value);
+      return proxy(new NextRequest(`http://${HOST}${req.url.replace(/[?&]_rsc=[^&]*$/, '')}`, { headers }));
+    };
+    const first = '2026112908000012345678';
+    const second = '2026112908000087654321';
+    const filled = await viaProxy(await routerFetch(`/pay/success?orderNo=${first}`));
+    expect(filled.headers.get('x-storefront-cache')).toBe('flight');
+    // Rendered once, for no order: the stand-in; the buyer's answer names their own order.
+    expect(renders).toBe(1);
+    expect(await filled.text()).toContain(`/pay/success?orderNo=${first}&_rsc=`);
+    for (const orderNo of [first, second]) {
+      const answer = (await readPageAtTheDoor(await routerFetch(`/pay/success?orderNo=${orderNo}`)))!;
+      expect(answer.headers['x-storefront-cache']).toBe('flight');
+      expect(answer.body).toContain(`0:"/pay/success?orderNo=${orderNo}&_rsc=`);
+      expect(answer.body).not.toContain('0000000000');
+    }
+    // Another spelling of the query is Next's, as a query the page does not read would be.
+    expect(await readPageAtTheDoor(await routerFetch(`/pay/success?orderNo=${first}&from=alipay`))).toBeNull();
+    expect(renders).toBe(1);
+
+    // The cashier: a page load and a router fetch, each rendered once for every payment.
+    const page = await throughProxy('/sandbox/cashier/P202611290800001111110', { ...PAGE_LOAD, cookie });
+    expect(page.headers.get('x-storefront-cache')).toBe('shared');
+    expect(await page.text()).toContain('<p>/sandbox/cashier/P202611290800001111110 en</p>');
+    const door = (await atTheDoor('/sandbox/cashier/P202611290800002222220', { ...PAGE_LOAD, cookie }))!;
+    expect(door.body).toContain('<p>/sandbox/cashier/P202611290800002222220 en</p>');
+    expect(door.body).toContain(`<script nonce="${nonceIn(door.headers['content-security-policy'])}">`);
+    await viaProxy(await routerFetch('/sandbox/cashier/P202611290800001111110'));
+    const flight = (await readPageAtTheDoor(await routerFetch('/sandbox/cashier/P202611290800003333330')))!;
+    expect(flight.body).toContain('0:"/sandbox/cashier/P202611290800003333330?_rsc=');
+    expect(renders).toBe(3);
+    // Without a session, the login guard still comes first.
+    expect(await atTheDoor('/sandbox/cashier/P202611290800002222220')).toBeNull();
+    expect((await throughProxy('/sandbox/cashier/P202611290800002222220')).status).toBe(307);
   });
 
   it('leaves to Next what the proxy must decide or read: a miss, an invalidated page, a guard, another host spelling, the console', async () => {

@@ -644,6 +644,9 @@ const en = {
     expired: 'This order has expired: it was not paid in time.',
     cancelled: 'This order was cancelled.',
     done: 'This payment is already settled.',
+    loading: 'Reading the payment…',
+    loadFailed: 'The payment did not load.',
+    loadAgain: 'Try again',
   },
   result: {
     successTitle: 'Payment successful',

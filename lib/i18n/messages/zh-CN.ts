@@ -582,6 +582,9 @@ const zhCN: Messages = {
     expired: '订单超时未支付，已过期。',
     cancelled: '订单已取消。',
     done: '该支付已处理。',
+    loading: '正在读取支付信息…',
+    loadFailed: '支付信息加载失败。',
+    loadAgain: '重试',
   },
   result: {
     successTitle: '支付成功',
