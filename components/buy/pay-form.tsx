@@ -20,6 +20,7 @@ import { PayAdmissionNote, usePayAdmission } from './pay-admission';
 import { IdentityNotice } from '@/components/identity/identity-notice';
 import Link from 'next/link';
 import type { ApiOutput } from '@/lib/client/api-client';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 /** The gate refusals of a buy (issue 33, docs/api.md): real-name first (1010), the channel's age rule (1011). */
 const IDENTITY_REQUIRED = 1010;
@@ -280,12 +281,7 @@ export function PayForm({
           </p>
         ) : null}
         {buyerFailed && !buyer ? (
-          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-xs leading-snug text-amber-900" data-testid="pay-state-failed">
-            {t('stateFailed')}{' '}
-            <button type="button" onClick={onRetry} className="font-semibold underline underline-offset-2">
-              {t('retry')}
-            </button>
-          </p>
+          <LoadFailed message={t('stateFailed')} again={t('retry')} onRetry={() => onRetry?.()} testId="pay-state-failed" />
         ) : null}
         <div className="flex items-center gap-3">
           {showAmount ? (

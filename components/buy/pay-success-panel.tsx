@@ -12,6 +12,7 @@ import { CollectibleArt } from '@/components/ui/collectible-art';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ResultScreen } from '@/components/ui/result-screen';
 import { Card } from '@/components/ui/card';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 /** The one call the result page reads its buyer's part from (issue 34; lib/channel/routes.ts `shared.buyerPart`). */
 export const PAY_RESULT_PATH = '/market/api/pay/query';
@@ -49,12 +50,7 @@ export function PaySuccessPanel({ image, placeholderColor, showAmount }: { image
         actions={null}
       >
         {error && !missing ? (
-          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-xs leading-snug text-amber-900" data-testid="pay-success-failed">
-            {t('loadFailed')}{' '}
-            <button type="button" onClick={() => void mutate()} className="font-semibold underline underline-offset-2">
-              {t('loadAgain')}
-            </button>
-          </p>
+          <LoadFailed message={t('loadFailed')} again={t('loadAgain')} onRetry={() => void mutate()} testId="pay-success-failed" />
         ) : null}
       </ResultScreen>
     );

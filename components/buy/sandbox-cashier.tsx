@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
 import { Countdown } from './countdown';
 import { CashierActions } from './cashier-actions';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 /** The one call the cashier reads its payment from (issue 34; lib/channel/routes.ts `shared.buyerPart`). */
 export const CASHIER_DETAIL_PATH = '/market/api/pay/sandbox/detail';
@@ -78,12 +79,7 @@ export function SandboxCashier({ merchant, backLabel }: { merchant: string; back
           )}
         </Card>
         {error && !missing ? (
-          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-xs leading-snug text-amber-900" data-testid="cashier-failed">
-            {t('loadFailed')}{' '}
-            <button type="button" onClick={() => void mutate()} className="font-semibold underline underline-offset-2">
-              {t('loadAgain')}
-            </button>
-          </p>
+          <LoadFailed message={t('loadFailed')} again={t('loadAgain')} onRetry={() => void mutate()} testId="cashier-failed" />
         ) : null}
         {!data ? null : open ? (
           <CashierActions paymentNo={data.paymentNo} orderNo={data.order.orderNo} />
