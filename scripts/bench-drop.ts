@@ -28,7 +28,7 @@
  * issue 34 (wall ≤ 2.5 × no-op, each step's p99 ≤ 3 × no-op p99, busy ≤ 5%, every step answered as expected) and the
  * audit, which adds: every paid order paid exactly once, and as many paid orders as the cashier said paid.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -267,17 +267,27 @@ const PAGE_LOAD_HEADERS = {
 const USER_AGENT = PAGE_LOAD_HEADERS['user-agent'];
 
 /**
- * The router state tree the app router sends with a navigation from the pay page and the cashier (Next's
- * `Next-Router-State-Tree`): the layouts the buyer has, which the server does not render again. Read from a pay page's
- * flight answer by the first navigation (see `routerTreeOf`); until then none, and the server renders from the root.
+ * The router state tree the app router sends with a navigation from the page at `from` (Next's
+ * `Next-Router-State-Tree`, as Chromium sent it on 2026-11-29): the layouts and the page the buyer has, from the root
+ * through the channel's and the language's segments to the page's; Next renders from where it differs from the page
+ * asked for. With it, `Next-Url` (the page's path inside the app) and `_rsc`, the hash of both.
  */
-let routerTree: string | undefined;
-
-/** Next's `_rsc` search parameter for a navigation with these headers (next/dist/shared/lib/router/utils/cache-busting-search-param). */
-function rscSearchParam(stateTree: string | undefined): string {
-  if (stateTree === undefined) return '';
-  const digest = createHash('sha256').update(['0', '0', stateTree, '0'].join(',')).digest();
-  return digest.subarray(0, 12).toString('base64url');
+async function routerHeadersFrom(from: string): Promise<{ tree: string; nextUrl: string; rsc: string }> {
+  const { matchRoute } = await import('../lib/channel/routes');
+  const { computeCacheBustingSearchParam } = await import('next/dist/shared/lib/router/utils/cache-busting-search-param');
+  const [pathname = '/'] = from.split('?');
+  const match = matchRoute(pathname);
+  if (!match) throw new Error(`no route for ${from}`);
+  let node: unknown = ['__PAGE__', {}, null, null, 0];
+  for (const part of match.route.pattern.split('/').filter(Boolean).reverse()) {
+    const segment = part.startsWith(':') ? [part.slice(1), match.params[part.slice(1)], 'd', null] : part;
+    node = [segment, { children: node }, null, null, 0];
+  }
+  node = [['locale', 'en', 'd', null], { children: node }, null, null, 16];
+  node = [['channel', CHANNEL, 'd', null], { children: node }, null, null, 16];
+  const tree = encodeURIComponent(JSON.stringify(['', { children: node }, null, null, 16]));
+  const nextUrl = `/${CHANNEL}/en${pathname === '/' ? '' : pathname}`;
+  return { tree, nextUrl, rsc: await computeCacheBustingSearchParam(undefined, undefined, tree, nextUrl) };
 }
 
 /**
@@ -302,7 +312,6 @@ function journeySend(buyer: Buyer, lane: Lane): Send {
     return {
       accept: '*/*',
       rsc: '1',
-      ...(routerTree === undefined ? {} : { 'next-router-state-tree': routerTree }),
       'accept-encoding': 'gzip',
       'sec-fetch-site': 'same-origin',
       'sec-fetch-mode': 'cors',
@@ -311,10 +320,13 @@ function journeySend(buyer: Buyer, lane: Lane): Send {
       ...cookie,
     };
   };
-  return async ({ kind, method, path: urlPath, body }) => {
+  return async ({ kind, method, path: urlPath, body, from }) => {
     const headers = headersOf(kind);
     if (kind !== 'navigation') return request(method, urlPath, body, kind === 'api' ? buyer.token : undefined, lane, headers);
-    const url = `${urlPath}${urlPath.includes('?') ? '&' : '?'}_rsc=${rscSearchParam(routerTree)}`;
+    const router = await routerHeadersFrom(from ?? '/');
+    headers['next-router-state-tree'] = router.tree;
+    headers['next-url'] = router.nextUrl;
+    const url = `${urlPath}${urlPath.includes('?') ? '&' : '?'}_rsc=${router.rsc}`;
     const first = await request('GET', url, undefined, undefined, lane, headers);
     if (first.status !== 307 || !first.location?.includes('_rsc=')) return first;
     stats.rscRedirects++;
@@ -539,8 +551,7 @@ async function main(): Promise<void> {
 
 /**
  * Before the journey: on each process, the pages and calls of the journey load their code (the first render of a route
- * loads its modules), from buyers who only look (nothing is bought), and the pay page's flight answer gives the router
- * tree later navigations send.
+ * loads its modules), from buyers who only look (nothing is bought).
  */
 async function warmJourneyPages(saleId: number, buyers: Buyer[]): Promise<void> {
   for (let i = 0; i < PROCESSES; i++) {
@@ -550,7 +561,7 @@ async function warmJourneyPages(saleId: number, buyers: Buyer[]): Promise<void> 
     for (let j = 0; j < 5; j++) {
       await send({ step: 'goods page', kind: 'document', method: 'GET', path: `/goods/detail/${saleId}` });
       await send({ step: 'pay page', kind: 'document', method: 'GET', path: `/pay/${saleId}` });
-      await send({ step: 'sellout page', kind: 'navigation', method: 'GET', path: '/sellout' });
+      await send({ step: 'sellout page', kind: 'navigation', method: 'GET', path: '/sellout', from: `/pay/${saleId}` });
     }
   }
 }

@@ -28,7 +28,8 @@ export type Step = (typeof STEPS)[number];
  * (the store's API client: JSON, the token and the cookie).
  */
 export type Kind = 'document' | 'navigation' | 'api';
-export type Request = { step: Step; kind: Kind; method: 'GET' | 'POST'; path: string; body?: unknown };
+/** `from`, for a navigation: the page the router is on, whose state tree it sends (Next renders from where they differ). */
+export type Request = { step: Step; kind: Kind; method: 'GET' | 'POST'; path: string; body?: unknown; from?: string };
 /** An answer: HTTP status (0 when the connection failed, with `network`), the JSON body of an API call, its time. */
 export type Answer = { status: number; ms: number; json: unknown; retryAfterMs: number; network?: string; location?: string };
 export type Send = (request: Request) => Promise<Answer>;
@@ -115,8 +116,9 @@ async function page(
   kind: Kind,
   path: string,
   options: JourneyOptions,
+  from?: string,
 ): Promise<'ok' | 'soldOut' | 'failed'> {
-  const answer = await ask(send, tally, { step, kind, method: 'GET', path }, options);
+  const answer = await ask(send, tally, { step, kind, method: 'GET', path, ...(from ? { from } : {}) }, options);
   if (!answer) return 'failed';
   if (answer.status === 200) return 'ok';
   if (kind === 'document' && [302, 303, 307].includes(answer.status) && /^(https?:\/\/[^/]+)?\/sellout(\?|$)/.test(answer.location ?? '')) {
@@ -188,7 +190,8 @@ export async function buyerJourney(send: Send, tally: JourneyTally, options: Jou
   for (const tap of taps) if (tap && typeof tap === 'object') tally.refused.set(tap.refusal, (tally.refused.get(tap.refusal) ?? 0) + 1);
   for (const orderNo of orders) tally.orders.add(orderNo);
   if (orders.length === 0) {
-    if (taps.some((t) => t && typeof t === 'object')) await page(send, tally, 'sellout page', 'navigation', '/sellout', options);
+    if (taps.some((t) => t && typeof t === 'object'))
+      await page(send, tally, 'sellout page', 'navigation', '/sellout', options, `/pay/${saleId}`);
     return;
   }
   const orderNo = orders[0]!;
@@ -205,7 +208,7 @@ export async function buyerJourney(send: Send, tally: JourneyTally, options: Jou
     tally.fail('pay/create', `not the sandbox cashier: ${String(payUrl)}`);
     return;
   }
-  await page(send, tally, 'cashier page', 'navigation', payUrl as string, options);
+  await page(send, tally, 'cashier page', 'navigation', payUrl as string, options, `/pay/${saleId}`);
   // The cashier's buyer part (issue 34, as the pay page's payState): the payment, read by the page once shown.
   const detail = await call(send, tally, 'cashier detail', '/api/market/api/pay/sandbox/detail', { paymentNo }, options);
   if (detail && 'refusal' in detail) tally.fail('cashier detail', `refused: ${detail.refusal}`);
@@ -222,7 +225,7 @@ export async function buyerJourney(send: Send, tally: JourneyTally, options: Jou
     return;
   }
   tally.paid.set(orderNo, (tally.paid.get(orderNo) ?? 0) + 1);
-  await page(send, tally, 'result page', 'navigation', `/pay/success?orderNo=${encodeURIComponent(orderNo)}`, options);
+  await page(send, tally, 'result page', 'navigation', `/pay/success?orderNo=${encodeURIComponent(orderNo)}`, options, payUrl as string);
   // The result page's buyer part (issue 34, as the pay page's payState): the order, read by the page once shown.
   const result = await call(send, tally, 'payResult', '/api/market/api/pay/query', { orderNo }, options);
   if (result && !('refusal' in result) && result.data.statusTrade !== 1) {
