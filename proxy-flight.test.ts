@@ -198,9 +198,8 @@ describe('the flight cache (issue 34)', () => {
   it('keeps a page’s known router states when a stream of made-up ones arrives, sending the excess to Next', async () => {
     const real = treeTo('4');
     await routerFetch({ path: '/goods/detail/4', tree: real });
-    const madeUp = Array.from({ length: MAX_VARIANTS_PER_PAGE + 20 }, (_, i) =>
-      encodeURIComponent(JSON.stringify(['', { children: [`made-up-${i}`, {}, null, 'refetch'] }, null, null])),
-    );
+    // Made-up states that follow the page all the way down (what Next reads of them is the whole tree).
+    const madeUp = Array.from({ length: MAX_VARIANTS_PER_PAGE + 20 }, (_, i) => real.replace('__PAGE__', `__PAGE__made-up-${i}`));
     const answered = [];
     for (const tree of madeUp) answered.push(fromCache(await routerFetch({ path: '/goods/detail/4', tree })));
     // One slot went to the real state; the made-up ones fill the rest, and the others go to Next unrendered here.
@@ -209,6 +208,16 @@ describe('the flight cache (issue 34)', () => {
     const again = await routerFetch({ path: '/goods/detail/4', tree: real });
     expect(fromCache(again)).toBe(true);
     expect(renders).toHaveLength(MAX_VARIANTS_PER_PAGE);
+  });
+
+  it('answers made-up states that leave the page at the root as one: Next renders all of them from the root alike', async () => {
+    const madeUp = Array.from({ length: MAX_VARIANTS_PER_PAGE + 20 }, (_, i) =>
+      encodeURIComponent(JSON.stringify(['', { children: [`made-up-${i}`, {}, null, 'refetch'] }, null, null])),
+    );
+    const answered = [];
+    for (const tree of madeUp) answered.push(fromCache(await routerFetch({ path: '/goods/detail/5', tree })));
+    expect(answered.every(Boolean)).toBe(true);
+    expect(renders).toHaveLength(1);
   });
 });
 

@@ -40,7 +40,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const routed = await routeStoreRequest(store);
   const { row, https } = routed;
   if (routed.canonical) return hardened(NextResponse.redirect(routed.canonical, 308), https);
-  const cached = row && row !== 'unavailable' ? await cachedStoreAnswer(store, routed, true) : undefined;
+  const cached = row && row !== 'unavailable' ? await cachedStoreAnswer(store, routed) : undefined;
   countStorePageView(store, routed, cached);
   if (cached && row && row !== 'unavailable') {
     const answer = sendCachedAnswer(cached, { ...routed, row }, host);

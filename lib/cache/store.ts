@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { isEmbeddedDb, listenerOf, type Db } from '../db/client';
 import { readTagNotice, TAG_NOTICE_CHANNEL, tagNotices } from './notices';
 import { TagClock, TaggedCache } from './tagged-cache';
+export type { ReadOptions } from './tagged-cache';
 
 /**
  * How long a cached read is served as fresh. It bounds what a process shows of a write it was not told of: one made

@@ -66,29 +66,6 @@ describe('TaggedCache', () => {
     expect(await cache.read('k', graceful, load('v4'))).toBe('v4');
   });
 
-  it('readHeld answers a held value without waiting: fresh, or stale in its grace while one load refreshes it; never loads a miss', async () => {
-    const { clock, cache, load, advance, loads } = setup();
-    const options = { ...fresh, staleMs: 250 };
-    expect(cache.readHeld('k', options, load('x'))).toBeUndefined();
-    expect(loads()).toBe(0);
-    await cache.read('k', options, load('a'));
-    expect(cache.readHeld('k', options, load('x'))).toBe('a');
-    expect(loads()).toBe(1);
-    advance(750);
-    // Stale, in its grace: the held value, and one refresh behind it.
-    expect(cache.readHeld('k', options, load('b'))).toBe('a');
-    await Promise.resolve();
-    expect(loads()).toBe(2);
-    expect(await cache.read('k', options, load('c'))).toBe('b');
-    // Past the grace, or invalidated: nothing held, nothing loaded.
-    advance(1000);
-    expect(cache.readHeld('k', options, load('x'))).toBeUndefined();
-    await cache.read('k', options, load('d'));
-    clock.invalidate(['sale:1']);
-    expect(cache.readHeld('k', options, load('x'))).toBeUndefined();
-    expect(loads()).toBe(3);
-  });
-
   it('clear drops every entry, whatever its tags', async () => {
     const { clock, cache, load } = setup();
     await cache.read('k', { tags: [], ttlMs: 60_000 }, load('before'));
@@ -101,6 +78,79 @@ describe('TaggedCache', () => {
     await cache.read('k', fresh, async () => undefined);
     expect(await cache.read('k', fresh, load('found'))).toBe('found');
     expect(loads()).toBe(1);
+  });
+});
+
+describe('TaggedCache, the last value while the next is on its way (issue 34: pages in a drop)', () => {
+  const page = { tags: ['sale:1'], ttlMs: 60_000, staleMs: 60_000, behind: true };
+  /** A load that ends when the test says, counting its starts. */
+  function pending() {
+    let starts = 0;
+    const finishers: ((value: string) => void)[] = [];
+    const load = () => {
+      starts++;
+      return new Promise<string>((resolve) => finishers.push(resolve));
+    };
+    return { load, finish: (i: number, value: string) => finishers[i]!(value), starts: () => starts };
+  }
+
+  it('answers the last page while one render after a write is on its way, keeps that render, and starts no second one', async () => {
+    const { clock, cache } = setup();
+    await cache.read('goods', page, async () => 'copies left 10');
+    clock.invalidate(['sale:1']);
+    const renders = pending();
+    // The first reader after the write finds no render going: it starts one and waits, so it sees the write.
+    const first = cache.read('goods', page, renders.load);
+    // Readers meanwhile get the last page at once; no second render starts, though more writes come.
+    clock.invalidate(['sale:1']);
+    expect(await cache.read('goods', page, renders.load)).toBe('copies left 10');
+    expect(await cache.read('goods', page, renders.load)).toBe('copies left 10');
+    expect(renders.starts()).toBe(1);
+    renders.finish(0, 'copies left 9');
+    expect(await first).toBe('copies left 9');
+    // Kept, though a write overtook it: the next reader gets it while the next render (after that write) goes.
+    const next = cache.read('goods', page, renders.load);
+    expect(renders.starts()).toBe(2);
+    expect(await cache.read('goods', page, renders.load)).toBe('copies left 9');
+    renders.finish(1, 'copies left 8');
+    expect(await next).toBe('copies left 8');
+    // Nothing written since: held as fresh.
+    expect(await cache.read('goods', page, renders.load)).toBe('copies left 8');
+    expect(renders.starts()).toBe(2);
+  });
+
+  it('answers the last page past its grace while its render is on its way, however long the render takes', async () => {
+    const { cache, advance } = setup();
+    const short = { ...page, ttlMs: 750, staleMs: 250 };
+    await cache.read('goods', short, async () => 'rendered at 0');
+    advance(1_000);
+    // Past the grace: the first reader renders, and waits.
+    const renders = pending();
+    const first = cache.read('goods', short, renders.load);
+    advance(3_000);
+    expect(await cache.read('goods', short, renders.load)).toBe('rendered at 0');
+    expect(await cache.read('goods', short, renders.load)).toBe('rendered at 0');
+    expect(renders.starts()).toBe(1);
+    renders.finish(0, 'rendered at 4');
+    expect(await first).toBe('rendered at 4');
+    expect(await cache.read('goods', short, renders.load)).toBe('rendered at 4');
+  });
+
+  it('without `behind`, every reader after a write waits for a read begun after it, as before', async () => {
+    const { clock, cache } = setup();
+    const options = { tags: ['sale:1'], ttlMs: 60_000, staleMs: 60_000 };
+    await cache.read('goods', options, async () => 'copies left 10');
+    clock.invalidate(['sale:1']);
+    const renders = pending();
+    const first = cache.read('goods', options, renders.load);
+    clock.invalidate(['sale:1']);
+    const second = cache.read('goods', options, renders.load);
+    expect(renders.starts()).toBe(2);
+    renders.finish(0, 'overtaken');
+    renders.finish(1, 'copies left 8');
+    expect(await first).toBe('overtaken');
+    expect(await second).toBe('copies left 8');
+    expect(await cache.read('goods', options, renders.load)).toBe('copies left 8');
   });
 });
 

@@ -68,6 +68,16 @@ export type ReadOptions = {
    * answered when the read throws; while it keeps failing, a read is tried again at most every RETRY_AFTER_ERROR_MS.
    */
   errorMs?: number;
+  /**
+   * After an invalidation or past its grace, the last value is answered while one read is on its way to replace it
+   * (issue 34: the rendered pages and flight answers, which a drop's stock moves invalidate many times a second, and
+   * whose render under a drop's load takes longer than their grace). A reader that finds no read on its way starts one
+   * and waits for it, so a page read after a write (with no render already going) is exact; while one goes, no second
+   * starts, and what it brings is kept even if an invalidation came meanwhile (it is then one write behind, and the
+   * next reader starts the next read). Without it, every reader waits for a read begun after the last invalidation, a
+   * read that an invalidation overtakes is never kept, and past the grace every reader waits for the read.
+   */
+  behind?: boolean;
 };
 
 export class TaggedCache<V> {
@@ -97,6 +107,7 @@ export class TaggedCache<V> {
         return entry.value;
       }
     }
+    if (entry && this.answersBehind(key, options)) return entry.value;
     if (!entry || now >= entry.errorUntil) return this.refresh(key, options, load);
     // Stale if error: the read is tried (at most every RETRY_AFTER_ERROR_MS while it fails), the last value answered
     // if it throws.
@@ -116,21 +127,11 @@ export class TaggedCache<V> {
   }
 
   /**
-   * The value of `key` while it is held, without waiting: fresh, or stale within its grace (then, as `read`, one load
-   * refreshes it in the background). Undefined, and nothing loaded, when it is missing, invalidated or past its grace:
-   * for a caller that answers what is held and leaves every other case to one that reads and waits (issue 34: the entry
-   * server's page door, lib/server/page-door-read.ts; the proxy behind it renders misses and stands in when reads fail).
+   * Whether an entry invalidated or past its grace stands while a read is on its way to replace it (ReadOptions
+   * `behind`): as long as that read takes, which its loader bounds (a page's render times out after 10 s).
    */
-  readHeld(key: string, options: ReadOptions, load: () => Promise<V | undefined>): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || !this.clock.holds(entry.tags, entry.since)) return undefined;
-    const now = this.nowMs();
-    if (now < entry.freshUntil) return entry.value;
-    if (now >= entry.staleUntil) return undefined;
-    void this.refresh(key, options, load).catch(() => {
-      // The stale value stands until staleUntil; the next read after it tries again and reports.
-    });
-    return entry.value;
+  private answersBehind(key: string, options: ReadOptions): boolean {
+    return options.behind === true && this.pending.has(key);
   }
 
   /** Drops `key` (e.g. a value found wrong after the read). */
@@ -144,10 +145,10 @@ export class TaggedCache<V> {
 
   private refresh(key: string, options: ReadOptions, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const inFlight = this.pending.get(key);
-    if (inFlight && this.clock.holds(inFlight.tags, inFlight.since)) return inFlight.promise;
+    if (inFlight && (options.behind || this.clock.holds(inFlight.tags, inFlight.since))) return inFlight.promise;
     const since = this.clock.now();
     const store = (value: V | undefined): V | undefined => {
-      if (value !== undefined && this.clock.holds(options.tags, since)) {
+      if (value !== undefined && (options.behind || this.clock.holds(options.tags, since))) {
         const at = this.nowMs();
         const staleMs = options.staleMs ?? 0;
         this.entries.set(key, {

@@ -2,10 +2,11 @@ import 'server-only';
 import http from 'node:http';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
-import { CACHE_TTL_MS, namedCache, PAGE_STALE_MS, STALE_IF_ERROR_MS } from '../cache/store';
+import { namedCache } from '../cache/store';
 import { routerHeaders, type FlightRequest } from './flight-headers';
-import { renderRequestHeaders, RenderFailed } from './rendered';
+import { pageReadOptions, renderRequestHeaders, RenderFailed } from './rendered';
 import type { SharedPagePlan, StandIn } from './shared-page';
+import type { RouteMatch } from '../channel/routes';
 
 /**
  * Flight answers, cached (issue 34; docs/caching.md, "Flight answers"). An in-app navigation or prefetch of a shared
@@ -57,14 +58,15 @@ export function planFlight(
   page: SharedPagePlan,
   flight: FlightRequest,
   requestPath: string,
-  channelKey: string,
-  locale: string,
+  target: { match: RouteMatch; channelKey: string; locale: string },
 ): FlightPlan {
+  const { channelKey, locale } = target;
   if (page.kind !== 'cache') return { kind: 'next', reason: 'the page redirects' };
   if (requestPath !== (page.standIn?.path ?? page.renderPath)) return { kind: 'next', reason: 'another spelling of the page' };
   if (flight.segmentPrefetch !== null && !SEGMENT_PREFETCH.test(flight.segmentPrefetch)) return { kind: 'next', reason: 'segment' };
   if (flight.tree !== null && !plausibleTree(flight.tree, channelKey, locale)) return { kind: 'next', reason: 'router state' };
-  const variant = JSON.stringify([flight.prefetch, flight.segmentPrefetch, flight.tree]);
+  const tree = flight.tree === null ? null : treeUpToTarget(flight.tree, routeSegments(target.match, channelKey, locale));
+  const variant = JSON.stringify([flight.prefetch, flight.segmentPrefetch, tree]);
   if (page.standIn) return { kind: 'cache', key: `${page.key}|${variant}`, renderPath: page.standIn.renderPath, standIn: page.standIn };
   return { kind: 'cache', key: `${page.key}|${variant}`, renderPath: page.renderPath };
 }
@@ -77,6 +79,57 @@ export function planFlight(
 export function withValue(text: string, standIn: Pick<StandIn, 'standIn' | 'value'>): string {
   if (standIn.value.length !== standIn.standIn.length) throw new Error('a number of another length would break the payload');
   return text.split(standIn.standIn).join(standIn.value);
+}
+
+/** A segment of the app's tree as the router names it: a folder's name, or a dynamic one's parameter and value. */
+export type TargetSegment = string | readonly [name: string, value: string];
+
+/**
+ * The segments of the page `match` names, from the root: the channel's and the language's dynamic segments
+ * (app/[channel]/[locale]), then the route's pattern, a `:name` part being the folder `[name]` with the request's value
+ * (lib/channel/routes.test.ts checks every shared route's pattern against the app's folders).
+ */
+export function routeSegments(match: RouteMatch, channelKey: string, locale: string): TargetSegment[] {
+  const parts = match.route.pattern.split('/').filter(Boolean);
+  return [
+    '',
+    ['channel', channelKey],
+    ['locale', locale],
+    ...parts.map((part): TargetSegment => (part.startsWith(':') ? [part.slice(1), match.params[part.slice(1)] ?? ''] : part)),
+  ];
+}
+
+/** What the router's tree holds where it differs from the page asked for: nothing Next reads (issue 34). */
+const DIVERGED = '…';
+
+/**
+ * The router state tree `tree` (URI-encoded JSON, as sent) as far as it matters to Next's answer for the page whose
+ * segments are `target`: Next renders from the first segment where the router's tree and the page differ, so what the
+ * tree holds below that segment (the page the buyer comes from: a payment's cashier, another sale's goods page) does
+ * not change the answer and is cut, and every buyer coming from a page of one shape shares one cached answer (issue 34:
+ * the result page after the cashier, whose tree names each buyer's payment). A tree that does not parse is kept whole.
+ */
+export function treeUpToTarget(tree: string, target: readonly TargetSegment[]): string {
+  let root: unknown;
+  try {
+    root = JSON.parse(decodeURIComponent(tree));
+  } catch {
+    return tree;
+  }
+  const cut = (node: unknown, depth: number): unknown => {
+    if (!Array.isArray(node)) return node;
+    const want = target[depth];
+    if (want === undefined || !sameSegment(node[0], want)) return DIVERGED;
+    const routes = node[1] as Record<string, unknown> | undefined;
+    if (!routes || typeof routes !== 'object' || routes.children === undefined || depth + 1 >= target.length) return node;
+    return [node[0], { ...routes, children: cut(routes.children, depth + 1) }, ...node.slice(2)];
+  };
+  return JSON.stringify(cut(root, 0));
+}
+
+function sameSegment(segment: unknown, want: TargetSegment): boolean {
+  if (typeof want === 'string') return segment === want;
+  return Array.isArray(segment) && segment[0] === want[0] && segment[1] === want[1];
 }
 
 /**
@@ -130,20 +183,14 @@ export function flightCache(db: object) {
   return namedCache(db, 'flight', { maxEntries: MAX_FLIGHT_ENTRIES });
 }
 
-/**
- * The cached answer under `key`, rendered by `render` on a miss; timings as the rendered pages (docs/caching.md).
- * `held` (the entry server's page door, issue 34): only an entry held fresh or stale is answered, never waited for.
- */
+/** The cached answer under `key`, rendered by `render` on a miss; timings as the rendered pages (docs/caching.md). */
 export async function readFlight(
   db: Db,
   key: string,
   entryTags: readonly string[],
   render: () => Promise<FlightAnswer | undefined>,
-  held = false,
 ): Promise<FlightAnswer | undefined> {
-  const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS, errorMs: STALE_IF_ERROR_MS };
-  if (held) return flightCache(db).readHeld(key, options, render) as FlightAnswer | undefined;
-  return (await flightCache(db).read(key, options, render)) as FlightAnswer | undefined;
+  return (await flightCache(db).read(key, pageReadOptions(entryTags), render)) as FlightAnswer | undefined;
 }
 
 /**

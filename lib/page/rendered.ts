@@ -2,7 +2,7 @@ import 'server-only';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { cachesOf, CACHE_TTL_MS, PAGE_STALE_MS, STALE_IF_ERROR_MS, tags } from '../cache/store';
+import { cachesOf, CACHE_TTL_MS, PAGE_STALE_MS, STALE_IF_ERROR_MS, tags, type ReadOptions } from '../cache/store';
 import type { RouteMatch } from '../channel/routes';
 import { VISITOR_HEADER, type Visitor } from './visitor';
 import { dropStyleCopies } from './inline-style';
@@ -75,21 +75,27 @@ export function pageTags(channel: { id: number; key: string }, match: RouteMatch
 }
 
 /**
+ * How a page or a flight answer is kept: its time to live and grace, the last good one standing in while renders fail
+ * (issue 29), and the last one answered while a render after an invalidation is on its way (issue 34: in a drop's
+ * selling seconds each buy invalidates the goods and pay pages; every reader used to wait for a render begun after the
+ * last buy, and a render a buy overtook was never kept, so hundreds of renders went through Next and none was kept).
+ * A page read after a write with no render going waits for its render, so it shows the write.
+ */
+export function pageReadOptions(entryTags: readonly string[]): ReadOptions {
+  return { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS, errorMs: STALE_IF_ERROR_MS, behind: true };
+}
+
+/**
  * The cached page under `key`, rendered by `render` when missing or invalidated. When the render fails (the database
- * down: Next answers 500), the last good render is answered for up to STALE_IF_ERROR_MS (issue 29). Without `render`
- * (the entry server's page door, issue 34), only an entry held fresh or stale is answered, never waited for: a stale
- * one is rendered again behind it, as for any reader; a miss is the proxy's to render.
+ * down: Next answers 500), the last good render is answered for up to STALE_IF_ERROR_MS (issue 29).
  */
 export async function readRenderedPage(
   db: Db,
   key: string,
   entryTags: readonly string[],
   render: () => Promise<RenderedPage | undefined>,
-  held = false,
 ): Promise<RenderedPage | undefined> {
-  const options = { tags: entryTags, ttlMs: CACHE_TTL_MS, staleMs: PAGE_STALE_MS, errorMs: STALE_IF_ERROR_MS };
-  if (held) return cachesOf(db).pages.readHeld(key, options, render) as RenderedPage | undefined;
-  return (await cachesOf(db).pages.read(key, options, render)) as RenderedPage | undefined;
+  return (await cachesOf(db).pages.read(key, pageReadOptions(entryTags), render)) as RenderedPage | undefined;
 }
 
 /** A render that failed: Next answered a server error, or nothing in time. */

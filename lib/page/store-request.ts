@@ -150,15 +150,11 @@ export type CachedStoreAnswer =
 
 /**
  * The cached answer of a routed request to a shared page: a page load from the rendered-page cache, a router fetch
- * from the flight cache, or the redirect the page would answer without a render (lib/page/shared-page.ts). With
- * `render` (the proxy), a miss is rendered through this server and read errors are logged; without it (the door), only
- * an entry held fresh or stale is answered (a stale one rendered again behind it, as for any reader). Undefined: not the caches' to answer.
+ * from the flight cache (a miss rendered through this server, once for every reader waiting on it), or the redirect the
+ * page would answer without a render (lib/page/shared-page.ts). The proxy and the entry server's page door alike; read
+ * errors are logged. Undefined: not the caches' to answer.
  */
-export async function cachedStoreAnswer(
-  request: StoreRequest,
-  routed: RoutedStoreRequest,
-  render: boolean,
-): Promise<CachedStoreAnswer | undefined> {
+export async function cachedStoreAnswer(request: StoreRequest, routed: RoutedStoreRequest): Promise<CachedStoreAnswer | undefined> {
   const { decision, row } = routed;
   const flight = request.flight;
   if (!row || row === 'unavailable' || decision.kind !== 'rewrite') return undefined;
@@ -172,37 +168,28 @@ export async function cachedStoreAnswer(
     if (variesByVisitor(decision.match)) return undefined;
     try {
       const page = await planSharedPage(scope, decision.match, decision.locale, request.url.searchParams);
-      const plan = planFlight(page, flight, `${request.url.pathname}${request.url.search}`, row.key, decision.locale);
+      const target = { match: decision.match, channelKey: row.key, locale: decision.locale };
+      const plan = planFlight(page, flight, `${request.url.pathname}${request.url.search}`, target);
       if (plan.kind !== 'cache' || page.kind !== 'cache' || !admitVariant(db, page.key, plan.key)) return undefined;
-      const answer = await readFlight(
-        db,
-        plan.key,
-        pageTags(row, decision.match),
-        () => renderFlightThroughServer(internalOrigin(), plan.renderPath, flight, { host: request.host, acceptLanguage }),
-        !render,
+      const answer = await readFlight(db, plan.key, pageTags(row, decision.match), () =>
+        renderFlightThroughServer(internalOrigin(), plan.renderPath, flight, { host: request.host, acceptLanguage }),
       );
       return answer ? { kind: 'flight', answer, standIn: plan.standIn } : undefined;
     } catch (error) {
-      if (render) console.error('[proxy] flight cache', error);
+      console.error('[proxy] flight cache', error);
       return undefined;
     }
   }
   if (!servesFromCache(request.method, request.headers, decision.match)) return undefined;
   try {
     const plan = await planSharedPage(scope, decision.match, decision.locale, request.url.searchParams, routed.visitor);
-    if (plan.kind === 'redirect') {
-      return render ? { kind: 'page', page: { kind: 'redirect', status: plan.status, location: plan.location } } : undefined;
-    }
-    const read = await readRenderedPage(
-      db,
-      plan.key,
-      pageTags(row, decision.match),
-      () => renderThroughServer(internalOrigin(), plan.renderPath, { host: request.host, acceptLanguage, visitor: plan.visitor }),
-      !render,
+    if (plan.kind === 'redirect') return { kind: 'page', page: { kind: 'redirect', status: plan.status, location: plan.location } };
+    const read = await readRenderedPage(db, plan.key, pageTags(row, decision.match), () =>
+      renderThroughServer(internalOrigin(), plan.renderPath, { host: request.host, acceptLanguage, visitor: plan.visitor }),
     );
     return read ? { kind: 'page', page: read, standIn: plan.standIn } : undefined;
   } catch (error) {
-    if (render) console.error('[proxy] page cache', error);
+    console.error('[proxy] page cache', error);
     return undefined;
   }
 }

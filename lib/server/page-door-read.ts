@@ -8,9 +8,11 @@ import type { PageDoorAnswer, PageDoorCall } from './page-door';
 
 /**
  * The page door's reader (lib/server/page-door.ts; issue 34): the proxy's steps (lib/page/store-request.ts) for a
- * request the entry server has not handed to Next yet, answering only what a cache holds (fresh, or stale in its grace). Null: Next's to
- * answer (the console's host, a host of no channel, another spelling of the host, a guard's redirect, a page that is
- * not shared, a miss, an invalidated entry, a router fetch Next must check itself).
+ * request the entry server has not handed to Next yet, answering what the caches answer, as the proxy would: what they
+ * hold, and what they miss once rendered (one render through Next for every reader waiting on it; a page invalidated
+ * while its render is on its way is answered as it was, lib/page/rendered.ts `pageReadOptions`). Null: Next's to answer
+ * (the console's host, a host of no channel, another spelling of the host, a guard's redirect, a page that is not
+ * shared, a render not kept or failed, a router fetch Next must check itself).
  */
 export async function readPageAtTheDoor(call: PageDoorCall): Promise<PageDoorAnswer | null> {
   const headers = new Headers();
@@ -39,7 +41,7 @@ export async function readPageAtTheDoor(call: PageDoorCall): Promise<PageDoorAns
   const routed = await routeStoreRequest(store);
   const { row } = routed;
   if (routed.canonical || !row || row === 'unavailable') return null;
-  const cached = await cachedStoreAnswer(store, routed, false);
+  const cached = await cachedStoreAnswer(store, routed);
   if (!cached) return null;
   countStorePageView(store, routed, cached);
   return sendCachedAnswer(cached, { ...routed, row }, host);

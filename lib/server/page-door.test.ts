@@ -101,11 +101,11 @@ describe('the page door (issue 34)', () => {
     const hash = await computeCacheBustingSearchParam(undefined, undefined, tree, '/AURORA/en');
     const req = { method: 'GET', url: `/sellout?_rsc=${hash}`, headers: raw };
     await markFlightRequest(req);
-    expect(await readPageAtTheDoor(req)).toBeNull(); // a miss: Next renders it, through the proxy
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'rsc') headers.set(name, value);
-    await proxy(new NextRequest(`http://${HOST}/sellout`, { headers }));
+    // A miss: rendered through Next once, at the door, for it and for any reader waiting on it.
+    const [first, second] = await Promise.all([readPageAtTheDoor(req), readPageAtTheDoor(req)]);
     expect(renders).toBe(1);
+    expect(first!.headers['x-storefront-cache']).toBe('flight');
+    expect(second!.headers['x-storefront-cache']).toBe('flight');
     const answer = (await readPageAtTheDoor(req))!;
     expect(answer.headers['x-storefront-cache']).toBe('flight');
     expect(answer.headers['content-type']).toBe('text/x-component');
@@ -170,30 +170,36 @@ describe('the page door (issue 34)', () => {
     expect((await throughProxy('/sandbox/cashier/P202611290800002222220')).status).toBe(307);
   });
 
-  it('leaves to Next what the proxy must decide or read: a miss, an invalidated page, a guard, another host spelling, the console', async () => {
-    // (A page past its time to live but in its grace is answered as held while it is rendered again behind it, as the
-    // proxy answers it: lib/cache/tagged-cache.test.ts `readHeld`.)
+  it('renders a miss or an invalidated page once, as the proxy would, and answers the caches’ redirects', async () => {
     await throughProxy('/goods/detail/2');
-    const toLogin = await throughProxy('/pay/1');
-    expect(toLogin.status).toBe(307);
     const rendered = renders;
     expect(await atTheDoor('/goods/detail/2')).not.toBeNull();
+    expect(renders).toBe(rendered);
+    // Invalidated: the next reader waits for its render, so it shows the write.
     invalidate(db, [tags.sale('2')]);
-    expect(await atTheDoor('/goods/detail/2')).toBeNull();
-    // Never rendered: a miss.
-    expect(await atTheDoor('/goods/detail/3')).toBeNull();
+    expect((await atTheDoor('/goods/detail/2'))?.headers['x-storefront-cache']).toBe('shared');
+    expect(renders).toBe(rendered + 1);
+    // Never rendered: a miss, rendered at the door.
+    expect((await atTheDoor('/goods/detail/3'))?.body).toContain('<p>/goods/detail/3 en</p>');
+    expect(renders).toBe(rendered + 2);
+    // A padded id (308 to its one spelling) and a made-up one (/404): the redirects the page cache answers, unrendered.
+    expect(await atTheDoor('/goods/detail/01')).toMatchObject({ status: 308, headers: { location: `http://${HOST}/goods/detail/1` } });
+    expect(await atTheDoor('/goods/detail/999999')).toMatchObject({ status: 307, headers: { location: `http://${HOST}/404` } });
+    expect(renders).toBe(rendered + 2);
+  });
+
+  it('leaves to Next what the proxy must decide: a guard, another host spelling, the console, a fetch that is no page load', async () => {
+    const rendered = renders;
     // The pay page behind login, without a session: the proxy sends the visitor to log in.
     expect(await atTheDoor('/pay/1')).toBeNull();
-    // Another spelling of the host (308 to the channel's one), a padded id (308), a made-up one (/404): the proxy's.
+    expect((await throughProxy('/pay/1')).status).toBe(307);
+    // Another spelling of the host (308 to the channel's one).
     expect(await atTheDoor('/goods/detail/1', PAGE_LOAD, 'AURORA.localhost:3000')).toBeNull();
-    expect(await atTheDoor('/goods/detail/01')).toBeNull();
-    expect(await atTheDoor('/goods/detail/999999')).toBeNull();
     // The router's fetch or a script's, not a page load.
     expect(await atTheDoor('/goods/detail/1', { ...PAGE_LOAD, 'sec-fetch-dest': 'empty', accept: '*/*' })).toBeNull();
     // A host of no channel, and the operator console's.
     expect(await atTheDoor('/goods/detail/1', PAGE_LOAD, 'nobody.example')).toBeNull();
     expect(await atTheDoor('/', PAGE_LOAD, 'ops.localhost:3000')).toBeNull();
-    // The door never renders what the cache does not hold.
     expect(renders).toBe(rendered);
   });
 

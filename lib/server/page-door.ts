@@ -5,12 +5,11 @@ import { acceptsCoding } from './accept-encoding';
 /**
  * The page door (issue 34, "a shared link served from memory before the framework's pipeline"; docs/caching.md,
  * "The page door"): the entry server (server.ts) answers a page load or a router fetch of a shared page from the
- * rendered-page and flight caches before Next's routing, when the cache holds an entry for it (fresh, or stale within
- * its grace while it is rendered again). The decision is the
- * proxy's own (lib/page/store-request.ts, through lib/server/page-door-read.ts, installed by the app at start): the
- * same host rules, canonical host, guards, keys, nonce, CSP and security headers. Anything else (a redirect to make, a
- * guard that refuses, a miss, an invalidated entry, an error) goes on to Next and the proxy as before, which read,
- * render and refill the cache.
+ * rendered-page and flight caches before Next's routing, rendering what they miss (through Next, once for every reader
+ * waiting on it). The decision is the proxy's own (lib/page/store-request.ts, through lib/server/page-door-read.ts,
+ * installed by the app at start): the same host rules, canonical host, guards, keys, nonce, CSP and security headers.
+ * Anything else (a guard that refuses, another spelling of the host, a page not shared, a render not kept, an error)
+ * goes on to Next and the proxy as before.
  *
  * Plain Node: server.ts loads it outside the app's bundle; the app installs its reader on globalThis.
  */

@@ -56,15 +56,10 @@ it('keys the goods page alike whatever `from` a link carries, and renders it onc
 it('leaves a router fetch of a link with `from` to Next rather than keep an answer per code', async () => {
   const page = await plan('from=aaaaaaaaaaaaaaaa');
   const flight = { tree: null, prefetch: null, segmentPrefetch: null, nextUrl: null };
-  const asked = planFlight(
-    page,
-    flight as Parameters<typeof planFlight>[1],
-    `/goods/detail/${saleId}?from=aaaaaaaaaaaaaaaa`,
-    'AURORA',
-    'en',
-  );
+  const target = { match: matchRoute(`/goods/detail/${saleId}`)!, channelKey: 'AURORA', locale: 'en' };
+  const asked = planFlight(page, flight as Parameters<typeof planFlight>[1], `/goods/detail/${saleId}?from=aaaaaaaaaaaaaaaa`, target);
   expect(asked.kind).toBe('next');
-  const plainFetch = planFlight(page, flight as Parameters<typeof planFlight>[1], `/goods/detail/${saleId}`, 'AURORA', 'en');
+  const plainFetch = planFlight(page, flight as Parameters<typeof planFlight>[1], `/goods/detail/${saleId}`, target);
   expect(plainFetch).toMatchObject({ kind: 'cache' });
   if (plainFetch.kind === 'cache') expect(plainFetch.key).not.toContain('from');
 });
