@@ -516,8 +516,8 @@ describe('publicOrigin', () => {
 });
 
 describe('buyLaneRunning', () => {
-  it('lets 16 buy calls in at once on the embedded database and 64 on PostgreSQL, unless BUY_MAX_RUNNING says', () => {
-    expect(buyLaneRunning(parseEnv({}))).toBe(16);
+  it('lets 128 buy calls in at once on the embedded database and 64 on PostgreSQL, unless BUY_MAX_RUNNING says', () => {
+    expect(buyLaneRunning(parseEnv({}))).toBe(128);
     expect(buyLaneRunning(parseEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }))).toBe(64);
     expect(buyLaneRunning(parseEnv({ BUY_MAX_RUNNING: '8', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }))).toBe(8);
   });

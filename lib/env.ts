@@ -391,7 +391,7 @@ const envSchema = z.object({
   BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(1000),
   /**
    * Buy calls let into the app at once per server process; the others wait at the door in arrival order (the buy lane,
-   * lib/server/buy-lane.ts; docs/orders.md, "The buy lane"). Waiting ones count toward BUY_MAX_IN_FLIGHT. Unset: 16 on
+   * lib/server/buy-lane.ts; docs/orders.md, "The buy lane"). Waiting ones count toward BUY_MAX_IN_FLIGHT. Unset: 128 on
    * the embedded database, 64 on PostgreSQL (`buyLaneRunning`).
    */
   BUY_MAX_RUNNING: z.coerce.number().int().min(1).max(10_000).optional(),
@@ -840,11 +840,12 @@ export function env(): Env {
 
 /**
  * Buy calls the buy lane lets into the app at once (docs/orders.md, "The buy lane"): BUY_MAX_RUNNING, or by default
- * what measured best on each database (docs/benchmarks.md): 16 on the embedded one, whose one connection runs a
- * statement at a time, and 64 on PostgreSQL, whose calls wait on round trips and a pool of connections.
+ * what measured best on each database (docs/benchmarks.md): 128 on the embedded one, whose one connection takes
+ * prepared statements pipelined (lib/db/statements.ts; 16 while each statement took it alone), and 64 on PostgreSQL,
+ * whose calls wait on round trips and a pool of connections.
  */
 export function buyLaneRunning(e: Env = env()): number {
-  return e.BUY_MAX_RUNNING ?? (e.DATABASE_URL ? 64 : 16);
+  return e.BUY_MAX_RUNNING ?? (e.DATABASE_URL ? 64 : 128);
 }
 
 /** Scheme and port used to build absolute URLs (link previews) on a channel's own host. */
