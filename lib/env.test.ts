@@ -516,9 +516,9 @@ describe('publicOrigin', () => {
 });
 
 describe('buyLaneRunning', () => {
-  it('lets 128 buy calls in at once on the embedded database and 64 on PostgreSQL, unless BUY_MAX_RUNNING says', () => {
+  it('lets 128 buy calls in at once on either database, unless BUY_MAX_RUNNING says', () => {
     expect(buyLaneRunning(parseEnv({}))).toBe(128);
-    expect(buyLaneRunning(parseEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }))).toBe(64);
+    expect(buyLaneRunning(parseEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }))).toBe(128);
     expect(buyLaneRunning(parseEnv({ BUY_MAX_RUNNING: '8', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }))).toBe(8);
   });
 

@@ -391,8 +391,8 @@ const envSchema = z.object({
   BUY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(1000),
   /**
    * Buy calls let into the app at once per server process; the others wait at the door in arrival order (the buy lane,
-   * lib/server/buy-lane.ts; docs/orders.md, "The buy lane"). Waiting ones count toward BUY_MAX_IN_FLIGHT. Unset: 128 on
-   * the embedded database, 64 on PostgreSQL (`buyLaneRunning`).
+   * lib/server/buy-lane.ts; docs/orders.md, "The buy lane"). Waiting ones count toward BUY_MAX_IN_FLIGHT. Unset: 128
+   * (`buyLaneRunning`).
    */
   BUY_MAX_RUNNING: z.coerce.number().int().min(1).max(10_000).optional(),
   /**
@@ -840,12 +840,12 @@ export function env(): Env {
 
 /**
  * Buy calls the buy lane lets into the app at once (docs/orders.md, "The buy lane"): BUY_MAX_RUNNING, or by default
- * what measured best on each database (docs/benchmarks.md): 128 on the embedded one, whose one connection takes
- * prepared statements pipelined (lib/db/statements.ts; 16 while each statement took it alone), and 64 on PostgreSQL,
- * whose calls wait on round trips and a pool of connections.
+ * what measured best (docs/benchmarks.md, ninth session): 128 on either database, with statements prepared and
+ * pipelined (lib/db/statements.ts). Before that the embedded database's one connection took one statement at a time
+ * and 16 was its best, and PostgreSQL's calls waited on round trips and its pool, and 64 was.
  */
 export function buyLaneRunning(e: Env = env()): number {
-  return e.BUY_MAX_RUNNING ?? (e.DATABASE_URL ? 64 : 128);
+  return e.BUY_MAX_RUNNING ?? 128;
 }
 
 /** Scheme and port used to build absolute URLs (link previews) on a channel's own host. */
