@@ -79,6 +79,19 @@ it('reads the payment of its address, then shows what it charges, for what, the 
   expect(post).toHaveBeenCalledWith('/market/api/pay/sandbox/complete', { paymentNo: PAYMENT_NO, outcome: 'paid' });
 });
 
+it('reads the payment again once when its time is up, not on every render after, even while that read fails', async () => {
+  const expired = { ...OPEN, order: { ...ORDER, expireTime: new Date(Date.now() - 1_000).toISOString() } };
+  let calls = 0;
+  const asked = show(async () => {
+    if (calls++ === 0) return expired;
+    throw new Error('offline');
+  });
+  expect(await screen.findByTestId('cashier-countdown')).toHaveTextContent('0:00');
+  await waitFor(() => expect(asked).toHaveLength(2));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(asked).toHaveLength(2);
+});
+
 it('shows a settled or cancelled payment as closed, with no buttons', async () => {
   show(async () => ({ ...OPEN, status: 'paid', order: { ...ORDER, statusTrade: 1 } }));
   expect(await screen.findByTestId('cashier-closed')).toHaveTextContent('This payment is already settled.');

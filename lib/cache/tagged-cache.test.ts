@@ -121,7 +121,7 @@ describe('TaggedCache, the last value while the next is on its way (issue 34: pa
 
   it('answers the last page past its grace while its render is on its way, however long the render takes', async () => {
     const { cache, advance } = setup();
-    const short = { ...page, ttlMs: 750, staleMs: 250 };
+    const short = { ...page, ttlMs: 750, staleMs: 250, errorMs: 60_000 };
     await cache.read('goods', short, async () => 'rendered at 0');
     advance(1_000);
     // Past the grace: the first reader renders, and waits.
@@ -134,6 +134,33 @@ describe('TaggedCache, the last value while the next is on its way (issue 34: pa
     renders.finish(0, 'rendered at 4');
     expect(await first).toBe('rendered at 4');
     expect(await cache.read('goods', short, renders.load)).toBe('rendered at 4');
+  });
+
+  it('never answers a page past its time as a stand-in, and drops one whose render brings nothing to keep', async () => {
+    const { cache, advance, clock } = setup();
+    const short = { ...page, ttlMs: 750, staleMs: 250, errorMs: 60_000 };
+    await cache.read('goods', short, async () => 'rendered at 0');
+    advance(61_000);
+    const renders = pending();
+    const first = cache.read('goods', short, renders.load);
+    // Past stale-if-error too: a reader meanwhile waits for the render as well.
+    const second = cache.read('goods', short, renders.load);
+    expect(await Promise.race([second, Promise.resolve('waiting')])).toBe('waiting');
+    renders.finish(0, 'rendered at 61');
+    expect(await first).toBe('rendered at 61');
+    expect(await second).toBe('rendered at 61');
+
+    // A render that is not kept (a 404 now, say): the page it would have replaced is not answered again.
+    clock.invalidate(['sale:1']);
+    const gone = cache.read('goods', short, async () => undefined);
+    expect(await gone).toBeUndefined();
+    const next = pending();
+    const third = cache.read('goods', short, next.load);
+    const fourth = cache.read('goods', short, next.load);
+    expect(await Promise.race([fourth, Promise.resolve('waiting')])).toBe('waiting');
+    expect(next.starts()).toBe(1);
+    next.finish(0, 'back');
+    expect([await third, await fourth]).toEqual(['back', 'back']);
   });
 
   it('without `behind`, every reader after a write waits for a read begun after it, as before', async () => {

@@ -107,7 +107,7 @@ export class TaggedCache<V> {
         return entry.value;
       }
     }
-    if (entry && this.answersBehind(key, options)) return entry.value;
+    if (entry && this.answersBehind(key, entry, options, now)) return entry.value;
     if (!entry || now >= entry.errorUntil) return this.refresh(key, options, load);
     // Stale if error: the read is tried (at most every RETRY_AFTER_ERROR_MS while it fails), the last value answered
     // if it throws.
@@ -128,10 +128,11 @@ export class TaggedCache<V> {
 
   /**
    * Whether an entry invalidated or past its grace stands while a read is on its way to replace it (ReadOptions
-   * `behind`): as long as that read takes, which its loader bounds (a page's render times out after 10 s).
+   * `behind`): as long as that read takes (its loader bounds it: a page's render times out after 10 s), and never past
+   * the entry's grace or its time as a stand-in for failing reads, whichever is later.
    */
-  private answersBehind(key: string, options: ReadOptions): boolean {
-    return options.behind === true && this.pending.has(key);
+  private answersBehind(key: string, entry: Entry<V>, options: ReadOptions, now: number): boolean {
+    return options.behind === true && this.pending.has(key) && now < Math.max(entry.staleUntil, entry.errorUntil);
   }
 
   /** Drops `key` (e.g. a value found wrong after the read). */
@@ -148,6 +149,9 @@ export class TaggedCache<V> {
     if (inFlight && (options.behind || this.clock.holds(inFlight.tags, inFlight.since))) return inFlight.promise;
     const since = this.clock.now();
     const store = (value: V | undefined): V | undefined => {
+      // A read behind (ReadOptions `behind`) that brings nothing to keep (the page is no longer one to keep) drops the
+      // value it would have replaced, so it is not answered again while the next read goes.
+      if (value === undefined && options.behind) this.entries.delete(key);
       if (value !== undefined && (options.behind || this.clock.holds(options.tags, since))) {
         const at = this.nowMs();
         const staleMs = options.staleMs ?? 0;

@@ -26,3 +26,11 @@ export function routerHeaders(flight: FlightRequest): Record<string, string> {
     ...(flight.nextUrl !== null ? { 'next-url': flight.nextUrl } : {}),
   };
 }
+
+/**
+ * Set by the entry server's page door on a request whose shared page it read the caches for (and rendered, on a miss)
+ * without an answer to keep (a render failed or was not one to keep), before it hands the request to Next: the proxy
+ * then leaves the page to Next rather than render it a second time (lib/page/store-request.ts). A client's copy is
+ * dropped as the request enters (lib/server/flight-request.ts `markFlightRequest`).
+ */
+export const DOOR_READ_HEADER = 'x-storefront-door-read';

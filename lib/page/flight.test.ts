@@ -48,6 +48,15 @@ describe('treeUpToTarget', () => {
     expect(fromPay).not.toContain('saleId');
   });
 
+  it('cuts against the page as rendered: for the cashier, its stand-in, so a tree naming the stand-in is a state of its own', () => {
+    const rendered = target(`/sandbox/cashier/P${'0'.repeat(21)}`);
+    const fromA = treeUpToTarget(treeFrom('sandbox', 'cashier', ['paymentNo', 'P202611290800001111111']), rendered);
+    const fromB = treeUpToTarget(treeFrom('sandbox', 'cashier', ['paymentNo', 'P202611290800002222222']), rendered);
+    const naming = treeUpToTarget(treeFrom('sandbox', 'cashier', ['paymentNo', `P${'0'.repeat(21)}`]), rendered);
+    expect(fromA).toBe(fromB);
+    expect(naming).not.toBe(fromA);
+  });
+
   it('keeps what Next reads: the segments both share, down to the page itself', () => {
     const goods5 = target('/goods/detail/5');
     // From another goods page, the tree is kept down to the sale: Next renders from the sale's segment.

@@ -14,7 +14,7 @@ import { readWebSession } from '../auth/session-claims';
 import { authSecret } from '../security/secret';
 import { contentSecurityPolicy, forwardedHttps, newNonce, originOf, securityHeaders } from '../security/headers';
 import { wechatScriptSources } from '../wechat/account';
-import { routerHeaders, type FlightRequest } from './flight-headers';
+import { DOOR_READ_HEADER, routerHeaders, type FlightRequest } from './flight-headers';
 import { admitVariant, flightWithNonce, planFlight, readFlight, renderFlightThroughServer, withValue, type FlightAnswer } from './flight';
 import { withCurrentSkin } from './page-skin';
 import {
@@ -158,6 +158,8 @@ export async function cachedStoreAnswer(request: StoreRequest, routed: RoutedSto
   const { decision, row } = routed;
   const flight = request.flight;
   if (!row || row === 'unavailable' || decision.kind !== 'rewrite') return undefined;
+  // The page door read the caches for this request already, and had nothing to answer: Next renders the page.
+  if (request.headers.has(DOOR_READ_HEADER)) return undefined;
   const db = getDb();
   const scope = { db, now: new Date(), channelId: row.id, channelKey: row.key };
   const acceptLanguage = request.headers.get('accept-language');
@@ -168,7 +170,10 @@ export async function cachedStoreAnswer(request: StoreRequest, routed: RoutedSto
     if (variesByVisitor(decision.match)) return undefined;
     try {
       const page = await planSharedPage(scope, decision.match, decision.locale, request.url.searchParams);
-      const target = { match: decision.match, channelKey: row.key, locale: decision.locale };
+      // The router's tree is cut against the page as it is rendered: for a page with a stand-in, the stand-in's (so a
+      // tree naming the stand-in itself is its own state, not one of every buyer's).
+      const rendered = page.kind === 'cache' && page.standIn ? matchRoute(page.standIn.renderPath.split('?')[0]!) : null;
+      const target = { match: rendered ?? decision.match, channelKey: row.key, locale: decision.locale };
       const plan = planFlight(page, flight, `${request.url.pathname}${request.url.search}`, target);
       if (plan.kind !== 'cache' || page.kind !== 'cache' || !admitVariant(db, page.key, plan.key)) return undefined;
       const answer = await readFlight(db, plan.key, pageTags(row, decision.match), () =>
@@ -260,10 +265,15 @@ export function sendCachedAnswer(cached: CachedStoreAnswer, routed: RoutedStoreR
   const noStore = 'private, no-cache, no-store, max-age=0, must-revalidate';
   if (cached.kind === 'flight') {
     const nonce = newNonce();
+    const standIn = cached.standIn;
+    // Next's headers name the path it rendered (`x-nextjs-rewritten-path`): the stand-in's, then the request's number.
+    const kept = standIn
+      ? Object.fromEntries(Object.entries(cached.answer.headers).map(([name, value]) => [name, withValue(value, standIn)]))
+      : cached.answer.headers;
     return {
       status: 200,
       headers: {
-        ...cached.answer.headers,
+        ...kept,
         'content-security-policy': pageCsp(nonce, https, scripts),
         'cache-control': noStore,
         'x-storefront-cache': 'flight',

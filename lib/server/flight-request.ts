@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FlightRequest } from '../page/flight-headers';
+import { DOOR_READ_HEADER, type FlightRequest } from '../page/flight-headers';
 import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param';
 
 /**
@@ -25,12 +25,14 @@ function one(headers: IncomingHttpHeaders, name: string): string | null | 'repea
 }
 
 /**
- * In the entry server, first for every request: drops the client's FLIGHT_HEADER, and for a router fetch whose `_rsc`
+ * In the entry server, first for every request: drops the client's FLIGHT_HEADER and DOOR_READ_HEADER (the page door's
+ * mark, lib/page/flight-headers.ts), and for a router fetch whose `_rsc`
  * matches its headers sets it to what the proxy needs. Synchronous (undefined) for every other request; a promise
  * (the hash is SHA-256 through WebCrypto) for router fetches.
  */
 export function markFlightRequest(req: { method?: string; url?: string; headers: IncomingHttpHeaders }): Promise<void> | undefined {
   delete req.headers[FLIGHT_HEADER];
+  delete req.headers[DOOR_READ_HEADER];
   if (req.method !== 'GET' || req.headers.rsc !== '1') return undefined;
   const tree = one(req.headers, 'next-router-state-tree');
   const prefetch = one(req.headers, 'next-router-prefetch');

@@ -4,6 +4,7 @@ import { isOperatorHost } from '../operator/host';
 import { sessionCookieValue } from '../auth/session-claims';
 import { cachedStoreAnswer, countStorePageView, routeStoreRequest, sendCachedAnswer, type StoreRequest } from '../page/store-request';
 import { readFlightRequest } from './flight-request';
+import { DOOR_READ_HEADER } from '../page/flight-headers';
 import type { PageDoorAnswer, PageDoorCall } from './page-door';
 
 /**
@@ -42,7 +43,12 @@ export async function readPageAtTheDoor(call: PageDoorCall): Promise<PageDoorAns
   const { row } = routed;
   if (routed.canonical || !row || row === 'unavailable') return null;
   const cached = await cachedStoreAnswer(store, routed);
-  if (!cached) return null;
+  if (!cached) {
+    // Next's to answer, without the proxy reading the caches a second time (a render that failed here would fail
+    // there too, after as long a wait): the mark goes on the request Next receives.
+    call.headers[DOOR_READ_HEADER] = '1';
+    return null;
+  }
   countStorePageView(store, routed, cached);
   return sendCachedAnswer(cached, { ...routed, row }, host);
 }

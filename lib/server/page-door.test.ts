@@ -37,10 +37,17 @@ beforeAll(async () => {
   mockDbRef.db = db;
   next = createServer((req, res) => {
     renders++;
+    // The goods page of sale 4 fails to render (its database read, say).
+    if (req.url?.startsWith('/goods/detail/4')) return void res.writeHead(500).end();
     const rsc = req.headers.rsc === '1';
     res.writeHead(200, {
       'content-type': rsc ? 'text/x-component' : 'text/html; charset=utf-8',
-      ...(rsc ? { vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch' } : {}),
+      ...(rsc
+        ? {
+            vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch',
+            'x-nextjs-rewritten-path': (req.url ?? '').split('?')[0]!,
+          }
+        : {}),
       'content-security-policy': `script-src 'nonce-${RENDER_NONCE}'`,
     });
     const said = `${req.url} ${req.headers['accept-language']}`;
@@ -164,6 +171,7 @@ describe('the page door (issue 34)', () => {
     await viaProxy(await routerFetch('/sandbox/cashier/P202611290800001111110'));
     const flight = (await readPageAtTheDoor(await routerFetch('/sandbox/cashier/P202611290800003333330')))!;
     expect(flight.body).toContain('0:"/sandbox/cashier/P202611290800003333330?_rsc=');
+    expect(flight.headers['x-nextjs-rewritten-path']).toBe('/sandbox/cashier/P202611290800003333330');
     expect(renders).toBe(3);
     // Without a session, the login guard still comes first.
     expect(await atTheDoor('/sandbox/cashier/P202611290800002222220')).toBeNull();
@@ -186,6 +194,25 @@ describe('the page door (issue 34)', () => {
     expect(await atTheDoor('/goods/detail/01')).toMatchObject({ status: 308, headers: { location: `http://${HOST}/goods/detail/1` } });
     expect(await atTheDoor('/goods/detail/999999')).toMatchObject({ status: 307, headers: { location: `http://${HOST}/404` } });
     expect(renders).toBe(rendered + 2);
+  });
+
+  it('marks a page whose render failed at the door, so the proxy leaves it to Next without rendering it again', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const call = { method: 'GET', url: '/goods/detail/4', headers: { host: HOST, ...PAGE_LOAD } as IncomingHttpHeaders };
+    expect(await readPageAtTheDoor(call)).toBeNull();
+    expect(renders).toBe(1);
+    expect(call.headers['x-storefront-door-read']).toBe('1');
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(call.headers)) headers.set(name, String(value));
+    const answer = await proxy(new NextRequest(`http://${HOST}/goods/detail/4`, { headers }));
+    expect(answer.headers.get('x-storefront-cache')).toBeNull();
+    expect(answer.headers.get('x-middleware-rewrite')).toContain('/AURORA/en/goods/detail/4');
+    expect(renders).toBe(1);
+    // A client's copy of the mark never reaches the proxy: the entry server drops it from every request.
+    const forged = { method: 'GET', url: '/goods/detail/1', headers: { host: HOST, ...PAGE_LOAD, 'x-storefront-door-read': '1' } };
+    await markFlightRequest(forged);
+    expect(forged.headers['x-storefront-door-read']).toBeUndefined();
+    errors.mockRestore();
   });
 
   it('leaves to Next what the proxy must decide: a guard, another host spelling, the console, a fetch that is no page load', async () => {

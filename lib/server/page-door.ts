@@ -14,6 +14,7 @@ import { acceptsCoding } from './accept-encoding';
  * Plain Node: server.ts loads it outside the app's bundle; the app installs its reader on globalThis.
  */
 
+/** `headers` are the request's own: the reader may mark them for the proxy when it leaves the request to Next. */
 export type PageDoorCall = { method: string; url: string; headers: IncomingMessage['headers'] };
 export type PageDoorAnswer = {
   status: number;
