@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
 import useSWR from 'swr';
 import { useTranslations } from 'use-intl';
-import { ORDER_STATUS, orderState } from '@/lib/order/status';
+import { ORDER_STATUS, orderState, PAYMENT_NO } from '@/lib/order/status';
 import type { z } from 'zod';
 import type { sandboxPaymentSchema } from '@/lib/payment/schema';
 import { formatFen } from '@/lib/format/money';
@@ -19,8 +19,6 @@ export const CASHIER_DETAIL_PATH = '/market/api/pay/sandbox/detail';
 
 /** pay/sandbox/detail's answer. */
 export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
-
-const PAYMENT_NO = /^P\d{21}$/;
 
 /**
  * The payment sandbox's cashier, its client part (DESIGN §7; issue 34): the page's HTML is the same for every payment

@@ -4,6 +4,8 @@ export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 /** An order number as the store makes them (lib/order/service.ts `newOrderNo`): 22 digits. */
 export const ORDER_NO = /^\d{22}$/;
+/** A payment number of an order as the store makes them (lib/payment/service.ts `newPaymentNo`): `P` and 21 digits. */
+export const PAYMENT_NO = /^P\d{21}$/;
 
 /**
  * An order's state as a buyer reads it: `statusTrade`, with a cancelled order told apart by its `cancelReason`. One

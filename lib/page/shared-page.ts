@@ -5,7 +5,7 @@ import { pageFromSearch } from '../procedure/paging';
 import { HOME_PAGE_SIZE } from '../sale/schema';
 import { readSaleIds, readSales } from './cached-reads';
 import type { Visitor } from './visitor';
-import { ORDER_NO } from '../order/status';
+import { ORDER_NO, PAYMENT_NO } from '../order/status';
 import { env } from '../env';
 
 /**
@@ -38,7 +38,6 @@ export type StandIn = { value: string; standIn: string; path: string; renderPath
 export const ORDER_NO_STAND_IN = '0'.repeat(22);
 /** The sandbox cashier's payment number while it renders for every payment (lib/payment: `P` and 21 digits; none has it). */
 export const PAYMENT_NO_STAND_IN = `P${'0'.repeat(21)}`;
-const PAYMENT_NO = /^P\d{21}$/;
 
 /** Whether the payment sandbox is one of the store's providers (DESIGN §7): its cashier exists only then. */
 function sandboxIsProvider(): boolean {

@@ -18,12 +18,13 @@ import { hit } from '../rate-limit/rate-limit';
 import { forwardedHttps } from '../security/headers';
 import type { UserScope } from '../procedure/scope';
 import { orderViewSchema } from '../order/schema';
+import { PAYMENT_NO } from '../order/status';
 import { sandboxCompleteSchema, sandboxPaymentSchema, startedPaymentSchema } from './schema';
 import { msg } from '../procedure/messages';
 import { domainSettings, publicHostOf } from '../channel/domains';
 import { REASON } from '../procedure/reasons';
 
-const paymentNoSchema = z.string({ error: 'is required and must be a string' }).regex(/^P\d{21}$/, 'is not a payment number');
+const paymentNoSchema = z.string({ error: 'is required and must be a string' }).regex(PAYMENT_NO, 'is not a payment number');
 
 /**
  * Paying (DESIGN §7): a payment for an unpaid order through the configured provider, the fallback query, and the

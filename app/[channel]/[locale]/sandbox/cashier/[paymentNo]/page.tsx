@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
 import { env } from '@/lib/env';
+import { PAYMENT_NO } from '@/lib/order/status';
 import { loadPageChannel, type PageParams } from '@/lib/page/channel';
 import { titledPage } from '@/lib/page/metadata';
 import { SandboxCashier } from '@/components/buy/sandbox-cashier';
@@ -21,7 +22,7 @@ export default async function SandboxCashierPage({ params }: Props) {
   const channel = await loadPageChannel(params);
   // The plan's checks again, for a request the cache does not answer (it reads nothing): no sandbox, no cashier.
   const { paymentNo } = await params;
-  if (!env().PAYMENT_PROVIDERS.includes('sandbox') || !/^P\d{21}$/.test(paymentNo)) redirect('/404');
+  if (!env().PAYMENT_PROVIDERS.includes('sandbox') || !PAYMENT_NO.test(paymentNo)) redirect('/404');
   return (
     <ClientMessages channel={channel} namespaces={['cashier']}>
       <SandboxCashier merchant={channel.theme.brandName} backLabel={channel.t('goods.back')} />
