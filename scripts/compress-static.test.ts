@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { answerStaticAtTheDoor, loadStaticDoor, unloadStaticDoor } from '../lib/server/static-door';
+import { COMPILE_HINT } from './compile-hints';
 import { compressStatic } from './compress-static';
 
 // A built file the size of a small chunk, with the repetition a script has.
@@ -12,6 +13,8 @@ const SCRIPT = Buffer.from(
   Array.from({ length: 300 }, (_, i) => `function island${i}(props){return props.sale${i % 7}??"售罄";}`).join('\n'),
 );
 const STYLE = Buffer.from('.buy-bar{background:var(--skin-primary)}'.repeat(60));
+/** The script as served: V8's compile hint first (scripts/compile-hints.ts). */
+const SERVED_SCRIPT = Buffer.concat([Buffer.from(COMPILE_HINT), SCRIPT]);
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
@@ -69,17 +72,28 @@ describe('the static door (issue 34)', () => {
     expect(answer.headers['content-type']).toBe('application/javascript; charset=UTF-8');
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(answer.headers.vary).toBe('Accept-Encoding');
-    expect(brotliDecompressSync(answer.body).equals(SCRIPT)).toBe(true);
+    expect(brotliDecompressSync(answer.body).equals(SERVED_SCRIPT)).toBe(true);
   });
 
   it('answers gzip-only clients with a gzip smaller than zlib’s best', async () => {
     const answer = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'gzip' });
     expect(answer.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(answer.body).equals(SCRIPT)).toBe(true);
-    expect(answer.body.length).toBeLessThanOrEqual(gzipSync(SCRIPT, { level: 9 }).length);
+    expect(gunzipSync(answer.body).equals(SERVED_SCRIPT)).toBe(true);
+    expect(answer.body.length).toBeLessThanOrEqual(gzipSync(SERVED_SCRIPT, { level: 9 }).length);
     const style = await get('/_next/static/chunks/page.css', { 'accept-encoding': 'br;q=0, gzip' });
     expect([style.headers['content-encoding'], style.headers['content-type']]).toEqual(['gzip', 'text/css; charset=UTF-8']);
     expect(gunzipSync(style.body).equals(STYLE)).toBe(true);
+  });
+
+  it('gives every script V8’s compile hint, once, in the file Next serves and in each compressed copy', async () => {
+    // Compressing again (a build prepared twice) keeps one hint.
+    await compressStatic(dist);
+    expect(loadStaticDoor(dist)).toBe(2);
+    expect(readFileSync(path.join(dist, 'static/chunks/a1b2.js')).equals(SERVED_SCRIPT)).toBe(true);
+    expect(readFileSync(path.join(dist, 'static/chunks/tiny.js'), 'utf8')).toBe(`${COMPILE_HINT}self.x=1`);
+    expect(readFileSync(path.join(dist, 'static/chunks/page.css')).equals(STYLE)).toBe(true); // a style is left as it is
+    const gzip = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.body).equals(SERVED_SCRIPT)).toBe(true);
   });
 
   it('answers a revalidation with 304 and a HEAD with no body', async () => {

@@ -1,6 +1,7 @@
 /**
- * Compresses Next's built scripts and styles once, for the static door (lib/server/static-door.ts; issue 34): each text
- * file of `<dist>/static` of at least 1 kB, in brotli at quality 11 and in gzip by zopfli, into
+ * Prepares Next's built scripts and styles once, for the static door (lib/server/static-door.ts; issue 34): V8's compile
+ * hint at the top of every script (scripts/compile-hints.ts), then each text file of `<dist>/static` of at least 1 kB
+ * compressed, in brotli at quality 11 and in gzip by zopfli, into
  * `<dist>/compressed-static/`, with the list of files and the build they belong to. Part of `npm run build`, after
  * `next build` (scripts/build-if-needed.ts runs it after the builds it makes); about 10 s on a 2-core machine.
  */
@@ -8,6 +9,7 @@ import { gzipAsync } from '@gfx/zopfli';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { addCompileHints } from './compile-hints';
 import {
   COMPRESS_FROM_BYTES,
   COMPRESSED_DIR,
@@ -26,6 +28,7 @@ function filesUnder(folder: string, base = folder): string[] {
 
 /** Compresses the static files of the build in `distDir`; returns the list written. */
 export async function compressStatic(distDir: string): Promise<CompressedList> {
+  addCompileHints(distDir);
   const source = path.join(distDir, 'static');
   const target = path.join(distDir, COMPRESSED_DIR);
   rmSync(target, { recursive: true, force: true });

@@ -1,0 +1,40 @@
+/**
+ * V8's explicit compile hint on every built script (issue 34: the goods page hydrated on a slow phone, Lighthouse's
+ * blocking time; figures in docs/benchmarks.md, "Scripts compiled while they download"). A script that starts with
+ * the comment `//# allFunctionsCalledOnLoad` has all its functions compiled when the script itself is, which for an
+ * async script is on a background thread while it downloads (Chromium 136 and later; other engines read a comment).
+ *
+ * Without it V8 compiles a function the first time it is called. Turbopack wraps each module in a function, React DOM
+ * in one of them, and the app's start calls them all in one task on the main thread: on the goods page, 65–100 ms of
+ * that task (the first load, a desktop core) was compiling them there; with the hint, 37–44 ms. On a phone 4 × slower
+ * that is the gap between the last script's arrival and a page that answers.
+ *
+ * Every script of the build gets it: the first load's chunks are all run at once, and a chunk loaded later (the
+ * image viewer, a sheet, the console's pages) is loaded because it is about to run. Part of the post-build step
+ * (scripts/compress-static.ts), before the scripts are compressed and tagged, so Next, the static door and every
+ * compressed copy serve the same bytes. Idempotent: a script that has the hint keeps one.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+function scriptsUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) return scriptsUnder(full);
+    return name.endsWith('.js') ? [full] : [];
+  });
+}
+
+/** Puts the compile hint at the top of every `.js` under `<distDir>/static`; returns how many scripts gained it. */
+export function addCompileHints(distDir: string): number {
+  let added = 0;
+  for (const file of scriptsUnder(path.join(distDir, 'static'))) {
+    const content = readFileSync(file, 'utf8');
+    if (content.startsWith(COMPILE_HINT)) continue;
+    writeFileSync(file, COMPILE_HINT + content);
+    added++;
+  }
+  return added;
+}
