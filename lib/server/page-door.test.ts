@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import zlib, { gunzipSync } from 'node:zlib';
+import zlib, { deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { NextRequest } from 'next/server';
 import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param';
 import { seededTestDb } from '@/test/db';
@@ -277,6 +277,29 @@ describe('what the entry server sends to the door', () => {
       const other = 'AAAAAAAAAAAAAAAAAAAAAA==';
       expect(gunzipSync(gzipPieces(pieces, other)!).toString('utf8')).toBe(pieces.join(other));
     }
+  });
+
+  it('lets a piece refer back to the ones before it, never to a nonce: as small as the whole page gzipped, right for any nonce', () => {
+    // The router's data at the end repeats the page's text and class names, and the nonce of the answer it was first
+    // deflated for: an answer with another nonce must not inherit it.
+    const first = 'r6EocesqpiKoobBUs73d3A==';
+    const words = Array.from({ length: 300 }, (_, i) => ((i * 2654435761) >>> 0).toString(36));
+    const text = words.join(' ');
+    const pieces = [
+      `<html><head><script nonce="`,
+      `" src="/a.js"></script></head><body><p>${text}</p><script nonce="`,
+      `">self.__next_f.push([1,"${text}"]);var n="${first}";</script></body></html>`,
+    ];
+    const alone = pieces.reduce((n, piece) => n + deflateRawSync(piece).length, 0);
+    for (const nonce of [first, 'AAAAAAAAAAAAAAAAAAAAAA==', 'a-longer-nonce-of-another-length==']) {
+      const gzip = gzipPieces(pieces, nonce)!;
+      expect(gunzipSync(gzip).toString('utf8')).toBe(pieces.join(nonce));
+      expect(gzip.length).toBeLessThan(alone * 0.75);
+      expect(gzip.length).toBeLessThan(gzipSync(pieces.join(nonce)).length + 3 * 40);
+    }
+    // A page with a zero byte in it is deflated piece by piece, and still right.
+    const withZero = ['<p>\u0000', '</p><p>\u0000', '</p>'];
+    expect(gunzipSync(gzipPieces(withZero, first)!).toString('utf8')).toBe(withZero.join(first));
   });
 
   it('combines CRC-32s as zlib computes the whole: any split, empty parts, long parts', () => {
