@@ -64,8 +64,13 @@ it('waits for the order, then shows what was bought, its edition numbers and whe
   expect(screen.getByRole('heading')).toHaveTextContent('Waiting for the payment result…');
   expect(screen.getByTestId('pay-success-pending')).toBeEmptyDOMElement();
   expect(screen.queryByTestId('pay-success-order')).toBeNull();
+  // Nor does the picture: the success picture comes with the paid order, a placeholder stands in its place until then.
+  expect(document.querySelector('img[src="/brands/aurora/pay-success.svg"]')).toBeNull();
+  expect(screen.getByTestId('result-image-waiting')).toBeInTheDocument();
   resolve(PAID);
   expect(await screen.findByTestId('pay-success-order')).toHaveTextContent('Aurora Fox');
+  expect(document.querySelector('img[src="/brands/aurora/pay-success.svg"]')).not.toBeNull();
+  expect(screen.queryByTestId('result-image-waiting')).toBeNull();
   expect(screen.getByRole('heading')).toHaveTextContent('Payment successful');
   expect(screen.getByTestId('pay-success-editions')).toHaveTextContent('#41/500#42/500');
   expect(screen.getByText('¥398.00')).toBeInTheDocument();
@@ -85,6 +90,7 @@ it('goes to the fail page for an order not paid, as the page did on the server',
   show(async () => ({ ...PAID, statusTrade: 0, payTime: null, editions: [] }));
   await waitFor(() => expect(replace).toHaveBeenCalledWith(`/pay/fail?orderNo=${ORDER_NO}`));
   expect(screen.queryByTestId('pay-success-order')).toBeNull();
+  expect(document.querySelector('img[src="/brands/aurora/pay-success.svg"]')).toBeNull();
 });
 
 it('goes to /404 for a number that is not an order, asking nothing, and for an order not the buyer’s', async () => {

@@ -39,10 +39,11 @@ export function PaySuccessPanel({ image, placeholderColor, showAmount }: { image
     else if (notPaid) router.replace(`/pay/fail?orderNo=${order.orderNo}`);
   }, [missing, notPaid, order?.orderNo, router]);
 
+  // The success picture only with a paid order: a payment that turns out unpaid goes to /pay/fail without having shown it.
   if (!order || notPaid) {
     return (
       <ResultScreen
-        image={image}
+        image={null}
         placeholderColor={placeholderColor}
         title={t('pending')}
         message=""

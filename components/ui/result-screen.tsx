@@ -16,7 +16,8 @@ export function ResultScreen({
   actions,
   note,
 }: {
-  image: string;
+  /** Null while the outcome is not known yet: a pulsing disc in the placeholder colour stands where the picture goes. */
+  image: string | null;
   placeholderColor: string;
   title: string;
   message: string;
@@ -28,16 +29,25 @@ export function ResultScreen({
 }) {
   return (
     <main className="flex flex-col items-center px-5 pt-8 pb-[1.6rem] text-center">
-      <ArtImage
-        src={image}
-        alt=""
-        width={240}
-        height={240}
-        sizes="2.4rem"
-        className="size-[2.4rem]"
-        placeholderColor={placeholderColor}
-        priority
-      />
+      {image ? (
+        <ArtImage
+          src={image}
+          alt=""
+          width={240}
+          height={240}
+          sizes="2.4rem"
+          className="size-[2.4rem]"
+          placeholderColor={placeholderColor}
+          priority
+        />
+      ) : (
+        <div
+          aria-hidden
+          data-testid="result-image-waiting"
+          className="size-[2.4rem] animate-pulse rounded-full motion-reduce:animate-none"
+          style={{ backgroundColor: placeholderColor }}
+        />
+      )}
       <h1 className="mt-4 text-xl font-semibold text-skin-1">{title}</h1>
       <p className="mt-1.5 text-sm text-neutral-500" data-testid={messageTestId}>
         {message}
