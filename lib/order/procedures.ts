@@ -3,7 +3,7 @@ import { dropMeter } from '../monitor/drop-meter';
 import { z } from 'zod';
 import { procedure, userScope } from '../procedure/procedure';
 import { pageSchema, pagingSchema } from '../procedure/paging';
-import { idempotencyKeySchema, idSchema, orderNoSchema } from '../procedure/schemas';
+import { idempotencyKeySchema, idSchema } from '../procedure/schemas';
 import { env } from '../env';
 import { parseRiskPolicy } from '../channel/risk-policy';
 import { consumeTicket } from '../auth/captcha';
@@ -13,7 +13,7 @@ import { REASON } from '../procedure/reasons';
 import { readBuyRiskSignals, scoreBuyRisk } from './buy-risk';
 import { cancelOrder, createOrder, findByKey, getOrder, listOrders, recordOrderDevice } from './service';
 import { deviceIdFrom, deviceKey } from '../security/device';
-import { orderViewSchema } from './schema';
+import { orderNoSchema, orderViewSchema } from './schema';
 import { payStateSchema, readPayState } from './pay-state';
 import { apiLocale } from '../i18n/locale';
 

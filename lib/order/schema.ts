@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { ORDER_STATUS } from './status';
+import { ORDER_NO, ORDER_STATUS } from './status';
 
 /**
  * Orders as they travel in the API's JSON (DESIGN §5 names; docs/api.md, docs/orders.md): ids and times are strings,
  * money is integer fen. The browser imports only types from here (constants it needs are in ./status, without zod).
  */
+
+/** An order number in a request: as the store makes them (./status ORDER_NO). */
+export const orderNoSchema = z.string({ error: 'is required and must be a string' }).regex(ORDER_NO, 'is not an order number');
 
 export const orderViewSchema = z.object({
   orderNo: z.string(),

@@ -11,9 +11,6 @@ export const idSchema = z
   .transform(Number)
   .refine((n) => n <= 2_147_483_647, 'is not an id we issue');
 
-/** An order number (22 digits). */
-export const orderNoSchema = z.string({ error: 'is required and must be a string' }).regex(/^\d{22}$/, 'is not an order number');
-
 /** A client-made key that makes a tap safe to retry: a fresh random string per tap, reused when the tap is retried. */
 export const idempotencyKeySchema = z
   .string({ error: 'is required: a fresh random string per tap, reused when the tap is retried' })
