@@ -54,12 +54,15 @@ export function buildServerIfNeeded(force = false): void {
   }
 }
 
-/** Whether the static door's compressed files (scripts/compress-static.ts) are missing or were made from another build. */
+/**
+ * Whether the static door's compressed files (scripts/compress-static.ts) are missing, were made from another build, or
+ * were made before the post-build step added the compile hint (a build kept from then gains it without a rebuild).
+ */
 export function staticNeedsCompressing(root = process.cwd()): boolean {
   const dist = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
   try {
     const list = JSON.parse(readFileSync(path.join(dist, COMPRESSED_DIR, COMPRESSED_LIST), 'utf8')) as CompressedList;
-    return list.buildId !== readFileSync(path.join(dist, 'BUILD_ID'), 'utf8').trim();
+    return list.buildId !== readFileSync(path.join(dist, 'BUILD_ID'), 'utf8').trim() || list.compileHints !== true;
   } catch {
     return true;
   }

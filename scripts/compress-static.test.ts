@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { answerStaticAtTheDoor, loadStaticDoor, unloadStaticDoor } from '../lib/server/static-door';
+import { answerStaticAtTheDoor, COMPRESSED_DIR, COMPRESSED_LIST, loadStaticDoor, unloadStaticDoor } from '../lib/server/static-door';
+import { staticNeedsCompressing } from './build-if-needed';
 import { COMPILE_HINT } from './compile-hints';
 import { compressStatic } from './compress-static';
 
@@ -13,6 +14,8 @@ const SCRIPT = Buffer.from(
   Array.from({ length: 300 }, (_, i) => `function island${i}(props){return props.sale${i % 7}??"售罄";}`).join('\n'),
 );
 const STYLE = Buffer.from('.buy-bar{background:var(--skin-primary)}'.repeat(60));
+/** A small script whose bytes are not UTF-8 (a Latin-1 "é"): kept byte for byte after the hint. */
+const LATIN1_SCRIPT = Buffer.from([0x73, 0x65, 0x6c, 0x66, 0x2e, 0x7a, 0x3d, 0x22, 0xe9, 0x22]);
 /** The script as served: V8's compile hint first (scripts/compile-hints.ts). */
 const SERVED_SCRIPT = Buffer.concat([Buffer.from(COMPILE_HINT), SCRIPT]);
 
@@ -31,6 +34,8 @@ describe('the static door (issue 34)', () => {
     writeFileSync(path.join(dist, 'static/chunks/a1b2.js'), SCRIPT);
     writeFileSync(path.join(dist, 'static/chunks/page.css'), STYLE);
     writeFileSync(path.join(dist, 'static/chunks/tiny.js'), 'self.x=1');
+    writeFileSync(path.join(dist, 'static/chunks/bytes.js'), LATIN1_SCRIPT);
+    writeFileSync(path.join(dist, 'static/chunks/tool.js'), '#!/usr/bin/env node\nself.y=2');
     writeFileSync(path.join(dist, 'static/media/font.woff2'), Buffer.alloc(4096, 7));
     await compressStatic(dist);
     // Next stands behind the door: whatever the door leaves is answered "next".
@@ -92,6 +97,10 @@ describe('the static door (issue 34)', () => {
     expect(readFileSync(path.join(dist, 'static/chunks/a1b2.js')).equals(SERVED_SCRIPT)).toBe(true);
     expect(readFileSync(path.join(dist, 'static/chunks/tiny.js'), 'utf8')).toBe(`${COMPILE_HINT}self.x=1`);
     expect(readFileSync(path.join(dist, 'static/chunks/page.css')).equals(STYLE)).toBe(true); // a style is left as it is
+    expect(readFileSync(path.join(dist, 'static/chunks/bytes.js')).equals(Buffer.concat([Buffer.from(COMPILE_HINT), LATIN1_SCRIPT]))).toBe(
+      true,
+    );
+    expect(readFileSync(path.join(dist, 'static/chunks/tool.js'), 'utf8')).toBe('#!/usr/bin/env node\nself.y=2'); // must start with #!
     const gzip = await get('/_next/static/chunks/a1b2.js', { 'accept-encoding': 'gzip' });
     expect(gunzipSync(gzip.body).equals(SERVED_SCRIPT)).toBe(true);
   });
@@ -121,6 +130,25 @@ describe('the static door (issue 34)', () => {
     expect(await next('/_next/static/media/font.woff2')).toBe('next');
     expect(await next('/_next/static/chunks/gone.js')).toBe('next');
     expect(await next('/_next/static/chunks/a1b2.js', undefined, 'POST')).toBe('next');
+  });
+
+  it('has a build prepared again when its files were compressed before the compile hint', () => {
+    const root = path.dirname(dist);
+    const before = process.env.NEXT_DIST_DIR;
+    process.env.NEXT_DIST_DIR = path.basename(dist);
+    const listFile = path.join(dist, COMPRESSED_DIR, COMPRESSED_LIST);
+    const list = readFileSync(listFile, 'utf8');
+    try {
+      expect(staticNeedsCompressing(root)).toBe(false);
+      const { compileHints: _hints, ...older } = JSON.parse(list) as Record<string, unknown>;
+      void _hints;
+      writeFileSync(listFile, JSON.stringify(older));
+      expect(staticNeedsCompressing(root)).toBe(true);
+    } finally {
+      writeFileSync(listFile, list);
+      if (before === undefined) delete process.env.NEXT_DIST_DIR;
+      else process.env.NEXT_DIST_DIR = before;
+    }
   });
 
   it('holds nothing for another build: a `next build` since, not yet compressed', async () => {

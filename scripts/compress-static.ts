@@ -32,7 +32,11 @@ export async function compressStatic(distDir: string): Promise<CompressedList> {
   const source = path.join(distDir, 'static');
   const target = path.join(distDir, COMPRESSED_DIR);
   rmSync(target, { recursive: true, force: true });
-  const list: CompressedList = { buildId: readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim(), files: [] };
+  const list: CompressedList = {
+    buildId: readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim(),
+    files: [],
+    compileHints: true,
+  };
   for (const file of filesUnder(source).sort()) {
     if (!COMPRESSED_TYPES[path.extname(file)]) continue;
     const content = readFileSync(path.join(source, file));

@@ -33,7 +33,12 @@ export const COMPRESSED_TYPES: Readonly<Record<string, string>> = {
 export const COMPRESS_FROM_BYTES = 1024;
 
 /** The list written beside the compressed files: the build they belong to and each file, relative to `static/`. */
-export type CompressedList = { buildId: string; files: { path: string; etag: string }[] };
+export type CompressedList = {
+  buildId: string;
+  files: { path: string; etag: string }[];
+  /** The scripts carry V8's compile hint (scripts/compile-hints.ts); a list without it is prepared again. */
+  compileHints?: boolean;
+};
 
 type Held = { type: string; etag: string; br: Buffer; gzip: Buffer };
 const PREFIX = '/_next/static/';
