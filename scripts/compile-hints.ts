@@ -16,25 +16,20 @@
  * that has the hint keeps one; a script that must start otherwise (`#!`) is left alone. No source maps are built for
  * the browser; if they were, theirs would be a line off.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 const HINT = Buffer.from(COMPILE_HINT);
 const SHEBANG = Buffer.from('#!');
 
-function scriptsUnder(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const full = path.join(folder, name);
-    if (statSync(full).isDirectory()) return scriptsUnder(full);
-    return name.endsWith('.js') ? [full] : [];
-  });
-}
-
-/** Puts the compile hint at the top of every `.js` under `<distDir>/static`; returns how many scripts gained it. */
-export function addCompileHints(distDir: string): number {
+/**
+ * Puts the compile hint at the top of each `.js` of `files` (paths under `folder`, as compress-static lists them);
+ * returns how many scripts gained it.
+ */
+export function addCompileHints(folder: string, files: readonly string[]): number {
   let added = 0;
-  for (const file of scriptsUnder(path.join(distDir, 'static'))) {
+  for (const file of files.filter((name) => name.endsWith('.js')).map((name) => path.join(folder, name))) {
     const content = readFileSync(file);
     if (content.subarray(0, HINT.length).equals(HINT) || content.subarray(0, 2).equals(SHEBANG)) continue;
     writeFileSync(file, Buffer.concat([HINT, content]));

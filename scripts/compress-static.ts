@@ -28,8 +28,9 @@ function filesUnder(folder: string, base = folder): string[] {
 
 /** Compresses the static files of the build in `distDir`; returns the list written. */
 export async function compressStatic(distDir: string): Promise<CompressedList> {
-  addCompileHints(distDir);
   const source = path.join(distDir, 'static');
+  const files = filesUnder(source).sort();
+  addCompileHints(source, files);
   const target = path.join(distDir, COMPRESSED_DIR);
   rmSync(target, { recursive: true, force: true });
   const list: CompressedList = {
@@ -37,7 +38,7 @@ export async function compressStatic(distDir: string): Promise<CompressedList> {
     files: [],
     compileHints: true,
   };
-  for (const file of filesUnder(source).sort()) {
+  for (const file of files) {
     if (!COMPRESSED_TYPES[path.extname(file)]) continue;
     const content = readFileSync(path.join(source, file));
     if (content.length < COMPRESS_FROM_BYTES) continue;
