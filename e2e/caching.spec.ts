@@ -137,7 +137,7 @@ test('a skin colour an operator changes shows on the next view of a page served 
   await expect(page.locator('html')).toHaveAttribute('style', new RegExp(`--skin-color1:\\s*${lumen.palette.color1}`));
 });
 
-test('a shared goods link is painted from its page alone: its style is in it, no stylesheet is fetched, not even by a navigation after', async ({
+test('a shared goods link is painted from its page alone: its style is in it, cut to the page; the whole stylesheet comes once the page is alive, and a navigation fetches none', async ({
   page,
 }) => {
   const errors: string[] = [];
@@ -145,17 +145,25 @@ test('a shared goods link is painted from its page alone: its style is in it, no
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  const stylesheets: string[] = [];
+  const stylesheets: { url: string; type: string }[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) stylesheets.push(request.url());
+    if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
+      stylesheets.push({ url: request.url(), type: request.resourceType() });
   });
   const href = await saleHref(page, 'aurora', 'Aurora Dawn');
+  // The home page is kept in the cache too: its stylesheet is completed before the goods link is opened.
+  await expect(page.locator('style[data-subset]')).toHaveCount(0);
+  stylesheets.length = 0;
   const opened = await page.goto(channelUrl('aurora', href));
   expect(opened!.headers()['x-storefront-cache']).toBe('shared');
-  // The page's style is inline (next.config.ts, inlineCss; the CSP's style-src allows inline style).
+  // The page's style is inline (next.config.ts, inlineCss; the CSP's style-src allows inline style), cut to what the
+  // page shows (lib/page/style-subset.ts): the goods page's own classes are in it, the pay page's form is not.
   const html = await opened!.text();
-  const style = /<style data-precedence="next" data-href="\/_next\/static\/[\w/.-]+\.css">([^]*?)<\/style>/.exec(html);
-  expect(style?.[1]).toContain('.text-skin-1{');
+  const style = /<style data-precedence="next" data-href="(\/_next\/static\/[\w/.-]+\.css)" data-subset="">([^]*?)<\/style>/.exec(html);
+  expect(style?.[2]).toContain('.text-skin-1{');
+  const whole = await (await page.request.get(`http://127.0.0.1:${PORT}${style![1]}`)).text();
+  expect(whole).toContain('.text-skin-1{');
+  expect(style![2]!.length).toBeLessThan(whole.length * 0.6);
   // Once: the router's data does not carry it a second time (lib/page/inline-style.ts).
   expect(html.split('.text-skin-1{').length - 1).toBe(1);
   expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
@@ -174,6 +182,11 @@ test('a shared goods link is painted from its page alone: its style is in it, no
   // Tapping the cover opens the viewer once the page's scripts have run (before then it opens the picture as a plain
   // link: issue 34, e2e/taps-before-scripts.spec.ts).
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '1');
+  // Once alive, the page puts the whole stylesheet into that same element: one stylesheet, fetched once, by script.
+  await expect(page.locator('style[data-href]')).toHaveCount(1);
+  await expect(page.locator('style[data-subset]')).toHaveCount(0);
+  expect(await page.locator('style[data-href]').evaluate((element) => element.textContent)).toBe(whole);
+  expect(stylesheets.map(({ url, type }) => ({ path: new URL(url).pathname, type }))).toEqual([{ path: style![1], type: 'fetch' }]);
   await cover.click();
   await expect(page.getByRole('dialog', { name: 'Image viewer' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -182,9 +195,99 @@ test('a shared goods link is painted from its page alone: its style is in it, no
   await page.getByRole('link', { name: /back/i }).first().click();
   await expect(page.getByTestId('sale-list')).toBeVisible();
   await expect(page.getByTestId('sale-card').first()).not.toHaveCSS('border-radius', '0px');
-  expect(stylesheets).toEqual([]);
+  expect(stylesheets).toHaveLength(1);
   expect(errors).toEqual([]); // hydrated without a mismatch
 });
+
+/**
+ * Every element's computed style (and its ::before and ::after), property by property, custom properties aside (the
+ * cut stylesheet declares only those its rules read). Elements in an animation (a pulsing placeholder) are left out:
+ * their style moves between two reads.
+ */
+function computedStyles(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const styles: Record<string, string> = {};
+    for (const [i, element] of [...document.querySelectorAll('body *')].entries()) {
+      if (element.getAnimations().length > 0) continue;
+      for (const pseudo of [null, '::before', '::after']) {
+        const style = getComputedStyle(element, pseudo);
+        for (const property of style) {
+          if (!property.startsWith('--')) styles[`${i} ${element.tagName}${pseudo ?? ''} ${property}`] = style.getPropertyValue(property);
+        }
+      }
+    }
+    return styles;
+  });
+}
+
+/** The page's computed styles with its cut stylesheet, then with the whole one put in its place: the differences. */
+async function cutAgainstWhole(page: Page): Promise<{ compared: number; differences: string[] }> {
+  const style = page.locator('style[data-subset]');
+  await expect(style).toHaveCount(1);
+  const cut = await computedStyles(page);
+  const whole = await (await page.request.get(`http://127.0.0.1:${PORT}${await style.getAttribute('data-href')}`)).text();
+  await style.evaluate((element, css) => {
+    element.textContent = css;
+  }, whole);
+  const full = await computedStyles(page);
+  const keys = new Set([...Object.keys(cut), ...Object.keys(full)]);
+  return {
+    compared: keys.size,
+    differences: [...keys].filter((key) => cut[key] !== full[key]).map((key) => `${key}: ${cut[key]}, whole: ${full[key]}`),
+  };
+}
+
+test('the cut stylesheet paints every page kept in the cache as the whole one does: each element’s computed style is the same', async ({
+  browser,
+}) => {
+  // Without scripts, the page keeps the cut stylesheet; then the whole one is put in its place and compared.
+  const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const url of [
+    channelUrl('aurora'),
+    channelUrl('aurora', await saleHrefWithout(context, 'aurora', 'Aurora Dawn')),
+    channelUrl('bazaar'),
+    channelUrl('bazaar', '/sellout'),
+    channelUrl('aurora', '/404'),
+  ]) {
+    const opened = await page.goto(url);
+    expect(opened!.headers()['x-storefront-cache'], url).toBe('shared');
+    const { compared, differences } = await cutAgainstWhole(page);
+    expect(compared, url).toBeGreaterThan(5_000);
+    expect(differences, url).toEqual([]);
+  }
+  await context.close();
+});
+
+test('a logged-in buyer’s own part, drawn by the page’s scripts before the whole stylesheet has come, is styled as with the whole one: the pay page and Mine', async ({
+  page,
+}) => {
+  const href = await saleHref(page, 'aurora', 'Aurora Dawn');
+  await logInThroughApi(page, 'aurora');
+  // The whole stylesheet is held back: the page shows what its cut stylesheet and its scripts draw.
+  await page.route('**/_next/static/**/*.css', () => {});
+  for (const [path, drawn] of [
+    [href.replace('/goods/detail/', '/pay/'), page.getByTestId('pay-buyer-left')],
+    ['/mine', page.getByTestId('mine-phone')],
+  ] as const) {
+    const opened = await page.goto(channelUrl('aurora', path));
+    expect(opened!.headers()['x-storefront-cache'], path).toBe('shared');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '1');
+    await expect(drawn).toBeVisible();
+    const { compared, differences } = await cutAgainstWhole(page);
+    expect(compared, path).toBeGreaterThan(5_000);
+    expect(differences, path).toEqual([]);
+  }
+});
+
+/** The address of a sale's goods page from the channel's home, read without scripts. */
+async function saleHrefWithout(context: import('@playwright/test').BrowserContext, channel: string, name: string): Promise<string> {
+  const page = await context.newPage();
+  await page.goto(channelUrl(channel));
+  const href = await page.getByTestId('sale-card').filter({ hasText: name }).getAttribute('href');
+  await page.close();
+  return href!;
+}
 
 test('every spelling of a shared link is one page: another spelling of the host is sent to the channel’s own host, a padded id to its one spelling, a made-up id to /404, none of them rendered', async ({
   page,

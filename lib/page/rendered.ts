@@ -5,15 +5,18 @@ import type { Db } from '../db/client';
 import { cachesOf, CACHE_TTL_MS, PAGE_STALE_MS, STALE_IF_ERROR_MS, tags, type ReadOptions } from '../cache/store';
 import type { RouteMatch } from '../channel/routes';
 import { VISITOR_HEADER, type Visitor } from './visitor';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { dropStyleCopies } from './inline-style';
+import { propertiesOf, subsetInlineStyle, wordsOf, type PageWords } from './style-subset';
 
 /**
  * Rendered public pages, cached (docs/caching.md). A page every visitor sees alike (routes marked `shared`) is
  * rendered once by Next through this same server and kept under the tags of the data it shows; the proxy answers
  * the next visitors from here, each with a fresh CSP nonce: the render's nonce never leaves the server, and every
  * answer carries its own, as if rendered for it (docs/decisions.md). What is kept is Next's page as it wrote it, its
- * stylesheet inline (next.config.ts, `inlineCss`; docs/caching.md, "Painted from the page alone") and written once
- * (lib/page/inline-style.ts).
+ * stylesheet inline (next.config.ts, `inlineCss`; docs/caching.md, "Painted from the page alone"), written once
+ * (lib/page/inline-style.ts) and cut to what the page can show (lib/page/style-subset.ts).
  */
 export type RenderedPage =
   { kind: 'page'; body: string; contentType: string; nonce: string | null } | { kind: 'redirect'; status: number; location: string };
@@ -147,7 +150,7 @@ export function renderThroughServer(
           if (status !== 200 || !contentType.startsWith('text/html') || response.headers['set-cookie']) return resolve(undefined);
           const csp = response.headers['content-security-policy'];
           const nonce = (Array.isArray(csp) ? csp[0] : csp)?.match(/'nonce-([^']+)'/)?.[1] ?? null;
-          resolve({ kind: 'page', body: dropStyleCopies(Buffer.concat(chunks).toString('utf8')), contentType, nonce });
+          resolve({ kind: 'page', body: keptPage(Buffer.concat(chunks).toString('utf8')), contentType, nonce });
         });
       },
     );
@@ -155,6 +158,33 @@ export function renderThroughServer(
     request.on('error', (error) => reject(error instanceof RenderFailed ? error : new RenderFailed(`${path}: ${error.message}`)));
     request.end();
   });
+}
+
+/** A rendered page as the cache keeps it: its stylesheet once, cut to the page in a production build. */
+function keptPage(html: string): string {
+  const once = dropStyleCopies(html);
+  return process.env.NODE_ENV === 'production' ? subsetInlineStyle(once, builtScriptWords) : once;
+}
+
+/** The words of each built script, by its address (their names change with their content: kept for the process). */
+const scriptWords = new Map<string, PageWords | null>();
+
+/** The words a built script holds (lib/page/style-subset.ts), read from the build folder; null when it cannot be read. */
+function builtScriptWords(src: string): PageWords | null {
+  const known = scriptWords.get(src);
+  if (known !== undefined) return known;
+  let words: PageWords | null = null;
+  if (src.startsWith('/_next/static/') && !src.includes('..')) {
+    try {
+      const text = readFileSync(path.join(process.env.NEXT_DIST_DIR ?? '.next', src.slice('/_next/'.length)), 'utf8');
+      // Long words (a script's code between two quotes) cannot be class names: not kept.
+      words = { words: new Set([...wordsOf(text)].filter((word) => word.length <= 100)), properties: propertiesOf(text) };
+    } catch {
+      words = null;
+    }
+  }
+  scriptWords.set(src, words);
+  return words;
 }
 
 /** A cached body cut at the render's nonce: an answer joins the pieces with its own (one piece without a nonce). */

@@ -1,0 +1,59 @@
+/** @jest-environment jsdom */
+import { completeStylesheets } from './hydrated-marker';
+
+// issue 34: a page kept in the cache comes with its stylesheet cut to it (lib/page/style-subset.ts); once alive it puts
+// the whole stylesheet into the same element, so the pages the app navigates to are styled in full.
+
+const HREF = '/_next/static/chunks/app.css';
+
+function page(href = HREF): HTMLStyleElement {
+  document.head.innerHTML = `<style data-precedence="next" data-href="${href}" data-subset="">.flex{display:flex}</style>`;
+  return document.head.querySelector('style')!;
+}
+
+/** What fetch answers (jsdom has no Response). */
+const answer = (text: string, status = 200) => ({ ok: status < 300, status, text: async () => text }) as unknown as Response;
+
+afterEach(() => {
+  document.head.innerHTML = '';
+});
+
+test('the whole stylesheet is fetched by its address and put into the same element, once', async () => {
+  const style = page();
+  const fetched: string[] = [];
+  global.fetch = jest.fn(async (url: string | URL | Request) => {
+    fetched.push(String(url));
+    return answer('.flex{display:flex}.grid{display:grid}');
+  }) as typeof fetch;
+  await Promise.all([completeStylesheets(document), completeStylesheets(document)]);
+  expect(fetched).toEqual([HREF]);
+  expect(document.head.querySelectorAll('style')).toHaveLength(1);
+  expect(style.textContent).toBe('.flex{display:flex}.grid{display:grid}');
+  expect(style.hasAttribute('data-subset')).toBe(false);
+  await completeStylesheets(document);
+  expect(fetched).toEqual([HREF]);
+});
+
+test('a failed fetch leaves the cut stylesheet, still marked, for the next try', async () => {
+  const style = page();
+  global.fetch = jest.fn(async () => answer('gone', 503)) as typeof fetch;
+  await completeStylesheets(document);
+  expect(style.textContent).toBe('.flex{display:flex}');
+  expect(style.hasAttribute('data-subset')).toBe(true);
+  global.fetch = jest.fn(async () => {
+    throw new TypeError('offline');
+  }) as typeof fetch;
+  await completeStylesheets(document);
+  expect(style.hasAttribute('data-subset')).toBe(true);
+  global.fetch = jest.fn(async () => answer('.whole{}')) as typeof fetch;
+  await completeStylesheets(document);
+  expect(style.textContent).toBe('.whole{}');
+});
+
+test('an address outside the build’s static files is never fetched', async () => {
+  const style = page('https://elsewhere.example/app.css');
+  global.fetch = jest.fn() as typeof fetch;
+  await completeStylesheets(document);
+  expect(global.fetch).not.toHaveBeenCalled();
+  expect(style.hasAttribute('data-subset')).toBe(true);
+});
