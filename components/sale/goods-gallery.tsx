@@ -52,7 +52,14 @@ export function GoodsGallery({ collectible, pictures, galleryLabel, viewerLabel,
               className={`shrink-0 ${PICTURE_PRESSED}`}
               aria-label={`${openLabel} (${i + 2})`}
             >
-              <CollectibleArt collectible={collectible} picture={picture} named width="1.6rem" placeholderColor={placeholderColor} />
+              <CollectibleArt
+                collectible={collectible}
+                picture={picture}
+                named
+                width="1.6rem"
+                placeholderColor={placeholderColor}
+                afterScripts
+              />
             </a>
           ))}
         </section>

@@ -1,5 +1,6 @@
 import { getImageProps } from 'next/image';
 import { preload } from 'react-dom';
+import { LateImage } from './late-image';
 
 type Props = {
   src: string;
@@ -25,6 +26,12 @@ type Props = {
    * away once the picture has loaded.
    */
   opaque?: boolean;
+  /**
+   * A picture of the page's first view that is not what the page is judged by (a gallery's thumbnail, an artist's
+   * face): asked for once the page's scripts are alive, not while they come (./late-image.tsx). Without scripts the
+   * page shows it at once (`<noscript>`).
+   */
+  afterScripts?: boolean;
 };
 
 /**
@@ -49,6 +56,7 @@ export function ArtImage({
   lcp,
   placeholderColor = '#e5e7eb',
   opaque = false,
+  afterScripts = false,
 }: Props) {
   const isSvg = src.toLowerCase().split('?')[0]!.endsWith('.svg');
   const { props } = getImageProps({
@@ -76,6 +84,17 @@ export function ArtImage({
       crossOrigin: props.crossOrigin,
       referrerPolicy: props.referrerPolicy,
     });
+  }
+  if (afterScripts && !(priority || lcp)) {
+    return (
+      <>
+        <LateImage {...props} alt={alt} className={`${props.className ?? ''} noscript:hidden`.trim()} />
+        <noscript>
+          {/* eslint-disable-next-line @next/next/no-img-element -- as below */}
+          <img {...props} alt={alt} />
+        </noscript>
+      </>
+    );
   }
   // eslint-disable-next-line @next/next/no-img-element -- next/image's own props (getImageProps), rendered without its client component
   return <img {...props} alt={alt} />;

@@ -16,6 +16,7 @@ export function Avatar({
   size,
   placeholderColor,
   className = '',
+  afterScripts,
 }: {
   src: string;
   alt?: string;
@@ -23,6 +24,8 @@ export function Avatar({
   placeholderColor: string;
   /** Look beyond the picture's own (the dimmed one a visitor sees). */
   className?: string;
+  /** Asked for once the page's scripts are alive (./art-image.tsx). */
+  afterScripts?: boolean;
 }) {
   return (
     <ArtImage
@@ -33,6 +36,7 @@ export function Avatar({
       sizes={size}
       className={`${SIZES[size]} shrink-0 rounded-full ${className}`.trim()}
       placeholderColor={placeholderColor}
+      afterScripts={afterScripts}
     />
   );
 }

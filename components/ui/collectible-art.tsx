@@ -33,6 +33,8 @@ type Props = {
   className?: string;
   priority?: boolean;
   lcp?: boolean;
+  /** Asked for once the page's scripts are alive (./art-image.tsx). */
+  afterScripts?: boolean;
 } & (
   | { /** A square tile of this width beside the collectible's words. */ width: TileWidth; sizes?: never }
   | {
@@ -55,6 +57,7 @@ export function CollectibleArt({
   className = '',
   priority,
   lcp,
+  afterScripts,
 }: Props) {
   const tile = width === 'full' ? 'w-full' : `${TILES[width]} shrink-0`;
   return (
@@ -69,6 +72,7 @@ export function CollectibleArt({
       placeholderColor={placeholderColor}
       priority={priority}
       lcp={lcp}
+      afterScripts={afterScripts}
     />
   );
 }

@@ -190,7 +190,7 @@ export default async function GoodsDetailPage({ params }: Props) {
             </p>
           )}
           <div className="mt-3 flex items-center gap-2">
-            <Avatar src={sale.author.cover} size="0.56rem" placeholderColor={skin.lightColor} />
+            <Avatar src={sale.author.cover} size="0.56rem" placeholderColor={skin.lightColor} afterScripts />
             <p className="text-sm text-neutral-600">
               <span className="sr-only">{t('goods.author')}: </span>
               <span data-testid="goods-author">{sale.author.name}</span>
