@@ -12,6 +12,7 @@ import { BusinessError } from '@/lib/client/api-client';
 import { REASON, type RefusalData } from '@/lib/procedure/reasons';
 import { formatFen } from '@/lib/format/money';
 import { Card } from '@/components/ui/card';
+import { PendingLine } from '@/components/ui/pending';
 import { SliderCaptcha } from '@/components/auth/slider-captcha';
 import { optionsFor, payClientOf, wechatOauthStartPath, type PayClient, type PayOption } from '@/lib/payment/clients';
 import { goPay, navigation } from './go-pay';
@@ -198,7 +199,7 @@ export function PayForm({
             </p>
           ) : (
             <p className="text-xs" data-testid="pay-buyer-loading" aria-busy="true">
-              <span className="inline-block h-[1em] w-24 animate-pulse rounded bg-neutral-200 align-middle" />
+              <PendingLine className="w-24" />
             </p>
           )}
         </div>

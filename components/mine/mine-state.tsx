@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import { useLocale, useTranslations } from 'use-intl';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
+import { Pending, PendingLine } from '@/components/ui/pending';
 import { verifyHref } from '@/components/identity/identity-notice';
 import { BusinessError, type ApiOutput } from '@/lib/client/api-client';
 import { formatCount } from '@/lib/format/count';
@@ -27,11 +28,6 @@ function useMineState(): { state: MineState | null; signedOut: boolean } {
   // the client shows the block's words, and the login page says them again). Either way: a visitor here, as before.
   const signedOut = error instanceof BusinessError && (error.code === 401 || error.code === 403);
   return { state: signedOut ? null : (data ?? null), signedOut };
-}
-
-/** A grey bar in place of a text not known yet, as high as the line it stands for. */
-function Pending({ width }: { width: string }) {
-  return <span className={`inline-block h-[1em] ${width} animate-pulse rounded bg-neutral-200 align-middle`} aria-hidden="true" />;
 }
 
 /** The profile card: avatar, masked phone or nickname, account number and member-since; the login prompt on a 401. */
@@ -56,22 +52,22 @@ export function MineProfile({
   if (!state) {
     return (
       <Card as="section" className="flex items-center gap-3 p-4" data-testid="mine-profile-pending" aria-busy="true">
-        <span className="size-[1.2rem] shrink-0 animate-pulse rounded-full" style={{ backgroundColor: placeholderColor }} />
+        <Pending className="block size-[1.2rem] shrink-0 rounded-full" color={placeholderColor} />
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold">
-            <Pending width="w-32" />
+            <PendingLine className="w-32" />
           </p>
           <p className="text-sm text-neutral-500">
-            <Pending width="w-24" />
+            <PendingLine className="w-24" />
           </p>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-neutral-500">
             <dt>{t('accountId')}</dt>
             <dd>
-              <Pending width="w-20" />
+              <PendingLine className="w-20" />
             </dd>
             <dt>{t('memberSince')}</dt>
             <dd>
-              <Pending width="w-16" />
+              <PendingLine className="w-16" />
             </dd>
           </dl>
         </div>
@@ -132,7 +128,7 @@ export function MineIdentityRow({ asked }: { asked: boolean }) {
     return asked ? (
       <Card as="section" className="mt-4 flex items-center justify-between gap-3 px-4 py-3 text-sm" aria-busy="true">
         <h2 className="text-skin-1">{t('mineRow')}</h2>
-        <Pending width="w-28" />
+        <PendingLine className="w-28" />
       </Card>
     ) : null;
   }
@@ -267,7 +263,7 @@ export function MineSummaryCounts({
                 </span>
               ) : (
                 <span className="text-xl font-semibold">
-                  <Pending width="w-6" />
+                  <PendingLine className="w-6" />
                 </span>
               )}
               <span className="text-xs text-neutral-500">{item.label}</span>

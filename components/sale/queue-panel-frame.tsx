@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
+import { Pending, PendingLine } from '@/components/ui/pending';
 
 /**
  * The waiting room's card: one height whatever it says (a line of text, the standing's four figures, a button), so the
@@ -27,9 +28,9 @@ export function QueueFrame({ title, children, busy = false }: { title: string; c
 export function QueuePlaceholder({ title }: { title: string }) {
   return (
     <QueueFrame title={title} busy>
-      <span className="mt-1 block h-[1em] w-3/4 animate-pulse rounded bg-neutral-200" aria-hidden="true" />
-      <span className="mt-2 block h-[1em] w-1/2 animate-pulse rounded bg-neutral-200" aria-hidden="true" />
-      <span className="mt-auto block h-[0.8rem] w-full animate-pulse rounded-full bg-neutral-200" aria-hidden="true" />
+      <PendingLine className="mt-1 w-3/4" block />
+      <PendingLine className="mt-2 w-1/2" block />
+      <Pending className="mt-auto block h-[0.8rem] w-full rounded-full" />
     </QueueFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArtImage } from './art-image';
+import { Pending } from './pending';
 
 /**
  * The page that tells how something ended (issue 30: one shape for spec §2 paySuccess, payFail and chainResult): the
@@ -41,12 +42,7 @@ export function ResultScreen({
           priority
         />
       ) : (
-        <div
-          aria-hidden
-          data-testid="result-image-waiting"
-          className="size-[2.4rem] animate-pulse rounded-full motion-reduce:animate-none"
-          style={{ backgroundColor: placeholderColor }}
-        />
+        <Pending data-testid="result-image-waiting" className="block size-[2.4rem] rounded-full" color={placeholderColor} />
       )}
       <h1 className="mt-4 text-xl font-semibold text-skin-1">{title}</h1>
       <p className="mt-1.5 text-sm text-neutral-500" data-testid={messageTestId}>
