@@ -43,6 +43,8 @@ test('a selector needs the classes outside its parentheses and brackets, unescap
   expect(requiredClasses('.a.b>.c [data-x=".y"]')).toEqual(['a', 'b', 'c']);
   expect(requiredClasses(':not(.hidden)>a')).toEqual([]);
   expect(requiredClasses('.\\[\\&_a\\]\\:underline a')).toEqual(['[&_a]:underline']);
+  // An escape past Unicode's last code point reads as U+FFFD, as CSS reads it (not a thrown RangeError).
+  expect(requiredClasses('.a\\ffffff:hover')).toEqual(['a\ufffd']);
 });
 
 test('the page’s words come from its HTML and its router data, with their escapes undone', () => {

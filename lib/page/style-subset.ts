@@ -21,6 +21,7 @@ type Node =
 /** At-rules whose block holds rules (the others, such as @keyframes and @font-face, are kept whole). */
 const GROUPS = new Set(['media', 'supports', 'layer', 'container', 'scope', 'starting-style', 'document']);
 
+/** The stylesheet is not as this parser reads one (unbalanced, an unclosed string or comment). */
 class Unparsed extends Error {}
 
 /** Index just past the `close` matching the `open` at `from` (strings, escapes and comments skipped). */
@@ -130,10 +131,15 @@ export function serializeStylesheet(nodes: readonly Node[]): string {
     .join('');
 }
 
+/** A code point as CSS reads an escape: zero, a surrogate or one past Unicode's last is U+FFFD. */
+function codePoint(value: number): string {
+  return value === 0 || (value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff ? '\ufffd' : String.fromCodePoint(value);
+}
+
 /** A CSS identifier's value from its escaped spelling (`\:` is `:`, `\31 0` is `10`). */
 function unescapeIdent(ident: string): string {
   return ident.replace(/\\([0-9a-fA-F]{1,6}\s?|[^])/g, (_m, escaped: string) =>
-    /^[0-9a-fA-F]/.test(escaped) && /^[0-9a-fA-F]{1,6}\s?$/.test(escaped) ? String.fromCodePoint(parseInt(escaped.trim(), 16)) : escaped,
+    /^[0-9a-fA-F]/.test(escaped) && /^[0-9a-fA-F]{1,6}\s?$/.test(escaped) ? codePoint(parseInt(escaped.trim(), 16)) : escaped,
   );
 }
 
@@ -311,9 +317,9 @@ export function subsetInlineStyle(html: string, scriptWords: (src: string) => Pa
   let cut: string;
   try {
     cut = subsetStylesheet(css, { words, properties });
-  } catch (error) {
-    if (error instanceof Unparsed) return html;
-    throw error;
+  } catch {
+    // Unparsed, or anything else: a page is never lost to its stylesheet's cut.
+    return html;
   }
   if (cut.length > css.length * 0.9) return html;
   const style = `<style data-precedence="${match[1]}" data-href="${match[2]}" data-subset="">${cut}</style>`;
