@@ -2,6 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { usePathname } from 'next/navigation';
+import type { RouterType } from '@/lib/client/store';
 import { routerType as currentRouterType, setRouterType, subscribeRouterType } from './router-type';
 
 /**
@@ -10,6 +11,12 @@ import { routerType as currentRouterType, setRouterType, subscribeRouterType } f
  * (styles/globals.css). The router type lives in ./router-type, not in the client store, so every page has this
  * without the store (issue 34).
  */
+/**
+ * The entry animation of each kind of navigation (styles/globals.css), written whole: a cached page's stylesheet keeps
+ * only the classes its page and scripts name (lib/page/style-subset.ts), which a name put together at run time is not.
+ */
+const ROUTE_CLASS: Record<RouterType, string> = { forward: 'route-forward', back: 'route-back', replace: 'route-replace' };
+
 export function RouteTransition({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const routerType = useSyncExternalStore(subscribeRouterType, currentRouterType, () => 'forward' as const);
@@ -39,7 +46,7 @@ export function RouteTransition({ children }: { children: ReactNode }) {
       key={pathname}
       data-testid="route-view"
       data-router-type={animated ? routerType : 'none'}
-      className={animated ? `route-${routerType}` : undefined}
+      className={animated ? ROUTE_CLASS[routerType] : undefined}
     >
       {children}
     </div>

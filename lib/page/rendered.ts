@@ -178,7 +178,11 @@ function builtScriptWords(src: string): PageWords | null {
     try {
       const text = readFileSync(path.join(process.env.NEXT_DIST_DIR ?? '.next', src.slice('/_next/'.length)), 'utf8');
       // Long words (a script's code between two quotes) cannot be class names: not kept.
-      words = { words: new Set([...wordsOf(text)].filter((word) => word.length <= 100)), properties: propertiesOf(text) };
+      words = {
+        words: new Set([...wordsOf(text)].filter((word) => word.length <= 100)),
+        properties: propertiesOf(text),
+        loads: [...new Set(text.match(/\bstatic\/chunks\/[\w.-]+\.js\b/g) ?? [])].map((chunk) => `/_next/${chunk}`),
+      };
     } catch {
       words = null;
     }

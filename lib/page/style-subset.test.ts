@@ -121,6 +121,35 @@ test('the inline stylesheet is cut and marked; a class named only by the page’
   expect(out.replace(style![0], '')).toBe(html(BIG).replace(/<style[^]*?<\/style>/, ''));
 });
 
+test('a class drawn only by a part a script loads when needed (a lazy island) is kept; a script outside the build is not read', () => {
+  const page2 = html(BIG).replace('</head>', '<script src="https://res.wx.qq.com/open/js/jweixin-1.6.0.js"></script></head>');
+  const scripts: Record<string, PageWords> = {
+    '/_next/static/chunks/main.js': { ...page('e.l("static/chunks/island.js")'), loads: ['/_next/static/chunks/island.js'] },
+    '/_next/static/chunks/island.js': { ...page('n.jsx("div",{className:"grid"})'), loads: ['/_next/static/chunks/main.js'] },
+  };
+  const asked: string[] = [];
+  const out = subsetInlineStyle(page2, (src) => {
+    asked.push(src);
+    return scripts[src] ?? null;
+  });
+  expect(out).toContain('data-subset=""');
+  expect(out).toContain('.grid{display:grid}');
+  expect(asked).toEqual(['/_next/static/chunks/main.js', '/_next/static/chunks/island.js']);
+  // One the page loads that cannot be read: the page as it was.
+  const missing: Record<string, PageWords | undefined> = { ...scripts, '/_next/static/chunks/island.js': undefined };
+  expect(subsetInlineStyle(page2, (src) => missing[src] ?? null)).toBe(page2);
+});
+
+test('the page is left as it is when its stylesheet is not the build’s own, or a build script is not a .js file', () => {
+  const elsewhere = html(BIG).replace('data-href="/_next/static/chunks/a.css"', 'data-href="https://cdn.example/a.css"');
+  expect(subsetInlineStyle(elsewhere, script(''))).toBe(elsewhere);
+  const odd = html(BIG).replace('</head>', '<script src="/_next/static/chunks/worker.mjs"></script></head>');
+  expect(subsetInlineStyle(odd, script(''))).toBe(odd);
+  // A query after a script's address (a deployment id) is not part of the file's name.
+  const query = html(BIG).replace('main.js"', 'main.js?dpl=abc"');
+  expect(subsetInlineStyle(query, script('n.jsx("div",{className:"grid"})'))).toContain('.grid{display:grid}');
+});
+
 test('the page is left as it is when a script cannot be read, the stylesheet cannot be parsed, or it is small', () => {
   const unreadable = html(BIG);
   expect(subsetInlineStyle(unreadable, () => null)).toBe(unreadable);

@@ -2,11 +2,12 @@
  * A shared page's inline stylesheet cut to what the page can show (issue 34; docs/caching.md, "Painted from the page
  * alone"). The stylesheet Next inlines into every document is the whole app's (about 40 kB, 8.5 kB in gzip): on the
  * throttled phone of issue 34 that is 0.17 s of the link before the page's scripts. A page kept in the rendered-page
- * cache keeps only the rules whose classes the page names (its HTML, its router data, the scripts it loads first);
- * every rule without a class (the reset, the skin's base) stays, and so do the custom properties those rules read.
- * The cut `<style>` is marked `data-subset`; once the page is alive, components/shell/hydrated-marker.tsx fetches the
- * whole stylesheet by its address and puts it in that same element, so what the app's navigations bring (matched by
- * React to this element by its `data-href`) is styled as before.
+ * cache keeps only the rules whose classes the page names (its HTML, its router data, the scripts it loads and those
+ * they load when needed); every rule without a class (the reset, the skin's base) stays, and so do the custom
+ * properties those rules read. The cut `<style>` is marked `data-subset`; as soon as the page's scripts run,
+ * components/shell/complete-stylesheets.ts fetches the whole stylesheet by its address and puts it in that same
+ * element, so what the app's navigations bring (matched by React to this element by its `data-href`) is styled as
+ * before.
  *
  * Only minified stylesheets as Tailwind and Lightning CSS write them are read; the parser keeps every byte it does not
  * understand (serialize(parse(css)) === css), and anything it cannot parse leaves the page as it is.
@@ -209,7 +210,12 @@ function onPage(name: string, page: PageWords): boolean {
 }
 
 /** What the page can show: the words it holds (candidate class names) and the custom properties it names itself. */
-export type PageWords = { words: ReadonlySet<string>; properties: ReadonlySet<string> };
+export type PageWords = {
+  words: ReadonlySet<string>;
+  properties: ReadonlySet<string>;
+  /** For a script: the addresses of the scripts it loads when it needs them (`React.lazy`, `import()`). */
+  loads?: readonly string[];
+};
 
 /**
  * The stylesheet cut to `page`: rules whose every selector needs a class the page never names are dropped (a rule
@@ -289,30 +295,41 @@ export function subsetStylesheet(css: string, page: PageWords): string {
 
 /** `<style data-precedence="…" data-href="…">css</style>` as Next's inlineCss writes it in the head. */
 const INLINE_STYLE = /<style data-precedence="([^"]*)" data-href="([^"]*)">([^]*?)<\/style>/;
-/** The scripts a page loads first: its `<script src>` and its script preloads, under Next's static folder. */
-const FIRST_SCRIPTS = /<(?:script|link)\b[^>]*?\b(?:src|href)="(\/_next\/static\/[^"?#]+\.js)"/g;
+/** The scripts a page loads: its `<script src>` and its script preloads (the address, before any query). */
+const PAGE_SCRIPTS = /<(?:script\b[^>]*?\bsrc|link\b[^>]*?\bas="script"[^>]*?\bhref)="([^"?#]+)[^"]*"/g;
+/** Where the build's own files are served (a stylesheet elsewhere, an asset prefix's host, is left whole). */
+const STATIC = '/_next/static/';
 /** Stylesheets smaller than this are not worth a cut. */
 const WORTH_FROM_BYTES = 4096;
 
 /**
- * `html` with its inline stylesheet cut to what the page can show and marked `data-subset`; unchanged when there is
- * no such stylesheet, when one of the page's first scripts cannot be read (`scriptWords` answers null), when the
- * stylesheet cannot be parsed, or when the cut would save little.
+ * `html` with its inline stylesheet cut to what the page can show and marked `data-subset`. What the page can show: its
+ * HTML and router data, the build's scripts it loads, and, from script to script, those they load when needed (an
+ * island's lazy part, a sheet opened by a tap), which the page may draw before its whole stylesheet has come. Unchanged
+ * when there is no such stylesheet or it is not the build's own, when one of those scripts cannot be read
+ * (`scriptWords` answers null), when the stylesheet cannot be parsed, or when the cut would save little.
  */
 export function subsetInlineStyle(html: string, scriptWords: (src: string) => PageWords | null): string {
   const head = html.indexOf('</head>');
   if (head < 0) return html;
   const match = INLINE_STYLE.exec(html.slice(0, head));
   if (!match || match[3]!.length < WORTH_FROM_BYTES) return html;
+  if (!match[2]!.split(/\s+/).every((href) => href.startsWith(STATIC))) return html;
   const css = match[3]!;
   const rest = html.slice(0, match.index) + html.slice(match.index + match[0].length);
   const words = new Set(wordsOf(rest));
   const properties = new Set(propertiesOf(rest));
-  for (const [, src] of rest.matchAll(FIRST_SCRIPTS)) {
-    const script = scriptWords(src!);
+  const queue = [...rest.matchAll(PAGE_SCRIPTS)].map(([, src]) => src!).filter((src) => src.startsWith(STATIC));
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const src = queue.shift()!;
+    if (seen.has(src)) continue;
+    seen.add(src);
+    const script = src.endsWith('.js') ? scriptWords(src) : null;
     if (!script) return html;
     for (const word of script.words) words.add(word);
     for (const name of script.properties) properties.add(name);
+    queue.push(...(script.loads ?? []));
   }
   let cut: string;
   try {
