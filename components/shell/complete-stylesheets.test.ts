@@ -108,3 +108,20 @@ test('a page with nothing cut fetches nothing and listens to nothing', () => {
   expect(listen).not.toHaveBeenCalled();
   listen.mockRestore();
 });
+
+test('while the page is still loading, the fetch waits for its load event (its largest picture first)', async () => {
+  const style = page();
+  global.fetch = jest.fn(async () => answer('.whole{}')) as typeof fetch;
+  Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+  try {
+    completeStylesheetsOf(window);
+    await Promise.resolve();
+    expect(global.fetch).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('load'));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(global.fetch).toHaveBeenCalledTimes(1);
+    expect(style.textContent).toBe('.whole{}');
+  } finally {
+    delete (document as { readyState?: string }).readyState;
+  }
+});

@@ -1,8 +1,8 @@
 /**
  * The whole stylesheet put into a page whose stylesheet the page door cut (issue 34; lib/page/style-subset.ts;
- * docs/caching.md, "Painted from the page alone"). Started by instrumentation-client.ts as soon as the page's scripts
- * run, before hydration: the pages the app navigates to are matched by React to this same `<style>` by its address,
- * and must find it whole. Tried again when a navigation begins, when the phone is back online, and after a while.
+ * docs/caching.md, "Painted from the page alone"). Set up by instrumentation-client.ts as soon as the page's scripts
+ * run, it fetches at the page's load event (its scripts and its largest picture in), about when it hydrates: the pages
+ * the app navigates to are matched by React to this same `<style>` by its address, and must find it whole. Tried again when a navigation begins, when the phone is back online, and after a while.
  */
 import { NAVIGATION_START } from './navigation-start';
 
@@ -45,7 +45,10 @@ export async function completeStylesheets(doc: Document): Promise<boolean> {
   return results.every(Boolean);
 }
 
-/** Completes the page's stylesheet now, and again on failure (see RETRY_MS), on a navigation and on `online`. */
+/**
+ * Completes the page's stylesheet once the page has loaded, and again on failure (see RETRY_MS), when a navigation
+ * begins and when the phone is back online.
+ */
 export function completeStylesheetsOf(win: Window): void {
   if (!win.document.querySelector('style[data-subset]')) return;
   let tries = 0;
@@ -61,5 +64,7 @@ export function completeStylesheetsOf(win: Window): void {
   };
   win.addEventListener(NAVIGATION_START, attempt);
   win.addEventListener('online', attempt);
-  attempt();
+  // After the load event: the page's scripts and its largest picture have come, and the fetch takes nothing from them.
+  if (win.document.readyState === 'complete') attempt();
+  else win.addEventListener('load', attempt, { once: true });
 }
