@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithMessages } from '@/test/render-with-messages';
 import { ConfirmButton } from './confirm-button';
 
@@ -74,5 +74,8 @@ it('is enabled again after a failed action, and stays disabled after one that le
   fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
   await answerSheet('确定');
   await waitFor(() => expect(leaving).toHaveBeenCalled());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Log out' })).toBeDisabled());
+  // And it stays so once the action has finished (the next page is loading).
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(screen.getByRole('button', { name: 'Log out' })).toBeDisabled();
 });
