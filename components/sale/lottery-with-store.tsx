@@ -1,5 +1,6 @@
 'use client';
 
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useRouter } from 'next/navigation';
 import useSWR from 'swr';
@@ -39,8 +40,6 @@ async function fetchStanding([, saleId]: readonly [string, string]): Promise<Lot
   if (answer.code !== 200 || typeof answer.data !== 'object' || answer.data === null) throw new Error('lottery/status failed');
   return answer.data as LotteryStanding;
 }
-
-const still = () => () => {};
 
 export type LotteryPanelProps = {
   saleId: string;
@@ -89,11 +88,7 @@ function LotteryPanel({
   const router = useRouter();
   const phone = useStorefront((s) => s.user.phone);
   // False on the server and in hydration (the server's HTML: a placeholder), true after: a stored phone is read then.
-  const mounted = useSyncExternalStore(
-    still,
-    () => true,
-    () => false,
-  );
+  const mounted = useHydrated();
   const now = useSyncExternalStore(subscribeClock, tickedServerNow, () => renderedAt);
 
   const drawDue = now >= new Date(times.drawAt).getTime();

@@ -1,5 +1,6 @@
 'use client';
 
+import { useHydrated } from '@/lib/client/use-hydrated';
 import Link from 'next/link';
 import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import useSWR from 'swr';
@@ -51,8 +52,6 @@ async function fetchStanding([, saleId]: readonly [string, string]): Promise<Pri
   return (answer.data as { priority: PriorityStanding | null }).priority;
 }
 
-const still = () => () => {};
-
 export type PriorityBarProps = {
   saleId: string;
   sale: RenderedSale;
@@ -84,11 +83,7 @@ export default function PriorityWithStore({ showAmount, ...props }: PriorityBarP
 function PriorityBar({ saleId, sale, decideAt, renderedAt, labels, texts, children }: Omit<PriorityBarProps, 'showAmount'>) {
   const phone = useStorefront((s) => s.user.phone);
   // False on the server and in hydration (the server's HTML), true after: a stored phone is read then.
-  const mounted = useSyncExternalStore(
-    still,
-    () => true,
-    () => false,
-  );
+  const mounted = useHydrated();
   const now = useSyncExternalStore(subscribeClock, tickedServerNow, () => renderedAt);
   // Once the decision is due and until the store says it was made, the standing is asked again every few seconds. Kept
   // the same function between renders (the clock renders four times a second); it changes once, when the decision falls

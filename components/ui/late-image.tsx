@@ -1,8 +1,8 @@
 'use client';
 
-import { useSyncExternalStore, type ImgHTMLAttributes } from 'react';
+import type { ImgHTMLAttributes } from 'react';
+import { useHydrated } from '@/lib/client/use-hydrated';
 
-const never = () => () => {};
 /** A transparent pixel: an image without an address would be drawn by the browser as a broken one. */
 const NOTHING = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
@@ -13,11 +13,7 @@ const NOTHING = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAA
  * a page the app navigates to, the scripts are already alive: it has its address from its first render.
  */
 export function LateImage({ src, srcSet, alt, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
-  const alive = useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const alive = useHydrated();
   // eslint-disable-next-line @next/next/no-img-element -- next/image's own props (getImageProps), as ArtImage renders them
   return <img {...rest} alt={alt} src={alive ? src : NOTHING} srcSet={alive ? srcSet : undefined} data-late="" />;
 }
